@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The chip-operations table: everything that differs between Realtek chips
+ * sits behind struct dvr_chip_ops (behaviour) and struct dvr_chip_info
+ * (pure data). The generic core (libdevourer/src) calls through these and
+ * never tests a chip id. A chip lives in hal/<chip>/ and is listed once in
+ * hal/registry.c.
+ *
+ * Shapes this table must fit (see ../shared/reference/*-facts.md):
+ *  - Jaguar1 8812A/8821A: 8051 firmware by page writes to 0x1000, 40-byte
+ *    TX descriptor, Jaguar1 PHY status, async TX preferred.
+ *  - 8814A and Jaguar2/3: firmware through reserved pages + DDMA (bulk OUT
+ *    during download: dvr_io_bulk_out_sync), 40/48-byte TX descriptor,
+ *    other PHY status layouts, sync TX preferred.
+ */
+#ifndef DVR_HAL_H
+#define DVR_HAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <devourer/devourer.h>
+
+#include "../libdevourer/src/io.h"
+#include "../firmware/firmware.h"
+
+struct dvr_chip;
+
+struct dvr_usb_id {
+	uint16_t vid, pid;
+};
+
+/* Parsed packet from an RX aggregate (one RX descriptor and what follows). */
+struct dvr_rx_pkt {
+	size_t total_len;      /* descriptor + driver info + shift + frame,
+	                          before alignment to the next packet */
+	bool is_c2h;           /* firmware report, not an 802.11 frame */
+	bool crc_err;
+	const uint8_t *frame;  /* 802.11 frame (or C2H payload) */
+	size_t frame_len;      /* including the FCS when the chip appends it */
+	bool has_fcs;          /* frame ends with a 4-byte FCS */
+	struct dvr_rx_info info; /* channel/freq/tsf filled by the core */
+	uint32_t tsf_low;      /* TSF low 32 bits from the descriptor */
+};
+
+/* What the core asks the TX descriptor builder for. */
+struct dvr_tx_desc_req {
+	const struct dvr_tx_params *params;
+	size_t frame_len;        /* 802.11 frame without FCS */
+	bool group_addressed;    /* A1 is broadcast/multicast */
+	uint16_t seq;            /* used when params->keep_seq */
+};
+
+struct dvr_chip_ops {
+	/* Read chip version/cut, EFUSE (MAC address, RFE type, amplifiers,
+	 * crystal, TX power calibration); fill chip->id. Runs before
+	 * power_on; may itself need the chip partly powered. */
+	int (*identify)(struct dvr_chip *chip);
+	/* Card enable: power sequence, DMA/queue set-up needed before
+	 * firmware (LLT, page boundaries). */
+	int (*power_on)(struct dvr_chip *chip);
+	/* Check the image header for this chip and download it; returns
+	 * DVR_E_FIRMWARE with a message in chip->error for a bad image or a
+	 * failed handshake. */
+	int (*download_firmware)(struct dvr_chip *chip,
+	                         const struct dvr_firmware *fw);
+	/* MAC table and MAC registers (queues, EDCA, WMAC, TX/RX enable). */
+	int (*mac_init)(struct dvr_chip *chip);
+	/* BB, AGC and RF tables, crystal, RF path configuration. */
+	int (*phy_init)(struct dvr_chip *chip);
+	/* Monitor-mode RX: accept every frame (and bad-FCS ones if asked). */
+	int (*set_monitor)(struct dvr_chip *chip, bool keep_corrupted);
+	/* Band, channel and bandwidth. */
+	int (*set_channel)(struct dvr_chip *chip, const struct dvr_channel *ch);
+	/* TX power index 0..63 for every rate on every path. */
+	int (*set_tx_power)(struct dvr_chip *chip, int index);
+	/* Card disable (best effort; errors ignored). */
+	void (*power_off)(struct dvr_chip *chip);
+
+	/* --- hot path: pure functions of chip state, no I/O --- */
+
+	/* Which bulk OUT (index into the transport's out_ep[]) injected
+	 * frames use, given n_out endpoints. */
+	unsigned (*tx_out_index)(const struct dvr_chip *chip, unsigned n_out);
+	/* Write the TX descriptor (and any padding) for one frame at desc;
+	 * returns bytes written (the frame follows), or a negative status
+	 * when the chip cannot send this TX vector (e.g. 2 streams on 1T). */
+	int (*build_tx_desc)(const struct dvr_chip *chip, uint8_t *desc,
+	                     const struct dvr_tx_desc_req *req);
+	/* Parse the packet at p (avail bytes left in the transfer). Returns
+	 * DVR_OK, DVR_E_OVERFLOW when the packet runs past avail (truncated),
+	 * DVR_E_INVALID for impossible fields. */
+	int (*parse_rx_pkt)(const struct dvr_chip *chip, const uint8_t *p,
+	                    size_t avail, struct dvr_rx_pkt *out);
+};
+
+/* Pure data, one per chip. */
+struct dvr_chip_info {
+	const char *name;            /* "RTL8812AU" */
+	const struct dvr_usb_id *usb_ids;
+	size_t n_usb_ids;
+	const char *fw_file;         /* "rtw8812a_fw.bin" (under rtw88/) */
+	size_t tx_desc_len;          /* 40 or 48 */
+	size_t rx_desc_len;          /* 24 */
+	size_t rx_agg_align;         /* packets in an aggregate start here */
+	size_t max_tx_frame;         /* largest 802.11 frame, no FCS */
+	size_t max_rx_pkt;           /* largest sane packet in an aggregate */
+	unsigned rf_paths;           /* RF chains */
+	unsigned max_nss;            /* spatial streams */
+	unsigned max_bw_mhz;
+	bool has_5ghz;
+	enum dvr_tx_mode preferred_tx_mode;
+	const struct dvr_chip_ops *ops;
+};
+
+/* Facts read from the chip by ops->identify. */
+struct dvr_chip_id {
+	uint32_t sys_cfg;
+	uint8_t cut;                 /* 0 = A-cut, 1 = B ... */
+	bool is_1t1r;
+	uint8_t rfe_type;
+	bool ext_pa_2g, ext_lna_2g, ext_pa_5g, ext_lna_5g;
+	uint8_t type_gpa, type_apa, type_glna, type_alna;
+	uint8_t crystal_cap;
+	uint8_t mac_addr[6];
+	bool usb3;
+};
+
+/* A chip being driven: context for every op. */
+struct dvr_chip {
+	const struct dvr_chip_info *info;
+	struct dvr_io *io;
+	struct dvr_chip_id id;
+	struct dvr_channel channel;   /* current, valid after set_channel */
+	int tx_power_index;
+	unsigned n_out;               /* bulk OUT endpoints present */
+	bool usb3;                    /* bus speed is SuperSpeed */
+	char error[160];              /* detail for the last failure */
+	void *priv;                   /* chip-private state, owned by hal/<chip> */
+};
+
+/* Every chip the driver knows; NULL-terminated. */
+extern const struct dvr_chip_info *const dvr_chip_registry[];
+
+/* The chip that drives VID:PID, or NULL. */
+const struct dvr_chip_info *dvr_hal_find_chip(uint16_t vid, uint16_t pid);
+
+/* Record a failure detail in chip->error (printf-style) and return status. */
+int dvr_chip_fail(struct dvr_chip *chip, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif /* DVR_HAL_H */

@@ -1,0 +1,338 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libdevourer — a userspace driver for Realtek USB Wi-Fi adapters in monitor
+ * mode: inject raw 802.11 frames, receive every frame on a channel.
+ *
+ * Threading contract
+ * ------------------
+ *  - dvr_open(), dvr_start(), dvr_set_channel(), dvr_set_tx_power() and
+ *    dvr_close() are "control" calls: call them from one thread at a time for
+ *    a given device (any thread, but not concurrently with each other).
+ *  - dvr_send() may be called from any thread, concurrently with itself and
+ *    with dvr_set_channel(); frames are serialised internally in call order.
+ *  - dvr_get_tx_stats() / dvr_get_rx_stats() may be called from any thread.
+ *  - The rx and event callbacks run on a thread owned by the device. They
+ *    must return quickly, must not block on the device and must never call
+ *    dvr_close() on their own device. They may call dvr_send() and the stats
+ *    getters.
+ *  - dvr_close() may be called from any thread except a callback; it stops
+ *    every device thread, waits for them, powers the chip down and frees
+ *    everything. After it returns no callback runs.
+ *  - Different devices are fully independent.
+ *
+ * Errors are negative enum dvr_status values; dvr_strerror() names them.
+ */
+#ifndef DEVOURER_DEVOURER_H
+#define DEVOURER_DEVOURER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Status codes. 0 is success, every error is negative. */
+enum dvr_status {
+	DVR_OK = 0,
+	DVR_E_INVALID = -1,     /**< bad argument or malformed input */
+	DVR_E_NO_MEM = -2,      /**< allocation failed */
+	DVR_E_NOT_FOUND = -3,   /**< no adapter matches the selector */
+	DVR_E_NO_DEVICE = -4,   /**< the device vanished (unplugged) */
+	DVR_E_IO = -5,          /**< USB transfer error */
+	DVR_E_TIMEOUT = -6,     /**< USB transfer timed out */
+	DVR_E_PIPE = -7,        /**< endpoint stalled */
+	DVR_E_BUSY = -8,        /**< device in use, or queue full */
+	DVR_E_ACCESS = -9,      /**< permission denied (see the udev rule) */
+	DVR_E_FIRMWARE = -10,   /**< firmware missing, corrupt or refused */
+	DVR_E_CHIP = -11,       /**< chip did not reach an expected state */
+	DVR_E_UNSUPPORTED = -12,/**< not supported by this chip or build */
+	DVR_E_OVERFLOW = -13,   /**< buffer or frame too large */
+	DVR_E_STATE = -14,      /**< call not valid in the current state */
+};
+
+/** Human-readable name of a dvr_status value (never NULL). */
+const char *dvr_strerror(int status);
+
+/** Library version string, e.g. "0.1.0". */
+const char *dvr_version(void);
+
+/* ------------------------------------------------------------------ */
+/* Rates and channels                                                  */
+/* ------------------------------------------------------------------ */
+
+enum dvr_rate_kind {
+	DVR_RATE_LEGACY = 0, /**< CCK or OFDM, rate in 500 kbit/s units */
+	DVR_RATE_HT = 1,     /**< 802.11n, MCS 0..31 */
+	DVR_RATE_VHT = 2,    /**< 802.11ac, NSS 1..4 and MCS 0..9 */
+};
+
+struct dvr_rate {
+	uint8_t kind;        /**< enum dvr_rate_kind */
+	uint8_t legacy_500k; /**< legacy: 2,4,11,22 (CCK) or 12..108 (OFDM) */
+	uint8_t mcs;         /**< HT: 0..31; VHT: 0..9 */
+	uint8_t nss;         /**< VHT: 1..4 (HT: derived from mcs) */
+};
+
+/** A monitor channel: primary 20 MHz channel number plus bandwidth. */
+struct dvr_channel {
+	uint16_t channel;   /**< primary channel number: 1..14, 36..177 */
+	uint16_t bw_mhz;    /**< 20, 40 or 80 */
+	int8_t secondary;   /**< 40 MHz only: +1 = secondary above (HT40+),
+	                         -1 = below (HT40-), 0 = usual choice for the
+	                         channel. 80 MHz uses the standard block. */
+};
+
+/** Centre frequency in MHz of a 20 MHz channel number (0 if invalid). */
+unsigned dvr_channel_to_freq(unsigned channel);
+/** Channel number of a centre frequency in MHz (0 if invalid). */
+unsigned dvr_freq_to_channel(unsigned freq_mhz);
+
+/**
+ * Airtime of one PPDU in microseconds: preamble + symbols for
+ * @p psdu_len bytes (802.11 frame including its 4-byte FCS) at the given
+ * rate, bandwidth and guard interval. Returns 0 for an invalid rate.
+ */
+uint32_t dvr_airtime_us(const struct dvr_rate *rate, unsigned bw_mhz,
+                        bool short_gi, size_t psdu_len);
+
+/** PHY rate in kbit/s of a rate at a bandwidth/GI (0 if invalid). */
+uint32_t dvr_phy_rate_kbps(const struct dvr_rate *rate, unsigned bw_mhz,
+                           bool short_gi);
+
+/* ------------------------------------------------------------------ */
+/* Transmit                                                            */
+/* ------------------------------------------------------------------ */
+
+/** The TX vector of one frame. Built from radiotap plus device defaults. */
+struct dvr_tx_params {
+	struct dvr_rate rate;
+	uint8_t bw_mhz;      /**< 20, 40 or 80 (not above the tuned channel) */
+	bool short_gi;
+	bool ldpc;
+	uint8_t stbc;        /**< 0 = off, 1 = one extra stream */
+	bool no_ack;         /**< radiotap TX_FLAGS NOACK: no retries */
+	uint8_t retries;     /**< hardware retry limit when !no_ack */
+	bool has_tx_power;
+	int8_t tx_power_dbm; /**< when has_tx_power */
+	bool keep_seq;       /**< keep the frame's sequence number */
+};
+
+enum dvr_tx_mode {
+	DVR_TX_AUTO = 0,  /**< the chip's preferred mode */
+	DVR_TX_ASYNC = 1, /**< many bulk OUT transfers in flight */
+	DVR_TX_SYNC = 2,  /**< one blocking transfer per frame */
+};
+
+/** TX counters since dvr_start(). */
+struct dvr_tx_stats {
+	uint64_t submitted;   /**< frames accepted by dvr_send() */
+	uint64_t completed;   /**< frames the adapter took (bulk OUT done) */
+	uint64_t failed;      /**< bulk OUT errors other than timeouts */
+	uint64_t timeouts;    /**< bulk OUT timeouts (back-pressure) */
+	uint64_t rejected;    /**< frames refused before submission */
+	uint64_t bytes;       /**< 802.11 bytes of completed frames */
+	uint64_t airtime_us;  /**< estimated airtime of completed frames */
+	uint32_t in_flight;   /**< transfers submitted, not yet completed */
+};
+
+/* ------------------------------------------------------------------ */
+/* Receive                                                             */
+/* ------------------------------------------------------------------ */
+
+enum dvr_rx_flags {
+	DVR_RX_FCS_BAD = 1u << 0, /**< CRC32 failed (kept: keep_corrupted) */
+	DVR_RX_SHORT_GI = 1u << 1,
+	DVR_RX_LDPC = 1u << 2,
+	DVR_RX_STBC = 1u << 3,
+	DVR_RX_AMPDU = 1u << 4,
+	DVR_RX_HAS_SNR = 1u << 5, /**< snr_db[] valid */
+	DVR_RX_HAS_EVM = 1u << 6, /**< evm_db[] valid */
+};
+
+#define DVR_MAX_CHAINS 4
+
+/** Metadata of one received frame. */
+struct dvr_rx_info {
+	uint32_t flags;             /**< enum dvr_rx_flags */
+	struct dvr_rate rate;
+	uint16_t bw_mhz;
+	uint16_t channel;           /**< channel the adapter is tuned to */
+	uint16_t freq_mhz;
+	uint8_t n_chains;           /**< valid entries in rssi_dbm[] */
+	int8_t rssi_dbm[DVR_MAX_CHAINS];
+	int8_t snr_db[DVR_MAX_CHAINS];
+	int8_t evm_db[DVR_MAX_CHAINS]; /**< per stream, negative dB */
+	int8_t signal_dbm;          /**< overall frame signal */
+	uint64_t tsf_us;            /**< chip TSF at reception (low 32 bits
+	                                 from the descriptor, extended) */
+};
+
+/** One received frame: the 802.11 frame without its FCS. */
+struct dvr_rx_frame {
+	const uint8_t *data;
+	size_t len;
+	struct dvr_rx_info info;
+};
+
+/** RX counters since dvr_start(). */
+struct dvr_rx_stats {
+	uint64_t transfers;   /**< bulk IN transfers completed */
+	uint64_t frames;      /**< frames delivered to the callback */
+	uint64_t bytes;       /**< bytes delivered */
+	uint64_t crc_errors;  /**< frames with a bad FCS (delivered or not) */
+	uint64_t malformed;   /**< packets/aggregates dropped by the parser */
+	uint64_t c2h;         /**< firmware reports seen in the RX stream */
+	uint64_t errors;      /**< bulk IN errors */
+};
+
+/* ------------------------------------------------------------------ */
+/* Events and logging                                                  */
+/* ------------------------------------------------------------------ */
+
+enum dvr_event_type {
+	DVR_EVENT_INIT_STAGE = 1, /**< init.stage finished, took init.ms */
+	DVR_EVENT_INIT_DONE = 2,  /**< bring-up finished: init.stage = "total" */
+	DVR_EVENT_ERROR = 3,      /**< fatal: error.status/message; the device
+	                               stops (e.g. DVR_E_NO_DEVICE on unplug) */
+	DVR_EVENT_CHANNEL = 4,    /**< channel changed: channel */
+};
+
+struct dvr_event {
+	enum dvr_event_type type;
+	const char *device;       /**< the device's selector */
+	union {
+		struct {
+			const char *stage;
+			double ms;
+		} init;
+		struct {
+			int status;
+			const char *message;
+		} error;
+		struct dvr_channel channel;
+	};
+};
+
+enum dvr_log_level { DVR_LOG_ERROR = 0, DVR_LOG_WARN, DVR_LOG_INFO,
+	             DVR_LOG_DEBUG };
+
+typedef void (*dvr_rx_fn)(void *user, const struct dvr_rx_frame *frame);
+typedef void (*dvr_event_fn)(void *user, const struct dvr_event *event);
+typedef void (*dvr_log_fn)(void *user, enum dvr_log_level level,
+                           const char *message);
+
+/* ------------------------------------------------------------------ */
+/* Devices                                                             */
+/* ------------------------------------------------------------------ */
+
+typedef struct dvr_device dvr_device;
+
+/** Open-time configuration. Zero-initialise, then set what you need. */
+struct dvr_config {
+	dvr_rx_fn on_rx;           /**< NULL: received frames are dropped */
+	dvr_event_fn on_event;     /**< may be NULL */
+	dvr_log_fn on_log;         /**< NULL: warnings and errors to stderr */
+	void *user;                /**< passed to every callback */
+	enum dvr_log_level log_level; /**< most verbose level reported
+	                                   (0 = errors only) */
+	enum dvr_tx_mode tx_mode;  /**< DVR_TX_AUTO by default */
+	unsigned tx_queue_depth;   /**< async transfers in flight (0 = 8) */
+	unsigned tx_timeout_ms;    /**< per bulk OUT (0 = 500) */
+	unsigned rx_transfers;     /**< bulk IN transfers posted (0 = 4) */
+	unsigned rx_buffer_size;   /**< bytes per bulk IN (0 = 32768) */
+	bool keep_corrupted;       /**< deliver frames with a bad FCS */
+	bool enable_rx;            /**< post bulk IN transfers (default: on
+	                                when on_rx is set) */
+	struct dvr_tx_params tx_defaults; /**< used where radiotap is silent;
+	                                       all-zero = OFDM 6 Mbit/s, 20 MHz */
+	int tx_power;              /**< TX power index 0..63 (0 = chip
+	                                default) */
+	const char *firmware_dir;  /**< NULL: $DEVOURER_FIRMWARE_DIR, then
+	                                the system firmware paths */
+	const char *trace_path;    /**< register trace file (NULL: selector
+	                                option trace= or $DEVOURER_TRACE) */
+};
+
+/** One adapter found by dvr_list_adapters(). */
+struct dvr_adapter_info {
+	char selector[64];    /**< e.g. "usb:0bda:8812#0", "virtual:drone" */
+	char chip[24];        /**< e.g. "RTL8812AU" */
+	char location[32];    /**< e.g. "usb 1-2", "virtual" */
+	uint16_t vid, pid;
+};
+
+/**
+ * List the adapters present: supported USB adapters on the bus and the
+ * virtual adapters currently on the shared air. Writes up to @p max entries
+ * and returns how many adapters exist (may exceed @p max), or an error.
+ */
+int dvr_list_adapters(struct dvr_adapter_info *out, size_t max);
+
+/**
+ * Open a device by selector:
+ *   "auto"              first supported USB adapter
+ *   "usb:VID:PID[#N]"   N-th adapter with these hex IDs (default 0)
+ *   "usb:BUS-PORT"      adapter at that bus and port path, e.g. "usb:1-2.3"
+ *   "virtual:NAME"      a virtual adapter on the shared air; options follow
+ *                       after commas: loss=0.1, rssi=-60, noise=-95,
+ *                       seed=N, pid=8812, trace=FILE
+ * The device is opened but not initialised; call dvr_start().
+ * Returns DVR_OK and *out, or DVR_E_NOT_FOUND, DVR_E_ACCESS, DVR_E_BUSY...
+ */
+int dvr_open(const char *selector, const struct dvr_config *config,
+             dvr_device **out);
+
+/**
+ * Bring the chip up in monitor mode on @p channel: power-on, firmware
+ * download, MAC/BB/RF tables, monitor RX filters, channel. Emits one
+ * DVR_EVENT_INIT_STAGE per stage and DVR_EVENT_INIT_DONE. Blocks until done
+ * (typically well under 2 s). Starts RX if enabled.
+ */
+int dvr_start(dvr_device *dev, const struct dvr_channel *channel);
+
+/** Retune a started device. Frames queued before the call go out first. */
+int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel);
+
+/** Set the TX power index (0..63) for every rate. */
+int dvr_set_tx_power(dvr_device *dev, int index);
+
+/**
+ * Send one frame: a radiotap header followed by the 802.11 frame (without
+ * FCS, unless radiotap FLAGS has F_FCS, in which case it is stripped).
+ * Radiotap RATE / MCS / VHT / TX_FLAGS / DBM_TX_POWER choose the TX vector;
+ * the rest comes from the config defaults. In async mode returns once the
+ * transfer is queued (blocking while tx_queue_depth are in flight); in sync
+ * mode once the adapter accepted it. Returns DVR_OK or an error
+ * (DVR_E_INVALID bad radiotap, DVR_E_OVERFLOW too large, DVR_E_TIMEOUT,
+ * DVR_E_NO_DEVICE...).
+ */
+int dvr_send(dvr_device *dev, const uint8_t *frame, size_t len);
+
+/** Send with an explicit TX vector; @p frame is the bare 802.11 frame. */
+int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
+                 const struct dvr_tx_params *params);
+
+/** Wait until no TX transfer is in flight, at most @p timeout_ms. */
+int dvr_flush(dvr_device *dev, unsigned timeout_ms);
+
+void dvr_get_tx_stats(dvr_device *dev, struct dvr_tx_stats *out);
+void dvr_get_rx_stats(dvr_device *dev, struct dvr_rx_stats *out);
+
+/** Chip name ("RTL8812AU") and the selector the device was opened with. */
+const char *dvr_chip_name(const dvr_device *dev);
+const char *dvr_selector(const dvr_device *dev);
+/** Largest 802.11 frame (bytes, without FCS) dvr_send() accepts. */
+size_t dvr_max_frame_len(const dvr_device *dev);
+/** The effective TX mode (never DVR_TX_AUTO after dvr_open()). */
+enum dvr_tx_mode dvr_tx_mode(const dvr_device *dev);
+
+/** Stop, power down and free. Safe on NULL. */
+void dvr_close(dvr_device *dev);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DEVOURER_DEVOURER_H */

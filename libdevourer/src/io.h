@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Register access for the HAL, on top of a transport.
+ *
+ * Errors are sticky: the first failed transfer is kept in io->status and
+ * every later access returns at once (reads yield all-ones) until
+ * dvr_io_clear_error(). Chip code can therefore write straight-line
+ * sequences and check dvr_io_status() at the end of a step; a vanished
+ * device costs one timeout, not thousands.
+ *
+ * Every control transfer, and every bulk transfer that passes through
+ * dvr_io_trace_bulk(), can be written to a trace file, one line each:
+ *   R|W <addr hex> <len> <data hex: little-endian value for 1/2/4 bytes,
+ *                         raw bytes in order otherwise>
+ *   TX|RX <endpoint hex> <len>
+ */
+#ifndef DVR_IO_H
+#define DVR_IO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "transport.h"
+
+struct dvr_io {
+	struct dvr_transport *t;
+	int status;            /* first error, or DVR_OK */
+	unsigned timeout_ms;   /* per control transfer */
+	FILE *trace;           /* NULL: no trace */
+	/* Counters: control transfers and their data bytes, for per-stage
+	 * init accounting (bench/). */
+	uint64_t ctrl_reads, ctrl_writes;
+	uint64_t ctrl_bytes;
+};
+
+void dvr_io_init(struct dvr_io *io, struct dvr_transport *t);
+/* Open (truncate) a trace file; DVR_E_IO if it cannot be created. */
+int dvr_io_trace_open(struct dvr_io *io, const char *path);
+void dvr_io_trace_close(struct dvr_io *io);
+void dvr_io_trace_bulk(struct dvr_io *io, bool in, uint8_t ep, size_t len);
+
+static inline int dvr_io_status(const struct dvr_io *io) { return io->status; }
+static inline void dvr_io_clear_error(struct dvr_io *io) { io->status = DVR_OK; }
+
+uint8_t dvr_r8(struct dvr_io *io, uint16_t addr);
+uint16_t dvr_r16(struct dvr_io *io, uint16_t addr);
+uint32_t dvr_r32(struct dvr_io *io, uint16_t addr);
+void dvr_w8(struct dvr_io *io, uint16_t addr, uint8_t v);
+void dvr_w16(struct dvr_io *io, uint16_t addr, uint16_t v);
+void dvr_w32(struct dvr_io *io, uint16_t addr, uint32_t v);
+
+/* Read-modify-write of the field selected by mask: the value is shifted
+ * to the mask's lowest set bit ("reg [hi:lo] = v" in the facts sheets). */
+void dvr_w8_mask(struct dvr_io *io, uint16_t addr, uint8_t mask, uint8_t v);
+void dvr_w16_mask(struct dvr_io *io, uint16_t addr, uint16_t mask, uint16_t v);
+void dvr_w32_mask(struct dvr_io *io, uint16_t addr, uint32_t mask, uint32_t v);
+uint32_t dvr_r32_mask(struct dvr_io *io, uint16_t addr, uint32_t mask);
+static inline void dvr_set8(struct dvr_io *io, uint16_t a, uint8_t bits)
+{ dvr_w8(io, a, (uint8_t)(dvr_r8(io, a) | bits)); }
+static inline void dvr_clr8(struct dvr_io *io, uint16_t a, uint8_t bits)
+{ dvr_w8(io, a, (uint8_t)(dvr_r8(io, a) & ~bits)); }
+static inline void dvr_set32(struct dvr_io *io, uint16_t a, uint32_t bits)
+{ dvr_w32(io, a, dvr_r32(io, a) | bits); }
+static inline void dvr_clr32(struct dvr_io *io, uint16_t a, uint32_t bits)
+{ dvr_w32(io, a, dvr_r32(io, a) & ~bits); }
+
+/* Write len bytes starting at addr in requests of at most `chunk` bytes
+ * (chunk <= DVR_USB_CTRL_MAX). */
+void dvr_write_block(struct dvr_io *io, uint16_t addr, const uint8_t *buf,
+                     size_t len, size_t chunk);
+
+/* Poll until (reg & mask) == (value & mask), waiting poll_us between reads,
+ * at most tries reads. Returns DVR_OK, the io error, or DVR_E_CHIP. */
+int dvr_poll8(struct dvr_io *io, uint16_t addr, uint8_t mask, uint8_t value,
+              unsigned tries, unsigned poll_us);
+int dvr_poll32(struct dvr_io *io, uint16_t addr, uint32_t mask,
+               uint32_t value, unsigned tries, unsigned poll_us);
+
+/* Blocking bulk OUT for chips that download firmware through the TX FIFO;
+ * traced. Returns bytes or an error (also made sticky). */
+int dvr_io_bulk_out_sync(struct dvr_io *io, unsigned out_idx,
+                         const uint8_t *buf, size_t len, unsigned timeout_ms);
+
+void dvr_delay_us(unsigned us);
+void dvr_delay_ms(unsigned ms);
+
+#endif /* DVR_IO_H */

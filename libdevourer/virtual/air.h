@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The shared air between virtual adapters, in this or any other process of
+ * the same user on the host. No server: a directory (DEVOURER_AIR_DIR, or
+ * /tmp/devourer-air-<uid>) holds
+ *   - "medium": a small shared-memory file with, per channel, the time
+ *     (CLOCK_MONOTONIC ns, the same in every process) until which the
+ *     medium is busy; a transmitter reserves [start, start+airtime) with an
+ *     atomic compare-and-swap, so frames on one channel never overlap and
+ *     throughput is bounded by airtime as on a real radio;
+ *   - one Unix datagram socket per station, "<name>.<pid>.sock"; a frame is
+ *     sent to every other station's socket when its airtime has elapsed,
+ *     and each receiver decides (channel, loss, RSSI) what it hears.
+ * Sockets of dead processes are removed by whoever finds them refused.
+ */
+#ifndef DVR_AIR_H
+#define DVR_AIR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define AIR_MAX_FRAME 12000   /* 802.11 frame incl. FCS */
+
+/* What travels with every frame: the TX vector as the PHY would signal it. */
+struct air_frame_hdr {
+	uint32_t magic;          /* AIR_MAGIC */
+	uint16_t version;        /* AIR_VERSION */
+	uint16_t len;            /* 802.11 frame bytes that follow, incl FCS */
+	uint32_t sender_id;      /* random per station; receivers skip own */
+	uint16_t channel;        /* primary 20 MHz channel */
+	uint16_t center;         /* centre channel of bw */
+	uint16_t bw_mhz;
+	uint8_t rate_kind;       /* enum dvr_rate_kind */
+	uint8_t legacy_500k;
+	uint8_t mcs, nss;
+	uint8_t short_gi, ldpc, stbc;
+	int8_t tx_power_dbm;
+	uint32_t airtime_us;
+	uint64_t tx_end_ns;      /* CLOCK_MONOTONIC when the PPDU ended */
+};
+#define AIR_MAGIC 0x44564152u /* "DVAR" */
+#define AIR_VERSION 1
+
+struct air;
+
+/* Join the air as a station. name may repeat across processes. */
+int air_join(const char *dir, const char *name, struct air **out);
+void air_leave(struct air *air);
+const char *air_dir(const struct air *air);
+
+/* Reserve the medium of a channel for airtime_us starting no earlier than
+ * now; returns the reserved start time (CLOCK_MONOTONIC ns). */
+uint64_t air_reserve(struct air *air, unsigned channel, uint32_t airtime_us);
+
+/* Deliver a frame to every other station (call at the reserved end time). */
+int air_send(struct air *air, const struct air_frame_hdr *hdr,
+             const uint8_t *frame);
+
+/* Receive the next frame, waiting up to timeout_ms; returns frame length,
+ * 0 on timeout, negative errno on error. Own frames are skipped. */
+int air_recv(struct air *air, struct air_frame_hdr *hdr, uint8_t *frame,
+             size_t cap, unsigned timeout_ms);
+
+/* Names of the stations currently on the air (for dvr_list_adapters). */
+size_t air_list(const char *dir, char names[][48], size_t max);
+
+/* CLOCK_MONOTONIC now, in ns. */
+uint64_t air_now_ns(void);
+
+#endif /* DVR_AIR_H */

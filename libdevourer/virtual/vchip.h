@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The virtual adapter: a model of a Realtek chip at its USB interface.
+ *
+ * It answers what a host controller would send a real adapter — vendor
+ * control transfers, bulk OUT, bulk IN — and nothing else, so the HAL runs
+ * on it unchanged. Two front ends use this one API: the in-process
+ * transport (libdevourer/src/transport_virtual.c) and, later, a usbfs
+ * emulation under umockdev for the real libusb.
+ *
+ * It is as strict as the chip: a bad TX descriptor is dropped and counted,
+ * not transmitted; a corrupt firmware image never boots; RX aggregates are
+ * laid out exactly as the chip lays them out. Frames go out on the shared
+ * air (air.h) paced by their airtime and come back from it filtered by
+ * channel, with the configured loss, RSSI and noise.
+ *
+ * Return values follow usbfs: bytes moved (>= 0) or a negative errno:
+ * -EPIPE (stall), -ETIMEDOUT (NAK until the timeout), -ENODEV (removed),
+ * -EINVAL (request the chip does not understand), -EOVERFLOW.
+ * All functions are thread-safe.
+ */
+#ifndef DVR_VCHIP_H
+#define DVR_VCHIP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct vchip;
+
+struct vchip_config {
+	const char *name;        /* station name on the air (required) */
+	uint16_t vid, pid;       /* default 0bda:8812 */
+	unsigned n_out_eps;      /* bulk OUT endpoints, 2..4 (default 3) */
+	unsigned speed_mbps;     /* 480 (default) or 5000 */
+	double loss;             /* probability a received frame is lost */
+	int rssi_dbm;            /* signal at this receiver (default -40) */
+	int noise_dbm;           /* noise floor (default -95) */
+	uint32_t seed;           /* loss RNG seed (0: from time and pid) */
+	const char *air_dir;     /* NULL: $DEVOURER_AIR_DIR or
+	                            /tmp/devourer-air-<uid> */
+	bool no_air;             /* model only, not on the air (unit tests) */
+};
+
+/* Parse "loss=0.1,rssi=-60,noise=-95,seed=7,pid=8812,eps=3" over cfg.
+ * Unknown keys are an error; "trace=" is ignored here (the core handles
+ * it). Environment DEVOURER_VIRTUAL_LOSS / _RSSI / _NOISE apply first. */
+int vchip_config_parse(struct vchip_config *cfg, const char *options,
+                       char *err, size_t err_len);
+
+/* Create the chip in its power-off state (as when plugged in). */
+int vchip_create(const struct vchip_config *cfg, struct vchip **out);
+void vchip_destroy(struct vchip *vc);
+
+/* USB identity and endpoints, as its descriptors would list them. */
+struct vchip_usb_desc {
+	uint16_t vid, pid;
+	unsigned speed_mbps;
+	uint16_t bulk_max_packet;
+	unsigned n_out;
+	uint8_t out_ep[4];
+	uint8_t in_ep;
+};
+void vchip_usb_desc(const struct vchip *vc, struct vchip_usb_desc *out);
+
+/* Control transfer on endpoint 0. */
+int vchip_control(struct vchip *vc, uint8_t bm_request_type,
+                  uint8_t b_request, uint16_t w_value, uint16_t w_index,
+                  uint8_t *data, uint16_t w_length, unsigned timeout_ms);
+
+/* Bulk OUT: the chip takes the transfer when its TX FIFO has room (else
+ * NAKs until timeout_ms: -ETIMEDOUT). Returns len when taken — even when
+ * the descriptor is then rejected, as real hardware does; rejects are
+ * counted in vchip_stats. */
+int vchip_bulk_out(struct vchip *vc, uint8_t ep, const uint8_t *data,
+                   size_t len, unsigned timeout_ms);
+
+/* Bulk IN: waits up to timeout_ms for received packets and returns one
+ * RX aggregate (several packets, 8-byte aligned) of at most cap bytes;
+ * -ETIMEDOUT when nothing arrived. */
+int vchip_bulk_in(struct vchip *vc, uint8_t ep, uint8_t *buf, size_t cap,
+                  unsigned timeout_ms);
+
+/* Clear a stalled endpoint. */
+int vchip_clear_halt(struct vchip *vc, uint8_t ep);
+
+/* Surprise removal: every waiting and future call fails with -ENODEV. */
+void vchip_unplug(struct vchip *vc);
+
+/* ---- introspection for tests and demos ---- */
+
+/* Milestones the model observed, in the order it saw them. */
+enum vchip_milestone {
+	VCHIP_M_POWER_ON = 1,    /* card-enable sequence completed */
+	VCHIP_M_FW_CHECKSUM_OK,  /* download checksum report set */
+	VCHIP_M_FW_BOOTED,       /* firmware ready handshake answered */
+	VCHIP_M_FW_FAILED,       /* image refused: never boots */
+	VCHIP_M_MAC_TABLE,       /* MAC table values programmed */
+	VCHIP_M_BB_TABLE,        /* BB + AGC tables programmed */
+	VCHIP_M_RF_TABLE,        /* RF table programmed via LSSI */
+	VCHIP_M_MONITOR,         /* RCR accepts all frames (monitor) */
+	VCHIP_M_CHANNEL,         /* channel/bandwidth set (each change) */
+	VCHIP_M_TX_ENABLED,      /* MAC TX + RX enabled */
+	VCHIP_M_POWER_OFF,
+};
+const char *vchip_milestone_name(enum vchip_milestone m);
+/* Copies up to max milestones, returns how many there are. */
+size_t vchip_milestones(const struct vchip *vc, enum vchip_milestone *out,
+                        size_t max);
+
+struct vchip_stats {
+	uint64_t ctrl_reads, ctrl_writes;
+	uint64_t tx_transfers;       /* bulk OUT transfers taken */
+	uint64_t tx_aired;           /* frames put on the air */
+	uint64_t tx_airtime_us;      /* their airtime */
+	uint64_t tx_bad_checksum;    /* dropped: descriptor checksum */
+	uint64_t tx_bad_desc;        /* dropped: impossible field */
+	uint64_t tx_bad_queue;       /* dropped: QSEL on the wrong endpoint */
+	uint64_t tx_not_ready;       /* dropped: MAC TX off / no firmware */
+	uint64_t tx_naks;            /* bulk OUT refused: FIFO full */
+	uint64_t rx_heard;           /* frames heard on our channel */
+	uint64_t rx_lost;            /* lost by the link model */
+	uint64_t rx_corrupted;       /* delivered with a bad FCS */
+	uint64_t rx_filtered;        /* dropped by RCR / RX off */
+	uint64_t rx_fifo_overflow;   /* dropped: RX FIFO full */
+	uint64_t rx_delivered;       /* packets handed out on bulk IN */
+	uint64_t other_channel;      /* frames heard on another channel */
+};
+void vchip_get_stats(const struct vchip *vc, struct vchip_stats *out);
+
+/* Tuned channel as the BB/RF registers select it (0 if not set). */
+struct vchip_tuning {
+	unsigned channel;     /* primary 20 MHz channel */
+	unsigned center;      /* RF 0x18 channel (centre for 40/80) */
+	unsigned bw_mhz;
+	bool band_5g;
+};
+void vchip_get_tuning(const struct vchip *vc, struct vchip_tuning *out);
+
+/* Register file access for tests (no side effects). */
+uint32_t vchip_peek32(const struct vchip *vc, uint16_t addr);
+uint32_t vchip_peek_rf(const struct vchip *vc, unsigned path, uint8_t reg);
+
+/* The in-process registry of live virtual chips, by name (for tests). */
+struct vchip *vchip_find(const char *name);
+
+#endif /* DVR_VCHIP_H */
