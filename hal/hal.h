@@ -6,7 +6,7 @@
  * never tests a chip id. A chip lives in hal/<chip>/ and is listed once in
  * hal/registry.c.
  *
- * Shapes this table must fit (see ../shared/reference/*-facts.md):
+ * Shapes this table must fit (see the facts sheets in ../shared/reference/):
  *  - Jaguar1 8812A/8821A: 8051 firmware by page writes to 0x1000, 40-byte
  *    TX descriptor, Jaguar1 PHY status, async TX preferred.
  *  - 8814A and Jaguar2/3: firmware through reserved pages + DDMA (bulk OUT

@@ -1,1 +1,953 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The generic driver core: opens a transport, finds the chip, runs the
+ * bring-up through the chip ops, and moves frames: TX (radiotap → TX vector
+ * → descriptor → bulk OUT) and RX (bulk IN → aggregate walk → callback).
+ * It never asks which chip it drives.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <devourer/devourer.h>
+#include <devourer/radiotap.h>
+
+#include "hal/hal.h"
+#include "io.h"
+#include "rx_walk.h"
+#include "transport.h"
+
+#define DEFAULT_TX_DEPTH 8
+#define DEFAULT_TX_TIMEOUT_MS 500
+#define DEFAULT_RX_TRANSFERS 4
+#define DEFAULT_RX_BUFFER 32768
+#define MAX_RX_BUFFER (1u << 20)
+#define MAX_TX_DEPTH 64
+/* Descriptor room: the largest descriptor plus one pad unit. */
+#define TX_HEADROOM 64
+
+struct tx_slot {
+	struct dvr_device *dev;
+	uint8_t *buf;
+	size_t frame_len;    /* 802.11 bytes, for stats */
+	uint32_t airtime_us;
+	int next_free;       /* free list, -1 terminated */
+};
+
+struct dvr_device {
+	char selector[64];
+	struct dvr_config cfg;
+	struct dvr_selector sel;
+	struct dvr_transport *t;
+	struct dvr_io io;
+	struct dvr_chip chip;
+	const struct dvr_chip_info *info;
+	enum dvr_tx_mode tx_mode;
+	unsigned tx_out_idx;
+	bool started;
+	bool rx_running;
+	atomic_bool dead;             /* device vanished: everything fails */
+	char last_error[256];
+
+	/* Control-transfer users (bring-up, channel, TX power) take this so
+	 * register sequences never interleave. */
+	pthread_mutex_t ctrl_lock;
+
+	/* TX: async slots or the single sync buffer. */
+	pthread_mutex_t tx_lock;
+	pthread_cond_t tx_cond;
+	struct tx_slot *slots;
+	unsigned n_slots;
+	int free_head;
+	unsigned in_flight;
+	uint8_t *sync_buf;
+	pthread_mutex_t sync_lock;    /* one sync transfer at a time */
+	size_t slot_size;
+	struct dvr_tx_stats tx;       /* under tx_lock */
+	int applied_tx_power_dbm;     /* per-frame power last applied */
+
+	/* RX: written only on the transport thread; read with atomics. */
+	_Atomic uint64_t rx_transfers, rx_frames, rx_bytes, rx_crc,
+		rx_malformed, rx_c2h, rx_errors;
+	uint32_t tsf_last_low;
+	uint64_t tsf_high;
+	uint64_t malformed_logged_at_ns;
+};
+
+/* ------------------------------------------------------------------ */
+/* logging and events                                                  */
+/* ------------------------------------------------------------------ */
+
+static void dev_log(struct dvr_device *dev, enum dvr_log_level level,
+                    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void dev_log(struct dvr_device *dev, enum dvr_log_level level,
+                    const char *fmt, ...)
+{
+	enum dvr_log_level limit = dev->cfg.log_level > DVR_LOG_WARN
+		                           ? dev->cfg.log_level
+		                           : DVR_LOG_WARN;
+	if (level > limit)
+		return;
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (dev->cfg.on_log) {
+		dev->cfg.on_log(dev->cfg.user, level, msg);
+	} else {
+		static const char *names[] = { "error", "warning", "info",
+			                       "debug" };
+		fprintf(stderr, "devourer [%s] %s: %s\n", dev->selector,
+		        names[level], msg);
+	}
+}
+
+static void emit(struct dvr_device *dev, struct dvr_event *ev)
+{
+	ev->device = dev->selector;
+	if (dev->cfg.on_event)
+		dev->cfg.on_event(dev->cfg.user, ev);
+}
+
+static void set_error(struct dvr_device *dev, int status, const char *fmt,
+                      ...) __attribute__((format(printf, 3, 4)));
+
+static void set_error(struct dvr_device *dev, int status, const char *fmt,
+                      ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(dev->last_error, sizeof dev->last_error, fmt, ap);
+	va_end(ap);
+	dev_log(dev, DVR_LOG_ERROR, "%s (%s)", dev->last_error,
+	        dvr_strerror(status));
+}
+
+/* The device is gone or broken for good: report once, fail from now on. */
+static void mark_dead(struct dvr_device *dev, int status, const char *what)
+{
+	bool expected = false;
+	if (!atomic_compare_exchange_strong(&dev->dead, &expected, true))
+		return;
+	snprintf(dev->last_error, sizeof dev->last_error, "%s: %s", what,
+	         dvr_strerror(status));
+	dev_log(dev, DVR_LOG_ERROR, "%s", dev->last_error);
+	struct dvr_event ev = { .type = DVR_EVENT_ERROR };
+	ev.error.status = status;
+	ev.error.message = dev->last_error;
+	emit(dev, &ev);
+	pthread_mutex_lock(&dev->tx_lock);
+	pthread_cond_broadcast(&dev->tx_cond);
+	pthread_mutex_unlock(&dev->tx_lock);
+}
+
+static bool is_fatal(int status)
+{
+	return status == DVR_E_NO_DEVICE;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* ------------------------------------------------------------------ */
+/* open / list / close                                                 */
+/* ------------------------------------------------------------------ */
+
+int dvr_list_adapters(struct dvr_adapter_info *out, size_t max)
+{
+	size_t count = 0;
+	int r = dvr_transport_usb_list(out, max, &count);
+	if (r < 0 && r != DVR_E_NOT_FOUND)
+		return r;
+	r = dvr_transport_virtual_list(out, max, &count);
+	if (r < 0 && r != DVR_E_NOT_FOUND)
+		return r;
+	return (int)count;
+}
+
+static int alloc_tx(struct dvr_device *dev)
+{
+	dev->slot_size = TX_HEADROOM + dev->info->max_tx_frame;
+	if (dev->tx_mode == DVR_TX_SYNC) {
+		dev->sync_buf = calloc(1, dev->slot_size);
+		return dev->sync_buf ? DVR_OK : DVR_E_NO_MEM;
+	}
+	unsigned depth = dev->cfg.tx_queue_depth ? dev->cfg.tx_queue_depth
+		                                 : DEFAULT_TX_DEPTH;
+	if (depth > MAX_TX_DEPTH)
+		depth = MAX_TX_DEPTH;
+	dev->slots = calloc(depth, sizeof(*dev->slots));
+	if (!dev->slots)
+		return DVR_E_NO_MEM;
+	dev->n_slots = depth;
+	for (unsigned i = 0; i < depth; i++) {
+		dev->slots[i].dev = dev;
+		dev->slots[i].buf = calloc(1, dev->slot_size);
+		if (!dev->slots[i].buf)
+			return DVR_E_NO_MEM;
+		dev->slots[i].next_free = i + 1 < depth ? (int)i + 1 : -1;
+	}
+	dev->free_head = 0;
+	return DVR_OK;
+}
+
+static int open_trace(struct dvr_device *dev)
+{
+	char opt[192];
+	const char *path = dev->cfg.trace_path;
+	if (!path && dev->sel.kind == DVR_SEL_VIRTUAL &&
+	    dvr_selector_option(&dev->sel, "trace", opt, sizeof opt) ==
+		    DVR_OK)
+		path = opt;
+	if (!path)
+		path = getenv("DEVOURER_TRACE");
+	if (!path || !*path)
+		return DVR_OK;
+	if (dvr_io_trace_open(&dev->io, path) != DVR_OK) {
+		set_error(dev, DVR_E_IO, "cannot create register trace %s: %s",
+		          path, strerror(errno));
+		return DVR_E_IO;
+	}
+	return DVR_OK;
+}
+
+int dvr_open(const char *selector, const struct dvr_config *config,
+             dvr_device **out)
+{
+	if (!out)
+		return DVR_E_INVALID;
+	*out = NULL;
+	if (!selector)
+		selector = "auto";
+	struct dvr_device *dev = calloc(1, sizeof(*dev));
+	if (!dev)
+		return DVR_E_NO_MEM;
+	snprintf(dev->selector, sizeof dev->selector, "%s", selector);
+	if (config)
+		dev->cfg = *config;
+	pthread_mutex_init(&dev->ctrl_lock, NULL);
+	pthread_mutex_init(&dev->tx_lock, NULL);
+	pthread_mutex_init(&dev->sync_lock, NULL);
+	pthread_cond_init(&dev->tx_cond, NULL);
+	dev->free_head = -1;
+	dev->applied_tx_power_dbm = -128;
+
+	int r = dvr_selector_parse(selector, &dev->sel);
+	if (r != DVR_OK) {
+		set_error(dev, r, "bad device selector '%s' (expected auto, "
+		          "usb:VID:PID[#N], usb:BUS-PORT or virtual:NAME)",
+		          selector);
+		goto fail;
+	}
+	r = dev->sel.kind == DVR_SEL_VIRTUAL
+		    ? dvr_transport_virtual_open(&dev->sel, &dev->t)
+		    : dvr_transport_usb_open(&dev->sel, &dev->t);
+	if (r != DVR_OK) {
+		set_error(dev, r, "cannot open adapter '%s'", selector);
+		goto fail;
+	}
+	dev->info = dvr_hal_find_chip(dev->t->info.vid, dev->t->info.pid);
+	if (!dev->info) {
+		r = DVR_E_UNSUPPORTED;
+		set_error(dev, r, "adapter %04x:%04x is not a supported chip",
+		          dev->t->info.vid, dev->t->info.pid);
+		goto fail;
+	}
+	dvr_io_init(&dev->io, dev->t);
+	dev->chip.info = dev->info;
+	dev->chip.io = &dev->io;
+	dev->chip.n_out = dev->t->info.n_out;
+	dev->chip.usb3 = dev->t->info.speed_mbps >= 5000;
+	dev->tx_mode = dev->cfg.tx_mode == DVR_TX_AUTO
+		               ? dev->info->preferred_tx_mode
+		               : dev->cfg.tx_mode;
+	dev->tx_out_idx = dev->info->ops->tx_out_index(&dev->chip,
+	                                                 dev->t->info.n_out);
+	if (dev->tx_out_idx >= dev->t->info.n_out) {
+		r = DVR_E_UNSUPPORTED;
+		set_error(dev, r, "no bulk OUT endpoint for injected frames");
+		goto fail;
+	}
+	if (dev->cfg.rx_buffer_size > MAX_RX_BUFFER) {
+		r = DVR_E_INVALID;
+		set_error(dev, r, "rx_buffer_size %u above %u",
+		          dev->cfg.rx_buffer_size, MAX_RX_BUFFER);
+		goto fail;
+	}
+	r = alloc_tx(dev);
+	if (r != DVR_OK)
+		goto fail;
+	r = open_trace(dev);
+	if (r != DVR_OK)
+		goto fail;
+	*out = dev;
+	return DVR_OK;
+fail:
+	/* The message outlives the device only through the log. */
+	dvr_close(dev);
+	return r;
+}
+
+static void stop_rx(struct dvr_device *dev)
+{
+	if (dev->rx_running) {
+		dev->t->ops->rx_stop(dev->t);
+		dev->rx_running = false;
+	}
+}
+
+void dvr_close(dvr_device *dev)
+{
+	if (!dev)
+		return;
+	if (dev->t) {
+		stop_rx(dev);
+		if (!atomic_load(&dev->dead))
+			dev->t->ops->flush_out(dev->t, 1000);
+		if (dev->started && !atomic_load(&dev->dead)) {
+			pthread_mutex_lock(&dev->ctrl_lock);
+			dvr_io_clear_error(&dev->io);
+			dev->info->ops->power_off(&dev->chip);
+			pthread_mutex_unlock(&dev->ctrl_lock);
+		}
+		dev->t->ops->destroy(dev->t);
+	}
+	dvr_io_trace_close(&dev->io);
+	if (dev->slots) {
+		for (unsigned i = 0; i < dev->n_slots; i++)
+			free(dev->slots[i].buf);
+		free(dev->slots);
+	}
+	free(dev->sync_buf);
+	free(dev->chip.priv);
+	pthread_cond_destroy(&dev->tx_cond);
+	pthread_mutex_destroy(&dev->tx_lock);
+	pthread_mutex_destroy(&dev->sync_lock);
+	pthread_mutex_destroy(&dev->ctrl_lock);
+	free(dev);
+}
+
+/* ------------------------------------------------------------------ */
+/* RX                                                                  */
+/* ------------------------------------------------------------------ */
+
+/* The descriptor carries the low 32 bits of the TSF; extend them. */
+static uint64_t extend_tsf(struct dvr_device *dev, uint32_t low)
+{
+	if (low < dev->tsf_last_low &&
+	    dev->tsf_last_low - low > 0x80000000u)
+		dev->tsf_high += 1ull << 32;
+	dev->tsf_last_low = low;
+	return dev->tsf_high | low;
+}
+
+static void on_rx_pkt(void *user, const struct dvr_rx_pkt *pkt)
+{
+	struct dvr_device *dev = user;
+	if (pkt->is_c2h) {
+		atomic_fetch_add(&dev->rx_c2h, 1);
+		return;
+	}
+	size_t len = pkt->frame_len;
+	if (pkt->has_fcs) {
+		if (len < 4) {
+			atomic_fetch_add(&dev->rx_malformed, 1);
+			return;
+		}
+		len -= 4;
+	}
+	if (pkt->crc_err) {
+		atomic_fetch_add(&dev->rx_crc, 1);
+		if (!dev->cfg.keep_corrupted)
+			return;
+	}
+	struct dvr_rx_frame f = { .data = pkt->frame, .len = len,
+		                  .info = pkt->info };
+	if (pkt->crc_err)
+		f.info.flags |= DVR_RX_FCS_BAD;
+	f.info.channel = dev->chip.channel.channel;
+	f.info.freq_mhz = (uint16_t)dvr_channel_to_freq(f.info.channel);
+	f.info.tsf_us = extend_tsf(dev, pkt->tsf_low);
+	atomic_fetch_add(&dev->rx_frames, 1);
+	atomic_fetch_add(&dev->rx_bytes, len);
+	if (dev->cfg.on_rx)
+		dev->cfg.on_rx(dev->cfg.user, &f);
+}
+
+static void on_bulk_in(void *user, int status, const uint8_t *buf,
+                       size_t len)
+{
+	struct dvr_device *dev = user;
+	if (status != DVR_OK) {
+		if (is_fatal(status)) {
+			mark_dead(dev, status, "receive stopped");
+			return;
+		}
+		atomic_fetch_add(&dev->rx_errors, 1);
+		return;
+	}
+	atomic_fetch_add(&dev->rx_transfers, 1);
+	dvr_io_trace_bulk(&dev->io, true, dev->t->info.in_ep, len);
+	struct dvr_rx_walk_counts c;
+	dvr_rx_walk(&dev->chip, buf, len, on_rx_pkt, dev, &c);
+	if (c.malformed) {
+		atomic_fetch_add(&dev->rx_malformed, c.malformed);
+		/* Counted always, logged at most once a second. */
+		uint64_t now = now_ns();
+		if (now - dev->malformed_logged_at_ns > 1000000000ull) {
+			dev->malformed_logged_at_ns = now;
+			dev_log(dev, DVR_LOG_WARN,
+			        "dropped %zu bytes of a malformed RX aggregate "
+			        "(%llu malformed so far)",
+			        c.dropped_bytes,
+			        (unsigned long long)atomic_load(
+				        &dev->rx_malformed));
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* bring-up and control                                                */
+/* ------------------------------------------------------------------ */
+
+struct stage_clock {
+	uint64_t t0;
+	uint64_t ctrl0, bytes0;
+};
+
+static void stage_begin(struct dvr_device *dev, struct stage_clock *c)
+{
+	c->t0 = now_ns();
+	c->ctrl0 = dev->io.ctrl_reads + dev->io.ctrl_writes;
+	c->bytes0 = dev->io.ctrl_bytes;
+}
+
+static void stage_end(struct dvr_device *dev, struct stage_clock *c,
+                      const char *stage, enum dvr_event_type type)
+{
+	struct dvr_event ev = { .type = type };
+	ev.init.stage = stage;
+	ev.init.ms = (double)(now_ns() - c->t0) / 1e6;
+	ev.init.ctrl_transfers =
+		dev->io.ctrl_reads + dev->io.ctrl_writes - c->ctrl0;
+	ev.init.ctrl_bytes = dev->io.ctrl_bytes - c->bytes0;
+	emit(dev, &ev);
+}
+
+/* A step failed: keep the most specific message (the chip's). */
+static int stage_failed(struct dvr_device *dev, const char *stage, int r)
+{
+	if (r == DVR_OK)
+		r = dvr_io_status(&dev->io);
+	if (dev->chip.error[0])
+		set_error(dev, r, "%s: %s", stage, dev->chip.error);
+	else
+		set_error(dev, r, "%s failed", stage);
+	if (is_fatal(r))
+		mark_dead(dev, r, stage);
+	return r;
+}
+
+static int run_stage(struct dvr_device *dev, const char *stage,
+                     int (*fn)(struct dvr_device *, const void *),
+                     const void *arg)
+{
+	struct stage_clock c;
+	stage_begin(dev, &c);
+	dev->chip.error[0] = '\0';
+	int r = fn(dev, arg);
+	if (r == DVR_OK && dvr_io_status(&dev->io) != DVR_OK)
+		r = dvr_io_status(&dev->io);
+	if (r != DVR_OK)
+		return stage_failed(dev, stage, r);
+	stage_end(dev, &c, stage, DVR_EVENT_INIT_STAGE);
+	return DVR_OK;
+}
+
+static int st_identify(struct dvr_device *dev, const void *a)
+{
+	(void)a;
+	return dev->info->ops->identify(&dev->chip);
+}
+
+static int st_power_on(struct dvr_device *dev, const void *a)
+{
+	(void)a;
+	return dev->info->ops->power_on(&dev->chip);
+}
+
+static int st_firmware(struct dvr_device *dev, const void *a)
+{
+	(void)a;
+	struct dvr_firmware fw;
+	char err[sizeof dev->chip.error];
+	int r = dvr_firmware_load(dev->info->fw_file, dev->cfg.firmware_dir,
+	                          &fw, err, sizeof err);
+	if (r != DVR_OK) {
+		snprintf(dev->chip.error, sizeof dev->chip.error, "%s", err);
+		return r;
+	}
+	dev_log(dev, DVR_LOG_INFO, "firmware %s (%zu bytes)", fw.path,
+	        fw.size);
+	r = dev->info->ops->download_firmware(&dev->chip, &fw);
+	dvr_firmware_release(&fw);
+	return r;
+}
+
+static int st_mac(struct dvr_device *dev, const void *a)
+{
+	(void)a;
+	return dev->info->ops->mac_init(&dev->chip);
+}
+
+static int st_phy(struct dvr_device *dev, const void *a)
+{
+	(void)a;
+	return dev->info->ops->phy_init(&dev->chip);
+}
+
+static int st_monitor(struct dvr_device *dev, const void *a)
+{
+	(void)a;
+	return dev->info->ops->set_monitor(&dev->chip,
+	                                   dev->cfg.keep_corrupted);
+}
+
+static int st_channel(struct dvr_device *dev, const void *a)
+{
+	const struct dvr_channel *ch = a;
+	int r = dev->info->ops->set_channel(&dev->chip, ch);
+	if (r != DVR_OK)
+		return r;
+	dev->chip.channel = *ch;
+	int power = dev->cfg.tx_power ? dev->cfg.tx_power : 0;
+	if (power > 0)
+		r = dev->info->ops->set_tx_power(&dev->chip, power);
+	return r;
+}
+
+static int check_channel(struct dvr_device *dev, const struct dvr_channel *ch)
+{
+	if (!ch || dvr_channel_to_freq(ch->channel) == 0 ||
+	    (ch->bw_mhz != 20 && ch->bw_mhz != 40 && ch->bw_mhz != 80)) {
+		set_error(dev, DVR_E_INVALID, "invalid channel %u / %u MHz",
+		          ch ? ch->channel : 0, ch ? ch->bw_mhz : 0);
+		return DVR_E_INVALID;
+	}
+	if (ch->bw_mhz > dev->info->max_bw_mhz ||
+	    (ch->channel > 14 && !dev->info->has_5ghz)) {
+		set_error(dev, DVR_E_UNSUPPORTED,
+		          "%s cannot use channel %u at %u MHz", dev->info->name,
+		          ch->channel, ch->bw_mhz);
+		return DVR_E_UNSUPPORTED;
+	}
+	return DVR_OK;
+}
+
+int dvr_start(dvr_device *dev, const struct dvr_channel *channel)
+{
+	if (!dev)
+		return DVR_E_INVALID;
+	if (dev->started)
+		return DVR_E_STATE;
+	if (atomic_load(&dev->dead))
+		return DVR_E_NO_DEVICE;
+	int r = check_channel(dev, channel);
+	if (r != DVR_OK)
+		return r;
+
+	pthread_mutex_lock(&dev->ctrl_lock);
+	struct stage_clock total;
+	stage_begin(dev, &total);
+	static const struct {
+		const char *name;
+		int (*fn)(struct dvr_device *, const void *);
+	} stages[] = {
+		{ "identify", st_identify }, { "power_on", st_power_on },
+		{ "firmware", st_firmware }, { "mac", st_mac },
+		{ "phy", st_phy },           { "monitor", st_monitor },
+		{ "channel", st_channel },
+	};
+	for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++) {
+		r = run_stage(dev, stages[i].name, stages[i].fn, channel);
+		if (r != DVR_OK)
+			break;
+	}
+	if (r == DVR_OK)
+		dev->started = true;
+	pthread_mutex_unlock(&dev->ctrl_lock);
+	if (r != DVR_OK) {
+		/* Leave the chip off rather than half-configured. */
+		if (!atomic_load(&dev->dead)) {
+			dvr_io_clear_error(&dev->io);
+			dev->info->ops->power_off(&dev->chip);
+		}
+		return r;
+	}
+
+	bool want_rx = dev->cfg.enable_rx || dev->cfg.on_rx;
+	if (want_rx) {
+		unsigned n = dev->cfg.rx_transfers ? dev->cfg.rx_transfers
+			                           : DEFAULT_RX_TRANSFERS;
+		size_t len = dev->cfg.rx_buffer_size ? dev->cfg.rx_buffer_size
+			                             : DEFAULT_RX_BUFFER;
+		r = dev->t->ops->rx_start(dev->t, n, len, on_bulk_in, dev);
+		if (r != DVR_OK) {
+			set_error(dev, r, "cannot start the RX ring");
+			return r;
+		}
+		dev->rx_running = true;
+	}
+	stage_end(dev, &total, "total", DVR_EVENT_INIT_DONE);
+	return DVR_OK;
+}
+
+int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel)
+{
+	if (!dev)
+		return DVR_E_INVALID;
+	if (!dev->started)
+		return DVR_E_STATE;
+	if (atomic_load(&dev->dead))
+		return DVR_E_NO_DEVICE;
+	int r = check_channel(dev, channel);
+	if (r != DVR_OK)
+		return r;
+	/* Frames already queued were meant for the old channel. */
+	dev->t->ops->flush_out(dev->t, dev->cfg.tx_timeout_ms
+		                               ? dev->cfg.tx_timeout_ms
+		                               : DEFAULT_TX_TIMEOUT_MS);
+	pthread_mutex_lock(&dev->ctrl_lock);
+	dev->chip.error[0] = '\0';
+	r = dev->info->ops->set_channel(&dev->chip, channel);
+	if (r == DVR_OK)
+		r = dvr_io_status(&dev->io);
+	if (r == DVR_OK)
+		dev->chip.channel = *channel;
+	pthread_mutex_unlock(&dev->ctrl_lock);
+	if (r != DVR_OK)
+		return stage_failed(dev, "set channel", r);
+	struct dvr_event ev = { .type = DVR_EVENT_CHANNEL };
+	ev.channel = *channel;
+	emit(dev, &ev);
+	return DVR_OK;
+}
+
+static int apply_tx_power(struct dvr_device *dev, int index)
+{
+	pthread_mutex_lock(&dev->ctrl_lock);
+	dev->chip.error[0] = '\0';
+	int r = dev->info->ops->set_tx_power(&dev->chip, index);
+	if (r == DVR_OK)
+		r = dvr_io_status(&dev->io);
+	pthread_mutex_unlock(&dev->ctrl_lock);
+	if (r != DVR_OK)
+		return stage_failed(dev, "set TX power", r);
+	return DVR_OK;
+}
+
+int dvr_set_tx_power(dvr_device *dev, int index)
+{
+	if (!dev || index < 0 || index > 63)
+		return DVR_E_INVALID;
+	if (!dev->started)
+		return DVR_E_STATE;
+	if (atomic_load(&dev->dead))
+		return DVR_E_NO_DEVICE;
+	return apply_tx_power(dev, index);
+}
+
+/* ------------------------------------------------------------------ */
+/* TX                                                                  */
+/* ------------------------------------------------------------------ */
+
+static void release_slot(struct dvr_device *dev, struct tx_slot *s)
+{
+	int idx = (int)(s - dev->slots);
+	s->next_free = dev->free_head;
+	dev->free_head = idx;
+	dev->in_flight--;
+	pthread_cond_broadcast(&dev->tx_cond);
+}
+
+static void account_done(struct dvr_device *dev, int status,
+                         size_t frame_len, uint32_t airtime_us)
+{
+	if (status == DVR_OK) {
+		dev->tx.completed++;
+		dev->tx.bytes += frame_len;
+		dev->tx.airtime_us += airtime_us;
+	} else if (status == DVR_E_TIMEOUT) {
+		dev->tx.timeouts++;
+	} else {
+		dev->tx.failed++;
+	}
+}
+
+static void on_tx_done(void *user, int status, size_t actual)
+{
+	struct tx_slot *s = user;
+	struct dvr_device *dev = s->dev;
+	(void)actual;
+	pthread_mutex_lock(&dev->tx_lock);
+	account_done(dev, status, s->frame_len, s->airtime_us);
+	release_slot(dev, s);
+	pthread_mutex_unlock(&dev->tx_lock);
+	if (is_fatal(status))
+		mark_dead(dev, status, "transmit failed");
+}
+
+static int reject(struct dvr_device *dev, int status)
+{
+	pthread_mutex_lock(&dev->tx_lock);
+	dev->tx.rejected++;
+	pthread_mutex_unlock(&dev->tx_lock);
+	return status;
+}
+
+static unsigned tx_timeout(const struct dvr_device *dev)
+{
+	return dev->cfg.tx_timeout_ms ? dev->cfg.tx_timeout_ms
+		                      : DEFAULT_TX_TIMEOUT_MS;
+}
+
+/* Wait for a free async slot; the wait is bounded by the transfer timeout
+ * of what is in flight, so a wedged bus cannot block a sender forever. */
+static struct tx_slot *take_slot(struct dvr_device *dev, int *status)
+{
+	struct timespec deadline;
+	clock_gettime(CLOCK_REALTIME, &deadline);
+	uint64_t wait_ms = 2ull * tx_timeout(dev) + 1000;
+	deadline.tv_sec += (time_t)(wait_ms / 1000);
+	deadline.tv_nsec += (long)(wait_ms % 1000) * 1000000L;
+	if (deadline.tv_nsec >= 1000000000L) {
+		deadline.tv_sec++;
+		deadline.tv_nsec -= 1000000000L;
+	}
+	while (dev->free_head < 0) {
+		if (atomic_load(&dev->dead)) {
+			*status = DVR_E_NO_DEVICE;
+			return NULL;
+		}
+		if (pthread_cond_timedwait(&dev->tx_cond, &dev->tx_lock,
+		                           &deadline) == ETIMEDOUT) {
+			*status = DVR_E_TIMEOUT;
+			return NULL;
+		}
+	}
+	struct tx_slot *s = &dev->slots[dev->free_head];
+	dev->free_head = s->next_free;
+	dev->in_flight++;
+	return s;
+}
+
+/* Per-frame TX power is a device setting on chips without a descriptor
+ * field: apply it only when it changes (index ≈ 2 per dB, see README). */
+static int maybe_apply_frame_power(struct dvr_device *dev,
+                                   const struct dvr_tx_params *p)
+{
+	if (!p->has_tx_power || p->tx_power_dbm == dev->applied_tx_power_dbm)
+		return DVR_OK;
+	int index = p->tx_power_dbm * 2;
+	if (index < 0)
+		index = 0;
+	if (index > 63)
+		index = 63;
+	int r = apply_tx_power(dev, index);
+	if (r == DVR_OK)
+		dev->applied_tx_power_dbm = p->tx_power_dbm;
+	return r;
+}
+
+int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
+                 const struct dvr_tx_params *params)
+{
+	if (!dev || !frame || !params)
+		return DVR_E_INVALID;
+	if (!dev->started)
+		return DVR_E_STATE;
+	if (atomic_load(&dev->dead))
+		return reject(dev, DVR_E_NO_DEVICE);
+	if (len < 10)
+		return reject(dev, DVR_E_INVALID);
+	if (len > dev->info->max_tx_frame)
+		return reject(dev, DVR_E_OVERFLOW);
+	if (params->bw_mhz > dev->chip.channel.bw_mhz)
+		return reject(dev, DVR_E_INVALID);
+	int r = maybe_apply_frame_power(dev, params);
+	if (r != DVR_OK)
+		return reject(dev, r);
+
+	struct dvr_tx_desc_req req = {
+		.params = params,
+		.frame_len = len,
+		.group_addressed = (frame[4] & 0x01) != 0,
+		.seq = len >= 24 ? (uint16_t)((frame[22] | frame[23] << 8) >> 4)
+		                 : 0,
+	};
+	/* PSDU = frame + FCS the MAC appends. */
+	uint32_t airtime = dvr_airtime_us(&params->rate, params->bw_mhz,
+	                                  params->short_gi, len + 4);
+	const struct dvr_chip_ops *ops = dev->info->ops;
+
+	if (dev->tx_mode == DVR_TX_SYNC) {
+		/* sync_lock serialises senders (one transfer at a time is what
+		 * sync mode means); tx_lock only guards the counters, so stats
+		 * readers never wait for the bus. */
+		pthread_mutex_lock(&dev->sync_lock);
+		int hdr = ops->build_tx_desc(&dev->chip, dev->sync_buf, &req);
+		if (hdr < 0 || (size_t)hdr + len > dev->slot_size) {
+			pthread_mutex_unlock(&dev->sync_lock);
+			return reject(dev, hdr < 0 ? hdr : DVR_E_OVERFLOW);
+		}
+		memcpy(dev->sync_buf + hdr, frame, len);
+		pthread_mutex_lock(&dev->tx_lock);
+		dev->tx.submitted++;
+		dev->in_flight++;
+		pthread_mutex_unlock(&dev->tx_lock);
+		r = dev->t->ops->bulk_out_sync(dev->t, dev->tx_out_idx,
+		                               dev->sync_buf, (size_t)hdr + len,
+		                               tx_timeout(dev));
+		if (r >= 0)
+			r = (size_t)r == (size_t)hdr + len ? DVR_OK : DVR_E_IO;
+		if (r == DVR_OK)
+			dvr_io_trace_bulk(&dev->io, false,
+			                  dev->t->info.out_ep[dev->tx_out_idx],
+			                  (size_t)hdr + len);
+		pthread_mutex_unlock(&dev->sync_lock);
+		pthread_mutex_lock(&dev->tx_lock);
+		dev->in_flight--;
+		account_done(dev, r, len, airtime);
+		pthread_cond_broadcast(&dev->tx_cond);
+		pthread_mutex_unlock(&dev->tx_lock);
+		if (is_fatal(r))
+			mark_dead(dev, r, "transmit failed");
+		return r;
+	}
+
+	pthread_mutex_lock(&dev->tx_lock);
+	struct tx_slot *s = take_slot(dev, &r);
+	if (!s) {
+		dev->tx.rejected++;
+		pthread_mutex_unlock(&dev->tx_lock);
+		return r;
+	}
+	int hdr = ops->build_tx_desc(&dev->chip, s->buf, &req);
+	if (hdr < 0 || (size_t)hdr + len > dev->slot_size) {
+		dev->tx.rejected++;
+		release_slot(dev, s);
+		pthread_mutex_unlock(&dev->tx_lock);
+		return hdr < 0 ? hdr : DVR_E_OVERFLOW;
+	}
+	memcpy(s->buf + hdr, frame, len);
+	s->frame_len = len;
+	s->airtime_us = airtime;
+	dev->tx.submitted++;
+	/* Submitting under tx_lock keeps frames in call order on the bus. */
+	r = dev->t->ops->bulk_out_submit(dev->t, dev->tx_out_idx, s->buf,
+	                                 (size_t)hdr + len, tx_timeout(dev),
+	                                 on_tx_done, s);
+	if (r != DVR_OK) {
+		account_done(dev, r, len, airtime);
+		release_slot(dev, s);
+	} else {
+		dvr_io_trace_bulk(&dev->io, false,
+		                  dev->t->info.out_ep[dev->tx_out_idx],
+		                  (size_t)hdr + len);
+	}
+	pthread_mutex_unlock(&dev->tx_lock);
+	if (is_fatal(r))
+		mark_dead(dev, r, "transmit failed");
+	return r;
+}
+
+int dvr_send(dvr_device *dev, const uint8_t *frame, size_t len)
+{
+	if (!dev || !frame)
+		return DVR_E_INVALID;
+	struct dvr_radiotap_tx rt;
+	int r = dvr_radiotap_parse_tx(frame, len, &rt);
+	if (r != DVR_OK)
+		return reject(dev, r);
+	struct dvr_tx_params p;
+	dvr_radiotap_merge(&rt, &dev->cfg.tx_defaults, &p);
+	if (p.rate.kind == DVR_RATE_LEGACY && p.rate.legacy_500k == 0)
+		p.rate.legacy_500k = 12; /* nothing said: OFDM 6 Mbit/s */
+	if (p.bw_mhz == 0)
+		p.bw_mhz = 20;
+	size_t body = len - rt.header_len;
+	if (rt.has_fcs) {
+		if (body < 4)
+			return reject(dev, DVR_E_INVALID);
+		body -= 4;
+	}
+	return dvr_send_raw(dev, frame + rt.header_len, body, &p);
+}
+
+int dvr_flush(dvr_device *dev, unsigned timeout_ms)
+{
+	if (!dev)
+		return DVR_E_INVALID;
+	if (atomic_load(&dev->dead))
+		return DVR_E_NO_DEVICE;
+	return dev->t->ops->flush_out(dev->t, timeout_ms);
+}
+
+/* ------------------------------------------------------------------ */
+/* accessors                                                           */
+/* ------------------------------------------------------------------ */
+
+void dvr_get_tx_stats(dvr_device *dev, struct dvr_tx_stats *out)
+{
+	pthread_mutex_lock(&dev->tx_lock);
+	*out = dev->tx;
+	out->in_flight = dev->in_flight;
+	pthread_mutex_unlock(&dev->tx_lock);
+}
+
+void dvr_get_rx_stats(dvr_device *dev, struct dvr_rx_stats *out)
+{
+	out->transfers = atomic_load(&dev->rx_transfers);
+	out->frames = atomic_load(&dev->rx_frames);
+	out->bytes = atomic_load(&dev->rx_bytes);
+	out->crc_errors = atomic_load(&dev->rx_crc);
+	out->malformed = atomic_load(&dev->rx_malformed);
+	out->c2h = atomic_load(&dev->rx_c2h);
+	out->errors = atomic_load(&dev->rx_errors);
+}
+
+const char *dvr_chip_name(const dvr_device *dev)
+{
+	return dev->info->name;
+}
+
+const char *dvr_selector(const dvr_device *dev)
+{
+	return dev->selector;
+}
+
+size_t dvr_max_frame_len(const dvr_device *dev)
+{
+	return dev->info->max_tx_frame;
+}
+
+enum dvr_tx_mode dvr_tx_mode(const dvr_device *dev)
+{
+	return dev->tx_mode;
+}
+
+const char *dvr_last_error(const dvr_device *dev)
+{
+	return dev ? dev->last_error : "";
+}

@@ -1,1 +1,252 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Register access with sticky errors and an optional trace (see io.h). */
+#include "io.h"
+
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+#define DVR_IO_DEFAULT_TIMEOUT_MS 500
+
+void dvr_io_init(struct dvr_io *io, struct dvr_transport *t)
+{
+	memset(io, 0, sizeof(*io));
+	io->t = t;
+	io->timeout_ms = DVR_IO_DEFAULT_TIMEOUT_MS;
+}
+
+int dvr_io_trace_open(struct dvr_io *io, const char *path)
+{
+	dvr_io_trace_close(io);
+	io->trace = fopen(path, "w");
+	if (!io->trace)
+		return DVR_E_IO;
+	/* Line buffering: a trace must survive a crash or a kill. */
+	setvbuf(io->trace, NULL, _IOLBF, 0);
+	return DVR_OK;
+}
+
+void dvr_io_trace_close(struct dvr_io *io)
+{
+	if (io->trace) {
+		fclose(io->trace);
+		io->trace = NULL;
+	}
+}
+
+static void trace_ctrl(struct dvr_io *io, char dir, uint16_t addr,
+                       const uint8_t *buf, uint16_t len)
+{
+	if (!io->trace)
+		return;
+	fprintf(io->trace, "%c %04x %u ", dir, addr, (unsigned)len);
+	if (len == 1 || len == 2 || len == 4) {
+		uint32_t v = 0;
+		for (unsigned i = 0; i < len; i++)
+			v |= (uint32_t)buf[i] << (8 * i);
+		fprintf(io->trace, "%0*x\n", (int)(2 * len), v);
+	} else {
+		for (unsigned i = 0; i < len; i++)
+			fprintf(io->trace, "%02x", buf[i]);
+		fputc('\n', io->trace);
+	}
+}
+
+void dvr_io_trace_bulk(struct dvr_io *io, bool in, uint8_t ep, size_t len)
+{
+	if (io->trace)
+		fprintf(io->trace, "%s %02x %zu\n", in ? "RX" : "TX", ep, len);
+}
+
+static int io_read(struct dvr_io *io, uint16_t addr, uint8_t *buf,
+                   uint16_t len)
+{
+	if (io->status != DVR_OK)
+		return io->status;
+	int r = io->t->ops->ctrl_in(io->t, addr, 0, buf, len, io->timeout_ms);
+	io->ctrl_reads++;
+	if (r >= 0 && r != len)
+		r = DVR_E_IO;
+	if (r < 0) {
+		io->status = r;
+		return r;
+	}
+	io->ctrl_bytes += len;
+	trace_ctrl(io, 'R', addr, buf, len);
+	return DVR_OK;
+}
+
+static int io_write(struct dvr_io *io, uint16_t addr, const uint8_t *buf,
+                    uint16_t len)
+{
+	if (io->status != DVR_OK)
+		return io->status;
+	int r = io->t->ops->ctrl_out(io->t, addr, 0, buf, len, io->timeout_ms);
+	io->ctrl_writes++;
+	if (r >= 0 && r != len)
+		r = DVR_E_IO;
+	if (r < 0) {
+		io->status = r;
+		return r;
+	}
+	io->ctrl_bytes += len;
+	trace_ctrl(io, 'W', addr, buf, len);
+	return DVR_OK;
+}
+
+/* Reads of a failed device yield all-ones, like a bus with nothing on it:
+ * polls then fail their condition instead of spinning on stale zeros. */
+uint8_t dvr_r8(struct dvr_io *io, uint16_t addr)
+{
+	uint8_t b[1];
+	if (io_read(io, addr, b, 1) != DVR_OK)
+		return 0xFF;
+	return b[0];
+}
+
+uint16_t dvr_r16(struct dvr_io *io, uint16_t addr)
+{
+	uint8_t b[2];
+	if (io_read(io, addr, b, 2) != DVR_OK)
+		return 0xFFFF;
+	return (uint16_t)(b[0] | b[1] << 8);
+}
+
+uint32_t dvr_r32(struct dvr_io *io, uint16_t addr)
+{
+	uint8_t b[4];
+	if (io_read(io, addr, b, 4) != DVR_OK)
+		return 0xFFFFFFFFu;
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+	       (uint32_t)b[3] << 24;
+}
+
+void dvr_w8(struct dvr_io *io, uint16_t addr, uint8_t v)
+{
+	io_write(io, addr, &v, 1);
+}
+
+void dvr_w16(struct dvr_io *io, uint16_t addr, uint16_t v)
+{
+	uint8_t b[2] = { (uint8_t)v, (uint8_t)(v >> 8) };
+	io_write(io, addr, b, 2);
+}
+
+void dvr_w32(struct dvr_io *io, uint16_t addr, uint32_t v)
+{
+	uint8_t b[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16),
+		         (uint8_t)(v >> 24) };
+	io_write(io, addr, b, 4);
+}
+
+static unsigned mask_shift(uint32_t mask)
+{
+	return mask ? (unsigned)__builtin_ctz(mask) : 0;
+}
+
+void dvr_w8_mask(struct dvr_io *io, uint16_t addr, uint8_t mask, uint8_t v)
+{
+	uint8_t old = dvr_r8(io, addr);
+	uint8_t nv = (uint8_t)((old & ~mask) | ((v << mask_shift(mask)) & mask));
+	dvr_w8(io, addr, nv);
+}
+
+void dvr_w16_mask(struct dvr_io *io, uint16_t addr, uint16_t mask, uint16_t v)
+{
+	uint16_t old = dvr_r16(io, addr);
+	uint16_t nv = (uint16_t)((old & ~mask) |
+	                         (((uint32_t)v << mask_shift(mask)) & mask));
+	dvr_w16(io, addr, nv);
+}
+
+void dvr_w32_mask(struct dvr_io *io, uint16_t addr, uint32_t mask, uint32_t v)
+{
+	uint32_t nv;
+	if (mask == 0xFFFFFFFFu) {
+		nv = v; /* whole register: no read needed */
+	} else {
+		uint32_t old = dvr_r32(io, addr);
+		nv = (old & ~mask) | ((v << mask_shift(mask)) & mask);
+	}
+	dvr_w32(io, addr, nv);
+}
+
+uint32_t dvr_r32_mask(struct dvr_io *io, uint16_t addr, uint32_t mask)
+{
+	return (dvr_r32(io, addr) & mask) >> mask_shift(mask);
+}
+
+void dvr_write_block(struct dvr_io *io, uint16_t addr, const uint8_t *buf,
+                     size_t len, size_t chunk)
+{
+	if (chunk == 0 || chunk > DVR_USB_CTRL_MAX)
+		chunk = DVR_USB_CTRL_MAX;
+	while (len > 0 && io->status == DVR_OK) {
+		size_t n = len < chunk ? len : chunk;
+		io_write(io, addr, buf, (uint16_t)n);
+		addr = (uint16_t)(addr + n);
+		buf += n;
+		len -= n;
+	}
+}
+
+int dvr_poll8(struct dvr_io *io, uint16_t addr, uint8_t mask, uint8_t value,
+              unsigned tries, unsigned poll_us)
+{
+	for (unsigned i = 0; i < tries; i++) {
+		uint8_t v = dvr_r8(io, addr);
+		if (io->status != DVR_OK)
+			return io->status;
+		if ((v & mask) == (value & mask))
+			return DVR_OK;
+		if (poll_us)
+			dvr_delay_us(poll_us);
+	}
+	return DVR_E_CHIP;
+}
+
+int dvr_poll32(struct dvr_io *io, uint16_t addr, uint32_t mask,
+               uint32_t value, unsigned tries, unsigned poll_us)
+{
+	for (unsigned i = 0; i < tries; i++) {
+		uint32_t v = dvr_r32(io, addr);
+		if (io->status != DVR_OK)
+			return io->status;
+		if ((v & mask) == (value & mask))
+			return DVR_OK;
+		if (poll_us)
+			dvr_delay_us(poll_us);
+	}
+	return DVR_E_CHIP;
+}
+
+int dvr_io_bulk_out_sync(struct dvr_io *io, unsigned out_idx,
+                         const uint8_t *buf, size_t len, unsigned timeout_ms)
+{
+	if (io->status != DVR_OK)
+		return io->status;
+	if (out_idx >= io->t->info.n_out)
+		return DVR_E_INVALID;
+	int r = io->t->ops->bulk_out_sync(io->t, out_idx, buf, len, timeout_ms);
+	if (r >= 0 && (size_t)r != len)
+		r = DVR_E_IO;
+	if (r < 0) {
+		io->status = r;
+		return r;
+	}
+	dvr_io_trace_bulk(io, false, io->t->info.out_ep[out_idx], len);
+	return r;
+}
+
+void dvr_delay_us(unsigned us)
+{
+	struct timespec ts = { .tv_sec = us / 1000000u,
+		               .tv_nsec = (long)(us % 1000000u) * 1000L };
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+void dvr_delay_ms(unsigned ms)
+{
+	dvr_delay_us(ms * 1000u);
+}

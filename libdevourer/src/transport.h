@@ -106,6 +106,11 @@ struct dvr_selector {
 /* Parse a selector string. DVR_E_INVALID on syntax errors. */
 int dvr_selector_parse(const char *text, struct dvr_selector *out);
 
+/* Value of option key in sel->options ("k=v,k=v") copied into buf:
+ * DVR_OK, DVR_E_NOT_FOUND, or DVR_E_OVERFLOW when buf is too small. */
+int dvr_selector_option(const struct dvr_selector *sel, const char *key,
+                        char *buf, size_t len);
+
 /* Open the device a selector names. Only USB ids/paths whose VID:PID a
  * chip in the HAL registry supports are accepted by "auto". */
 int dvr_transport_usb_open(const struct dvr_selector *sel,

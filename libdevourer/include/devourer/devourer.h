@@ -206,6 +206,10 @@ struct dvr_event {
 		struct {
 			const char *stage;
 			double ms;
+			/* control transfers and their data bytes in this
+			 * stage: what dominates bring-up on a real bus */
+			uint64_t ctrl_transfers;
+			uint64_t ctrl_bytes;
 		} init;
 		struct {
 			int status;
@@ -319,6 +323,11 @@ int dvr_flush(dvr_device *dev, unsigned timeout_ms);
 
 void dvr_get_tx_stats(dvr_device *dev, struct dvr_tx_stats *out);
 void dvr_get_rx_stats(dvr_device *dev, struct dvr_rx_stats *out);
+
+/** Detail of the last failure of a control call (dvr_start(),
+ * dvr_set_channel()...), e.g. which firmware paths were searched. Never
+ * NULL; empty when there was none. */
+const char *dvr_last_error(const dvr_device *dev);
 
 /** Chip name ("RTL8812AU") and the selector the device was opened with. */
 const char *dvr_chip_name(const dvr_device *dev);
