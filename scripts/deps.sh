@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages devourer needs, only those missing.
+# Sourced or run by scripts/demo.sh and scripts/test.sh.
+set -euo pipefail
+
+DEVOURER_PACKAGES=(
+  gcc pkg-config meson ninja-build python3
+  libusb-1.0-0-dev libsodium-dev libisal-dev
+  libglib2.0-dev
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools
+  gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
+  gstreamer1.0-plugins-ugly gstreamer1.0-libav
+  umockdev libumockdev-dev
+)
+
+missing=()
+for p in "${DEVOURER_PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "devourer: installing Debian packages: ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then
+    SUDO="sudo"
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -q
+  $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
