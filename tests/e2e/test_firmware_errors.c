@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Missing, corrupt and truncated firmware give a clear DVR_E_FIRMWARE from
+ * dvr_start(), and the model confirms where it failed: a corrupt image is
+ * downloaded but never boots; a truncated one is refused before download.
+ */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <devourer/devourer.h>
+
+#include "libdevourer/virtual/vchip.h"
+#include "tests/check.h"
+
+static uint8_t image[64 * 1024];
+static size_t image_len;
+
+static int write_file(const char *dir, const uint8_t *d, size_t n)
+{
+	char p[600];
+	snprintf(p, sizeof p, "%s/rtw8812a_fw.bin", dir);
+	FILE *f = fopen(p, "wb");
+	if (!f)
+		return -1;
+	size_t w = fwrite(d, 1, n, f);
+	fclose(f);
+	return w == n ? 0 : -1;
+}
+
+static bool has_m(struct vchip *vc, enum vchip_milestone want)
+{
+	enum vchip_milestone m[64];
+	size_t n = vchip_milestones(vc, m, 64);
+	for (size_t i = 0; i < n && i < 64; i++)
+		if (m[i] == want)
+			return true;
+	return false;
+}
+
+/* Start an adapter named name with firmware from fw_dir. */
+static int try_start(const char *name, const char *fw_dir, char *msg,
+                     size_t msg_len, struct vchip **vc_out,
+                     dvr_device **dev_out)
+{
+	char sel[64];
+	snprintf(sel, sizeof sel, "virtual:%s", name);
+	struct dvr_config cfg = { .firmware_dir = fw_dir };
+	dvr_device *dev;
+	int r = dvr_open(sel, &cfg, &dev);
+	if (r != DVR_OK)
+		return r;
+	struct dvr_channel ch = { .channel = 1, .bw_mhz = 20 };
+	r = dvr_start(dev, &ch);
+	snprintf(msg, msg_len, "%s", dvr_last_error(dev));
+	*vc_out = vchip_find(name);
+	*dev_out = dev;
+	return r;
+}
+
+int main(void)
+{
+	const char *fw = check_firmware_dir();
+	if (!fw)
+		CHECK_SKIP("no test firmware (../shared/firmware)");
+	char path[600];
+	snprintf(path, sizeof path, "%s/rtw8812a_fw.bin", fw);
+	FILE *f = fopen(path, "rb");
+	image_len = f ? fread(image, 1, sizeof image, f) : 0;
+	if (f)
+		fclose(f);
+	CHECK(image_len == 27030, "genuine image read");
+
+	char air[] = "/tmp/dvr-fwerr-XXXXXX";
+	char empty[] = "/tmp/dvr-fwempty-XXXXXX";
+	char corrupt[] = "/tmp/dvr-fwcorrupt-XXXXXX";
+	char trunc[] = "/tmp/dvr-fwtrunc-XXXXXX";
+	if (!mkdtemp(air) || !mkdtemp(empty) || !mkdtemp(corrupt) ||
+	    !mkdtemp(trunc))
+		CHECK_SKIP("mkdtemp failed");
+	setenv("DEVOURER_AIR_DIR", air, 1);
+	/* Only the directory given in the config may be searched: make
+	 * sure the environment cannot rescue a missing file. */
+	unsetenv("DEVOURER_FIRMWARE_DIR");
+
+	char msg[512];
+	struct vchip *vc = NULL;
+	dvr_device *dev = NULL;
+
+	int r = try_start("nofw", empty, msg, sizeof msg, &vc, &dev);
+	CHECK_EQ_INT(r, DVR_E_FIRMWARE, "missing firmware: DVR_E_FIRMWARE");
+	printf("# %s\n", msg);
+	CHECK(strstr(msg, "rtw8812a_fw.bin") != NULL,
+	      "message names the missing file");
+	CHECK(strstr(msg, empty) != NULL, "message names where it looked");
+	CHECK(vc && !has_m(vc, VCHIP_M_FW_CHECKSUM_OK),
+	      "model saw no firmware download");
+	dvr_close(dev);
+
+	image[32 + 5000] ^= 0x40; /* one bit in the RAM code */
+	CHECK_EQ_INT(write_file(corrupt, image, image_len), 0, "corrupt copy");
+	image[32 + 5000] ^= 0x40;
+	r = try_start("badfw", corrupt, msg, sizeof msg, &vc, &dev);
+	CHECK_EQ_INT(r, DVR_E_FIRMWARE, "corrupt firmware: DVR_E_FIRMWARE");
+	printf("# %s\n", msg);
+	CHECK(vc && has_m(vc, VCHIP_M_FW_CHECKSUM_OK),
+	      "corrupt image was downloaded intact");
+	CHECK(vc && !has_m(vc, VCHIP_M_FW_BOOTED) &&
+	      has_m(vc, VCHIP_M_FW_FAILED),
+	      "corrupt image never booted in the model");
+	CHECK(vc && !has_m(vc, VCHIP_M_MAC_TABLE),
+	      "bring-up stopped at the firmware");
+	dvr_close(dev);
+
+	CHECK_EQ_INT(write_file(trunc, image, image_len - 1000), 0,
+	             "truncated copy");
+	r = try_start("shortfw", trunc, msg, sizeof msg, &vc, &dev);
+	CHECK_EQ_INT(r, DVR_E_FIRMWARE, "truncated firmware: DVR_E_FIRMWARE");
+	printf("# %s\n", msg);
+	CHECK(vc && !has_m(vc, VCHIP_M_FW_CHECKSUM_OK),
+	      "truncated image refused before download");
+	dvr_close(dev);
+
+	r = try_start("goodfw", fw, msg, sizeof msg, &vc, &dev);
+	CHECK_EQ_INT(r, DVR_OK, "genuine firmware still starts");
+	dvr_close(dev);
+
+	char cmd[700];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s' '%s' '%s'", air, empty,
+	         corrupt, trunc);
+	if (system(cmd) != 0)
+		printf("# cleanup failed\n");
+	return check_done();
+}
