@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * devourer link layer: the WFB-NG radio protocol (wire-compatible with
+ * svpcom/wfb-ng, see its doc/wfb-ng-std-draft.md) in plain C.
+ *
+ *   TX: packets in -> FEC blocks of k data + (n-k) parity fragments ->
+ *       ChaCha20-Poly1305 under a session key -> 802.11 frames out, plus
+ *       session packets (crypto_box) announcing key, epoch and k/n.
+ *   RX: 802.11 frames in (from one or several adapters) -> authenticate,
+ *       de-duplicate, reorder, FEC-recover -> packets out, in order.
+ *
+ * Nothing here talks to hardware or starts threads: the caller hands frames
+ * to the driver (dvr_send) and feeds received ones in (dvr_rx_frame), and
+ * drives time with millisecond timestamps of its own monotonic clock.
+ *
+ * Threading: a TX or RX object is used by one thread at a time (no internal
+ * locking); different objects are independent. Key functions are
+ * thread-safe. Callbacks run synchronously inside the call that caused them
+ * and must not call back into the same object.
+ *
+ * Errors: functions return enum dvr_status values (DVR_OK = 0, negative on
+ * error) from <devourer/devourer.h>. Dropped input is never silent: it is
+ * counted in the stats structures below.
+ *
+ * Allocation: only the constructors, dvr_link_tx_set_fec() and an RX
+ * session change that alters k/n allocate; per-packet paths never do.
+ */
+#ifndef DEVOURER_LINK_H
+#define DEVOURER_LINK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <devourer/devourer.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Wire constants (bytes), as WFB-NG defines them                       */
+/* ------------------------------------------------------------------ */
+
+/** Largest WFB-NG frame: 802.11 header + WFB payload (no radiotap, no FCS). */
+#define DVR_LINK_WIFI_MTU 4045
+#define DVR_LINK_IEEE80211_HDR_LEN 24
+/** Data packet header: type (1) + big-endian nonce (8). */
+#define DVR_LINK_BLOCK_HDR_LEN 9
+/** Inner header of each data fragment: flags (1) + big-endian size (2). */
+#define DVR_LINK_PACKET_HDR_LEN 3
+/** ChaCha20-Poly1305 tag. */
+#define DVR_LINK_TAG_LEN 16
+/** Session header: type (1) + crypto_box nonce (24). */
+#define DVR_LINK_SESSION_HDR_LEN 25
+/** Session data without TLVs: epoch 8, channel 4, fec type/k/n 3, key 32. */
+#define DVR_LINK_SESSION_DATA_LEN 47
+/** Largest input packet a data fragment can carry (3993). */
+#define DVR_LINK_MAX_PAYLOAD                                                 \
+	(DVR_LINK_WIFI_MTU - DVR_LINK_IEEE80211_HDR_LEN -                    \
+	 DVR_LINK_BLOCK_HDR_LEN - DVR_LINK_TAG_LEN - DVR_LINK_PACKET_HDR_LEN)
+/** Largest plaintext fragment (header + payload) (3996). */
+#define DVR_LINK_MAX_FEC_PAYLOAD (DVR_LINK_MAX_PAYLOAD + DVR_LINK_PACKET_HDR_LEN)
+/** Largest session packet after the 802.11 header (4021). */
+#define DVR_LINK_MAX_SESSION_PACKET                                          \
+	(DVR_LINK_WIFI_MTU - DVR_LINK_IEEE80211_HDR_LEN)
+/** Room for TLVs in a session packet. */
+#define DVR_LINK_MAX_SESSION_TLV                                             \
+	(DVR_LINK_MAX_SESSION_PACKET - DVR_LINK_SESSION_HDR_LEN -            \
+	 DVR_LINK_SESSION_DATA_LEN - 16)
+/** Largest radiotap (or other) prefix dvr_link_tx_set_prefix() accepts. */
+#define DVR_LINK_MAX_PREFIX 256
+
+/** Packet types (first WFB byte after the 802.11 header). */
+#define DVR_LINK_PACKET_DATA 0x1
+#define DVR_LINK_PACKET_SESSION 0x2
+/** FEC type in session packets: Reed-Solomon on a Vandermonde matrix. */
+#define DVR_LINK_FEC_VDM_RS 0x1
+/** Fragment flag: empty filler closing a partial FEC block. */
+#define DVR_LINK_FLAG_FEC_ONLY 0x1
+
+/** Channel id carried in the MAC addresses: (link_id << 8) | radio_port. */
+static inline uint32_t dvr_link_channel_id(uint32_t link_id, uint8_t port)
+{
+	return ((link_id & 0xffffffu) << 8) | port;
+}
+
+/* ------------------------------------------------------------------ */
+/* Keys                                                                */
+/* ------------------------------------------------------------------ */
+
+/**
+ * One side's key material, as in a wfb_keygen file: this side's X25519
+ * secret key followed by the peer's public key (64 bytes on disk).
+ * drone.key = drone secret + ground public; gs.key = ground secret + drone
+ * public. The TX uses the drone (or uplink sender's) file, the RX the other.
+ */
+struct dvr_link_keys {
+	uint8_t secret[32];
+	uint8_t peer_public[32];
+};
+
+#define DVR_LINK_KEY_FILE_LEN 64
+
+/**
+ * Load a key file. Returns DVR_OK; DVR_E_NOT_FOUND (no such file),
+ * DVR_E_ACCESS (permission), DVR_E_INVALID (not exactly 64 bytes),
+ * DVR_E_IO (other read error). @p out is cleared on error.
+ */
+int dvr_link_keys_load(const char *path, struct dvr_link_keys *out);
+
+/** Parse 64 key-file bytes. DVR_E_INVALID unless @p len == 64. */
+int dvr_link_keys_from_bytes(const uint8_t *buf, size_t len,
+                             struct dvr_link_keys *out);
+
+/**
+ * Write a key file (mode 0600, replaced atomically via a temporary file).
+ * Returns DVR_OK, DVR_E_ACCESS or DVR_E_IO.
+ */
+int dvr_link_keys_save(const char *path, const struct dvr_link_keys *keys);
+
+/**
+ * A fresh random drone/ground key pair (the files wfb_keygen writes without
+ * a password). Returns DVR_OK or DVR_E_IO if libsodium cannot initialise.
+ */
+int dvr_link_keygen_random(struct dvr_link_keys *drone,
+                           struct dvr_link_keys *gs);
+
+/**
+ * Key pairs derived from a password as the WFB-NG draft specifies:
+ * argon2i13 (interactive limits, salt "wifibroadcastkey") -> 64-byte seed;
+ * drone pair from its first 32 bytes, ground pair from the last 32.
+ * Needs ~64 MiB of memory for a fraction of a second. Returns DVR_OK,
+ * DVR_E_INVALID (NULL password), DVR_E_NO_MEM (argon2 failed).
+ */
+int dvr_link_keygen_password(const char *password,
+                             struct dvr_link_keys *drone,
+                             struct dvr_link_keys *gs);
+
+/* ------------------------------------------------------------------ */
+/* FEC backend choice                                                  */
+/* ------------------------------------------------------------------ */
+
+enum dvr_fec_backend {
+	DVR_FEC_AUTO = 0,     /**< ISA-L where it has SIMD, else portable */
+	DVR_FEC_ISAL = 1,     /**< Intel ISA-L ec_encode_data */
+	DVR_FEC_PORTABLE = 2, /**< table-driven C, any target */
+};
+
+/* ------------------------------------------------------------------ */
+/* Transmitter                                                         */
+/* ------------------------------------------------------------------ */
+
+/**
+ * Receives every frame the link produces: @p frame is the prefix (radiotap,
+ * see dvr_link_tx_set_prefix) + 802.11 header + WFB payload, @p len bytes,
+ * valid only during the call. Return 0, or a negative value to have the
+ * frame counted in dvr_link_tx_stats.emit_errors (the link carries on).
+ */
+typedef int (*dvr_link_frame_cb)(void *user, const uint8_t *frame,
+                                 size_t len);
+
+struct dvr_link_tx_config {
+	uint32_t link_id;          /**< 24 bits */
+	uint8_t radio_port;        /**< stream 0..255 (0 = video) */
+	uint8_t k, n;              /**< FEC: 1 <= k <= n <= 255 (e.g. 8, 12) */
+	uint64_t epoch;            /**< receivers drop sessions of older epochs */
+	uint32_t fec_timeout_ms;   /**< close a partial block this long after
+	                                its first packet (0 = only on flush) */
+	uint32_t session_interval_ms; /**< re-announce period (0 = 1000) */
+	uint16_t max_payload;      /**< largest input packet (0 or above
+	                                DVR_LINK_MAX_PAYLOAD = the maximum) */
+	uint8_t frame_type;        /**< 802.11 frame control byte 0: 0 = data
+	                                (0x08); 0xb4 = RTS as wfb-ng's -f rts */
+	uint8_t fec_backend;       /**< enum dvr_fec_backend */
+	const uint8_t *session_tlv;/**< optional TLV bytes (id, be16 len,
+	                                value)... appended to session data */
+	size_t session_tlv_len;    /**< <= DVR_LINK_MAX_SESSION_TLV */
+};
+
+struct dvr_link_tx_stats {
+	uint64_t packets;          /**< input packets accepted */
+	uint64_t bytes;            /**< input bytes accepted */
+	uint64_t oversize;         /**< input packets refused: too large */
+	uint64_t data_frames;      /**< data fragments emitted (incl. parity) */
+	uint64_t parity_frames;    /**< of which parity */
+	uint64_t filler_frames;    /**< FEC_ONLY fragments closing blocks */
+	uint64_t session_frames;   /**< session announcements emitted */
+	uint64_t blocks;           /**< FEC blocks completed */
+	uint64_t timeouts;         /**< blocks closed by fec_timeout_ms */
+	uint64_t flushes;          /**< blocks closed by dvr_link_tx_flush */
+	uint64_t emit_errors;      /**< frames the callback refused */
+	uint64_t emit_bytes;       /**< bytes of all frames emitted */
+	uint64_t rekeys;           /**< new session keys after the first */
+};
+
+struct dvr_link_tx;
+
+/**
+ * New transmitter. @p keys: this side's secret + the receiver's public key
+ * (drone.key for the down link). The first call of send/flush/poll
+ * announces the session (n-k+1 copies, as wfb-ng does). Returns DVR_OK,
+ * DVR_E_INVALID (bad k/n, NULL arguments, TLVs too long), DVR_E_NO_MEM,
+ * DVR_E_IO (libsodium failed to initialise).
+ */
+int dvr_link_tx_new(const struct dvr_link_tx_config *cfg,
+                    const struct dvr_link_keys *keys, dvr_link_frame_cb cb,
+                    void *user, struct dvr_link_tx **out);
+
+/** Free a transmitter (NULL is fine). A partial block is discarded: call
+ *  dvr_link_tx_flush() first to send it. */
+void dvr_link_tx_free(struct dvr_link_tx *tx);
+
+/**
+ * Bytes put in front of every emitted frame, typically a radiotap TX header
+ * from dvr_radiotap_build_tx(). @p len <= DVR_LINK_MAX_PREFIX (else
+ * DVR_E_OVERFLOW); @p len 0 removes it. Copied.
+ */
+int dvr_link_tx_set_prefix(struct dvr_link_tx *tx, const uint8_t *prefix,
+                           size_t len);
+
+/**
+ * Queue one input packet (0..max_payload bytes). Its data fragment is
+ * emitted at once; when it completes a block the n-k parity fragments
+ * follow. @p now_ms: caller's monotonic clock. Returns DVR_OK,
+ * DVR_E_OVERFLOW (too large: dropped and counted in stats.oversize),
+ * DVR_E_INVALID (NULL data with len > 0).
+ */
+int dvr_link_tx_send(struct dvr_link_tx *tx, const uint8_t *data,
+                     size_t len, uint64_t now_ms);
+
+/**
+ * Close the open block now (e.g. at the end of a video frame): pad it with
+ * FEC_ONLY fillers to k fragments and emit its parity, so the receiver can
+ * deliver/recover without waiting for more input. No-op when no block is
+ * open. Returns DVR_OK.
+ */
+int dvr_link_tx_flush(struct dvr_link_tx *tx, uint64_t now_ms);
+
+/**
+ * Timekeeping: closes a block older than fec_timeout_ms and re-announces
+ * the session when due. Call at least every few ms while idle (see
+ * dvr_link_tx_next_deadline). Returns DVR_OK.
+ */
+int dvr_link_tx_poll(struct dvr_link_tx *tx, uint64_t now_ms);
+
+/** The earliest now_ms at which dvr_link_tx_poll() has work to do. */
+uint64_t dvr_link_tx_next_deadline(const struct dvr_link_tx *tx);
+
+/**
+ * Change FEC parameters: flushes the open block, starts a new session
+ * (fresh key, block index 0) and announces it. With the same k/n this just
+ * rekeys. Returns DVR_OK, DVR_E_INVALID, DVR_E_NO_MEM (old settings kept).
+ */
+int dvr_link_tx_set_fec(struct dvr_link_tx *tx, unsigned k, unsigned n,
+                        uint64_t now_ms);
+
+void dvr_link_tx_get_stats(const struct dvr_link_tx *tx,
+                           struct dvr_link_tx_stats *out);
+
+/* ------------------------------------------------------------------ */
+/* Receiver                                                            */
+/* ------------------------------------------------------------------ */
+
+/** Receives each delivered packet, in order; @p data valid during the call. */
+typedef void (*dvr_link_packet_cb)(void *user, const uint8_t *data,
+                                   size_t len);
+
+#define DVR_LINK_MAX_ADAPTERS 8
+/** rssi_dbm value meaning "unknown": not counted in RSSI stats. */
+#define DVR_LINK_RSSI_UNKNOWN 127
+
+struct dvr_link_rx_config {
+	uint32_t link_id;          /**< 24 bits, must match the TX */
+	uint8_t radio_port;
+	uint8_t fec_backend;       /**< enum dvr_fec_backend */
+	uint16_t ring_blocks;      /**< reorder window in FEC blocks (0 = 40,
+	                                wfb-ng's size; at most 1024) */
+	uint64_t min_epoch;        /**< drop sessions with a lower epoch */
+	uint32_t block_timeout_ms; /**< give up the oldest incomplete block
+	                                this long after it opened (0 = only
+	                                when later blocks complete or the
+	                                window overflows) */
+};
+
+struct dvr_link_adapter_stats {
+	uint64_t frames;           /**< authenticated data frames heard */
+	uint64_t rssi_samples;
+	int rssi_min, rssi_max;    /**< dBm (valid when rssi_samples > 0) */
+	int64_t rssi_sum;          /**< avg = rssi_sum / rssi_samples */
+};
+
+struct dvr_link_rx_stats {
+	uint64_t frames;           /**< frames pushed (all) */
+	uint64_t other_channel;    /**< not WFB or another link/port: ignored */
+	uint64_t malformed;        /**< too short/long, unknown type, bad index */
+	uint64_t packets;          /**< packets delivered */
+	uint64_t bytes;            /**< bytes delivered */
+	uint64_t lost;             /**< packet slots never delivered (gaps) */
+	uint64_t fec_recovered;    /**< fragments rebuilt from parity */
+	uint64_t unrecoverable;    /**< blocks given up with data missing */
+	uint64_t duplicates;       /**< fragment already received (diversity;
+	                                detected before authentication) */
+	uint64_t late;             /**< fragment of a block already finished
+	                                (normal: parity after recovery) */
+	uint64_t replayed;         /**< authenticated but older than the
+	                                history window, or a retired session */
+	uint64_t auth_failed;      /**< data frames failing ChaCha20-Poly1305
+	                                (forged, corrupted, other key) */
+	uint64_t no_session;       /**< data frames before any valid session */
+	uint64_t sessions;         /**< valid session packets (incl. repeats) */
+	uint64_t session_changes;  /**< new session keys adopted */
+	uint64_t session_auth_failed; /**< crypto_box open failed: wrong key
+	                                   or forged */
+	uint64_t stale_epoch;      /**< session epoch below the current one */
+	uint64_t bad_session;      /**< authentic but unusable: other channel,
+	                                unknown FEC type, bad k/n */
+	uint64_t bad_packet;       /**< fragment whose size field is corrupt */
+	struct dvr_link_adapter_stats adapter[DVR_LINK_MAX_ADAPTERS];
+};
+
+/** What dvr_link_rx_push() did with a frame (>= 0). */
+enum dvr_link_rx_verdict {
+	DVR_LINK_RX_DATA = 0,         /**< accepted data fragment */
+	DVR_LINK_RX_SESSION = 1,      /**< session packet accepted */
+	DVR_LINK_RX_SESSION_NEW = 2,  /**< ... and it started a new session */
+	DVR_LINK_RX_IGNORED = 3,      /**< other channel / not WFB-NG */
+	DVR_LINK_RX_DUPLICATE = 4,
+	DVR_LINK_RX_LATE = 5,
+	DVR_LINK_RX_REPLAYED = 6,
+	DVR_LINK_RX_AUTH_FAILED = 7,  /**< data or session authentication */
+	DVR_LINK_RX_NO_SESSION = 8,
+	DVR_LINK_RX_STALE_EPOCH = 9,
+	DVR_LINK_RX_BAD_SESSION = 10,
+	DVR_LINK_RX_MALFORMED = 11,
+};
+
+struct dvr_link_rx_session {
+	bool valid;
+	uint64_t epoch;
+	uint8_t fec_type, k, n;
+};
+
+struct dvr_link_rx;
+
+/**
+ * New receiver. @p keys: this side's secret + the transmitter's public key
+ * (gs.key for the down link). Returns DVR_OK, DVR_E_INVALID, DVR_E_NO_MEM,
+ * DVR_E_IO (libsodium failed to initialise).
+ */
+int dvr_link_rx_new(const struct dvr_link_rx_config *cfg,
+                    const struct dvr_link_keys *keys, dvr_link_packet_cb cb,
+                    void *user, struct dvr_link_rx **out);
+
+void dvr_link_rx_free(struct dvr_link_rx *rx);
+
+/**
+ * Feed one received 802.11 frame (no radiotap, no FCS) heard by adapter
+ * @p adapter (0..DVR_LINK_MAX_ADAPTERS-1) at @p rssi_dbm
+ * (DVR_LINK_RSSI_UNKNOWN if none). Packets that become deliverable are
+ * passed to the callback before this returns. Returns a verdict (>= 0) or
+ * DVR_E_INVALID (NULL frame, adapter out of range).
+ */
+int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_dbm,
+                     const uint8_t *frame, size_t len, uint64_t now_ms);
+
+/**
+ * Timekeeping: gives up incomplete blocks older than block_timeout_ms
+ * (delivering what they hold, in order). Returns DVR_OK.
+ */
+int dvr_link_rx_poll(struct dvr_link_rx *rx, uint64_t now_ms);
+
+/** Give up every pending block now (end of stream). Returns DVR_OK. */
+int dvr_link_rx_flush(struct dvr_link_rx *rx);
+
+void dvr_link_rx_get_stats(const struct dvr_link_rx *rx,
+                           struct dvr_link_rx_stats *out);
+void dvr_link_rx_get_session(const struct dvr_link_rx *rx,
+                             struct dvr_link_rx_session *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DEVOURER_LINK_H */

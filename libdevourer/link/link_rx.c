@@ -1,0 +1,549 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * WFB-NG receiver: authenticates fragments, keeps a window of FEC blocks
+ * (the "RX ring"), delivers data in order as soon as it can, rebuilds
+ * missing fragments once any k of a block's n are in, and gives up blocks
+ * that cannot complete (counting what was lost, never delivering guesses).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include <devourer/link.h>
+
+#include "fec.h"
+#include "wire.h"
+
+#define FRAG_STRIDE ((DVR_LINK_MAX_FEC_PAYLOAD + 63) & ~63)
+#define RING_DEFAULT 40
+#define RING_MAX 1024
+/* Blocks whose fragments we remember (duplicates vs late vs replayed). */
+#define HIST_BLOCKS 256
+#define RETIRED_KEYS 8
+#define NO_BLOCK UINT64_MAX
+
+struct rx_block {
+	uint64_t block_idx;
+	uint64_t open_ms;
+	unsigned send_idx;     /* next data fragment to deliver */
+	unsigned have;         /* fragments held */
+	uint8_t *present;      /* n flags */
+	uint16_t *len;         /* n plaintext lengths */
+	uint8_t **frag;        /* n buffers */
+};
+
+struct rx_hist {
+	uint64_t block_idx;
+	uint64_t seen[4];      /* fragment bitmap */
+};
+
+struct dvr_link_rx {
+	uint32_t channel_id;
+	uint8_t backend;
+	unsigned ring_size;
+	uint64_t min_epoch;
+	uint32_t block_timeout_ms;
+	struct dvr_link_keys keys;
+	dvr_link_packet_cb cb;
+	void *user;
+
+	/* session */
+	bool have_session;
+	uint64_t epoch;
+	uint8_t key[crypto_aead_chacha20poly1305_KEYBYTES];
+	uint8_t session_hash[32];  /* of the last accepted session packet */
+	uint8_t retired[RETIRED_KEYS][32]; /* hashes of superseded keys */
+	unsigned retired_count, retired_pos;
+	unsigned k, n;
+
+	/* FEC and ring, sized for (k, n) */
+	struct dvr_fec *fec;
+	struct rx_block *blocks;   /* ring_size */
+	uint8_t *frag_mem;
+	uint8_t *present_mem;
+	uint16_t *len_mem;
+	uint8_t **ptr_mem;
+	bool ring_started;
+	uint64_t front;            /* oldest block in the window */
+	unsigned alloc;            /* blocks [front, front + alloc) live */
+	uint64_t newest;           /* highest authenticated block index */
+	struct rx_hist hist[HIST_BLOCKS];
+
+	uint8_t plain[DVR_LINK_MAX_SESSION_PACKET];
+	struct dvr_link_rx_stats stats;
+};
+
+static void ring_free(struct dvr_link_rx *rx)
+{
+	dvr_fec_free(rx->fec);
+	free(rx->blocks);
+	free(rx->frag_mem);
+	free(rx->present_mem);
+	free(rx->len_mem);
+	free(rx->ptr_mem);
+	rx->fec = NULL;
+	rx->blocks = NULL;
+	rx->frag_mem = NULL;
+	rx->present_mem = NULL;
+	rx->len_mem = NULL;
+	rx->ptr_mem = NULL;
+	rx->k = rx->n = 0;
+}
+
+static int ring_alloc(struct dvr_link_rx *rx, unsigned k, unsigned n)
+{
+	const size_t R = rx->ring_size;
+	ring_free(rx);
+	int rc = dvr_fec_new(k, n, rx->backend, &rx->fec);
+	if (rc != DVR_OK)
+		return rc;
+	rx->blocks = calloc(R, sizeof(*rx->blocks));
+	rx->frag_mem = aligned_alloc(64, R * n * FRAG_STRIDE);
+	rx->present_mem = calloc(R * n, 1);
+	rx->len_mem = calloc(R * n, sizeof(uint16_t));
+	rx->ptr_mem = calloc(R * n, sizeof(uint8_t *));
+	if (!rx->blocks || !rx->frag_mem || !rx->present_mem ||
+	    !rx->len_mem || !rx->ptr_mem) {
+		ring_free(rx);
+		return DVR_E_NO_MEM;
+	}
+	for (size_t b = 0; b < R; b++) {
+		struct rx_block *blk = &rx->blocks[b];
+		blk->present = rx->present_mem + b * n;
+		blk->len = rx->len_mem + b * n;
+		blk->frag = rx->ptr_mem + b * n;
+		for (size_t i = 0; i < n; i++)
+			blk->frag[i] = rx->frag_mem + (b * n + i) * FRAG_STRIDE;
+	}
+	rx->k = k;
+	rx->n = n;
+	return DVR_OK;
+}
+
+static void hist_reset(struct dvr_link_rx *rx)
+{
+	for (unsigned i = 0; i < HIST_BLOCKS; i++) {
+		rx->hist[i].block_idx = NO_BLOCK;
+		memset(rx->hist[i].seen, 0, sizeof(rx->hist[i].seen));
+	}
+}
+
+static bool hist_seen(const struct dvr_link_rx *rx, uint64_t blk, unsigned f)
+{
+	const struct rx_hist *h = &rx->hist[blk % HIST_BLOCKS];
+	return h->block_idx == blk && (h->seen[f >> 6] >> (f & 63)) & 1;
+}
+
+static void hist_mark(struct dvr_link_rx *rx, uint64_t blk, unsigned f)
+{
+	struct rx_hist *h = &rx->hist[blk % HIST_BLOCKS];
+	if (h->block_idx != blk) {
+		h->block_idx = blk;
+		memset(h->seen, 0, sizeof(h->seen));
+	}
+	h->seen[f >> 6] |= 1ull << (f & 63);
+}
+
+static struct rx_block *slot(struct dvr_link_rx *rx, uint64_t blk)
+{
+	return &rx->blocks[blk % rx->ring_size];
+}
+
+/* Hand data fragment @p i of @p b to the caller, unless it is a filler. */
+static void deliver(struct dvr_link_rx *rx, struct rx_block *b, unsigned i)
+{
+	const uint8_t *f = b->frag[i];
+	const size_t flen = b->len[i];
+	if (flen < DVR_LINK_PACKET_HDR_LEN) {
+		rx->stats.bad_packet++;
+		return;
+	}
+	const uint8_t flags = f[0];
+	const size_t size = wire_get_be16(f + 1);
+	if (size > flen - DVR_LINK_PACKET_HDR_LEN) {
+		rx->stats.bad_packet++;  /* authentic but inconsistent: drop */
+		return;
+	}
+	if (flags & DVR_LINK_FLAG_FEC_ONLY)
+		return;
+	rx->stats.packets++;
+	rx->stats.bytes += size;
+	rx->cb(rx->user, f + DVR_LINK_PACKET_HDR_LEN, size);
+}
+
+static void drain_in_order(struct dvr_link_rx *rx, struct rx_block *b)
+{
+	while (b->send_idx < rx->k && b->present[b->send_idx])
+		deliver(rx, b, b->send_idx++);
+}
+
+/* Rebuild the block's missing data fragments from any k it holds. */
+static void recover(struct dvr_link_rx *rx, struct rx_block *b)
+{
+	size_t L = 0;
+	for (unsigned i = 0; i < rx->n; i++)
+		if (b->present[i] && b->len[i] > L)
+			L = b->len[i];
+	/* The code works on equal-length rows: zero-pad what is shorter. */
+	for (unsigned i = 0; i < rx->n; i++)
+		if (b->present[i] && b->len[i] < L)
+			memset(b->frag[i] + b->len[i], 0, L - b->len[i]);
+	int r = dvr_fec_decode(rx->fec, b->frag, b->present, L);
+	if (r <= 0)
+		return;
+	rx->stats.fec_recovered += (uint64_t)r;
+	for (unsigned i = 0; i < rx->k; i++) {
+		if (!b->present[i]) {
+			b->present[i] = 1;
+			b->len[i] = (uint16_t)L;
+		}
+	}
+}
+
+/* Finish the front block: recover if possible, deliver, count the rest. */
+static void finish_front(struct dvr_link_rx *rx)
+{
+	struct rx_block *b = slot(rx, rx->front);
+	if (b->have >= rx->k)
+		recover(rx, b);
+	bool missing = false;
+	for (; b->send_idx < rx->k; b->send_idx++) {
+		if (b->present[b->send_idx]) {
+			deliver(rx, b, b->send_idx);
+		} else {
+			rx->stats.lost++;
+			missing = true;
+		}
+	}
+	if (missing)
+		rx->stats.unrecoverable++;
+	rx->front++;
+	rx->alloc--;
+}
+
+/* Deliver from the front while blocks complete, in order. */
+static void advance(struct dvr_link_rx *rx)
+{
+	while (rx->alloc) {
+		struct rx_block *b = slot(rx, rx->front);
+		drain_in_order(rx, b);
+		if (b->send_idx < rx->k && b->have < rx->k)
+			return;
+		finish_front(rx);
+	}
+}
+
+static void block_init(struct dvr_link_rx *rx, uint64_t blk, uint64_t now)
+{
+	struct rx_block *b = slot(rx, blk);
+	b->block_idx = blk;
+	b->open_ms = now;
+	b->send_idx = 0;
+	b->have = 0;
+	memset(b->present, 0, rx->n);
+}
+
+/* Make block @p blk (>= front) part of the window, sliding it if needed. */
+static struct rx_block *window_get(struct dvr_link_rx *rx, uint64_t blk,
+                                   uint64_t now)
+{
+	if (!rx->ring_started) {
+		rx->ring_started = true;
+		rx->front = blk;
+		rx->alloc = 0;
+	}
+	while (blk - rx->front >= rx->ring_size && rx->alloc) {
+		finish_front(rx);   /* window overflow: oldest block gives up */
+		advance(rx);
+	}
+	if (rx->alloc == 0 && blk - rx->front >= rx->ring_size) {
+		/* Jumped past whole blocks nobody heard. */
+		uint64_t skip = blk - rx->front - (rx->ring_size - 1);
+		rx->stats.lost += skip * rx->k;
+		rx->stats.unrecoverable += skip;
+		rx->front += skip;
+	}
+	while (rx->front + rx->alloc <= blk) {
+		block_init(rx, rx->front + rx->alloc, now);
+		rx->alloc++;
+	}
+	return slot(rx, blk);
+}
+
+/* Give up everything pending (session change, flush). */
+static void give_up_all(struct dvr_link_rx *rx)
+{
+	while (rx->alloc) {
+		finish_front(rx);
+		advance(rx);
+	}
+}
+
+static int on_data(struct dvr_link_rx *rx, unsigned adapter, int rssi,
+                   const uint8_t *p, size_t plen, uint64_t now)
+{
+	if (plen < DVR_LINK_BLOCK_HDR_LEN + DVR_LINK_TAG_LEN +
+	                   DVR_LINK_PACKET_HDR_LEN ||
+	    plen > DVR_LINK_BLOCK_HDR_LEN + DVR_LINK_TAG_LEN +
+	                   DVR_LINK_MAX_FEC_PAYLOAD) {
+		rx->stats.malformed++;
+		return DVR_LINK_RX_MALFORMED;
+	}
+	if (!rx->have_session) {
+		rx->stats.no_session++;
+		return DVR_LINK_RX_NO_SESSION;
+	}
+	const uint64_t nonce = wire_get_be64(p + 1);
+	const uint64_t blk = nonce >> 8;
+	const unsigned fi = (unsigned)(nonce & 0xff);
+
+	/* Diversity copies are common: skip their decryption. */
+	if (fi < rx->n && hist_seen(rx, blk, fi)) {
+		rx->stats.duplicates++;
+		return DVR_LINK_RX_DUPLICATE;
+	}
+	unsigned long long mlen = 0;
+	if (crypto_aead_chacha20poly1305_decrypt(
+		    rx->plain, &mlen, NULL, p + DVR_LINK_BLOCK_HDR_LEN,
+		    plen - DVR_LINK_BLOCK_HDR_LEN, p, DVR_LINK_BLOCK_HDR_LEN,
+		    p + 1, rx->key) != 0) {
+		rx->stats.auth_failed++;
+		return DVR_LINK_RX_AUTH_FAILED;
+	}
+	struct dvr_link_adapter_stats *as = &rx->stats.adapter[adapter];
+	as->frames++;
+	if (rssi != DVR_LINK_RSSI_UNKNOWN) {
+		if (as->rssi_samples == 0 || rssi < as->rssi_min)
+			as->rssi_min = rssi;
+		if (as->rssi_samples == 0 || rssi > as->rssi_max)
+			as->rssi_max = rssi;
+		as->rssi_sum += rssi;
+		as->rssi_samples++;
+	}
+	if (fi >= rx->n || blk > WIRE_MAX_BLOCK_IDX) {
+		rx->stats.malformed++;
+		return DVR_LINK_RX_MALFORMED;
+	}
+	if (rx->ring_started && blk < rx->front) {
+		if (rx->newest >= blk + HIST_BLOCKS) {
+			rx->stats.replayed++;
+			return DVR_LINK_RX_REPLAYED;
+		}
+		hist_mark(rx, blk, fi);
+		rx->stats.late++;
+		return DVR_LINK_RX_LATE;
+	}
+	if (!rx->ring_started || blk > rx->newest)
+		rx->newest = blk;
+	hist_mark(rx, blk, fi);
+
+	struct rx_block *b = window_get(rx, blk, now);
+	memcpy(b->frag[fi], rx->plain, (size_t)mlen);
+	b->len[fi] = (uint16_t)mlen;
+	b->present[fi] = 1;
+	b->have++;
+
+	/* A later block that can complete means the earlier ones will not
+	 * (the RX ring rule of the draft): give them up, keep order. */
+	if (b->have >= rx->k && blk != rx->front) {
+		while (rx->front != blk)
+			finish_front(rx);
+	}
+	advance(rx);
+	return DVR_LINK_RX_DATA;
+}
+
+static bool key_retired(const struct dvr_link_rx *rx, const uint8_t h[32])
+{
+	for (unsigned i = 0; i < rx->retired_count; i++)
+		if (sodium_memcmp(rx->retired[i], h, 32) == 0)
+			return true;
+	return false;
+}
+
+static int on_session(struct dvr_link_rx *rx, const uint8_t *p, size_t plen)
+{
+	if (plen < DVR_LINK_SESSION_HDR_LEN + DVR_LINK_SESSION_DATA_LEN +
+	                   crypto_box_MACBYTES) {
+		rx->stats.malformed++;
+		return DVR_LINK_RX_MALFORMED;
+	}
+	uint8_t h[32];
+	crypto_generichash(h, sizeof(h), p, plen, NULL, 0);
+	/* The TX repeats the same sealed packet: no need to open it again. */
+	if (rx->have_session && sodium_memcmp(h, rx->session_hash, 32) == 0) {
+		rx->stats.sessions++;
+		return DVR_LINK_RX_SESSION;
+	}
+	uint8_t *s = rx->plain;
+	if (crypto_box_open_easy(s, p + DVR_LINK_SESSION_HDR_LEN,
+	                         plen - DVR_LINK_SESSION_HDR_LEN, p + 1,
+	                         rx->keys.peer_public, rx->keys.secret) != 0) {
+		rx->stats.session_auth_failed++;
+		return DVR_LINK_RX_AUTH_FAILED;
+	}
+	const uint64_t epoch = wire_get_be64(s);
+	const uint32_t channel = wire_get_be32(s + 8);
+	const uint8_t fec_type = s[12], k = s[13], n = s[14];
+	const uint8_t *key = s + 15;
+	uint64_t floor = rx->min_epoch;
+	if (rx->have_session && rx->epoch > floor)
+		floor = rx->epoch;
+	if (epoch < floor) {
+		rx->stats.stale_epoch++;
+		return DVR_LINK_RX_STALE_EPOCH;
+	}
+	if (channel != rx->channel_id || fec_type != DVR_LINK_FEC_VDM_RS ||
+	    k < 1 || n < k) {
+		rx->stats.bad_session++;
+		return DVR_LINK_RX_BAD_SESSION;
+	}
+	if (rx->have_session && sodium_memcmp(key, rx->key, 32) == 0) {
+		/* Same session, re-sealed: remember this form too. */
+		memcpy(rx->session_hash, h, 32);
+		rx->stats.sessions++;
+		return DVR_LINK_RX_SESSION;
+	}
+	uint8_t kh[32];
+	crypto_generichash(kh, sizeof(kh), key, 32, NULL, 0);
+	if (key_retired(rx, kh)) {
+		rx->stats.replayed++;   /* an old session played back */
+		return DVR_LINK_RX_REPLAYED;
+	}
+
+	/* New session: finish the old one's blocks with the old code. */
+	if (rx->have_session) {
+		give_up_all(rx);
+		crypto_generichash(rx->retired[rx->retired_pos], 32, rx->key,
+		                   32, NULL, 0);
+		rx->retired_pos = (rx->retired_pos + 1) % RETIRED_KEYS;
+		if (rx->retired_count < RETIRED_KEYS)
+			rx->retired_count++;
+	}
+	if (k != rx->k || n != rx->n) {
+		int rc = ring_alloc(rx, k, n);
+		if (rc != DVR_OK) {
+			rx->have_session = false;
+			rx->stats.bad_session++;
+			return DVR_LINK_RX_BAD_SESSION;
+		}
+	}
+	memcpy(rx->key, key, 32);
+	memcpy(rx->session_hash, h, 32);
+	sodium_memzero(s, DVR_LINK_SESSION_DATA_LEN);
+	rx->epoch = epoch;
+	rx->have_session = true;
+	rx->ring_started = false;
+	rx->alloc = 0;
+	hist_reset(rx);
+	rx->stats.sessions++;
+	rx->stats.session_changes++;
+	return DVR_LINK_RX_SESSION_NEW;
+}
+
+int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_dbm,
+                     const uint8_t *frame, size_t len, uint64_t now_ms)
+{
+	if (!rx || !frame || adapter >= DVR_LINK_MAX_ADAPTERS)
+		return DVR_E_INVALID;
+	rx->stats.frames++;
+	if (len < DVR_LINK_IEEE80211_HDR_LEN ||
+	    !wire_is_channel(frame, rx->channel_id)) {
+		rx->stats.other_channel++;
+		return DVR_LINK_RX_IGNORED;
+	}
+	const uint8_t *p = frame + DVR_LINK_IEEE80211_HDR_LEN;
+	const size_t plen = len - DVR_LINK_IEEE80211_HDR_LEN;
+	if (plen == 0 || plen > DVR_LINK_MAX_SESSION_PACKET) {
+		rx->stats.malformed++;
+		return DVR_LINK_RX_MALFORMED;
+	}
+	switch (p[0]) {
+	case DVR_LINK_PACKET_DATA:
+		return on_data(rx, adapter, rssi_dbm, p, plen, now_ms);
+	case DVR_LINK_PACKET_SESSION:
+		return on_session(rx, p, plen);
+	default:
+		rx->stats.malformed++;
+		return DVR_LINK_RX_MALFORMED;
+	}
+}
+
+int dvr_link_rx_poll(struct dvr_link_rx *rx, uint64_t now_ms)
+{
+	if (!rx)
+		return DVR_E_INVALID;
+	if (!rx->block_timeout_ms)
+		return DVR_OK;
+	while (rx->alloc &&
+	       now_ms - slot(rx, rx->front)->open_ms >= rx->block_timeout_ms) {
+		finish_front(rx);
+		advance(rx);
+	}
+	return DVR_OK;
+}
+
+int dvr_link_rx_flush(struct dvr_link_rx *rx)
+{
+	if (!rx)
+		return DVR_E_INVALID;
+	give_up_all(rx);
+	return DVR_OK;
+}
+
+int dvr_link_rx_new(const struct dvr_link_rx_config *cfg,
+                    const struct dvr_link_keys *keys, dvr_link_packet_cb cb,
+                    void *user, struct dvr_link_rx **out)
+{
+	if (!out)
+		return DVR_E_INVALID;
+	*out = NULL;
+	if (!cfg || !keys || !cb || cfg->link_id > 0xffffff ||
+	    cfg->ring_blocks > RING_MAX)
+		return DVR_E_INVALID;
+	if (sodium_init() < 0)
+		return DVR_E_IO;
+	struct dvr_link_rx *rx = calloc(1, sizeof(*rx));
+	if (!rx)
+		return DVR_E_NO_MEM;
+	rx->channel_id = dvr_link_channel_id(cfg->link_id, cfg->radio_port);
+	rx->backend = cfg->fec_backend;
+	rx->ring_size = cfg->ring_blocks ? cfg->ring_blocks : RING_DEFAULT;
+	rx->min_epoch = cfg->min_epoch;
+	rx->block_timeout_ms = cfg->block_timeout_ms;
+	rx->keys = *keys;
+	rx->cb = cb;
+	rx->user = user;
+	hist_reset(rx);
+	*out = rx;
+	return DVR_OK;
+}
+
+void dvr_link_rx_free(struct dvr_link_rx *rx)
+{
+	if (!rx)
+		return;
+	ring_free(rx);
+	sodium_memzero(rx, sizeof(*rx));
+	free(rx);
+}
+
+void dvr_link_rx_get_stats(const struct dvr_link_rx *rx,
+                           struct dvr_link_rx_stats *out)
+{
+	*out = rx->stats;
+}
+
+void dvr_link_rx_get_session(const struct dvr_link_rx *rx,
+                             struct dvr_link_rx_session *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!rx->have_session)
+		return;
+	out->valid = true;
+	out->epoch = rx->epoch;
+	out->fec_type = DVR_LINK_FEC_VDM_RS;
+	out->k = (uint8_t)rx->k;
+	out->n = (uint8_t)rx->n;
+}

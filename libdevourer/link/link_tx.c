@@ -1,0 +1,397 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * WFB-NG transmitter: input packets become data fragments of FEC blocks,
+ * each sealed with ChaCha20-Poly1305 and emitted at once (latency), parity
+ * follows when a block closes. Session packets announce key, epoch and k/n.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include <devourer/link.h>
+
+#include "fec.h"
+#include "wire.h"
+
+/* Fragment buffers are spaced by a cache-line multiple. */
+#define FRAG_STRIDE ((DVR_LINK_MAX_FEC_PAYLOAD + 63) & ~63)
+
+struct dvr_link_tx {
+	/* configuration */
+	uint32_t channel_id;
+	uint8_t frame_type;
+	uint8_t backend;
+	uint64_t epoch;
+	uint32_t fec_timeout_ms;
+	uint32_t session_interval_ms;
+	size_t max_payload;
+	uint8_t tlv[DVR_LINK_MAX_SESSION_TLV];
+	size_t tlv_len;
+	struct dvr_link_keys keys;
+	dvr_link_frame_cb cb;
+	void *user;
+
+	/* FEC block being filled */
+	struct dvr_fec *fec;
+	unsigned k, n;
+	uint8_t *frag_mem;            /* n * FRAG_STRIDE */
+	uint8_t **frag;               /* n pointers into frag_mem */
+	uint16_t *frag_len;           /* plaintext length of data fragments */
+	unsigned frag_idx;            /* next data fragment in the block */
+	uint64_t block_idx;
+	size_t block_max;             /* longest data fragment so far */
+	uint64_t block_open_ms;
+
+	/* session */
+	uint8_t session_key[crypto_aead_chacha20poly1305_KEYBYTES];
+	uint8_t session_pkt[DVR_LINK_MAX_SESSION_PACKET];
+	size_t session_len;
+	unsigned announce_pending;    /* copies still to send (burst) */
+	bool clock_started;
+	uint64_t next_session_ms;
+	bool first_session_done;
+
+	/* output: prefix right-aligned before out[DVR_LINK_MAX_PREFIX] */
+	uint16_t seq;
+	size_t prefix_len;
+	uint8_t out[DVR_LINK_MAX_PREFIX + DVR_LINK_WIFI_MTU];
+
+	struct dvr_link_tx_stats stats;
+};
+
+static void free_block_buffers(struct dvr_link_tx *tx)
+{
+	dvr_fec_free(tx->fec);
+	free(tx->frag_mem);
+	free(tx->frag);
+	free(tx->frag_len);
+	tx->fec = NULL;
+	tx->frag_mem = NULL;
+	tx->frag = NULL;
+	tx->frag_len = NULL;
+}
+
+/* Allocate coder and buffers for (k, n) into *tx only if all succeed. */
+static int alloc_block_buffers(struct dvr_link_tx *tx, unsigned k, unsigned n)
+{
+	struct dvr_fec *fec = NULL;
+	int rc = dvr_fec_new(k, n, tx->backend, &fec);
+	if (rc != DVR_OK)
+		return rc;
+	uint8_t *mem = aligned_alloc(64, (size_t)n * FRAG_STRIDE);
+	uint8_t **frag = calloc(n, sizeof(*frag));
+	uint16_t *len = calloc(k, sizeof(*len));
+	if (!mem || !frag || !len) {
+		dvr_fec_free(fec);
+		free(mem);
+		free(frag);
+		free(len);
+		return DVR_E_NO_MEM;
+	}
+	free_block_buffers(tx);
+	tx->fec = fec;
+	tx->frag_mem = mem;
+	tx->frag = frag;
+	tx->frag_len = len;
+	for (unsigned i = 0; i < n; i++)
+		frag[i] = mem + (size_t)i * FRAG_STRIDE;
+	tx->k = k;
+	tx->n = n;
+	return DVR_OK;
+}
+
+/* Fresh session key and the sealed session packet announcing it. */
+static int new_session(struct dvr_link_tx *tx)
+{
+	uint8_t plain[DVR_LINK_SESSION_DATA_LEN + DVR_LINK_MAX_SESSION_TLV];
+	randombytes_buf(tx->session_key, sizeof(tx->session_key));
+
+	wire_put_be64(plain, tx->epoch);
+	wire_put_be32(plain + 8, tx->channel_id);
+	plain[12] = DVR_LINK_FEC_VDM_RS;
+	plain[13] = (uint8_t)tx->k;
+	plain[14] = (uint8_t)tx->n;
+	memcpy(plain + 15, tx->session_key, sizeof(tx->session_key));
+	memcpy(plain + DVR_LINK_SESSION_DATA_LEN, tx->tlv, tx->tlv_len);
+	size_t plain_len = DVR_LINK_SESSION_DATA_LEN + tx->tlv_len;
+
+	uint8_t *p = tx->session_pkt;
+	p[0] = DVR_LINK_PACKET_SESSION;
+	randombytes_buf(p + 1, crypto_box_NONCEBYTES);
+	int rc = crypto_box_easy(p + DVR_LINK_SESSION_HDR_LEN, plain, plain_len,
+	                         p + 1, tx->keys.peer_public, tx->keys.secret);
+	sodium_memzero(plain, sizeof(plain));
+	if (rc != 0)
+		return DVR_E_INVALID;   /* unusable peer public key */
+	tx->session_len = DVR_LINK_SESSION_HDR_LEN + plain_len +
+	                  crypto_box_MACBYTES;
+	tx->block_idx = 0;
+	tx->frag_idx = 0;
+	tx->block_max = 0;
+	/* wfb-ng sends n-k+1 copies so a lossy start still gets the key. */
+	tx->announce_pending = tx->n - tx->k + 1;
+	if (tx->first_session_done)
+		tx->stats.rekeys++;
+	tx->first_session_done = true;
+	return DVR_OK;
+}
+
+/* Hand the frame in out[] (802.11 header + @p wfb_len bytes) to the caller. */
+static void emit(struct dvr_link_tx *tx, size_t wfb_len)
+{
+	uint8_t *hdr = tx->out + DVR_LINK_MAX_PREFIX;
+	wire_ieee80211_header(hdr, tx->frame_type, tx->channel_id, tx->seq++);
+	size_t len = tx->prefix_len + DVR_LINK_IEEE80211_HDR_LEN + wfb_len;
+	tx->stats.emit_bytes += len;
+	if (tx->cb(tx->user, hdr - tx->prefix_len, len) < 0)
+		tx->stats.emit_errors++;
+}
+
+static void emit_session(struct dvr_link_tx *tx)
+{
+	memcpy(tx->out + DVR_LINK_MAX_PREFIX + DVR_LINK_IEEE80211_HDR_LEN,
+	       tx->session_pkt, tx->session_len);
+	tx->stats.session_frames++;
+	emit(tx, tx->session_len);
+}
+
+/* Seal fragment @p idx of the current block and emit it. */
+static void emit_fragment(struct dvr_link_tx *tx, unsigned idx,
+                          const uint8_t *plain, size_t len)
+{
+	uint8_t *b = tx->out + DVR_LINK_MAX_PREFIX + DVR_LINK_IEEE80211_HDR_LEN;
+	unsigned long long clen = 0;
+	b[0] = DVR_LINK_PACKET_DATA;
+	wire_put_be64(b + 1, wire_data_nonce(tx->block_idx, (uint8_t)idx));
+	/* The whole 9-byte block header is associated data; its nonce field
+	 * is the 64-bit ChaCha20-Poly1305 nonce, bytes as on the wire. */
+	crypto_aead_chacha20poly1305_encrypt(
+		b + DVR_LINK_BLOCK_HDR_LEN, &clen, plain, len, b,
+		DVR_LINK_BLOCK_HDR_LEN, NULL, b + 1, tx->session_key);
+	tx->stats.data_frames++;
+	emit(tx, DVR_LINK_BLOCK_HDR_LEN + (size_t)clen);
+}
+
+static void announce(struct dvr_link_tx *tx, uint64_t now_ms)
+{
+	if (!tx->clock_started) {
+		tx->clock_started = true;
+		tx->next_session_ms = now_ms;
+	}
+	if (tx->announce_pending) {
+		while (tx->announce_pending) {
+			tx->announce_pending--;
+			emit_session(tx);
+		}
+		tx->next_session_ms = now_ms + tx->session_interval_ms;
+	} else if (now_ms >= tx->next_session_ms) {
+		emit_session(tx);
+		tx->next_session_ms = now_ms + tx->session_interval_ms;
+	}
+}
+
+/* Put one fragment (flags, size, payload) into the block; close if full. */
+static void add_fragment(struct dvr_link_tx *tx, uint8_t flags,
+                         const uint8_t *data, size_t len, uint64_t now_ms);
+
+static void close_block(struct dvr_link_tx *tx)
+{
+	const unsigned k = tx->k, n = tx->n;
+	const size_t L = tx->block_max;
+	/* Parity covers every data fragment zero-padded to the longest; only
+	 * the bytes beyond each fragment need clearing. */
+	for (unsigned i = 0; i < k; i++)
+		if (tx->frag_len[i] < L)
+			memset(tx->frag[i] + tx->frag_len[i], 0,
+			       L - tx->frag_len[i]);
+	if (n > k) {
+		dvr_fec_encode(tx->fec, (const uint8_t *const *)tx->frag,
+		               tx->frag + k, L);
+		for (unsigned i = k; i < n; i++) {
+			emit_fragment(tx, i, tx->frag[i], L);
+			tx->stats.parity_frames++;
+		}
+	}
+	tx->stats.blocks++;
+	tx->block_idx++;
+	tx->frag_idx = 0;
+	tx->block_max = 0;
+	if (tx->block_idx > WIRE_MAX_BLOCK_IDX) {
+		/* The nonce space of this key is spent: never reuse a nonce. */
+		if (new_session(tx) != DVR_OK)
+			tx->stats.emit_errors++;
+	}
+}
+
+static void add_fragment(struct dvr_link_tx *tx, uint8_t flags,
+                         const uint8_t *data, size_t len, uint64_t now_ms)
+{
+	const unsigned idx = tx->frag_idx;
+	uint8_t *f = tx->frag[idx];
+	f[0] = flags;
+	wire_put_be16(f + 1, (uint16_t)len);
+	if (len)
+		memcpy(f + DVR_LINK_PACKET_HDR_LEN, data, len);
+	const size_t flen = DVR_LINK_PACKET_HDR_LEN + len;
+	tx->frag_len[idx] = (uint16_t)flen;
+	if (flen > tx->block_max)
+		tx->block_max = flen;
+	if (idx == 0)
+		tx->block_open_ms = now_ms;
+	emit_fragment(tx, idx, f, flen);
+	tx->frag_idx++;
+	if (tx->frag_idx == tx->k)
+		close_block(tx);
+}
+
+static void fill_and_close(struct dvr_link_tx *tx, uint64_t now_ms)
+{
+	while (tx->frag_idx != 0) {
+		tx->stats.filler_frames++;
+		add_fragment(tx, DVR_LINK_FLAG_FEC_ONLY, NULL, 0, now_ms);
+	}
+}
+
+int dvr_link_tx_new(const struct dvr_link_tx_config *cfg,
+                    const struct dvr_link_keys *keys, dvr_link_frame_cb cb,
+                    void *user, struct dvr_link_tx **out)
+{
+	if (!out)
+		return DVR_E_INVALID;
+	*out = NULL;
+	if (!cfg || !keys || !cb || cfg->k < 1 || cfg->n < cfg->k ||
+	    cfg->session_tlv_len > DVR_LINK_MAX_SESSION_TLV ||
+	    (cfg->session_tlv_len && !cfg->session_tlv) ||
+	    cfg->link_id > 0xffffff)
+		return DVR_E_INVALID;
+	if (sodium_init() < 0)
+		return DVR_E_IO;
+	struct dvr_link_tx *tx = calloc(1, sizeof(*tx));
+	if (!tx)
+		return DVR_E_NO_MEM;
+	tx->channel_id = dvr_link_channel_id(cfg->link_id, cfg->radio_port);
+	tx->frame_type = cfg->frame_type ? cfg->frame_type : 0x08;
+	tx->backend = cfg->fec_backend;
+	tx->epoch = cfg->epoch;
+	tx->fec_timeout_ms = cfg->fec_timeout_ms;
+	tx->session_interval_ms = cfg->session_interval_ms
+	                                  ? cfg->session_interval_ms : 1000;
+	tx->max_payload = (cfg->max_payload && cfg->max_payload <
+	                   DVR_LINK_MAX_PAYLOAD) ? cfg->max_payload
+	                                         : DVR_LINK_MAX_PAYLOAD;
+	if (cfg->session_tlv_len)
+		memcpy(tx->tlv, cfg->session_tlv, cfg->session_tlv_len);
+	tx->tlv_len = cfg->session_tlv_len;
+	tx->keys = *keys;
+	tx->cb = cb;
+	tx->user = user;
+	int rc = alloc_block_buffers(tx, cfg->k, cfg->n);
+	if (rc == DVR_OK)
+		rc = new_session(tx);
+	if (rc != DVR_OK) {
+		dvr_link_tx_free(tx);
+		return rc;
+	}
+	*out = tx;
+	return DVR_OK;
+}
+
+void dvr_link_tx_free(struct dvr_link_tx *tx)
+{
+	if (!tx)
+		return;
+	free_block_buffers(tx);
+	sodium_memzero(tx, sizeof(*tx));
+	free(tx);
+}
+
+int dvr_link_tx_set_prefix(struct dvr_link_tx *tx, const uint8_t *prefix,
+                           size_t len)
+{
+	if (!tx || (len && !prefix))
+		return DVR_E_INVALID;
+	if (len > DVR_LINK_MAX_PREFIX)
+		return DVR_E_OVERFLOW;
+	memcpy(tx->out + DVR_LINK_MAX_PREFIX - len, prefix, len);
+	tx->prefix_len = len;
+	return DVR_OK;
+}
+
+int dvr_link_tx_send(struct dvr_link_tx *tx, const uint8_t *data,
+                     size_t len, uint64_t now_ms)
+{
+	if (!tx || (len && !data))
+		return DVR_E_INVALID;
+	if (len > tx->max_payload) {
+		tx->stats.oversize++;
+		return DVR_E_OVERFLOW;
+	}
+	announce(tx, now_ms);
+	tx->stats.packets++;
+	tx->stats.bytes += len;
+	add_fragment(tx, 0, data, len, now_ms);
+	return DVR_OK;
+}
+
+int dvr_link_tx_flush(struct dvr_link_tx *tx, uint64_t now_ms)
+{
+	if (!tx)
+		return DVR_E_INVALID;
+	announce(tx, now_ms);
+	if (tx->frag_idx) {
+		tx->stats.flushes++;
+		fill_and_close(tx, now_ms);
+	}
+	return DVR_OK;
+}
+
+int dvr_link_tx_poll(struct dvr_link_tx *tx, uint64_t now_ms)
+{
+	if (!tx)
+		return DVR_E_INVALID;
+	announce(tx, now_ms);
+	if (tx->frag_idx && tx->fec_timeout_ms &&
+	    now_ms - tx->block_open_ms >= tx->fec_timeout_ms) {
+		tx->stats.timeouts++;
+		fill_and_close(tx, now_ms);
+	}
+	return DVR_OK;
+}
+
+uint64_t dvr_link_tx_next_deadline(const struct dvr_link_tx *tx)
+{
+	if (!tx->clock_started || tx->announce_pending)
+		return 0;
+	uint64_t t = tx->next_session_ms;
+	if (tx->frag_idx && tx->fec_timeout_ms) {
+		uint64_t c = tx->block_open_ms + tx->fec_timeout_ms;
+		if (c < t)
+			t = c;
+	}
+	return t;
+}
+
+int dvr_link_tx_set_fec(struct dvr_link_tx *tx, unsigned k, unsigned n,
+                        uint64_t now_ms)
+{
+	if (!tx || k < 1 || n < k || n > DVR_FEC_MAX_N)
+		return DVR_E_INVALID;
+	dvr_link_tx_flush(tx, now_ms);
+	if (k != tx->k || n != tx->n) {
+		int rc = alloc_block_buffers(tx, k, n);
+		if (rc != DVR_OK)
+			return rc;
+	}
+	int rc = new_session(tx);
+	if (rc != DVR_OK)
+		return rc;
+	announce(tx, now_ms);
+	return DVR_OK;
+}
+
+void dvr_link_tx_get_stats(const struct dvr_link_tx *tx,
+                           struct dvr_link_tx_stats *out)
+{
+	*out = tx->stats;
+}
