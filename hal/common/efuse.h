@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Realtek EFUSE physical -> logical map decoding (facts §2.5). The physical
+ * map is a packed list of {header, data words}; the logical map is what the
+ * driver indexes by field offset. Bytes never written stay 0xFF.
+ *
+ * The physical bytes come through a callback so a chip can read them lazily
+ * over USB and stop at the end marker instead of reading all of them.
+ */
+#ifndef DVR_HAL_EFUSE_H
+#define DVR_HAL_EFUSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Read physical byte @p addr into *out; return DVR_OK or an error. */
+typedef int (*dvr_efuse_read_fn)(void *ctx, unsigned addr, uint8_t *out);
+
+/*
+ * Decode up to @p phy_size physical bytes into @p log (log_size bytes, first
+ * filled with 0xFF). Entries that would land outside @p log are skipped.
+ * Returns DVR_OK or the read error; *used (may be NULL) receives the number
+ * of physical bytes consumed.
+ */
+int dvr_efuse_decode(dvr_efuse_read_fn read, void *ctx, size_t phy_size,
+                     uint8_t *log, size_t log_size, size_t *used);
+
+#endif /* DVR_HAL_EFUSE_H */

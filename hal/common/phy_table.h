@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Walker for Realtek "phy_cond" register tables (MAC, BB, AGC, RF).
+ *
+ * A table is a flat array of u32 words read two at a time. Plain pairs are
+ * {address, data}; pairs whose first word has bit 31 set are IF / ELSE-IF /
+ * ELSE / END-IF markers, and a pair with only bit 30 set asks "does the
+ * condition of the latest IF/ELSE-IF hold?" (tables/README.md, facts §5.2.2).
+ * The walker decides which plain pairs apply and hands each one to a
+ * callback, which knows how to write it (8-bit MAC write, 32-bit BB write,
+ * RF write through LSSI with the pseudo-address delays ...).
+ *
+ * No I/O here: the condition logic is unit-tested on its own.
+ */
+#ifndef DVR_HAL_PHY_TABLE_H
+#define DVR_HAL_PHY_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* How a condition row is compared with the chip. */
+enum dvr_phy_cond_match {
+	/* Jaguar1 8812A/8821A: the low byte holds amplifier/BT board bits,
+	 * the second word amplifier type codes (facts §5.2.3). */
+	DVR_PHY_MATCH_JAGUAR1 = 0,
+	/* 8814A, Jaguar2/3: the low byte is an RFE type number that must be
+	 * equal; the second word is unused (8814A facts §6.2, J23 §6.3). */
+	DVR_PHY_MATCH_RFE_EQUAL = 1,
+};
+
+/* Board bits of the Jaguar1 condition byte. */
+enum {
+	DVR_PHY_BOARD_EXT_LNA_2G = 1u << 0,
+	DVR_PHY_BOARD_EXT_PA_2G = 1u << 1,
+	DVR_PHY_BOARD_EXT_LNA_5G = 1u << 2,
+	DVR_PHY_BOARD_EXT_PA_5G = 1u << 3,
+	DVR_PHY_BOARD_BT = 1u << 4,
+};
+
+/* Interface codes in the condition word. */
+enum {
+	DVR_PHY_INTF_PCIE = 1,
+	DVR_PHY_INTF_USB = 2,
+	DVR_PHY_INTF_SDIO = 4,
+};
+
+/* What the chip is; compared against each condition. */
+struct dvr_phy_cond {
+	enum dvr_phy_cond_match match;
+	uint8_t cut;       /* chip cut, 0 = A (the walker maps 0 to 15) */
+	uint8_t package;   /* 0 = unknown (mapped to 15) */
+	uint8_t intf;      /* DVR_PHY_INTF_* */
+	uint8_t platform;  /* rtw88 uses 0x04 */
+	uint8_t board;     /* JAGUAR1: DVR_PHY_BOARD_*; RFE_EQUAL: RFE type */
+	uint8_t type_glna, type_gpa, type_alna, type_apa;
+};
+
+/* Does the condition (first/second word of an IF/ELSE-IF marker) hold? */
+bool dvr_phy_cond_check(const struct dvr_phy_cond *chip, uint32_t cond1,
+                        uint32_t cond2);
+
+/* Called for every selected plain pair; a negative return stops the walk. */
+typedef int (*dvr_phy_row_fn)(void *ctx, uint32_t addr, uint32_t data);
+
+/*
+ * Walk @p n_words words (an odd count is DVR_E_INVALID). Returns DVR_OK or the
+ * callback's error. @p applied (may be NULL) receives the number of pairs
+ * handed to the callback.
+ */
+int dvr_phy_table_walk(const uint32_t *words, size_t n_words,
+                       const struct dvr_phy_cond *chip, dvr_phy_row_fn fn,
+                       void *ctx, size_t *applied);
+
+#endif /* DVR_HAL_PHY_TABLE_H */

@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * MAC table and MAC registers for monitor/injection use (facts 5.1 steps
+ * 4-20 and 25-29), and the monitor RX filter (facts 6).
+ */
+#include "hal/rtl8812a/rtl8812a.h"
+#include "hal/rtl8812a/rtl8812a_regs.h"
+#include "hal/rtl8812a/rtl8812a_tables.h"
+
+void rtl8812a_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out)
+{
+	const struct dvr_chip_id *id = &chip->id;
+	const struct rtl8812a_priv *priv = rtl8812a_priv(chip);
+
+	*out = (struct dvr_phy_cond){
+		.match = DVR_PHY_MATCH_JAGUAR1,
+		.cut = id->cut,
+		.package = 0,
+		.intf = DVR_PHY_INTF_USB,
+		.platform = 0x04,
+		.board = (uint8_t)((id->ext_lna_2g ? DVR_PHY_BOARD_EXT_LNA_2G : 0) |
+		                   (id->ext_pa_2g ? DVR_PHY_BOARD_EXT_PA_2G : 0) |
+		                   (id->ext_lna_5g ? DVR_PHY_BOARD_EXT_LNA_5G : 0) |
+		                   (id->ext_pa_5g ? DVR_PHY_BOARD_EXT_PA_5G : 0) |
+		                   (priv && priv->btcoex ? DVR_PHY_BOARD_BT : 0)),
+		.type_glna = id->type_glna,
+		.type_gpa = id->type_gpa,
+		.type_alna = id->type_alna,
+		.type_apa = id->type_apa,
+	};
+}
+
+static int mac_row(void *ctx, uint32_t addr, uint32_t data)
+{
+	struct dvr_io *io = ctx;
+
+	dvr_w8(io, (uint16_t)addr, (uint8_t)data);
+	return dvr_io_status(io);
+}
+
+/* RX aggregation thresholds (rtw88 "v2" values): size, timeout. */
+static void init_rx_dma(struct dvr_chip *chip)
+{
+	struct dvr_io *io = chip->io;
+
+	/* Burst: 1024 B packets on USB3, 512 B on USB2. */
+	dvr_w8(io, REG_RXDMA_MODE, (uint8_t)(0x0E | (chip->usb3 ? 0 : 1) << 4));
+	dvr_set32(io, REG_TXDMA_OFFSET_CHK, DROP_DATA_EN);
+	dvr_w8(io, REG_USB3_RXITV, 0x01);
+	dvr_w16(io, REG_RXDMA_STATUS, 0x7400);
+	dvr_w8(io, REG_RXDMA_STATUS + 1, 0xF5);
+	/* Aggregate several frames per bulk IN: monitor RX is all about
+	 * throughput. Size stays <= 5 so an aggregate fits a 32 KiB buffer. */
+	dvr_w16(io, REG_RXDMA_AGG_PG_TH, chip->usb3 ? 0x1A06 : 0x2005);
+	dvr_set8(io, REG_TXDMA_PQ_MAP, RXDMA_AGG_EN);
+}
+
+int rtl8812a_mac_init(struct dvr_chip *chip)
+{
+	struct dvr_io *io = chip->io;
+	struct dvr_phy_cond cond;
+	int st;
+
+	rtl8812a_phy_cond(chip, &cond);
+	st = dvr_phy_table_walk(rtl8812a_mac, rtl8812a_mac_len, &cond, mac_row,
+	                        io, NULL);
+	if (st != DVR_OK)
+		return dvr_chip_fail(chip, st, "MAC table write failed");
+
+	dvr_w8(io, REG_RX_DRVINFO_SZ, 4);      /* 32-byte PHY status */
+	dvr_w32(io, REG_HIMR0, 0);
+	dvr_w32(io, REG_HIMR1, 0);
+	dvr_w8_mask(io, REG_MSR, 0x03, 0);     /* no link: monitor */
+
+	/* WMAC: accept everything the filters allow; set_monitor opens
+	 * the maps fully. */
+	dvr_w16(io, REG_RXFLTMAP0, 0xFFFF);
+	dvr_w16(io, REG_RXFLTMAP1, 0x0400);
+	dvr_w16(io, REG_RXFLTMAP2, 0xFFFF);
+	dvr_w32(io, REG_MAR, 0xFFFFFFFFu);
+	dvr_w32(io, REG_MAR + 4, 0xFFFFFFFFu);
+
+	dvr_w32_mask(io, REG_RRSR, RRSR_RATE_MASK, 0xFFFF1);
+	dvr_w16(io, REG_RETRY_LIMIT, 0x3030);
+
+	/* EDCA: SIFS/slot, then the four AC parameter sets. */
+	dvr_w16(io, REG_EDCA_428, 0x100A);
+	dvr_w16(io, REG_MAC_63A, 0x100A);
+	dvr_w16(io, REG_SIFS_514, 0x100A);
+	dvr_w16(io, REG_SIFS_516, 0x100A);
+	dvr_w32(io, REG_EDCA_BE, 0x005EA42Bu);
+	dvr_w32(io, REG_EDCA_BK, 0x0000A44Fu);
+	dvr_w32(io, REG_EDCA_VI, 0x005EA324u);
+	dvr_w32(io, REG_EDCA_VO, 0x002FA226u);
+	dvr_w8(io, REG_TX_PTCL_55C, 0x50);
+	dvr_w8(io, REG_MAC_638, 0x50);
+	dvr_w8(io, REG_ACKTO, 0x80);
+
+	/* One frame per bulk OUT on the 8812A (OQT overflow otherwise). */
+	dvr_w8_mask(io, REG_DWBCN0_CTRL, 0xF0, 1);
+
+	/* Beacon functions off (monitor), TSF updates disabled. */
+	dvr_w16(io, REG_BCN_CTRL, 0x1010);
+	dvr_w32_mask(io, REG_TBTT_PROHIBIT, 0x000FFFFFu, 0x06404);
+	dvr_w8(io, REG_DRVERLYINT, 0x05);
+	dvr_w8(io, REG_BCNDMATIM, 0x02);
+	dvr_w16(io, REG_BCNTCFG, 0x4413);
+	dvr_w8(io, REG_BCN_MAX_ERR, 0xFF);
+
+	init_rx_dma(chip);
+
+	dvr_w8(io, REG_AMPDU_MAX_TIME, 0x70);
+	dvr_w32(io, REG_AMPDU_MAX_LEN, 0xFFFFFFFFu);
+	if (chip->usb3)
+		dvr_clr8(io, REG_USB_MOD, BIT(4) | BIT(3)); /* no U1/U2 */
+	dvr_set8(io, REG_SINGLE_AMPDU, BIT(7));
+	dvr_w8(io, REG_RX_PKT_LIMIT, 0x18);          /* 11 KiB VHT MPDUs */
+	dvr_w8(io, REG_PIFS, 0);
+	dvr_w16(io, REG_MAX_AGGR_NUM, 0x1F1F);
+	/* rtw88 sets 0x420 bit7 in its protocol block and clears it again
+	 * for the 8812A; only the final state matters. */
+	dvr_clr8(io, REG_FWHW_TXQ_CTRL, BIT(7));
+	dvr_set8(io, REG_RSV_CTRL, BIT(5) | BIT(6)); /* no MAC reset by bus */
+
+	/* Rate-adaptation masks (unused with USE_RATE, kept sane). */
+	dvr_w32(io, REG_ARFR0, 0x00000010u);
+	dvr_w32(io, REG_ARFR0 + 4, 0xFFFFF000u);
+	dvr_w32(io, REG_ARFR1, 0x00000010u);
+	dvr_w32(io, REG_ARFR1 + 4, 0x003FF000u);
+	dvr_w32(io, REG_ARFR2, 0x00000015u);
+	dvr_w32(io, REG_ARFR2 + 4, 0x003FF000u);
+	dvr_w32(io, REG_ARFR3, 0x00000015u);
+	dvr_w32(io, REG_ARFR3 + 4, 0xFFCFF000u);
+
+	/* Own address (some MAC TX paths dislike an all-zero MACID). */
+	for (unsigned i = 0; i < 6; i++)
+		dvr_w8(io, (uint16_t)(REG_MACID + i), chip->id.mac_addr[i]);
+
+	dvr_set8(io, REG_CR, CR_MACTXEN | CR_MACRXEN);
+
+	/* Security CAM cleared, HW sequence numbers for every queue, BAR
+	 * mode, NAV limit off, TX reports on, ACK for injected mgmt. */
+	dvr_w32(io, REG_CAMCMD, 0xC0000000u);
+	dvr_w8(io, REG_HWSEQ_CTRL, 0xFF);
+	dvr_w32(io, REG_BAR_MODE_CTRL, 0x0201FFFFu);
+	dvr_w8(io, REG_NAV_LIMIT, 0);
+	dvr_clr8(io, REG_GPIO_MUXCFG, BIT(5));
+	dvr_clr8(io, 0x04C6, BIT(3));
+	dvr_w8(io, REG_FWHW_TXQ_CTRL + 1, 0x0F);
+	dvr_w8(io, 0x02BF, 0x01);
+	dvr_w16(io, 0x04F0, 0x3DF0);
+	dvr_w8(io, REG_USB_MODE_70, 0);
+	dvr_w8(io, REG_USB_SUSPEND_3E, 0);
+	dvr_w8(io, REG_USB_HRPWM, 0);
+	dvr_set8(io, REG_FWHW_TXQ_CTRL + 1, BIT(4));  /* 0x420 bit12 */
+
+	if ((st = dvr_io_status(io)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "MAC register init failed");
+	return DVR_OK;
+}
+
+int rtl8812a_set_monitor(struct dvr_chip *chip, bool keep_corrupted)
+{
+	struct dvr_io *io = chip->io;
+	uint32_t rcr = RCR_MONITOR;
+	int st;
+
+	if (keep_corrupted)
+		rcr |= RCR_ACRC32 | RCR_AICV;
+	dvr_w32(io, REG_RCR, rcr);
+	dvr_w16(io, REG_RXFLTMAP0, 0xFFFF);
+	dvr_w16(io, REG_RXFLTMAP1, 0xFFFF);
+	dvr_w16(io, REG_RXFLTMAP2, 0xFFFF);
+	dvr_w8_mask(io, REG_MSR, 0x03, 0);
+	dvr_w8(io, REG_RX_DRVINFO_SZ, 4);
+	if ((st = dvr_io_status(io)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "monitor-mode register write "
+		                     "failed");
+	return DVR_OK;
+}
