@@ -1,1 +1,384 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The shared air (see air.h): a directory with a "medium" file of
+ * per-channel busy-until times and one Unix datagram socket per station.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "libdevourer/virtual/air.h"
+
+#define MEDIUM_CHANNELS 256
+#define MEDIUM_MAGIC 0x4D454431u /* "MED1" */
+#define MAX_PEERS 64
+#define PEER_REFRESH_NS 100000000ull /* re-read the directory every 100 ms */
+#define SOCK_BUF_BYTES (4 << 20)
+
+struct medium {
+	uint32_t magic;
+	uint32_t reserved;
+	_Atomic uint64_t busy_until[MEDIUM_CHANNELS];
+};
+
+struct air {
+	char dir[200];
+	char sock_path[sizeof(((struct sockaddr_un *)0)->sun_path)];
+	int fd;
+	uint32_t sender_id;
+	struct medium *medium;
+
+	pthread_mutex_t send_lock;   /* peers and the send buffer */
+	struct sockaddr_un peers[MAX_PEERS];
+	size_t n_peers;
+	uint64_t peers_at_ns;
+	uint8_t send_buf[sizeof(struct air_frame_hdr) + AIR_MAX_FRAME];
+
+	pthread_mutex_t recv_lock;   /* the receive buffer */
+	uint8_t recv_buf[sizeof(struct air_frame_hdr) + AIR_MAX_FRAME];
+};
+
+_Static_assert(sizeof(_Atomic uint64_t) == 8, "medium layout");
+
+uint64_t air_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static const char *default_dir(const char *dir, char *buf, size_t len)
+{
+	if (dir && *dir)
+		return dir;
+	const char *env = getenv("DEVOURER_AIR_DIR");
+	if (env && *env)
+		return env;
+	snprintf(buf, len, "/tmp/devourer-air-%u", (unsigned)getuid());
+	return buf;
+}
+
+static int open_medium(const char *dir, struct medium **out)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/medium", dir);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	struct stat st;
+	if (fstat(fd, &st) < 0 ||
+	    (st.st_size < (off_t)sizeof(struct medium) &&
+	     ftruncate(fd, sizeof(struct medium)) < 0)) {
+		int e = -errno;
+		close(fd);
+		return e;
+	}
+	void *m = mmap(NULL, sizeof(struct medium), PROT_READ | PROT_WRITE,
+	               MAP_SHARED, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED)
+		return -errno;
+	*out = m;
+	/* A fresh file is all zeroes: "busy until 0" = idle. */
+	if ((*out)->magic != MEDIUM_MAGIC)
+		(*out)->magic = MEDIUM_MAGIC;
+	return 0;
+}
+
+/* Nobody is bound to this socket file any more. */
+static bool socket_is_stale(const struct sockaddr_un *sa)
+{
+	int t = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (t < 0)
+		return false;
+	bool stale = connect(t, (const struct sockaddr *)sa, sizeof *sa) < 0 &&
+	             errno == ECONNREFUSED;
+	close(t);
+	return stale;
+}
+
+int air_join(const char *dir, const char *name, struct air **out)
+{
+	char dbuf[64];
+	*out = NULL;
+	if (!name || !*name || strchr(name, '/'))
+		return -EINVAL;
+	dir = default_dir(dir, dbuf, sizeof dbuf);
+	if (strlen(dir) >= sizeof(((struct air *)0)->dir))
+		return -ENAMETOOLONG;
+	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+		return -errno;
+	struct stat st;
+	if (stat(dir, &st) < 0)
+		return -errno;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+
+	struct air *a = calloc(1, sizeof *a);
+	if (!a)
+		return -ENOMEM;
+	snprintf(a->dir, sizeof a->dir, "%s", dir);
+	a->fd = -1;
+	pthread_mutex_init(&a->send_lock, NULL);
+	pthread_mutex_init(&a->recv_lock, NULL);
+	int rc = open_medium(dir, &a->medium);
+	if (rc)
+		goto fail;
+	while (a->sender_id == 0)
+		if (getrandom(&a->sender_id, sizeof a->sender_id, 0) < 0) {
+			rc = -errno;
+			goto fail;
+		}
+
+	a->fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (a->fd < 0) {
+		rc = -errno;
+		goto fail;
+	}
+	int sz = SOCK_BUF_BYTES;
+	setsockopt(a->fd, SOL_SOCKET, SO_RCVBUF, &sz, sizeof sz);
+	setsockopt(a->fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof sz);
+
+	/* "<name>.<pid>.sock"; a second station of the same name in the same
+	 * process gets "<name>.<pid>-<k>.sock". */
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	for (unsigned k = 0;; k++) {
+		int n = k == 0
+		        ? snprintf(sa.sun_path, sizeof sa.sun_path, "%s/%s.%d.sock",
+		                   dir, name, (int)getpid())
+		        : snprintf(sa.sun_path, sizeof sa.sun_path,
+		                   "%s/%s.%d-%u.sock", dir, name, (int)getpid(), k);
+		if (n < 0 || (size_t)n >= sizeof sa.sun_path) {
+			rc = -ENAMETOOLONG;
+			goto fail;
+		}
+		if (bind(a->fd, (struct sockaddr *)&sa, sizeof sa) == 0)
+			break;
+		if (errno != EADDRINUSE || k >= 64) {
+			rc = -errno;
+			goto fail;
+		}
+		/* A leftover of a dead process with our pid is removed and
+		 * taken over; a live one (same name twice in this process)
+		 * makes us try the next suffix. */
+		if (socket_is_stale(&sa)) {
+			unlink(sa.sun_path);
+			if (bind(a->fd, (struct sockaddr *)&sa, sizeof sa) == 0)
+				break;
+		}
+	}
+	snprintf(a->sock_path, sizeof a->sock_path, "%s", sa.sun_path);
+	*out = a;
+	return 0;
+fail:
+	air_leave(a);
+	return rc;
+}
+
+void air_leave(struct air *a)
+{
+	if (!a)
+		return;
+	if (a->fd >= 0)
+		close(a->fd);
+	if (a->sock_path[0])
+		unlink(a->sock_path);
+	if (a->medium)
+		munmap(a->medium, sizeof(struct medium));
+	pthread_mutex_destroy(&a->send_lock);
+	pthread_mutex_destroy(&a->recv_lock);
+	free(a);
+}
+
+const char *air_dir(const struct air *a)
+{
+	return a->dir;
+}
+
+uint64_t air_reserve(struct air *a, unsigned channel, uint32_t airtime_us)
+{
+	_Atomic uint64_t *slot = &a->medium->busy_until[channel %
+	                                                MEDIUM_CHANNELS];
+	uint64_t now = air_now_ns();
+	uint64_t cur = atomic_load(slot);
+	for (;;) {
+		uint64_t start = cur > now ? cur : now;
+		if (atomic_compare_exchange_weak(slot, &cur,
+		                                 start + (uint64_t)airtime_us *
+		                                                 1000))
+			return start;
+	}
+}
+
+static bool is_sock_name(const char *n)
+{
+	size_t l = strlen(n);
+	return l > 5 && strcmp(n + l - 5, ".sock") == 0;
+}
+
+/* Re-read the directory (caller holds send_lock). */
+static void refresh_peers(struct air *a)
+{
+	DIR *d = opendir(a->dir);
+	a->n_peers = 0;
+	a->peers_at_ns = air_now_ns();
+	if (!d)
+		return;
+	struct dirent *de;
+	while ((de = readdir(d)) && a->n_peers < MAX_PEERS) {
+		if (!is_sock_name(de->d_name))
+			continue;
+		struct sockaddr_un *p = &a->peers[a->n_peers];
+		size_t dl = strlen(a->dir), nl = strlen(de->d_name);
+		if (dl + 1 + nl >= sizeof p->sun_path)
+			continue;
+		p->sun_family = AF_UNIX;
+		memcpy(p->sun_path, a->dir, dl);
+		p->sun_path[dl] = '/';
+		memcpy(p->sun_path + dl + 1, de->d_name, nl + 1);
+		if (strcmp(p->sun_path, a->sock_path) == 0)
+			continue;
+		a->n_peers++;
+	}
+	closedir(d);
+}
+
+int air_send(struct air *a, const struct air_frame_hdr *hdr,
+             const uint8_t *frame)
+{
+	if (hdr->len > AIR_MAX_FRAME)
+		return -EMSGSIZE;
+	pthread_mutex_lock(&a->send_lock);
+	if (air_now_ns() - a->peers_at_ns > PEER_REFRESH_NS)
+		refresh_peers(a);
+	struct air_frame_hdr h = *hdr;
+	h.magic = AIR_MAGIC;
+	h.version = AIR_VERSION;
+	h.sender_id = a->sender_id;
+	memcpy(a->send_buf, &h, sizeof h);
+	memcpy(a->send_buf + sizeof h, frame, hdr->len);
+	size_t total = sizeof h + hdr->len;
+	for (size_t i = 0; i < a->n_peers;) {
+		ssize_t r = sendto(a->fd, a->send_buf, total, MSG_DONTWAIT,
+		                   (struct sockaddr *)&a->peers[i],
+		                   sizeof a->peers[i]);
+		if (r < 0 && (errno == ECONNREFUSED || errno == ENOENT)) {
+			/* a dead station: remove its socket and forget it */
+			if (errno == ECONNREFUSED)
+				unlink(a->peers[i].sun_path);
+			a->peers[i] = a->peers[--a->n_peers];
+			continue;
+		}
+		/* EAGAIN: that receiver is overwhelmed and misses the frame,
+		 * like a radio that was busy. */
+		i++;
+	}
+	pthread_mutex_unlock(&a->send_lock);
+	return 0;
+}
+
+int air_recv(struct air *a, struct air_frame_hdr *hdr, uint8_t *frame,
+             size_t cap, unsigned timeout_ms)
+{
+	uint64_t deadline = air_now_ns() + (uint64_t)timeout_ms * 1000000u;
+	pthread_mutex_lock(&a->recv_lock);
+	for (;;) {
+		uint64_t now = air_now_ns();
+		int wait = now >= deadline
+		                   ? 0
+		                   : (int)((deadline - now + 999999) / 1000000);
+		struct pollfd pfd = {.fd = a->fd, .events = POLLIN};
+		int pr = poll(&pfd, 1, wait);
+		if (pr < 0 && errno != EINTR) {
+			int e = -errno;
+			pthread_mutex_unlock(&a->recv_lock);
+			return e;
+		}
+		if (pr <= 0) {
+			if (air_now_ns() >= deadline) {
+				pthread_mutex_unlock(&a->recv_lock);
+				return 0;
+			}
+			continue;
+		}
+		ssize_t n = recv(a->fd, a->recv_buf, sizeof a->recv_buf,
+		                 MSG_DONTWAIT);
+		if (n < 0)
+			continue;
+		struct air_frame_hdr h;
+		if ((size_t)n < sizeof h)
+			continue; /* not one of ours */
+		memcpy(&h, a->recv_buf, sizeof h);
+		if (h.magic != AIR_MAGIC || h.version != AIR_VERSION ||
+		    (size_t)n != sizeof h + h.len || h.len == 0 ||
+		    h.sender_id == a->sender_id)
+			continue;
+		if (h.len > cap) {
+			pthread_mutex_unlock(&a->recv_lock);
+			return -EOVERFLOW;
+		}
+		*hdr = h;
+		memcpy(frame, a->recv_buf + sizeof h, h.len);
+		pthread_mutex_unlock(&a->recv_lock);
+		return h.len;
+	}
+}
+
+size_t air_list(const char *dir, char names[][48], size_t max)
+{
+	char dbuf[64];
+	dir = default_dir(dir, dbuf, sizeof dbuf);
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	size_t n = 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (!is_sock_name(de->d_name))
+			continue;
+		struct sockaddr_un sa = {.sun_family = AF_UNIX};
+		int l = snprintf(sa.sun_path, sizeof sa.sun_path, "%s/%s", dir,
+		                 de->d_name);
+		if (l < 0 || (size_t)l >= sizeof sa.sun_path)
+			continue;
+		if (socket_is_stale(&sa)) {
+			unlink(sa.sun_path); /* nobody listens: stale */
+			continue;
+		}
+		/* name = file name without ".<pid>[-k].sock" */
+		char nm[256];
+		snprintf(nm, sizeof nm, "%s", de->d_name);
+		nm[strlen(nm) - 5] = 0;
+		char *dot = strrchr(nm, '.');
+		if (!dot || dot == nm)
+			continue;
+		*dot = 0;
+		size_t nl = strlen(nm);
+		if (nl >= 48)
+			continue;
+		bool dup = false;
+		for (size_t i = 0; i < n && i < max; i++)
+			if (strcmp(names[i], nm) == 0)
+				dup = true;
+		if (dup)
+			continue;
+		if (n < max)
+			memcpy(names[n], nm, nl + 1);
+		n++;
+	}
+	closedir(d);
+	return n < max ? n : max;
+}

@@ -1,1 +1,498 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The virtual RTL8812AU at its USB interface: life cycle, configuration,
+ * the in-process registry, endpoint 0 (vendor register requests), endpoint
+ * dispatch, unplug, milestones and statistics. The parts of the chip live
+ * in vchip_regs.c, vchip_efuse.c, vchip_fw.c, vchip_phy.c, vchip_tx.c and
+ * vchip_rx.c.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "libdevourer/src/transport.h"
+#include "libdevourer/virtual/vchip_internal.h"
+
+/* ---- small shared helpers ---- */
+
+void vc_ns_to_ts(uint64_t ns, struct timespec *ts)
+{
+	ts->tv_sec = (time_t)(ns / 1000000000u);
+	ts->tv_nsec = (long)(ns % 1000000000u);
+}
+
+void vc_deadline(struct timespec *ts, unsigned timeout_ms)
+{
+	vc_ns_to_ts(air_now_ns() + (uint64_t)timeout_ms * 1000000u, ts);
+}
+
+/* ---- registry of live chips (for tests and demos) ---- */
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct vchip *registry;
+
+struct vchip *vchip_find(const char *name)
+{
+	struct vchip *found = NULL;
+	pthread_mutex_lock(&registry_lock);
+	for (struct vchip *v = registry; v; v = v->registry_next)
+		if (strcmp(v->name, name) == 0) {
+			found = v;
+			break;
+		}
+	pthread_mutex_unlock(&registry_lock);
+	return found;
+}
+
+static void registry_remove(struct vchip *vc)
+{
+	pthread_mutex_lock(&registry_lock);
+	for (struct vchip **p = &registry; *p; p = &(*p)->registry_next)
+		if (*p == vc) {
+			*p = vc->registry_next;
+			break;
+		}
+	pthread_mutex_unlock(&registry_lock);
+}
+
+/* ---- configuration ---- */
+
+static int set_err(char *err, size_t err_len, const char *fmt,
+                   const char *what)
+{
+	if (err && err_len)
+		snprintf(err, err_len, fmt, what);
+	return -EINVAL;
+}
+
+static bool parse_double(const char *s, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || end == s || *end)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool parse_long(const char *s, int base, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, base);
+	if (errno || end == s || *end)
+		return false;
+	*out = v;
+	return true;
+}
+
+static int apply_option(struct vchip_config *cfg, const char *key,
+                        const char *val, char *err, size_t err_len)
+{
+	double d;
+	long l;
+	if (strcmp(key, "loss") == 0) {
+		if (!parse_double(val, &d) || !(d >= 0.0 && d <= 1.0))
+			return set_err(err, err_len,
+			               "loss must be 0..1, got '%s'", val);
+		cfg->loss = d;
+	} else if (strcmp(key, "rssi") == 0 || strcmp(key, "noise") == 0) {
+		if (!parse_long(val, 10, &l) || l < -127 || l > 20)
+			return set_err(err, err_len,
+			               "%s must be -127..20 dBm", key);
+		if (key[0] == 'r')
+			cfg->rssi_dbm = (int)l;
+		else
+			cfg->noise_dbm = (int)l;
+	} else if (strcmp(key, "seed") == 0) {
+		if (!parse_long(val, 0, &l) || l < 0 || l > 0xFFFFFFFFL)
+			return set_err(err, err_len, "bad seed '%s'", val);
+		cfg->seed = (uint32_t)l;
+	} else if (strcmp(key, "pid") == 0) {
+		if (!parse_long(val, 16, &l) || l <= 0 || l > 0xFFFF)
+			return set_err(err, err_len,
+			               "pid must be hex 1..ffff, got '%s'", val);
+		cfg->pid = (uint16_t)l;
+	} else if (strcmp(key, "eps") == 0) {
+		if (!parse_long(val, 10, &l) || l < 2 || l > 4)
+			return set_err(err, err_len, "eps must be 2..4, got '%s'",
+			               val);
+		cfg->n_out_eps = (unsigned)l;
+	} else if (strcmp(key, "trace") == 0) {
+		/* handled by the core */
+	} else {
+		return set_err(err, err_len, "unknown option '%s'", key);
+	}
+	return 0;
+}
+
+int vchip_config_parse(struct vchip_config *cfg, const char *options,
+                       char *err, size_t err_len)
+{
+	static const struct {
+		const char *env, *key;
+	} envs[] = {
+		{"DEVOURER_VIRTUAL_LOSS", "loss"},
+		{"DEVOURER_VIRTUAL_RSSI", "rssi"},
+		{"DEVOURER_VIRTUAL_NOISE", "noise"},
+	};
+	for (size_t i = 0; i < sizeof envs / sizeof envs[0]; i++) {
+		const char *v = getenv(envs[i].env);
+		if (v && *v) {
+			int rc = apply_option(cfg, envs[i].key, v, err, err_len);
+			if (rc)
+				return rc;
+		}
+	}
+	if (!options)
+		return 0;
+	char buf[256];
+	if (strlen(options) >= sizeof buf)
+		return set_err(err, err_len, "%s", "options too long");
+	strcpy(buf, options);
+	char *save = NULL;
+	for (char *tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (!*tok)
+			continue;
+		char *eq = strchr(tok, '=');
+		if (!eq)
+			return set_err(err, err_len, "option '%s' needs a value",
+			               tok);
+		*eq = 0;
+		int rc = apply_option(cfg, tok, eq + 1, err, err_len);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* ---- milestones ---- */
+
+const char *vchip_milestone_name(enum vchip_milestone m)
+{
+	switch (m) {
+	case VCHIP_M_POWER_ON: return "power_on";
+	case VCHIP_M_FW_CHECKSUM_OK: return "fw_checksum_ok";
+	case VCHIP_M_FW_BOOTED: return "fw_booted";
+	case VCHIP_M_FW_FAILED: return "fw_failed";
+	case VCHIP_M_MAC_TABLE: return "mac_table";
+	case VCHIP_M_BB_TABLE: return "bb_table";
+	case VCHIP_M_RF_TABLE: return "rf_table";
+	case VCHIP_M_MONITOR: return "monitor";
+	case VCHIP_M_CHANNEL: return "channel";
+	case VCHIP_M_TX_ENABLED: return "tx_enabled";
+	case VCHIP_M_POWER_OFF: return "power_off";
+	}
+	return "unknown";
+}
+
+void vc_milestone(struct vchip *vc, enum vchip_milestone m)
+{
+	/* The list is bounded; a long run of retunes stops being recorded
+	 * once it is full (the first milestones matter most). */
+	if (vc->n_milestones < VC_MAX_MILESTONES)
+		vc->milestones[vc->n_milestones++] = m;
+}
+
+size_t vchip_milestones(const struct vchip *vc, enum vchip_milestone *out,
+                        size_t max)
+{
+	struct vchip *v = (struct vchip *)vc;
+	pthread_mutex_lock(&v->lock);
+	size_t n = v->n_milestones;
+	for (size_t i = 0; i < n && i < max; i++)
+		out[i] = v->milestones[i];
+	pthread_mutex_unlock(&v->lock);
+	return n;
+}
+
+void vchip_get_stats(const struct vchip *vc, struct vchip_stats *out)
+{
+	struct vchip *v = (struct vchip *)vc;
+	pthread_mutex_lock(&v->lock);
+	*out = v->stats;
+	pthread_mutex_unlock(&v->lock);
+}
+
+void vchip_get_tuning(const struct vchip *vc, struct vchip_tuning *out)
+{
+	struct vchip *v = (struct vchip *)vc;
+	pthread_mutex_lock(&v->lock);
+	*out = v->tuning;
+	pthread_mutex_unlock(&v->lock);
+}
+
+uint32_t vchip_peek32(const struct vchip *vc, uint16_t addr)
+{
+	struct vchip *v = (struct vchip *)vc;
+	uint8_t b[4];
+	pthread_mutex_lock(&v->lock);
+	vc_reg_read(v, addr, b, addr > 0xFFFC ? (size_t)(0x10000 - addr) : 4);
+	pthread_mutex_unlock(&v->lock);
+	if (addr > 0xFFFC)
+		memset(b + (0x10000 - addr), 0, 4 - (0x10000 - addr));
+	return vc_le32(b);
+}
+
+uint32_t vchip_peek_rf(const struct vchip *vc, unsigned path, uint8_t reg)
+{
+	struct vchip *v = (struct vchip *)vc;
+	if (path >= VC_RF_PATHS)
+		return 0;
+	pthread_mutex_lock(&v->lock);
+	uint32_t r = v->rf[path][reg];
+	pthread_mutex_unlock(&v->lock);
+	return r;
+}
+
+void vchip_usb_desc(const struct vchip *vc, struct vchip_usb_desc *out)
+{
+	*out = vc->usb;
+}
+
+/* ---- life cycle ---- */
+
+/* CCK AGC report (LNA index [7:5], VGA index [4:0]) whose 8812A power
+ * formula [9.3] comes closest to the configured RSSI. */
+static int cck_agc_for(int rssi)
+{
+	int best = 0, best_err = 1 << 30;
+	for (int lna = 0; lna < 8; lna++) {
+		for (int vga = 0; vga < 32; vga++) {
+			int p;
+			switch (lna) {
+			case 7: p = vga <= 27 ? -94 + 2 * (27 - vga) : -94; break;
+			case 6: p = -42 + 2 * (2 - vga); break;
+			case 5: p = -36 + 2 * (7 - vga); break;
+			case 4: p = -30 + 2 * (7 - vga); break;
+			case 3: p = -18 + 2 * (7 - vga); break;
+			case 2: p = 2 * (5 - vga); break;
+			case 1: p = 14 - 2 * vga; break;
+			default: p = 20 - 2 * vga; break;
+			}
+			int e = abs(p - rssi);
+			if (e < best_err) {
+				best_err = e;
+				best = lna << 5 | vga;
+			}
+		}
+	}
+	return best;
+}
+
+int vchip_create(const struct vchip_config *cfg, struct vchip **out)
+{
+	*out = NULL;
+	if (!cfg || !cfg->name || !*cfg->name || strlen(cfg->name) >= 48 ||
+	    strchr(cfg->name, '/'))
+		return -EINVAL;
+	if (cfg->n_out_eps && (cfg->n_out_eps < 2 || cfg->n_out_eps > 4))
+		return -EINVAL;
+	if (!(cfg->loss >= 0.0 && cfg->loss <= 1.0))
+		return -EINVAL;
+	if (sodium_init() < 0)
+		return -ENOSYS;
+
+	struct vchip *vc = calloc(1, sizeof *vc);
+	if (!vc)
+		return -ENOMEM;
+	uint8_t *txmem = calloc(VC_TX_SLOTS, AIR_MAX_FRAME);
+	if (!txmem) {
+		free(vc);
+		return -ENOMEM;
+	}
+	for (unsigned i = 0; i < VC_TX_SLOTS; i++)
+		vc->tx[i].buf = txmem + (size_t)i * AIR_MAX_FRAME;
+
+	snprintf(vc->name, sizeof vc->name, "%s", cfg->name);
+	vc->cfg = *cfg;
+	vc->cfg.name = vc->name;
+	if (cfg->air_dir) {
+		snprintf(vc->air_dir_buf, sizeof vc->air_dir_buf, "%s",
+		         cfg->air_dir);
+		vc->cfg.air_dir = vc->air_dir_buf;
+	}
+	/* Zero means "default" for every field (zero-initialised config). */
+	if (!vc->cfg.vid)
+		vc->cfg.vid = 0x0BDA;
+	if (!vc->cfg.pid)
+		vc->cfg.pid = 0x8812;
+	if (!vc->cfg.n_out_eps)
+		vc->cfg.n_out_eps = 3;
+	if (vc->cfg.speed_mbps != 5000)
+		vc->cfg.speed_mbps = 480;
+	if (!vc->cfg.rssi_dbm)
+		vc->cfg.rssi_dbm = -40;
+	if (!vc->cfg.noise_dbm)
+		vc->cfg.noise_dbm = -95;
+	vc->usb.vid = vc->cfg.vid;
+	vc->usb.pid = vc->cfg.pid;
+	vc->usb.speed_mbps = vc->cfg.speed_mbps;
+	vc->usb.bulk_max_packet = vc->cfg.speed_mbps == 5000 ? 1024 : 512;
+	vc->usb.n_out = vc->cfg.n_out_eps;
+	for (unsigned i = 0; i < vc->usb.n_out; i++)
+		vc->usb.out_ep[i] = (uint8_t)(0x02 + i);
+	vc->usb.in_ep = 0x81;
+	vc->rng_state = vc->cfg.seed ? vc->cfg.seed
+	                             : air_now_ns() ^ ((uint64_t)getpid() << 32);
+	vc->cck_agc_byte = cck_agc_for(vc->cfg.rssi_dbm);
+
+	pthread_mutex_init(&vc->lock, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&vc->tx_space, &ca);
+	pthread_cond_init(&vc->tx_work, &ca);
+	pthread_cond_init(&vc->rx_data, &ca);
+	pthread_condattr_destroy(&ca);
+
+	vc_regs_reset(vc);
+	vc_efuse_build(vc);
+
+	int rc = 0;
+	if (!vc->cfg.no_air)
+		rc = air_join(vc->cfg.air_dir, vc->name, &vc->air);
+	if (!rc)
+		rc = vc_tx_start(vc);
+	if (!rc && vc->air)
+		rc = vc_rx_start(vc);
+	if (rc) {
+		vchip_destroy(vc);
+		return rc;
+	}
+	pthread_mutex_lock(&registry_lock);
+	vc->registry_next = registry;
+	registry = vc;
+	pthread_mutex_unlock(&registry_lock);
+	*out = vc;
+	return 0;
+}
+
+void vchip_destroy(struct vchip *vc)
+{
+	if (!vc)
+		return;
+	registry_remove(vc);
+	pthread_mutex_lock(&vc->lock);
+	vc->stopping = true;
+	pthread_cond_broadcast(&vc->tx_work);
+	pthread_cond_broadcast(&vc->tx_space);
+	pthread_cond_broadcast(&vc->rx_data);
+	pthread_mutex_unlock(&vc->lock);
+	if (vc->tx_thread_started)
+		pthread_join(vc->tx_thread, NULL);
+	if (vc->rx_thread_started)
+		pthread_join(vc->rx_thread, NULL);
+	if (vc->air)
+		air_leave(vc->air);
+	pthread_cond_destroy(&vc->tx_space);
+	pthread_cond_destroy(&vc->tx_work);
+	pthread_cond_destroy(&vc->rx_data);
+	pthread_mutex_destroy(&vc->lock);
+	free(vc->tx[0].buf);
+	free(vc);
+}
+
+void vchip_unplug(struct vchip *vc)
+{
+	pthread_mutex_lock(&vc->lock);
+	vc->unplugged = true;
+	pthread_cond_broadcast(&vc->tx_work);
+	pthread_cond_broadcast(&vc->tx_space);
+	pthread_cond_broadcast(&vc->rx_data);
+	pthread_mutex_unlock(&vc->lock);
+}
+
+/* ---- endpoints ---- */
+
+int vchip_control(struct vchip *vc, uint8_t bm_request_type,
+                  uint8_t b_request, uint16_t w_value, uint16_t w_index,
+                  uint8_t *data, uint16_t w_length, unsigned timeout_ms)
+{
+	(void)timeout_ms; /* register requests complete at once */
+	pthread_mutex_lock(&vc->lock);
+	if (vc->unplugged) {
+		pthread_mutex_unlock(&vc->lock);
+		return -ENODEV;
+	}
+	/* Only the Realtek vendor register request is understood; anything
+	 * else, a data stage over 254 bytes, a non-zero wIndex or a range
+	 * past the 64 KiB register space stalls endpoint 0 [1.1]. */
+	bool read = bm_request_type == DVR_USB_REQTYPE_READ;
+	if (b_request != DVR_USB_VENDOR_REQ ||
+	    (!read && bm_request_type != DVR_USB_REQTYPE_WRITE) ||
+	    w_length == 0 || w_length > DVR_USB_CTRL_MAX || w_index != 0 ||
+	    !data || (uint32_t)w_value + w_length > VC_REG_SPACE) {
+		pthread_mutex_unlock(&vc->lock);
+		return -EPIPE;
+	}
+	if (read) {
+		vc->stats.ctrl_reads++;
+		vc_reg_read(vc, w_value, data, w_length);
+		/* The driver saw the checksum report: note it once per pass. */
+		if (w_value <= 0x80 && (uint32_t)w_value + w_length > 0x80 &&
+		    (data[0x80 - w_value] & 0x04)) {
+			bool seen = false;
+			for (size_t i = vc->n_milestones; i-- > 0;) {
+				enum vchip_milestone m = vc->milestones[i];
+				if (m == VCHIP_M_FW_CHECKSUM_OK) {
+					seen = true;
+					break;
+				}
+				if (m == VCHIP_M_FW_BOOTED ||
+				    m == VCHIP_M_FW_FAILED ||
+				    m == VCHIP_M_POWER_OFF)
+					break;
+			}
+			if (!seen)
+				vc_milestone(vc, VCHIP_M_FW_CHECKSUM_OK);
+		}
+	} else {
+		vc->stats.ctrl_writes++;
+		vc_reg_write(vc, w_value, data, w_length);
+	}
+	pthread_mutex_unlock(&vc->lock);
+	return w_length;
+}
+
+static int out_index(const struct vchip *vc, uint8_t ep)
+{
+	for (unsigned i = 0; i < vc->usb.n_out; i++)
+		if (vc->usb.out_ep[i] == ep)
+			return (int)i;
+	return -1;
+}
+
+int vchip_bulk_out(struct vchip *vc, uint8_t ep, const uint8_t *data,
+                   size_t len, unsigned timeout_ms)
+{
+	int idx = out_index(vc, ep);
+	if (idx < 0 || (!data && len))
+		return -EINVAL;
+	return vc_tx_bulk_out(vc, (unsigned)idx, data, len, timeout_ms);
+}
+
+int vchip_bulk_in(struct vchip *vc, uint8_t ep, uint8_t *buf, size_t cap,
+                  unsigned timeout_ms)
+{
+	if (ep != vc->usb.in_ep || !buf || cap == 0)
+		return -EINVAL;
+	return vc_rx_bulk_in(vc, buf, cap, timeout_ms);
+}
+
+int vchip_clear_halt(struct vchip *vc, uint8_t ep)
+{
+	if (ep != vc->usb.in_ep && out_index(vc, ep) < 0)
+		return -EINVAL;
+	pthread_mutex_lock(&vc->lock);
+	bool gone = vc->unplugged;
+	pthread_mutex_unlock(&vc->lock);
+	/* The model never halts a bulk endpoint; clearing is a no-op. */
+	return gone ? -ENODEV : 0;
+}

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The EFUSE of the virtual adapter: a logical map with the content a
+ * driver needs (RTL id, MAC address, amplifier types, RFE option, crystal,
+ * TX power indices), encoded into the physical image in the Realtek block
+ * format, and the byte-read port at 0x30 that reads the physical image
+ * [2.5]. Programming (write operations) is not modelled: the chip model
+ * never burns fuses.
+ */
+#include <string.h>
+
+#include <sodium.h>
+
+#include "libdevourer/virtual/vchip_internal.h"
+
+/* Logical map offsets [2.5] */
+#define EF_RTL_ID 0x00
+#define EF_USB_MODE 0x08
+#define EF_TXPWR 0x10         /* 4 paths x 42 bytes */
+#define EF_TXPWR_PATH_LEN 42
+#define EF_CHANNEL_PLAN 0xB8
+#define EF_XTAL 0xB9
+#define EF_THERMAL 0xBA
+#define EF_IQK_LCK 0xBB
+#define EF_PA_TYPE 0xBC
+#define EF_LNA_2G 0xBD
+#define EF_LNA_5G 0xBF
+#define EF_RF_BOARD 0xC1
+#define EF_RF_FEATURE 0xC2
+#define EF_RF_BT 0xC3
+#define EF_EEPROM_VER 0xC4
+#define EF_CUSTOMER 0xC5
+#define EF_BB_SWING_2G 0xC6
+#define EF_BB_SWING_5G 0xC7
+#define EF_TXPWR_CAL_RATE 0xC8
+#define EF_RF_ANT 0xC9
+#define EF_RFE 0xCA
+#define EF_COUNTRY 0xCB
+#define EF_VID 0xD0
+#define EF_PID 0xD2
+#define EF_MAC 0xD7
+
+/* Thermal meter value the model reports; EFUSE holds the same, so power
+ * tracking sees no drift. */
+#define VC_THERMAL 0x1A
+
+static void build_logical(struct vchip *vc)
+{
+	uint8_t *m = vc->efuse_log;
+	memset(m, 0xFF, VC_EFUSE_LOG);
+	m[EF_RTL_ID] = 0x29; /* 0x8129, little-endian */
+	m[EF_RTL_ID + 1] = 0x81;
+	m[EF_USB_MODE] = 0x00; /* bit1 clear: no USB2->USB3 switch */
+
+	/* TX power indices, paths A and B (C/D stay unprogrammed 0xFF).
+	 * Per path: 2.4 GHz CCK bases (6 channel groups), BW40 bases (5
+	 * groups), then the per-stream difference bytes; 5 GHz BW40 bases
+	 * (14 groups) and their difference bytes. All differences are 0, so
+	 * every rate uses its group base. */
+	for (unsigned p = 0; p < 2; p++) {
+		uint8_t *t = &m[EF_TXPWR + p * EF_TXPWR_PATH_LEN];
+		memset(t, 0x00, EF_TXPWR_PATH_LEN);
+		memset(t, 0x2D, 6);        /* CCK */
+		memset(t + 6, 0x2D, 5);    /* 2.4 GHz BW40 */
+		memset(t + 18, 0x2A, 14);  /* 5 GHz BW40 */
+	}
+	m[EF_CHANNEL_PLAN] = 0x20;
+	m[EF_XTAL] = 0x20;
+	m[EF_THERMAL] = VC_THERMAL;
+	m[EF_IQK_LCK] = 0x00;
+	m[EF_PA_TYPE] = 0x00; /* internal PA on both bands */
+	m[EF_LNA_2G] = 0x00;  /* internal LNA */
+	m[EF_LNA_5G] = 0x00;
+	m[EF_RF_BOARD] = 0x00; /* no BT coexistence, regulatory 0 */
+	m[EF_RF_FEATURE] = 0x00;
+	m[EF_RF_BT] = 0x00;
+	m[EF_EEPROM_VER] = 0x01;
+	m[EF_CUSTOMER] = 0x00;
+	m[EF_BB_SWING_2G] = 0x00; /* 0 dB on both paths */
+	m[EF_BB_SWING_5G] = 0x00;
+	m[EF_TXPWR_CAL_RATE] = 0x00;
+	m[EF_RF_ANT] = 0x00;
+	m[EF_RFE] = 0x00; /* RFE type 0 */
+	m[EF_COUNTRY] = 'U';
+	m[EF_COUNTRY + 1] = 'S';
+	m[EF_VID] = (uint8_t)vc->usb.vid;
+	m[EF_VID + 1] = (uint8_t)(vc->usb.vid >> 8);
+	m[EF_PID] = (uint8_t)vc->usb.pid;
+	m[EF_PID + 1] = (uint8_t)(vc->usb.pid >> 8);
+	memcpy(&m[EF_MAC], vc->mac_addr, 6);
+}
+
+/* Physical encoding [2.5]: per 8-byte logical block with any programmed
+ * word, a header (1 byte for blocks 0..15, else 2 bytes) carrying the
+ * word-enable nibble (bit clear = word present), then the present words.
+ * 0xFF ends the map. */
+static void encode_physical(struct vchip *vc)
+{
+	uint8_t *ph = vc->efuse_phys;
+	size_t o = 0;
+	memset(ph, 0xFF, VC_EFUSE_PHYS);
+	for (unsigned blk = 0; blk < VC_EFUSE_LOG / 8; blk++) {
+		const uint8_t *b = &vc->efuse_log[blk * 8];
+		uint8_t wen = 0x0F;
+		for (unsigned w = 0; w < 4; w++)
+			if (b[2 * w] != 0xFF || b[2 * w + 1] != 0xFF)
+				wen &= (uint8_t)~(1u << w);
+		if (wen == 0x0F)
+			continue;
+		unsigned words = 4 - (unsigned)__builtin_popcount(wen);
+		size_t need = (blk < 16 ? 1 : 2) + 2 * words;
+		if (o + need >= VC_EFUSE_PHYS)
+			break; /* cannot happen with the map above */
+		if (blk < 16) {
+			ph[o++] = (uint8_t)(blk << 4 | wen);
+		} else {
+			ph[o++] = (uint8_t)((blk & 7) << 5 | 0x0F);
+			ph[o++] = (uint8_t)((blk >> 3) << 4 | wen);
+		}
+		for (unsigned w = 0; w < 4; w++) {
+			if (wen & (1u << w))
+				continue;
+			ph[o++] = b[2 * w];
+			ph[o++] = b[2 * w + 1];
+		}
+	}
+}
+
+void vc_efuse_build(struct vchip *vc)
+{
+	/* A stable, locally administered unicast address per station name. */
+	uint8_t h[crypto_hash_sha256_BYTES];
+	crypto_hash_sha256(h, (const unsigned char *)vc->name,
+	                   strlen(vc->name));
+	vc->mac_addr[0] = 0x02;
+	memcpy(&vc->mac_addr[1], h, 5);
+	build_logical(vc);
+	encode_physical(vc);
+}
+
+/* REG_EFUSE_CTRL (0x30) written: a read command (bit31 clear) of physical
+ * address [17:8] completes at once when the loader is clocked and enabled
+ * (0x08 bit5 LOADER_CLK_EN, 0x03 bit4 ELDR) — data in [7:0], bit31 set.
+ * Without them the chip never answers and bit31 stays clear. The BT bank
+ * (0x34[9:8] != 0) is blank. Write commands (bit31 set) are ignored. */
+void vc_efuse_ctrl_written(struct vchip *vc)
+{
+	uint32_t w = vc_reg32(vc, 0x30);
+	if (w & 0x80000000u)
+		return;
+	if (!(vc->regs[0x08] & 0x20) || !(vc->regs[0x03] & 0x10))
+		return;
+	unsigned a = (w >> 8) & 0x3FF;
+	uint8_t byte = 0xFF;
+	if ((vc->regs[0x35] & 0x03) == 0 && a < VC_EFUSE_PHYS)
+		byte = vc->efuse_phys[a];
+	w = (w & ~0xFFu) | byte | 0x80000000u;
+	vc_put_le32(&vc->regs[0x30], w);
+}
