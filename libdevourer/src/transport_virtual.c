@@ -1,1 +1,387 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The in-process bus to a virtual adapter: struct dvr_transport_ops over
+ * the chip model (libdevourer/virtual/vchip.h). Like a host controller it
+ * only moves transfers — every chip behaviour stays in the model, so the
+ * usbfs front end sees the same chip.
+ *
+ * Bulk OUT transfers queue to one OUT worker thread that hands them to
+ * the chip in submission order; one IN worker keeps reading the bulk IN
+ * endpoint into its buffers and calls the RX callback per transfer. Both
+ * callbacks run on those workers; after rx_stop()/destroy() return, none
+ * runs any more. rx_stop() and destroy() must not be called from a
+ * callback.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libdevourer/src/transport.h"
+#include "libdevourer/virtual/air.h"
+#include "libdevourer/virtual/vchip.h"
+
+#define OUT_QUEUE_MAX 256u
+/* How long one bulk IN read waits before the worker looks at its stop
+ * flag again; an idle IN transfer simply stays posted. */
+#define IN_POLL_MS 50u
+#define DEFAULT_TIMEOUT_MS 500u
+
+struct out_job {
+	unsigned idx;
+	const uint8_t *buf;
+	size_t len;
+	unsigned timeout_ms;
+	dvr_bulk_out_done_fn done;
+	void *user;
+};
+
+struct vtransport {
+	struct dvr_transport base;
+	struct vchip *vc;
+	pthread_mutex_t lock;
+
+	/* OUT queue */
+	pthread_cond_t out_cond;   /* worker: jobs or stop */
+	pthread_cond_t idle_cond;  /* flush_out: queue drained */
+	struct out_job jobs[OUT_QUEUE_MAX];
+	unsigned head, count;
+	bool out_busy;             /* worker is running a job */
+	bool out_stop;
+	pthread_t out_thread;
+
+	/* IN ring */
+	bool rx_running, rx_stop;
+	pthread_t in_thread;
+	uint8_t *rx_mem;
+	unsigned rx_n;
+	size_t rx_buflen;
+	dvr_bulk_in_fn rx_cb;
+	void *rx_user;
+};
+
+static struct vtransport *vt_of(struct dvr_transport *t)
+{
+	return (struct vtransport *)t;
+}
+
+static int status_of(int r)
+{
+	return r >= 0 ? r : dvr_status_from_errno(r);
+}
+
+static int vt_ctrl_in(struct dvr_transport *t, uint16_t addr, uint16_t index,
+                      uint8_t *buf, uint16_t len, unsigned timeout_ms)
+{
+	return status_of(vchip_control(vt_of(t)->vc, DVR_USB_REQTYPE_READ,
+	                               DVR_USB_VENDOR_REQ, addr, index, buf,
+	                               len, timeout_ms));
+}
+
+static int vt_ctrl_out(struct dvr_transport *t, uint16_t addr,
+                       uint16_t index, const uint8_t *buf, uint16_t len,
+                       unsigned timeout_ms)
+{
+	/* The model does not write into an OUT data stage; the cast only
+	 * satisfies the shared control signature. */
+	return status_of(vchip_control(vt_of(t)->vc, DVR_USB_REQTYPE_WRITE,
+	                               DVR_USB_VENDOR_REQ, addr, index,
+	                               (uint8_t *)buf, len, timeout_ms));
+}
+
+/* One bulk OUT plus the zero-length packet a host controller adds when the
+ * length is a multiple of wMaxPacketSize [1.7]. */
+static int do_bulk_out(struct vtransport *vt, unsigned idx,
+                       const uint8_t *buf, size_t len, unsigned timeout_ms)
+{
+	if (idx >= vt->base.info.n_out)
+		return DVR_E_INVALID;
+	if (!timeout_ms)
+		timeout_ms = DEFAULT_TIMEOUT_MS;
+	uint8_t ep = vt->base.info.out_ep[idx];
+	int r = vchip_bulk_out(vt->vc, ep, buf, len, timeout_ms);
+	if (r > 0 && len % vt->base.info.bulk_max_packet == 0) {
+		int z = vchip_bulk_out(vt->vc, ep, NULL, 0, timeout_ms);
+		if (z < 0)
+			r = z;
+	}
+	return status_of(r);
+}
+
+static void *out_worker(void *arg)
+{
+	struct vtransport *vt = arg;
+	pthread_mutex_lock(&vt->lock);
+	for (;;) {
+		while (!vt->out_stop && vt->count == 0)
+			pthread_cond_wait(&vt->out_cond, &vt->lock);
+		if (vt->count == 0)
+			break; /* stopping and drained */
+		struct out_job j = vt->jobs[vt->head];
+		vt->head = (vt->head + 1) % OUT_QUEUE_MAX;
+		vt->count--;
+		vt->out_busy = true;
+		bool cancelled = vt->out_stop;
+		pthread_mutex_unlock(&vt->lock);
+		int r = cancelled ? DVR_E_IO
+		                  : do_bulk_out(vt, j.idx, j.buf, j.len,
+		                                j.timeout_ms);
+		if (j.done)
+			j.done(j.user, r < 0 ? r : DVR_OK,
+			       r < 0 ? 0 : (size_t)r);
+		pthread_mutex_lock(&vt->lock);
+		vt->out_busy = false;
+		pthread_cond_broadcast(&vt->idle_cond);
+	}
+	pthread_mutex_unlock(&vt->lock);
+	return NULL;
+}
+
+static int vt_bulk_out_submit(struct dvr_transport *t, unsigned out_idx,
+                              const uint8_t *buf, size_t len,
+                              unsigned timeout_ms, dvr_bulk_out_done_fn done,
+                              void *user)
+{
+	struct vtransport *vt = vt_of(t);
+	if (out_idx >= t->info.n_out || (!buf && len))
+		return DVR_E_INVALID;
+	pthread_mutex_lock(&vt->lock);
+	if (vt->out_stop) {
+		pthread_mutex_unlock(&vt->lock);
+		return DVR_E_STATE;
+	}
+	if (vt->count == OUT_QUEUE_MAX) {
+		pthread_mutex_unlock(&vt->lock);
+		return DVR_E_BUSY;
+	}
+	vt->jobs[(vt->head + vt->count) % OUT_QUEUE_MAX] = (struct out_job){
+		.idx = out_idx, .buf = buf, .len = len,
+		.timeout_ms = timeout_ms, .done = done, .user = user,
+	};
+	vt->count++;
+	pthread_cond_signal(&vt->out_cond);
+	pthread_mutex_unlock(&vt->lock);
+	return DVR_OK;
+}
+
+static int vt_bulk_out_sync(struct dvr_transport *t, unsigned out_idx,
+                            const uint8_t *buf, size_t len,
+                            unsigned timeout_ms)
+{
+	if (!buf && len)
+		return DVR_E_INVALID;
+	return do_bulk_out(vt_of(t), out_idx, buf, len, timeout_ms);
+}
+
+static int vt_clear_halt_out(struct dvr_transport *t, unsigned out_idx)
+{
+	if (out_idx >= t->info.n_out)
+		return DVR_E_INVALID;
+	return status_of(vchip_clear_halt(vt_of(t)->vc,
+	                                  t->info.out_ep[out_idx]));
+}
+
+static void *in_worker(void *arg)
+{
+	struct vtransport *vt = arg;
+	unsigned next = 0;
+	for (;;) {
+		pthread_mutex_lock(&vt->lock);
+		bool stop = vt->rx_stop;
+		pthread_mutex_unlock(&vt->lock);
+		if (stop)
+			break;
+		uint8_t *buf = vt->rx_mem + (size_t)next * vt->rx_buflen;
+		int r = vchip_bulk_in(vt->vc, vt->base.info.in_ep, buf,
+		                      vt->rx_buflen, IN_POLL_MS);
+		if (r == -ETIMEDOUT)
+			continue; /* still posted, nothing arrived */
+		if (r >= 0) {
+			vt->rx_cb(vt->rx_user, DVR_OK, buf, (size_t)r);
+			next = (next + 1) % vt->rx_n;
+			continue;
+		}
+		int s = dvr_status_from_errno(r);
+		vt->rx_cb(vt->rx_user, s, NULL, 0);
+		if (s == DVR_E_NO_DEVICE)
+			break; /* reported once; nothing follows */
+	}
+	return NULL;
+}
+
+static int vt_rx_start(struct dvr_transport *t, unsigned n, size_t buflen,
+                       dvr_bulk_in_fn cb, void *user)
+{
+	struct vtransport *vt = vt_of(t);
+	if (!n || !buflen || !cb)
+		return DVR_E_INVALID;
+	pthread_mutex_lock(&vt->lock);
+	bool running = vt->rx_running;
+	pthread_mutex_unlock(&vt->lock);
+	if (running)
+		return DVR_E_STATE;
+	uint8_t *mem = malloc((size_t)n * buflen);
+	if (!mem)
+		return DVR_E_NO_MEM;
+	vt->rx_mem = mem;
+	vt->rx_n = n;
+	vt->rx_buflen = buflen;
+	vt->rx_cb = cb;
+	vt->rx_user = user;
+	vt->rx_stop = false;
+	if (pthread_create(&vt->in_thread, NULL, in_worker, vt)) {
+		free(mem);
+		vt->rx_mem = NULL;
+		return DVR_E_NO_MEM;
+	}
+	pthread_mutex_lock(&vt->lock);
+	vt->rx_running = true;
+	pthread_mutex_unlock(&vt->lock);
+	return DVR_OK;
+}
+
+static void vt_rx_stop(struct dvr_transport *t)
+{
+	struct vtransport *vt = vt_of(t);
+	pthread_mutex_lock(&vt->lock);
+	bool running = vt->rx_running;
+	vt->rx_stop = true;
+	pthread_mutex_unlock(&vt->lock);
+	if (!running)
+		return;
+	pthread_join(vt->in_thread, NULL);
+	free(vt->rx_mem);
+	vt->rx_mem = NULL;
+	pthread_mutex_lock(&vt->lock);
+	vt->rx_running = false;
+	pthread_mutex_unlock(&vt->lock);
+}
+
+static int vt_flush_out(struct dvr_transport *t, unsigned timeout_ms)
+{
+	struct vtransport *vt = vt_of(t);
+	struct timespec dl;
+	uint64_t end = air_now_ns() + (uint64_t)timeout_ms * 1000000u;
+	dl.tv_sec = (time_t)(end / 1000000000u);
+	dl.tv_nsec = (long)(end % 1000000000u);
+	int r = DVR_OK;
+	pthread_mutex_lock(&vt->lock);
+	while (vt->count || vt->out_busy) {
+		if (pthread_cond_timedwait(&vt->idle_cond, &vt->lock, &dl) ==
+		    ETIMEDOUT) {
+			r = (vt->count || vt->out_busy) ? DVR_E_TIMEOUT : DVR_OK;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&vt->lock);
+	return r;
+}
+
+static void vt_destroy(struct dvr_transport *t)
+{
+	struct vtransport *vt = vt_of(t);
+	if (!vt)
+		return;
+	vt_rx_stop(t);
+	/* Queued OUT transfers complete as cancelled (DVR_E_IO); the one
+	 * in progress finishes within its timeout — unplug so it returns at
+	 * once instead. */
+	pthread_mutex_lock(&vt->lock);
+	vt->out_stop = true;
+	pthread_cond_broadcast(&vt->out_cond);
+	pthread_mutex_unlock(&vt->lock);
+	vchip_unplug(vt->vc);
+	pthread_join(vt->out_thread, NULL);
+	vchip_destroy(vt->vc);
+	pthread_cond_destroy(&vt->out_cond);
+	pthread_cond_destroy(&vt->idle_cond);
+	pthread_mutex_destroy(&vt->lock);
+	free(vt);
+}
+
+static const struct dvr_transport_ops vt_ops = {
+	.name = "virtual",
+	.ctrl_in = vt_ctrl_in,
+	.ctrl_out = vt_ctrl_out,
+	.bulk_out_submit = vt_bulk_out_submit,
+	.bulk_out_sync = vt_bulk_out_sync,
+	.clear_halt_out = vt_clear_halt_out,
+	.rx_start = vt_rx_start,
+	.rx_stop = vt_rx_stop,
+	.flush_out = vt_flush_out,
+	.destroy = vt_destroy,
+};
+
+int dvr_transport_virtual_open(const struct dvr_selector *sel,
+                               struct dvr_transport **out)
+{
+	*out = NULL;
+	if (!sel || sel->kind != DVR_SEL_VIRTUAL || !sel->name[0])
+		return DVR_E_INVALID;
+	struct vchip_config cfg = {.name = sel->name};
+	char err[128];
+	if (vchip_config_parse(&cfg, sel->options, err, sizeof err) < 0)
+		return DVR_E_INVALID;
+	struct vtransport *vt = calloc(1, sizeof *vt);
+	if (!vt)
+		return DVR_E_NO_MEM;
+	int r = vchip_create(&cfg, &vt->vc);
+	if (r < 0) {
+		free(vt);
+		return dvr_status_from_errno(r);
+	}
+	pthread_mutex_init(&vt->lock, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&vt->out_cond, &ca);
+	pthread_cond_init(&vt->idle_cond, &ca);
+	pthread_condattr_destroy(&ca);
+
+	struct vchip_usb_desc d;
+	vchip_usb_desc(vt->vc, &d);
+	struct dvr_usb_info *info = &vt->base.info;
+	info->vid = d.vid;
+	info->pid = d.pid;
+	info->speed_mbps = d.speed_mbps;
+	info->bulk_max_packet = d.bulk_max_packet;
+	info->n_out = d.n_out;
+	memcpy(info->out_ep, d.out_ep, sizeof info->out_ep);
+	info->in_ep = d.in_ep;
+	snprintf(info->location, sizeof info->location, "virtual %.20s",
+	         sel->name);
+	vt->base.ops = &vt_ops;
+
+	if (pthread_create(&vt->out_thread, NULL, out_worker, vt)) {
+		vchip_destroy(vt->vc);
+		pthread_cond_destroy(&vt->out_cond);
+		pthread_cond_destroy(&vt->idle_cond);
+		pthread_mutex_destroy(&vt->lock);
+		free(vt);
+		return DVR_E_NO_MEM;
+	}
+	*out = &vt->base;
+	return DVR_OK;
+}
+
+int dvr_transport_virtual_list(struct dvr_adapter_info *out, size_t max,
+                               size_t *count)
+{
+	char names[64][48];
+	size_t n = air_list(NULL, names, 64);
+	for (size_t i = 0; i < n; i++) {
+		if (*count < max) {
+			struct dvr_adapter_info *a = &out[*count];
+			memset(a, 0, sizeof *a);
+			snprintf(a->selector, sizeof a->selector, "virtual:%s",
+			         names[i]);
+			snprintf(a->chip, sizeof a->chip, "RTL8812AU");
+			snprintf(a->location, sizeof a->location, "virtual");
+			a->vid = 0x0BDA;
+			a->pid = 0x8812;
+		}
+		(*count)++;
+	}
+	return DVR_OK;
+}
