@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * RTL8812A chip ops against a small behavioural fake (EFUSE port, LLT,
+ * self-clearing power bits): identify, power_on queue set-up per endpoint
+ * count, MAC/PHY init, monitor, channel plans and RF 0x18, TX power,
+ * power_off, and the registry.
+ */
+#include <stdlib.h>
+
+#include "../check.h"
+#include "fake_regs.h"
+#include "hal/hal.h"
+
+extern const struct dvr_chip_info rtl8812a_info;
+
+struct sim {
+	uint8_t efuse[1024];
+	uint8_t llt[256];
+	uint32_t lssi_a, lssi_b;
+	unsigned lssi_writes;
+};
+
+static void sim_write(struct fake_regs *f, uint16_t addr, const uint8_t *buf,
+                      uint16_t len, const uint8_t *old)
+{
+	struct sim *s = f->user;
+	(void)buf;
+	(void)old;
+	if (addr == 0x30 && len == 4) {
+		uint32_t v = fake_r32(f, 0x30);
+		unsigned a = (v >> 8) & 0x3FF;
+		if (!(v & 0x80000000u)) {
+			f->mem[0x30] = s->efuse[a];
+			f->mem[0x33] |= 0x80;
+		}
+	}
+	if (fake_hits(addr, len, 0x05))
+		f->mem[0x05] &= (uint8_t)~0x03;   /* APFM on/off self-clear */
+	if (addr == 0x1E0 && len == 4) {
+		uint32_t v = fake_r32(f, 0x1E0);
+		s->llt[(v >> 8) & 0xFF] = (uint8_t)v;
+		f->mem[0x1E3] &= 0x3F;
+	}
+	if (addr == 0xC90 && len == 4) {
+		s->lssi_a = fake_r32(f, 0xC90);
+		s->lssi_writes++;
+	}
+	if (addr == 0xE90 && len == 4)
+		s->lssi_b = fake_r32(f, 0xE90);
+}
+
+static void sim_reset(struct fake_regs *f, struct dvr_io *io, struct sim *s,
+                      unsigned n_out)
+{
+	fake_init(f, io);
+	f->on_write = sim_write;
+	f->user = s;
+	f->mem[0x06] = 0x02;   /* power ready */
+	f->mem[0x41A] = 0x30;  /* TX queues empty */
+	f->mem[0xF1] = 0x20;   /* SYS_CFG[15:12] = 2 -> cut 3 (D) */
+	f->mem[0x100] = 0xEA;  /* MAC off */
+	(void)n_out;
+}
+
+/* Encode logical bytes [start, start+16) as two full-block entries. */
+static size_t put_blocks(uint8_t *phys, size_t p, const uint8_t *log,
+                         unsigned first_block, unsigned n_blocks)
+{
+	for (unsigned b = first_block; b < first_block + n_blocks; b++) {
+		if (b < 15) {
+			phys[p++] = (uint8_t)(b << 4);          /* all words */
+		} else {
+			phys[p++] = (uint8_t)((b & 7) << 5 | 0x0F);
+			phys[p++] = (uint8_t)((b >> 3) << 4);
+		}
+		memcpy(phys + p, log + b * 8, 8);
+		p += 8;
+	}
+	return p;
+}
+
+int main(void)
+{
+	static struct fake_regs f;
+	static struct sim s;
+	struct dvr_io io;
+	struct dvr_chip chip = { .info = &rtl8812a_info, .io = &io,
+	                         .n_out = 2 };
+	const struct dvr_chip_ops *ops = rtl8812a_info.ops;
+
+	/* ---- identify, blank EFUSE ---- */
+	memset(&s, 0xFF, sizeof s.efuse);
+	sim_reset(&f, &io, &s, 2);
+	CHECK_EQ_INT(ops->identify(&chip), DVR_OK, "identify blank");
+	CHECK_EQ_INT(chip.id.cut, 3, "cut = SYS_CFG[15:12] + 1");
+	CHECK_EQ_INT(chip.id.rfe_type, 0, "blank: RFE 0");
+	CHECK_EQ_INT(chip.id.crystal_cap, 0x20, "blank: crystal default");
+	CHECK(!chip.id.ext_pa_5g && !chip.id.ext_lna_2g, "blank: internal amps");
+	CHECK(!chip.id.is_1t1r, "blank: 2T2R");
+	CHECK(chip.id.mac_addr[0] == 0x02, "blank: local fallback MAC");
+	CHECK_EQ_HEX(f.mem[0xCF], 0x00, "EFUSE access released");
+	ops->power_off(&chip);
+	CHECK(chip.priv == NULL, "power_off frees chip state");
+
+	/* ---- identify, programmed EFUSE ---- */
+	uint8_t log[512];
+	memset(log, 0xFF, sizeof log);
+	static const uint8_t mac[6] = { 0x00, 0x11, 0x22, 0x33, 0x44, 0x55 };
+	memcpy(log + 0xD7, mac, 6);
+	log[0xB9] = 0x2A;          /* crystal */
+	log[0xBC] = 0x03;          /* ext PA 5G only */
+	log[0xBD] = 0x00;
+	log[0xBF] = 0x8C | 0x40;   /* ext LNA 5G; APA type bit6 -> 4|1 */
+	log[0xCA] = 0x02;          /* RFE option 2 */
+	memset(s.efuse, 0xFF, sizeof s.efuse);
+	size_t p = put_blocks(s.efuse, 0, log, 0xB8 / 8, 3);   /* 0xB8-0xCF */
+	put_blocks(s.efuse, p, log, 0xD0 / 8, 2);              /* 0xD0-0xDF */
+	s.efuse[1019] = 0x20;      /* antenna = 1: a 1T1R board */
+	sim_reset(&f, &io, &s, 2);
+	CHECK_EQ_INT(ops->identify(&chip), DVR_OK, "identify programmed");
+	CHECK_MEM(chip.id.mac_addr, mac, 6, "MAC from EFUSE 0xD7");
+	CHECK_EQ_INT(chip.id.crystal_cap, 0x2A, "crystal from 0xB9");
+	CHECK(chip.id.ext_pa_5g && !chip.id.ext_pa_2g, "ext PA 5G");
+	CHECK(chip.id.ext_lna_5g && !chip.id.ext_lna_2g, "ext LNA 5G");
+	CHECK_EQ_INT(chip.id.type_apa, 5, "APA type from LNA5G bits 6/2");
+	CHECK_EQ_INT(chip.id.rfe_type, 2, "RFE option 2");
+	CHECK(chip.id.is_1t1r, "1T1R from physical byte 1019");
+	chip.id.is_1t1r = false;   /* continue as a 2T2R chip */
+
+	/* ---- power_on per endpoint count ---- */
+	static const struct { unsigned n; uint32_t rqpn; uint16_t map;
+	                      unsigned ep; } q[] = {
+		{ 2, 0x80E60010u, 0xFAF0, 0 },
+		{ 3, 0x80D61010u, 0xF5B0, 0 },
+		{ 4, 0x80D61010u, 0xC5A0, 3 },
+	};
+	for (unsigned i = 0; i < 3; i++) {
+		char what[80];
+		sim_reset(&f, &io, &s, q[i].n);
+		f.mem[0x10C] = 0x07;   /* RX bits to preserve */
+		chip.n_out = q[i].n;
+		snprintf(what, sizeof what, "power_on %u EP", q[i].n);
+		CHECK_EQ_INT(ops->power_on(&chip), DVR_OK, what);
+		snprintf(what, sizeof what, "RQPN %u EP", q[i].n);
+		CHECK_EQ_HEX(fake_r32(&f, 0x200), q[i].rqpn, what);
+		snprintf(what, sizeof what, "PQ map %u EP", q[i].n);
+		CHECK_EQ_HEX(f.mem[0x10C] | f.mem[0x10D] << 8, q[i].map | 7, what);
+		snprintf(what, sizeof what, "MGMT endpoint %u EP", q[i].n);
+		CHECK_EQ_INT(ops->tx_out_index(&chip, q[i].n), q[i].ep, what);
+	}
+	CHECK_EQ_HEX(f.mem[0x5A7], 0xFF, "4 EP: HI queue no limit");
+	CHECK_EQ_HEX(f.mem[0x424], 0xF7, "beacon boundary");
+	CHECK_EQ_HEX(f.mem[0x114], 0xF7, "TRX FIFO boundary");
+	CHECK_EQ_HEX(f.mem[0x116] | f.mem[0x117] << 8, 0x3E7F, "RX FIFO bound");
+	CHECK_EQ_HEX(f.mem[0x104], 0x30, "page size");
+	CHECK_EQ_HEX(f.mem[0x100] | f.mem[0x101] << 8, 0x063F, "CR enables");
+	CHECK(fake_r32(&f, 0x20C) & (1u << 9), "DROP_DATA_EN");
+	CHECK(s.llt[0] == 1 && s.llt[0xF5] == 0xF6, "LLT chain");
+	CHECK_EQ_HEX(s.llt[0xF6], 0xFF, "LLT end of TX list");
+	CHECK(s.llt[0xF7] == 0xF8 && s.llt[0xFE] == 0xFF, "LLT reserved chain");
+	CHECK_EQ_HEX(s.llt[0xFF], 0xF7, "LLT ring back to boundary");
+	CHECK_EQ_INT(ops->tx_out_index(&chip, 1), 0, "1 EP: endpoint 0");
+
+	/* ---- MAC, PHY, monitor ---- */
+	chip.n_out = 2;
+	CHECK_EQ_INT(ops->mac_init(&chip), DVR_OK, "mac_init");
+	CHECK_EQ_HEX(f.mem[0x011], 0x66, "MAC table USB branch");
+	CHECK_EQ_HEX(f.mem[0x100] & 0xC0, 0xC0, "MAC TX/RX enabled");
+	CHECK_EQ_INT(f.mem[0x60F], 4, "driver info 32 bytes");
+	CHECK_MEM(&f.mem[0x610], mac, 6, "MACID programmed");
+	CHECK_EQ_INT(ops->phy_init(&chip), DVR_OK, "phy_init");
+	CHECK_EQ_HEX((fake_r32(&f, 0x2C) >> 19) & 0xFFF, 0x2A | 0x2A << 6,
+	             "crystal cap in 0x2C[30:19]");
+	CHECK(s.lssi_writes > 300, "RF tables written through LSSI");
+	CHECK_EQ_INT(ops->set_monitor(&chip, false), DVR_OK, "monitor");
+	CHECK_EQ_HEX(fake_r32(&f, 0x608), 0x9000382F, "RCR monitor");
+	CHECK_EQ_HEX(fake_r32(&f, 0x6A0), 0xFFFFFFFF, "RXFLTMAP0/1 open");
+	CHECK_EQ_HEX(f.mem[0x6A4] | f.mem[0x6A5] << 8, 0xFFFF, "RXFLTMAP2 open");
+	CHECK_EQ_INT(ops->set_monitor(&chip, true), DVR_OK, "monitor+bad FCS");
+	CHECK_EQ_HEX(fake_r32(&f, 0x608), 0x90003B2F, "RCR keep corrupted");
+
+	/* ---- channels ---- */
+	static const struct { uint16_t ch, bw; int8_t sec; } bad[] = {
+		{ 14, 40, 0 }, { 3, 80, 0 }, { 40, 40, 1 }, { 37, 20, 0 },
+		{ 0, 20, 0 }, { 36, 30, 0 }, { 2, 40, -1 }, { 12, 40, 1 },
+		{ 36, 80, 1 }, { 200, 20, 0 }, { 15, 20, 0 },
+	};
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct dvr_channel c = { bad[i].ch, bad[i].bw, bad[i].sec };
+		char what[80];
+		snprintf(what, sizeof what, "channel %u/%u/%d rejected",
+		         bad[i].ch, bad[i].bw, bad[i].sec);
+		CHECK_EQ_INT(ops->set_channel(&chip, &c), DVR_E_INVALID, what);
+	}
+	CHECK(chip.error[0] != '\0', "invalid channel explained");
+
+	struct dvr_channel c36 = { 36, 80, 0 };
+	CHECK_EQ_INT(ops->set_channel(&chip, &c36), DVR_OK, "36/80");
+	CHECK_EQ_HEX(s.lssi_a, 0x18u << 20 | 0x10100 | 42, "RF A 0x18 36/80");
+	CHECK_EQ_HEX(s.lssi_b, 0x18u << 20 | 0x10100 | 42, "RF B 0x18 36/80");
+	CHECK_EQ_HEX(f.mem[0x483], 0xA4, "DATA_SC lower-40 / lowest-20");
+	CHECK(f.mem[0x454] & 0x80, "CCK_CHECK set on 5 GHz");
+	CHECK_EQ_HEX((fake_r32(&f, 0x668) >> 7) & 3, 2, "MAC 80 MHz");
+	CHECK_EQ_HEX((fake_r32(&f, 0x860) >> 17) & 0xFFF, 0x494, "fc_area 36");
+	CHECK_EQ_HEX(fake_r32(&f, 0x8AC) & 0x3, 2, "BB 80 MHz");
+	CHECK_EQ_HEX(fake_r32(&f, 0xCB0), 0x77337777, "RFE 2 pinmux 5G");
+	CHECK(chip.channel.channel == 36 && chip.channel.bw_mhz == 80,
+	      "current channel recorded");
+
+	struct dvr_channel c6 = { 6, 40, 1 };
+	CHECK_EQ_INT(ops->set_channel(&chip, &c6), DVR_OK, "6/40+");
+	CHECK_EQ_HEX(s.lssi_a, 0x18u << 20 | 1u << 10 | 8, "RF 0x18 6/40+");
+	CHECK_EQ_HEX(f.mem[0x483], 0x02, "DATA_SC lower 20");
+	CHECK(!(f.mem[0x454] & 0x80), "CCK_CHECK clear on 2.4 GHz");
+	CHECK_EQ_HEX((fake_r32(&f, 0x860) >> 17) & 0xFFF, 0x96A, "fc_area 2G");
+	CHECK_EQ_HEX(fake_r32(&f, 0xCB0), 0x77777777, "RFE 2 pinmux 2G");
+
+	struct dvr_channel c149 = { 149, 20, 0 };
+	CHECK_EQ_INT(ops->set_channel(&chip, &c149), DVR_OK, "149/20");
+	CHECK_EQ_HEX(s.lssi_a, 0x18u << 20 | 0x50100 | 3u << 10 | 149,
+	             "RF 0x18 149/20");
+	CHECK_EQ_HEX((fake_r32(&f, 0x860) >> 17) & 0xFFF, 0x412, "fc_area 149");
+	struct dvr_channel c161 = { 161, 80, 0 };
+	CHECK_EQ_INT(ops->set_channel(&chip, &c161), DVR_OK, "161/80");
+	CHECK_EQ_HEX(s.lssi_a & 0xFF, 155, "161/80 center 155");
+	CHECK_EQ_HEX(f.mem[0x483], 0x93, "DATA_SC upper-40 / uppermost-20");
+
+	/* ---- TX power ---- */
+	CHECK_EQ_INT(ops->set_tx_power(&chip, 30), DVR_OK, "tx power 30");
+	CHECK_EQ_HEX(fake_r32(&f, 0xC20), 0x1E1E1E1E, "CCK A");
+	CHECK_EQ_HEX(fake_r32(&f, 0xE4C), 0x1E1E1E1E, "VHT2SS B");
+	CHECK_EQ_HEX(fake_r32(&f, 0xC54) & 0xFFFFFF, 0x181614, "training");
+	CHECK_EQ_INT(chip.tx_power_index, 30, "index recorded");
+	CHECK_EQ_INT(ops->set_tx_power(&chip, 64), DVR_E_INVALID, "64 refused");
+
+	ops->power_off(&chip);
+	CHECK(chip.priv == NULL, "chip state freed");
+
+	/* ---- registry ---- */
+	CHECK(dvr_chip_registry[0] == &rtl8812a_info, "registry lists 8812A");
+	size_t n = 0;
+	while (dvr_chip_registry[n])
+		n++;
+	CHECK(n >= 1, "registry NULL-terminated");
+	CHECK(dvr_hal_find_chip(0x0bda, 0x8812) == &rtl8812a_info, "0bda:8812");
+	CHECK(dvr_hal_find_chip(0x2357, 0x0115) == &rtl8812a_info, "2357:0115");
+	CHECK(dvr_hal_find_chip(0x0bda, 0x0811) == NULL, "8811AU not 8812A");
+	CHECK(dvr_hal_find_chip(0, 0) == NULL, "unknown id");
+	CHECK(strcmp(rtl8812a_info.name, "RTL8812AU") == 0, "name");
+	return check_done();
+}
