@@ -2,6 +2,7 @@
 /* EFUSE physical -> logical decoding on hand-built maps (facts 2.5). */
 #include "../check.h"
 #include "hal/common/efuse.h"
+#include <devourer/devourer.h>
 
 struct phys {
 	uint8_t b[512];

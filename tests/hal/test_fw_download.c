@@ -17,7 +17,7 @@ extern const struct dvr_chip_info rtl8812a_info;
 /* Emulated 8051 download logic. */
 struct fwsim {
 	uint8_t image[0x8000];
-	size_t written, expected;
+	size_t written, pass_bytes, expected;
 	bool armed, never_checksum, never_ready;
 	unsigned window_writes;
 };
@@ -33,14 +33,21 @@ static void sim_write(struct fake_regs *f, uint16_t addr, const uint8_t *buf,
 		if (off + len <= sizeof s->image)
 			memcpy(s->image + off, buf, len);
 		s->written += len;
+		s->pass_bytes += len;
 		s->window_writes++;
 		return;
 	}
-	if (fake_hits(addr, len, 0x80) && (buf[0x80 - addr] & 0x04) &&
-	    s->written == 0) {
-		/* writing 1 to the checksum report starts a pass */
-		f->mem[0x80] &= (uint8_t)~0x04;
-		s->armed = true;
+	if (fake_hits(addr, len, 0x80)) {
+		/* checksum report: writing 1 clears it and starts a pass,
+		 * writing 0 leaves it alone */
+		if (buf[0x80 - addr] & 0x04) {
+			f->mem[0x80] &= (uint8_t)~0x04;
+			s->armed = true;
+			s->pass_bytes = 0;
+		} else {
+			f->mem[0x80] = (uint8_t)((f->mem[0x80] & ~0x04) |
+			                         (old[0x80 - addr] & 0x04));
+		}
 	}
 }
 
@@ -49,7 +56,7 @@ static void sim_read(struct fake_regs *f, uint16_t addr, uint16_t len)
 	struct fwsim *s = f->user;
 	if (!fake_hits(addr, len, 0x80))
 		return;
-	if (s->armed && s->written == s->expected && !s->never_checksum) {
+	if (s->armed && s->pass_bytes == s->expected && !s->never_checksum) {
 		f->mem[0x80] |= 0x04;
 		s->armed = false;
 	}

@@ -6,6 +6,7 @@
  */
 #include "../check.h"
 #include "hal/common/phy_table.h"
+#include <devourer/devourer.h>
 #include "hal/rtl8812a/rtl8812a_tables.h"
 
 #define IF(c1) 0x80000000u | (c1)

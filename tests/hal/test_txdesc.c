@@ -99,9 +99,12 @@ int main(void)
 	tp = (struct dvr_tx_params){ .rate = { .kind = DVR_RATE_LEGACY,
 	                                       .legacy_500k = 12 },
 	                             .retries = 3 };
+	/* legacy PPDUs are 20 MHz: on the HT40+ channel they go out on the
+	 * primary (lower) 20 MHz, DATA_SC = 2 */
 	check_vector("legacy 6M", &chip, &tp, 100, false, 0,
 	             &(struct expect){ .len = 100, .macid = 1, .rate_id = 7,
-	                               .rate = 0x04, .retry = 3, .hwseq = 1 });
+	                               .rate = 0x04, .retry = 3, .hwseq = 1,
+	                               .sc = 2 });
 	/* CCK 1M broadcast, no ack */
 	tp = (struct dvr_tx_params){ .rate = { .kind = DVR_RATE_LEGACY,
 	                                       .legacy_500k = 2 },
@@ -109,7 +112,7 @@ int main(void)
 	check_vector("CCK 1M noack bmc", &chip, &tp, 60, true, 0,
 	             &(struct expect){ .len = 60, .bmc = 1, .macid = 1,
 	                               .rate_id = 8, .rate = 0x00, .retry = 0,
-	                               .hwseq = 1 });
+	                               .hwseq = 1, .sc = 2 });
 	/* HT MCS0 20 MHz inside the 40 MHz channel: primary is the lower 20
 	 * (HT40+), so DATA_SC = 2 */
 	tp = (struct dvr_tx_params){ .rate = { .kind = DVR_RATE_HT, .mcs = 0 },
