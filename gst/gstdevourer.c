@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The "devourer" GStreamer plugin: devourersink and devourersrc, a WFB-NG
+ * radio link over Realtek USB adapters driven from userspace by libdevourer.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/gst.h>
+
+#include "gstdevourersink.h"
+#include "gstdevourersrc.h"
+
+#ifndef PACKAGE
+#define PACKAGE "devourer"
+#endif
+
+static gboolean
+plugin_init (GstPlugin * plugin)
+{
+  gboolean ok = FALSE;
+
+  ok |= GST_ELEMENT_REGISTER (devourersink, plugin);
+  ok |= GST_ELEMENT_REGISTER (devourersrc, plugin);
+  return ok;
+}
+
+GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, devourer,
+    "WFB-NG radio link over Realtek USB Wi-Fi adapters (libdevourer)",
+    plugin_init, DEVOURER_VERSION, "LGPL", "devourer",
+    "https://github.com/devourer")

@@ -1,0 +1,1124 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/**
+ * SECTION:element-devourersink
+ * @title: devourersink
+ *
+ * Sends every buffer as one packet over a WFB-NG compatible radio link:
+ * packets are grouped into FEC blocks (k data + n-k parity fragments),
+ * encrypted and authenticated with ChaCha20-Poly1305 under a session key,
+ * and injected as raw 802.11 frames by a Realtek USB adapter driven by
+ * libdevourer (no kernel driver, no daemon).
+ *
+ * A buffer flagged GST_BUFFER_FLAG_MARKER (RTP marker: last packet of a
+ * video frame) closes the FEC block at once so the receiver never waits for
+ * the next frame. A buffer larger than the link's maximum payload is
+ * dropped, counted and reported with an element warning naming the
+ * upstream setting to lower (a payloader's `mtu`).
+ *
+ * The link needs a key: `key-file` (a wfb_keygen drone.key) or `password`
+ * (the same on both ends). With neither the element refuses to start: there
+ * is no built-in key, because a link anyone can decrypt is worse than none.
+ *
+ * Live changes (PLAYING): channel, bandwidth, mcs, legacy-rate, vht-nss,
+ * stbc, ldpc, short-gi, tx-power, fec-k, fec-n, stats-interval. Everything
+ * else applies at the next READY->PAUSED.
+ *
+ * Bus messages: devourer-init-timing (adapter bring-up, one per stage and
+ * stage="total"), devourer-tx-duty (every stats-interval). See
+ * gst/README.md.
+ *
+ * ## Example
+ * |[
+ * gst-launch-1.0 videotestsrc is-live=true ! x264enc tune=zerolatency \
+ *   bitrate=4000 ! rtph264pay mtu=1400 config-interval=1 ! \
+ *   devourersink device=auto channel=149 mcs=1 password=secret
+ * ]|
+ */
+#include "gstdevourersink.h"
+
+#include <string.h>
+
+#include <devourer/radiotap.h>
+
+#include "gstdevourerutil.h"
+
+GST_DEBUG_CATEGORY_STATIC (devourer_sink_debug);
+#define GST_CAT_DEFAULT devourer_sink_debug
+
+enum
+{
+  PROP_0,
+  PROP_DEVICE,
+  PROP_CHANNEL,
+  PROP_BANDWIDTH,
+  PROP_MCS,
+  PROP_LEGACY_RATE,
+  PROP_VHT_NSS,
+  PROP_STBC,
+  PROP_LDPC,
+  PROP_SHORT_GI,
+  PROP_TX_POWER,
+  PROP_TX_MODE,
+  PROP_LINK_ID,
+  PROP_RADIO_PORT,
+  PROP_FEC_K,
+  PROP_FEC_N,
+  PROP_FEC_TIMEOUT,
+  PROP_KEY_FILE,
+  PROP_PASSWORD,
+  PROP_FIRMWARE_DIR,
+  PROP_STATS,
+  PROP_STATS_INTERVAL,
+};
+
+#define DEFAULT_DEVICE "auto"
+#define DEFAULT_BANDWIDTH 20
+#define DEFAULT_MCS 1
+#define DEFAULT_LEGACY_RATE 12  /* 6 Mbit/s */
+#define DEFAULT_VHT_NSS 0
+#define DEFAULT_STBC 0
+#define DEFAULT_LDPC FALSE
+#define DEFAULT_SHORT_GI FALSE
+#define DEFAULT_TX_POWER 0
+#define DEFAULT_TX_MODE DVR_TX_AUTO
+#define DEFAULT_RADIO_PORT 0
+#define DEFAULT_FEC_K 8
+#define DEFAULT_FEC_N 12
+#define DEFAULT_FEC_TIMEOUT 20
+
+/* How often the oversize warning may repeat while drops continue. */
+#define OVERSIZE_WARN_PERIOD_MS 5000
+
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
+    GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS_ANY);
+
+#define gst_devourer_sink_parent_class parent_class
+G_DEFINE_TYPE (GstDevourerSink, gst_devourer_sink, GST_TYPE_BASE_SINK);
+GST_ELEMENT_REGISTER_DEFINE (devourersink, "devourersink", GST_RANK_NONE,
+    GST_TYPE_DEVOURER_SINK);
+
+static void gst_devourer_sink_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec);
+static void gst_devourer_sink_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec);
+static void gst_devourer_sink_finalize (GObject * object);
+static gboolean gst_devourer_sink_start (GstBaseSink * bsink);
+static gboolean gst_devourer_sink_stop (GstBaseSink * bsink);
+static gboolean gst_devourer_sink_event (GstBaseSink * bsink,
+    GstEvent * event);
+static GstFlowReturn gst_devourer_sink_render (GstBaseSink * bsink,
+    GstBuffer * buffer);
+
+static void
+gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseSinkClass *basesink_class = GST_BASE_SINK_CLASS (klass);
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
+  const GParamFlags ready = rw | GST_PARAM_MUTABLE_READY;
+  const GParamFlags live = rw | GST_PARAM_MUTABLE_PLAYING;
+
+  gobject_class->set_property = gst_devourer_sink_set_property;
+  gobject_class->get_property = gst_devourer_sink_get_property;
+  gobject_class->finalize = gst_devourer_sink_finalize;
+
+  g_object_class_install_property (gobject_class, PROP_DEVICE,
+      g_param_spec_string ("device", "Device",
+          "Adapter selector: auto (first supported USB adapter), "
+          "usb:VID:PID[#N], usb:BUS-PORT, or virtual:NAME[,loss=..,rssi=..] "
+          "(READY only)", DEFAULT_DEVICE, ready));
+  g_object_class_install_property (gobject_class, PROP_CHANNEL,
+      g_param_spec_uint ("channel", "Channel",
+          "Wi-Fi channel number (1-14, 36-177); changeable while PLAYING",
+          1, 177, GST_DEVOURER_DEFAULT_CHANNEL, live));
+  g_object_class_install_property (gobject_class, PROP_BANDWIDTH,
+      g_param_spec_enum ("bandwidth", "Bandwidth",
+          "Channel and transmit bandwidth in MHz; changeable while PLAYING",
+          GST_TYPE_DEVOURER_BANDWIDTH, DEFAULT_BANDWIDTH, live));
+  g_object_class_install_property (gobject_class, PROP_MCS,
+      g_param_spec_int ("mcs", "MCS",
+          "Modulation and coding scheme: HT MCS 0-31 (VHT MCS 0-9 when "
+          "vht-nss > 0), or -1 for the legacy rate in legacy-rate; "
+          "changeable while PLAYING", -1, 31, DEFAULT_MCS, live));
+  g_object_class_install_property (gobject_class, PROP_LEGACY_RATE,
+      g_param_spec_enum ("legacy-rate", "Legacy rate",
+          "CCK/OFDM rate in Mbit/s used when mcs=-1 (always 20 MHz); "
+          "changeable while PLAYING", GST_TYPE_DEVOURER_LEGACY_RATE,
+          DEFAULT_LEGACY_RATE, live));
+  g_object_class_install_property (gobject_class, PROP_VHT_NSS,
+      g_param_spec_uint ("vht-nss", "VHT spatial streams",
+          "0: HT rates (802.11n); 1-4: VHT (802.11ac) with this many spatial "
+          "streams and mcs 0-9; changeable while PLAYING", 0, 4,
+          DEFAULT_VHT_NSS, live));
+  g_object_class_install_property (gobject_class, PROP_STBC,
+      g_param_spec_uint ("stbc", "STBC",
+          "Space-time block coding streams (0 = off, 1 = on; needs two "
+          "antennas); changeable while PLAYING", 0, 1, DEFAULT_STBC, live));
+  g_object_class_install_property (gobject_class, PROP_LDPC,
+      g_param_spec_boolean ("ldpc", "LDPC",
+          "LDPC instead of BCC coding; changeable while PLAYING",
+          DEFAULT_LDPC, live));
+  g_object_class_install_property (gobject_class, PROP_SHORT_GI,
+      g_param_spec_boolean ("short-gi", "Short GI",
+          "Short (400 ns) guard interval; changeable while PLAYING",
+          DEFAULT_SHORT_GI, live));
+  g_object_class_install_property (gobject_class, PROP_TX_POWER,
+      g_param_spec_int ("tx-power", "TX power",
+          "Transmit power index 0-63 for every rate (0 = the adapter's "
+          "calibrated default); changeable while PLAYING", 0, 63,
+          DEFAULT_TX_POWER, live));
+  g_object_class_install_property (gobject_class, PROP_TX_MODE,
+      g_param_spec_enum ("tx-mode", "TX mode",
+          "How frames are handed to the adapter (READY only)",
+          GST_TYPE_DEVOURER_TX_MODE, DEFAULT_TX_MODE, ready));
+  g_object_class_install_property (gobject_class, PROP_LINK_ID,
+      g_param_spec_uint ("link-id", "Link ID",
+          "24-bit link id, must match the receiver (default: wfb-ng's "
+          "'default' link domain) (READY only)", 0, 0xffffff,
+          GST_DEVOURER_DEFAULT_LINK_ID, ready));
+  g_object_class_install_property (gobject_class, PROP_RADIO_PORT,
+      g_param_spec_uint ("radio-port", "Radio port",
+          "Stream number within the link, must match the receiver "
+          "(wfb-ng: 0 = video) (READY only)", 0, 255, DEFAULT_RADIO_PORT,
+          ready));
+  g_object_class_install_property (gobject_class, PROP_FEC_K,
+      g_param_spec_uint ("fec-k", "FEC k",
+          "Data packets per FEC block (1 <= fec-k <= fec-n); changeable "
+          "while PLAYING (starts a new session)", 1, 255, DEFAULT_FEC_K,
+          live));
+  g_object_class_install_property (gobject_class, PROP_FEC_N,
+      g_param_spec_uint ("fec-n", "FEC n",
+          "Fragments per FEC block, data + parity (fec-n - fec-k losses per "
+          "block are repaired); changeable while PLAYING", 1, 255,
+          DEFAULT_FEC_N, live));
+  g_object_class_install_property (gobject_class, PROP_FEC_TIMEOUT,
+      g_param_spec_uint ("fec-timeout", "FEC timeout",
+          "Close a partial FEC block this many ms after its first packet "
+          "(0 = only when full or on a marker buffer) (READY only)",
+          0, 10000, DEFAULT_FEC_TIMEOUT, ready));
+  g_object_class_install_property (gobject_class, PROP_KEY_FILE,
+      g_param_spec_string ("key-file", "Key file",
+          "wfb_keygen key file of the sending side (drone.key: 64 bytes). "
+          "Set this or password (READY only)", NULL, ready));
+  g_object_class_install_property (gobject_class, PROP_PASSWORD,
+      g_param_spec_string ("password", "Password",
+          "Derive the link keys from this password (WFB-NG argon2i scheme, "
+          "same password on both ends). Set this or key-file. Write-only "
+          "(READY only)", NULL,
+          G_PARAM_WRITABLE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_FIRMWARE_DIR,
+      g_param_spec_string ("firmware-dir", "Firmware directory",
+          "Where to find the adapter firmware (NULL: $DEVOURER_FIRMWARE_DIR, "
+          "then the system firmware paths) (READY only)", NULL, ready));
+  g_object_class_install_property (gobject_class, PROP_STATS,
+      g_param_spec_boxed ("stats", "Statistics",
+          "Link and adapter counters since start (kebab-case fields, see "
+          "gst/README.md)", GST_TYPE_STRUCTURE,
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_property (gobject_class, PROP_STATS_INTERVAL,
+      g_param_spec_uint ("stats-interval", "Stats interval",
+          "Post a devourer-tx-duty element message every this many ms "
+          "(0 = never); changeable while PLAYING", 0, G_MAXUINT,
+          GST_DEVOURER_DEFAULT_STATS_INTERVAL, live));
+
+  gst_element_class_add_static_pad_template (element_class, &sink_template);
+  gst_element_class_set_static_metadata (element_class,
+      "Devourer WFB-NG radio sink", "Sink/Network",
+      "Sends packets (e.g. RTP) over a WFB-NG link (FEC + ChaCha20-Poly1305) "
+      "injected by a Realtek USB Wi-Fi adapter in monitor mode",
+      "devourer developers");
+
+  basesink_class->start = GST_DEBUG_FUNCPTR (gst_devourer_sink_start);
+  basesink_class->stop = GST_DEBUG_FUNCPTR (gst_devourer_sink_stop);
+  basesink_class->event = GST_DEBUG_FUNCPTR (gst_devourer_sink_event);
+  basesink_class->render = GST_DEBUG_FUNCPTR (gst_devourer_sink_render);
+
+  gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_BANDWIDTH, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_TX_MODE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_LEGACY_RATE, 0);
+
+  GST_DEBUG_CATEGORY_INIT (devourer_sink_debug, "devourersink", 0,
+      "devourer WFB-NG radio sink");
+}
+
+static void
+gst_devourer_sink_init (GstDevourerSink * self)
+{
+  self->device = g_strdup (DEFAULT_DEVICE);
+  self->channel = GST_DEVOURER_DEFAULT_CHANNEL;
+  self->bandwidth = DEFAULT_BANDWIDTH;
+  self->mcs = DEFAULT_MCS;
+  self->legacy_rate = DEFAULT_LEGACY_RATE;
+  self->vht_nss = DEFAULT_VHT_NSS;
+  self->stbc = DEFAULT_STBC;
+  self->ldpc = DEFAULT_LDPC;
+  self->short_gi = DEFAULT_SHORT_GI;
+  self->tx_power = DEFAULT_TX_POWER;
+  self->tx_mode = DEFAULT_TX_MODE;
+  self->link_id = GST_DEVOURER_DEFAULT_LINK_ID;
+  self->radio_port = DEFAULT_RADIO_PORT;
+  self->fec_k = DEFAULT_FEC_K;
+  self->fec_n = DEFAULT_FEC_N;
+  self->fec_timeout = DEFAULT_FEC_TIMEOUT;
+  self->stats_interval = GST_DEVOURER_DEFAULT_STATS_INTERVAL;
+
+  g_mutex_init (&self->control_lock);
+  g_mutex_init (&self->link_lock);
+  gst_devourer_timer_init (&self->timer);
+}
+
+static void
+gst_devourer_sink_finalize (GObject * object)
+{
+  GstDevourerSink *self = GST_DEVOURER_SINK (object);
+
+  gst_devourer_timer_clear (&self->timer);
+  g_mutex_clear (&self->link_lock);
+  g_mutex_clear (&self->control_lock);
+  g_free (self->device);
+  g_free (self->key_file);
+  if (self->password != NULL)
+    explicit_bzero (self->password, strlen (self->password));
+  g_free (self->password);
+  g_free (self->firmware_dir);
+  g_free (self->selector);
+
+  G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+/* ------------------------------------------------------------------ */
+/* TX vector                                                           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Build the TX vector from the properties (object lock held by the caller).
+ * Returns FALSE with @why set when the combination cannot be transmitted.
+ */
+static gboolean
+build_tx_params (GstDevourerSink * self, struct dvr_tx_params *p,
+    guint32 * phy_kbps, const gchar ** why)
+{
+  memset (p, 0, sizeof (*p));
+  if (self->mcs < 0) {
+    p->rate.kind = DVR_RATE_LEGACY;
+    p->rate.legacy_500k = (uint8_t) self->legacy_rate;
+    /* Legacy PPDUs are 20 MHz wide whatever the channel is. */
+    p->bw_mhz = 20;
+  } else if (self->vht_nss > 0) {
+    if (self->mcs > 9) {
+      *why = "VHT rates have mcs 0-9";
+      return FALSE;
+    }
+    p->rate.kind = DVR_RATE_VHT;
+    p->rate.mcs = (uint8_t) self->mcs;
+    p->rate.nss = (uint8_t) self->vht_nss;
+    p->bw_mhz = (uint8_t) self->bandwidth;
+  } else {
+    if (self->bandwidth > 40) {
+      *why = "HT rates go up to 40 MHz; set vht-nss=1 for 80 MHz";
+      return FALSE;
+    }
+    p->rate.kind = DVR_RATE_HT;
+    p->rate.mcs = (uint8_t) self->mcs;
+    p->bw_mhz = (uint8_t) self->bandwidth;
+  }
+  if (p->rate.kind != DVR_RATE_LEGACY) {
+    p->short_gi = self->short_gi;
+    p->ldpc = self->ldpc;
+    p->stbc = (uint8_t) self->stbc;
+  }
+  /* Broadcast injection, as wfb-ng does: nobody acknowledges, so hardware
+   * retries would only burn airtime. */
+  p->no_ack = true;
+
+  *phy_kbps = dvr_phy_rate_kbps (&p->rate, p->bw_mhz, p->short_gi);
+  if (*phy_kbps == 0) {
+    *why = "the adapter has no such rate (check mcs, vht-nss, bandwidth)";
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* Push the current TX vector into the link's radiotap prefix (running). */
+static void
+apply_tx_vector (GstDevourerSink * self)
+{
+  struct dvr_tx_params params;
+  guint32 kbps = 0;
+  const gchar *why = NULL;
+  uint8_t prefix[64];
+  size_t prefix_len;
+  gboolean ok;
+
+  GST_OBJECT_LOCK (self);
+  ok = build_tx_params (self, &params, &kbps, &why);
+  GST_OBJECT_UNLOCK (self);
+  if (!ok) {
+    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+        ("Invalid rate settings, keeping the previous ones."), ("%s", why));
+    return;
+  }
+  prefix_len = dvr_radiotap_build_tx (&params, prefix, sizeof (prefix));
+
+  g_mutex_lock (&self->link_lock);
+  if (self->link != NULL && prefix_len > 0
+      && dvr_link_tx_set_prefix (self->link, prefix, prefix_len) == DVR_OK) {
+    self->tx_params = params;
+    self->phy_kbps = kbps;
+    GST_INFO_OBJECT (self, "TX vector now %u kbit/s at %u MHz", kbps,
+        params.bw_mhz);
+  }
+  g_mutex_unlock (&self->link_lock);
+}
+
+static void
+apply_channel (GstDevourerSink * self)
+{
+  struct dvr_channel ch = { 0 };
+  int ret = DVR_OK;
+
+  GST_OBJECT_LOCK (self);
+  ch.channel = (uint16_t) self->channel;
+  ch.bw_mhz = (uint16_t) self->bandwidth;
+  GST_OBJECT_UNLOCK (self);
+
+  g_mutex_lock (&self->control_lock);
+  if (self->dev != NULL)
+    ret = dvr_set_channel (self->dev, &ch);
+  if (ret != DVR_OK)
+    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+        ("Could not tune %s to channel %u at %u MHz.", self->selector,
+            ch.channel, ch.bw_mhz), ("%s: %s", dvr_strerror (ret),
+            dvr_last_error (self->dev)));
+  g_mutex_unlock (&self->control_lock);
+}
+
+static void
+apply_tx_power (GstDevourerSink * self)
+{
+  int index, ret = DVR_OK;
+
+  GST_OBJECT_LOCK (self);
+  index = self->tx_power;
+  GST_OBJECT_UNLOCK (self);
+
+  g_mutex_lock (&self->control_lock);
+  if (self->dev != NULL)
+    ret = dvr_set_tx_power (self->dev, index);
+  if (ret != DVR_OK)
+    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+        ("Could not set TX power index %d on %s.", index, self->selector),
+        ("%s", dvr_strerror (ret)));
+  g_mutex_unlock (&self->control_lock);
+}
+
+static void
+apply_fec (GstDevourerSink * self)
+{
+  guint k, n;
+  int ret = DVR_OK;
+
+  GST_OBJECT_LOCK (self);
+  k = self->fec_k;
+  n = self->fec_n;
+  GST_OBJECT_UNLOCK (self);
+
+  if (k > n) {
+    /* Setting k then n one at a time passes through such states; keep the
+     * running code until the pair makes sense. */
+    GST_DEBUG_OBJECT (self, "fec-k %u > fec-n %u: waiting for a valid pair",
+        k, n);
+    return;
+  }
+  g_mutex_lock (&self->link_lock);
+  if (self->link != NULL)
+    ret = dvr_link_tx_set_fec (self->link, k, n, gst_devourer_now_ms ());
+  g_mutex_unlock (&self->link_lock);
+  if (ret != DVR_OK)
+    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+        ("Could not switch FEC to %u/%u, keeping the previous code.", k, n),
+        ("dvr_link_tx_set_fec: %s", dvr_strerror (ret)));
+  else
+    GST_INFO_OBJECT (self, "FEC now %u/%u", k, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Properties                                                          */
+/* ------------------------------------------------------------------ */
+
+static GstStructure *
+gst_devourer_sink_make_stats (GstDevourerSink * self)
+{
+  struct dvr_link_tx_stats ls;
+  struct dvr_tx_stats ts;
+  guint64 oversize, map_failed;
+  guint32 kbps;
+  gsize max_payload;
+
+  g_mutex_lock (&self->control_lock);
+  g_mutex_lock (&self->link_lock);
+  if (self->link != NULL)
+    dvr_link_tx_get_stats (self->link, &ls);
+  else
+    ls = self->final_link;
+  if (self->dev != NULL)
+    dvr_get_tx_stats (self->dev, &ts);
+  else
+    ts = self->final_tx;
+  oversize = self->oversize_dropped;
+  map_failed = self->map_failed;
+  kbps = self->phy_kbps;
+  max_payload = self->max_payload;
+  g_mutex_unlock (&self->link_lock);
+  g_mutex_unlock (&self->control_lock);
+
+  return gst_structure_new ("application/x-devourer-sink-stats",
+      "packets-sent", G_TYPE_UINT64, ls.packets,
+      "bytes-sent", G_TYPE_UINT64, ls.bytes,
+      "packets-dropped-oversize", G_TYPE_UINT64, oversize,
+      "packets-dropped-unreadable", G_TYPE_UINT64, map_failed,
+      "max-payload", G_TYPE_UINT64, (guint64) max_payload,
+      "data-frames", G_TYPE_UINT64, ls.data_frames,
+      "parity-frames", G_TYPE_UINT64, ls.parity_frames,
+      "filler-frames", G_TYPE_UINT64, ls.filler_frames,
+      "session-frames", G_TYPE_UINT64, ls.session_frames,
+      "fec-blocks", G_TYPE_UINT64, ls.blocks,
+      "fec-timeouts", G_TYPE_UINT64, ls.timeouts,
+      "fec-flushes", G_TYPE_UINT64, ls.flushes,
+      "rekeys", G_TYPE_UINT64, ls.rekeys,
+      "send-errors", G_TYPE_UINT64, ls.emit_errors,
+      "frames-submitted", G_TYPE_UINT64, ts.submitted,
+      "frames-sent", G_TYPE_UINT64, ts.completed,
+      "frames-failed", G_TYPE_UINT64, ts.failed,
+      "frames-timed-out", G_TYPE_UINT64, ts.timeouts,
+      "frames-rejected", G_TYPE_UINT64, ts.rejected,
+      "frames-in-flight", G_TYPE_UINT, (guint) ts.in_flight,
+      "air-bytes", G_TYPE_UINT64, ts.bytes,
+      "airtime-us", G_TYPE_UINT64, ts.airtime_us,
+      "phy-rate-mbps", G_TYPE_DOUBLE, kbps / 1000.0, NULL);
+}
+
+static void
+replace_string (GstDevourerSink * self, gchar ** field, const GValue * value)
+{
+  GST_OBJECT_LOCK (self);
+  g_free (*field);
+  *field = g_value_dup_string (value);
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_devourer_sink_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstDevourerSink *self = GST_DEVOURER_SINK (object);
+
+  switch (prop_id) {
+    case PROP_DEVICE:
+      replace_string (self, &self->device, value);
+      break;
+    case PROP_KEY_FILE:
+      replace_string (self, &self->key_file, value);
+      break;
+    case PROP_PASSWORD:
+      GST_OBJECT_LOCK (self);
+      if (self->password != NULL)
+        explicit_bzero (self->password, strlen (self->password));
+      g_free (self->password);
+      self->password = g_value_dup_string (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_FIRMWARE_DIR:
+      replace_string (self, &self->firmware_dir, value);
+      break;
+    case PROP_CHANNEL:
+      GST_OBJECT_LOCK (self);
+      self->channel = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      apply_channel (self);
+      break;
+    case PROP_BANDWIDTH:
+      GST_OBJECT_LOCK (self);
+      self->bandwidth = g_value_get_enum (value);
+      GST_OBJECT_UNLOCK (self);
+      apply_channel (self);
+      apply_tx_vector (self);
+      break;
+    case PROP_MCS:
+      GST_OBJECT_LOCK (self);
+      self->mcs = g_value_get_int (value);
+      GST_OBJECT_UNLOCK (self);
+      apply_tx_vector (self);
+      break;
+    case PROP_LEGACY_RATE:
+      GST_OBJECT_LOCK (self);
+      self->legacy_rate = g_value_get_enum (value);
+      GST_OBJECT_UNLOCK (self);
+      apply_tx_vector (self);
+      break;
+    case PROP_VHT_NSS:
+      GST_OBJECT_LOCK (self);
+      self->vht_nss = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      apply_tx_vector (self);
+      break;
+    case PROP_STBC:
+      GST_OBJECT_LOCK (self);
+      self->stbc = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      apply_tx_vector (self);
+      break;
+    case PROP_LDPC:
+      GST_OBJECT_LOCK (self);
+      self->ldpc = g_value_get_boolean (value);
+      GST_OBJECT_UNLOCK (self);
+      apply_tx_vector (self);
+      break;
+    case PROP_SHORT_GI:
+      GST_OBJECT_LOCK (self);
+      self->short_gi = g_value_get_boolean (value);
+      GST_OBJECT_UNLOCK (self);
+      apply_tx_vector (self);
+      break;
+    case PROP_TX_POWER:
+      GST_OBJECT_LOCK (self);
+      self->tx_power = g_value_get_int (value);
+      GST_OBJECT_UNLOCK (self);
+      apply_tx_power (self);
+      break;
+    case PROP_TX_MODE:
+      GST_OBJECT_LOCK (self);
+      self->tx_mode = g_value_get_enum (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_LINK_ID:
+      GST_OBJECT_LOCK (self);
+      self->link_id = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_RADIO_PORT:
+      GST_OBJECT_LOCK (self);
+      self->radio_port = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_FEC_K:
+      GST_OBJECT_LOCK (self);
+      self->fec_k = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      apply_fec (self);
+      break;
+    case PROP_FEC_N:
+      GST_OBJECT_LOCK (self);
+      self->fec_n = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      apply_fec (self);
+      break;
+    case PROP_FEC_TIMEOUT:
+      GST_OBJECT_LOCK (self);
+      self->fec_timeout = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_STATS_INTERVAL:
+      GST_OBJECT_LOCK (self);
+      self->stats_interval = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      /* Let the timer pick up the new period now rather than at the end
+       * of the old one. */
+      gst_devourer_timer_wake_by (&self->timer, 0);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+static void
+gst_devourer_sink_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstDevourerSink *self = GST_DEVOURER_SINK (object);
+
+  if (prop_id == PROP_STATS) {
+    g_value_take_boxed (value, gst_devourer_sink_make_stats (self));
+    return;
+  }
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_DEVICE:
+      g_value_set_string (value, self->device);
+      break;
+    case PROP_CHANNEL:
+      g_value_set_uint (value, self->channel);
+      break;
+    case PROP_BANDWIDTH:
+      g_value_set_enum (value, self->bandwidth);
+      break;
+    case PROP_MCS:
+      g_value_set_int (value, self->mcs);
+      break;
+    case PROP_LEGACY_RATE:
+      g_value_set_enum (value, self->legacy_rate);
+      break;
+    case PROP_VHT_NSS:
+      g_value_set_uint (value, self->vht_nss);
+      break;
+    case PROP_STBC:
+      g_value_set_uint (value, self->stbc);
+      break;
+    case PROP_LDPC:
+      g_value_set_boolean (value, self->ldpc);
+      break;
+    case PROP_SHORT_GI:
+      g_value_set_boolean (value, self->short_gi);
+      break;
+    case PROP_TX_POWER:
+      g_value_set_int (value, self->tx_power);
+      break;
+    case PROP_TX_MODE:
+      g_value_set_enum (value, self->tx_mode);
+      break;
+    case PROP_LINK_ID:
+      g_value_set_uint (value, self->link_id);
+      break;
+    case PROP_RADIO_PORT:
+      g_value_set_uint (value, self->radio_port);
+      break;
+    case PROP_FEC_K:
+      g_value_set_uint (value, self->fec_k);
+      break;
+    case PROP_FEC_N:
+      g_value_set_uint (value, self->fec_n);
+      break;
+    case PROP_FEC_TIMEOUT:
+      g_value_set_uint (value, self->fec_timeout);
+      break;
+    case PROP_KEY_FILE:
+      g_value_set_string (value, self->key_file);
+      break;
+    case PROP_FIRMWARE_DIR:
+      g_value_set_string (value, self->firmware_dir);
+      break;
+    case PROP_STATS_INTERVAL:
+      g_value_set_uint (value, self->stats_interval);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Driver and link callbacks                                           */
+/* ------------------------------------------------------------------ */
+
+static void
+on_device_event (void *user, const struct dvr_event *event)
+{
+  GstDevourerSink *self = user;
+
+  gst_devourer_handle_event (GST_ELEMENT (self), event, &self->fatal);
+}
+
+static void
+on_device_log (void *user, enum dvr_log_level level, const char *message)
+{
+  gst_devourer_log_to_category (devourer_sink_debug, G_OBJECT (user), level,
+      message);
+}
+
+/* Every frame the link produces goes straight to the adapter: the link
+ * lays out radiotap + 802.11 + payload in its own buffer, nothing is
+ * copied here. Runs with link_lock held (render or timer thread). */
+static int
+on_link_frame (void *user, const uint8_t *frame, size_t len)
+{
+  GstDevourerSink *self = user;
+  int ret = dvr_send (self->dev, frame, len);
+
+  if (G_LIKELY (ret == DVR_OK))
+    return 0;
+  if (ret == DVR_E_NO_DEVICE)
+    g_atomic_int_set (&self->device_gone, 1);
+  GST_LOG_OBJECT (self, "dvr_send(%zu bytes): %s", len, dvr_strerror (ret));
+  return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Timer: link timekeeping and TX duty                                 */
+/* ------------------------------------------------------------------ */
+
+static void
+post_tx_duty (GstDevourerSink * self, guint64 now)
+{
+  struct dvr_tx_stats st;
+  struct dvr_link_tx_stats ls;
+  guint64 interval_ms = now - self->last_stats_ms;
+  guint64 frames, bytes, airtime, failed, timeouts;
+  gdouble duty;
+  guint32 kbps;
+  GstStructure *s;
+
+  dvr_get_tx_stats (self->dev, &st);
+  g_mutex_lock (&self->link_lock);
+  kbps = self->phy_kbps;
+  dvr_link_tx_get_stats (self->link, &ls);
+  g_mutex_unlock (&self->link_lock);
+
+  frames = st.completed - self->last_tx.completed;
+  bytes = st.bytes - self->last_tx.bytes;
+  airtime = st.airtime_us - self->last_tx.airtime_us;
+  failed = st.failed - self->last_tx.failed;
+  timeouts = st.timeouts - self->last_tx.timeouts;
+  self->last_tx = st;
+  self->last_stats_ms = now;
+
+  /* Share of the interval the medium carried our frames. Transfers that
+   * complete in a burst after a stall can push the estimate past the
+   * interval; the medium cannot be more than fully busy. */
+  duty = interval_ms > 0 ? (gdouble) airtime / (interval_ms * 1000.0) : 0.0;
+  duty = CLAMP (duty, 0.0, 1.0);
+
+  s = gst_structure_new (GST_DEVOURER_MSG_TX_DUTY,
+      "device", G_TYPE_STRING, self->selector,
+      "duty", G_TYPE_DOUBLE, duty,
+      "phy-rate-mbps", G_TYPE_DOUBLE, kbps / 1000.0,
+      "frames", G_TYPE_UINT64, frames,
+      "bytes", G_TYPE_UINT64, bytes,
+      "airtime-us", G_TYPE_UINT64, airtime,
+      "interval-ms", G_TYPE_UINT64, interval_ms,
+      "failed", G_TYPE_UINT64, failed,
+      "timeouts", G_TYPE_UINT64, timeouts,
+      "packets-total", G_TYPE_UINT64, ls.packets, NULL);
+  gst_element_post_message (GST_ELEMENT (self),
+      gst_message_new_element (GST_OBJECT (self), s));
+}
+
+static guint64
+sink_timer_tick (gpointer user, guint64 now)
+{
+  GstDevourerSink *self = user;
+  guint64 next, interval;
+
+  g_mutex_lock (&self->link_lock);
+  if (now >= dvr_link_tx_next_deadline (self->link))
+    dvr_link_tx_poll (self->link, now);
+  next = dvr_link_tx_next_deadline (self->link);
+  g_mutex_unlock (&self->link_lock);
+
+  GST_OBJECT_LOCK (self);
+  interval = self->stats_interval;
+  GST_OBJECT_UNLOCK (self);
+
+  if (interval > 0) {
+    if (self->next_stats_ms == 0 || self->next_stats_ms > now + interval)
+      self->next_stats_ms = now + interval;     /* (re)started or shortened */
+    if (now >= self->next_stats_ms) {
+      post_tx_duty (self, now);
+      self->next_stats_ms = now + interval;
+    }
+    next = MIN (next, self->next_stats_ms);
+  } else {
+    self->next_stats_ms = 0;
+  }
+  return next;
+}
+
+/* ------------------------------------------------------------------ */
+/* Start / stop                                                        */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+gst_devourer_sink_start (GstBaseSink * bsink)
+{
+  GstDevourerSink *self = GST_DEVOURER_SINK (bsink);
+  struct dvr_config cfg = { 0 };
+  struct dvr_link_tx_config lcfg = { 0 };
+  struct dvr_link_keys keys;
+  struct dvr_channel ch = { 0 };
+  struct dvr_tx_params params;
+  guint32 kbps = 0;
+  const gchar *why = NULL;
+  gchar *key_file, *password, *firmware_dir;
+  uint8_t prefix[64];
+  size_t prefix_len, frame_max, overhead;
+  gboolean params_ok;
+  GError *err = NULL;
+  dvr_device *dev = NULL;
+  struct dvr_link_tx *link = NULL;
+  int ret;
+
+  GST_OBJECT_LOCK (self);
+  g_free (self->selector);
+  self->selector = g_strdup (self->device != NULL && self->device[0] != '\0'
+      ? self->device : DEFAULT_DEVICE);
+  key_file = g_strdup (self->key_file);
+  password = g_strdup (self->password);
+  firmware_dir = g_strdup (self->firmware_dir);
+  params_ok = build_tx_params (self, &params, &kbps, &why);
+  ch.channel = (uint16_t) self->channel;
+  ch.bw_mhz = (uint16_t) self->bandwidth;
+  cfg.tx_mode = (enum dvr_tx_mode) self->tx_mode;
+  cfg.tx_power = self->tx_power;
+  lcfg.link_id = self->link_id;
+  lcfg.radio_port = (uint8_t) self->radio_port;
+  lcfg.k = (uint8_t) self->fec_k;
+  lcfg.n = (uint8_t) self->fec_n;
+  lcfg.fec_timeout_ms = self->fec_timeout;
+  GST_OBJECT_UNLOCK (self);
+
+  g_atomic_int_set (&self->fatal, 0);
+  g_atomic_int_set (&self->device_gone, 0);
+  self->oversize_dropped = 0;
+  self->map_failed = 0;
+  self->last_oversize_warn_ms = 0;
+  memset (&self->final_link, 0, sizeof (self->final_link));
+  memset (&self->final_tx, 0, sizeof (self->final_tx));
+
+  if (!params_ok) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("Invalid rate settings."), ("%s", why));
+    goto fail_free;
+  }
+  if (lcfg.k > lcfg.n) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("fec-k (%u) must not exceed fec-n (%u).", lcfg.k, lcfg.n), (NULL));
+    goto fail_free;
+  }
+  /* Keys before the radio: a missing key is found in a millisecond, not
+   * after a second of adapter bring-up. */
+  if (!gst_devourer_load_keys (GST_ELEMENT (self), key_file, password,
+          GST_DEVOURER_KEY_SENDER, &keys))
+    goto fail_free;
+
+  cfg.on_event = on_device_event;
+  cfg.on_log = on_device_log;
+  cfg.user = self;
+  cfg.log_level = gst_devourer_log_level_for (devourer_sink_debug);
+  cfg.tx_defaults = params;
+  cfg.firmware_dir = firmware_dir;
+  cfg.enable_rx = false;
+
+  GST_INFO_OBJECT (self, "opening %s, channel %u/%u MHz", self->selector,
+      ch.channel, ch.bw_mhz);
+  g_mutex_lock (&self->control_lock);
+  ret = dvr_open (self->selector, &cfg, &dev);
+  if (ret != DVR_OK) {
+    g_mutex_unlock (&self->control_lock);
+    gst_devourer_post_device_error (GST_ELEMENT (self), self->selector,
+        "open", ret, NULL);
+    goto fail_keys;
+  }
+  ret = dvr_start (dev, &ch);
+  if (ret != DVR_OK) {
+    gst_devourer_post_device_error (GST_ELEMENT (self), self->selector,
+        "start", ret, dvr_last_error (dev));
+    dvr_close (dev);
+    g_mutex_unlock (&self->control_lock);
+    goto fail_keys;
+  }
+
+  /* The largest packet whose data fragment still fits one frame of this
+   * adapter (and the WFB-NG MTU). */
+  overhead = DVR_LINK_IEEE80211_HDR_LEN + DVR_LINK_BLOCK_HDR_LEN +
+      DVR_LINK_TAG_LEN + DVR_LINK_PACKET_HDR_LEN;
+  frame_max = dvr_max_frame_len (dev);
+  lcfg.max_payload = DVR_LINK_MAX_PAYLOAD;
+  if (frame_max > overhead && frame_max - overhead < DVR_LINK_MAX_PAYLOAD)
+    lcfg.max_payload = (uint16_t) (frame_max - overhead);
+  lcfg.epoch = 0;
+
+  self->dev = dev;
+  ret = dvr_link_tx_new (&lcfg, &keys, on_link_frame, self, &link);
+  gst_devourer_keys_clear (&keys);
+  if (ret != DVR_OK) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("Could not create the link transmitter."),
+        ("dvr_link_tx_new(k=%u n=%u): %s", lcfg.k, lcfg.n,
+            dvr_strerror (ret)));
+    goto fail_close;
+  }
+  prefix_len = dvr_radiotap_build_tx (&params, prefix, sizeof (prefix));
+  ret = prefix_len > 0 ? dvr_link_tx_set_prefix (link, prefix, prefix_len)
+      : DVR_E_OVERFLOW;
+  if (ret != DVR_OK) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("Could not build the radiotap header for the TX vector."),
+        ("%s", dvr_strerror (ret)));
+    dvr_link_tx_free (link);
+    goto fail_close;
+  }
+
+  g_mutex_lock (&self->link_lock);
+  self->link = link;
+  self->tx_params = params;
+  self->phy_kbps = kbps;
+  self->max_payload = lcfg.max_payload;
+  g_mutex_unlock (&self->link_lock);
+  g_mutex_unlock (&self->control_lock);
+
+  dvr_get_tx_stats (dev, &self->last_tx);
+  self->last_stats_ms = gst_devourer_now_ms ();
+  self->next_stats_ms = 0;
+  if (!gst_devourer_timer_start (&self->timer, "devourersink-timer",
+          sink_timer_tick, self, &err)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Could not start the link timer thread."), ("%s", err->message));
+    g_clear_error (&err);
+    gst_devourer_sink_stop (bsink);
+    goto fail_free;
+  }
+
+  GST_INFO_OBJECT (self, "%s (%s) up: FEC %u/%u, max payload %u, %u kbit/s",
+      self->selector, dvr_chip_name (dev), lcfg.k, lcfg.n,
+      lcfg.max_payload, kbps);
+  g_free (key_file);
+  g_free (password);
+  g_free (firmware_dir);
+  return TRUE;
+
+fail_close:
+  self->dev = NULL;
+  dvr_close (dev);
+  g_mutex_unlock (&self->control_lock);
+fail_keys:
+  gst_devourer_keys_clear (&keys);
+fail_free:
+  g_free (key_file);
+  if (password != NULL)
+    explicit_bzero (password, strlen (password));
+  g_free (password);
+  g_free (firmware_dir);
+  return FALSE;
+}
+
+static gboolean
+gst_devourer_sink_stop (GstBaseSink * bsink)
+{
+  GstDevourerSink *self = GST_DEVOURER_SINK (bsink);
+
+  gst_devourer_timer_stop (&self->timer);
+
+  g_mutex_lock (&self->control_lock);
+  g_mutex_lock (&self->link_lock);
+  if (self->link != NULL) {
+    /* Send what is pending rather than discard it. */
+    if (!g_atomic_int_get (&self->fatal))
+      dvr_link_tx_flush (self->link, gst_devourer_now_ms ());
+    dvr_link_tx_get_stats (self->link, &self->final_link);
+    dvr_link_tx_free (self->link);
+    self->link = NULL;
+  }
+  g_mutex_unlock (&self->link_lock);
+  if (self->dev != NULL) {
+    if (!g_atomic_int_get (&self->fatal))
+      dvr_flush (self->dev, 500);
+    dvr_get_tx_stats (self->dev, &self->final_tx);
+    dvr_close (self->dev);
+    self->dev = NULL;
+  }
+  g_mutex_unlock (&self->control_lock);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Data flow                                                           */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+gst_devourer_sink_event (GstBaseSink * bsink, GstEvent * event)
+{
+  GstDevourerSink *self = GST_DEVOURER_SINK (bsink);
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_EOS) {
+    /* The tail of the stream must not sit in a half-full FEC block. */
+    g_mutex_lock (&self->link_lock);
+    if (self->link != NULL)
+      dvr_link_tx_flush (self->link, gst_devourer_now_ms ());
+    g_mutex_unlock (&self->link_lock);
+    if (self->dev != NULL && !g_atomic_int_get (&self->fatal))
+      dvr_flush (self->dev, 1000);
+  }
+  return GST_BASE_SINK_CLASS (parent_class)->event (bsink, event);
+}
+
+static void
+report_oversize (GstDevourerSink * self, gsize size)
+{
+  guint64 now = gst_devourer_now_ms (), dropped;
+  gboolean warn;
+
+  g_mutex_lock (&self->link_lock);
+  dropped = ++self->oversize_dropped;
+  warn = dropped == 1
+      || now - self->last_oversize_warn_ms >= OVERSIZE_WARN_PERIOD_MS;
+  if (warn)
+    self->last_oversize_warn_ms = now;
+  g_mutex_unlock (&self->link_lock);
+
+  GST_DEBUG_OBJECT (self, "dropped %" G_GSIZE_FORMAT "-byte buffer (max %"
+      G_GSIZE_FORMAT ")", size, self->max_payload);
+  if (warn)
+    GST_ELEMENT_WARNING (self, STREAM, FAILED,
+        ("Dropped a %" G_GSIZE_FORMAT "-byte packet: the radio link carries "
+            "at most %" G_GSIZE_FORMAT " bytes per packet.", size,
+            self->max_payload),
+        ("Make the upstream element produce smaller packets, e.g. "
+            "rtph264pay mtu=%" G_GSIZE_FORMAT " (the payloader's 'mtu' "
+            "property). Packets dropped so far: %" G_GUINT64_FORMAT ".",
+            self->max_payload, dropped));
+}
+
+static GstFlowReturn
+gst_devourer_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
+{
+  GstDevourerSink *self = GST_DEVOURER_SINK (bsink);
+  GstMapInfo map;
+  guint64 now, deadline;
+  gsize size = gst_buffer_get_size (buffer);
+  int ret;
+
+  if (G_UNLIKELY (g_atomic_int_get (&self->fatal)))
+    return GST_FLOW_ERROR;
+
+  if (G_UNLIKELY (size > self->max_payload)) {
+    report_oversize (self, size);
+    return GST_FLOW_OK;
+  }
+  if (G_UNLIKELY (!gst_buffer_map (buffer, &map, GST_MAP_READ))) {
+    g_mutex_lock (&self->link_lock);
+    self->map_failed++;
+    g_mutex_unlock (&self->link_lock);
+    GST_ELEMENT_WARNING (self, STREAM, FAILED,
+        ("Could not read a buffer; dropped it."), (NULL));
+    return GST_FLOW_OK;
+  }
+
+  now = gst_devourer_now_ms ();
+  g_mutex_lock (&self->link_lock);
+  ret = dvr_link_tx_send (self->link, map.data, map.size, now);
+  if (ret == DVR_OK && GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_MARKER))
+    dvr_link_tx_flush (self->link, now);
+  deadline = dvr_link_tx_next_deadline (self->link);
+  g_mutex_unlock (&self->link_lock);
+  gst_buffer_unmap (buffer, &map);
+
+  /* A new block may have opened: its fec-timeout must be watched. */
+  gst_devourer_timer_wake_by (&self->timer, deadline);
+
+  if (G_UNLIKELY (g_atomic_int_get (&self->device_gone))) {
+    gst_devourer_post_fatal_once (GST_ELEMENT (self), &self->fatal,
+        self->selector, "send on", DVR_E_NO_DEVICE,
+        "the adapter stopped answering");
+    return GST_FLOW_ERROR;
+  }
+  if (G_UNLIKELY (g_atomic_int_get (&self->fatal)))
+    return GST_FLOW_ERROR;
+  if (G_UNLIKELY (ret != DVR_OK))
+    GST_WARNING_OBJECT (self, "link refused a %" G_GSIZE_FORMAT
+        "-byte packet: %s", size, dvr_strerror (ret));
+  return GST_FLOW_OK;
+}

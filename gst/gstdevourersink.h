@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * devourersink: sends each buffer as one packet over a WFB-NG link (FEC,
+ * ChaCha20-Poly1305) injected by a devourer Wi-Fi adapter.
+ */
+#ifndef GST_DEVOURER_SINK_H
+#define GST_DEVOURER_SINK_H
+
+#include <gst/gst.h>
+#include <gst/base/gstbasesink.h>
+
+#include <devourer/devourer.h>
+#include <devourer/link.h>
+
+#include "gstdevourertimer.h"
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_DEVOURER_SINK (gst_devourer_sink_get_type ())
+G_DECLARE_FINAL_TYPE (GstDevourerSink, gst_devourer_sink, GST,
+    DEVOURER_SINK, GstBaseSink)
+
+struct _GstDevourerSink
+{
+  GstBaseSink parent;
+
+  /* Properties, under the object lock. */
+  gchar *device;
+  guint channel;
+  gint bandwidth;
+  gint mcs;
+  gint legacy_rate;
+  guint vht_nss;
+  guint stbc;
+  gboolean ldpc;
+  gboolean short_gi;
+  gint tx_power;
+  gint tx_mode;
+  guint link_id;
+  guint radio_port;
+  guint fec_k, fec_n;
+  guint fec_timeout;
+  gchar *key_file;
+  gchar *password;
+  gchar *firmware_dir;
+  guint stats_interval;
+
+  /* Serialises driver control calls (open/start/close, retune, power)
+   * between start/stop and live property changes. Taken before link_lock. */
+  GMutex control_lock;
+  dvr_device *dev;              /* set between start and stop */
+  gchar *selector;              /* device actually opened */
+
+  /* The link transmitter is single-threaded: render and the timer thread
+   * share it under this lock. */
+  GMutex link_lock;
+  struct dvr_link_tx *link;
+  struct dvr_tx_params tx_params;       /* current TX vector */
+  guint32 phy_kbps;
+  gsize max_payload;
+  guint64 oversize_dropped;
+  guint64 map_failed;
+
+  gint fatal;                   /* atomic: an error was posted, stop */
+  gint device_gone;             /* atomic: dvr_send saw DVR_E_NO_DEVICE */
+  guint64 last_oversize_warn_ms;
+
+  /* Timer thread: link timekeeping and devourer-tx-duty messages. */
+  GstDevourerTimer timer;
+  guint64 next_stats_ms;
+  guint64 last_stats_ms;
+  struct dvr_tx_stats last_tx;
+
+  /* Counters kept after stop so 'stats' still reads after EOS/NULL. */
+  struct dvr_link_tx_stats final_link;
+  struct dvr_tx_stats final_tx;
+};
+
+GST_ELEMENT_REGISTER_DECLARE (devourersink);
+
+G_END_DECLS
+
+#endif /* GST_DEVOURER_SINK_H */

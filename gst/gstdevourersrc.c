@@ -1,0 +1,1115 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/**
+ * SECTION:element-devourersrc
+ * @title: devourersrc
+ *
+ * Receives a WFB-NG compatible radio link with one or several Realtek USB
+ * adapters driven by libdevourer and pushes every recovered packet (e.g. an
+ * RTP packet) as one buffer: frames are authenticated and decrypted
+ * (ChaCha20-Poly1305), de-duplicated across adapters, reordered and
+ * FEC-repaired, then delivered in order.
+ *
+ * Several adapters (receive diversity): list them in `device`, separated by
+ * ';' or by ',' before each new selector, e.g.
+ * `device="usb:0bda:8812#0,usb:0bda:8812#1"` or
+ * `device="virtual:a,loss=0.1;virtual:b,rssi=-70"`. A virtual selector's own
+ * comma options stay attached to it because an option is never a selector.
+ * If one of several adapters fails the element warns and carries on with the
+ * others; when the last one fails it errors out.
+ *
+ * This is a live source. Buffers are timestamped with the running time at
+ * which the link released them (arrival of the frame that completed them).
+ * Packets are held back only while an earlier packet of their FEC block is
+ * missing and may still be repaired, at most `fec-timeout` ms after the
+ * block opened; the LATENCY query answers exactly that: live, min latency =
+ * fec-timeout, max latency = unbounded (the queue absorbs bursts).
+ *
+ * The received packets wait in a queue of `queue-size` packets for the
+ * streaming thread; if downstream stalls longer, new packets are dropped and
+ * counted in stats (packets-dropped).
+ *
+ * Bus messages: devourer-init-timing (adapter bring-up, per adapter),
+ * devourer-rx-stats (every stats-interval). See gst/README.md.
+ *
+ * ## Example
+ * |[
+ * gst-launch-1.0 devourersrc device=auto channel=149 password=secret \
+ *   caps="application/x-rtp,media=video,clock-rate=90000,encoding-name=H264" \
+ *   ! rtph264depay ! avdec_h264 ! autovideosink sync=false
+ * ]|
+ */
+#include "gstdevourersrc.h"
+
+#include <string.h>
+
+#include "gstdevourerutil.h"
+
+GST_DEBUG_CATEGORY_STATIC (devourer_src_debug);
+#define GST_CAT_DEFAULT devourer_src_debug
+
+enum
+{
+  PROP_0,
+  PROP_DEVICE,
+  PROP_CHANNEL,
+  PROP_BANDWIDTH,
+  PROP_LINK_ID,
+  PROP_RADIO_PORT,
+  PROP_KEY_FILE,
+  PROP_PASSWORD,
+  PROP_FIRMWARE_DIR,
+  PROP_KEEP_CORRUPTED,
+  PROP_CAPS,
+  PROP_STATS,
+  PROP_STATS_INTERVAL,
+  PROP_FEC_TIMEOUT,
+  PROP_QUEUE_SIZE,
+};
+
+#define DEFAULT_DEVICE "auto"
+#define DEFAULT_BANDWIDTH 20
+#define DEFAULT_RADIO_PORT 0
+#define DEFAULT_KEEP_CORRUPTED FALSE
+#define DEFAULT_FEC_TIMEOUT 50
+#define DEFAULT_QUEUE_SIZE 1024
+/* Buffers the pool allocates up front; more are made only if downstream
+ * holds many at once (e.g. a depayloader collecting a large key frame). */
+#define POOL_PREALLOC 64
+/* "Nothing heard" in RSSI fields, below any real reading. */
+#define RSSI_NONE (-127)
+
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS_ANY);
+
+#define gst_devourer_src_parent_class parent_class
+G_DEFINE_TYPE (GstDevourerSrc, gst_devourer_src, GST_TYPE_PUSH_SRC);
+GST_ELEMENT_REGISTER_DEFINE (devourersrc, "devourersrc", GST_RANK_NONE,
+    GST_TYPE_DEVOURER_SRC);
+
+static void gst_devourer_src_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec);
+static void gst_devourer_src_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec);
+static void gst_devourer_src_finalize (GObject * object);
+static GstCaps *gst_devourer_src_get_caps (GstBaseSrc * bsrc,
+    GstCaps * filter);
+static gboolean gst_devourer_src_start (GstBaseSrc * bsrc);
+static gboolean gst_devourer_src_stop (GstBaseSrc * bsrc);
+static gboolean gst_devourer_src_unlock (GstBaseSrc * bsrc);
+static gboolean gst_devourer_src_unlock_stop (GstBaseSrc * bsrc);
+static gboolean gst_devourer_src_query (GstBaseSrc * bsrc, GstQuery * query);
+static GstFlowReturn gst_devourer_src_create (GstPushSrc * psrc,
+    GstBuffer ** outbuf);
+
+static void
+gst_devourer_src_class_init (GstDevourerSrcClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseSrcClass *basesrc_class = GST_BASE_SRC_CLASS (klass);
+  GstPushSrcClass *pushsrc_class = GST_PUSH_SRC_CLASS (klass);
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
+  const GParamFlags ready = rw | GST_PARAM_MUTABLE_READY;
+  const GParamFlags live = rw | GST_PARAM_MUTABLE_PLAYING;
+
+  gobject_class->set_property = gst_devourer_src_set_property;
+  gobject_class->get_property = gst_devourer_src_get_property;
+  gobject_class->finalize = gst_devourer_src_finalize;
+
+  g_object_class_install_property (gobject_class, PROP_DEVICE,
+      g_param_spec_string ("device", "Device",
+          "Adapter selector(s): auto, usb:VID:PID[#N], usb:BUS-PORT or "
+          "virtual:NAME[,loss=..,rssi=..]; several for receive diversity, "
+          "separated by ';' (or ',' before each new selector), at most 8 "
+          "(READY only)", DEFAULT_DEVICE, ready));
+  g_object_class_install_property (gobject_class, PROP_CHANNEL,
+      g_param_spec_uint ("channel", "Channel",
+          "Wi-Fi channel number (1-14, 36-177), the same on every adapter; "
+          "changeable while PLAYING", 1, 177, GST_DEVOURER_DEFAULT_CHANNEL,
+          live));
+  g_object_class_install_property (gobject_class, PROP_BANDWIDTH,
+      g_param_spec_enum ("bandwidth", "Bandwidth",
+          "Channel bandwidth in MHz (at least the sender's); changeable "
+          "while PLAYING", GST_TYPE_DEVOURER_BANDWIDTH, DEFAULT_BANDWIDTH,
+          live));
+  g_object_class_install_property (gobject_class, PROP_LINK_ID,
+      g_param_spec_uint ("link-id", "Link ID",
+          "24-bit link id, must match the sender (default: wfb-ng's "
+          "'default' link domain) (READY only)", 0, 0xffffff,
+          GST_DEVOURER_DEFAULT_LINK_ID, ready));
+  g_object_class_install_property (gobject_class, PROP_RADIO_PORT,
+      g_param_spec_uint ("radio-port", "Radio port",
+          "Stream number within the link, must match the sender "
+          "(wfb-ng: 0 = video) (READY only)", 0, 255, DEFAULT_RADIO_PORT,
+          ready));
+  g_object_class_install_property (gobject_class, PROP_KEY_FILE,
+      g_param_spec_string ("key-file", "Key file",
+          "wfb_keygen key file of the receiving side (gs.key: 64 bytes). "
+          "Set this or password (READY only)", NULL, ready));
+  g_object_class_install_property (gobject_class, PROP_PASSWORD,
+      g_param_spec_string ("password", "Password",
+          "Derive the link keys from this password (WFB-NG argon2i scheme, "
+          "same password on both ends). Set this or key-file. Write-only "
+          "(READY only)", NULL,
+          G_PARAM_WRITABLE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_FIRMWARE_DIR,
+      g_param_spec_string ("firmware-dir", "Firmware directory",
+          "Where to find the adapter firmware (NULL: $DEVOURER_FIRMWARE_DIR, "
+          "then the system firmware paths) (READY only)", NULL, ready));
+  g_object_class_install_property (gobject_class, PROP_KEEP_CORRUPTED,
+      g_param_spec_boolean ("keep-corrupted", "Keep corrupted",
+          "Also feed frames with a bad FCS to the link: their fragments "
+          "still count if they authenticate (READY only)",
+          DEFAULT_KEEP_CORRUPTED, ready));
+  g_object_class_install_property (gobject_class, PROP_CAPS,
+      g_param_spec_boxed ("caps", "Caps",
+          "Caps of the packets on the src pad, e.g. application/x-rtp,"
+          "media=video,clock-rate=90000,encoding-name=H264 (NULL: ANY)",
+          GST_TYPE_CAPS, rw));
+  g_object_class_install_property (gobject_class, PROP_STATS,
+      g_param_spec_boxed ("stats", "Statistics",
+          "Link and adapter counters since start (kebab-case fields, see "
+          "gst/README.md)", GST_TYPE_STRUCTURE,
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_property (gobject_class, PROP_STATS_INTERVAL,
+      g_param_spec_uint ("stats-interval", "Stats interval",
+          "Post a devourer-rx-stats element message every this many ms "
+          "(0 = never); changeable while PLAYING", 0, G_MAXUINT,
+          GST_DEVOURER_DEFAULT_STATS_INTERVAL, live));
+  g_object_class_install_property (gobject_class, PROP_FEC_TIMEOUT,
+      g_param_spec_uint ("fec-timeout", "FEC timeout",
+          "Wait at most this many ms after a FEC block opened for its missing "
+          "fragments before delivering what arrived; the latency this "
+          "element reports (READY only)", 1, 10000, DEFAULT_FEC_TIMEOUT,
+          ready));
+  g_object_class_install_property (gobject_class, PROP_QUEUE_SIZE,
+      g_param_spec_uint ("queue-size", "Queue size",
+          "Packets kept for the streaming thread; beyond this new packets "
+          "are dropped and counted (READY only)", 1, 65536,
+          DEFAULT_QUEUE_SIZE, ready));
+
+  gst_element_class_add_static_pad_template (element_class, &src_template);
+  gst_element_class_set_static_metadata (element_class,
+      "Devourer WFB-NG radio source", "Source/Network",
+      "Receives packets (e.g. RTP) from a WFB-NG link (FEC + "
+      "ChaCha20-Poly1305) on one or several Realtek USB Wi-Fi adapters in "
+      "monitor mode", "devourer developers");
+
+  basesrc_class->get_caps = GST_DEBUG_FUNCPTR (gst_devourer_src_get_caps);
+  basesrc_class->start = GST_DEBUG_FUNCPTR (gst_devourer_src_start);
+  basesrc_class->stop = GST_DEBUG_FUNCPTR (gst_devourer_src_stop);
+  basesrc_class->unlock = GST_DEBUG_FUNCPTR (gst_devourer_src_unlock);
+  basesrc_class->unlock_stop = GST_DEBUG_FUNCPTR (gst_devourer_src_unlock_stop);
+  basesrc_class->query = GST_DEBUG_FUNCPTR (gst_devourer_src_query);
+  pushsrc_class->create = GST_DEBUG_FUNCPTR (gst_devourer_src_create);
+
+  GST_DEBUG_CATEGORY_INIT (devourer_src_debug, "devourersrc", 0,
+      "devourer WFB-NG radio source");
+}
+
+static void
+gst_devourer_src_init (GstDevourerSrc * self)
+{
+  self->device = g_strdup (DEFAULT_DEVICE);
+  self->channel = GST_DEVOURER_DEFAULT_CHANNEL;
+  self->bandwidth = DEFAULT_BANDWIDTH;
+  self->link_id = GST_DEVOURER_DEFAULT_LINK_ID;
+  self->radio_port = DEFAULT_RADIO_PORT;
+  self->keep_corrupted = DEFAULT_KEEP_CORRUPTED;
+  self->stats_interval = GST_DEVOURER_DEFAULT_STATS_INTERVAL;
+  self->fec_timeout = DEFAULT_FEC_TIMEOUT;
+  self->queue_size = DEFAULT_QUEUE_SIZE;
+  self->latency_ms = DEFAULT_FEC_TIMEOUT;
+
+  g_mutex_init (&self->control_lock);
+  g_mutex_init (&self->rx_lock);
+  g_cond_init (&self->rx_cond);
+  gst_devourer_timer_init (&self->timer);
+
+  gst_base_src_set_live (GST_BASE_SRC (self), TRUE);
+  gst_base_src_set_format (GST_BASE_SRC (self), GST_FORMAT_TIME);
+}
+
+static void
+gst_devourer_src_finalize (GObject * object)
+{
+  GstDevourerSrc *self = GST_DEVOURER_SRC (object);
+
+  gst_devourer_timer_clear (&self->timer);
+  g_cond_clear (&self->rx_cond);
+  g_mutex_clear (&self->rx_lock);
+  g_mutex_clear (&self->control_lock);
+  g_free (self->device);
+  g_free (self->key_file);
+  if (self->password != NULL)
+    explicit_bzero (self->password, strlen (self->password));
+  g_free (self->password);
+  g_free (self->firmware_dir);
+  gst_caps_replace (&self->caps, NULL);
+
+  G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+/* ------------------------------------------------------------------ */
+/* Statistics                                                          */
+/* ------------------------------------------------------------------ */
+
+static gint
+rssi_average (gint64 sum, guint64 samples)
+{
+  return samples > 0 ? (gint) (sum / (gint64) samples) : RSSI_NONE;
+}
+
+static GstStructure *
+gst_devourer_src_make_stats (GstDevourerSrc * self)
+{
+  struct dvr_link_rx_stats ls;
+  guint64 dropped, high_water, crc = 0;
+  guint queued, n;
+  GValue adapters = G_VALUE_INIT;
+  GstStructure *s;
+
+  g_value_init (&adapters, GST_TYPE_ARRAY);
+
+  g_mutex_lock (&self->control_lock);
+  g_mutex_lock (&self->rx_lock);
+  if (self->link != NULL)
+    dvr_link_rx_get_stats (self->link, &ls);
+  else
+    ls = self->final_link;
+  dropped = self->queue_dropped;
+  high_water = self->queue_high_water;
+  queued = self->queue_len;
+  g_mutex_unlock (&self->rx_lock);
+
+  n = self->n_adapters;
+  for (guint i = 0; i < n; i++) {
+    GstDevourerSrcAdapter *a = &self->adapters[i];
+    const struct dvr_link_adapter_stats *as = &ls.adapter[i];
+    struct dvr_rx_stats rs = { 0 };
+    GValue v = G_VALUE_INIT;
+
+    if (a->dev != NULL)
+      dvr_get_rx_stats (a->dev, &rs);
+    crc += rs.crc_errors;
+    g_value_init (&v, GST_TYPE_STRUCTURE);
+    g_value_take_boxed (&v, gst_structure_new ("adapter",
+            "index", G_TYPE_UINT, i,
+            "device", G_TYPE_STRING, a->selector,
+            "frames", G_TYPE_UINT64, as->frames,
+            "frames-received", G_TYPE_UINT64, rs.frames,
+            "crc-errors", G_TYPE_UINT64, rs.crc_errors,
+            "rssi-avg", G_TYPE_INT, rssi_average (as->rssi_sum,
+                as->rssi_samples),
+            "rssi-min", G_TYPE_INT,
+            as->rssi_samples > 0 ? as->rssi_min : RSSI_NONE,
+            "rssi-max", G_TYPE_INT,
+            as->rssi_samples > 0 ? as->rssi_max : RSSI_NONE, NULL));
+    gst_value_array_append_and_take_value (&adapters, &v);
+  }
+  if (n == 0)
+    crc = self->final_crc_errors;
+  g_mutex_unlock (&self->control_lock);
+
+  s = gst_structure_new ("application/x-devourer-src-stats",
+      "packets-received", G_TYPE_UINT64, ls.packets,
+      "bytes-received", G_TYPE_UINT64, ls.bytes,
+      "packets-lost", G_TYPE_UINT64, ls.lost,
+      "packets-dropped", G_TYPE_UINT64, dropped,
+      "fec-recovered", G_TYPE_UINT64, ls.fec_recovered,
+      "unrecoverable-blocks", G_TYPE_UINT64, ls.unrecoverable,
+      "duplicates", G_TYPE_UINT64, ls.duplicates,
+      "late", G_TYPE_UINT64, ls.late,
+      "replayed", G_TYPE_UINT64, ls.replayed,
+      "auth-failed", G_TYPE_UINT64, ls.auth_failed,
+      "no-session", G_TYPE_UINT64, ls.no_session,
+      "sessions", G_TYPE_UINT64, ls.sessions,
+      "session-changes", G_TYPE_UINT64, ls.session_changes,
+      "session-auth-failed", G_TYPE_UINT64, ls.session_auth_failed,
+      "malformed", G_TYPE_UINT64, ls.malformed + ls.bad_packet,
+      "other-link", G_TYPE_UINT64, ls.other_channel,
+      "frames-received", G_TYPE_UINT64, ls.frames,
+      "crc-errors", G_TYPE_UINT64, crc,
+      "queue-level", G_TYPE_UINT, queued,
+      "queue-high-water", G_TYPE_UINT64, high_water, NULL);
+  gst_structure_take_value (s, "adapters", &adapters);
+  return s;
+}
+
+static void
+post_rx_stats (GstDevourerSrc * self, guint64 now)
+{
+  struct dvr_link_rx_stats ls;
+  GstDevourerSrcAdapter snap[DVR_LINK_MAX_ADAPTERS];
+  guint64 interval_ms = now - self->last_stats_ms, dropped, packets, bytes;
+  GValue adapters = G_VALUE_INIT;
+  gint best = RSSI_NONE;
+  GstStructure *s;
+  guint n = self->n_adapters;
+
+  g_mutex_lock (&self->rx_lock);
+  dvr_link_rx_get_stats (self->link, &ls);
+  dropped = self->queue_dropped;
+  for (guint i = 0; i < n; i++) {
+    GstDevourerSrcAdapter *a = &self->adapters[i];
+    snap[i] = *a;
+    a->frames = 0;
+    a->rssi_sum = 0;
+    a->rssi_samples = 0;
+    a->rssi_min = G_MAXINT;
+    a->rssi_max = G_MININT;
+  }
+  g_mutex_unlock (&self->rx_lock);
+
+  g_value_init (&adapters, GST_TYPE_ARRAY);
+  for (guint i = 0; i < n; i++) {
+    GstDevourerSrcAdapter *a = &snap[i];
+    gint avg = rssi_average (a->rssi_sum, a->rssi_samples);
+    GValue v = G_VALUE_INIT;
+
+    if (a->rssi_samples > 0 && avg > best)
+      best = avg;
+    g_value_init (&v, GST_TYPE_STRUCTURE);
+    g_value_take_boxed (&v, gst_structure_new ("adapter",
+            "index", G_TYPE_UINT, i,
+            "device", G_TYPE_STRING, a->selector,
+            "frames", G_TYPE_UINT64, a->frames,
+            "rssi", G_TYPE_INT, avg,
+            "rssi-min", G_TYPE_INT,
+            a->rssi_samples > 0 ? a->rssi_min : RSSI_NONE,
+            "rssi-max", G_TYPE_INT,
+            a->rssi_samples > 0 ? a->rssi_max : RSSI_NONE, NULL));
+    gst_value_array_append_and_take_value (&adapters, &v);
+  }
+
+  packets = ls.packets - self->last_link.packets;
+  bytes = ls.bytes - self->last_link.bytes;
+  s = gst_structure_new (GST_DEVOURER_MSG_RX_STATS,
+      "interval-ms", G_TYPE_UINT64, interval_ms,
+      "packets", G_TYPE_UINT64, packets,
+      "bytes", G_TYPE_UINT64, bytes,
+      "bitrate", G_TYPE_UINT64,
+      interval_ms > 0 ? bytes * 8u * 1000u / interval_ms : (guint64) 0,
+      "lost", G_TYPE_UINT64, ls.lost - self->last_link.lost,
+      "fec-recovered", G_TYPE_UINT64,
+      ls.fec_recovered - self->last_link.fec_recovered,
+      "unrecoverable", G_TYPE_UINT64,
+      ls.unrecoverable - self->last_link.unrecoverable,
+      "duplicates", G_TYPE_UINT64,
+      ls.duplicates - self->last_link.duplicates,
+      "auth-failed", G_TYPE_UINT64,
+      ls.auth_failed - self->last_link.auth_failed,
+      "dropped", G_TYPE_UINT64, dropped - self->last_dropped,
+      "rssi", G_TYPE_INT, best, NULL);
+  gst_structure_take_value (s, "adapters", &adapters);
+  self->last_link = ls;
+  self->last_dropped = dropped;
+  self->last_stats_ms = now;
+
+  gst_element_post_message (GST_ELEMENT (self),
+      gst_message_new_element (GST_OBJECT (self), s));
+}
+
+/* ------------------------------------------------------------------ */
+/* Properties                                                          */
+/* ------------------------------------------------------------------ */
+
+static void
+apply_channel (GstDevourerSrc * self)
+{
+  struct dvr_channel ch = { 0 };
+
+  GST_OBJECT_LOCK (self);
+  ch.channel = (uint16_t) self->channel;
+  ch.bw_mhz = (uint16_t) self->bandwidth;
+  GST_OBJECT_UNLOCK (self);
+
+  g_mutex_lock (&self->control_lock);
+  for (guint i = 0; i < self->n_adapters; i++) {
+    GstDevourerSrcAdapter *a = &self->adapters[i];
+    int ret;
+
+    if (a->dev == NULL)
+      continue;
+    ret = dvr_set_channel (a->dev, &ch);
+    if (ret != DVR_OK)
+      GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+          ("Could not tune %s to channel %u at %u MHz.", a->selector,
+              ch.channel, ch.bw_mhz), ("%s: %s", dvr_strerror (ret),
+              dvr_last_error (a->dev)));
+  }
+  g_mutex_unlock (&self->control_lock);
+}
+
+static void
+replace_string (GstDevourerSrc * self, gchar ** field, const GValue * value)
+{
+  GST_OBJECT_LOCK (self);
+  g_free (*field);
+  *field = g_value_dup_string (value);
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_devourer_src_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstDevourerSrc *self = GST_DEVOURER_SRC (object);
+
+  switch (prop_id) {
+    case PROP_DEVICE:
+      replace_string (self, &self->device, value);
+      break;
+    case PROP_KEY_FILE:
+      replace_string (self, &self->key_file, value);
+      break;
+    case PROP_PASSWORD:
+      GST_OBJECT_LOCK (self);
+      if (self->password != NULL)
+        explicit_bzero (self->password, strlen (self->password));
+      g_free (self->password);
+      self->password = g_value_dup_string (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_FIRMWARE_DIR:
+      replace_string (self, &self->firmware_dir, value);
+      break;
+    case PROP_CHANNEL:
+      GST_OBJECT_LOCK (self);
+      self->channel = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      apply_channel (self);
+      break;
+    case PROP_BANDWIDTH:
+      GST_OBJECT_LOCK (self);
+      self->bandwidth = g_value_get_enum (value);
+      GST_OBJECT_UNLOCK (self);
+      apply_channel (self);
+      break;
+    case PROP_LINK_ID:
+      GST_OBJECT_LOCK (self);
+      self->link_id = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_RADIO_PORT:
+      GST_OBJECT_LOCK (self);
+      self->radio_port = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_KEEP_CORRUPTED:
+      GST_OBJECT_LOCK (self);
+      self->keep_corrupted = g_value_get_boolean (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_CAPS:{
+      const GstCaps *caps = gst_value_get_caps (value);
+      GstCaps *copy = caps != NULL ? gst_caps_copy (caps) : NULL;
+
+      GST_OBJECT_LOCK (self);
+      gst_caps_take (&self->caps, copy);
+      GST_OBJECT_UNLOCK (self);
+      gst_pad_mark_reconfigure (GST_BASE_SRC_PAD (self));
+      break;
+    }
+    case PROP_STATS_INTERVAL:
+      GST_OBJECT_LOCK (self);
+      self->stats_interval = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      gst_devourer_timer_wake_by (&self->timer, 0);
+      break;
+    case PROP_FEC_TIMEOUT:
+      GST_OBJECT_LOCK (self);
+      self->fec_timeout = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_QUEUE_SIZE:
+      GST_OBJECT_LOCK (self);
+      self->queue_size = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+static void
+gst_devourer_src_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstDevourerSrc *self = GST_DEVOURER_SRC (object);
+
+  if (prop_id == PROP_STATS) {
+    g_value_take_boxed (value, gst_devourer_src_make_stats (self));
+    return;
+  }
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_DEVICE:
+      g_value_set_string (value, self->device);
+      break;
+    case PROP_CHANNEL:
+      g_value_set_uint (value, self->channel);
+      break;
+    case PROP_BANDWIDTH:
+      g_value_set_enum (value, self->bandwidth);
+      break;
+    case PROP_LINK_ID:
+      g_value_set_uint (value, self->link_id);
+      break;
+    case PROP_RADIO_PORT:
+      g_value_set_uint (value, self->radio_port);
+      break;
+    case PROP_KEY_FILE:
+      g_value_set_string (value, self->key_file);
+      break;
+    case PROP_FIRMWARE_DIR:
+      g_value_set_string (value, self->firmware_dir);
+      break;
+    case PROP_KEEP_CORRUPTED:
+      g_value_set_boolean (value, self->keep_corrupted);
+      break;
+    case PROP_CAPS:
+      gst_value_set_caps (value, self->caps);
+      break;
+    case PROP_STATS_INTERVAL:
+      g_value_set_uint (value, self->stats_interval);
+      break;
+    case PROP_FEC_TIMEOUT:
+      g_value_set_uint (value, self->fec_timeout);
+      break;
+    case PROP_QUEUE_SIZE:
+      g_value_set_uint (value, self->queue_size);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Receive path (device threads)                                       */
+/* ------------------------------------------------------------------ */
+
+/* Running time now, or NONE before the element has a clock (PAUSED). */
+static GstClockTime
+current_running_time (GstDevourerSrc * self)
+{
+  GstClock *clock;
+  GstClockTime base, now, result = GST_CLOCK_TIME_NONE;
+
+  GST_OBJECT_LOCK (self);
+  clock = GST_ELEMENT_CLOCK (self);
+  if (clock != NULL)
+    gst_object_ref (clock);
+  base = GST_ELEMENT_CAST (self)->base_time;
+  GST_OBJECT_UNLOCK (self);
+
+  if (clock != NULL) {
+    now = gst_clock_get_time (clock);
+    result = now > base ? now - base : 0;
+    gst_object_unref (clock);
+  }
+  return result;
+}
+
+/* The link delivers a packet (rx_lock held, inside dvr_link_rx_push or
+ * dvr_link_rx_poll). Copy it into a pooled buffer and queue it. */
+static void
+on_link_packet (void *user, const uint8_t *data, size_t len)
+{
+  GstDevourerSrc *self = user;
+  GstBuffer *buf = NULL;
+  guint tail;
+
+  if (G_UNLIKELY (self->queue_len == self->queue_cap)) {
+    self->queue_dropped++;
+    GST_LOG_OBJECT (self, "queue full (%u): dropped a %zu-byte packet",
+        self->queue_cap, len);
+    return;
+  }
+  if (G_UNLIKELY (gst_buffer_pool_acquire_buffer (self->pool, &buf,
+              NULL) != GST_FLOW_OK)) {
+    self->queue_dropped++;
+    return;
+  }
+  gst_buffer_fill (buf, 0, data, len);
+  gst_buffer_set_size (buf, (gssize) len);
+
+  /* One clock reading per pushed frame, however many packets it frees. */
+  if (!GST_CLOCK_TIME_IS_VALID (self->push_arrival))
+    self->push_arrival = current_running_time (self);
+  GST_BUFFER_PTS (buf) = self->push_arrival;
+  GST_BUFFER_DTS (buf) = self->push_arrival;
+
+  tail = (self->queue_head + self->queue_len) % self->queue_cap;
+  self->queue[tail] = buf;
+  self->queue_len++;
+  if (self->queue_len > self->queue_high_water)
+    self->queue_high_water = self->queue_len;
+  g_cond_signal (&self->rx_cond);
+}
+
+static gboolean
+verdict_is_our_link (int verdict)
+{
+  switch (verdict) {
+    case DVR_LINK_RX_DATA:
+    case DVR_LINK_RX_SESSION:
+    case DVR_LINK_RX_SESSION_NEW:
+    case DVR_LINK_RX_DUPLICATE:
+    case DVR_LINK_RX_LATE:
+      return TRUE;
+    default:
+      return FALSE;
+  }
+}
+
+static void
+on_device_rx (void *user, const struct dvr_rx_frame *frame)
+{
+  GstDevourerSrcAdapter *a = user;
+  GstDevourerSrc *self = a->self;
+  gint rssi = frame->info.signal_dbm;
+  int verdict;
+
+  g_mutex_lock (&self->rx_lock);
+  if (G_LIKELY (self->link != NULL)) {
+    self->push_arrival = GST_CLOCK_TIME_NONE;
+    verdict = dvr_link_rx_push (self->link, a->index, rssi, frame->data,
+        frame->len, gst_devourer_now_ms ());
+    if (verdict_is_our_link (verdict)) {
+      a->frames++;
+      a->rssi_sum += rssi;
+      a->rssi_samples++;
+      a->rssi_min = MIN (a->rssi_min, rssi);
+      a->rssi_max = MAX (a->rssi_max, rssi);
+    }
+  }
+  g_mutex_unlock (&self->rx_lock);
+}
+
+static void
+on_device_event (void *user, const struct dvr_event *event)
+{
+  GstDevourerSrcAdapter *a = user;
+  GstDevourerSrc *self = a->self;
+  guint alive = 0;
+
+  if (event->type != DVR_EVENT_ERROR) {
+    gst_devourer_handle_event (GST_ELEMENT (self), event, &self->fatal);
+    return;
+  }
+  if (!g_atomic_int_compare_and_exchange (&a->dead, 0, 1))
+    return;
+
+  /* With receive diversity one dead adapter is a warning: the others
+   * still hear the link. The device stays open until stop() closes it. */
+  for (guint i = 0; i < self->n_adapters; i++)
+    if (!g_atomic_int_get (&self->adapters[i].dead))
+      alive++;
+  if (alive > 0) {
+    GST_ELEMENT_WARNING (self, RESOURCE, NOT_FOUND,
+        ("Adapter \"%s\" failed; receiving with the %u remaining.",
+            a->selector, alive),
+        ("%s: %s. Reconnect it and restart the pipeline to use it again.",
+            dvr_strerror (event->error.status),
+            event->error.message != NULL ? event->error.message : ""));
+    return;
+  }
+  gst_devourer_post_fatal_once (GST_ELEMENT (self), &self->fatal,
+      a->selector, "device", event->error.status, event->error.message);
+  /* Wake create() so it returns the error instead of waiting forever. */
+  g_mutex_lock (&self->rx_lock);
+  g_cond_broadcast (&self->rx_cond);
+  g_mutex_unlock (&self->rx_lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* Timer: link timekeeping and RX stats                                */
+/* ------------------------------------------------------------------ */
+
+static guint64
+src_timer_tick (gpointer user, guint64 now)
+{
+  GstDevourerSrc *self = user;
+  guint64 next, interval;
+  guint period;
+
+  g_mutex_lock (&self->rx_lock);
+  self->push_arrival = GST_CLOCK_TIME_NONE;
+  dvr_link_rx_poll (self->link, now);
+  g_mutex_unlock (&self->rx_lock);
+
+  /* Poll often enough that a timed-out block is released within a fifth
+   * of the timeout (and never less often than every 20 ms). */
+  period = CLAMP (self->latency_ms / 5, 1, 20);
+  next = now + period;
+
+  GST_OBJECT_LOCK (self);
+  interval = self->stats_interval;
+  GST_OBJECT_UNLOCK (self);
+  if (interval > 0) {
+    if (self->next_stats_ms == 0 || self->next_stats_ms > now + interval)
+      self->next_stats_ms = now + interval;
+    if (now >= self->next_stats_ms) {
+      post_rx_stats (self, now);
+      self->next_stats_ms = now + interval;
+    }
+    next = MIN (next, self->next_stats_ms);
+  } else {
+    self->next_stats_ms = 0;
+  }
+  return next;
+}
+
+/* ------------------------------------------------------------------ */
+/* Start / stop                                                        */
+/* ------------------------------------------------------------------ */
+
+static void
+on_device_log (void *user, enum dvr_log_level level, const char *message)
+{
+  GstDevourerSrcAdapter *a = user;
+
+  gst_devourer_log_to_category (devourer_src_debug, G_OBJECT (a->self),
+      level, message);
+}
+
+/* Close every adapter (no device callback runs afterwards). */
+static void
+close_adapters (GstDevourerSrc * self)
+{
+  g_mutex_lock (&self->control_lock);
+  for (guint i = 0; i < self->n_adapters; i++) {
+    GstDevourerSrcAdapter *a = &self->adapters[i];
+    struct dvr_rx_stats rs;
+
+    if (a->dev != NULL) {
+      dvr_get_rx_stats (a->dev, &rs);
+      self->final_crc_errors += rs.crc_errors;
+      dvr_close (a->dev);
+      a->dev = NULL;
+    }
+    g_free (a->selector);
+    a->selector = NULL;
+  }
+  self->n_adapters = 0;
+  g_mutex_unlock (&self->control_lock);
+}
+
+/* Free the link, the queue and the pool (devices already closed). */
+static void
+free_receiver (GstDevourerSrc * self)
+{
+  GstBufferPool *pool;
+
+  g_mutex_lock (&self->rx_lock);
+  if (self->link != NULL) {
+    dvr_link_rx_get_stats (self->link, &self->final_link);
+    dvr_link_rx_free (self->link);
+    self->link = NULL;
+  }
+  while (self->queue_len > 0) {
+    gst_buffer_unref (self->queue[self->queue_head]);
+    self->queue_head = (self->queue_head + 1) % self->queue_cap;
+    self->queue_len--;
+  }
+  g_free (self->queue);
+  self->queue = NULL;
+  self->queue_cap = 0;
+  self->queue_head = 0;
+  pool = self->pool;
+  self->pool = NULL;
+  g_mutex_unlock (&self->rx_lock);
+
+  if (pool != NULL) {
+    gst_buffer_pool_set_active (pool, FALSE);
+    gst_object_unref (pool);
+  }
+}
+
+static gboolean
+gst_devourer_src_start (GstBaseSrc * bsrc)
+{
+  GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
+  struct dvr_link_rx_config lcfg = { 0 };
+  struct dvr_link_keys keys;
+  struct dvr_channel ch = { 0 };
+  gchar *device, *key_file, *password, *firmware_dir;
+  gchar **selectors = NULL;
+  gboolean keep_corrupted;
+  guint queue_size, n = 0;
+  GstStructure *config;
+  GError *err = NULL;
+  int ret;
+
+  GST_OBJECT_LOCK (self);
+  device = g_strdup (self->device != NULL ? self->device : DEFAULT_DEVICE);
+  key_file = g_strdup (self->key_file);
+  password = g_strdup (self->password);
+  firmware_dir = g_strdup (self->firmware_dir);
+  keep_corrupted = self->keep_corrupted;
+  queue_size = self->queue_size;
+  ch.channel = (uint16_t) self->channel;
+  ch.bw_mhz = (uint16_t) self->bandwidth;
+  lcfg.link_id = self->link_id;
+  lcfg.radio_port = (uint8_t) self->radio_port;
+  lcfg.block_timeout_ms = self->fec_timeout;
+  GST_OBJECT_UNLOCK (self);
+
+  g_atomic_int_set (&self->fatal, 0);
+  self->flushing = FALSE;
+  self->queue_dropped = 0;
+  self->queue_high_water = 0;
+  self->final_crc_errors = 0;
+  memset (&self->final_link, 0, sizeof (self->final_link));
+  memset (&self->last_link, 0, sizeof (self->last_link));
+  self->last_dropped = 0;
+  self->latency_ms = lcfg.block_timeout_ms;
+
+  selectors = gst_devourer_split_devices (device);
+  if (selectors == NULL) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, ("No device given."),
+        ("Set device=auto, usb:VID:PID, usb:BUS-PORT or virtual:NAME."));
+    goto fail_free;
+  }
+  n = g_strv_length (selectors);
+  if (n > DVR_LINK_MAX_ADAPTERS) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("Too many devices: %u (at most %d).", n, DVR_LINK_MAX_ADAPTERS),
+        ("device=\"%s\"", device));
+    goto fail_free;
+  }
+  if (!gst_devourer_load_keys (GST_ELEMENT (self), key_file, password,
+          GST_DEVOURER_KEY_RECEIVER, &keys))
+    goto fail_free;
+
+  /* Receiver, queue and pool first: the first frame may arrive while
+   * dvr_start() is still returning. */
+  self->pool = gst_buffer_pool_new ();
+  config = gst_buffer_pool_get_config (self->pool);
+  gst_buffer_pool_config_set_params (config, NULL, DVR_LINK_MAX_PAYLOAD,
+      MIN (queue_size, POOL_PREALLOC), 0);
+  if (!gst_buffer_pool_set_config (self->pool, config)
+      || !gst_buffer_pool_set_active (self->pool, TRUE)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Could not allocate receive buffers."), (NULL));
+    gst_devourer_keys_clear (&keys);
+    goto fail_receiver;
+  }
+  self->queue = g_new0 (GstBuffer *, queue_size);
+  self->queue_cap = queue_size;
+  self->queue_head = 0;
+  self->queue_len = 0;
+
+  ret = dvr_link_rx_new (&lcfg, &keys, on_link_packet, self, &self->link);
+  gst_devourer_keys_clear (&keys);
+  if (ret != DVR_OK) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Could not create the link receiver."),
+        ("dvr_link_rx_new: %s", dvr_strerror (ret)));
+    self->link = NULL;
+    goto fail_receiver;
+  }
+
+  g_mutex_lock (&self->control_lock);
+  for (guint i = 0; i < n; i++) {
+    GstDevourerSrcAdapter *a = &self->adapters[i];
+    struct dvr_config cfg = { 0 };
+
+    a->self = self;
+    a->index = i;
+    a->selector = g_strdup (selectors[i]);
+    a->dev = NULL;
+    a->dead = 0;
+    a->frames = 0;
+    a->rssi_sum = 0;
+    a->rssi_samples = 0;
+    a->rssi_min = G_MAXINT;
+    a->rssi_max = G_MININT;
+    self->n_adapters = i + 1;
+
+    cfg.on_rx = on_device_rx;
+    cfg.on_event = on_device_event;
+    cfg.on_log = on_device_log;
+    cfg.user = a;
+    cfg.log_level = gst_devourer_log_level_for (devourer_src_debug);
+    cfg.keep_corrupted = keep_corrupted;
+    cfg.enable_rx = true;
+    cfg.firmware_dir = firmware_dir;
+
+    GST_INFO_OBJECT (self, "opening %s (adapter %u), channel %u/%u MHz",
+        a->selector, i, ch.channel, ch.bw_mhz);
+    ret = dvr_open (a->selector, &cfg, &a->dev);
+    if (ret != DVR_OK) {
+      a->dev = NULL;
+      g_mutex_unlock (&self->control_lock);
+      gst_devourer_post_device_error (GST_ELEMENT (self), a->selector,
+          "open", ret, NULL);
+      goto fail_devices;
+    }
+    ret = dvr_start (a->dev, &ch);
+    if (ret != DVR_OK) {
+      g_mutex_unlock (&self->control_lock);
+      gst_devourer_post_device_error (GST_ELEMENT (self), a->selector,
+          "start", ret, dvr_last_error (a->dev));
+      goto fail_devices;
+    }
+  }
+  g_mutex_unlock (&self->control_lock);
+
+  self->last_stats_ms = gst_devourer_now_ms ();
+  self->next_stats_ms = 0;
+  if (!gst_devourer_timer_start (&self->timer, "devourersrc-timer",
+          src_timer_tick, self, &err)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Could not start the link timer thread."), ("%s", err->message));
+    g_clear_error (&err);
+    goto fail_devices;
+  }
+
+  GST_INFO_OBJECT (self, "receiving on %u adapter(s), link %06x port %u",
+      n, lcfg.link_id, lcfg.radio_port);
+  g_strfreev (selectors);
+  g_free (device);
+  g_free (key_file);
+  if (password != NULL)
+    explicit_bzero (password, strlen (password));
+  g_free (password);
+  g_free (firmware_dir);
+  return TRUE;
+
+fail_devices:
+  close_adapters (self);
+fail_receiver:
+  free_receiver (self);
+fail_free:
+  g_strfreev (selectors);
+  g_free (device);
+  g_free (key_file);
+  if (password != NULL)
+    explicit_bzero (password, strlen (password));
+  g_free (password);
+  g_free (firmware_dir);
+  return FALSE;
+}
+
+static gboolean
+gst_devourer_src_stop (GstBaseSrc * bsrc)
+{
+  GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
+
+  gst_devourer_timer_stop (&self->timer);
+  /* Devices first: after dvr_close() no callback touches the link. */
+  close_adapters (self);
+  free_receiver (self);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Data flow                                                           */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+gst_devourer_src_unlock (GstBaseSrc * bsrc)
+{
+  GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
+
+  g_mutex_lock (&self->rx_lock);
+  self->flushing = TRUE;
+  g_cond_broadcast (&self->rx_cond);
+  g_mutex_unlock (&self->rx_lock);
+  return TRUE;
+}
+
+static gboolean
+gst_devourer_src_unlock_stop (GstBaseSrc * bsrc)
+{
+  GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
+
+  g_mutex_lock (&self->rx_lock);
+  self->flushing = FALSE;
+  g_mutex_unlock (&self->rx_lock);
+  return TRUE;
+}
+
+static GstFlowReturn
+gst_devourer_src_create (GstPushSrc * psrc, GstBuffer ** outbuf)
+{
+  GstDevourerSrc *self = GST_DEVOURER_SRC (psrc);
+  GstBuffer *buf;
+
+  g_mutex_lock (&self->rx_lock);
+  while (self->queue_len == 0 && !self->flushing
+      && !g_atomic_int_get (&self->fatal))
+    g_cond_wait (&self->rx_cond, &self->rx_lock);
+  if (self->flushing) {
+    g_mutex_unlock (&self->rx_lock);
+    return GST_FLOW_FLUSHING;
+  }
+  if (self->queue_len == 0) {
+    /* fatal: the error message is already on the bus */
+    g_mutex_unlock (&self->rx_lock);
+    return GST_FLOW_ERROR;
+  }
+  buf = self->queue[self->queue_head];
+  self->queue[self->queue_head] = NULL;
+  self->queue_head = (self->queue_head + 1) % self->queue_cap;
+  self->queue_len--;
+  g_mutex_unlock (&self->rx_lock);
+
+  /* Packets that arrived before PLAYING (no clock yet) are stamped now. */
+  if (!GST_BUFFER_PTS_IS_VALID (buf)) {
+    GstClockTime now = current_running_time (self);
+    GST_BUFFER_PTS (buf) = now;
+    GST_BUFFER_DTS (buf) = now;
+  }
+  *outbuf = buf;
+  return GST_FLOW_OK;
+}
+
+static GstCaps *
+gst_devourer_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
+{
+  GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
+  GstCaps *caps, *result;
+
+  GST_OBJECT_LOCK (self);
+  caps = self->caps != NULL ? gst_caps_ref (self->caps) : gst_caps_new_any ();
+  GST_OBJECT_UNLOCK (self);
+
+  if (filter != NULL) {
+    result = gst_caps_intersect_full (filter, caps, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref (caps);
+  } else {
+    result = caps;
+  }
+  return result;
+}
+
+static gboolean
+gst_devourer_src_query (GstBaseSrc * bsrc, GstQuery * query)
+{
+  GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
+
+  if (GST_QUERY_TYPE (query) == GST_QUERY_LATENCY) {
+    guint ms;
+
+    /* The only delay added between a frame reaching the adapter and its
+     * packet leaving here is the FEC hold-back: a packet waits while an
+     * earlier fragment of its block is missing and may still be repaired,
+     * at most fec-timeout after the block opened. */
+    GST_OBJECT_LOCK (self);
+    ms = self->fec_timeout;
+    GST_OBJECT_UNLOCK (self);
+    gst_query_set_latency (query, TRUE, ms * GST_MSECOND,
+        GST_CLOCK_TIME_NONE);
+    GST_DEBUG_OBJECT (self, "latency: live, min %u ms, max none", ms);
+    return TRUE;
+  }
+  return GST_BASE_SRC_CLASS (parent_class)->query (bsrc, query);
+}

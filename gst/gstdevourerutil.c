@@ -1,0 +1,350 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Helpers shared by the two elements; see gstdevourerutil.h.
+ */
+#include "gstdevourerutil.h"
+
+#include <string.h>
+
+GType
+gst_devourer_bandwidth_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {20, "20 MHz", "20"},
+    {40, "40 MHz (HT40, secondary channel as usual for the channel)", "40"},
+    {80, "80 MHz (VHT80)", "80"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstDevourerBandwidth", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_devourer_tx_mode_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {DVR_TX_AUTO, "The chip's preferred mode", "auto"},
+    {DVR_TX_ASYNC, "Several USB transfers in flight (throughput)", "async"},
+    {DVR_TX_SYNC, "One blocking USB transfer per frame (lowest queueing)",
+        "sync"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstDevourerTxMode", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_devourer_legacy_rate_get_type (void)
+{
+  static GType type = 0;
+  /* Values in 500 kbit/s units, as radiotap RATE carries them. */
+  static const GEnumValue values[] = {
+    {2, "1 Mbit/s CCK (2.4 GHz only)", "1"},
+    {4, "2 Mbit/s CCK (2.4 GHz only)", "2"},
+    {11, "5.5 Mbit/s CCK (2.4 GHz only)", "5.5"},
+    {22, "11 Mbit/s CCK (2.4 GHz only)", "11"},
+    {12, "6 Mbit/s OFDM", "6"},
+    {18, "9 Mbit/s OFDM", "9"},
+    {24, "12 Mbit/s OFDM", "12"},
+    {36, "18 Mbit/s OFDM", "18"},
+    {48, "24 Mbit/s OFDM", "24"},
+    {72, "36 Mbit/s OFDM", "36"},
+    {96, "48 Mbit/s OFDM", "48"},
+    {108, "54 Mbit/s OFDM", "54"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstDevourerLegacyRate", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+void
+gst_devourer_keys_clear (struct dvr_link_keys *keys)
+{
+  /* explicit_bzero: a plain memset of memory about to die may be elided. */
+  explicit_bzero (keys, sizeof (*keys));
+}
+
+gboolean
+gst_devourer_load_keys (GstElement * element, const gchar * key_file,
+    const gchar * password, GstDevourerKeyRole role,
+    struct dvr_link_keys *keys)
+{
+  gboolean have_file = key_file != NULL && key_file[0] != '\0';
+  gboolean have_password = password != NULL && password[0] != '\0';
+  const gchar *which_file = role == GST_DEVOURER_KEY_SENDER ?
+      "drone.key" : "gs.key";
+  int ret;
+
+  memset (keys, 0, sizeof (*keys));
+
+  if (have_file && have_password) {
+    GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
+        ("Both key-file and password are set."),
+        ("Set only one of them: key-file=%s (from wfb_keygen or "
+            "devourer-keygen) or password=...", which_file));
+    return FALSE;
+  }
+  if (!have_file && !have_password) {
+    /* No insecure built-in default: a link anyone can decrypt and inject
+     * into is worse than one that does not start. */
+    GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
+        ("No link key: set key-file or password."),
+        ("The link is encrypted and authenticated. Set key-file=%s "
+            "(a wfb_keygen key pair file) or password=SECRET (the same on "
+            "both ends).", which_file));
+    return FALSE;
+  }
+
+  if (have_file) {
+    ret = dvr_link_keys_load (key_file, keys);
+    if (ret != DVR_OK) {
+      const gchar *cure;
+      switch (ret) {
+        case DVR_E_NOT_FOUND:
+          cure = "the file does not exist; create a pair with wfb_keygen";
+          break;
+        case DVR_E_ACCESS:
+          cure = "permission denied; make it readable by this user";
+          break;
+        case DVR_E_INVALID:
+          cure = "a key file is exactly 64 bytes (wfb_keygen format)";
+          break;
+        default:
+          cure = "could not read it";
+          break;
+      }
+      GST_ELEMENT_ERROR (element, RESOURCE, OPEN_READ,
+          ("Cannot use key file \"%s\": %s.", key_file, cure),
+          ("dvr_link_keys_load: %s", dvr_strerror (ret)));
+      return FALSE;
+    }
+    return TRUE;
+  }
+
+  {
+    struct dvr_link_keys drone, gs;
+    ret = dvr_link_keygen_password (password, &drone, &gs);
+    if (ret == DVR_OK)
+      *keys = role == GST_DEVOURER_KEY_SENDER ? drone : gs;
+    gst_devourer_keys_clear (&drone);
+    gst_devourer_keys_clear (&gs);
+    if (ret != DVR_OK) {
+      GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
+          ("Cannot derive link keys from the password."),
+          ("dvr_link_keygen_password: %s (it needs about 64 MiB of memory)",
+              dvr_strerror (ret)));
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+/* Does @piece begin a selector (rather than continue one with an option)? */
+static gboolean
+starts_selector (const gchar * piece)
+{
+  return g_str_equal (piece, "auto") || g_str_has_prefix (piece, "usb:")
+      || g_str_has_prefix (piece, "virtual:");
+}
+
+gchar **
+gst_devourer_split_devices (const gchar * list)
+{
+  GPtrArray *out;
+  gchar **groups;
+
+  if (list == NULL)
+    return NULL;
+
+  out = g_ptr_array_new ();
+  groups = g_strsplit (list, ";", -1);
+  for (gchar ** g = groups; *g != NULL; g++) {
+    gchar **pieces = g_strsplit (*g, ",", -1);
+    GString *current = NULL;
+
+    for (gchar ** p = pieces; *p != NULL; p++) {
+      gchar *piece = g_strstrip (*p);
+      if (piece[0] == '\0')
+        continue;
+      if (current == NULL || starts_selector (piece)) {
+        if (current != NULL)
+          g_ptr_array_add (out, g_string_free (current, FALSE));
+        current = g_string_new (piece);
+      } else {
+        g_string_append_c (current, ',');
+        g_string_append (current, piece);
+      }
+    }
+    if (current != NULL)
+      g_ptr_array_add (out, g_string_free (current, FALSE));
+    g_strfreev (pieces);
+  }
+  g_strfreev (groups);
+
+  if (out->len == 0) {
+    g_ptr_array_free (out, TRUE);
+    return NULL;
+  }
+  g_ptr_array_add (out, NULL);
+  return (gchar **) g_ptr_array_free (out, FALSE);
+}
+
+void
+gst_devourer_post_device_error (GstElement * element, const gchar * selector,
+    const gchar * what, int status, const gchar * detail)
+{
+  const gchar *reason = dvr_strerror (status);
+  gchar *dbg;
+
+  if (detail == NULL || detail[0] == '\0')
+    detail = "no further detail";
+
+  switch (status) {
+    case DVR_E_NOT_FOUND:
+      dbg = g_strdup_printf ("%s %s: %s (%s). Plug in a supported adapter "
+          "(RTL8812AU family) or set device= to another selector: auto, "
+          "usb:VID:PID[#N], usb:BUS-PORT or virtual:NAME.", what, selector,
+          reason, detail);
+      GST_ELEMENT_ERROR (element, RESOURCE, NOT_FOUND,
+          ("No Wi-Fi adapter matches device \"%s\".", selector),
+          ("%s", dbg));
+      break;
+    case DVR_E_ACCESS:
+      dbg = g_strdup_printf ("%s %s: %s (%s). Install contrib/60-devourer"
+          ".rules into /etc/udev/rules.d/ and join the plugdev group, or run "
+          "as root.", what, selector, reason, detail);
+      GST_ELEMENT_ERROR (element, RESOURCE, OPEN_READ_WRITE,
+          ("Permission denied on device \"%s\".", selector), ("%s", dbg));
+      break;
+    case DVR_E_BUSY:
+      dbg = g_strdup_printf ("%s %s: %s (%s). Another program (or another "
+          "element) holds it; stop it or pick another adapter.", what,
+          selector, reason, detail);
+      GST_ELEMENT_ERROR (element, RESOURCE, BUSY,
+          ("Device \"%s\" is in use.", selector), ("%s", dbg));
+      break;
+    case DVR_E_FIRMWARE:
+      dbg = g_strdup_printf ("%s %s: %s (%s). Install the firmware "
+          "(Debian: firmware-realtek, file rtw88/rtw8812a_fw.bin), or point "
+          "the firmware-dir property or DEVOURER_FIRMWARE_DIR at a "
+          "directory holding it.", what, selector, reason, detail);
+      GST_ELEMENT_ERROR (element, RESOURCE, NOT_FOUND,
+          ("Firmware for device \"%s\" is missing or was refused.", selector),
+          ("%s", dbg));
+      break;
+    case DVR_E_NO_DEVICE:
+      dbg = g_strdup_printf ("%s %s: %s (%s). Reconnect the adapter (check "
+          "the cable and power supply) and restart the pipeline.", what,
+          selector, reason, detail);
+      GST_ELEMENT_ERROR (element, RESOURCE, NOT_FOUND,
+          ("Device \"%s\" disappeared (unplugged?).", selector), ("%s", dbg));
+      break;
+    case DVR_E_INVALID:
+    case DVR_E_UNSUPPORTED:
+      dbg = g_strdup_printf ("%s %s: %s (%s). Check the channel, bandwidth "
+          "and rate properties against what the adapter supports.", what,
+          selector, reason, detail);
+      GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
+          ("Device \"%s\" refused the settings.", selector), ("%s", dbg));
+      break;
+    default:
+      dbg = g_strdup_printf ("%s %s: %s (%s). Replug the adapter; if it "
+          "persists, run with GST_DEBUG=devourer*:6 and report the log.",
+          what, selector, reason, detail);
+      GST_ELEMENT_ERROR (element, RESOURCE, FAILED,
+          ("Device \"%s\" failed.", selector), ("%s", dbg));
+      break;
+  }
+  g_free (dbg);
+}
+
+void
+gst_devourer_post_fatal_once (GstElement * element, gint * fatal,
+    const gchar * selector, const gchar * what, int status,
+    const gchar * detail)
+{
+  if (g_atomic_int_compare_and_exchange (fatal, 0, 1))
+    gst_devourer_post_device_error (element, selector, what, status, detail);
+}
+
+gboolean
+gst_devourer_handle_event (GstElement * element, const struct dvr_event *ev,
+    gint * fatal)
+{
+  const gchar *device = ev->device != NULL ? ev->device : "";
+
+  switch (ev->type) {
+    case DVR_EVENT_INIT_STAGE:
+    case DVR_EVENT_INIT_DONE:{
+      const gchar *stage = ev->type == DVR_EVENT_INIT_DONE ? "total" :
+          (ev->init.stage != NULL ? ev->init.stage : "");
+      GstStructure *s = gst_structure_new (GST_DEVOURER_MSG_INIT_TIMING,
+          "device", G_TYPE_STRING, device,
+          "stage", G_TYPE_STRING, stage,
+          "ms", G_TYPE_DOUBLE, ev->init.ms,
+          "ctrl-transfers", G_TYPE_UINT64, ev->init.ctrl_transfers,
+          "ctrl-bytes", G_TYPE_UINT64, ev->init.ctrl_bytes, NULL);
+      gst_element_post_message (element,
+          gst_message_new_element (GST_OBJECT (element), s));
+      return FALSE;
+    }
+    case DVR_EVENT_ERROR:
+      gst_devourer_post_fatal_once (element, fatal, device, "device",
+          ev->error.status, ev->error.message);
+      return TRUE;
+    case DVR_EVENT_CHANNEL:
+    default:
+      return FALSE;
+  }
+}
+
+void
+gst_devourer_log_to_category (GstDebugCategory * category, GObject * object,
+    enum dvr_log_level level, const char *message)
+{
+  GstDebugLevel gst_level;
+
+  switch (level) {
+    case DVR_LOG_ERROR:
+      gst_level = GST_LEVEL_ERROR;
+      break;
+    case DVR_LOG_WARN:
+      gst_level = GST_LEVEL_WARNING;
+      break;
+    case DVR_LOG_INFO:
+      gst_level = GST_LEVEL_INFO;
+      break;
+    default:
+      gst_level = GST_LEVEL_DEBUG;
+      break;
+  }
+  GST_CAT_LEVEL_LOG (category, gst_level, object, "libdevourer: %s", message);
+}
+
+enum dvr_log_level
+gst_devourer_log_level_for (GstDebugCategory * category)
+{
+  GstDebugLevel threshold = gst_debug_category_get_threshold (category);
+
+  if (threshold >= GST_LEVEL_DEBUG)
+    return DVR_LOG_DEBUG;
+  if (threshold >= GST_LEVEL_INFO)
+    return DVR_LOG_INFO;
+  if (threshold >= GST_LEVEL_WARNING)
+    return DVR_LOG_WARN;
+  return DVR_LOG_ERROR;
+}

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Helpers shared by devourersink and devourersrc: property enums, the
+ * millisecond clock the link layer runs on, key loading, selector lists,
+ * turning driver failures and events into GStreamer errors and bus messages.
+ */
+#ifndef GST_DEVOURER_UTIL_H
+#define GST_DEVOURER_UTIL_H
+
+#include <gst/gst.h>
+
+#include <devourer/devourer.h>
+#include <devourer/link.h>
+
+G_BEGIN_DECLS
+
+/* Stable names of the element messages (documented in gst/README.md). */
+#define GST_DEVOURER_MSG_INIT_TIMING "devourer-init-timing"
+#define GST_DEVOURER_MSG_TX_DUTY "devourer-tx-duty"
+#define GST_DEVOURER_MSG_RX_STATS "devourer-rx-stats"
+
+/* wfb-ng's default link id: the first 3 bytes of SHA-1("default"), so a
+ * devourer link and a stock wfb-ng link agree without configuration. */
+#define GST_DEVOURER_DEFAULT_LINK_ID 7669206u
+#define GST_DEVOURER_DEFAULT_CHANNEL 149u
+#define GST_DEVOURER_DEFAULT_STATS_INTERVAL 1000u
+
+/* Channel / TX bandwidth in MHz; the enum value is the width. */
+#define GST_TYPE_DEVOURER_BANDWIDTH (gst_devourer_bandwidth_get_type ())
+GType gst_devourer_bandwidth_get_type (void);
+
+/* TX mode, values of enum dvr_tx_mode. */
+#define GST_TYPE_DEVOURER_TX_MODE (gst_devourer_tx_mode_get_type ())
+GType gst_devourer_tx_mode_get_type (void);
+
+/* Legacy (CCK/OFDM) rates; the enum value is the rate in 500 kbit/s, the
+ * nick the rate in Mbit/s ("6", "5.5", "54"). */
+#define GST_TYPE_DEVOURER_LEGACY_RATE (gst_devourer_legacy_rate_get_type ())
+GType gst_devourer_legacy_rate_get_type (void);
+
+/* Monotonic milliseconds: the time base handed to the link layer. */
+static inline guint64
+gst_devourer_now_ms (void)
+{
+  return (guint64) g_get_monotonic_time () / 1000u;
+}
+
+/* Which half of a password-derived key pair an element uses. */
+typedef enum
+{
+  GST_DEVOURER_KEY_SENDER,      /* drone.key: drone secret + ground public */
+  GST_DEVOURER_KEY_RECEIVER,    /* gs.key: ground secret + drone public */
+} GstDevourerKeyRole;
+
+/*
+ * Fill @keys from exactly one of @key_file / @password. Posts a
+ * GST_ELEMENT_ERROR naming the problem and the cure and returns FALSE when
+ * neither or both are set or the file is unusable.
+ */
+gboolean gst_devourer_load_keys (GstElement * element, const gchar * key_file,
+    const gchar * password, GstDevourerKeyRole role,
+    struct dvr_link_keys *keys);
+
+/* Wipe key material that is no longer needed. */
+void gst_devourer_keys_clear (struct dvr_link_keys *keys);
+
+/*
+ * Split a device list into selectors. Separators: ';' always, and ','
+ * when the next piece starts a new selector (auto, usb:, virtual:), so
+ * "virtual:a,loss=0.1,virtual:b" is two adapters and the comma options of
+ * a virtual selector stay attached to it. Returns a NULL-terminated vector
+ * (g_strfreev) with empty pieces removed; NULL on an empty list.
+ */
+gchar **gst_devourer_split_devices (const gchar * list);
+
+/*
+ * Post the GST_ELEMENT_ERROR for a failed dvr_open()/dvr_start() of
+ * @selector: what failed, why (dvr_strerror + @detail from
+ * dvr_last_error() when there is one) and what to do about it.
+ */
+void gst_devourer_post_device_error (GstElement * element,
+    const gchar * selector, const gchar * what, int status,
+    const gchar * detail);
+
+/*
+ * Handle a driver event for @element: init stages become
+ * "devourer-init-timing" element messages; a fatal DVR_EVENT_ERROR sets
+ * *@fatal (atomically) and, if it was not set yet, becomes a
+ * GST_ELEMENT_ERROR, so one failure gives one error. Returns TRUE for a
+ * fatal event. Runs on the device thread; posting to the bus is
+ * thread-safe.
+ */
+gboolean gst_devourer_handle_event (GstElement * element,
+    const struct dvr_event *event, gint * fatal);
+
+/* Mark @fatal and post the device error once (first caller wins). */
+void gst_devourer_post_fatal_once (GstElement * element, gint * fatal,
+    const gchar * selector, const gchar * what, int status,
+    const gchar * detail);
+
+/* Route libdevourer log lines to @category. */
+void gst_devourer_log_to_category (GstDebugCategory * category,
+    GObject * object, enum dvr_log_level level, const char *message);
+
+/* Most verbose driver log level worth producing for @category. */
+enum dvr_log_level gst_devourer_log_level_for (GstDebugCategory * category);
+
+G_END_DECLS
+
+#endif /* GST_DEVOURER_UTIL_H */
