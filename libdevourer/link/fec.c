@@ -6,6 +6,7 @@
 
 #include <isa-l/erasure_code.h>
 
+#include "fec_gfni.h"
 #include "gf256.h"
 
 /*
@@ -22,7 +23,8 @@ struct fec_cache_entry {
 	uint64_t last_use;        /* LRU clock; 0 = empty slot */
 	unsigned nmiss;
 	uint8_t *rows;            /* nmiss x k decode rows (portable path) */
-	uint8_t *tables;          /* ISA-L expanded tables for those rows */
+	uint8_t *tables;          /* ISA-L expanded tables (or GFNI matrices)
+	                             for those rows */
 };
 
 struct dvr_fec {
@@ -30,6 +32,7 @@ struct dvr_fec {
 	int backend;
 	uint8_t *gen;             /* n x k generator */
 	uint8_t *enc_tables;      /* ISA-L tables of the parity rows */
+	uint64_t *gfni_enc;       /* GFNI matrices of the parity rows */
 	/* decode scratch, sized at creation */
 	uint8_t *sub;             /* k x k */
 	uint8_t *inv_scratch;     /* 2 k x k */
@@ -45,8 +48,11 @@ struct dvr_fec {
 
 static int backend_resolve(int backend)
 {
-	if (backend == DVR_FEC_ISAL || backend == DVR_FEC_PORTABLE)
+	if (backend == DVR_FEC_ISAL || backend == DVR_FEC_PORTABLE ||
+	    backend == DVR_FEC_GFNI)
 		return backend;
+	if (dvr_fec_gfni_available())
+		return DVR_FEC_GFNI;
 #if defined(__x86_64__) || defined(__aarch64__)
 	return DVR_FEC_ISAL;   /* ISA-L has SIMD kernels here */
 #else
@@ -101,6 +107,7 @@ void dvr_fec_free(struct dvr_fec *fec)
 	}
 	free(fec->gen);
 	free(fec->enc_tables);
+	free(fec->gfni_enc);
 	free(fec->sub);
 	free(fec->inv_scratch);
 	free(fec->src_ptrs);
@@ -116,8 +123,10 @@ int dvr_fec_new(unsigned k, unsigned n, int backend, struct dvr_fec **out)
 		return DVR_E_INVALID;
 	*out = NULL;
 	if (backend != DVR_FEC_AUTO && backend != DVR_FEC_ISAL &&
-	    backend != DVR_FEC_PORTABLE)
+	    backend != DVR_FEC_PORTABLE && backend != DVR_FEC_GFNI)
 		return DVR_E_INVALID;
+	if (backend == DVR_FEC_GFNI && !dvr_fec_gfni_available())
+		return DVR_E_UNSUPPORTED;
 
 	struct dvr_fec *fec = calloc(1, sizeof(*fec));
 	if (!fec)
@@ -133,20 +142,25 @@ int dvr_fec_new(unsigned k, unsigned n, int backend, struct dvr_fec **out)
 	fec->dst_ptrs = calloc(n, sizeof(*fec->dst_ptrs));
 	fec->src_idx = malloc(k);
 	fec->miss_idx = malloc(k);
-	if (n > k)
+	if (n > k) {
 		fec->enc_tables = malloc((size_t)32 * k * (n - k));
+		fec->gfni_enc = malloc((size_t)8 * k * (n - k));
+	}
 	if (!fec->gen || !fec->sub || !fec->inv_scratch || !fec->src_ptrs ||
 	    !fec->dst_ptrs || !fec->src_idx || !fec->miss_idx ||
-	    (n > k && !fec->enc_tables))
+	    (n > k && (!fec->enc_tables || !fec->gfni_enc)))
 		goto nomem;
 	int rc = build_generator(fec);
 	if (rc != DVR_OK) {
 		dvr_fec_free(fec);
 		return rc;
 	}
-	if (n > k)
+	if (n > k) {
 		ec_init_tables((int)k, (int)(n - k), fec->gen + (size_t)k * k,
 		               fec->enc_tables);
+		dvr_fec_gfni_tables(fec->gen + (size_t)k * k, n - k, k,
+		                    fec->gfni_enc);
+	}
 
 	if (max_rows > 0) {
 		size_t entry_bytes = (size_t)32 * k * max_rows +
@@ -228,6 +242,11 @@ void dvr_fec_encode(struct dvr_fec *fec, const uint8_t *const *data,
 		               fec->src_ptrs, fec->dst_ptrs);
 		return;
 	}
+	if (fec->backend == DVR_FEC_GFNI) {
+		dvr_fec_gfni_combine(fec->gfni_enc, m, k, fec->src_ptrs,
+		                     fec->dst_ptrs, len);
+		return;
+	}
 	for (unsigned r = 0; r < m; r++)
 		portable_combine(fec->gen + (size_t)(k + r) * k, k,
 		                 fec->src_ptrs, parity[r], len);
@@ -292,6 +311,9 @@ int dvr_fec_decode(struct dvr_fec *fec, uint8_t *const *frags,
 			       fec->sub + (size_t)fec->miss_idx[m] * k, k);
 		if (fec->backend == DVR_FEC_ISAL)
 			ec_init_tables((int)k, (int)nmiss, e->rows, e->tables);
+		else if (fec->backend == DVR_FEC_GFNI)
+			dvr_fec_gfni_tables(e->rows, nmiss, k,
+			                    (uint64_t *)(void *)e->tables);
 		memcpy(e->key, key, sizeof(e->key));
 		e->nmiss = nmiss;
 	}
@@ -306,6 +328,9 @@ int dvr_fec_decode(struct dvr_fec *fec, uint8_t *const *frags,
 	if (fec->backend == DVR_FEC_ISAL) {
 		ec_encode_data((int)len, (int)k, (int)nmiss, e->tables,
 		               fec->src_ptrs, fec->dst_ptrs);
+	} else if (fec->backend == DVR_FEC_GFNI) {
+		dvr_fec_gfni_combine((const uint64_t *)(const void *)e->tables,
+		                     nmiss, k, fec->src_ptrs, fec->dst_ptrs, len);
 	} else {
 		for (unsigned m = 0; m < nmiss; m++)
 			portable_combine(e->rows + m * k, k, fec->src_ptrs,

@@ -154,7 +154,7 @@ static void test_generator_lagrange(void)
 	}
 }
 
-static void test_isal_vs_portable(void)
+static void test_simd_vs_portable(int backend, const char *name)
 {
 	static uint8_t a[256][600], b[256][600];
 	uint8_t *pa[256], *pb[256];
@@ -163,7 +163,7 @@ static void test_isal_vs_portable(void)
 		for (unsigned k = 1; k <= n; k += 1 + k / 5) {
 			unsigned len = 1 + (k * 37 + n * 11) % 599;
 			struct dvr_fec *fi = NULL, *fp = NULL;
-			dvr_fec_new(k, n, DVR_FEC_ISAL, &fi);
+			dvr_fec_new(k, n, backend, &fi);
 			dvr_fec_new(k, n, DVR_FEC_PORTABLE, &fp);
 			for (unsigned i = 0; i < n; i++) {
 				pa[i] = a[i];
@@ -181,8 +181,11 @@ static void test_isal_vs_portable(void)
 			dvr_fec_free(fp);
 		}
 	}
-	CHECK(cases > 100, "ISA-L vs portable: enough (k, n) cases");
-	CHECK_EQ_INT(bad, 0, "ISA-L and portable parity identical");
+	char what[96];
+	snprintf(what, sizeof(what), "%s vs portable: enough (k, n) cases", name);
+	CHECK(cases > 100, what);
+	snprintf(what, sizeof(what), "%s and portable parity identical", name);
+	CHECK_EQ_INT(bad, 0, what);
 }
 
 /* Try every erasure pattern of up to n-k losses; more must be refused. */
@@ -223,12 +226,13 @@ static void test_exhaustive(unsigned k, unsigned n, int backend)
 		bad += !good;
 	}
 	char what[128];
+	const char *bn = backend == DVR_FEC_ISAL ? "isal"
+	                 : backend == DVR_FEC_GFNI ? "gfni" : "portable";
 	snprintf(what, sizeof(what), "%s k=%u n=%u: every pattern of <= %u "
-	         "losses recovers exactly (%d)",
-	         backend == DVR_FEC_ISAL ? "isal" : "portable", k, n, n - k, ok);
+	         "losses recovers exactly (%d)", bn, k, n, n - k, ok);
 	CHECK(bad == 0 && ok > 0, what);
 	snprintf(what, sizeof(what), "%s k=%u n=%u: > %u losses refused",
-	         backend == DVR_FEC_ISAL ? "isal" : "portable", k, n, n - k);
+	         bn, k, n, n - k);
 	CHECK(wrongly == 0 && (refused > 0 || n == k), what);
 	struct dvr_fec_stats st;
 	dvr_fec_get_stats(fec, &st);
@@ -271,13 +275,27 @@ int main(void)
 	test_vectors(DVR_FEC_ISAL, "isal");
 	test_vectors(DVR_FEC_PORTABLE, "portable");
 	test_generator_lagrange();
-	test_isal_vs_portable();
+	test_simd_vs_portable(DVR_FEC_ISAL, "isal");
+	struct dvr_fec *probe = NULL;
+	int gfni_rc = dvr_fec_new(4, 6, DVR_FEC_GFNI, &probe);
+	dvr_fec_free(probe);
+	const int have_gfni = gfni_rc == DVR_OK;
+	if (have_gfni) {
+		test_vectors(DVR_FEC_GFNI, "gfni");
+		test_simd_vs_portable(DVR_FEC_GFNI, "gfni");
+	} else {
+		printf("# CPU without AVX-512+GFNI: GFNI kernel not exercised\n");
+		CHECK_EQ_INT(gfni_rc, DVR_E_UNSUPPORTED,
+		             "GFNI unavailable: DVR_E_UNSUPPORTED");
+	}
 	static const unsigned small[][2] = { { 1, 1 }, { 1, 2 }, { 1, 4 },
 		{ 2, 3 }, { 2, 5 }, { 3, 6 }, { 4, 6 }, { 4, 8 }, { 5, 7 },
 		{ 8, 12 }, { 6, 14 } };
 	for (size_t t = 0; t < sizeof(small) / sizeof(small[0]); t++) {
 		test_exhaustive(small[t][0], small[t][1], DVR_FEC_ISAL);
 		test_exhaustive(small[t][0], small[t][1], DVR_FEC_PORTABLE);
+		if (have_gfni)
+			test_exhaustive(small[t][0], small[t][1], DVR_FEC_GFNI);
 	}
 	test_cache_hits();
 	struct dvr_fec *f = NULL;

@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Link-layer cost per input packet, as multiples of the floors that matter:
+ * memcpy of the same bytes and ChaCha20-Poly1305 of the fragments the TX
+ * must seal anyway. Prints a markdown table. Absolute times are noisy on
+ * shared machines; compare the ratios.
+ *
+ *   link_bench [--quick]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sodium.h>
+
+#include <devourer/link.h>
+
+#include "libdevourer/link/fec.h"
+
+static double now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int runs = 7;
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Median over runs of (time of fn(iters) / iters / per). */
+#define MEASURE(result, iters, per, body)                                   \
+	do {                                                                \
+		double t_[16];                                              \
+		for (int r_ = 0; r_ < runs; r_++) {                         \
+			double s_ = now_ns();                               \
+			for (long it_ = 0; it_ < (iters); it_++) {          \
+				body;                                       \
+			}                                                   \
+			t_[r_] = (now_ns() - s_) / (double)(iters) / (per); \
+		}                                                           \
+		qsort(t_, (size_t)runs, sizeof(double), cmp_d);             \
+		(result) = t_[runs / 2];                                    \
+	} while (0)
+
+static volatile uint8_t sink_byte;
+
+static int null_frame(void *user, const uint8_t *f, size_t len)
+{
+	(void)user;
+	sink_byte ^= f[len - 1];
+	return 0;
+}
+
+struct capture {
+	uint8_t *buf;
+	size_t used, cap;
+	size_t *off, *len;
+	size_t count, max;
+};
+
+static int capture_frame(void *user, const uint8_t *f, size_t len)
+{
+	struct capture *c = user;
+	if (c->count == c->max || c->used + len > c->cap)
+		return -1;
+	memcpy(c->buf + c->used, f, len);
+	c->off[c->count] = c->used;
+	c->len[c->count++] = len;
+	c->used += len;
+	return 0;
+}
+
+static void null_packet(void *user, const uint8_t *d, size_t len)
+{
+	(void)user;
+	if (len)
+		sink_byte ^= d[0];
+}
+
+struct row {
+	unsigned k, n, size;
+	double memcpy_ns, fec_isal, fec_port, aead_pkt, aead_floor, tx, rx,
+	       rx_loss;
+};
+
+static void bench(struct row *r, const struct dvr_link_keys *drone,
+                  const struct dvr_link_keys *gs, long scale)
+{
+	const unsigned k = r->k, n = r->n, size = r->size;
+	const size_t flen = size + DVR_LINK_PACKET_HDR_LEN;
+	static uint8_t src[DVR_LINK_MAX_FEC_PAYLOAD * 2], dst[sizeof(src)];
+	randombytes_buf(src, sizeof(src));
+
+	/* memcpy of one packet's bytes */
+	long it = 200000 * scale;
+	MEASURE(r->memcpy_ns, it, 1, {
+		memcpy(dst, src + (it_ & 7), size);
+		__asm__ volatile("" ::: "memory");
+	});
+
+	/* FEC encode of a block, per packet */
+	uint8_t *frag[256];
+	for (unsigned i = 0; i < n; i++) {
+		frag[i] = aligned_alloc(64, 4096);
+		randombytes_buf(frag[i], 4096);
+	}
+	for (int be = 0; be < 2; be++) {
+		struct dvr_fec *fec = NULL;
+		dvr_fec_new(k, n, be ? DVR_FEC_PORTABLE : DVR_FEC_ISAL, &fec);
+		double v;
+		long bit = (be ? 2000 : 40000) * scale / (long)k;
+		MEASURE(v, bit, k, {
+			dvr_fec_encode(fec, (const uint8_t *const *)frag,
+			               frag + k, flen);
+			__asm__ volatile("" ::: "memory");
+		});
+		if (be)
+			r->fec_port = v;
+		else
+			r->fec_isal = v;
+		dvr_fec_free(fec);
+	}
+	for (unsigned i = 0; i < n; i++)
+		free(frag[i]);
+
+	/* ChaCha20-Poly1305 (original) of one fragment with the 9-byte AD */
+	uint8_t key[32], hdr[9] = { 1 }, ct[DVR_LINK_MAX_FEC_PAYLOAD + 16];
+	unsigned long long clen;
+	randombytes_buf(key, sizeof(key));
+	it = 20000 * scale;
+	MEASURE(r->aead_pkt, it, 1, {
+		hdr[8] = (uint8_t)it_;
+		crypto_aead_chacha20poly1305_encrypt(ct, &clen, src, flen, hdr,
+		                                     9, NULL, hdr + 1, key);
+	});
+	/* The TX seals n/k fragments per input packet. */
+	r->aead_floor = r->aead_pkt * (double)n / (double)k;
+
+	/* Whole TX path: fragment, FEC, seal, frame */
+	struct dvr_link_tx_config c = { .link_id = 1, .k = (uint8_t)k,
+		.n = (uint8_t)n, .session_interval_ms = 1000000 };
+	struct dvr_link_tx *tx = NULL;
+	dvr_link_tx_new(&c, drone, null_frame, NULL, &tx);
+	dvr_link_tx_send(tx, src, size, 0);  /* session burst out of the way */
+	it = ((20000 * scale) / k) * k;
+	MEASURE(r->tx, it, 1, {
+		dvr_link_tx_send(tx, src + (it_ & 7), size, 0);
+	});
+	dvr_link_tx_free(tx);
+
+	/* Whole RX path over captured frames, without and with loss. */
+	const size_t pkts = ((size_t)(4000 * scale) / k) * k;
+	struct capture cap = { 0 };
+	cap.max = pkts * n / k + 64;
+	cap.cap = cap.max * (flen + 64);
+	cap.buf = malloc(cap.cap);
+	cap.off = calloc(cap.max, sizeof(size_t));
+	cap.len = calloc(cap.max, sizeof(size_t));
+	dvr_link_tx_new(&c, drone, capture_frame, &cap, &tx);
+	for (size_t i = 0; i < pkts; i++)
+		dvr_link_tx_send(tx, src + (i & 7), size, 0);
+	dvr_link_tx_free(tx);
+	struct dvr_link_rx_config rc = { .link_id = 1 };
+	for (int loss = 0; loss < 2; loss++) {
+		double t[16];
+		for (int rr = 0; rr < runs; rr++) {
+			struct dvr_link_rx *rx = NULL;
+			dvr_link_rx_new(&rc, gs, null_packet, NULL, &rx);
+			double s = now_ns();
+			for (size_t f = 0; f < cap.count; f++) {
+				/* with loss: drop one data fragment per block */
+				const uint8_t *fr = cap.buf + cap.off[f];
+				if (loss && fr[24] == 1 && fr[32] == 2)
+					continue;
+				dvr_link_rx_push(rx, 0, -50, fr, cap.len[f], 0);
+			}
+			dvr_link_rx_flush(rx);
+			t[rr] = (now_ns() - s) / (double)pkts;
+			struct dvr_link_rx_stats st;
+			dvr_link_rx_get_stats(rx, &st);
+			if (st.packets != pkts || st.lost)
+				fprintf(stderr, "bench: RX delivered %llu of %zu\n",
+				        (unsigned long long)st.packets, pkts);
+			dvr_link_rx_free(rx);
+		}
+		qsort(t, (size_t)runs, sizeof(double), cmp_d);
+		if (loss)
+			r->rx_loss = t[runs / 2];
+		else
+			r->rx = t[runs / 2];
+	}
+	free(cap.buf);
+	free(cap.off);
+	free(cap.len);
+}
+
+int main(int argc, char **argv)
+{
+	long scale = 1;
+	if (argc > 1 && strcmp(argv[1], "--quick") == 0) {
+		scale = 0;
+		runs = 3;
+	}
+	if (sodium_init() < 0)
+		return 1;
+	struct dvr_link_keys drone, gs;
+	dvr_link_keygen_random(&drone, &gs);
+	static const unsigned kn[3][2] = { { 8, 12 }, { 4, 6 }, { 16, 24 } };
+	static const unsigned sizes[2] = { 1400, 3800 };
+	struct row rows[6];
+	int nr = 0;
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 2; j++) {
+			struct row *r = &rows[nr++];
+			memset(r, 0, sizeof(*r));
+			r->k = kn[i][0];
+			r->n = kn[i][1];
+			r->size = sizes[j];
+			bench(r, &drone, &gs, scale ? scale : 1);
+			if (!scale)  /* --quick: one config is enough */
+				goto print;
+		}
+print:
+	printf("| k/n | bytes | memcpy ns | FEC enc ISA-L ns (x memcpy) | "
+	       "FEC enc portable ns (x memcpy) | AEAD 1 frag ns | "
+	       "AEAD floor n/k frags ns | TX ns (x AEAD floor, x memcpy) | "
+	       "RX ns (x memcpy) | RX 1 loss/block ns (x memcpy) |\n");
+	printf("|---|---|---|---|---|---|---|---|---|---|\n");
+	for (int i = 0; i < nr; i++) {
+		const struct row *r = &rows[i];
+		const double m = r->memcpy_ns;
+		printf("| %u/%u | %u | %.1f | %.1f (%.1fx) | %.1f (%.1fx) | %.0f | "
+		       "%.0f | %.0f (%.2fx, %.0fx) | %.0f (%.0fx) | %.0f (%.0fx) |\n",
+		       r->k, r->n, r->size, m, r->fec_isal, r->fec_isal / m,
+		       r->fec_port, r->fec_port / m, r->aead_pkt, r->aead_floor,
+		       r->tx, r->tx / r->aead_floor, r->tx / m, r->rx, r->rx / m,
+		       r->rx_loss, r->rx_loss / m);
+	}
+	printf("\nper input packet; FEC/TX/RX include the n/k expansion; "
+	       "targets: FEC 8/12 1400 B <= 8x memcpy, TX <= 1.3x AEAD floor\n");
+	return 0;
+}
