@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Firmware download/boot in the chip model: only the genuine, intact
+ * image boots; damaged transfers never report a good checksum. */
+#include "tests/check.h"
+#include "tests/virtual/vhelp.h"
+
+static struct vchip *fresh(void)
+{
+	struct vchip_config cfg = {.name = "fw-test", .no_air = true};
+	struct vchip *vc = NULL;
+	if (vchip_create(&cfg, &vc) == 0 && vh_power_on(vc) == 0)
+		return vc;
+	return vc;
+}
+
+int main(void)
+{
+	const char *dir = check_firmware_dir();
+	if (!dir)
+		CHECK_SKIP("shared firmware absent");
+	char path[1024];
+	size_t len;
+	snprintf(path, sizeof path, "%s/rtw8812a_fw.bin", dir);
+	uint8_t *fw = vh_load(path, &len);
+	CHECK(fw && len == 27030, "firmware file loaded");
+	const uint8_t *code = fw + 32;
+	size_t clen = len - 32;
+
+	/* genuine image */
+	struct vchip *vc = fresh();
+	CHECK_EQ_INT(vh_fw_download(vc, code, clen, -1), 1,
+	             "intact download: checksum report set");
+	uint32_t r = vh_fw_boot(vc);
+	CHECK_EQ_HEX(r & 0xC6, 0xC6, "genuine image boots (0xC6 all set)");
+	CHECK(vh_has_milestone(vc, VCHIP_M_FW_CHECKSUM_OK), "FW_CHECKSUM_OK");
+	CHECK(vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "FW_BOOTED");
+	/* 8051 reset stops it */
+	vh_set8(vc, 0x03, 0, 0x04);
+	CHECK_EQ_HEX(vh_read(vc, 0x80, 1) & 0xC0, 0, "CPU reset stops firmware");
+	vchip_destroy(vc);
+
+	/* one flipped byte */
+	uint8_t *bad = malloc(clen);
+	memcpy(bad, code, clen);
+	bad[12345] ^= 0x01;
+	vc = fresh();
+	CHECK_EQ_INT(vh_fw_download(vc, bad, clen, -1), 1,
+	             "flipped byte still transfers intact");
+	r = vh_fw_boot(vc);
+	CHECK_EQ_HEX(r & 0xC0, 0, "flipped byte never sets ready bits");
+	CHECK(vh_has_milestone(vc, VCHIP_M_FW_FAILED), "FW_FAILED");
+	CHECK(!vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "no FW_BOOTED");
+	vchip_destroy(vc);
+
+	/* a block lost in transfer */
+	vc = fresh();
+	CHECK_EQ_INT(vh_fw_download(vc, code, clen, 40), 0,
+	             "missing block: checksum report stays 0");
+	r = vh_fw_boot(vc);
+	CHECK_EQ_HEX(r & 0xC0, 0, "missing block never boots");
+	vchip_destroy(vc);
+
+	/* truncated: the last page is cut short — still contiguous, so the
+	 * transfer is intact, but the code is incomplete */
+	vc = fresh();
+	vh_fw_download(vc, code, clen - 500, -1);
+	r = vh_fw_boot(vc);
+	CHECK_EQ_HEX(r & 0xC0, 0, "truncated image never boots");
+	vchip_destroy(vc);
+
+	/* a download that skips page 1 entirely leaves a hole */
+	vc = fresh();
+	vh_fw_download(vc, code, 4096, -1);
+	vh_set8(vc, 0x80, 0x01, 0);
+	uint32_t c = vh_read(vc, 0x80, 4);
+	vh_w32(vc, 0x80, (c & ~(7u << 16)) | 2u << 16);
+	vchip_control(vc, 0x40, 0x05, 0x1000, 0, (uint8_t *)code + 8192, 196,
+	              500);
+	CHECK_EQ_INT(vh_read(vc, 0x80, 1) & 0x04, 0,
+	             "page hole: checksum report 0");
+	vchip_destroy(vc);
+
+	/* the whole file including its header is not the RAM code */
+	vc = fresh();
+	vh_fw_download(vc, fw, len, -1);
+	r = vh_fw_boot(vc);
+	CHECK_EQ_HEX(r & 0xC0, 0, "header + code never boots");
+	vchip_destroy(vc);
+
+	/* download before power-on goes nowhere */
+	struct vchip_config cfg = {.name = "fw-off", .no_air = true};
+	CHECK_EQ_INT(vchip_create(&cfg, &vc), 0, "create unpowered");
+	CHECK_EQ_INT(vh_fw_download(vc, code, clen, -1), 0,
+	             "no checksum report without power");
+	vchip_destroy(vc);
+	free(bad);
+	free(fw);
+	return check_done();
+}
