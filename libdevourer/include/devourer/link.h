@@ -223,6 +223,15 @@ int dvr_link_tx_set_prefix(struct dvr_link_tx *tx, const uint8_t *prefix,
                            size_t len);
 
 /**
+ * Prefix every frame with a radiotap TX header describing @p params (rate,
+ * bandwidth, GI, LDPC, STBC, NOACK, power), built by dvr_radiotap_build_tx.
+ * Returns DVR_OK or DVR_E_INVALID (rate radiotap cannot express). Part of
+ * the full libdevourer only (not of the link layer built on its own).
+ */
+int dvr_link_tx_set_radiotap(struct dvr_link_tx *tx,
+                             const struct dvr_tx_params *params);
+
+/**
  * Queue one input packet (0..max_payload bytes). Its data fragment is
  * emitted at once; when it completes a block the n-k parity fragments
  * follow. @p now_ms: caller's monotonic clock. Returns DVR_OK,
