@@ -19,10 +19,11 @@ int main(void)
 	if (!dir)
 		CHECK_SKIP("shared firmware absent");
 	char path[1024];
-	size_t len;
+	size_t len = 0;
 	snprintf(path, sizeof path, "%s/rtw8812a_fw.bin", dir);
 	uint8_t *fw = vh_load(path, &len);
-	CHECK(fw && len == 27030, "firmware file loaded");
+	if (!CHECK(fw && len == 27030, "firmware file loaded"))
+		return check_done();
 	const uint8_t *code = fw + 32;
 	size_t clen = len - 32;
 
