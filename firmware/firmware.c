@@ -15,6 +15,8 @@
 
 #include <devourer/devourer.h>
 
+/* The system locations, in search order, and how the error message spells
+ * all of them at once (it must fit a 160-byte chip error buffer). */
 static const char *const system_dirs[] = {
 	"/lib/firmware/updates/rtw88",
 	"/lib/firmware/rtw88",
@@ -25,6 +27,7 @@ static const char *const system_dirs[] = {
 	"/usr/lib/firmware/updates",
 	"/usr/lib/firmware",
 };
+#define SYSTEM_DIRS_TEXT "{/usr,}/lib/firmware{/updates,}{/rtw88,}"
 
 /* Message collector: appends "; "-separated notes, truncating safely. */
 struct msg {
@@ -60,21 +63,23 @@ static enum try_result try_path(const char *dir, const char *name,
 	int n = snprintf(path, sizeof path, "%s/%s", dir, name);
 
 	if (n < 0 || (size_t)n >= sizeof path) {
-		msg_add(m, " %s/%s (path too long);", dir, name);
+		msg_add(m, "%s/%s: path too long", dir, name);
 		return TRY_BAD;
 	}
 	FILE *f = fopen(path, "rb");
 	if (!f) {
-		msg_add(m, " %s (%s);", path, strerror(errno));
-		return TRY_ABSENT;
+		if (errno == ENOENT || errno == ENOTDIR)
+			return TRY_ABSENT;
+		msg_add(m, "%s: %s", path, strerror(errno));
+		return TRY_BAD;
 	}
 	if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
-		msg_add(m, " %s (not a regular file);", path);
+		msg_add(m, "%s: not a regular file", path);
 		fclose(f);
 		return TRY_BAD;
 	}
 	if (sb.st_size <= 0 || (uint64_t)sb.st_size > DVR_FIRMWARE_MAX_SIZE) {
-		msg_add(m, " %s (size %lld outside 1..%u bytes);", path,
+		msg_add(m, "%s: size %lld outside 1..%u", path,
 		        (long long)sb.st_size, DVR_FIRMWARE_MAX_SIZE);
 		fclose(f);
 		return TRY_BAD;
@@ -82,7 +87,7 @@ static enum try_result try_path(const char *dir, const char *name,
 	size_t size = (size_t)sb.st_size;
 	uint8_t *data = malloc(size);
 	if (!data) {
-		msg_add(m, " %s (out of memory);", path);
+		msg_add(m, "%s: out of memory", path);
 		fclose(f);
 		return TRY_BAD;
 	}
@@ -93,7 +98,7 @@ static enum try_result try_path(const char *dir, const char *name,
 	bool err = ferror(f);
 	fclose(f);
 	if (got != size || extra != EOF || err) {
-		msg_add(m, " %s (short or changing read);", path);
+		msg_add(m, "%s: short or changing read", path);
 		free(data);
 		return TRY_BAD;
 	}
@@ -119,8 +124,6 @@ int dvr_firmware_load(const char *name, const char *dir,
 		msg_add(&m, "invalid firmware file name");
 		return DVR_E_INVALID;
 	}
-	msg_add(&m, "firmware %s not usable; searched:", name);
-
 	const char *dirs[2 + sizeof system_dirs / sizeof system_dirs[0]];
 	size_t nd = 0;
 	if (dir && *dir)
@@ -144,12 +147,18 @@ int dvr_firmware_load(const char *name, const char *dir,
 			break;
 		}
 	}
-	if (bad)
-		msg_add(&m, " cure: replace that file with the linux-firmware "
-		        "copy (rtw88/%s)", name);
-	else
-		msg_add(&m, " cure: install linux-firmware (rtw88/%s) or set "
-		        "DEVOURER_FIRMWARE_DIR", name);
+	if (bad) {
+		msg_add(&m, "; replace it with the linux-firmware rtw88/ copy");
+	} else {
+		/* Every place, compactly: given dir, env dir, system dirs. */
+		msg_add(&m, "%s not in ", name);
+		if (dir && *dir)
+			msg_add(&m, "%s, ", dir);
+		if (env && *env)
+			msg_add(&m, "%s, ", env);
+		msg_add(&m, SYSTEM_DIRS_TEXT "; install linux-firmware or "
+		        "set DEVOURER_FIRMWARE_DIR");
+	}
 	return DVR_E_FIRMWARE;
 }
 

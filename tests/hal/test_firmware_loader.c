@@ -36,8 +36,9 @@ int main(void)
 	CHECK_EQ_INT(dvr_firmware_load(name, dir, &fw, err, sizeof err),
 	             DVR_E_FIRMWARE, "missing file");
 	CHECK(strstr(err, dir) != NULL, "message names the given dir");
-	CHECK(strstr(err, "/lib/firmware/rtw88") != NULL,
-	      "message names the system dir");
+	CHECK(strstr(err, "/lib/firmware{/updates,}{/rtw88,}") != NULL,
+	      "message names the system dirs");
+	CHECK(strlen(err) < 160, "message fits a chip error buffer");
 	CHECK(strstr(err, "DEVOURER_FIRMWARE_DIR") != NULL,
 	      "message names the cure");
 	CHECK(fw.data == NULL, "nothing allocated on failure");
@@ -58,6 +59,7 @@ int main(void)
 	setenv("DEVOURER_FIRMWARE_DIR", dir2, 1);
 	CHECK_EQ_INT(dvr_firmware_load(name, NULL, &fw, err, sizeof err),
 	             DVR_OK, "found via DEVOURER_FIRMWARE_DIR");
+	CHECK(strcmp(fw.path, path) == 0, "env path recorded");
 	CHECK_EQ_INT(fw.size, 77, "env size");
 	dvr_firmware_release(&fw);
 	/* the caller's dir wins over the environment */
@@ -73,6 +75,7 @@ int main(void)
 	CHECK_EQ_INT(dvr_firmware_load(name, dir, &fw, err, sizeof err),
 	             DVR_E_FIRMWARE, "oversized file rejected");
 	CHECK(strstr(err, "size") != NULL, "oversize reason given");
+	CHECK(strstr(err, path) != NULL, "oversize names the file");
 	CHECK(fw.data == NULL, "no buffer for oversized");
 	write_file(path, 0, 0);
 	CHECK_EQ_INT(dvr_firmware_load(name, dir, &fw, err, sizeof err),
