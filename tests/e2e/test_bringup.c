@@ -27,7 +27,17 @@ static void on_event(void *user, const struct dvr_event *ev)
 		total_ms = ev->init.ms;
 }
 
-/* Index of m in the milestone list, or -1. */
+/* Index of the first want at or after from in the list, or -1. */
+static int find_m_from(const enum vchip_milestone *m, size_t n,
+                       enum vchip_milestone want, int from)
+{
+	for (size_t i = from < 0 ? 0 : (size_t)from; i < n; i++)
+		if (m[i] == want)
+			return (int)i;
+	return -1;
+}
+
+/* Index of the first want in the milestone list, or -1. */
 static int find_m(const enum vchip_milestone *m, size_t n,
                   enum vchip_milestone want)
 {
@@ -83,7 +93,9 @@ int main(void)
 		int bb = find_m(m, n, VCHIP_M_BB_TABLE);
 		int rf = find_m(m, n, VCHIP_M_RF_TABLE);
 		int mon = find_m(m, n, VCHIP_M_MONITOR);
-		int chn = find_m(m, n, VCHIP_M_CHANNEL);
+		/* The RF table itself retunes the synthesiser, so the
+		 * channel that counts is the first one after monitor. */
+		int chn = mon < 0 ? -1 : find_m_from(m, n, VCHIP_M_CHANNEL, mon);
 		CHECK(p >= 0 && ck > p, "firmware checksum after power-on");
 		CHECK(fb > ck, "firmware booted after checksum");
 		CHECK(find_m(m, n, VCHIP_M_FW_FAILED) < 0, "no firmware failure");
