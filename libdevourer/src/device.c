@@ -74,6 +74,7 @@ struct dvr_device {
 	/* RX: written only on the transport thread; read with atomics. */
 	_Atomic uint64_t rx_transfers, rx_frames, rx_bytes, rx_crc,
 		rx_malformed, rx_c2h, rx_errors;
+	unsigned rx_error_run;        /* consecutive failed bulk IN */
 	uint32_t tsf_last_low;
 	uint64_t tsf_high;
 	uint64_t malformed_logged_at_ns;
@@ -395,8 +396,13 @@ static void on_bulk_in(void *user, int status, const uint8_t *buf,
 			return;
 		}
 		atomic_fetch_add(&dev->rx_errors, 1);
+		/* The transport stops resubmitting after this many: say so
+		 * rather than go quietly deaf. */
+		if (++dev->rx_error_run >= DVR_RX_MAX_ERROR_RUN)
+			mark_dead(dev, status, "receive failed repeatedly");
 		return;
 	}
+	dev->rx_error_run = 0;
 	atomic_fetch_add(&dev->rx_transfers, 1);
 	dvr_io_trace_bulk(&dev->io, true, dev->t->info.in_ep, len);
 	struct dvr_rx_walk_counts c;

@@ -23,6 +23,9 @@
 #define DVR_USB_CTRL_MAX 254
 
 #define DVR_MAX_OUT_EPS 4
+/* Consecutive failed bulk IN transfers after which RX is declared dead:
+ * the transport stops resubmitting and the core reports a fatal error. */
+#define DVR_RX_MAX_ERROR_RUN 64u
 
 /* What the bus knows about the device. */
 struct dvr_usb_info {
@@ -42,8 +45,10 @@ struct dvr_transport;
 typedef void (*dvr_bulk_out_done_fn)(void *user, int status, size_t actual);
 
 /* One completed bulk IN transfer. status DVR_OK: buf/len hold the data,
- * valid only during the call. A fatal status (DVR_E_NO_DEVICE) is reported
- * once and no further calls follow. Runs on the transport's event thread. */
+ * valid only during the call. A failed transfer is reported with its
+ * status (buf NULL) and resubmitted; after DVR_RX_MAX_ERROR_RUN failures
+ * in a row the ring gives up. DVR_E_NO_DEVICE is reported once and no
+ * further calls follow. Runs on the transport's event thread. */
 typedef void (*dvr_bulk_in_fn)(void *user, int status, const uint8_t *buf,
                                size_t len);
 

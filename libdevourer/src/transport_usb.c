@@ -49,7 +49,6 @@
 #define TIMEOUT_SLACK_MS 1000u
 /* Consecutive failed bulk IN completions after which the ring gives up
  * instead of spinning on an endpoint that only returns errors. */
-#define RX_MAX_ERROR_RUN 64u
 #define RX_MAX_TRANSFERS 64u
 #define USB_MAX_PORT_DEPTH 7
 
@@ -576,7 +575,7 @@ static void LIBUSB_CALL rx_complete(struct libusb_transfer *x)
 			         NULL, 0);
 		if (x->status == LIBUSB_TRANSFER_STALL)
 			libusb_clear_halt(t->handle, t->base.info.in_ep);
-		if (t->rx_error_run >= RX_MAX_ERROR_RUN) {
+		if (t->rx_error_run >= DVR_RX_MAX_ERROR_RUN) {
 			/* Only errors for a long time: the endpoint is dead
 			 * for us. Stop instead of spinning. */
 			rx_fatal(t, DVR_E_IO);
