@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Shared set-up for the GStreamer element tests: a private virtual air and
+ * temporary directory per test process (parallel tests must not hear each
+ * other), firmware from the test copy, a fresh link key pair, and helpers
+ * to run pipelines and collect their bus messages.
+ */
+#ifndef DVR_GST_TEST_COMMON_H
+#define DVR_GST_TEST_COMMON_H
+
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+#include <gst/gst.h>
+
+#include <devourer/link.h>
+
+#include "tests/check.h"
+
+struct gst_test_env {
+	gchar *tmp_dir;        /* removed at teardown */
+	gchar *air_dir;        /* DEVOURER_AIR_DIR */
+	gchar *drone_key;      /* sender key file */
+	gchar *gs_key;         /* receiver key file */
+};
+
+static int gst_test_rm_one_(const char *path, const struct stat *sb,
+                            int flag, struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+/*
+ * Skip (exit 77) without firmware; otherwise make the private air and key
+ * files and initialise GStreamer.
+ */
+static inline void gst_test_setup(struct gst_test_env *env, int *argc,
+                                  char ***argv)
+{
+	const char *fw = check_firmware_dir();
+	struct dvr_link_keys drone, gs;
+	GError *err = NULL;
+
+	if (!fw)
+		CHECK_SKIP("no test firmware (DEVOURER_TEST_FIRMWARE_DIR)");
+	setenv("DEVOURER_FIRMWARE_DIR", fw, 1);
+
+	env->tmp_dir = g_dir_make_tmp("devourer-gst-test-XXXXXX", &err);
+	if (!env->tmp_dir) {
+		printf("# cannot make a temporary directory: %s\n",
+		       err->message);
+		exit(1);
+	}
+	env->air_dir = g_build_filename(env->tmp_dir, "air", NULL);
+	g_mkdir(env->air_dir, 0700);
+	setenv("DEVOURER_AIR_DIR", env->air_dir, 1);
+
+	env->drone_key = g_build_filename(env->tmp_dir, "drone.key", NULL);
+	env->gs_key = g_build_filename(env->tmp_dir, "gs.key", NULL);
+	if (dvr_link_keygen_random(&drone, &gs) != DVR_OK ||
+	    dvr_link_keys_save(env->drone_key, &drone) != DVR_OK ||
+	    dvr_link_keys_save(env->gs_key, &gs) != DVR_OK) {
+		printf("# cannot write key files\n");
+		exit(1);
+	}
+	gst_init(argc, argv);
+}
+
+static inline void gst_test_teardown(struct gst_test_env *env)
+{
+	nftw(env->tmp_dir, gst_test_rm_one_, 16, FTW_DEPTH | FTW_PHYS);
+	g_free(env->tmp_dir);
+	g_free(env->air_dir);
+	g_free(env->drone_key);
+	g_free(env->gs_key);
+	/* Release GStreamer's global state so LeakSanitizer sees only real
+	 * leaks. */
+	gst_deinit();
+}
+
+/* gst_parse_launch or fail the test with the parser's message. */
+static inline GstElement *gst_test_parse(const gchar *description)
+{
+	GError *err = NULL;
+	GstElement *p = gst_parse_launch(description, &err);
+
+	if (err) {
+		printf("# parse '%s': %s\n", description, err->message);
+		g_clear_error(&err);
+		if (p)
+			gst_object_unref(p);
+		return NULL;
+	}
+	return p;
+}
+
+/* Set @state and wait for it (up to @timeout_s). Returns the result. */
+static inline GstStateChangeReturn gst_test_set_state(GstElement *p,
+                                                      GstState state,
+                                                      guint timeout_s)
+{
+	GstStateChangeReturn r = gst_element_set_state(p, state);
+
+	if (r == GST_STATE_CHANGE_ASYNC)
+		r = gst_element_get_state(p, NULL, NULL,
+		                          timeout_s * GST_SECOND);
+	return r;
+}
+
+/* Print an ERROR/WARNING message to the TAP log (as a comment). */
+static inline void gst_test_print_message(GstMessage *msg)
+{
+	GError *err = NULL;
+	gchar *dbg = NULL;
+
+	if (GST_MESSAGE_TYPE(msg) == GST_MESSAGE_ERROR)
+		gst_message_parse_error(msg, &err, &dbg);
+	else if (GST_MESSAGE_TYPE(msg) == GST_MESSAGE_WARNING)
+		gst_message_parse_warning(msg, &err, &dbg);
+	else
+		return;
+	printf("# %s from %s: %s\n#   %s\n",
+	       GST_MESSAGE_TYPE_NAME(msg), GST_OBJECT_NAME(msg->src),
+	       err->message, dbg ? dbg : "");
+	g_clear_error(&err);
+	g_free(dbg);
+}
+
+/* Does @msg carry an element structure named @name? */
+static inline gboolean gst_test_is_element_msg(GstMessage *msg,
+                                               const gchar *name)
+{
+	const GstStructure *s;
+
+	if (GST_MESSAGE_TYPE(msg) != GST_MESSAGE_ELEMENT)
+		return FALSE;
+	s = gst_message_get_structure(msg);
+	return s && gst_structure_has_name(s, name);
+}
+
+/*
+ * Pop every message now on @bus (waiting up to @wait_ms for the first),
+ * append copies of ERROR/WARNING/element messages to @into. Returns the
+ * number of ERROR messages seen.
+ */
+static inline guint gst_test_drain_bus(GstBus *bus, guint wait_ms,
+                                       GPtrArray *into)
+{
+	GstMessage *msg;
+	guint errors = 0;
+	GstClockTime wait = wait_ms * GST_MSECOND;
+
+	while ((msg = gst_bus_timed_pop_filtered(bus, wait,
+	                GST_MESSAGE_ERROR | GST_MESSAGE_WARNING |
+	                GST_MESSAGE_ELEMENT | GST_MESSAGE_EOS))) {
+		wait = 0;
+		if (GST_MESSAGE_TYPE(msg) == GST_MESSAGE_ERROR)
+			errors++;
+		gst_test_print_message(msg);
+		if (into)
+			g_ptr_array_add(into, msg);
+		else
+			gst_message_unref(msg);
+	}
+	return errors;
+}
+
+/* Sender pipeline properties common to the tests. */
+#define GST_TEST_CHANNEL "149"
+
+#endif /* DVR_GST_TEST_COMMON_H */
