@@ -136,8 +136,11 @@ struct dvr_chip {
 	int tx_power_index;
 	unsigned n_out;               /* bulk OUT endpoints present */
 	bool usb3;                    /* bus speed is SuperSpeed */
-	char error[160];              /* detail for the last failure */
-	void *priv;                   /* chip-private state, owned by hal/<chip> */
+	char error[256];              /* detail for the last failure */
+	/* Chip-private state: allocated with malloc by the chip's ops when
+	 * they need it (an op may free it and set NULL); whatever is left
+	 * is freed by the core when the device closes. */
+	void *priv;
 };
 
 /* Every chip the driver knows; NULL-terminated. */
