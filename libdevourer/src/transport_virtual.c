@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hal/hal.h"
 #include "libdevourer/src/transport.h"
 #include "libdevourer/virtual/air.h"
 #include "libdevourer/virtual/vchip.h"
@@ -376,10 +377,16 @@ int dvr_transport_virtual_list(struct dvr_adapter_info *out, size_t max,
 			memset(a, 0, sizeof *a);
 			snprintf(a->selector, sizeof a->selector, "virtual:%s",
 			         names[i]);
-			snprintf(a->chip, sizeof a->chip, "RTL8812AU");
-			snprintf(a->location, sizeof a->location, "virtual");
+			/* Stations of other processes only show their
+			 * name on the air; they use the model's default
+			 * identity unless their options said otherwise. */
 			a->vid = 0x0BDA;
 			a->pid = 0x8812;
+			const struct dvr_chip_info *ci =
+				dvr_hal_find_chip(a->vid, a->pid);
+			snprintf(a->chip, sizeof a->chip, "%s",
+			         ci ? ci->name : "unknown");
+			snprintf(a->location, sizeof a->location, "virtual");
 		}
 		(*count)++;
 	}
