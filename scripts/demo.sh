@@ -40,3 +40,11 @@ sleep 2   # let the receiver come up (its init timing is printed below)
   2>&1 | sed 's/^/[drone]  /'
 wait $rx || true
 sed 's/^/[ground] /' "$DEVOURER_AIR_DIR/rx.log"
+
+# The verdict, from rxdemo's machine-readable summary line.
+line=$(grep '^rxdemo: valid=' "$DEVOURER_AIR_DIR/rx.log" || true)
+valid=$(sed -n 's/.* valid=\([0-9]*\).*/\1/p' <<<"$line")
+invalid=$(sed -n 's/.* invalid=\([0-9]*\).*/\1/p' <<<"$line")
+echo "== result: 'ground' received ${valid:-0} of $COUNT injected frames byte-exact," \
+     "${invalid:-?} corrupt; the rest were lost to the configured 2% loss"
+[ "${invalid:-1}" = 0 ] && [ "${valid:-0}" -gt 0 ]
