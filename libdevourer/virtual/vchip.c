@@ -15,6 +15,7 @@
 #include <sodium.h>
 
 #include "libdevourer/src/transport.h"
+#include "libdevourer/virtual/vchip_fault.h"
 #include "libdevourer/virtual/vchip_internal.h"
 
 /* ---- small shared helpers ---- */
@@ -379,6 +380,7 @@ void vchip_destroy(struct vchip *vc)
 	if (!vc)
 		return;
 	registry_remove(vc);
+	vc_fault_forget(vc);
 	pthread_mutex_lock(&vc->lock);
 	vc->stopping = true;
 	pthread_cond_broadcast(&vc->tx_work);
@@ -415,7 +417,11 @@ int vchip_control(struct vchip *vc, uint8_t bm_request_type,
                   uint8_t b_request, uint16_t w_value, uint16_t w_index,
                   uint8_t *data, uint16_t w_length, unsigned timeout_ms)
 {
-	(void)timeout_ms; /* register requests complete at once */
+	/* Register requests complete at once unless a fault says the
+	 * endpoint NAKs (vchip_fault.c). */
+	int f = vc_fault_control(vc, timeout_ms);
+	if (f)
+		return f;
 	pthread_mutex_lock(&vc->lock);
 	if (vc->unplugged) {
 		pthread_mutex_unlock(&vc->lock);
@@ -475,6 +481,9 @@ int vchip_bulk_out(struct vchip *vc, uint8_t ep, const uint8_t *data,
 	int idx = out_index(vc, ep);
 	if (idx < 0 || (!data && len))
 		return -EINVAL;
+	int f = vc_fault_bulk_out(vc, ep, timeout_ms);
+	if (f)
+		return f;
 	return vc_tx_bulk_out(vc, (unsigned)idx, data, len, timeout_ms);
 }
 
@@ -483,7 +492,11 @@ int vchip_bulk_in(struct vchip *vc, uint8_t ep, uint8_t *buf, size_t cap,
 {
 	if (ep != vc->usb.in_ep || !buf || cap == 0)
 		return -EINVAL;
-	return vc_rx_bulk_in(vc, buf, cap, timeout_ms);
+	int f = vc_fault_bulk_in(vc, ep);
+	if (f)
+		return f;
+	return vc_fault_bulk_in_done(vc, vc_rx_bulk_in(vc, buf, cap,
+	                                               timeout_ms));
 }
 
 int vchip_clear_halt(struct vchip *vc, uint8_t ep)
@@ -493,6 +506,9 @@ int vchip_clear_halt(struct vchip *vc, uint8_t ep)
 	pthread_mutex_lock(&vc->lock);
 	bool gone = vc->unplugged;
 	pthread_mutex_unlock(&vc->lock);
-	/* The model never halts a bulk endpoint; clearing is a no-op. */
-	return gone ? -ENODEV : 0;
+	/* Only an injected stall halts a bulk endpoint (vchip_fault.c). */
+	if (gone)
+		return -ENODEV;
+	vc_fault_clear_halt(vc, ep);
+	return 0;
 }

@@ -1,0 +1,621 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The usbfs front end of the chip model: answers the ioctls libusb sends
+ * to /dev/bus/usb/BBB/DDD, as umockdev hands them to us.
+ *
+ * libusb only ever submits URBs (even libusb_control_transfer) and reaps
+ * them without blocking, so the handler never waits: SUBMITURB copies the
+ * URB into a private record and queues it on its endpoint; one worker
+ * thread per endpoint hands queued URBs to the model in order (as a host
+ * controller serves one endpoint) and moves them to the completed list;
+ * REAPURBNDELAY hands completed ones back. Like the host controller, a
+ * worker keeps retrying an endpoint that NAKs (the model returns
+ * -ETIMEDOUT after a short slice) until the client discards the URB —
+ * usbfs URBs have no timeout; libusb cancels them itself.
+ *
+ * The device node is a FIFO whose fill level we control: full (no
+ * POLLOUT) while nothing is completed, one page free while something is.
+ * libusb's event loop then sleeps in poll() instead of spinning.
+ *
+ * Threading: UMockdevIoctlData is touched only in the handler (umockdev's
+ * thread); the workers see the private copies and move records between
+ * lists under d->lock.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sys/ioctl.h>
+
+#include <linux/usb/ch9.h>
+#include <linux/usbdevice_fs.h>
+
+#include "libdevourer/virtual/vchip_fault.h"
+#include "libdevourer/vusb/vusb_internal.h"
+
+/* How long one model call may wait before the worker checks whether the
+ * client discarded the URB (a NAKing endpoint is retried, as a host
+ * controller does). */
+#define SLICE_MS 50u
+#define FIFO_PAGE 4096
+
+static const uint32_t CAPS = USBDEVFS_CAP_ZERO_PACKET |
+                             USBDEVFS_CAP_BULK_CONTINUATION |
+                             USBDEVFS_CAP_NO_PACKET_SIZE_LIM |
+                             USBDEVFS_CAP_BULK_SCATTER_GATHER |
+                             USBDEVFS_CAP_REAP_AFTER_DISCONNECT;
+
+/* ------------------------------------------------------------------ */
+/* FIFO: POLLOUT exactly while completed URBs wait                      */
+/* ------------------------------------------------------------------ */
+
+int vusb_fifo_fill(int fd)
+{
+	static const uint8_t page[FIFO_PAGE];
+	for (;;) {
+		ssize_t w = write(fd, page, sizeof page);
+		if (w < 0)
+			return errno == EAGAIN ? 0 : -errno;
+		if (w < (ssize_t)sizeof page)
+			return 0; /* a partial page: full now */
+	}
+}
+
+/* d->lock held */
+static void fifo_signal(struct vusb_dev *d)
+{
+	if (d->fifo_ready)
+		return;
+	uint8_t page[FIFO_PAGE];
+	if (read(d->fifo_fd, page, sizeof page) > 0)
+		d->fifo_ready = true;
+}
+
+/* d->lock held */
+static void fifo_quiet(struct vusb_dev *d)
+{
+	if (!d->fifo_ready)
+		return;
+	static const uint8_t page[FIFO_PAGE];
+	if (write(d->fifo_fd, page, sizeof page) > 0)
+		d->fifo_ready = false;
+}
+
+/* ------------------------------------------------------------------ */
+/* URB records                                                         */
+/* ------------------------------------------------------------------ */
+
+/* d->lock held. Records are recycled; a buffer only grows, so steady
+ * traffic allocates nothing. */
+static struct vusb_urb *urb_get(struct vusb_dev *d, size_t len)
+{
+	struct vusb_urb *u = d->free_urbs;
+	if (u)
+		d->free_urbs = u->next;
+	else if (!(u = calloc(1, sizeof *u)))
+		return NULL;
+	if (u->cap < len) {
+		uint8_t *b = realloc(u->buf, len);
+		if (!b) {
+			u->next = d->free_urbs;
+			d->free_urbs = u;
+			return NULL;
+		}
+		u->buf = b;
+		u->cap = len;
+	}
+	u->next = NULL;
+	u->len = len;
+	u->status = 0;
+	u->actual = 0;
+	atomic_store(&u->discarded, false);
+	return u;
+}
+
+/* Drop the client references (umockdev's thread, or after it stopped). */
+static void urb_unref(struct vusb_urb *u)
+{
+	if (u->urb_data)
+		umockdev_ioctl_data_unref(u->urb_data);
+	if (u->buf_data)
+		umockdev_ioctl_data_unref(u->buf_data);
+	u->urb_data = u->buf_data = NULL;
+}
+
+/* d->lock held */
+static void urb_put(struct vusb_dev *d, struct vusb_urb *u)
+{
+	u->next = d->free_urbs;
+	d->free_urbs = u;
+}
+
+static void list_push(struct vusb_urb **head, struct vusb_urb **tail,
+                      struct vusb_urb *u)
+{
+	u->next = NULL;
+	if (*tail)
+		(*tail)->next = u;
+	else
+		*head = u;
+	*tail = u;
+}
+
+static struct vusb_urb *list_pop(struct vusb_urb **head,
+                                 struct vusb_urb **tail)
+{
+	struct vusb_urb *u = *head;
+	if (u) {
+		*head = u->next;
+		if (!*head)
+			*tail = NULL;
+		u->next = NULL;
+	}
+	return u;
+}
+
+/* d->lock held */
+static void complete_urb(struct vusb_dev *d, struct vusb_urb *u)
+{
+	list_push(&d->done_head, &d->done_tail, u);
+	fifo_signal(d);
+}
+
+/* ------------------------------------------------------------------ */
+/* Workers: URBs → the model                                            */
+/* ------------------------------------------------------------------ */
+
+static bool is_in(const struct vusb_urb *u)
+{
+	if (u->type == USBDEVFS_URB_TYPE_CONTROL)
+		return u->len >= 8 && (u->buf[0] & USB_DIR_IN);
+	return u->ep & USB_DIR_IN;
+}
+
+static uint16_t le16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
+}
+
+/* Retry while the endpoint NAKs and the client still wants the URB. */
+static bool keep_trying(const struct vusb_dev *d, const struct vusb_urb *u,
+                        int r)
+{
+	return r == -ETIMEDOUT && !atomic_load(&u->discarded) && !d->stop;
+}
+
+static void run_control(struct vusb_dev *d, struct vusb_urb *u)
+{
+	if (u->len < 8 || le16(u->buf + 6) > u->len - 8) {
+		u->status = -EINVAL;
+		return;
+	}
+	int r;
+	do {
+		r = vchip_control(d->vc, u->buf[0], u->buf[1], le16(u->buf + 2),
+		                  le16(u->buf + 4), u->buf + 8, le16(u->buf + 6),
+		                  SLICE_MS);
+	} while (keep_trying(d, u, r));
+	if (r >= 0)
+		u->actual = r;
+	else
+		u->status = r;
+}
+
+static void run_bulk_out(struct vusb_dev *d, struct vusb_urb *u)
+{
+	int r;
+	do {
+		r = vchip_bulk_out(d->vc, u->ep, u->len ? u->buf : NULL, u->len,
+		                   SLICE_MS);
+	} while (keep_trying(d, u, r));
+	/* A transfer that is a whole number of packets ends with a
+	 * zero-length packet when the client asked for one. */
+	if (r > 0 && (u->flags & USBDEVFS_URB_ZERO_PACKET) &&
+	    d->desc.bulk_max_packet && u->len % d->desc.bulk_max_packet == 0) {
+		int z;
+		do {
+			z = vchip_bulk_out(d->vc, u->ep, NULL, 0, SLICE_MS);
+		} while (keep_trying(d, u, z));
+		if (z < 0)
+			r = z;
+	}
+	if (r >= 0)
+		u->actual = r;
+	else
+		u->status = r;
+}
+
+static void run_bulk_in(struct vusb_dev *d, struct vusb_urb *u)
+{
+	if (u->len == 0) {
+		u->status = -EINVAL;
+		return;
+	}
+	int r;
+	do {
+		r = vchip_bulk_in(d->vc, u->ep, u->buf, u->len, SLICE_MS);
+	} while (keep_trying(d, u, r));
+	if (r >= 0)
+		u->actual = r;
+	else
+		u->status = r;
+}
+
+struct worker_arg {
+	struct vusb_dev *d;
+	unsigned qi;
+};
+
+static void *worker_main(void *p)
+{
+	struct worker_arg a = *(struct worker_arg *)p;
+	free(p);
+	struct vusb_dev *d = a.d;
+	struct vusb_queue *q = &d->q[a.qi];
+	pthread_mutex_lock(&d->lock);
+	while (!d->stop) {
+		struct vusb_urb *u = list_pop(&q->head, &q->tail);
+		if (!u) {
+			pthread_cond_wait(&d->work, &d->lock);
+			continue;
+		}
+		q->running = u;
+		pthread_mutex_unlock(&d->lock);
+		if (u->type == USBDEVFS_URB_TYPE_CONTROL)
+			run_control(d, u);
+		else if (u->ep & USB_DIR_IN)
+			run_bulk_in(d, u);
+		else
+			run_bulk_out(d, u);
+		/* The client gave up on it: whatever the model did, usbfs
+		 * reports a discarded URB as unlinked. */
+		if (atomic_load(&u->discarded) && u->status != -ENODEV)
+			u->status = -ENOENT;
+		pthread_mutex_lock(&d->lock);
+		q->running = NULL;
+		complete_urb(d, u);
+	}
+	pthread_mutex_unlock(&d->lock);
+	return NULL;
+}
+
+/* The queue an endpoint address is served by, or -1. */
+static int queue_of(const struct vusb_dev *d, uint8_t type, uint8_t ep)
+{
+	if (type == USBDEVFS_URB_TYPE_CONTROL)
+		return (ep & 0x7F) == 0 ? 0 : -1;
+	if (type != USBDEVFS_URB_TYPE_BULK)
+		return -1;
+	for (unsigned i = 0; i < d->desc.n_out; i++)
+		if (d->desc.out_ep[i] == ep)
+			return (int)(1 + i);
+	return ep == d->desc.in_ep ? (int)(1 + d->desc.n_out) : -1;
+}
+
+int vusb_engine_start(struct vusb_dev *d)
+{
+	d->stop = false;
+	d->n_queues = 2 + d->desc.n_out;
+	for (unsigned i = 0; i < d->n_queues; i++) {
+		struct worker_arg *a = malloc(sizeof *a);
+		if (!a)
+			return -ENOMEM;
+		*a = (struct worker_arg){.d = d, .qi = i};
+		int rc = pthread_create(&d->q[i].thread, NULL, worker_main, a);
+		if (rc) {
+			free(a);
+			return -rc;
+		}
+		d->q[i].started = true;
+	}
+	return 0;
+}
+
+void vusb_engine_kick(struct vusb_dev *d)
+{
+	pthread_mutex_lock(&d->lock);
+	pthread_cond_broadcast(&d->work);
+	pthread_mutex_unlock(&d->lock);
+}
+
+static void free_list(struct vusb_urb *u, bool unref)
+{
+	while (u) {
+		struct vusb_urb *n = u->next;
+		if (unref)
+			urb_unref(u);
+		free(u->buf);
+		free(u);
+		u = n;
+	}
+}
+
+void vusb_engine_stop(struct vusb_dev *d)
+{
+	pthread_mutex_lock(&d->lock);
+	d->stop = true;
+	pthread_cond_broadcast(&d->work);
+	pthread_mutex_unlock(&d->lock);
+	for (unsigned i = 0; i < d->n_queues; i++) {
+		if (d->q[i].started)
+			pthread_join(d->q[i].thread, NULL);
+		d->q[i].started = false;
+		free_list(d->q[i].head, true);
+		d->q[i].head = d->q[i].tail = NULL;
+	}
+	free_list(d->done_head, true);
+	d->done_head = d->done_tail = NULL;
+	free_list(d->free_urbs, false);
+	d->free_urbs = NULL;
+	d->fifo_ready = false;
+}
+
+/* ------------------------------------------------------------------ */
+/* The ioctls (umockdev's thread)                                       */
+/* ------------------------------------------------------------------ */
+
+static void fail(UMockdevIoctlClient *c, int err)
+{
+	umockdev_ioctl_client_complete(c, -1, err);
+}
+
+static void submit_urb(struct vusb_dev *d, UMockdevIoctlClient *c,
+                       UMockdevIoctlData *arg)
+{
+	if (vchip_is_unplugged(d->vc)) {
+		fail(c, ENODEV);
+		return;
+	}
+	GError *err = NULL;
+	UMockdevIoctlData *ud = umockdev_ioctl_data_resolve(
+		arg, 0, sizeof(struct usbdevfs_urb), &err);
+	if (!ud) {
+		g_clear_error(&err);
+		fail(c, EFAULT);
+		return;
+	}
+	struct usbdevfs_urb urb;
+	memcpy(&urb, ud->data, sizeof urb);
+	int qi = queue_of(d, urb.type, urb.endpoint);
+	if (qi < 0 || urb.buffer_length < 0) {
+		umockdev_ioctl_data_unref(ud);
+		fail(c, qi < 0 ? ENOENT : EINVAL);
+		return;
+	}
+	UMockdevIoctlData *bd = NULL;
+	if (urb.buffer_length > 0) {
+		bd = umockdev_ioctl_data_resolve(
+			ud, offsetof(struct usbdevfs_urb, buffer),
+			(gsize)urb.buffer_length, &err);
+		if (!bd) {
+			g_clear_error(&err);
+			umockdev_ioctl_data_unref(ud);
+			fail(c, EFAULT);
+			return;
+		}
+	}
+	pthread_mutex_lock(&d->lock);
+	struct vusb_urb *u = urb_get(d, (size_t)urb.buffer_length);
+	if (!u) {
+		pthread_mutex_unlock(&d->lock);
+		if (bd)
+			umockdev_ioctl_data_unref(bd);
+		umockdev_ioctl_data_unref(ud);
+		fail(c, ENOMEM);
+		return;
+	}
+	u->client_addr = ud->client_addr;
+	u->urb_data = ud;
+	u->buf_data = bd;
+	u->type = urb.type;
+	u->ep = urb.endpoint;
+	u->flags = urb.flags;
+	/* IN data is written back at reap; the setup packet of a control
+	 * URB and OUT data travel now. */
+	if (bd)
+		memcpy(u->buf, bd->data, (size_t)urb.buffer_length);
+	d->stats.submitted++;
+	if (urb.type == USBDEVFS_URB_TYPE_CONTROL) {
+		d->stats.ctrl_urbs++;
+	} else if (urb.endpoint & USB_DIR_IN) {
+		d->stats.bulk_in_urbs++;
+	} else {
+		d->stats.bulk_out_urbs++;
+		if (++d->stats.out_in_flight > d->stats.out_in_flight_max)
+			d->stats.out_in_flight_max = d->stats.out_in_flight;
+	}
+	list_push(&d->q[qi].head, &d->q[qi].tail, u);
+	pthread_cond_broadcast(&d->work);
+	pthread_mutex_unlock(&d->lock);
+	umockdev_ioctl_client_complete(c, 0, 0);
+}
+
+static void reap_urb(struct vusb_dev *d, UMockdevIoctlClient *c,
+                     UMockdevIoctlData *arg)
+{
+	pthread_mutex_lock(&d->lock);
+	struct vusb_urb *u = list_pop(&d->done_head, &d->done_tail);
+	if (!d->done_head)
+		fifo_quiet(d);
+	if (u) {
+		d->stats.reaped++;
+		if (u->type == USBDEVFS_URB_TYPE_BULK && !(u->ep & USB_DIR_IN))
+			d->stats.out_in_flight--;
+	}
+	bool gone = !u && vchip_is_unplugged(d->vc);
+	pthread_mutex_unlock(&d->lock);
+	if (!u) {
+		/* Nothing completed; once removed and drained, say so. */
+		fail(c, gone ? ENODEV : EAGAIN);
+		return;
+	}
+
+	struct usbdevfs_urb *img = (struct usbdevfs_urb *)u->urb_data->data;
+	img->status = u->status;
+	img->actual_length = u->actual;
+	if (u->buf_data && u->actual > 0 && is_in(u)) {
+		size_t off = u->type == USBDEVFS_URB_TYPE_CONTROL ? 8 : 0;
+		size_t n = (size_t)u->actual;
+		if (off + n > (size_t)u->buf_data->data_len)
+			n = (size_t)u->buf_data->data_len - off;
+		memcpy(u->buf_data->data + off, u->buf + off, n);
+	}
+	GError *err = NULL;
+	UMockdevIoctlData *pd = umockdev_ioctl_data_resolve(
+		arg, 0, sizeof(void *), &err);
+	if (!pd) {
+		g_clear_error(&err);
+		fail(c, EFAULT);
+	} else {
+		umockdev_ioctl_data_set_ptr(pd, 0, u->urb_data);
+		umockdev_ioctl_client_complete(c, 0, 0);
+		umockdev_ioctl_data_unref(pd);
+	}
+	urb_unref(u);
+	pthread_mutex_lock(&d->lock);
+	urb_put(d, u);
+	pthread_mutex_unlock(&d->lock);
+}
+
+static void discard_urb(struct vusb_dev *d, UMockdevIoctlClient *c,
+                        UMockdevIoctlData *arg)
+{
+	gulong addr = 0;
+	if (arg->data_len >= (gint)sizeof addr)
+		memcpy(&addr, arg->data, sizeof addr);
+	bool found = false;
+	pthread_mutex_lock(&d->lock);
+	for (unsigned i = 0; i < d->n_queues && !found; i++) {
+		struct vusb_queue *q = &d->q[i];
+		if (q->running && q->running->client_addr == addr) {
+			/* The worker ends it within one slice. */
+			atomic_store(&q->running->discarded, true);
+			found = true;
+			break;
+		}
+		struct vusb_urb *prev = NULL;
+		for (struct vusb_urb *u = q->head; u; prev = u, u = u->next) {
+			if (u->client_addr != addr)
+				continue;
+			if (prev)
+				prev->next = u->next;
+			else
+				q->head = u->next;
+			if (q->tail == u)
+				q->tail = prev;
+			u->status = -ENOENT;
+			complete_urb(d, u);
+			found = true;
+			break;
+		}
+	}
+	if (found)
+		d->stats.discarded++;
+	pthread_mutex_unlock(&d->lock);
+	if (found)
+		umockdev_ioctl_client_complete(c, 0, 0);
+	else
+		fail(c, EINVAL); /* already completed */
+}
+
+/* An ioctl whose argument is a pointer to a u32/unsigned int. */
+static bool read_u32(UMockdevIoctlClient *c, UMockdevIoctlData *arg,
+                     uint32_t *out, UMockdevIoctlData **keep)
+{
+	GError *err = NULL;
+	UMockdevIoctlData *p = umockdev_ioctl_data_resolve(arg, 0,
+	                                                   sizeof *out, &err);
+	if (!p) {
+		g_clear_error(&err);
+		fail(c, EFAULT);
+		return false;
+	}
+	memcpy(out, p->data, sizeof *out);
+	if (keep)
+		*keep = p;
+	else
+		umockdev_ioctl_data_unref(p);
+	return true;
+}
+
+gboolean vusb_on_ioctl(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
+                       gpointer user)
+{
+	(void)h;
+	struct vusb_dev *d = user;
+	gulong req = umockdev_ioctl_client_get_request(client);
+	UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
+	bool gone = vchip_is_unplugged(d->vc);
+	uint32_t v;
+	UMockdevIoctlData *p = NULL;
+
+	switch (req) {
+	case USBDEVFS_SUBMITURB:
+		submit_urb(d, client, arg);
+		break;
+	case USBDEVFS_REAPURBNDELAY:
+		reap_urb(d, client, arg);
+		break;
+	case USBDEVFS_DISCARDURB:
+		discard_urb(d, client, arg);
+		break;
+	case USBDEVFS_GET_CAPABILITIES:
+		if (!read_u32(client, arg, &v, &p))
+			break;
+		memcpy(p->data, &CAPS, sizeof CAPS);
+		umockdev_ioctl_client_complete(client, 0, 0);
+		umockdev_ioctl_data_unref(p);
+		break;
+	case USBDEVFS_GETDRIVER:
+	case USBDEVFS_IOCTL:
+		/* No kernel driver is bound, so none needs detaching;
+		 * anything else makes libusb's auto-detach fail the claim. */
+		fail(client, ENODATA);
+		break;
+	case USBDEVFS_CLAIMINTERFACE:
+	case USBDEVFS_RELEASEINTERFACE:
+		if (!read_u32(client, arg, &v, NULL))
+			break;
+		if (gone)
+			fail(client, ENODEV);
+		else if (v != 0)
+			fail(client, ENOENT); /* one interface: 0 */
+		else
+			umockdev_ioctl_client_complete(client, 0, 0);
+		break;
+	case USBDEVFS_DISCONNECT_CLAIM:
+	case USBDEVFS_SETINTERFACE:
+	case USBDEVFS_RESET:
+		if (gone)
+			fail(client, ENODEV);
+		else
+			umockdev_ioctl_client_complete(client, 0, 0);
+		break;
+	case USBDEVFS_CLEAR_HALT: {
+		if (!read_u32(client, arg, &v, NULL))
+			break;
+		pthread_mutex_lock(&d->lock);
+		d->stats.clear_halts++;
+		pthread_mutex_unlock(&d->lock);
+		int r = vchip_clear_halt(d->vc, (uint8_t)v);
+		if (r < 0)
+			fail(client, r == -EINVAL ? ENOENT : -r);
+		else
+			umockdev_ioctl_client_complete(client, 0, 0);
+		break;
+	}
+	case USBDEVFS_GET_SPEED:
+		umockdev_ioctl_client_complete(
+			client,
+			d->desc.speed_mbps >= 5000 ? USB_SPEED_SUPER
+			                           : USB_SPEED_HIGH,
+			0);
+		break;
+	default:
+		fail(client, ENOTTY);
+		break;
+	}
+	return TRUE;
+}
