@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""Runs every bench program, keeps their raw JSON and the exact commands.
+
+    bench/run.py --build build-bench --out results/20250101-120000 [--quick]
+
+Writes OUT/raw.json (every record every program printed, plus the command
+that printed it), OUT/logs/ (stderr of each command, callgrind dumps), then
+calls bench/report.py to write OUT/report.md and the PNG plots.
+
+Each command runs with a fresh private DEVOURER_AIR_DIR, so virtual
+adapters of one bench never hear another's. A real adapter (dvr_list_adapters
+finds a usb: one) adds the same init and duty runs on selector "auto";
+the umockdev launcher devourer-vusb, when built, adds an init run over
+libusb. Both are skipped, and said so in the report, when absent.
+"""
+import argparse
+import glob
+import json
+import os
+import platform
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def firmware_dir():
+    if os.environ.get("DEVOURER_FIRMWARE_DIR"):
+        return os.environ["DEVOURER_FIRMWARE_DIR"]
+    for d in ("/lib/firmware/rtw88", os.path.join(ROOT, "..", "shared", "firmware")):
+        if os.path.isfile(os.path.join(d, "rtw8812a_fw.bin")):
+            return os.path.abspath(d)
+    return None
+
+
+class Runner:
+    def __init__(self, build, out):
+        self.build = os.path.abspath(build)
+        self.out = out
+        self.logs = os.path.join(out, "logs")
+        os.makedirs(self.logs, exist_ok=True)
+        self.commands = []   # {id, cmd, seconds, status}
+        self.skipped = []    # {what, why}
+
+    def prog(self, name):
+        return os.path.join(self.build, "bench", name)
+
+    def run(self, cid, argv, parse_json=True, timeout=600, private_air=True):
+        """Run argv; return parsed stdout JSON (a list) or None on failure.
+        The command is recorded as a user would retype it from ROOT."""
+        env = dict(os.environ)
+        air = None
+        if private_air:
+            air = tempfile.mkdtemp(prefix="devourer-bench-air-")
+            env["DEVOURER_AIR_DIR"] = air
+        shown = " ".join(shlex.quote(os.path.relpath(a, ROOT) if a.startswith(self.build) else a)
+                         for a in argv)
+        fw = env.get("DEVOURER_FIRMWARE_DIR", "")
+        shown = "DEVOURER_FIRMWARE_DIR=%s %s" % (shlex.quote(fw), shown)
+        t0 = time.monotonic()
+        print("bench: [%s] %s" % (cid, shown), file=sys.stderr, flush=True)
+        try:
+            p = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True,
+                               text=True, timeout=timeout)
+            status, stdout, stderr = p.returncode, p.stdout, p.stderr
+        except subprocess.TimeoutExpired as e:
+            status, stdout, stderr = "timeout", e.stdout or "", e.stderr or ""
+            if isinstance(stdout, bytes):
+                stdout = stdout.decode(errors="replace")
+            if isinstance(stderr, bytes):
+                stderr = stderr.decode(errors="replace")
+        finally:
+            if air:
+                shutil.rmtree(air, ignore_errors=True)
+        secs = time.monotonic() - t0
+        with open(os.path.join(self.logs, cid + ".stderr"), "w") as f:
+            f.write(stderr)
+        with open(os.path.join(self.logs, cid + ".stdout"), "w") as f:
+            f.write(stdout)
+        self.commands.append({"id": cid, "cmd": shown, "seconds": round(secs, 1),
+                              "status": status})
+        if status != 0:
+            print("bench: [%s] failed (%s), see %s" % (cid, status,
+                  os.path.join(self.logs, cid + ".stderr")), file=sys.stderr)
+            return None
+        if not parse_json:
+            return stdout
+        try:
+            return json.loads(stdout)
+        except ValueError as e:
+            print("bench: [%s] bad JSON: %s" % (cid, e), file=sys.stderr)
+            return None
+
+
+def parse_callgrind(dump_dir):
+    """Instruction counts per 'stage size' dump (client request dumps)."""
+    counts = {}
+    for path in glob.glob(os.path.join(dump_dir, "callgrind.out*")):
+        trigger, total = None, None
+        with open(path, errors="replace") as f:
+            for line in f:
+                if line.startswith("desc: Trigger: Client Request: "):
+                    trigger = line.split("Client Request: ", 1)[1].strip()
+                elif line.startswith("totals:"):
+                    # the events of this dump ("summary:" is cumulative)
+                    total = int(line.split()[1])
+        if trigger and total is not None:
+            counts[trigger] = total
+    return counts
+
+
+def find_vusb(build):
+    for cand in glob.glob(os.path.join(build, "**", "devourer-vusb"), recursive=True):
+        if os.access(cand, os.X_OK) and os.path.isfile(cand):
+            return cand
+    return None
+
+
+def host_info():
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip()
+    return {"cpu": cpu, "cpus": os.cpu_count(), "kernel": platform.release(),
+            "python": platform.python_version(), "commit": commit,
+            "date": time.strftime("%Y-%m-%d %H:%M:%S %z")}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--quick", action="store_true",
+                    help="fewer repetitions and points (a smoke run)")
+    ap.add_argument("--no-callgrind", action="store_true")
+    a = ap.parse_args()
+
+    fw = firmware_dir()
+    if not fw:
+        sys.exit("bench: rtw8812a_fw.bin not found: set DEVOURER_FIRMWARE_DIR")
+    os.environ["DEVOURER_FIRMWARE_DIR"] = fw
+    r = Runner(a.build, a.out)
+    t_start = time.monotonic()
+    raw = {"host": host_info(), "quick": a.quick}
+
+    packets, reps = ("500", "3") if a.quick else ("2000", "7")
+    raw["cpu"] = r.run("cpu", [r.prog("cpu_stages"), "--packets", packets, "--reps", reps])
+
+    # Instruction counts: the same stages once, fewer packets, under callgrind.
+    raw["callgrind"] = None
+    raw["callgrind_packets"] = 200
+    if a.no_callgrind:
+        r.skipped.append({"what": "callgrind", "why": "--no-callgrind"})
+    elif not shutil.which("valgrind"):
+        r.skipped.append({"what": "callgrind", "why": "valgrind not installed"})
+    else:
+        cg_dir = os.path.join(r.logs, "callgrind")
+        os.makedirs(cg_dir, exist_ok=True)
+        out = r.run("callgrind", ["valgrind", "--tool=callgrind",
+                                  "--callgrind-out-file=" + os.path.join(cg_dir, "callgrind.out.%p"),
+                                  r.prog("cpu_stages"), "--packets", "200", "--callgrind"])
+        if out is not None:
+            raw["callgrind"] = parse_callgrind(cg_dir)
+            raw["callgrind_run"] = out
+
+    mcs = "0,1,2,3,4,5,6,7"
+    duty_args = ["--ms", "300", "--reps", "2"] if a.quick else ["--ms", "400", "--reps", "3"]
+    raw["duty"] = r.run("duty", [r.prog("tx_duty"), "--mcs", mcs] + duty_args)
+    raw["init"] = r.run("init", [r.prog("init_timing"), "--reps", "3" if a.quick else "7"])
+
+    vusb = find_vusb(a.build)
+    raw["init_vusb"] = None
+    if vusb:
+        raw["init_vusb"] = r.run("init_vusb", [vusb, "--adapter", "bench-vusb", "--",
+                                               r.prog("init_timing"), "--device", "auto",
+                                               "--reps", "3" if a.quick else "5"])
+    else:
+        r.skipped.append({"what": "init over libusb (devourer-vusb)",
+                          "why": "devourer-vusb is not built in %s (libdevourer/vusb/ not there yet)"
+                          % os.path.relpath(a.build, ROOT)})
+
+    # Real hardware: only when a usb: adapter is plugged in.
+    adapters = r.run("list", [r.prog("init_timing"), "--list"]) or []
+    usb = [x for x in adapters if x.get("selector", "").startswith("usb:")]
+    raw["adapters"] = adapters
+    raw["hw_init"] = raw["hw_duty"] = None
+    if usb:
+        sel = usb[0]["selector"]
+        raw["hw_selector"] = sel
+        raw["hw_init"] = r.run("hw_init", [r.prog("init_timing"), "--device", sel,
+                                           "--reps", "3"], private_air=False)
+        raw["hw_duty"] = r.run("hw_duty", [r.prog("tx_duty"), "--device", sel, "--mcs", mcs]
+                               + duty_args, private_air=False)
+    else:
+        r.skipped.append({"what": "real adapter", "why": "dvr_list_adapters found no usb: adapter"})
+
+    raw["link_bench"] = r.run("link_bench", [os.path.join(r.build, "bench", "link_bench"), "--quick"],
+                              parse_json=False)
+
+    raw["commands"] = r.commands
+    raw["skipped"] = r.skipped
+    raw["seconds"] = round(time.monotonic() - t_start, 1)
+    with open(os.path.join(a.out, "raw.json"), "w") as f:
+        json.dump(raw, f, indent=1)
+    report = [sys.executable, os.path.join(HERE, "report.py"), os.path.join(a.out, "raw.json")]
+    if subprocess.run(report).returncode != 0:
+        sys.exit("bench: report failed")
+    print("bench: wrote %s/report.md in %.0f s" % (a.out, raw["seconds"]), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

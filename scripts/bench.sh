@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The benchmarks: installs what is missing, builds a release build, runs
+# every bench program (bench/run.py) and writes results/<timestamp>/
+# report.md with PNG plots and raw.json. Under ten minutes on a 2-CPU VM.
+#   bash scripts/bench.sh            # full run
+#   bash scripts/bench.sh --quick    # fewer repetitions (about a minute)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/deps.sh
+# What only the bench needs: plots and instruction counts.
+missing=()
+for p in python3-matplotlib valgrind; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "bench: installing Debian packages: ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -q
+  $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# Optimised, unsanitised: the numbers users get.
+BUILD=${DEVOURER_BENCH_BUILD:-build-bench}
+[ -f "$BUILD/build.ninja" ] || meson setup "$BUILD" --buildtype=release >/dev/null
+ninja -C "$BUILD" bench/cpu_stages bench/tx_duty bench/init_timing bench/link_bench >/dev/null
+# The libusb launcher, when that part of the tree exists (skipped otherwise).
+if [ -d libdevourer/vusb ]; then
+  meson compile -C "$BUILD" >/dev/null 2>&1 || echo "bench: full build failed; devourer-vusb runs may be skipped"
+fi
+
+OUT=results/$(date +%Y%m%d-%H%M%S)
+mkdir -p "$OUT"
+# Debian's python3 (where python3-matplotlib lives), not a pyenv shim.
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+"$PY" bench/run.py --build "$BUILD" --out "$OUT" "$@"
+echo "bench: report in $OUT/report.md"
