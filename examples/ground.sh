@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The ground side of a video link: devourersrc (one or several adapters) ->
+# RTP -> H.264 decoder -> screen.
+#
+#   PASSWORD=secret examples/ground.sh           # or KEY_FILE=gs.key
+#
+# Settings (environment):
+#   DEVICE    adapter selector(s); several for diversity, separated by ';'
+#             (e.g. "usb:0bda:8812#0;usb:0bda:8812#1")                [auto]
+#   CHANNEL   Wi-Fi channel                                           [149]
+#   SINK      video sink (fakesink for no display)              [autovideosink]
+#   SECONDS   stop after this long (0 = until Ctrl-C)                 [0]
+#   KEY_FILE / PASSWORD   the link key (one of them is required)
+#   DEVOURER_BUILD        build directory holding gst/ and examples/  [build]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEVICE=${DEVICE:-auto}
+CHANNEL=${CHANNEL:-149}
+SINK=${SINK:-autovideosink}
+SECONDS_LIMIT=${SECONDS:-0}
+BUILD=${DEVOURER_BUILD:-build}
+
+if [ -n "${KEY_FILE:-}" ]; then
+  KEY="key-file=$KEY_FILE"
+elif [ -n "${PASSWORD:-}" ]; then
+  KEY="password=$PASSWORD"
+else
+  echo "ground.sh: set KEY_FILE (a wfb_keygen gs.key) or PASSWORD" >&2
+  exit 2
+fi
+if [ -d "$BUILD/gst" ]; then
+  export GST_PLUGIN_PATH="$PWD/$BUILD/gst${GST_PLUGIN_PATH:+:$GST_PLUGIN_PATH}"
+fi
+
+# One string: gst_parse_launch handles the quoting inside it.
+PIPELINE="devourersrc name=radio device=\"$DEVICE\" channel=$CHANNEL $KEY
+    caps=\"application/x-rtp,media=video,clock-rate=90000,encoding-name=H264,payload=96\" !
+  rtph264depay ! avdec_h264 ! videoconvert ! $SINK name=screen sync=false"
+
+# busmon prints init timing and RX stats, and the decoded frame count.
+if [ -x "$BUILD/examples/busmon" ]; then
+  LIMIT=()
+  [ "$SECONDS_LIMIT" -gt 0 ] && LIMIT=(-t "$SECONDS_LIMIT")
+  exec "$BUILD/examples/busmon" "${LIMIT[@]}" -c screen "$PIPELINE"
+fi
+exec gst-launch-1.0 -e "$PIPELINE"
