@@ -636,6 +636,7 @@ int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel)
 		                               : DEFAULT_TX_TIMEOUT_MS);
 	pthread_mutex_lock(&dev->ctrl_lock);
 	dev->chip.error[0] = '\0';
+	dvr_io_clear_error(&dev->io); /* a past timeout must not stick */
 	r = dev->info->ops->set_channel(&dev->chip, channel);
 	if (r == DVR_OK)
 		r = dvr_io_status(&dev->io);
@@ -654,6 +655,7 @@ static int apply_tx_power(struct dvr_device *dev, int index)
 {
 	pthread_mutex_lock(&dev->ctrl_lock);
 	dev->chip.error[0] = '\0';
+	dvr_io_clear_error(&dev->io); /* a past timeout must not stick */
 	int r = dev->info->ops->set_tx_power(&dev->chip, index);
 	if (r == DVR_OK)
 		r = dvr_io_status(&dev->io);
