@@ -285,6 +285,11 @@ static int out_status(struct usb_transport *t, struct libusb_transfer *x)
 {
 	if (x->status == LIBUSB_TRANSFER_NO_DEVICE)
 		mark_gone(t);
+	/* A halted endpoint refuses every later transfer until the host
+	 * clears it: clear it here (a plain ioctl, fine on the event
+	 * thread) and report this transfer as failed. */
+	if (x->status == LIBUSB_TRANSFER_STALL)
+		libusb_clear_halt(t->handle, x->endpoint);
 	if (x->status == LIBUSB_TRANSFER_CANCELLED && atomic_load(&t->gone))
 		return DVR_E_NO_DEVICE;
 	int s = status_from_transfer(x->status);
