@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * devourer-vusb as a person uses it, one command per program:
+ *   devourer-vusb --adapter ground -- rxdemo -d auto -c 36 -v -n 40
+ *   devourer-vusb --adapter drone --trace T -- txdemo -d auto -c 36 ...
+ * Two launchers, one air: rxdemo (libusb, in one child) must verify 40 of
+ * txdemo's frames (libusb, in the other) byte for byte; SIGTERM to the
+ * TX launcher reaches txdemo, which stops cleanly; the register trace is
+ * written. Then an unplug fault from the command line must end txdemo
+ * with its "fatal device error" status promptly.
+ *
+ * This test does not use the preload itself: the launchers set it up for
+ * their children. Arguments: devourer-vusb, txdemo, rxdemo.
+ */
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include "tests/vusb/vusb_test.h"
+
+extern char **environ;
+
+static pid_t spawn(char *const argv[])
+{
+	pid_t pid;
+	if (posix_spawn(&pid, argv[0], NULL, NULL, argv, environ) != 0)
+		return -1;
+	return pid;
+}
+
+/* Exit status of pid, or -1 (killed when it outlives timeout_ms). */
+static int wait_exit(pid_t pid, unsigned timeout_ms)
+{
+	uint64_t end = vt_now_ms() + timeout_ms;
+	int st;
+	for (;;) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+		if (r == pid)
+			return WIFEXITED(st) ? WEXITSTATUS(st)
+			                     : 128 + WTERMSIG(st);
+		if (r < 0)
+			return -1;
+		if (vt_now_ms() > end) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &st, 0);
+			return -1;
+		}
+		vt_sleep_ms(20);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 4) {
+		printf("usage: %s devourer-vusb txdemo rxdemo\n", argv[0]);
+		return 2;
+	}
+	const char *fw = check_firmware_dir();
+	if (!fw)
+		CHECK_SKIP("no test firmware (../shared/firmware)");
+	char air[64];
+	snprintf(air, sizeof air, "/tmp/dvr-vusbl-XXXXXX");
+	if (!mkdtemp(air))
+		CHECK_SKIP("mkdtemp failed");
+	setenv("DEVOURER_AIR_DIR", air, 1);
+	setenv("DEVOURER_FIRMWARE_DIR", fw, 1);
+	char trace[128];
+	snprintf(trace, sizeof trace, "%s/drone.trace", air);
+
+	char *rx_argv[] = {argv[1], "--adapter", "ground", "--", argv[3],
+	                   "-d", "auto", "-c", "36", "-v", "-n", "40",
+	                   "-t", "60", NULL};
+	char *tx_argv[] = {argv[1], "--adapter", "drone:0bda:8812",
+	                   "--trace", trace, "--", argv[2], "-d", "auto",
+	                   "-c", "36", "-n", "0", "-i", "20", "-t", "60",
+	                   NULL};
+	pid_t rx = spawn(rx_argv);
+	CHECK(rx > 0, "rxdemo launcher started");
+	/* Let the receiver come up first; txdemo keeps sending anyway. */
+	vt_sleep_ms(1500);
+	pid_t tx = spawn(tx_argv);
+	CHECK(tx > 0, "txdemo launcher started");
+	int rx_st = rx > 0 ? wait_exit(rx, 60000) : -1;
+	CHECK_EQ_INT(rx_st, 0, "rxdemo over libusb verified 40 txdemo frames");
+	if (tx > 0)
+		kill(tx, SIGTERM);
+	int tx_st = tx > 0 ? wait_exit(tx, 10000) : -1;
+	CHECK_EQ_INT(tx_st, 0, "SIGTERM reached txdemo; clean exit");
+	FILE *tf = fopen(trace, "r");
+	unsigned lines = 0;
+	char line[256];
+	while (tf && fgets(line, sizeof line, tf))
+		lines++;
+	if (tf)
+		fclose(tf);
+	CHECK(lines > 1000, "--trace: register trace written");
+
+	char *unplug_argv[] = {argv[1], "--adapter", "drone", "--fault",
+	                       "drone@unplug:at=3000", "--", argv[2], "-d",
+	                       "auto", "-c", "36", "-n", "0", "-i", "10",
+	                       "-t", "60", NULL};
+	uint64_t t0 = vt_now_ms();
+	pid_t up = spawn(unplug_argv);
+	int up_st = up > 0 ? wait_exit(up, 30000) : -1;
+	uint64_t dt = vt_now_ms() - t0;
+	printf("# unplug run ended after %llu ms\n", (unsigned long long)dt);
+	CHECK_EQ_INT(up_st, 1, "--fault unplug: txdemo reports a fatal error");
+	CHECK(dt < 3000 + 5000, "--fault unplug: ends promptly");
+
+	char *bad_argv[] = {argv[1], "--fault", "jam", "--", argv[2], NULL};
+	pid_t bad = spawn(bad_argv);
+	CHECK_EQ_INT(bad > 0 ? wait_exit(bad, 10000) : -1, 2,
+	             "bad --fault refused");
+	vt_rm_dir(air);
+	return check_done();
+}
