@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The GStreamer elements over libusb-attached adapters, each pipeline
+ * started with one devourer-vusb command:
+ *   devourer-vusb --adapter ground -- gst-launch-1.0 devourersrc
+ *       device=auto ... num-buffers=40 ! fakesink
+ *   devourer-vusb --adapter drone -- gst-launch-1.0 fakesrc ... !
+ *       devourersink device=auto ...
+ * The ground pipeline must receive 40 buffers through the link (FEC and
+ * encryption included) and end cleanly while the drone keeps streaming.
+ * Skipped when the plugin or gst-launch-1.0 is not there.
+ *
+ * Arguments: devourer-vusb, gst-launch-1.0, the plugin's build directory.
+ */
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "tests/vusb/vusb_test.h"
+
+extern char **environ;
+
+static pid_t spawn(char *const argv[])
+{
+	pid_t pid;
+	if (posix_spawn(&pid, argv[0], NULL, NULL, argv, environ) != 0)
+		return -1;
+	return pid;
+}
+
+static int wait_exit(pid_t pid, unsigned timeout_ms)
+{
+	uint64_t end = vt_now_ms() + timeout_ms;
+	int st;
+	for (;;) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+		if (r == pid)
+			return WIFEXITED(st) ? WEXITSTATUS(st)
+			                     : 128 + WTERMSIG(st);
+		if (r < 0)
+			return -1;
+		if (vt_now_ms() > end) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &st, 0);
+			return -1;
+		}
+		vt_sleep_ms(20);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 4 || access(argv[2], X_OK) != 0)
+		CHECK_SKIP("gst-launch-1.0 not available");
+	char plugin[512];
+	snprintf(plugin, sizeof plugin, "%s/libgstdevourer.so", argv[3]);
+	if (access(plugin, R_OK) != 0)
+		CHECK_SKIP("GStreamer plugin not built");
+	const char *fw = check_firmware_dir();
+	if (!fw)
+		CHECK_SKIP("no test firmware (../shared/firmware)");
+	char air[64];
+	snprintf(air, sizeof air, "/tmp/dvr-vusbg-XXXXXX");
+	if (!mkdtemp(air))
+		CHECK_SKIP("mkdtemp failed");
+	char registry[128];
+	snprintf(registry, sizeof registry, "%s/registry.bin", air);
+	setenv("DEVOURER_AIR_DIR", air, 1);
+	setenv("DEVOURER_FIRMWARE_DIR", fw, 1);
+	setenv("GST_PLUGIN_PATH", argv[3], 1);
+	setenv("GST_REGISTRY", registry, 1);
+	setenv("GST_REGISTRY_FORK", "no", 1);
+	/* gst-launch-1.0 and GLib keep one-time allocations to exit; the
+	 * leak checks of our code are in the other vusb tests. */
+	setenv("ASAN_OPTIONS", "detect_leaks=0:abort_on_error=1", 1);
+
+	char *ground_argv[] = {argv[1], "--adapter", "ground", "--", argv[2],
+	                       "-q", "devourersrc", "device=auto",
+	                       "channel=36", "password=vusb-test",
+	                       "num-buffers=40", "!", "fakesink", NULL};
+	char *drone_argv[] = {argv[1], "--adapter", "drone", "--", argv[2],
+	                      "-q", "fakesrc", "sizetype=fixed",
+	                      "sizemax=600", "filltype=pattern",
+	                      "num-buffers=1000000", "!", "devourersink",
+	                      "device=auto", "channel=36",
+	                      "password=vusb-test", NULL};
+	pid_t ground = spawn(ground_argv);
+	CHECK(ground > 0, "ground pipeline started");
+	vt_sleep_ms(2000); /* its bring-up first */
+	pid_t drone = spawn(drone_argv);
+	CHECK(drone > 0, "drone pipeline started");
+	int g = ground > 0 ? wait_exit(ground, 90000) : -1;
+	CHECK_EQ_INT(g, 0, "ground: 40 buffers through devourersrc, EOS");
+	int d_early = drone > 0 ? (int)waitpid(drone, NULL, WNOHANG) : -1;
+	CHECK_EQ_INT(d_early, 0, "drone: still streaming meanwhile");
+	if (drone > 0 && d_early == 0) {
+		kill(drone, SIGTERM); /* the launcher passes it on */
+		int d = wait_exit(drone, 15000);
+		printf("# drone launcher ended with %d after SIGTERM\n", d);
+		CHECK(d == 0 || d == 128 + SIGTERM,
+		      "drone: ends on SIGTERM through the launcher");
+	}
+	vt_rm_dir(air);
+	return check_done();
+}
