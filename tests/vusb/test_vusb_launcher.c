@@ -20,12 +20,16 @@
 
 extern char **environ;
 
+/* Start argv with its stdout on our stderr: TAP owns our stdout. */
 static pid_t spawn(char *const argv[])
 {
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, 2, 1);
 	pid_t pid;
-	if (posix_spawn(&pid, argv[0], NULL, NULL, argv, environ) != 0)
-		return -1;
-	return pid;
+	int r = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	return r == 0 ? pid : -1;
 }
 
 /* Exit status of pid, or -1 (killed when it outlives timeout_ms). */
