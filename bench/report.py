@@ -223,7 +223,7 @@ def plot_cpu(c, plots):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, 2, figsize=(12, 4.8), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(12, 6.2), sharey=True)
     for ax, title, stages in ((axes[0], "TX", TX_STAGES), (axes[1], "RX", RX_STAGES)):
         for st, label, _ in stages:
             ys = [c.m(st, s) for s in c.sizes]
@@ -239,7 +239,7 @@ def plot_cpu(c, plots):
         ax.set_xlabel("packet size (bytes)")
         ax.set_title("%s: core-µs per packet by stage (median, min–max)" % title, fontsize=10)
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=7, loc="upper left")
+        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2)
     axes[0].set_ylabel("core-µs per packet (= core-ms per 1000 packets)")
     fig.tight_layout()
     path = os.path.join(plots["dir"], "cpu_per_packet.png")
@@ -493,6 +493,11 @@ def summary(raw, c, pts, st):
         lines.append("| Bring-up (virtual): total / control transfers | %s ms / %.0f transfers (%.0f KiB) → ≥ %s ms on USB 2.0 |"
                      % (fmt(med(st["total"]["ms"])), x, med(st["total"]["bytes"]) / 1024,
                         fmt((x * USB2_US_PER_CTRL + med(st["total"]["bytes"]) / USB2_BYTES_PER_US) / 1000.0)))
+        sv = init_stats(raw.get("init_vusb"))
+        if "total" in sv:
+            lines.append("| Bring-up over libusb (devourer-vusb) ÷ in-process, same run | %s× (%s ms vs %s ms) |"
+                         % (fmt(med(sv["total"]["ms"]) / med(st["total"]["ms"])),
+                            fmt(med(sv["total"]["ms"])), fmt(med(st["total"]["ms"]))))
         slow = max((n for n in st if n != "total"), key=lambda n: med(st[n]["ms"]))
         lines.append("| Slowest init stage (virtual) | %s: %s ms of %s |" % (slow, fmt(med(st[slow]["ms"])),
                                                                            fmt(med(st["total"]["ms"]))))

@@ -63,7 +63,8 @@ class Runner:
         shown = " ".join(shlex.quote(os.path.relpath(a, ROOT) if a.startswith(self.build) else a)
                          for a in argv)
         fw = env.get("DEVOURER_FIRMWARE_DIR", "")
-        shown = "DEVOURER_FIRMWARE_DIR=%s %s" % (shlex.quote(fw), shown)
+        shown = "DEVOURER_FIRMWARE_DIR=%s %s%s" % (
+            shlex.quote(fw), "DEVOURER_AIR_DIR=$(mktemp -d) " if private_air else "", shown)
         t0 = time.monotonic()
         print("bench: [%s] %s" % (cid, shown), file=sys.stderr, flush=True)
         try:

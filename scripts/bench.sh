@@ -30,7 +30,8 @@ BUILD=${DEVOURER_BENCH_BUILD:-build-bench}
 ninja -C "$BUILD" bench/cpu_stages bench/tx_duty bench/init_timing bench/link_bench >/dev/null
 # The libusb launcher, when that part of the tree exists (skipped otherwise).
 if [ -d libdevourer/vusb ]; then
-  meson compile -C "$BUILD" >/dev/null 2>&1 || echo "bench: full build failed; devourer-vusb runs may be skipped"
+  ninja -C "$BUILD" libdevourer/vusb/devourer-vusb >/dev/null 2>&1 ||
+    echo "bench: devourer-vusb did not build; its init run is skipped"
 fi
 
 OUT=results/$(date +%Y%m%d-%H%M%S)
