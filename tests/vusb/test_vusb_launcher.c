@@ -4,7 +4,8 @@
  *   devourer-vusb --adapter ground -- rxdemo -d auto -c 36 -v -n 40
  *   devourer-vusb --adapter drone --trace T -- txdemo -d auto -c 36 ...
  * Two launchers, one air: rxdemo (libusb, in one child) must verify 40 of
- * txdemo's frames (libusb, in the other) byte for byte; SIGTERM to the
+ * txdemo's frames (libusb, in the other, sync TX: one blocking bulk OUT
+ * per frame; the link test covers async) byte for byte; SIGTERM to the
  * TX launcher reaches txdemo, which stops cleanly; the register trace is
  * written. Then an unplug fault from the command line must end txdemo
  * with its "fatal device error" status promptly.
@@ -77,7 +78,7 @@ int main(int argc, char **argv)
 	char *tx_argv[] = {argv[1], "--adapter", "drone:0bda:8812",
 	                   "--trace", trace, "--", argv[2], "-d", "auto",
 	                   "-c", "36", "-n", "0", "-i", "20", "-t", "60",
-	                   NULL};
+	                   "-m", "sync", NULL};
 	pid_t rx = spawn(rx_argv);
 	CHECK(rx > 0, "rxdemo launcher started");
 	/* Let the receiver come up first; txdemo keeps sending anyway. */
