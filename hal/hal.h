@@ -75,6 +75,10 @@ struct dvr_chip_ops {
 	int (*set_channel)(struct dvr_chip *chip, const struct dvr_channel *ch);
 	/* TX power index 0..63 for every rate on every path. */
 	int (*set_tx_power)(struct dvr_chip *chip, int index);
+	/* Wait until the chip's TX queues are empty — every frame it took
+	 * over USB has left the antenna — at most timeout_ms. DVR_OK, or
+	 * DVR_E_TIMEOUT with frames still queued. */
+	int (*wait_tx_idle)(struct dvr_chip *chip, unsigned timeout_ms);
 	/* Card disable (best effort; errors ignored). */
 	void (*power_off)(struct dvr_chip *chip);
 

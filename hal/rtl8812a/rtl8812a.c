@@ -31,6 +31,7 @@ static const struct dvr_chip_ops rtl8812a_ops = {
 	.set_monitor = rtl8812a_set_monitor,
 	.set_channel = rtl8812a_set_channel,
 	.set_tx_power = rtl8812a_set_tx_power,
+	.wait_tx_idle = rtl8812a_wait_tx_idle,
 	.power_off = rtl8812a_power_off,
 	.tx_out_index = rtl8812a_tx_out_index,
 	.build_tx_desc = rtl8812a_build_tx_desc,

@@ -87,6 +87,7 @@ int rtl8812a_download_firmware(struct dvr_chip *chip,
                                const struct dvr_firmware *fw);
 int rtl8812a_mac_init(struct dvr_chip *chip);
 int rtl8812a_set_monitor(struct dvr_chip *chip, bool keep_corrupted);
+int rtl8812a_wait_tx_idle(struct dvr_chip *chip, unsigned timeout_ms);
 int rtl8812a_phy_init(struct dvr_chip *chip);
 int rtl8812a_set_tx_power(struct dvr_chip *chip, int index);
 int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);

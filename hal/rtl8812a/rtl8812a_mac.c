@@ -178,3 +178,13 @@ int rtl8812a_set_monitor(struct dvr_chip *chip, bool keep_corrupted)
 		                     "failed");
 	return DVR_OK;
 }
+
+/* TX queues empty: REG_TXPKT_EMPTY bits 4/5 (the same test the band switch
+ * makes, facts 7.1). Polled every millisecond: a queued frame takes up to a
+ * few milliseconds of airtime at low rates. */
+int rtl8812a_wait_tx_idle(struct dvr_chip *chip, unsigned timeout_ms)
+{
+	int r = dvr_poll8(chip->io, REG_TXPKT_EMPTY, 0x30, 0x30,
+	                  timeout_ms + 1, 1000);
+	return r == DVR_E_CHIP ? DVR_E_TIMEOUT : r;
+}

@@ -314,8 +314,9 @@ void dvr_close(dvr_device *dev)
 		return;
 	if (dev->t) {
 		stop_rx(dev);
+		/* Let what was sent reach the air before powering off. */
 		if (!atomic_load(&dev->dead))
-			dev->t->ops->flush_out(dev->t, 1000);
+			dvr_flush(dev, 2000);
 		if (dev->started && !atomic_load(&dev->dead)) {
 			pthread_mutex_lock(&dev->ctrl_lock);
 			dvr_io_clear_error(&dev->io);
@@ -903,13 +904,37 @@ int dvr_send(dvr_device *dev, const uint8_t *frame, size_t len)
 	return dvr_send_raw(dev, frame + rt.header_len, body, &p);
 }
 
+/* Wait for the chip's TX queues to drain, whatever is left of the budget
+ * that started at t0. */
+static int wait_chip_idle(struct dvr_device *dev, uint64_t t0,
+                          unsigned timeout_ms)
+{
+	uint64_t spent_ms = (now_ns() - t0) / 1000000u;
+	unsigned left = spent_ms >= timeout_ms ? 0
+	                                       : timeout_ms - (unsigned)spent_ms;
+	pthread_mutex_lock(&dev->ctrl_lock);
+	int r = dev->info->ops->wait_tx_idle(&dev->chip, left);
+	if (r == DVR_OK)
+		r = dvr_io_status(&dev->io);
+	pthread_mutex_unlock(&dev->ctrl_lock);
+	if (is_fatal(r))
+		mark_dead(dev, r, "flush");
+	return r;
+}
+
 int dvr_flush(dvr_device *dev, unsigned timeout_ms)
 {
 	if (!dev)
 		return DVR_E_INVALID;
 	if (atomic_load(&dev->dead))
 		return DVR_E_NO_DEVICE;
-	return dev->t->ops->flush_out(dev->t, timeout_ms);
+	uint64_t t0 = now_ns();
+	int r = dev->t->ops->flush_out(dev->t, timeout_ms);
+	if (r != DVR_OK || !dev->started)
+		return r;
+	/* USB completion only means "in the chip's FIFO": the frames are
+	 * sent when the FIFO is empty. */
+	return wait_chip_idle(dev, t0, timeout_ms);
 }
 
 /* ------------------------------------------------------------------ */

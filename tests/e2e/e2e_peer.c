@@ -279,7 +279,12 @@ int main(int argc, char **argv)
 				status = 1;
 			}
 		}
-		dvr_flush(dev, 5000);
+		/* Returns once the chip's TX queues are empty: every frame
+		 * is on the air before we close. */
+		if (dvr_flush(dev, 5000) != DVR_OK) {
+			fprintf(stderr, "tx: flush did not finish\n");
+			status = 1;
+		}
 		struct dvr_tx_stats ts;
 		dvr_get_tx_stats(dev, &ts);
 		printf("tx: submitted=%llu completed=%llu failed=%llu "
@@ -291,10 +296,6 @@ int main(int argc, char **argv)
 		       (unsigned long long)ts.airtime_us);
 		if (ts.completed != count)
 			status = 1;
-		/* Completed means "in the chip's TX FIFO", not "on the air":
-		 * give the FIFO its airtime before powering the chip off. */
-		uint64_t drain_ms = ts.airtime_us / 1000 + 100;
-		sleep_ms(drain_ms > 3000 ? 3000 : (unsigned)drain_ms);
 	}
 	dvr_close(dev);
 	return status;

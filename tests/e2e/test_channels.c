@@ -10,6 +10,7 @@
 
 #include <devourer/devourer.h>
 
+#include "libdevourer/virtual/vchip.h"
 #include "tests/check.h"
 
 static atomic_uint heard_same, heard_other;
@@ -93,6 +94,24 @@ int main(void)
 		             "after retune it hears the next 10");
 		CHECK_EQ_INT(atomic_load(&heard_same), 50,
 		             "same channel heard 50 in all");
+
+		/* dvr_flush returns when the frames have left the chip, not
+		 * when USB took them: 30 frames of 1.6 ms airtime each are
+		 * all aired by then. */
+		struct vchip *vc = vchip_find("talker");
+		struct vchip_stats before, after;
+		vchip_get_stats(vc, &before);
+		uint8_t big[9 + 24 + 1200] = {
+			0x00, 0x00, 0x09, 0x00, 0x04, 0x00, 0x00, 0x00, 0x0c,
+			0x08, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff,
+			0xff, 0x02, 0, 0, 0, 0, 3, 0x02, 0, 0, 0, 0, 3,
+		};
+		for (int i = 0; i < 30; i++)
+			dvr_send(tx, big, sizeof big);
+		CHECK_EQ_INT(dvr_flush(tx, 3000), DVR_OK, "flush of 30 frames");
+		vchip_get_stats(vc, &after);
+		CHECK_EQ_INT(after.tx_aired - before.tx_aired, 30,
+		             "all 30 on the air when dvr_flush returns");
 	}
 	dvr_close(tx);
 	dvr_close(other);

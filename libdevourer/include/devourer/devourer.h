@@ -318,7 +318,13 @@ int dvr_send(dvr_device *dev, const uint8_t *frame, size_t len);
 int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
                  const struct dvr_tx_params *params);
 
-/** Wait until no TX transfer is in flight, at most @p timeout_ms. */
+/**
+ * Wait until every frame sent so far has left the adapter — its USB
+ * transfer completed and the chip's TX queues are empty — at most
+ * @p timeout_ms. DVR_OK, DVR_E_TIMEOUT (still sending: the link is
+ * saturated or frames keep coming), DVR_E_NO_DEVICE. dvr_close() does
+ * this (up to 2 s) before powering the chip off.
+ */
 int dvr_flush(dvr_device *dev, unsigned timeout_ms);
 
 void dvr_get_tx_stats(dvr_device *dev, struct dvr_tx_stats *out);
