@@ -12,6 +12,8 @@
 #   FEC       k/n                                                     [8/12]
 #   BITRATE   H.264 kbit/s                                            [4000]
 #   CAMERA    V4L2 device; without one a live test pattern is sent
+#   PATTERN   videotestsrc pattern when there is no camera; "snow" keeps
+#             the encoder at its bitrate like a real scene           [ball]
 #   SIZE      WIDTHxHEIGHT                                            [1280x720]
 #   FPS       frames per second                                       [30]
 #   FRAMES    stop after this many frames (0 = run until Ctrl-C)     [0]
@@ -50,7 +52,7 @@ NUM=""
 if [ -n "${CAMERA:-}" ]; then
   SRC="v4l2src device=$CAMERA $NUM ! videoconvert ! videoscale"
 else
-  SRC="videotestsrc is-live=true pattern=ball $NUM"
+  SRC="videotestsrc is-live=true pattern=${PATTERN:-ball} $NUM"
 fi
 
 PIPELINE="$SRC ! video/x-raw,width=$W,height=$H,framerate=$FPS/1 !

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The demo: installs what is missing, builds, then runs a real injection
-# link over two virtual adapters in two processes — txdemo on "drone",
-# rxdemo on "ground" — and prints what happened.
+# The demo: installs what is missing, builds, then runs over two virtual
+# adapters in separate processes: (1) raw injection, txdemo → rxdemo,
+# checked byte for byte; (2) H.264 video through devourersink →
+# devourersrc with 10% loss repaired by FEC. Prints what happened.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,23 +29,41 @@ export DEVOURER_AIR_DIR
 trap 'rm -rf "$DEVOURER_AIR_DIR"' EXIT
 
 CHANNEL=${CHANNEL:-149}
-COUNT=${COUNT:-500}
-echo "== devourer demo: channel $CHANNEL, $COUNT frames, virtual adapters 'drone' → 'ground' (loss 2%)"
-echo "== firmware from $DEVOURER_FIRMWARE_DIR"
+COUNT=${COUNT:-200}
+FRAMES=${FRAMES:-150}
 
-"$BUILD/examples/rxdemo" -d "virtual:ground,loss=0.02,rssi=-58" -c "$CHANNEL" -t 8 -v \
+echo "== part 1: raw injection, txdemo on 'drone' → rxdemo on 'ground', channel $CHANNEL, $COUNT frames, 2% loss"
+echo "== firmware from $DEVOURER_FIRMWARE_DIR"
+"$BUILD/examples/rxdemo" -d "virtual:ground,loss=0.02,rssi=-58" -c "$CHANNEL" -t 5 -v \
   > "$DEVOURER_AIR_DIR/rx.log" 2>&1 &
 rx=$!
-sleep 2   # let the receiver come up (its init timing is printed below)
+sleep 1.5   # let the receiver come up (its init timing is printed below)
 "$BUILD/examples/txdemo" -d virtual:drone -c "$CHANNEL" -n "$COUNT" -r mcs:3 -s 1200 -i 5 \
   2>&1 | sed 's/^/[drone]  /'
 wait $rx || true
 sed 's/^/[ground] /' "$DEVOURER_AIR_DIR/rx.log"
-
-# The verdict, from rxdemo's machine-readable summary line.
 line=$(grep '^rxdemo: valid=' "$DEVOURER_AIR_DIR/rx.log" || true)
 valid=$(sed -n 's/.* valid=\([0-9]*\).*/\1/p' <<<"$line")
 invalid=$(sed -n 's/.* invalid=\([0-9]*\).*/\1/p' <<<"$line")
-echo "== result: 'ground' received ${valid:-0} of $COUNT injected frames byte-exact," \
+echo "== part 1 result: 'ground' received ${valid:-0} of $COUNT injected frames byte-exact," \
      "${invalid:-?} corrupt; the rest were lost to the configured 2% loss"
-[ "${invalid:-1}" = 0 ] && [ "${valid:-0}" -gt 0 ]
+raw_ok=0
+[ "${invalid:-1}" = 0 ] && [ "${valid:-0}" -gt 0 ] && raw_ok=1
+
+echo
+echo "== part 2: H.264 video through GStreamer: drone.sh (videotestsrc snow 1280x720 30 fps," \
+     "x264 4 Mbit/s, rtph264pay, devourersink MCS3 FEC 8/12) → ground.sh (devourersrc," \
+     "10% loss, rtph264depay, avdec_h264)"
+export DEVOURER_BUILD="$BUILD"
+DEVICE="virtual:ground,loss=0.1,rssi=-62" SINK=fakesink SECONDS=$((FRAMES / 30 + 5)) \
+  CHANNEL=$CHANNEL PASSWORD=devourer-demo bash examples/ground.sh \
+  > "$DEVOURER_AIR_DIR/ground.log" 2>&1 &
+gs=$!
+sleep 1.5
+DEVICE=virtual:drone FRAMES=$FRAMES PATTERN=snow MCS=3 BITRATE=4000 SIZE=1280x720 CHANNEL=$CHANNEL \
+  PASSWORD=devourer-demo bash examples/drone.sh 2>&1 | sed 's/^/[drone]  /'
+wait $gs || true
+sed 's/^/[ground] /' "$DEVOURER_AIR_DIR/ground.log"
+decoded=$(sed -n 's/.*screen received \([0-9]*\) buffers.*/\1/p' "$DEVOURER_AIR_DIR/ground.log" | tail -1)
+echo "== part 2 result: the ground decoded ${decoded:-0} of $FRAMES video frames sent through 10% loss"
+[ "$raw_ok" = 1 ] && [ "${decoded:-0}" -gt 0 ]
