@@ -63,7 +63,7 @@ struct vusb_dev {
 	struct vusb_urb *done_head, *done_tail;
 	struct vusb_urb *free_urbs;
 	bool fifo_ready;            /* one page drained: client sees POLLOUT */
-	bool stop;
+	atomic_bool stop;          /* read by workers between model calls */
 	struct vusb_stats stats;
 };
 
