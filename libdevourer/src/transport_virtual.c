@@ -107,6 +107,10 @@ static int do_bulk_out(struct vtransport *vt, unsigned idx,
 		if (z < 0)
 			r = z;
 	}
+	/* As the USB transport does: a stalled endpoint is cleared so the
+	 * next frame can go; this one is reported failed. */
+	if (r == -EPIPE)
+		vchip_clear_halt(vt->vc, ep);
 	return status_of(r);
 }
 

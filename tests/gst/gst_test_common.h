@@ -126,6 +126,10 @@ static inline void gst_test_print_message(GstMessage *msg)
 		gst_message_parse_warning(msg, &err, &dbg);
 	else
 		return;
+	/* TAP comments are one line each: flatten multi-line texts. */
+	g_strdelimit(err->message, "\n", ' ');
+	if (dbg)
+		g_strdelimit(dbg, "\n", ' ');
 	printf("# %s from %s: %s\n#   %s\n",
 	       GST_MESSAGE_TYPE_NAME(msg), GST_OBJECT_NAME(msg->src),
 	       err->message, dbg ? dbg : "");
