@@ -115,6 +115,8 @@ struct dvr_chip_info {
 	unsigned max_bw_mhz;
 	bool has_5ghz;
 	enum dvr_tx_mode preferred_tx_mode;
+	int default_tx_power;        /* TX power index used when the
+	                                application sets none */
 	const struct dvr_chip_ops *ops;
 };
 

@@ -63,5 +63,13 @@ const struct dvr_chip_info rtl8812a_info = {
 	.max_bw_mhz = 80,
 	.has_5ghz = true,
 	.preferred_tx_mode = DVR_TX_ASYNC,
+	/*
+	 * The BB table leaves the per-rate TX AGC registers unprogrammed, so
+	 * without a value the chip would transmit at its lowest power. 32 is
+	 * mid-scale of the 6-bit index (steps of about 0.5 dB): below the
+	 * values boards are calibrated to on every band, so it cannot
+	 * overdrive an external PA, yet well above the noise.
+	 */
+	.default_tx_power = 32,
 	.ops = &rtl8812a_ops,
 };

@@ -538,10 +538,9 @@ static int st_channel(struct dvr_device *dev, const void *a)
 	if (r != DVR_OK)
 		return r;
 	dev->chip.channel = *ch;
-	int power = dev->cfg.tx_power ? dev->cfg.tx_power : 0;
-	if (power > 0)
-		r = dev->info->ops->set_tx_power(&dev->chip, power);
-	return r;
+	int power = dev->cfg.tx_power > 0 ? dev->cfg.tx_power
+	                                  : dev->info->default_tx_power;
+	return dev->info->ops->set_tx_power(&dev->chip, power);
 }
 
 static int check_channel(struct dvr_device *dev, const struct dvr_channel *ch)

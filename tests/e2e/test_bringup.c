@@ -111,6 +111,13 @@ int main(void)
 		CHECK_EQ_INT(tu.bw_mhz, 80, "model bandwidth 80");
 		CHECK(tu.band_5g, "model band 5 GHz");
 
+		/* No power configured: the chip's safe default, not the
+		 * zeros the tables leave (which would be minimum power). */
+		CHECK_EQ_HEX(vchip_peek32(vc, 0xC24), 0x20202020,
+		             "default TX power index on path A OFDM rates");
+		CHECK_EQ_HEX(vchip_peek32(vc, 0xE30), 0x20202020,
+		             "default TX power index on path B MCS4-7");
+
 		struct dvr_channel c6 = { .channel = 6, .bw_mhz = 20 };
 		CHECK_EQ_INT(dvr_set_channel(dev, &c6), DVR_OK, "retune to 6");
 		vchip_get_tuning(vc, &tu);

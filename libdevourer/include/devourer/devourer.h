@@ -251,8 +251,8 @@ struct dvr_config {
 	                                when on_rx is set) */
 	struct dvr_tx_params tx_defaults; /**< used where radiotap is silent;
 	                                       all-zero = OFDM 6 Mbit/s, 20 MHz */
-	int tx_power;              /**< TX power index 0..63 (0 = chip
-	                                default) */
+	int tx_power;              /**< TX power index 0..63 (0 = the chip's
+	                                safe default, mid-scale) */
 	const char *firmware_dir;  /**< NULL: $DEVOURER_FIRMWARE_DIR, then
 	                                the system firmware paths */
 	const char *trace_path;    /**< register trace file (NULL: selector
