@@ -283,7 +283,6 @@ gst_devourer_sink_finalize (GObject * object)
     explicit_bzero (self->password, strlen (self->password));
   g_free (self->password);
   g_free (self->firmware_dir);
-  g_free (self->selector);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -377,7 +376,6 @@ static void
 apply_channel (GstDevourerSink * self)
 {
   struct dvr_channel ch = { 0 };
-  int ret = DVR_OK;
 
   GST_OBJECT_LOCK (self);
   ch.channel = (uint16_t) self->channel;
@@ -385,13 +383,7 @@ apply_channel (GstDevourerSink * self)
   GST_OBJECT_UNLOCK (self);
 
   g_mutex_lock (&self->control_lock);
-  if (self->dev != NULL)
-    ret = dvr_set_channel (self->dev, &ch);
-  if (ret != DVR_OK)
-    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
-        ("Could not tune %s to channel %u at %u MHz.", self->selector,
-            ch.channel, ch.bw_mhz), ("%s: %s", dvr_strerror (ret),
-            dvr_last_error (self->dev)));
+  gst_devourer_radio_set_channel (&self->radio, &ch);
   g_mutex_unlock (&self->control_lock);
 }
 
@@ -405,11 +397,12 @@ apply_tx_power (GstDevourerSink * self)
   GST_OBJECT_UNLOCK (self);
 
   g_mutex_lock (&self->control_lock);
-  if (self->dev != NULL)
-    ret = dvr_set_tx_power (self->dev, index);
+  if (self->radio.dev != NULL)
+    ret = dvr_set_tx_power (self->radio.dev, index);
   if (ret != DVR_OK)
     GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
-        ("Could not set TX power index %d on %s.", index, self->selector),
+        ("Could not set TX power index %d on %s.", index,
+            self->radio.selector),
         ("%s", dvr_strerror (ret)));
   g_mutex_unlock (&self->control_lock);
 }
@@ -463,8 +456,8 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
     dvr_link_tx_get_stats (self->link, &ls);
   else
     ls = self->final_link;
-  if (self->dev != NULL)
-    dvr_get_tx_stats (self->dev, &ts);
+  if (self->radio.dev != NULL)
+    dvr_get_tx_stats (self->radio.dev, &ts);
   else
     ts = self->final_tx;
   oversize = self->oversize_dropped;
@@ -715,19 +708,17 @@ gst_devourer_sink_get_property (GObject * object, guint prop_id,
 /* Driver and link callbacks                                           */
 /* ------------------------------------------------------------------ */
 
+/* The only adapter is gone: the stream cannot go on. Device thread. */
 static void
-on_device_event (void *user, const struct dvr_event *event)
+on_radio_lost (GstDevourerRadio * radio, const struct dvr_event *event,
+    gpointer user)
 {
   GstDevourerSink *self = user;
+  const gchar *device = event->device != NULL ? event->device : "";
 
-  gst_devourer_handle_event (GST_ELEMENT (self), event, &self->fatal);
-}
-
-static void
-on_device_log (void *user, enum dvr_log_level level, const char *message)
-{
-  gst_devourer_log_to_category (devourer_sink_debug, G_OBJECT (user), level,
-      message);
+  (void) radio;
+  gst_devourer_post_fatal_once (GST_ELEMENT (self), &self->fatal, device,
+      "device", event->error.status, event->error.message);
 }
 
 /* Every frame the link produces goes straight to the adapter: the link
@@ -737,7 +728,7 @@ static int
 on_link_frame (void *user, const uint8_t *frame, size_t len)
 {
   GstDevourerSink *self = user;
-  int ret = dvr_send (self->dev, frame, len);
+  int ret = dvr_send (self->radio.dev, frame, len);
 
   if (G_LIKELY (ret == DVR_OK))
     return 0;
@@ -762,7 +753,7 @@ post_tx_duty (GstDevourerSink * self, guint64 now)
   guint32 kbps;
   GstStructure *s;
 
-  dvr_get_tx_stats (self->dev, &st);
+  dvr_get_tx_stats (self->radio.dev, &st);
   g_mutex_lock (&self->link_lock);
   kbps = self->phy_kbps;
   dvr_link_tx_get_stats (self->link, &ls);
@@ -783,7 +774,7 @@ post_tx_duty (GstDevourerSink * self, guint64 now)
   duty = CLAMP (duty, 0.0, 1.0);
 
   s = gst_structure_new (GST_DEVOURER_MSG_TX_DUTY,
-      "device", G_TYPE_STRING, self->selector,
+      "device", G_TYPE_STRING, self->radio.selector,
       "duty", G_TYPE_DOUBLE, duty,
       "phy-rate-mbps", G_TYPE_DOUBLE, kbps / 1000.0,
       "frames", G_TYPE_UINT64, frames,
@@ -793,8 +784,7 @@ post_tx_duty (GstDevourerSink * self, guint64 now)
       "failed", G_TYPE_UINT64, failed,
       "timeouts", G_TYPE_UINT64, timeouts,
       "packets-total", G_TYPE_UINT64, ls.packets, NULL);
-  gst_element_post_message (GST_ELEMENT (self),
-      gst_message_new_element (GST_OBJECT (self), s));
+  gst_devourer_post_element_message (GST_ELEMENT (self), s);
 }
 
 static guint64
@@ -842,7 +832,7 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   struct dvr_tx_params params;
   guint32 kbps = 0;
   const gchar *why = NULL;
-  gchar *key_file, *password, *firmware_dir;
+  gchar *selector, *key_file, *password, *firmware_dir;
   uint8_t prefix[64];
   size_t prefix_len, frame_max, overhead;
   gboolean params_ok;
@@ -852,8 +842,7 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   int ret;
 
   GST_OBJECT_LOCK (self);
-  g_free (self->selector);
-  self->selector = g_strdup (self->device != NULL && self->device[0] != '\0'
+  selector = g_strdup (self->device != NULL && self->device[0] != '\0'
       ? self->device : DEFAULT_DEVICE);
   key_file = g_strdup (self->key_file);
   password = g_strdup (self->password);
@@ -894,32 +883,16 @@ gst_devourer_sink_start (GstBaseSink * bsink)
           GST_DEVOURER_KEY_SENDER, &keys))
     goto fail_free;
 
-  cfg.on_event = on_device_event;
-  cfg.on_log = on_device_log;
-  cfg.user = self;
-  cfg.log_level = gst_devourer_log_level_for (devourer_sink_debug);
   cfg.tx_defaults = params;
   cfg.firmware_dir = firmware_dir;
   cfg.enable_rx = false;
 
-  GST_INFO_OBJECT (self, "opening %s, channel %u/%u MHz", self->selector,
-      ch.channel, ch.bw_mhz);
   g_mutex_lock (&self->control_lock);
-  ret = dvr_open (self->selector, &cfg, &dev);
-  if (ret != DVR_OK) {
-    g_mutex_unlock (&self->control_lock);
-    gst_devourer_post_device_error (GST_ELEMENT (self), self->selector,
-        "open", ret, NULL);
-    goto fail_keys;
-  }
-  ret = dvr_start (dev, &ch);
-  if (ret != DVR_OK) {
-    gst_devourer_post_device_error (GST_ELEMENT (self), self->selector,
-        "start", ret, dvr_last_error (dev));
-    dvr_close (dev);
-    g_mutex_unlock (&self->control_lock);
-    goto fail_keys;
-  }
+  gst_devourer_radio_init (&self->radio, GST_ELEMENT (self),
+      devourer_sink_debug, selector, on_radio_lost, self);
+  if (!gst_devourer_radio_open (&self->radio, &cfg, &ch))
+    goto fail_close;
+  dev = self->radio.dev;
 
   /* The largest packet whose data fragment still fits one frame of this
    * adapter (and the WFB-NG MTU). */
@@ -931,7 +904,6 @@ gst_devourer_sink_start (GstBaseSink * bsink)
     lcfg.max_payload = (uint16_t) (frame_max - overhead);
   lcfg.epoch = 0;
 
-  self->dev = dev;
   ret = dvr_link_tx_new (&lcfg, &keys, on_link_frame, self, &link);
   gst_devourer_keys_clear (&keys);
   if (ret != DVR_OK) {
@@ -973,20 +945,20 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   }
 
   GST_INFO_OBJECT (self, "%s (%s) up: FEC %u/%u, max payload %u, %u kbit/s",
-      self->selector, dvr_chip_name (dev), lcfg.k, lcfg.n,
+      self->radio.selector, dvr_chip_name (dev), lcfg.k, lcfg.n,
       lcfg.max_payload, kbps);
+  g_free (selector);
   g_free (key_file);
   g_free (password);
   g_free (firmware_dir);
   return TRUE;
 
 fail_close:
-  self->dev = NULL;
-  dvr_close (dev);
+  gst_devourer_radio_close (&self->radio);
   g_mutex_unlock (&self->control_lock);
-fail_keys:
   gst_devourer_keys_clear (&keys);
 fail_free:
+  g_free (selector);
   g_free (key_file);
   if (password != NULL)
     explicit_bzero (password, strlen (password));
@@ -1013,13 +985,12 @@ gst_devourer_sink_stop (GstBaseSink * bsink)
     self->link = NULL;
   }
   g_mutex_unlock (&self->link_lock);
-  if (self->dev != NULL) {
+  if (self->radio.dev != NULL) {
     if (!g_atomic_int_get (&self->fatal))
-      dvr_flush (self->dev, 500);
-    dvr_get_tx_stats (self->dev, &self->final_tx);
-    dvr_close (self->dev);
-    self->dev = NULL;
+      dvr_flush (self->radio.dev, 500);
+    dvr_get_tx_stats (self->radio.dev, &self->final_tx);
   }
+  gst_devourer_radio_close (&self->radio);
   g_mutex_unlock (&self->control_lock);
   return TRUE;
 }
@@ -1039,8 +1010,8 @@ gst_devourer_sink_event (GstBaseSink * bsink, GstEvent * event)
     if (self->link != NULL)
       dvr_link_tx_flush (self->link, gst_devourer_now_ms ());
     g_mutex_unlock (&self->link_lock);
-    if (self->dev != NULL && !g_atomic_int_get (&self->fatal))
-      dvr_flush (self->dev, 1000);
+    if (self->radio.dev != NULL && !g_atomic_int_get (&self->fatal))
+      dvr_flush (self->radio.dev, 1000);
   }
   return GST_BASE_SINK_CLASS (parent_class)->event (bsink, event);
 }
@@ -1113,7 +1084,7 @@ gst_devourer_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
 
   if (G_UNLIKELY (g_atomic_int_get (&self->device_gone))) {
     gst_devourer_post_fatal_once (GST_ELEMENT (self), &self->fatal,
-        self->selector, "send on", DVR_E_NO_DEVICE,
+        self->radio.selector, "send on", DVR_E_NO_DEVICE,
         "the adapter stopped answering");
     return GST_FLOW_ERROR;
   }

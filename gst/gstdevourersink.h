@@ -12,6 +12,7 @@
 #include <devourer/devourer.h>
 #include <devourer/link.h>
 
+#include "gstdevourerradio.h"
 #include "gstdevourertimer.h"
 
 G_BEGIN_DECLS
@@ -48,8 +49,7 @@ struct _GstDevourerSink
   /* Serialises driver control calls (open/start/close, retune, power)
    * between start/stop and live property changes. Taken before link_lock. */
   GMutex control_lock;
-  dvr_device *dev;              /* set between start and stop */
-  gchar *selector;              /* device actually opened */
+  GstDevourerRadio radio;       /* the adapter, open between start and stop */
 
   /* The link transmitter is single-threaded: render and the timer thread
    * share it under this lock. */

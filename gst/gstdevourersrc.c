@@ -290,13 +290,13 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
     struct dvr_rx_stats rs = { 0 };
     GValue v = G_VALUE_INIT;
 
-    if (a->dev != NULL)
-      dvr_get_rx_stats (a->dev, &rs);
+    if (a->radio.dev != NULL)
+      dvr_get_rx_stats (a->radio.dev, &rs);
     crc += rs.crc_errors;
     g_value_init (&v, GST_TYPE_STRUCTURE);
     g_value_take_boxed (&v, gst_structure_new ("adapter",
             "index", G_TYPE_UINT, i,
-            "device", G_TYPE_STRING, a->selector,
+            "device", G_TYPE_STRING, a->radio.selector,
             "frames", G_TYPE_UINT64, as->frames,
             "frames-received", G_TYPE_UINT64, rs.frames,
             "crc-errors", G_TYPE_UINT64, rs.crc_errors,
@@ -373,7 +373,7 @@ post_rx_stats (GstDevourerSrc * self, guint64 now)
     g_value_init (&v, GST_TYPE_STRUCTURE);
     g_value_take_boxed (&v, gst_structure_new ("adapter",
             "index", G_TYPE_UINT, i,
-            "device", G_TYPE_STRING, a->selector,
+            "device", G_TYPE_STRING, a->radio.selector,
             "frames", G_TYPE_UINT64, a->frames,
             "rssi", G_TYPE_INT, avg,
             "rssi-min", G_TYPE_INT,
@@ -407,8 +407,7 @@ post_rx_stats (GstDevourerSrc * self, guint64 now)
   self->last_dropped = dropped;
   self->last_stats_ms = now;
 
-  gst_element_post_message (GST_ELEMENT (self),
-      gst_message_new_element (GST_OBJECT (self), s));
+  gst_devourer_post_element_message (GST_ELEMENT (self), s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -426,19 +425,8 @@ apply_channel (GstDevourerSrc * self)
   GST_OBJECT_UNLOCK (self);
 
   g_mutex_lock (&self->control_lock);
-  for (guint i = 0; i < self->n_adapters; i++) {
-    GstDevourerSrcAdapter *a = &self->adapters[i];
-    int ret;
-
-    if (a->dev == NULL)
-      continue;
-    ret = dvr_set_channel (a->dev, &ch);
-    if (ret != DVR_OK)
-      GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
-          ("Could not tune %s to channel %u at %u MHz.", a->selector,
-              ch.channel, ch.bw_mhz), ("%s: %s", dvr_strerror (ret),
-              dvr_last_error (a->dev)));
-  }
+  for (guint i = 0; i < self->n_adapters; i++)
+    gst_devourer_radio_set_channel (&self->adapters[i].radio, &ch);
   g_mutex_unlock (&self->control_lock);
 }
 
@@ -671,7 +659,8 @@ verdict_is_our_link (int verdict)
 static void
 on_device_rx (void *user, const struct dvr_rx_frame *frame)
 {
-  GstDevourerSrcAdapter *a = user;
+  GstDevourerRadio *radio = user;
+  GstDevourerSrcAdapter *a = radio->user;
   GstDevourerSrc *self = a->self;
   gint rssi = frame->info.signal_dbm;
   int verdict;
@@ -692,36 +681,31 @@ on_device_rx (void *user, const struct dvr_rx_frame *frame)
   g_mutex_unlock (&self->rx_lock);
 }
 
+/* An adapter is gone (device thread). */
 static void
-on_device_event (void *user, const struct dvr_event *event)
+on_adapter_lost (GstDevourerRadio * radio, const struct dvr_event *event,
+    gpointer user)
 {
   GstDevourerSrcAdapter *a = user;
   GstDevourerSrc *self = a->self;
   guint alive = 0;
 
-  if (event->type != DVR_EVENT_ERROR) {
-    gst_devourer_handle_event (GST_ELEMENT (self), event, &self->fatal);
-    return;
-  }
-  if (!g_atomic_int_compare_and_exchange (&a->dead, 0, 1))
-    return;
-
   /* With receive diversity one dead adapter is a warning: the others
    * still hear the link. The device stays open until stop() closes it. */
   for (guint i = 0; i < self->n_adapters; i++)
-    if (!g_atomic_int_get (&self->adapters[i].dead))
+    if (!g_atomic_int_get (&self->adapters[i].radio.lost))
       alive++;
   if (alive > 0) {
     GST_ELEMENT_WARNING (self, RESOURCE, NOT_FOUND,
         ("Adapter \"%s\" failed; receiving with the %u remaining.",
-            a->selector, alive),
+            radio->selector, alive),
         ("%s: %s. Reconnect it and restart the pipeline to use it again.",
             dvr_strerror (event->error.status),
             event->error.message != NULL ? event->error.message : ""));
     return;
   }
   gst_devourer_post_fatal_once (GST_ELEMENT (self), &self->fatal,
-      a->selector, "device", event->error.status, event->error.message);
+      radio->selector, "device", event->error.status, event->error.message);
   /* Wake create() so it returns the error instead of waiting forever. */
   g_mutex_lock (&self->rx_lock);
   g_cond_broadcast (&self->rx_cond);
@@ -770,15 +754,6 @@ src_timer_tick (gpointer user, guint64 now)
 /* Start / stop                                                        */
 /* ------------------------------------------------------------------ */
 
-static void
-on_device_log (void *user, enum dvr_log_level level, const char *message)
-{
-  GstDevourerSrcAdapter *a = user;
-
-  gst_devourer_log_to_category (devourer_src_debug, G_OBJECT (a->self),
-      level, message);
-}
-
 /* Close every adapter (no device callback runs afterwards). */
 static void
 close_adapters (GstDevourerSrc * self)
@@ -788,14 +763,11 @@ close_adapters (GstDevourerSrc * self)
     GstDevourerSrcAdapter *a = &self->adapters[i];
     struct dvr_rx_stats rs;
 
-    if (a->dev != NULL) {
-      dvr_get_rx_stats (a->dev, &rs);
+    if (a->radio.dev != NULL) {
+      dvr_get_rx_stats (a->radio.dev, &rs);
       self->final_crc_errors += rs.crc_errors;
-      dvr_close (a->dev);
-      a->dev = NULL;
     }
-    g_free (a->selector);
-    a->selector = NULL;
+    gst_devourer_radio_close (&a->radio);
   }
   self->n_adapters = 0;
   g_mutex_unlock (&self->control_lock);
@@ -923,9 +895,8 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
 
     a->self = self;
     a->index = i;
-    a->selector = g_strdup (selectors[i]);
-    a->dev = NULL;
-    a->dead = 0;
+    gst_devourer_radio_init (&a->radio, GST_ELEMENT (self),
+        devourer_src_debug, selectors[i], on_adapter_lost, a);
     a->frames = 0;
     a->rssi_sum = 0;
     a->rssi_samples = 0;
@@ -934,29 +905,12 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
     self->n_adapters = i + 1;
 
     cfg.on_rx = on_device_rx;
-    cfg.on_event = on_device_event;
-    cfg.on_log = on_device_log;
-    cfg.user = a;
-    cfg.log_level = gst_devourer_log_level_for (devourer_src_debug);
     cfg.keep_corrupted = keep_corrupted;
     cfg.enable_rx = true;
     cfg.firmware_dir = firmware_dir;
 
-    GST_INFO_OBJECT (self, "opening %s (adapter %u), channel %u/%u MHz",
-        a->selector, i, ch.channel, ch.bw_mhz);
-    ret = dvr_open (a->selector, &cfg, &a->dev);
-    if (ret != DVR_OK) {
-      a->dev = NULL;
+    if (!gst_devourer_radio_open (&a->radio, &cfg, &ch)) {
       g_mutex_unlock (&self->control_lock);
-      gst_devourer_post_device_error (GST_ELEMENT (self), a->selector,
-          "open", ret, NULL);
-      goto fail_devices;
-    }
-    ret = dvr_start (a->dev, &ch);
-    if (ret != DVR_OK) {
-      g_mutex_unlock (&self->control_lock);
-      gst_devourer_post_device_error (GST_ELEMENT (self), a->selector,
-          "start", ret, dvr_last_error (a->dev));
       goto fail_devices;
     }
   }

@@ -13,6 +13,7 @@
 #include <devourer/devourer.h>
 #include <devourer/link.h>
 
+#include "gstdevourerradio.h"
 #include "gstdevourertimer.h"
 
 G_BEGIN_DECLS
@@ -26,9 +27,7 @@ typedef struct
 {
   GstDevourerSrc *self;
   guint index;                  /* adapter index given to the link */
-  gchar *selector;
-  dvr_device *dev;
-  gint dead;                    /* atomic: DVR_EVENT_ERROR seen */
+  GstDevourerRadio radio;       /* its user pointer is this adapter */
   /* Link frames heard in the current stats interval (under rx_lock). */
   guint64 frames;
   gint64 rssi_sum;

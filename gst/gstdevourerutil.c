@@ -281,70 +281,10 @@ gst_devourer_post_fatal_once (GstElement * element, gint * fatal,
     gst_devourer_post_device_error (element, selector, what, status, detail);
 }
 
-gboolean
-gst_devourer_handle_event (GstElement * element, const struct dvr_event *ev,
-    gint * fatal)
-{
-  const gchar *device = ev->device != NULL ? ev->device : "";
-
-  switch (ev->type) {
-    case DVR_EVENT_INIT_STAGE:
-    case DVR_EVENT_INIT_DONE:{
-      const gchar *stage = ev->type == DVR_EVENT_INIT_DONE ? "total" :
-          (ev->init.stage != NULL ? ev->init.stage : "");
-      GstStructure *s = gst_structure_new (GST_DEVOURER_MSG_INIT_TIMING,
-          "device", G_TYPE_STRING, device,
-          "stage", G_TYPE_STRING, stage,
-          "ms", G_TYPE_DOUBLE, ev->init.ms,
-          "ctrl-transfers", G_TYPE_UINT64, ev->init.ctrl_transfers,
-          "ctrl-bytes", G_TYPE_UINT64, ev->init.ctrl_bytes, NULL);
-      gst_element_post_message (element,
-          gst_message_new_element (GST_OBJECT (element), s));
-      return FALSE;
-    }
-    case DVR_EVENT_ERROR:
-      gst_devourer_post_fatal_once (element, fatal, device, "device",
-          ev->error.status, ev->error.message);
-      return TRUE;
-    case DVR_EVENT_CHANNEL:
-    default:
-      return FALSE;
-  }
-}
-
 void
-gst_devourer_log_to_category (GstDebugCategory * category, GObject * object,
-    enum dvr_log_level level, const char *message)
+gst_devourer_post_element_message (GstElement * element,
+    GstStructure * structure)
 {
-  GstDebugLevel gst_level;
-
-  switch (level) {
-    case DVR_LOG_ERROR:
-      gst_level = GST_LEVEL_ERROR;
-      break;
-    case DVR_LOG_WARN:
-      gst_level = GST_LEVEL_WARNING;
-      break;
-    case DVR_LOG_INFO:
-      gst_level = GST_LEVEL_INFO;
-      break;
-    default:
-      gst_level = GST_LEVEL_DEBUG;
-      break;
-  }
-  GST_CAT_LEVEL_LOG (category, gst_level, object, "libdevourer: %s", message);
-}
-
-enum dvr_log_level
-gst_devourer_log_level_for (GstDebugCategory * category)
-{
-  GstDebugLevel threshold = gst_debug_category_get_threshold (category);
-
-  if (threshold >= GST_LEVEL_DEBUG)
-    return DVR_LOG_DEBUG;
-  if (threshold >= GST_LEVEL_INFO)
-    return DVR_LOG_INFO;
-  if (threshold >= GST_LEVEL_WARNING)
-    return DVR_LOG_WARN;
-  return DVR_LOG_ERROR;
+  gst_element_post_message (element,
+      gst_message_new_element (GST_OBJECT (element), structure));
 }

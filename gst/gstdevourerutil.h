@@ -2,7 +2,7 @@
 /*
  * Helpers shared by devourersink and devourersrc: property enums, the
  * millisecond clock the link layer runs on, key loading, selector lists,
- * turning driver failures and events into GStreamer errors and bus messages.
+ * turning driver failures into GStreamer errors, posting element messages.
  */
 #ifndef GST_DEVOURER_UTIL_H
 #define GST_DEVOURER_UTIL_H
@@ -82,28 +82,14 @@ void gst_devourer_post_device_error (GstElement * element,
     const gchar * selector, const gchar * what, int status,
     const gchar * detail);
 
-/*
- * Handle a driver event for @element: init stages become
- * "devourer-init-timing" element messages; a fatal DVR_EVENT_ERROR sets
- * *@fatal (atomically) and, if it was not set yet, becomes a
- * GST_ELEMENT_ERROR, so one failure gives one error. Returns TRUE for a
- * fatal event. Runs on the device thread; posting to the bus is
- * thread-safe.
- */
-gboolean gst_devourer_handle_event (GstElement * element,
-    const struct dvr_event *event, gint * fatal);
-
 /* Mark @fatal and post the device error once (first caller wins). */
 void gst_devourer_post_fatal_once (GstElement * element, gint * fatal,
     const gchar * selector, const gchar * what, int status,
     const gchar * detail);
 
-/* Route libdevourer log lines to @category. */
-void gst_devourer_log_to_category (GstDebugCategory * category,
-    GObject * object, enum dvr_log_level level, const char *message);
-
-/* Most verbose driver log level worth producing for @category. */
-enum dvr_log_level gst_devourer_log_level_for (GstDebugCategory * category);
+/* Post @structure (taken) as an element message of @element. Any thread. */
+void gst_devourer_post_element_message (GstElement * element,
+    GstStructure * structure);
 
 G_END_DECLS
 
