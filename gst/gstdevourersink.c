@@ -81,7 +81,6 @@ enum
 #define DEFAULT_SHORT_GI FALSE
 #define DEFAULT_TX_POWER 0
 #define DEFAULT_TX_MODE DVR_TX_AUTO
-#define DEFAULT_RADIO_PORT 0
 #define DEFAULT_FEC_K 8
 #define DEFAULT_FEC_N 12
 #define DEFAULT_FEC_TIMEOUT 20
@@ -115,9 +114,8 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseSinkClass *basesink_class = GST_BASE_SINK_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
-  const GParamFlags ready = rw | GST_PARAM_MUTABLE_READY;
-  const GParamFlags live = rw | GST_PARAM_MUTABLE_PLAYING;
+  const GParamFlags ready = GST_DEVOURER_PARAM_READY;
+  const GParamFlags live = GST_DEVOURER_PARAM_LIVE;
 
   gobject_class->set_property = gst_devourer_sink_set_property;
   gobject_class->get_property = gst_devourer_sink_get_property;
@@ -173,15 +171,9 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "How frames are handed to the adapter (READY only)",
           GST_TYPE_DEVOURER_TX_MODE, DEFAULT_TX_MODE, ready));
   g_object_class_install_property (gobject_class, PROP_LINK_ID,
-      g_param_spec_uint ("link-id", "Link ID",
-          "24-bit link id, must match the receiver (default: wfb-ng's "
-          "'default' link domain) (READY only)", 0, 0xffffff,
-          GST_DEVOURER_DEFAULT_LINK_ID, ready));
+      gst_devourer_param_spec_link_id (GST_DEVOURER_KEY_SENDER));
   g_object_class_install_property (gobject_class, PROP_RADIO_PORT,
-      g_param_spec_uint ("radio-port", "Radio port",
-          "Stream number within the link, must match the receiver "
-          "(wfb-ng: 0 = video) (READY only)", 0, 255, DEFAULT_RADIO_PORT,
-          ready));
+      gst_devourer_param_spec_radio_port (GST_DEVOURER_KEY_SENDER));
   g_object_class_install_property (gobject_class, PROP_FEC_K,
       g_param_spec_uint ("fec-k", "FEC k",
           "Data packets per FEC block (1 <= fec-k <= fec-n); changeable "
@@ -198,25 +190,13 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "(0 = only when full or on a marker buffer) (READY only)",
           0, 10000, DEFAULT_FEC_TIMEOUT, ready));
   g_object_class_install_property (gobject_class, PROP_KEY_FILE,
-      g_param_spec_string ("key-file", "Key file",
-          "wfb_keygen key file of the sending side (drone.key: 64 bytes). "
-          "Set this or password (READY only)", NULL, ready));
+      gst_devourer_param_spec_key_file (GST_DEVOURER_KEY_SENDER));
   g_object_class_install_property (gobject_class, PROP_PASSWORD,
-      g_param_spec_string ("password", "Password",
-          "Derive the link keys from this password (WFB-NG argon2i scheme, "
-          "same password on both ends). Set this or key-file. Write-only "
-          "(READY only)", NULL,
-          G_PARAM_WRITABLE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
+      gst_devourer_param_spec_password ());
   g_object_class_install_property (gobject_class, PROP_FIRMWARE_DIR,
-      g_param_spec_string ("firmware-dir", "Firmware directory",
-          "Where to find the adapter firmware (NULL: $DEVOURER_FIRMWARE_DIR, "
-          "then the system firmware paths) (READY only)", NULL, ready));
+      gst_devourer_param_spec_firmware_dir ());
   g_object_class_install_property (gobject_class, PROP_STATS,
-      g_param_spec_boxed ("stats", "Statistics",
-          "Link and adapter counters since start (kebab-case fields, see "
-          "gst/README.md)", GST_TYPE_STRUCTURE,
-          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+      gst_devourer_param_spec_stats ());
   g_object_class_install_property (gobject_class, PROP_STATS_INTERVAL,
       g_param_spec_uint ("stats-interval", "Stats interval",
           "Post a devourer-tx-duty element message every this many ms "
@@ -258,7 +238,7 @@ gst_devourer_sink_init (GstDevourerSink * self)
   self->tx_power = DEFAULT_TX_POWER;
   self->tx_mode = DEFAULT_TX_MODE;
   self->link_id = GST_DEVOURER_DEFAULT_LINK_ID;
-  self->radio_port = DEFAULT_RADIO_PORT;
+  self->radio_port = GST_DEVOURER_DEFAULT_RADIO_PORT;
   self->fec_k = DEFAULT_FEC_K;
   self->fec_n = DEFAULT_FEC_N;
   self->fec_timeout = DEFAULT_FEC_TIMEOUT;
@@ -279,9 +259,7 @@ gst_devourer_sink_finalize (GObject * object)
   g_mutex_clear (&self->control_lock);
   g_free (self->device);
   g_free (self->key_file);
-  if (self->password != NULL)
-    explicit_bzero (self->password, strlen (self->password));
-  g_free (self->password);
+  gst_devourer_free_secret (self->password);
   g_free (self->firmware_dir);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);
@@ -493,138 +471,116 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
       "phy-rate-mbps", G_TYPE_DOUBLE, kbps / 1000.0, NULL);
 }
 
-static void
-replace_string (GstDevourerSink * self, gchar ** field, const GValue * value)
+/* What a property change must do to the running adapter or link; done
+ * after the object lock is released (the driver calls may block). */
+enum
 {
-  GST_OBJECT_LOCK (self);
-  g_free (*field);
-  *field = g_value_dup_string (value);
-  GST_OBJECT_UNLOCK (self);
-}
+  APPLY_CHANNEL = 1 << 0,
+  APPLY_TX_VECTOR = 1 << 1,
+  APPLY_TX_POWER = 1 << 2,
+  APPLY_FEC = 1 << 3,
+  APPLY_STATS_INTERVAL = 1 << 4,
+};
 
 static void
 gst_devourer_sink_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstDevourerSink *self = GST_DEVOURER_SINK (object);
+  guint apply = 0;
 
+  GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_DEVICE:
-      replace_string (self, &self->device, value);
+      gst_devourer_replace_string (&self->device, value);
       break;
     case PROP_KEY_FILE:
-      replace_string (self, &self->key_file, value);
+      gst_devourer_replace_string (&self->key_file, value);
       break;
     case PROP_PASSWORD:
-      GST_OBJECT_LOCK (self);
-      if (self->password != NULL)
-        explicit_bzero (self->password, strlen (self->password));
-      g_free (self->password);
-      self->password = g_value_dup_string (value);
-      GST_OBJECT_UNLOCK (self);
+      gst_devourer_replace_secret (&self->password, value);
       break;
     case PROP_FIRMWARE_DIR:
-      replace_string (self, &self->firmware_dir, value);
+      gst_devourer_replace_string (&self->firmware_dir, value);
       break;
     case PROP_CHANNEL:
-      GST_OBJECT_LOCK (self);
       self->channel = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      apply_channel (self);
+      apply = APPLY_CHANNEL;
       break;
     case PROP_BANDWIDTH:
-      GST_OBJECT_LOCK (self);
       self->bandwidth = g_value_get_enum (value);
-      GST_OBJECT_UNLOCK (self);
-      apply_channel (self);
-      apply_tx_vector (self);
+      apply = APPLY_CHANNEL | APPLY_TX_VECTOR;
       break;
     case PROP_MCS:
-      GST_OBJECT_LOCK (self);
       self->mcs = g_value_get_int (value);
-      GST_OBJECT_UNLOCK (self);
-      apply_tx_vector (self);
+      apply = APPLY_TX_VECTOR;
       break;
     case PROP_LEGACY_RATE:
-      GST_OBJECT_LOCK (self);
       self->legacy_rate = g_value_get_enum (value);
-      GST_OBJECT_UNLOCK (self);
-      apply_tx_vector (self);
+      apply = APPLY_TX_VECTOR;
       break;
     case PROP_VHT_NSS:
-      GST_OBJECT_LOCK (self);
       self->vht_nss = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      apply_tx_vector (self);
+      apply = APPLY_TX_VECTOR;
       break;
     case PROP_STBC:
-      GST_OBJECT_LOCK (self);
       self->stbc = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      apply_tx_vector (self);
+      apply = APPLY_TX_VECTOR;
       break;
     case PROP_LDPC:
-      GST_OBJECT_LOCK (self);
       self->ldpc = g_value_get_boolean (value);
-      GST_OBJECT_UNLOCK (self);
-      apply_tx_vector (self);
+      apply = APPLY_TX_VECTOR;
       break;
     case PROP_SHORT_GI:
-      GST_OBJECT_LOCK (self);
       self->short_gi = g_value_get_boolean (value);
-      GST_OBJECT_UNLOCK (self);
-      apply_tx_vector (self);
+      apply = APPLY_TX_VECTOR;
       break;
     case PROP_TX_POWER:
-      GST_OBJECT_LOCK (self);
       self->tx_power = g_value_get_int (value);
-      GST_OBJECT_UNLOCK (self);
-      apply_tx_power (self);
+      apply = APPLY_TX_POWER;
       break;
     case PROP_TX_MODE:
-      GST_OBJECT_LOCK (self);
       self->tx_mode = g_value_get_enum (value);
-      GST_OBJECT_UNLOCK (self);
       break;
     case PROP_LINK_ID:
-      GST_OBJECT_LOCK (self);
       self->link_id = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
       break;
     case PROP_RADIO_PORT:
-      GST_OBJECT_LOCK (self);
       self->radio_port = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
       break;
     case PROP_FEC_K:
-      GST_OBJECT_LOCK (self);
       self->fec_k = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      apply_fec (self);
+      apply = APPLY_FEC;
       break;
     case PROP_FEC_N:
-      GST_OBJECT_LOCK (self);
       self->fec_n = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      apply_fec (self);
+      apply = APPLY_FEC;
       break;
     case PROP_FEC_TIMEOUT:
-      GST_OBJECT_LOCK (self);
       self->fec_timeout = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
       break;
     case PROP_STATS_INTERVAL:
-      GST_OBJECT_LOCK (self);
       self->stats_interval = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      /* Let the timer pick up the new period now rather than at the end
-       * of the old one. */
-      gst_devourer_timer_wake_by (&self->timer, 0);
+      apply = APPLY_STATS_INTERVAL;
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
+  GST_OBJECT_UNLOCK (self);
+
+  if (apply & APPLY_CHANNEL)
+    apply_channel (self);
+  if (apply & APPLY_TX_VECTOR)
+    apply_tx_vector (self);
+  if (apply & APPLY_TX_POWER)
+    apply_tx_power (self);
+  if (apply & APPLY_FEC)
+    apply_fec (self);
+  /* Let the timer pick up a new period now rather than at the end of the
+   * old one. */
+  if (apply & APPLY_STATS_INTERVAL)
+    gst_devourer_timer_wake_by (&self->timer, 0);
 }
 
 static void
@@ -835,7 +791,7 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   gchar *selector, *key_file, *password, *firmware_dir;
   uint8_t prefix[64];
   size_t prefix_len, frame_max, overhead;
-  gboolean params_ok;
+  gboolean params_ok, ok = FALSE;
   GError *err = NULL;
   dvr_device *dev = NULL;
   struct dvr_link_tx *link = NULL;
@@ -870,18 +826,18 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   if (!params_ok) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
         ("Invalid rate settings."), ("%s", why));
-    goto fail_free;
+    goto done;
   }
   if (lcfg.k > lcfg.n) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
         ("fec-k (%u) must not exceed fec-n (%u).", lcfg.k, lcfg.n), (NULL));
-    goto fail_free;
+    goto done;
   }
   /* Keys before the radio: a missing key is found in a millisecond, not
    * after a second of adapter bring-up. */
   if (!gst_devourer_load_keys (GST_ELEMENT (self), key_file, password,
           GST_DEVOURER_KEY_SENDER, &keys))
-    goto fail_free;
+    goto done;
 
   cfg.tx_defaults = params;
   cfg.firmware_dir = firmware_dir;
@@ -941,30 +897,25 @@ gst_devourer_sink_start (GstBaseSink * bsink)
         ("Could not start the link timer thread."), ("%s", err->message));
     g_clear_error (&err);
     gst_devourer_sink_stop (bsink);
-    goto fail_free;
+    goto done;
   }
 
   GST_INFO_OBJECT (self, "%s (%s) up: FEC %u/%u, max payload %u, %u kbit/s",
       self->radio.selector, dvr_chip_name (dev), lcfg.k, lcfg.n,
       lcfg.max_payload, kbps);
-  g_free (selector);
-  g_free (key_file);
-  g_free (password);
-  g_free (firmware_dir);
-  return TRUE;
+  ok = TRUE;
+  goto done;
 
 fail_close:
   gst_devourer_radio_close (&self->radio);
   g_mutex_unlock (&self->control_lock);
   gst_devourer_keys_clear (&keys);
-fail_free:
+done:
   g_free (selector);
   g_free (key_file);
-  if (password != NULL)
-    explicit_bzero (password, strlen (password));
-  g_free (password);
+  gst_devourer_free_secret (password);
   g_free (firmware_dir);
-  return FALSE;
+  return ok;
 }
 
 static gboolean

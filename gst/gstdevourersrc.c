@@ -68,7 +68,6 @@ enum
 
 #define DEFAULT_DEVICE "auto"
 #define DEFAULT_BANDWIDTH 20
-#define DEFAULT_RADIO_PORT 0
 #define DEFAULT_KEEP_CORRUPTED FALSE
 #define DEFAULT_FEC_TIMEOUT 50
 #define DEFAULT_QUEUE_SIZE 1024
@@ -109,8 +108,8 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
   GstBaseSrcClass *basesrc_class = GST_BASE_SRC_CLASS (klass);
   GstPushSrcClass *pushsrc_class = GST_PUSH_SRC_CLASS (klass);
   const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
-  const GParamFlags ready = rw | GST_PARAM_MUTABLE_READY;
-  const GParamFlags live = rw | GST_PARAM_MUTABLE_PLAYING;
+  const GParamFlags ready = GST_DEVOURER_PARAM_READY;
+  const GParamFlags live = GST_DEVOURER_PARAM_LIVE;
 
   gobject_class->set_property = gst_devourer_src_set_property;
   gobject_class->get_property = gst_devourer_src_get_property;
@@ -133,30 +132,15 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
           "while PLAYING", GST_TYPE_DEVOURER_BANDWIDTH, DEFAULT_BANDWIDTH,
           live));
   g_object_class_install_property (gobject_class, PROP_LINK_ID,
-      g_param_spec_uint ("link-id", "Link ID",
-          "24-bit link id, must match the sender (default: wfb-ng's "
-          "'default' link domain) (READY only)", 0, 0xffffff,
-          GST_DEVOURER_DEFAULT_LINK_ID, ready));
+      gst_devourer_param_spec_link_id (GST_DEVOURER_KEY_RECEIVER));
   g_object_class_install_property (gobject_class, PROP_RADIO_PORT,
-      g_param_spec_uint ("radio-port", "Radio port",
-          "Stream number within the link, must match the sender "
-          "(wfb-ng: 0 = video) (READY only)", 0, 255, DEFAULT_RADIO_PORT,
-          ready));
+      gst_devourer_param_spec_radio_port (GST_DEVOURER_KEY_RECEIVER));
   g_object_class_install_property (gobject_class, PROP_KEY_FILE,
-      g_param_spec_string ("key-file", "Key file",
-          "wfb_keygen key file of the receiving side (gs.key: 64 bytes). "
-          "Set this or password (READY only)", NULL, ready));
+      gst_devourer_param_spec_key_file (GST_DEVOURER_KEY_RECEIVER));
   g_object_class_install_property (gobject_class, PROP_PASSWORD,
-      g_param_spec_string ("password", "Password",
-          "Derive the link keys from this password (WFB-NG argon2i scheme, "
-          "same password on both ends). Set this or key-file. Write-only "
-          "(READY only)", NULL,
-          G_PARAM_WRITABLE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
+      gst_devourer_param_spec_password ());
   g_object_class_install_property (gobject_class, PROP_FIRMWARE_DIR,
-      g_param_spec_string ("firmware-dir", "Firmware directory",
-          "Where to find the adapter firmware (NULL: $DEVOURER_FIRMWARE_DIR, "
-          "then the system firmware paths) (READY only)", NULL, ready));
+      gst_devourer_param_spec_firmware_dir ());
   g_object_class_install_property (gobject_class, PROP_KEEP_CORRUPTED,
       g_param_spec_boolean ("keep-corrupted", "Keep corrupted",
           "Also feed frames with a bad FCS to the link: their fragments "
@@ -168,10 +152,7 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
           "media=video,clock-rate=90000,encoding-name=H264 (NULL: ANY)",
           GST_TYPE_CAPS, rw));
   g_object_class_install_property (gobject_class, PROP_STATS,
-      g_param_spec_boxed ("stats", "Statistics",
-          "Link and adapter counters since start (kebab-case fields, see "
-          "gst/README.md)", GST_TYPE_STRUCTURE,
-          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+      gst_devourer_param_spec_stats ());
   g_object_class_install_property (gobject_class, PROP_STATS_INTERVAL,
       g_param_spec_uint ("stats-interval", "Stats interval",
           "Post a devourer-rx-stats element message every this many ms "
@@ -215,7 +196,7 @@ gst_devourer_src_init (GstDevourerSrc * self)
   self->channel = GST_DEVOURER_DEFAULT_CHANNEL;
   self->bandwidth = DEFAULT_BANDWIDTH;
   self->link_id = GST_DEVOURER_DEFAULT_LINK_ID;
-  self->radio_port = DEFAULT_RADIO_PORT;
+  self->radio_port = GST_DEVOURER_DEFAULT_RADIO_PORT;
   self->keep_corrupted = DEFAULT_KEEP_CORRUPTED;
   self->stats_interval = GST_DEVOURER_DEFAULT_STATS_INTERVAL;
   self->fec_timeout = DEFAULT_FEC_TIMEOUT;
@@ -242,9 +223,7 @@ gst_devourer_src_finalize (GObject * object)
   g_mutex_clear (&self->control_lock);
   g_free (self->device);
   g_free (self->key_file);
-  if (self->password != NULL)
-    explicit_bzero (self->password, strlen (self->password));
-  g_free (self->password);
+  gst_devourer_free_secret (self->password);
   g_free (self->firmware_dir);
   gst_caps_replace (&self->caps, NULL);
 
@@ -430,96 +409,81 @@ apply_channel (GstDevourerSrc * self)
   g_mutex_unlock (&self->control_lock);
 }
 
-static void
-replace_string (GstDevourerSrc * self, gchar ** field, const GValue * value)
+/* What a property change must do once the object lock is released. */
+enum
 {
-  GST_OBJECT_LOCK (self);
-  g_free (*field);
-  *field = g_value_dup_string (value);
-  GST_OBJECT_UNLOCK (self);
-}
+  APPLY_CHANNEL = 1 << 0,
+  APPLY_CAPS = 1 << 1,
+  APPLY_STATS_INTERVAL = 1 << 2,
+};
 
 static void
 gst_devourer_src_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstDevourerSrc *self = GST_DEVOURER_SRC (object);
+  guint apply = 0;
 
+  GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_DEVICE:
-      replace_string (self, &self->device, value);
+      gst_devourer_replace_string (&self->device, value);
       break;
     case PROP_KEY_FILE:
-      replace_string (self, &self->key_file, value);
+      gst_devourer_replace_string (&self->key_file, value);
       break;
     case PROP_PASSWORD:
-      GST_OBJECT_LOCK (self);
-      if (self->password != NULL)
-        explicit_bzero (self->password, strlen (self->password));
-      g_free (self->password);
-      self->password = g_value_dup_string (value);
-      GST_OBJECT_UNLOCK (self);
+      gst_devourer_replace_secret (&self->password, value);
       break;
     case PROP_FIRMWARE_DIR:
-      replace_string (self, &self->firmware_dir, value);
+      gst_devourer_replace_string (&self->firmware_dir, value);
       break;
     case PROP_CHANNEL:
-      GST_OBJECT_LOCK (self);
       self->channel = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      apply_channel (self);
+      apply = APPLY_CHANNEL;
       break;
     case PROP_BANDWIDTH:
-      GST_OBJECT_LOCK (self);
       self->bandwidth = g_value_get_enum (value);
-      GST_OBJECT_UNLOCK (self);
-      apply_channel (self);
+      apply = APPLY_CHANNEL;
       break;
     case PROP_LINK_ID:
-      GST_OBJECT_LOCK (self);
       self->link_id = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
       break;
     case PROP_RADIO_PORT:
-      GST_OBJECT_LOCK (self);
       self->radio_port = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
       break;
     case PROP_KEEP_CORRUPTED:
-      GST_OBJECT_LOCK (self);
       self->keep_corrupted = g_value_get_boolean (value);
-      GST_OBJECT_UNLOCK (self);
       break;
     case PROP_CAPS:{
       const GstCaps *caps = gst_value_get_caps (value);
-      GstCaps *copy = caps != NULL ? gst_caps_copy (caps) : NULL;
 
-      GST_OBJECT_LOCK (self);
-      gst_caps_take (&self->caps, copy);
-      GST_OBJECT_UNLOCK (self);
-      gst_pad_mark_reconfigure (GST_BASE_SRC_PAD (self));
+      gst_caps_take (&self->caps, caps != NULL ? gst_caps_copy (caps) : NULL);
+      apply = APPLY_CAPS;
       break;
     }
     case PROP_STATS_INTERVAL:
-      GST_OBJECT_LOCK (self);
       self->stats_interval = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      gst_devourer_timer_wake_by (&self->timer, 0);
+      apply = APPLY_STATS_INTERVAL;
       break;
     case PROP_FEC_TIMEOUT:
-      GST_OBJECT_LOCK (self);
       self->fec_timeout = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
       break;
     case PROP_QUEUE_SIZE:
-      GST_OBJECT_LOCK (self);
       self->queue_size = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
+  GST_OBJECT_UNLOCK (self);
+
+  if (apply & APPLY_CHANNEL)
+    apply_channel (self);
+  if (apply & APPLY_CAPS)
+    gst_pad_mark_reconfigure (GST_BASE_SRC_PAD (self));
+  if (apply & APPLY_STATS_INTERVAL)
+    gst_devourer_timer_wake_by (&self->timer, 0);
 }
 
 static void
@@ -813,7 +777,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   struct dvr_channel ch = { 0 };
   gchar *device, *key_file, *password, *firmware_dir;
   gchar **selectors = NULL;
-  gboolean keep_corrupted;
+  gboolean keep_corrupted, ok = FALSE;
   guint queue_size, n = 0;
   GstStructure *config;
   GError *err = NULL;
@@ -847,18 +811,18 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   if (selectors == NULL) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, ("No device given."),
         ("Set device=auto, usb:VID:PID, usb:BUS-PORT or virtual:NAME."));
-    goto fail_free;
+    goto done;
   }
   n = g_strv_length (selectors);
   if (n > DVR_LINK_MAX_ADAPTERS) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
         ("Too many devices: %u (at most %d).", n, DVR_LINK_MAX_ADAPTERS),
         ("device=\"%s\"", device));
-    goto fail_free;
+    goto done;
   }
   if (!gst_devourer_load_keys (GST_ELEMENT (self), key_file, password,
           GST_DEVOURER_KEY_RECEIVER, &keys))
-    goto fail_free;
+    goto done;
 
   /* Receiver, queue and pool first: the first frame may arrive while
    * dvr_start() is still returning. */
@@ -928,28 +892,20 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
 
   GST_INFO_OBJECT (self, "receiving on %u adapter(s), link %06x port %u",
       n, lcfg.link_id, lcfg.radio_port);
-  g_strfreev (selectors);
-  g_free (device);
-  g_free (key_file);
-  if (password != NULL)
-    explicit_bzero (password, strlen (password));
-  g_free (password);
-  g_free (firmware_dir);
-  return TRUE;
+  ok = TRUE;
+  goto done;
 
 fail_devices:
   close_adapters (self);
 fail_receiver:
   free_receiver (self);
-fail_free:
+done:
   g_strfreev (selectors);
   g_free (device);
   g_free (key_file);
-  if (password != NULL)
-    explicit_bzero (password, strlen (password));
-  g_free (password);
+  gst_devourer_free_secret (password);
   g_free (firmware_dir);
-  return FALSE;
+  return ok;
 }
 
 static gboolean

@@ -288,3 +288,92 @@ gst_devourer_post_element_message (GstElement * element,
   gst_element_post_message (element,
       gst_message_new_element (GST_OBJECT (element), structure));
 }
+
+void
+gst_devourer_replace_string (gchar ** field, const GValue * value)
+{
+  g_free (*field);
+  *field = g_value_dup_string (value);
+}
+
+void
+gst_devourer_free_secret (gchar * secret)
+{
+  /* explicit_bzero: a plain memset of memory about to die may be elided. */
+  if (secret != NULL)
+    explicit_bzero (secret, strlen (secret));
+  g_free (secret);
+}
+
+void
+gst_devourer_replace_secret (gchar ** field, const GValue * value)
+{
+  gst_devourer_free_secret (*field);
+  *field = g_value_dup_string (value);
+}
+
+/* Blurbs are static strings (G_PARAM_STATIC_STRINGS): one literal per
+ * side rather than a formatted text. */
+
+GParamSpec *
+gst_devourer_param_spec_link_id (GstDevourerKeyRole role)
+{
+  return g_param_spec_uint ("link-id", "Link ID",
+      role == GST_DEVOURER_KEY_SENDER ?
+      "24-bit link id, must match the receiver (default: wfb-ng's "
+      "'default' link domain) (READY only)" :
+      "24-bit link id, must match the sender (default: wfb-ng's "
+      "'default' link domain) (READY only)", 0, 0xffffff,
+      GST_DEVOURER_DEFAULT_LINK_ID, GST_DEVOURER_PARAM_READY);
+}
+
+GParamSpec *
+gst_devourer_param_spec_radio_port (GstDevourerKeyRole role)
+{
+  return g_param_spec_uint ("radio-port", "Radio port",
+      role == GST_DEVOURER_KEY_SENDER ?
+      "Stream number within the link, must match the receiver "
+      "(wfb-ng: 0 = video) (READY only)" :
+      "Stream number within the link, must match the sender "
+      "(wfb-ng: 0 = video) (READY only)", 0, 255,
+      GST_DEVOURER_DEFAULT_RADIO_PORT, GST_DEVOURER_PARAM_READY);
+}
+
+GParamSpec *
+gst_devourer_param_spec_key_file (GstDevourerKeyRole role)
+{
+  return g_param_spec_string ("key-file", "Key file",
+      role == GST_DEVOURER_KEY_SENDER ?
+      "wfb_keygen key file of the sending side (drone.key: 64 bytes). "
+      "Set this or password (READY only)" :
+      "wfb_keygen key file of the receiving side (gs.key: 64 bytes). "
+      "Set this or password (READY only)", NULL, GST_DEVOURER_PARAM_READY);
+}
+
+GParamSpec *
+gst_devourer_param_spec_password (void)
+{
+  return g_param_spec_string ("password", "Password",
+      "Derive the link keys from this password (WFB-NG argon2i scheme, "
+      "same password on both ends). Set this or key-file. Write-only "
+      "(READY only)", NULL,
+      G_PARAM_WRITABLE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY);
+}
+
+GParamSpec *
+gst_devourer_param_spec_firmware_dir (void)
+{
+  return g_param_spec_string ("firmware-dir", "Firmware directory",
+      "Where to find the adapter firmware (NULL: $DEVOURER_FIRMWARE_DIR, "
+      "then the system firmware paths) (READY only)", NULL,
+      GST_DEVOURER_PARAM_READY);
+}
+
+GParamSpec *
+gst_devourer_param_spec_stats (void)
+{
+  return g_param_spec_boxed ("stats", "Statistics",
+      "Link and adapter counters since start (kebab-case fields, see "
+      "gst/README.md)", GST_TYPE_STRUCTURE,
+      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+}

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Helpers shared by devourersink and devourersrc: property enums, the
- * millisecond clock the link layer runs on, key loading, selector lists,
- * turning driver failures into GStreamer errors, posting element messages.
+ * Helpers shared by devourersink and devourersrc: property enums and
+ * specs, property storage, the millisecond clock the link layer runs on,
+ * key loading, selector lists, turning driver failures into GStreamer
+ * errors, posting element messages.
  */
 #ifndef GST_DEVOURER_UTIL_H
 #define GST_DEVOURER_UTIL_H
@@ -24,6 +25,14 @@ G_BEGIN_DECLS
 #define GST_DEVOURER_DEFAULT_LINK_ID 7669206u
 #define GST_DEVOURER_DEFAULT_CHANNEL 149u
 #define GST_DEVOURER_DEFAULT_STATS_INTERVAL 1000u
+#define GST_DEVOURER_DEFAULT_RADIO_PORT 0u
+
+/* Flags of a property that takes effect at the next start (READY only),
+ * and of one applied at once, also while PLAYING. */
+#define GST_DEVOURER_PARAM_READY \
+  (G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY)
+#define GST_DEVOURER_PARAM_LIVE \
+  (G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING)
 
 /* Channel / TX bandwidth in MHz; the enum value is the width. */
 #define GST_TYPE_DEVOURER_BANDWIDTH (gst_devourer_bandwidth_get_type ())
@@ -45,7 +54,8 @@ gst_devourer_now_ms (void)
   return (guint64) g_get_monotonic_time () / 1000u;
 }
 
-/* Which half of a password-derived key pair an element uses. */
+/* Which end of the link an element is: the half of a password-derived
+ * key pair it uses, and the peer its property blurbs name. */
 typedef enum
 {
   GST_DEVOURER_KEY_SENDER,      /* drone.key: drone secret + ground public */
@@ -90,6 +100,26 @@ void gst_devourer_post_fatal_once (GstElement * element, gint * fatal,
 /* Post @structure (taken) as an element message of @element. Any thread. */
 void gst_devourer_post_element_message (GstElement * element,
     GstStructure * structure);
+
+/*
+ * Property storage. The caller holds the object lock. A password is
+ * wiped before its memory is freed, so it does not linger in the heap.
+ */
+void gst_devourer_replace_string (gchar ** field, const GValue * value);
+void gst_devourer_replace_secret (gchar ** field, const GValue * value);
+void gst_devourer_free_secret (gchar * secret);
+
+/*
+ * Properties both elements have. @role picks the side named in the blurb
+ * (the sink is the sender, the src the receiver); names, blurbs and flags
+ * are documented API (gst/README.md).
+ */
+GParamSpec *gst_devourer_param_spec_link_id (GstDevourerKeyRole role);
+GParamSpec *gst_devourer_param_spec_radio_port (GstDevourerKeyRole role);
+GParamSpec *gst_devourer_param_spec_key_file (GstDevourerKeyRole role);
+GParamSpec *gst_devourer_param_spec_password (void);
+GParamSpec *gst_devourer_param_spec_firmware_dir (void);
+GParamSpec *gst_devourer_param_spec_stats (void);
 
 G_END_DECLS
 
