@@ -759,17 +759,9 @@ sink_timer_tick (gpointer user, guint64 now)
   interval = self->stats_interval;
   GST_OBJECT_UNLOCK (self);
 
-  if (interval > 0) {
-    if (self->next_stats_ms == 0 || self->next_stats_ms > now + interval)
-      self->next_stats_ms = now + interval;     /* (re)started or shortened */
-    if (now >= self->next_stats_ms) {
-      post_tx_duty (self, now);
-      self->next_stats_ms = now + interval;
-    }
-    next = MIN (next, self->next_stats_ms);
-  } else {
-    self->next_stats_ms = 0;
-  }
+  if (gst_devourer_timer_periodic_due (&self->next_stats_ms, interval, now,
+          &next))
+    post_tx_duty (self, now);
   return next;
 }
 

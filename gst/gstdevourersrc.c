@@ -700,17 +700,10 @@ src_timer_tick (gpointer user, guint64 now)
   GST_OBJECT_LOCK (self);
   interval = self->stats_interval;
   GST_OBJECT_UNLOCK (self);
-  if (interval > 0) {
-    if (self->next_stats_ms == 0 || self->next_stats_ms > now + interval)
-      self->next_stats_ms = now + interval;
-    if (now >= self->next_stats_ms) {
-      post_rx_stats (self, now);
-      self->next_stats_ms = now + interval;
-    }
-    next = MIN (next, self->next_stats_ms);
-  } else {
-    self->next_stats_ms = 0;
-  }
+
+  if (gst_devourer_timer_periodic_due (&self->next_stats_ms, interval, now,
+          &next))
+    post_rx_stats (self, now);
   return next;
 }
 

@@ -99,3 +99,22 @@ gst_devourer_timer_stop (GstDevourerTimer * timer)
   if (thread != NULL)
     g_thread_join (thread);
 }
+
+gboolean
+gst_devourer_timer_periodic_due (guint64 * due_ms, guint64 interval_ms,
+    guint64 now_ms, guint64 * next_ms)
+{
+  gboolean due;
+
+  if (interval_ms == 0) {
+    *due_ms = 0;
+    return FALSE;
+  }
+  if (*due_ms == 0 || *due_ms > now_ms + interval_ms)
+    *due_ms = now_ms + interval_ms;     /* (re)started or shortened */
+  due = now_ms >= *due_ms;
+  if (due)
+    *due_ms = now_ms + interval_ms;
+  *next_ms = MIN (*next_ms, *due_ms);
+  return due;
+}

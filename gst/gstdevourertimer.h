@@ -44,6 +44,15 @@ void gst_devourer_timer_wake_by (GstDevourerTimer * timer,
 /* Stop and join the thread (no-op if not running). Not from the callback. */
 void gst_devourer_timer_stop (GstDevourerTimer * timer);
 
+/*
+ * For a message posted every @interval_ms (0 = never) from the callback:
+ * is it due at @now_ms? *@due_ms keeps the schedule between calls (0 =
+ * not scheduled; a shortened interval takes effect at once); *@next_ms
+ * is lowered to the next time the callback must run for it.
+ */
+gboolean gst_devourer_timer_periodic_due (guint64 * due_ms,
+    guint64 interval_ms, guint64 now_ms, guint64 * next_ms);
+
 G_END_DECLS
 
 #endif /* GST_DEVOURER_TIMER_H */
