@@ -240,6 +240,24 @@ rssi_average (gint64 sum, guint64 samples)
   return samples > 0 ? (gint) (sum / (gint64) samples) : RSSI_NONE;
 }
 
+/* A minimum or maximum of @samples readings; RSSI_NONE if there were none
+ * (the running extremes start at G_MAXINT / G_MININT). */
+static gint
+rssi_or_none (gint value, guint64 samples)
+{
+  return samples > 0 ? value : RSSI_NONE;
+}
+
+static void
+heard_reset (GstDevourerSrcHeard * heard)
+{
+  heard->frames = 0;
+  heard->rssi_sum = 0;
+  heard->rssi_samples = 0;
+  heard->rssi_min = G_MAXINT;
+  heard->rssi_max = G_MININT;
+}
+
 static GstStructure *
 gst_devourer_src_make_stats (GstDevourerSrc * self)
 {
@@ -282,9 +300,9 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
             "rssi-avg", G_TYPE_INT, rssi_average (as->rssi_sum,
                 as->rssi_samples),
             "rssi-min", G_TYPE_INT,
-            as->rssi_samples > 0 ? as->rssi_min : RSSI_NONE,
+            rssi_or_none (as->rssi_min, as->rssi_samples),
             "rssi-max", G_TYPE_INT,
-            as->rssi_samples > 0 ? as->rssi_max : RSSI_NONE, NULL));
+            rssi_or_none (as->rssi_max, as->rssi_samples), NULL));
     gst_value_array_append_and_take_value (&adapters, &v);
   }
   if (n == 0)
@@ -320,7 +338,7 @@ static void
 post_rx_stats (GstDevourerSrc * self, guint64 now)
 {
   struct dvr_link_rx_stats ls;
-  GstDevourerSrcAdapter snap[DVR_LINK_MAX_ADAPTERS];
+  GstDevourerSrcHeard snap[DVR_LINK_MAX_ADAPTERS];
   guint64 interval_ms = now - self->last_stats_ms, dropped, packets, bytes;
   GValue adapters = G_VALUE_INIT;
   gint best = RSSI_NONE;
@@ -331,34 +349,28 @@ post_rx_stats (GstDevourerSrc * self, guint64 now)
   dvr_link_rx_get_stats (self->link, &ls);
   dropped = self->queue_dropped;
   for (guint i = 0; i < n; i++) {
-    GstDevourerSrcAdapter *a = &self->adapters[i];
-    snap[i] = *a;
-    a->frames = 0;
-    a->rssi_sum = 0;
-    a->rssi_samples = 0;
-    a->rssi_min = G_MAXINT;
-    a->rssi_max = G_MININT;
+    snap[i] = self->adapters[i].heard;
+    heard_reset (&self->adapters[i].heard);
   }
   g_mutex_unlock (&self->rx_lock);
 
   g_value_init (&adapters, GST_TYPE_ARRAY);
   for (guint i = 0; i < n; i++) {
-    GstDevourerSrcAdapter *a = &snap[i];
-    gint avg = rssi_average (a->rssi_sum, a->rssi_samples);
+    const GstDevourerSrcHeard *h = &snap[i];
+    gint avg = rssi_average (h->rssi_sum, h->rssi_samples);
     GValue v = G_VALUE_INIT;
 
-    if (a->rssi_samples > 0 && avg > best)
+    if (h->rssi_samples > 0 && avg > best)
       best = avg;
     g_value_init (&v, GST_TYPE_STRUCTURE);
     g_value_take_boxed (&v, gst_structure_new ("adapter",
             "index", G_TYPE_UINT, i,
-            "device", G_TYPE_STRING, a->radio.selector,
-            "frames", G_TYPE_UINT64, a->frames,
+            "device", G_TYPE_STRING, self->adapters[i].radio.selector,
+            "frames", G_TYPE_UINT64, h->frames,
             "rssi", G_TYPE_INT, avg,
-            "rssi-min", G_TYPE_INT,
-            a->rssi_samples > 0 ? a->rssi_min : RSSI_NONE,
-            "rssi-max", G_TYPE_INT,
-            a->rssi_samples > 0 ? a->rssi_max : RSSI_NONE, NULL));
+            "rssi-min", G_TYPE_INT, rssi_or_none (h->rssi_min, h->rssi_samples),
+            "rssi-max", G_TYPE_INT, rssi_or_none (h->rssi_max, h->rssi_samples),
+            NULL));
     gst_value_array_append_and_take_value (&adapters, &v);
   }
 
@@ -635,11 +647,11 @@ on_device_rx (void *user, const struct dvr_rx_frame *frame)
     verdict = dvr_link_rx_push (self->link, a->index, rssi, frame->data,
         frame->len, gst_devourer_now_ms ());
     if (verdict_is_our_link (verdict)) {
-      a->frames++;
-      a->rssi_sum += rssi;
-      a->rssi_samples++;
-      a->rssi_min = MIN (a->rssi_min, rssi);
-      a->rssi_max = MAX (a->rssi_max, rssi);
+      a->heard.frames++;
+      a->heard.rssi_sum += rssi;
+      a->heard.rssi_samples++;
+      a->heard.rssi_min = MIN (a->heard.rssi_min, rssi);
+      a->heard.rssi_max = MAX (a->heard.rssi_max, rssi);
     }
   }
   g_mutex_unlock (&self->rx_lock);
@@ -854,11 +866,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
     a->index = i;
     gst_devourer_radio_init (&a->radio, GST_ELEMENT (self),
         devourer_src_debug, selectors[i], on_adapter_lost, a);
-    a->frames = 0;
-    a->rssi_sum = 0;
-    a->rssi_samples = 0;
-    a->rssi_min = G_MAXINT;
-    a->rssi_max = G_MININT;
+    heard_reset (&a->heard);
     self->n_adapters = i + 1;
 
     cfg.on_rx = on_device_rx;
@@ -917,27 +925,27 @@ gst_devourer_src_stop (GstBaseSrc * bsrc)
 /* Data flow                                                           */
 /* ------------------------------------------------------------------ */
 
+/* unlock / unlock_stop: a flushing create() returns at once. */
 static gboolean
-gst_devourer_src_unlock (GstBaseSrc * bsrc)
+set_flushing (GstDevourerSrc * self, gboolean flushing)
 {
-  GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
-
   g_mutex_lock (&self->rx_lock);
-  self->flushing = TRUE;
+  self->flushing = flushing;
   g_cond_broadcast (&self->rx_cond);
   g_mutex_unlock (&self->rx_lock);
   return TRUE;
 }
 
 static gboolean
+gst_devourer_src_unlock (GstBaseSrc * bsrc)
+{
+  return set_flushing (GST_DEVOURER_SRC (bsrc), TRUE);
+}
+
+static gboolean
 gst_devourer_src_unlock_stop (GstBaseSrc * bsrc)
 {
-  GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
-
-  g_mutex_lock (&self->rx_lock);
-  self->flushing = FALSE;
-  g_mutex_unlock (&self->rx_lock);
-  return TRUE;
+  return set_flushing (GST_DEVOURER_SRC (bsrc), FALSE);
 }
 
 static GstFlowReturn

@@ -22,17 +22,22 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (GstDevourerSrc, gst_devourer_src, GST, DEVOURER_SRC,
     GstPushSrc)
 
+/* Frames of this link one adapter heard in a stats interval. */
+typedef struct
+{
+  guint64 frames;
+  gint64 rssi_sum;
+  guint64 rssi_samples;
+  gint rssi_min, rssi_max;
+} GstDevourerSrcHeard;
+
 /* One receiving adapter. */
 typedef struct
 {
   GstDevourerSrc *self;
   guint index;                  /* adapter index given to the link */
   GstDevourerRadio radio;       /* its user pointer is this adapter */
-  /* Link frames heard in the current stats interval (under rx_lock). */
-  guint64 frames;
-  gint64 rssi_sum;
-  guint64 rssi_samples;
-  gint rssi_min, rssi_max;
+  GstDevourerSrcHeard heard;    /* current interval, under rx_lock */
 } GstDevourerSrcAdapter;
 
 struct _GstDevourerSrc
