@@ -42,6 +42,16 @@ RX_STAGES = [
 ]
 
 
+GST_ROWS = {
+    "tx": [("tx_gst", "element path, live: appsrc ! devourersink (bench push + streaming + timer threads)"),
+           ("tx_lib", "library path, live, same run: link TX + dvr_send from the bench thread")],
+    "rx": [("rx_gst", "element path, live: devourersrc ! appsink (driver RX thread + streaming + timer)"),
+           ("rx_lib", "library path, live, same run: on_rx → dvr_link_rx_push (driver RX thread)")],
+}
+GST_OWN = {"tx": "**GStreamer stage's own cost** (element − library path, per repetition)",
+           "rx": "**GStreamer stage's own cost** (element − library path, per repetition)"}
+
+
 def med(xs):
     return statistics.median(xs) if xs else float("nan")
 
@@ -104,12 +114,79 @@ class Cpu:
         return med(self.per.get((stage, size), []))
 
 
+class Gst:
+    """The GStreamer element stage (bench/gst_stages.c): per stage and size,
+    core-us per packet of the host path (thread-attributed), per class,
+    and the element's own cost = element path - library path, taken per
+    repetition (same size, same repetition, same process)."""
+
+    STAGES = ("tx_gst", "tx_lib", "rx_gst", "rx_lib")
+    CLASSES = ("main", "gst", "drv", "model")
+
+    def __init__(self, recs):
+        self.per = defaultdict(list)       # (stage, size) -> [us/packet]
+        self.cls = defaultdict(list)       # (stage, size, class) -> [us/packet]
+        self.own = defaultdict(list)       # ("tx"|"rx", size) -> [us/packet]
+        self.user = defaultdict(float)     # stage -> ns, host-path threads
+        self.sys = defaultdict(float)
+        self.checks = defaultdict(list)    # (stage, size) -> [(packets, check, check2)]
+        self.meta = next((r for r in recs if r.get("bench") == "gst_meta"), {})
+        by_rep = {}
+        for r in recs:
+            if r.get("bench") != "gst" or r["packets"] <= 0:
+                continue
+            st, size, n = r["stage"], r["size"], r["packets"]
+            us = r["host_ns"] / n / 1000.0
+            self.per[(st, size)].append(us)
+            for c in self.CLASSES:
+                self.cls[(st, size, c)].append(r[c + "_ns"] / n / 1000.0)
+            self.user[st] += r.get("host_user_ns", 0.0)
+            self.sys[st] += r.get("host_sys_ns", 0.0)
+            self.checks[(st, size)].append((n, r["check"], r["check2"]))
+            by_rep[(st, size, r["rep"])] = us
+        self.sizes = sorted({k[1] for k in self.per})
+        for (st, size, rep), us in by_rep.items():
+            if st.endswith("_gst") and (st[:2] + "_lib", size, rep) in by_rep:
+                self.own[(st[:2], size)].append(us - by_rep[(st[:2] + "_lib", size, rep)])
+        self.reps = len({k[2] for k in by_rep})
+
+    def m(self, stage, size):
+        return med(self.per.get((stage, size), []))
+
+    def own_m(self, d, size):
+        return med(self.own.get((d, size), []))
+
+
+def gst_callgrind(raw):
+    """{(stage, size): host instructions per packet} from the callgrind run:
+    all threads' instructions in the window minus the virtual adapter's
+    threads (model) and the bench thread's waiting (wait)."""
+    cg = raw.get("gst_callgrind") or {}
+    div = {}
+    for r in raw.get("gst_callgrind_run") or []:
+        if r.get("bench") == "gst":
+            div[(r["stage"], r["size"])] = r["packets"]
+    out = {}
+    for key, d in cg.items():
+        st, size = key.split()
+        size = int(size)
+        n = div.get((st, size))
+        if not n or not d.get("model"):
+            continue   # no divisor, or the model's threads were not found
+        out[(st, size)] = (d["total"] - d.get("model", 0) - d.get("wait", 0)) / n
+    return out
+
+
 def cpu_section(raw, out, plots):
     recs = raw.get("cpu")
     if not recs:
         out.append("CPU bench did not run (see logs/cpu.stderr).\n")
         return None
     c = Cpu(recs)
+    g = Gst(raw["gst"]) if raw.get("gst") else None
+    if g and not g.sizes:
+        g = None
+    c.gst = g
     k, n = c.meta.get("fec_k", 8), c.meta.get("fec_n", 12)
     out.append("## 1. CPU per packet, by stage\n")
     out.append("Command: `%s`\n" % cmd_of(raw, "cpu"))
@@ -129,7 +206,16 @@ def cpu_section(raw, out, plots):
                    " | ".join(mm(c.per[("memcpy", s)]) for s in c.sizes) + " |")
         for st, label, _ in stages:
             out.append("| %s | " % label + " | ".join(mm(c.per[(st, s)]) for s in c.sizes) + " |")
+        if g:
+            d = title.lower()
+            for st, label in GST_ROWS[d]:
+                out.append("| %s | " % label + " | ".join(mm(g.per[(st, s)]) for s in c.sizes) + " |")
+            out.append("| %s | " % GST_OWN[d] + " | ".join(mm(g.own[(d, s)]) for s in c.sizes) + " |")
         out.append("")
+    if g:
+        out.append("The last three rows of each table are the GStreamer element stage (section "
+                   "1.1): live paths over virtual adapters, so they include the thread hand-offs "
+                   "and wake-ups that the stages above, replayed in a loop, do not.\n")
     # Path totals and ratios, all from this run.
     out.append("### Whole path per packet, and ratios (same run)\n")
     out.append("| | " + " | ".join("%d B" % s for s in c.sizes) + " |")
@@ -146,6 +232,13 @@ def cpu_section(raw, out, plots):
         ("  link RX share of the RX host path", lambda s: "%.0f %%" % (100 * c.m("rx_link", s) / rx_path[s])),
         ("  link RX with FEC decode ÷ without", lambda s: c.m("rx_link_fec", s) / c.m("rx_link", s)),
     ]
+    if g:
+        rows += [
+            ("appsrc ! devourersink path ÷ library TX path (both live)", lambda s: g.m("tx_gst", s) / g.m("tx_lib", s)),
+            ("  GStreamer stage's own share of it", lambda s: "%.0f %%" % (100 * g.own_m("tx", s) / g.m("tx_gst", s))),
+            ("devourersrc ! appsink path ÷ library RX path (both live)", lambda s: g.m("rx_gst", s) / g.m("rx_lib", s)),
+            ("  GStreamer stage's own share of it", lambda s: "%.0f %%" % (100 * g.own_m("rx", s) / g.m("rx_gst", s))),
+        ]
     for label, f in rows:
         vals = []
         for s in c.sizes:
@@ -157,8 +250,7 @@ def cpu_section(raw, out, plots):
                "stages (measured alone above). The chip-model row is CPU the *virtual* adapter "
                "burns in its own threads (FIFO, airtime pacing, air socket); a real adapter does "
                "that in silicon, and the real USB transport's cost (libusb submit + kernel) is "
-               "not part of this table. Not measured yet: the GStreamer element stage "
-               "(devourersink/devourersrc buffer handling on top of these stages).\n")
+               "not part of this table.\n")
     # user/system split
     out.append("### User / system split (getrusage, summed over sizes and repetitions)\n")
     out.append("| stage | user | system |")
@@ -169,9 +261,20 @@ def cpu_section(raw, out, plots):
         u, s_ = c.user.get(st, 0.0), c.sys.get(st, 0.0)
         if u + s_ > 0:
             out.append("| %s | %.0f %% | %.0f %% |" % (label, 100 * u / (u + s_), 100 * s_ / (u + s_)))
+    for st, label in (("tx_gst", "element path, live: appsrc ! devourersink (its host threads)"),
+                      ("tx_lib", "library TX path, live (bench thread)"),
+                      ("rx_gst", "element path, live: devourersrc ! appsink (its host threads)"),
+                      ("rx_lib", "library RX path, live (driver RX thread)")):
+        if not g:
+            break
+        u, s_ = g.user.get(st, 0.0), g.sys.get(st, 0.0)
+        if u + s_ > 0:
+            out.append("| %s | %.0f %% | %.0f %% |" % (label, 100 * u / (u + s_), 100 * s_ / (u + s_)))
     out.append("\nLinux splits a thread's exact run time into user and system in proportion to "
                "timer-tick samples, so the split is coarse for stages shorter than a few ms in "
-               "total.\n")
+               "total.%s\n" % (" The live rows are the host-path threads of section 1.1 (the "
+                               "calling thread's getrusage, the other threads' /proc stat), not "
+                               "the virtual adapter's." if g else ""))
     # capture facts
     out.append("RX input: bulk IN transfers captured from the virtual RX chip while the TX "
                "adapter sent the link's frames on the same air:\n")
@@ -184,6 +287,12 @@ def cpu_section(raw, out, plots):
                                                            cp.get("rx_crc_errors", 0)))
     out.append("")
     callgrind_section(raw, c, out)
+    if g:
+        gst_section(raw, c, g, out)
+    else:
+        why = next((x["why"] for x in raw.get("skipped", []) if x["what"] == "GStreamer element stage"),
+                   "the run failed (see logs/gst.stderr)")
+        out.append("### 1.1 GStreamer element stage\n\nNot measured: %s.\n" % why)
     plot_cpu(c, plots)
     return c
 
@@ -215,15 +324,134 @@ def callgrind_section(raw, c, out):
             else:
                 vals.append("–")
         out.append("| %s | %s |" % (st, " | ".join(vals)))
+    gcg = gst_callgrind(raw)
+    if gcg:
+        for st, label in (("tx_gst", "tx element path (appsrc ! devourersink)"),
+                          ("tx_lib", "tx library path, live"),
+                          ("tx_own", "**TX GStreamer stage's own**"),
+                          ("rx_gst", "rx element path (devourersrc ! appsink)"),
+                          ("rx_lib", "rx library path, live"),
+                          ("rx_own", "**RX GStreamer stage's own**")):
+            vals = []
+            for s in c.sizes:
+                if st.endswith("_own"):
+                    a_, b_ = gcg.get((st[:2] + "_gst", s)), gcg.get((st[:2] + "_lib", s))
+                    v = a_ - b_ if a_ is not None and b_ is not None else None
+                else:
+                    v = gcg.get((st, s))
+                vals.append("%.0f" % v if v is not None else "–")
+            out.append("| %s | %s |" % (label, " | ".join(vals)))
     out.append("\n`tx_send` under callgrind counts every thread (callgrind runs them one at a "
-               "time), i.e. caller + virtual transport + chip model.\n")
+               "time), i.e. caller + virtual transport + chip model.%s\n" % (
+                   " The element rows come from `%s` (%d packets per window, one repetition): all "
+                   "threads' instructions in the window minus the virtual adapter's own threads "
+                   "(the inclusive cost of the chip model's TX and RX thread functions and of the "
+                   "transport's OUT worker, read from the dump) and minus the bench thread's "
+                   "waiting. Callgrind counts user-space instructions only: the kernel's part of "
+                   "handing a packet to another thread (futex wake-up, context switch) is not in "
+                   "them, but is in the times."
+                   % (cmd_of(raw, "gst_callgrind"), raw.get("gst_callgrind_packets", 200)) if gcg else ""))
+
+
+def gst_section(raw, c, g, out):
+    out.append("### 1.1 GStreamer element stage (same process, same run)\n")
+    out.append("Command: `%s`\n" % cmd_of(raw, "gst"))
+    out.append(
+        "**TX**: the bench thread pushes N buffers of S bytes (from a buffer pool: the "
+        "application allocates nothing per packet) into `appsrc ! devourersink` on one virtual "
+        "adapter, then hands the same N packets to the path the sink wraps, called directly on "
+        "another: `dvr_link_tx_send` → frame callback → `dvr_send`. Same rate (%s), FEC %d/%d, "
+        "key, link id, FEC timeout and maximum payload as the sink sets up. **RX**: a second "
+        "process (`gst_stages --sender`, so its CPU is not counted) transmits N link packets "
+        "of S bytes on the same private air, in turn to `devourersrc ! appsink` (a callback "
+        "pulls and counts every sample) and to a library receiver, `dvr_open` with `on_rx` → "
+        "`dvr_link_rx_push` → a packet callback that counts. Both receivers run in the measured "
+        "process on different channels, so each hears only its own stream.\n"
+        % (g.meta.get("rate", "?"), g.meta.get("fec_k", 8), g.meta.get("fec_n", 12)))
+    out.append(
+        "**Attribution.** The virtual chip model runs in the same process, so every window's "
+        "CPU is split by thread (per-thread CPU clocks, `bench/thread_cpu.c`). Before a device "
+        "is opened the bench thread renames itself `dvr:<device>`, so the threads libdevourer "
+        "and the model start for it inherit that name, while GStreamer's streaming threads name "
+        "themselves; threads of a device beyond the number libdevourer starts for the library "
+        "device of the same kind are the element's (its timer thread). Host path: TX element = "
+        "bench thread's push + streaming + timer threads, TX library = bench thread; RX element "
+        "= driver RX thread (the bulk IN worker, which runs `on_rx`) + streaming + timer, RX "
+        "library = driver RX thread. The adapter's threads (model TX/RX, OUT worker) are left "
+        "out of both, as a real adapter does that work in silicon. The element's own cost is "
+        "element − library per repetition; median (min–max) over %d repetitions.\n" % g.reps)
+    out.append("Per class, core-µs per packet (medians):\n")
+    out.append("| path | class | " + " | ".join("%d B" % s for s in g.sizes) + " |")
+    out.append("|---|---|" + "---|" * len(g.sizes))
+    names = {"main": "bench thread", "gst": "GStreamer threads (streaming, timer)",
+             "drv": "driver RX thread (bulk IN worker, on_rx)", "model": "virtual adapter (not host; left out)"}
+    for st, path in (("tx_gst", "appsrc ! devourersink"), ("tx_lib", "library TX"),
+                     ("rx_gst", "devourersrc ! appsink"), ("rx_lib", "library RX")):
+        for cl in Gst.CLASSES:
+            vals = [med(g.cls.get((st, s, cl), [])) for s in g.sizes]
+            if all(v == 0 or v != v for v in vals) or (st.startswith("tx") and cl == "drv"):
+                continue
+            if st.startswith("rx") and cl == "main":
+                continue   # the bench thread only waits in an RX window
+            out.append("| %s | %s | %s |" % (path, names[cl], " | ".join(fmt(v) for v in vals)))
+    out.append("")
+    gcg = gst_callgrind(raw)
+    out.append("Summary, same run (element's own cost; instructions from the callgrind run in "
+               "the table above):\n")
+    out.append("| | " + " | ".join("%d B" % s for s in g.sizes) + " |")
+    out.append("|---|" + "---|" * len(g.sizes))
+    for d, el in (("tx", "TX stage (appsrc ! devourersink)"), ("rx", "RX stage (devourersrc ! appsink)")):
+        out.append("| %s own, core-µs per packet | %s |" % (el, " | ".join(mm(g.own[(d, s)]) for s in g.sizes)))
+        out.append("| %s own ÷ its whole path | %s |" % (el, " | ".join(
+            "%.0f %%" % (100 * g.own_m(d, s) / g.m(d + "_gst", s)) for s in g.sizes)))
+        if gcg:
+            vals = []
+            for s in g.sizes:
+                a_, b_ = gcg.get((d + "_gst", s)), gcg.get((d + "_lib", s))
+                vals.append("%.0f (%.0f %%)" % (a_ - b_, 100 * (a_ - b_) / a_) if a_ and b_ else "–")
+            out.append("| %s own, instructions per packet (share) | %s |" % (el, " | ".join(vals)))
+    out.append("")
+    def sys_share(st):
+        u, s_ = g.user.get(st, 0.0), g.sys.get(st, 0.0)
+        return 100 * s_ / (u + s_) if u + s_ > 0 else float("nan")
+    out.append(
+        "Time and instructions measure different things. The instructions (callgrind, user "
+        "space only) are the GStreamer stage's code: buffer pool, map, locks, timestamps, "
+        "queues, appsrc/appsink. The time also holds the kernel's part of handing each packet "
+        "to another thread — appsrc's queue to its streaming thread on TX; the driver's RX "
+        "thread to devourersrc's queue to its streaming thread on RX — a futex wake-up and a "
+        "context switch when packets come one at a time. Both library paths run in one thread "
+        "and pay none of that. System time of the host-path threads, same run: TX element "
+        "path %.0f %%, library %.0f %%; RX element path %.0f %%, library %.0f %% (table above; "
+        "tick-sampled). What a wake-up costs depends on the machine (a VM's are dear); the "
+        "instruction counts are the machine-independent part.\n"
+        % (sys_share("tx_gst"), sys_share("tx_lib"), sys_share("rx_gst"), sys_share("rx_lib")))
+    # checks
+    out.append("Checks (every window): packets delivered per window (RX) or sent by the link "
+               "(TX), devourersrc queue drops, and the thread attribution check (the library "
+               "receiver's `on_rx` ran on the thread taken as the driver RX thread):\n")
+    out.append("| stage | size | packets per window (min–max) | counted (min–max) | drops / send errors | attribution |")
+    out.append("|---|---|---|---|---|---|")
+    for st in Gst.STAGES:
+        for s in g.sizes:
+            ck = g.checks.get((st, s), [])
+            if not ck:
+                continue
+            n = [x[0] for x in ck]
+            c1 = [x[1] for x in ck]
+            c2 = [x[2] for x in ck]
+            attr = ("%d/%d ok" % (sum(1 for x in c2 if x == 1), len(c2))) if st == "rx_lib" else "–"
+            drops = "–" if st == "rx_lib" else "%.0f" % sum(c2)
+            out.append("| %s | %d B | %.0f–%.0f | %.0f–%.0f | %s | %s |" % (
+                st, s, min(n), max(n), min(c1), max(c1), drops, attr))
+    out.append("")
 
 
 def plot_cpu(c, plots):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, 2, figsize=(12, 6.2), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(12, 7.2), sharey=True)
     for ax, title, stages in ((axes[0], "TX", TX_STAGES), (axes[1], "RX", RX_STAGES)):
         for st, label, _ in stages:
             ys = [c.m(st, s) for s in c.sizes]
@@ -231,6 +459,20 @@ def plot_cpu(c, plots):
             hi = [max(c.per[(st, s)]) for s in c.sizes]
             ax.errorbar(c.sizes, ys, yerr=[[y - l for y, l in zip(ys, lo)], [h - y for y, h in zip(ys, hi)]],
                         marker="o", capsize=3, label=label.split(":")[0].split(" (")[0])
+        g = getattr(c, "gst", None)
+        if g:
+            d = title.lower()
+            for st, label, style in ((d + "_gst", "element path, live (%s)" % ("appsrc ! devourersink" if d == "tx" else "devourersrc ! appsink"), "s-"),
+                                     (d + "_lib", "library path, live", "s:")):
+                ys = [g.m(st, s) for s in g.sizes]
+                ax.plot(g.sizes, ys, style, color="tab:gray" if st.endswith("_lib") else "tab:brown", label=label)
+            own = [g.own_m(d, s) for s in g.sizes]
+            pts = [(s, y, min(g.own[(d, s)]), max(g.own[(d, s)])) for s, y in zip(g.sizes, own) if y > 0]
+            if pts:
+                ax.errorbar([p[0] for p in pts], [p[1] for p in pts],
+                            yerr=[[p[1] - max(p[2], p[1] * 0.05) for p in pts], [p[3] - p[1] for p in pts]],
+                            fmt="D-", color="black", capsize=3, linewidth=2,
+                            label="GStreamer stage's own cost (element − library path)")
         ax.plot(c.sizes, [c.m("memcpy", s) for s in c.sizes], "k--", marker=".", label="memcpy floor")
         ax.set_xscale("log")
         ax.set_yscale("log")
@@ -482,6 +724,17 @@ def summary(raw, c, pts, st):
                      % (s, fmt(rx), fmt(rx / c.m("memcpy", s)), 100 * c.m("rx_walk", s) / rx))
         lines.append("| TX descriptor + radiotap per frame vs link TX per packet (%d B) | %s× |"
                      % (s, fmt((c.m("tx_desc", s) + c.m("tx_radiotap", s)) / c.m("tx_link", s))))
+        g = getattr(c, "gst", None)
+        if g and s in g.sizes:
+            gcg = gst_callgrind(raw)
+            parts = []
+            for d in ("tx", "rx"):
+                a_, b_ = gcg.get((d + "_gst", s)), gcg.get((d + "_lib", s))
+                parts.append("%s core-µs = %.0f %% of the element path%s" % (
+                    fmt(g.own_m(d, s)), 100 * g.own_m(d, s) / g.m(d + "_gst", s),
+                    "; %.0f instructions (%.0f %%)" % (a_ - b_, 100 * (a_ - b_) / a_) if a_ and b_ else ""))
+            lines.append("| GStreamer stage's own CPU per %d B packet (element path − library path, live, same run): TX appsrc ! devourersink / RX devourersrc ! appsink | %s / %s |"
+                         % (s, parts[0], parts[1]))
     if pts:
         def d(mo, bw, m):
             v = pts.get((mo, bw, m))

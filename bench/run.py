@@ -12,7 +12,9 @@ Each command runs with a fresh private DEVOURER_AIR_DIR, so virtual
 adapters of one bench never hear another's. A real adapter (dvr_list_adapters
 finds a usb: one) adds the same init and duty runs on selector "auto";
 the umockdev launcher devourer-vusb, when built, adds an init run over
-libusb. Both are skipped, and said so in the report, when absent.
+libusb. Both are skipped, and said so in the report, when absent. The
+GStreamer element stage (gst_stages) runs with the build's gst/ on
+GST_PLUGIN_PATH and a registry file of its own in the build directory.
 """
 import argparse
 import glob
@@ -26,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -52,10 +55,12 @@ class Runner:
     def prog(self, name):
         return os.path.join(self.build, "bench", name)
 
-    def run(self, cid, argv, parse_json=True, timeout=600, private_air=True):
+    def run(self, cid, argv, parse_json=True, timeout=600, private_air=True, extra_env=None):
         """Run argv; return parsed stdout JSON (a list) or None on failure.
-        The command is recorded as a user would retype it from ROOT."""
+        The command is recorded as a user would retype it from ROOT;
+        extra_env (name -> value) is set for it and shown in front."""
         env = dict(os.environ)
+        env.update(extra_env or {})
         air = None
         if private_air:
             air = tempfile.mkdtemp(prefix="devourer-bench-air-")
@@ -63,8 +68,10 @@ class Runner:
         shown = " ".join(shlex.quote(os.path.relpath(a, ROOT) if a.startswith(self.build) else a)
                          for a in argv)
         fw = env.get("DEVOURER_FIRMWARE_DIR", "")
-        shown = "DEVOURER_FIRMWARE_DIR=%s %s%s" % (
-            shlex.quote(fw), "DEVOURER_AIR_DIR=$(mktemp -d) " if private_air else "", shown)
+        extra = "".join("%s=%s " % (k, shlex.quote(os.path.relpath(v, ROOT) if v.startswith(ROOT) else v))
+                        for k, v in (extra_env or {}).items())
+        shown = "DEVOURER_FIRMWARE_DIR=%s %s%s%s" % (
+            shlex.quote(fw), "DEVOURER_AIR_DIR=$(mktemp -d) " if private_air else "", extra, shown)
         t0 = time.monotonic()
         print("bench: [%s] %s" % (cid, shown), file=sys.stderr, flush=True)
         try:
@@ -115,6 +122,67 @@ def parse_callgrind(dump_dir):
         if trigger and total is not None:
             counts[trigger] = total
     return counts
+
+
+# Thread entry functions of libdevourer's virtual adapter. In a callgrind
+# dump (all threads summed) their inclusive cost is what those threads did
+# in the window: the chip model (TX, RX/air) and the transport's OUT worker
+# stand for the adapter; the IN worker is the driver's RX thread (bulk IN
+# wait, aggregate walk, on_rx callback). gst_stages' own waiting functions
+# are the bench thread's part of an RX window. Names are matched without
+# the compiler's ".constprop.N"-style suffixes.
+CG_ROOTS = {"tx_thread": "model", "rx_thread": "model", "out_worker": "model",
+            "in_worker": "drv", "sender_send": "wait", "wait_count": "wait"}
+
+
+def parse_callgrind_roots(path):
+    """One callgrind dump: (trigger, total Ir, {class: inclusive Ir of its
+    root functions}). Inclusive = a root's self cost + the cost of every
+    call it made (the 'calls=' lines' cost lines)."""
+    names = {}
+    fn, after_calls = None, False
+    incl = defaultdict(int)
+    trigger, total = None, None
+
+    def name_of(spec):
+        m = re.match(r"\((\d+)\)(?: (.*))?$", spec)
+        if not m:
+            return spec
+        if m.group(2) is not None:
+            names[m.group(1)] = m.group(2)
+        return names.get(m.group(1), spec)
+
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("desc: Trigger: Client Request: "):
+                trigger = line.split("Client Request: ", 1)[1].strip()
+            elif line.startswith("totals:"):
+                total = int(line.split()[1])
+            elif line.startswith("fn="):
+                fn, after_calls = name_of(line[3:]).split(".")[0], False
+            elif line.startswith("cfn="):
+                name_of(line[4:])   # defines a compressed name
+            elif line.startswith("calls="):
+                after_calls = True
+            elif line[:1].isdigit() or line[:1] in "+-*":
+                parts = line.split()
+                if len(parts) >= 2 and fn in CG_ROOTS:
+                    incl[CG_ROOTS[fn]] += int(parts[1])
+                after_calls = False
+    return trigger, total, dict(incl)
+
+
+def parse_callgrind_gst(dump_dir):
+    """{'stage size': {'total': Ir, 'model': Ir, 'drv': Ir, 'wait': Ir}}"""
+    out = {}
+    for path in glob.glob(os.path.join(dump_dir, "callgrind.out*")):
+        trigger, total, incl = parse_callgrind_roots(path)
+        if trigger and total is not None:
+            d = {"total": total}
+            d.update(incl)
+            out[trigger] = d
+    return out
 
 
 def find_vusb(build):
@@ -177,6 +245,38 @@ def main():
         if out is not None:
             raw["callgrind"] = parse_callgrind(cg_dir)
             raw["callgrind_run"] = out
+
+    # The GStreamer element stage: devourersink / devourersrc against the
+    # library path they wrap, same run (bench/gst_stages.c).
+    gst_prog = r.prog("gst_stages")
+    plugin_dir = os.path.join(r.build, "gst")
+    raw["gst"] = raw["gst_callgrind"] = None
+    raw["gst_callgrind_packets"] = 200
+    if not (os.access(gst_prog, os.X_OK) and
+            glob.glob(os.path.join(plugin_dir, "libgstdevourer*.so"))):
+        r.skipped.append({"what": "GStreamer element stage",
+                          "why": "gst_stages or the plugin is not built in %s"
+                          % os.path.relpath(a.build, ROOT)})
+    else:
+        gst_env = {"GST_PLUGIN_PATH": plugin_dir,
+                   # a registry of its own: no scan of ~/.cache, none
+                   # under valgrind (the normal run writes it first)
+                   "GST_REGISTRY": os.path.join(r.build, "bench", "gst-registry.bin")}
+        raw["gst"] = r.run("gst", [gst_prog, "--packets", packets, "--reps", reps],
+                           extra_env=gst_env)
+        if a.no_callgrind or not shutil.which("valgrind"):
+            r.skipped.append({"what": "callgrind (GStreamer stage)",
+                              "why": "--no-callgrind" if a.no_callgrind else "valgrind not installed"})
+        else:
+            cg_dir = os.path.join(r.logs, "callgrind-gst")
+            os.makedirs(cg_dir, exist_ok=True)
+            out = r.run("gst_callgrind", ["valgrind", "--tool=callgrind",
+                                          "--callgrind-out-file=" + os.path.join(cg_dir, "callgrind.out.%p"),
+                                          gst_prog, "--packets", "200", "--callgrind"],
+                        extra_env=gst_env)
+            if out is not None:
+                raw["gst_callgrind"] = parse_callgrind_gst(cg_dir)
+                raw["gst_callgrind_run"] = out
 
     mcs = "0,1,2,3,4,5,6,7"
     duty_args = ["--ms", "300", "--reps", "2"] if a.quick else ["--ms", "400", "--reps", "3"]
