@@ -105,6 +105,8 @@ static gboolean gst_devourer_sink_start (GstBaseSink * bsink);
 static gboolean gst_devourer_sink_stop (GstBaseSink * bsink);
 static gboolean gst_devourer_sink_event (GstBaseSink * bsink,
     GstEvent * event);
+static gboolean gst_devourer_sink_unlock (GstBaseSink * bsink);
+static gboolean gst_devourer_sink_unlock_stop (GstBaseSink * bsink);
 static GstFlowReturn gst_devourer_sink_render (GstBaseSink * bsink,
     GstBuffer * buffer);
 
@@ -213,6 +215,9 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
   basesink_class->start = GST_DEBUG_FUNCPTR (gst_devourer_sink_start);
   basesink_class->stop = GST_DEBUG_FUNCPTR (gst_devourer_sink_stop);
   basesink_class->event = GST_DEBUG_FUNCPTR (gst_devourer_sink_event);
+  basesink_class->unlock = GST_DEBUG_FUNCPTR (gst_devourer_sink_unlock);
+  basesink_class->unlock_stop =
+      GST_DEBUG_FUNCPTR (gst_devourer_sink_unlock_stop);
   basesink_class->render = GST_DEBUG_FUNCPTR (gst_devourer_sink_render);
 
   gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_BANDWIDTH, 0);
@@ -328,6 +333,7 @@ apply_tx_vector (GstDevourerSink * self)
   uint8_t prefix[64];
   size_t prefix_len;
   gboolean ok;
+  int ret = DVR_OK;
 
   GST_OBJECT_LOCK (self);
   ok = build_tx_params (self, &params, &kbps, &why);
@@ -340,14 +346,21 @@ apply_tx_vector (GstDevourerSink * self)
   prefix_len = dvr_radiotap_build_tx (&params, prefix, sizeof (prefix));
 
   g_mutex_lock (&self->link_lock);
-  if (self->link != NULL && prefix_len > 0
-      && dvr_link_tx_set_prefix (self->link, prefix, prefix_len) == DVR_OK) {
-    self->tx_params = params;
-    self->phy_kbps = kbps;
-    GST_INFO_OBJECT (self, "TX vector now %u kbit/s at %u MHz", kbps,
-        params.bw_mhz);
+  if (self->link != NULL) {
+    ret = prefix_len > 0 ? dvr_link_tx_set_prefix (self->link, prefix,
+        prefix_len) : DVR_E_OVERFLOW;
+    if (ret == DVR_OK) {
+      self->tx_params = params;
+      self->phy_kbps = kbps;
+      GST_INFO_OBJECT (self, "TX vector now %u kbit/s at %u MHz", kbps,
+          params.bw_mhz);
+    }
   }
   g_mutex_unlock (&self->link_lock);
+  if (ret != DVR_OK)
+    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+        ("Could not apply the new rate settings, keeping the previous ones."),
+        ("radiotap TX header: %s", dvr_strerror (ret)));
 }
 
 static void
@@ -684,8 +697,16 @@ static int
 on_link_frame (void *user, const uint8_t *frame, size_t len)
 {
   GstDevourerSink *self = user;
-  int ret = dvr_send (self->radio.dev, frame, len);
+  int ret;
 
+  /* unlock(): render must return soon, and a stuck adapter makes each
+   * dvr_send() wait for its transfer timeout. The frame is counted as a
+   * send error by the link (send-errors). */
+  if (G_UNLIKELY (g_atomic_int_get (&self->flushing))) {
+    GST_LOG_OBJECT (self, "flushing: %zu-byte frame not sent", len);
+    return -1;
+  }
+  ret = dvr_send (self->radio.dev, frame, len);
   if (G_LIKELY (ret == DVR_OK))
     return 0;
   if (ret == DVR_E_NO_DEVICE)
@@ -809,11 +830,15 @@ gst_devourer_sink_start (GstBaseSink * bsink)
 
   g_atomic_int_set (&self->fatal, 0);
   g_atomic_int_set (&self->device_gone, 0);
+  /* 'stats' may be read from another thread meanwhile: reset what it
+   * reads under the lock it takes. */
+  g_mutex_lock (&self->link_lock);
   self->oversize_dropped = 0;
   self->map_failed = 0;
   self->last_oversize_warn_ms = 0;
   memset (&self->final_link, 0, sizeof (self->final_link));
   memset (&self->final_tx, 0, sizeof (self->final_tx));
+  g_mutex_unlock (&self->link_lock);
 
   if (!params_ok) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
@@ -910,6 +935,24 @@ done:
   return ok;
 }
 
+/* Wait until the adapter has taken every queued frame; what it has not
+ * after @timeout_ms is cut by dvr_close() later, so say how many. */
+static void
+wait_until_sent (GstDevourerSink * self, unsigned timeout_ms)
+{
+  struct dvr_tx_stats st;
+  int ret = dvr_flush (self->radio.dev, timeout_ms);
+
+  if (ret == DVR_OK)
+    return;
+  dvr_get_tx_stats (self->radio.dev, &st);
+  GST_ELEMENT_WARNING (self, RESOURCE, WRITE,
+      ("Adapter %s did not send its last frames in time.",
+          self->radio.selector),
+      ("dvr_flush(%u ms): %s; %u frames still in flight", timeout_ms,
+          dvr_strerror (ret), st.in_flight));
+}
+
 static gboolean
 gst_devourer_sink_stop (GstBaseSink * bsink)
 {
@@ -930,7 +973,7 @@ gst_devourer_sink_stop (GstBaseSink * bsink)
   g_mutex_unlock (&self->link_lock);
   if (self->radio.dev != NULL) {
     if (!g_atomic_int_get (&self->fatal))
-      dvr_flush (self->radio.dev, 500);
+      wait_until_sent (self, 500);
     dvr_get_tx_stats (self->radio.dev, &self->final_tx);
   }
   gst_devourer_radio_close (&self->radio);
@@ -954,7 +997,7 @@ gst_devourer_sink_event (GstBaseSink * bsink, GstEvent * event)
       dvr_link_tx_flush (self->link, gst_devourer_now_ms ());
     g_mutex_unlock (&self->link_lock);
     if (self->radio.dev != NULL && !g_atomic_int_get (&self->fatal))
-      dvr_flush (self->radio.dev, 1000);
+      wait_until_sent (self, 1000);
   }
   return GST_BASE_SINK_CLASS (parent_class)->event (bsink, event);
 }
@@ -986,6 +1029,20 @@ report_oversize (GstDevourerSink * self, gsize size)
             "to one bad frame). Packets dropped so far: %" G_GUINT64_FORMAT
             ".",
             self->max_payload, dropped));
+}
+
+static gboolean
+gst_devourer_sink_unlock (GstBaseSink * bsink)
+{
+  g_atomic_int_set (&GST_DEVOURER_SINK (bsink)->flushing, 1);
+  return TRUE;
+}
+
+static gboolean
+gst_devourer_sink_unlock_stop (GstBaseSink * bsink)
+{
+  g_atomic_int_set (&GST_DEVOURER_SINK (bsink)->flushing, 0);
+  return TRUE;
 }
 
 static GstFlowReturn

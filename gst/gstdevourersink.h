@@ -63,6 +63,7 @@ struct _GstDevourerSink
 
   gint fatal;                   /* atomic: an error was posted, stop */
   gint device_gone;             /* atomic: dvr_send saw DVR_E_NO_DEVICE */
+  gint flushing;                /* atomic: between unlock and unlock_stop */
   guint64 last_oversize_warn_ms;
 
   /* Timer thread: link timekeeping and devourer-tx-duty messages. */

@@ -107,7 +107,6 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseSrcClass *basesrc_class = GST_BASE_SRC_CLASS (klass);
   GstPushSrcClass *pushsrc_class = GST_PUSH_SRC_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
   const GParamFlags ready = GST_DEVOURER_PARAM_READY;
   const GParamFlags live = GST_DEVOURER_PARAM_LIVE;
 
@@ -149,8 +148,8 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
   g_object_class_install_property (gobject_class, PROP_CAPS,
       g_param_spec_boxed ("caps", "Caps",
           "Caps of the packets on the src pad, e.g. application/x-rtp,"
-          "media=video,clock-rate=90000,encoding-name=H264 (NULL: ANY)",
-          GST_TYPE_CAPS, rw));
+          "media=video,clock-rate=90000,encoding-name=H264 (NULL: ANY); "
+          "changeable while PLAYING (renegotiates)", GST_TYPE_CAPS, live));
   g_object_class_install_property (gobject_class, PROP_STATS,
       gst_devourer_param_spec_stats ());
   g_object_class_install_property (gobject_class, PROP_STATS_INTERVAL,
@@ -280,7 +279,7 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
   queued = self->queue_len;
   g_mutex_unlock (&self->rx_lock);
 
-  n = self->n_adapters;
+  n = (guint) g_atomic_int_get (&self->n_adapters);
   for (guint i = 0; i < n; i++) {
     GstDevourerSrcAdapter *a = &self->adapters[i];
     const struct dvr_link_adapter_stats *as = &ls.adapter[i];
@@ -343,7 +342,7 @@ post_rx_stats (GstDevourerSrc * self, guint64 now)
   GValue adapters = G_VALUE_INIT;
   gint best = RSSI_NONE;
   GstStructure *s;
-  guint n = self->n_adapters;
+  guint n = (guint) g_atomic_int_get (&self->n_adapters);
 
   g_mutex_lock (&self->rx_lock);
   dvr_link_rx_get_stats (self->link, &ls);
@@ -595,9 +594,18 @@ on_link_packet (void *user, const uint8_t *data, size_t len)
         self->queue_cap, len);
     return;
   }
+  if (G_UNLIKELY (len > DVR_LINK_MAX_PAYLOAD)) {
+    /* Larger than the pool's buffers; the link never should. */
+    self->queue_dropped++;
+    GST_WARNING_OBJECT (self, "dropped a %zu-byte packet (max %d)", len,
+        DVR_LINK_MAX_PAYLOAD);
+    return;
+  }
   if (G_UNLIKELY (gst_buffer_pool_acquire_buffer (self->pool, &buf,
               NULL) != GST_FLOW_OK)) {
     self->queue_dropped++;
+    GST_WARNING_OBJECT (self, "no receive buffer: dropped a %zu-byte "
+        "packet", len);
     return;
   }
   gst_buffer_fill (buf, 0, data, len);
@@ -664,13 +672,13 @@ on_adapter_lost (GstDevourerRadio * radio, const struct dvr_event *event,
 {
   GstDevourerSrcAdapter *a = user;
   GstDevourerSrc *self = a->self;
-  guint alive = 0;
+  guint opened = (guint) g_atomic_int_get (&self->n_adapters);
+  guint lost = (guint) g_atomic_int_add (&self->adapters_lost, 1) + 1;
+  guint alive = opened > lost ? opened - lost : 0;
 
   /* With receive diversity one dead adapter is a warning: the others
-   * still hear the link. The device stays open until stop() closes it. */
-  for (guint i = 0; i < self->n_adapters; i++)
-    if (!g_atomic_int_get (&self->adapters[i].radio.lost))
-      alive++;
+   * still hear the link. The device stays open until stop() closes it.
+   * (The radio reports each adapter's loss once, so counting is exact.) */
   if (alive > 0) {
     GST_ELEMENT_WARNING (self, RESOURCE, NOT_FOUND,
         ("Adapter \"%s\" failed; receiving with the %u remaining.",
@@ -738,7 +746,7 @@ close_adapters (GstDevourerSrc * self)
     }
     gst_devourer_radio_close (&a->radio);
   }
-  self->n_adapters = 0;
+  g_atomic_int_set (&self->n_adapters, 0);
   g_mutex_unlock (&self->control_lock);
 }
 
@@ -785,6 +793,8 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   gboolean keep_corrupted, ok = FALSE;
   guint queue_size, n = 0;
   GstStructure *config;
+  GstBufferPool *pool;
+  struct dvr_link_rx *link = NULL;
   GError *err = NULL;
   int ret;
 
@@ -803,11 +813,18 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   GST_OBJECT_UNLOCK (self);
 
   g_atomic_int_set (&self->fatal, 0);
+  g_atomic_int_set (&self->adapters_lost, 0);
+  /* 'stats' may be read from another thread meanwhile: the counters it
+   * reads are reset under the locks it takes. */
+  g_mutex_lock (&self->control_lock);
+  self->final_crc_errors = 0;
+  g_mutex_unlock (&self->control_lock);
+  g_mutex_lock (&self->rx_lock);
   self->flushing = FALSE;
   self->queue_dropped = 0;
   self->queue_high_water = 0;
-  self->final_crc_errors = 0;
   memset (&self->final_link, 0, sizeof (self->final_link));
+  g_mutex_unlock (&self->rx_lock);
   memset (&self->last_link, 0, sizeof (self->last_link));
   self->last_dropped = 0;
   self->latency_ms = lcfg.block_timeout_ms;
@@ -831,31 +848,38 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
 
   /* Receiver, queue and pool first: the first frame may arrive while
    * dvr_start() is still returning. */
-  self->pool = gst_buffer_pool_new ();
-  config = gst_buffer_pool_get_config (self->pool);
+  pool = gst_buffer_pool_new ();
+  config = gst_buffer_pool_get_config (pool);
   gst_buffer_pool_config_set_params (config, NULL, DVR_LINK_MAX_PAYLOAD,
       MIN (queue_size, POOL_PREALLOC), 0);
-  if (!gst_buffer_pool_set_config (self->pool, config)
-      || !gst_buffer_pool_set_active (self->pool, TRUE)) {
+  /* Published under rx_lock: 'stats' may be read meanwhile, and
+   * free_receiver() releases whatever is set on a failure. */
+  g_mutex_lock (&self->rx_lock);
+  self->pool = pool;
+  self->queue = g_new0 (GstBuffer *, queue_size);
+  self->queue_cap = queue_size;
+  self->queue_head = 0;
+  self->queue_len = 0;
+  g_mutex_unlock (&self->rx_lock);
+  if (!gst_buffer_pool_set_config (pool, config)
+      || !gst_buffer_pool_set_active (pool, TRUE)) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Could not allocate receive buffers."), (NULL));
     gst_devourer_keys_clear (&keys);
     goto fail_receiver;
   }
-  self->queue = g_new0 (GstBuffer *, queue_size);
-  self->queue_cap = queue_size;
-  self->queue_head = 0;
-  self->queue_len = 0;
 
-  ret = dvr_link_rx_new (&lcfg, &keys, on_link_packet, self, &self->link);
+  ret = dvr_link_rx_new (&lcfg, &keys, on_link_packet, self, &link);
   gst_devourer_keys_clear (&keys);
   if (ret != DVR_OK) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Could not create the link receiver."),
         ("dvr_link_rx_new: %s", dvr_strerror (ret)));
-    self->link = NULL;
     goto fail_receiver;
   }
+  g_mutex_lock (&self->rx_lock);
+  self->link = link;
+  g_mutex_unlock (&self->rx_lock);
 
   g_mutex_lock (&self->control_lock);
   for (guint i = 0; i < n; i++) {
@@ -867,7 +891,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
     gst_devourer_radio_init (&a->radio, GST_ELEMENT (self),
         devourer_src_debug, selectors[i], on_adapter_lost, a);
     heard_reset (&a->heard);
-    self->n_adapters = i + 1;
+    g_atomic_int_set (&self->n_adapters, i + 1);
 
     cfg.on_rx = on_device_rx;
     cfg.keep_corrupted = keep_corrupted;

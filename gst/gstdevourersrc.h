@@ -63,7 +63,10 @@ struct _GstDevourerSrc
    * rx_lock. */
   GMutex control_lock;
   GstDevourerSrcAdapter adapters[DVR_LINK_MAX_ADAPTERS];
+  /* Written under control_lock; atomic because the device and timer
+   * threads read them without it. */
   guint n_adapters;
+  gint adapters_lost;
 
   /* Everything the device threads touch: the link receiver (not
    * thread-safe, and several adapters feed it), the packet queue. */

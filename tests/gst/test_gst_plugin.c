@@ -8,6 +8,7 @@
 #include <gst/gst.h>
 #include <gst/base/gstbasesrc.h>
 
+#include "gst/gstdevourertimer.h"
 #include "gst/gstdevourerutil.h"
 #include "tests/check.h"
 
@@ -143,6 +144,13 @@ static void test_src_properties(void)
 	roundtrip_str(e, "queue-size", "64");
 	CHECK(!has_flag(e, "password", G_PARAM_READABLE),
 	      "src password is write-only");
+	CHECK(has_flag(e, "caps", GST_PARAM_MUTABLE_PLAYING) &&
+	      has_flag(e, "channel", GST_PARAM_MUTABLE_PLAYING),
+	      "src caps and channel are changeable while PLAYING");
+	CHECK(has_flag(e, "fec-timeout", GST_PARAM_MUTABLE_READY) &&
+	      has_flag(e, "link-id", GST_PARAM_MUTABLE_READY) &&
+	      has_flag(e, "key-file", GST_PARAM_MUTABLE_READY),
+	      "src fec-timeout, link-id and key-file are READY-only");
 	g_object_get(e, "caps", &caps, NULL);
 	CHECK(caps && gst_caps_is_fixed(caps), "caps property readable");
 	if (caps)
@@ -187,6 +195,33 @@ static void test_split_devices(void)
 	            "usb selectors, empty pieces ignored");
 	CHECK(gst_devourer_split_devices(" ; ,") == NULL,
 	      "an empty list gives no selector");
+}
+
+/* The stats-interval schedule both elements' timer callbacks use. */
+static void test_periodic_due(void)
+{
+	guint64 due = 0, next;
+
+	next = 5000;
+	CHECK(!gst_devourer_timer_periodic_due(&due, 0, 100, &next) &&
+	      due == 0 && next == 5000, "interval 0: never due, no wake-up");
+	next = 5000;
+	CHECK(!gst_devourer_timer_periodic_due(&due, 1000, 100, &next) &&
+	      due == 1100 && next == 1100,
+	      "first call schedules one interval ahead");
+	next = 5000;
+	CHECK(!gst_devourer_timer_periodic_due(&due, 1000, 1099, &next) &&
+	      next == 1100, "not due one ms early");
+	next = 5000;
+	CHECK(gst_devourer_timer_periodic_due(&due, 1000, 1100, &next) &&
+	      due == 2100 && next == 2100, "due on time, then rescheduled");
+	next = 5000;
+	CHECK(!gst_devourer_timer_periodic_due(&due, 200, 1200, &next) &&
+	      due == 1400 && next == 1400,
+	      "a shortened interval takes effect at once");
+	next = 1300;
+	CHECK(!gst_devourer_timer_periodic_due(&due, 200, 1250, &next) &&
+	      next == 1300, "an earlier wake-up is kept");
 }
 
 static void test_gst_inspect(void)
@@ -259,6 +294,7 @@ int main(int argc, char **argv)
 	test_sink_properties();
 	test_src_properties();
 	test_split_devices();
+	test_periodic_due();
 	test_gst_inspect();
 
 	gst_deinit();
