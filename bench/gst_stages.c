@@ -1010,7 +1010,9 @@ int main(int argc, char **argv)
 	bench_json_num(&js, "fec_k", FEC_K);
 	bench_json_num(&js, "fec_n", FEC_N);
 	bench_json_str(&js, "rate", "HT MCS7 40 MHz short GI");
-	bench_json_str(&js, "gstreamer", gst_version_string());
+	gchar *version = gst_version_string();
+	bench_json_str(&js, "gstreamer", version);
+	g_free(version);
 	bench_json_num(&js, "callgrind", callgrind);
 	bench_json_end_record(&js);
 	if (do_tx)
