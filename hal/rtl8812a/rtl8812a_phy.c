@@ -151,10 +151,17 @@ int rtl8812a_set_tx_power(struct dvr_chip *chip, int index)
 		return dvr_chip_fail(chip, DVR_E_INVALID,
 		                     "TX power index %d outside 0..63", index);
 	uint32_t lanes = (uint32_t)index * 0x01010101u;
-	/* Training values derived from the MCS7 index, never below 2. */
+	/*
+	 * Power-training levels step DOWN from the MCS7 index: the 10, 8 and
+	 * 6 are cumulative (index-10, index-18, index-24), each written no
+	 * lower than 2 (rtw88 rtw88xxa_tx_power_training and the vendor
+	 * PHY_TxPowerTrainingByPath_8812 subtract from a running value).
+	 * Both references compute this in u32, so an index below 24 wraps
+	 * there; the floor of 2 is what the code means.
+	 */
 	int t0 = index - 10 < 2 ? 2 : index - 10;
-	int t1 = index - 8 < 2 ? 2 : index - 8;
-	int t2 = index - 6 < 2 ? 2 : index - 6;
+	int t1 = index - 18 < 2 ? 2 : index - 18;
+	int t2 = index - 24 < 2 ? 2 : index - 24;
 	uint32_t training = (uint32_t)t0 | (uint32_t)t1 << 8 |
 	                    (uint32_t)t2 << 16;
 

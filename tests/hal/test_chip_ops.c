@@ -232,8 +232,12 @@ int main(void)
 	CHECK_EQ_INT(ops->set_tx_power(&chip, 30), DVR_OK, "tx power 30");
 	CHECK_EQ_HEX(fake_r32(&f, 0xC20), 0x1E1E1E1E, "CCK A");
 	CHECK_EQ_HEX(fake_r32(&f, 0xE4C), 0x1E1E1E1E, "VHT2SS B");
-	CHECK_EQ_HEX(fake_r32(&f, 0xC54) & 0xFFFFFF, 0x181614, "training");
+	/* Cumulative steps 30-10, 30-18, 30-24 (rtw88 / vendor training). */
+	CHECK_EQ_HEX(fake_r32(&f, 0xC54) & 0xFFFFFF, 0x060C14, "training");
 	CHECK_EQ_INT(chip.tx_power_index, 30, "index recorded");
+	CHECK_EQ_INT(ops->set_tx_power(&chip, 20), DVR_OK, "tx power 20");
+	CHECK_EQ_HEX(fake_r32(&f, 0xE54) & 0xFFFFFF, 0x02020A,
+	             "training floors at 2 (20-18, 20-24)");
 	CHECK_EQ_INT(ops->set_tx_power(&chip, 64), DVR_E_INVALID, "64 refused");
 
 	ops->power_off(&chip);
