@@ -132,8 +132,14 @@ int rtl8812a_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
 	 * a corrupt descriptor, and its lengths cannot be trusted. */
 	if (drv != 0 && drv != RTL8812A_PHY_STATUS_LEN)
 		return DVR_E_INVALID;
-	if (!c2h && len < 4)
-		return DVR_E_INVALID;  /* not even an FCS */
+	/*
+	 * A frame shorter than its FCS is still a well-formed packet: its
+	 * length says where the next one starts, and rtw88
+	 * (rtw_usb_rx_handler) skips just that packet and walks on. So it is
+	 * reported (frame_len < 4 with has_fcs: the core counts and drops
+	 * it) rather than refused, which would discard the rest of the
+	 * aggregate.
+	 */
 	size_t total = RTL8812A_RX_DESC_LEN + drv + shift + len;
 	if (total > chip->info->max_rx_pkt)
 		return DVR_E_INVALID;

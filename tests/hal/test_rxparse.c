@@ -147,9 +147,14 @@ int main(void)
 	             "frame truncated");
 
 	/* Garbage */
-	mkpkt(buf, 0, 4, 0, false, false, 0x04, 0, 0, phy);
-	CHECK_EQ_INT(ops->parse_rx_pkt(&chip, buf, 200, &pkt), DVR_E_INVALID,
-	             "zero length non-C2H");
+	/* Zero-length frame: skipped on its own, the walk goes on (rtw88
+	 * rtw_usb_rx_handler skips packets <= FCS and continues). */
+	n = mkpkt(buf, 0, 4, 0, false, false, 0x04, 0, 0, phy);
+	CHECK_EQ_INT(ops->parse_rx_pkt(&chip, buf, 200, &pkt), DVR_OK,
+	             "zero length non-C2H parsed");
+	CHECK_EQ_INT(pkt.total_len, 24 + 32, "zero length: next packet found");
+	CHECK(pkt.frame_len == 0 && pkt.has_fcs && !pkt.is_c2h,
+	      "zero length: reported as shorter than its FCS");
 	mkpkt(buf, 100, 3, 0, false, false, 0x04, 0, 0, phy);
 	CHECK_EQ_INT(ops->parse_rx_pkt(&chip, buf, 400, &pkt), DVR_E_INVALID,
 	             "DRV_INFO_SIZE 3");
