@@ -10,6 +10,7 @@
 #define FW_PAGE_SIZE 4096u
 #define FW_WINDOW 0x1000u
 #define FW_BLOCK 196u          /* bytes per vendor write request */
+#define FW_TAIL_BLOCK 8u       /* then 8-byte requests, then bytes */
 #define FW_ATTEMPTS 5u
 #define FW_CHKSUM_TRIES 1000u
 #define FW_CHKSUM_US 10u
@@ -78,12 +79,30 @@ static int enable_download(struct dvr_chip *chip)
 	return dvr_io_status(io);
 }
 
+/*
+ * One page into the 0x1000 window the way rtw88 (rtw_usb_write_firmware_page)
+ * and the vendor (_BlockWrite_8812) both do it: 196-byte requests, then the
+ * tail in 8-byte requests, then single bytes. No reference sends an odd-sized
+ * tail request, so we do not either.
+ */
+static void write_page(struct dvr_io *io, const uint8_t *p, size_t n)
+{
+	size_t big = n / FW_BLOCK * FW_BLOCK;
+	size_t mid = (n - big) / FW_TAIL_BLOCK * FW_TAIL_BLOCK;
+
+	dvr_write_block(io, FW_WINDOW, p, big, FW_BLOCK);
+	dvr_write_block(io, (uint16_t)(FW_WINDOW + big), p + big, mid,
+	                FW_TAIL_BLOCK);
+	dvr_write_block(io, (uint16_t)(FW_WINDOW + big + mid), p + big + mid,
+	                n - big - mid, 1);
+}
+
 static void write_pages(struct dvr_io *io, const uint8_t *code, size_t len)
 {
 	for (size_t off = 0, page = 0; off < len; off += FW_PAGE_SIZE, page++) {
 		size_t n = len - off < FW_PAGE_SIZE ? len - off : FW_PAGE_SIZE;
 		dvr_w8_mask(io, REG_MCUFW_CTRL_PAGE, 0x07, (uint8_t)page);
-		dvr_write_block(io, FW_WINDOW, code + off, n, FW_BLOCK);
+		write_page(io, code + off, n);
 	}
 }
 

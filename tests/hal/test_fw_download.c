@@ -20,6 +20,7 @@ struct fwsim {
 	size_t written, pass_bytes, expected;
 	bool armed, never_checksum, never_ready;
 	unsigned window_writes;
+	unsigned odd_writes;   /* window writes not 196, 8 or 1 bytes long */
 };
 
 static void sim_write(struct fake_regs *f, uint16_t addr, const uint8_t *buf,
@@ -35,6 +36,8 @@ static void sim_write(struct fake_regs *f, uint16_t addr, const uint8_t *buf,
 		s->written += len;
 		s->pass_bytes += len;
 		s->window_writes++;
+		if (len != 196 && len != 8 && len != 1)
+			s->odd_writes++;
 		return;
 	}
 	if (fake_hits(addr, len, 0x80)) {
@@ -133,8 +136,9 @@ int main(void)
 	CHECK_EQ_INT(f.writes, 0, "no write for an oversized image");
 	free(img);
 
-	/* synthetic good image of 2.5 pages */
-	size_t payload = 4096 * 2 + 2000;
+	/* synthetic good image of 2.5 pages; the last page's tail (2003 =
+	 * 10 x 196 + 5 x 8 + 3) needs every request size */
+	size_t payload = 4096 * 2 + 2003;
 	img = make_image(payload, 0x9501, payload);
 	memset(&s, 0, sizeof s);
 	st = run(&f, &chip, &s, img, 32 + payload);
@@ -143,6 +147,9 @@ int main(void)
 	CHECK(memcmp(s.image, img + 32, payload) == 0,
 	      "pages land at page*4096 through the 0x1000 window");
 	CHECK(f.max_write_len <= 196, "writes are at most 196 bytes");
+	/* rtw88 rtw_usb_write_firmware_page / vendor _BlockWrite_8812: 196,
+	 * then 8, then 1-byte requests, never an odd-sized tail. */
+	CHECK_EQ_INT(s.odd_writes, 0, "window writes are 196, 8 or 1 bytes");
 	CHECK_EQ_HEX(f.mem[0x1CC], 0x0F, "H2C mailboxes initialised");
 	CHECK_EQ_HEX(f.mem[0x80] & 0xC6, 0xC6, "ready bits set");
 	CHECK_EQ_HEX(f.mem[0x80] & 0x01, 0, "download mode left");
