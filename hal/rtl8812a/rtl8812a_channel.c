@@ -114,6 +114,18 @@ static void set_rfe(struct dvr_chip *chip, bool is_5g)
 		dvr_w32(io, REG_B_RFE_INV, 0x00000077u);
 		return;
 	case 1:
+		if (rtl8812a_priv(chip) && rtl8812a_priv(chip)->btcoex) {
+			/* BT owns pins 6/7 of path A and inverter bits 26/27:
+			 * leave them alone (rtw88 rtw8812a_phy_set_rfe_reg_*g,
+			 * type 1 with btcoex). */
+			dvr_w32_mask(io, REG_A_RFE_PINMUX, 0x00FFFFFFu,
+			             is_5g ? 0x337717u : 0x777777u);
+			dvr_w32(io, REG_B_RFE_PINMUX,
+			        is_5g ? 0x77337717u : 0x77777777u);
+			dvr_w32_mask(io, REG_A_RFE_INV, 0x33F00000u, 0);
+			dvr_w32_mask(io, REG_B_RFE_INV, RFE_INV_MASK, 0);
+			return;
+		}
 		pinmux = is_5g ? 0x77337717u : 0x77777777u;
 		inv_a = inv_b = 0;
 		break;

@@ -123,7 +123,7 @@ static void init_queues(struct dvr_chip *chip)
 		dvr_w8(io, 0x05A7, 0xFF);   /* HI queue: no TX limit */
 
 	dvr_w16(io, REG_RXFF_BNDY, RXFF_BOUNDARY);
-	dvr_w8(io, REG_PBP, 0x30);          /* TX 512 B pages, RX 128 B */
+	dvr_w8(io, REG_PBP, 0x30);          /* TX 512 B pages, RX code 0 (64 B) */
 }
 
 /* Firmware left running by a previous user: stop it and reset MAC/BB/RF
@@ -208,7 +208,11 @@ void rtl8812a_power_off(struct dvr_chip *chip)
 		uint8_t cr = dvr_r8(io, REG_CR);
 		if (cr != 0 && cr != 0xEA) {
 			dvr_pwr_io_from_dvr_io(&pio, io);
-			dvr_clr8(io, REG_GPIO_MUXCFG + 1, BIT(4)); /* EN_SIC */
+			/* EN_SIC (0x40 bit 12) is the BT-coex serial link:
+			 * rtw88 rtw88xxa_power_off leaves it on BT boards. */
+			if (!rtl8812a_priv(chip) ||
+			    !rtl8812a_priv(chip)->btcoex)
+				dvr_clr8(io, REG_GPIO_MUXCFG + 1, BIT(4));
 			if (chip->usb3)
 				dvr_set8(io, REG_USB_MOD, BIT(4) | BIT(3));
 			dvr_w32(io, REG_HISR0, 0xFFFFFFFFu);

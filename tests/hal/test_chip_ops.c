@@ -10,6 +10,7 @@
 #include "../check.h"
 #include "fake_regs.h"
 #include "hal/hal.h"
+#include "hal/rtl8812a/rtl8812a.h"
 
 extern const struct dvr_chip_info rtl8812a_info;
 
@@ -240,7 +241,30 @@ int main(void)
 	             "training floors at 2 (20-18, 20-24)");
 	CHECK_EQ_INT(ops->set_tx_power(&chip, 64), DVR_E_INVALID, "64 refused");
 
+	/* RFE type 1 on a BT-coex board: BT owns the top byte of 0xCB0 and
+	 * 0xCB4 bits 26/27 (rtw88 rtw8812a_phy_set_rfe_reg_24g/_5g). */
+	struct rtl8812a_priv *priv = chip.priv;
+	CHECK(priv != NULL, "chip state present");
+	priv->btcoex = true;
+	chip.id.rfe_type = 1;
+	f.mem[0xCB3] = 0xAB;
+	f.mem[0xCB7] = 0x0C;       /* bits 26/27 */
+	struct dvr_channel c1 = { 1, 20, 0 };
+	CHECK_EQ_INT(ops->set_channel(&chip, &c1), DVR_OK, "RFE 1 + BT: ch 1");
+	CHECK_EQ_HEX(fake_r32(&f, 0xCB0), 0xAB777777, "RFE 1 + BT 2.4G pinmux A");
+	CHECK_EQ_HEX(fake_r32(&f, 0xEB0), 0x77777777, "RFE 1 + BT 2.4G pinmux B");
+	CHECK_EQ_HEX(fake_r32(&f, 0xCB4) & 0x3FF00000, 0x0C000000,
+	             "RFE 1 + BT: BT inverter bits kept");
+	struct dvr_channel c36b = { 36, 20, 0 };
+	CHECK_EQ_INT(ops->set_channel(&chip, &c36b), DVR_OK, "RFE 1 + BT: 36");
+	CHECK_EQ_HEX(fake_r32(&f, 0xCB0), 0xAB337717, "RFE 1 + BT 5G pinmux A");
+	CHECK_EQ_HEX(fake_r32(&f, 0xEB0), 0x77337717, "RFE 1 + BT 5G pinmux B");
+
+	/* Power-off keeps the BT serial link (EN_SIC, 0x40 bit 12) on a BT
+	 * board (rtw88 rtw88xxa_power_off). */
+	f.mem[0x41] |= 0x10;
 	ops->power_off(&chip);
+	CHECK(f.mem[0x41] & 0x10, "BT board: EN_SIC left on at power-off");
 	CHECK(chip.priv == NULL, "chip state freed");
 
 	/* ---- registry ---- */
