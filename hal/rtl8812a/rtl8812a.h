@@ -66,6 +66,10 @@ void rtl8812a_rf_write(struct dvr_chip *chip, unsigned path, uint8_t addr,
                        uint32_t data);
 uint32_t rtl8812a_rf_read(struct dvr_chip *chip, unsigned path, uint8_t addr);
 
+/* TX queue pages, FIFO boundaries and the queue -> DMA map [1.3]; part of
+ * mac_init (after the MAC table), defined with the LLT in _power.c. */
+void rtl8812a_init_queues(struct dvr_chip *chip);
+
 /* 8051 reset (vendor sequence [4.3 step 1]). */
 void rtl8812a_reset_8051(struct dvr_io *io);
 

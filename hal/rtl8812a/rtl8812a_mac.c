@@ -67,6 +67,7 @@ int rtl8812a_mac_init(struct dvr_chip *chip)
 	if (st != DVR_OK)
 		return dvr_chip_fail(chip, st, "MAC table write failed");
 
+	rtl8812a_init_queues(chip);
 	dvr_w8(io, REG_RX_DRVINFO_SZ, 4);      /* 32-byte PHY status */
 	dvr_w32(io, REG_HIMR0, 0);
 	dvr_w32(io, REG_HIMR1, 0);

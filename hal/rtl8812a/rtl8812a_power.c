@@ -97,7 +97,10 @@ static int llt_init(struct dvr_chip *chip, unsigned boundary)
 	return DVR_OK;
 }
 
-static void init_queues(struct dvr_chip *chip)
+/* Queue pages, TX/RX FIFO boundaries, queue -> DMA map, page size. Run
+ * by mac_init after the MAC table, where rtw88 (rtw88xxa_power_on) and the
+ * vendor (rtl8812au_hal_init) both program them. */
+void rtl8812a_init_queues(struct dvr_chip *chip)
 {
 	struct dvr_io *io = chip->io;
 	const struct queue_plan *q = plan_for(chip->n_out);
@@ -181,9 +184,11 @@ int rtl8812a_power_on(struct dvr_chip *chip)
 	dvr_w16(io, REG_CR, 0);
 	dvr_w16(io, REG_CR, CR_INIT_ENABLES);
 
+	/* The LLT must exist before the firmware download; the queue pages
+	 * that use it are programmed after the MAC table (mac_init), in
+	 * the order both references use. */
 	if ((st = llt_init(chip, TX_BOUNDARY)) != DVR_OK)
 		return st;
-	init_queues(chip);
 	dvr_set32(io, REG_TXDMA_OFFSET_CHK, DROP_DATA_EN);
 
 	if ((st = dvr_io_status(io)) != DVR_OK)

@@ -142,6 +142,13 @@ int main(void)
 		chip.n_out = q[i].n;
 		snprintf(what, sizeof what, "power_on %u EP", q[i].n);
 		CHECK_EQ_INT(ops->power_on(&chip), DVR_OK, what);
+		/* Queue pages come after the firmware and the MAC table, as
+		 * in rtw88 rtw88xxa_power_on and vendor rtl8812au_hal_init. */
+		snprintf(what, sizeof what, "no RQPN before mac_init %u EP",
+		         q[i].n);
+		CHECK_EQ_HEX(fake_r32(&f, 0x200), 0, what);
+		snprintf(what, sizeof what, "mac_init %u EP", q[i].n);
+		CHECK_EQ_INT(ops->mac_init(&chip), DVR_OK, what);
 		snprintf(what, sizeof what, "RQPN %u EP", q[i].n);
 		CHECK_EQ_HEX(fake_r32(&f, 0x200), q[i].rqpn, what);
 		snprintf(what, sizeof what, "PQ map %u EP", q[i].n);
@@ -154,7 +161,8 @@ int main(void)
 	CHECK_EQ_HEX(f.mem[0x114], 0xF7, "TRX FIFO boundary");
 	CHECK_EQ_HEX(f.mem[0x116] | f.mem[0x117] << 8, 0x3E7F, "RX FIFO bound");
 	CHECK_EQ_HEX(f.mem[0x104], 0x30, "page size");
-	CHECK_EQ_HEX(f.mem[0x100] | f.mem[0x101] << 8, 0x063F, "CR enables");
+	CHECK_EQ_HEX(f.mem[0x100] | f.mem[0x101] << 8, 0x063F | 0xC0,
+	             "CR enables (power_on) + MAC TX/RX (mac_init)");
 	CHECK(fake_r32(&f, 0x20C) & (1u << 9), "DROP_DATA_EN");
 	CHECK(s.llt[0] == 1 && s.llt[0xF5] == 0xF6, "LLT chain");
 	CHECK_EQ_HEX(s.llt[0xF6], 0xFF, "LLT end of TX list");
