@@ -129,7 +129,9 @@ static int new_session(struct dvr_link_tx *tx)
 	tx->block_idx = 0;
 	tx->frag_idx = 0;
 	tx->block_max = 0;
-	/* wfb-ng sends n-k+1 copies so a lossy start still gets the key. */
+	/* n-k+1 copies so a lossy start still gets the key; wfb_tx does
+	 * this after a FEC change (src/tx.cpp CMD_SET_FEC), one copy at its
+	 * start-up. Receivers skip repeats by hash. */
 	tx->announce_pending = tx->n - tx->k + 1;
 	if (tx->first_session_done)
 		tx->stats.rekeys++;

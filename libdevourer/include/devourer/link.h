@@ -169,7 +169,10 @@ struct dvr_link_tx_config {
 	uint8_t k, n;              /**< FEC: 1 <= k <= n <= 255 (e.g. 8, 12) */
 	uint64_t epoch;            /**< receivers drop sessions of older epochs */
 	uint32_t fec_timeout_ms;   /**< close a partial block this long after
-	                                its first packet (0 = only on flush) */
+	                                its first packet (0 = only on flush),
+	                                all fillers at once (wfb_tx -T sends
+	                                one filler per timeout instead; both
+	                                are valid on the wire) */
 	uint32_t session_interval_ms; /**< re-announce period (0 = 1000) */
 	uint16_t max_payload;      /**< largest input packet (0 or above
 	                                DVR_LINK_MAX_PAYLOAD = the maximum) */
@@ -202,7 +205,8 @@ struct dvr_link_tx;
 /**
  * New transmitter. @p keys: this side's secret + the receiver's public key
  * (drone.key for the down link). The first call of send/flush/poll
- * announces the session (n-k+1 copies, as wfb-ng does). Returns DVR_OK,
+ * announces the session in n-k+1 copies (wfb_tx sends one copy at start
+ * and n-k+1 after a FEC change; receivers ignore repeats). Returns DVR_OK,
  * DVR_E_INVALID (bad k/n, NULL arguments, TLVs too long), DVR_E_NO_MEM,
  * DVR_E_IO (libsodium failed to initialise).
  */
