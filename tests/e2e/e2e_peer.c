@@ -184,7 +184,7 @@ static void on_event(void *user, const struct dvr_event *ev)
 {
 	(void)user;
 	if (ev->type == DVR_EVENT_INIT_STAGE || ev->type == DVR_EVENT_INIT_DONE)
-		printf("%s: init %-8s %7.1f ms\n", ev->device, ev->init.stage,
+		printf("# %s: init %-8s %7.1f ms\n", ev->device, ev->init.stage,
 		       ev->init.ms);
 	else if (ev->type == DVR_EVENT_ERROR)
 		fprintf(stderr, "%s: error: %s\n", ev->device,
@@ -254,7 +254,7 @@ int main(int argc, char **argv)
 		sleep_ms(200);
 		struct dvr_rx_stats rs;
 		dvr_get_rx_stats(dev, &rs);
-		printf("rx: valid=%u invalid=%u bad_meta=%u frames=%llu "
+		printf("# rx: valid=%u invalid=%u bad_meta=%u frames=%llu "
 		       "crc=%llu malformed=%llu\n",
 		       atomic_load(&st.valid), atomic_load(&st.invalid),
 		       atomic_load(&st.bad_meta),
@@ -287,7 +287,7 @@ int main(int argc, char **argv)
 		}
 		struct dvr_tx_stats ts;
 		dvr_get_tx_stats(dev, &ts);
-		printf("tx: submitted=%llu completed=%llu failed=%llu "
+		printf("# tx: submitted=%llu completed=%llu failed=%llu "
 		       "timeouts=%llu airtime_us=%llu\n",
 		       (unsigned long long)ts.submitted,
 		       (unsigned long long)ts.completed,
