@@ -50,7 +50,9 @@ static void init_rx_dma(struct dvr_chip *chip)
 	dvr_w16(io, REG_RXDMA_STATUS, 0x7400);
 	dvr_w8(io, REG_RXDMA_STATUS + 1, 0xF5);
 	/* Aggregate several frames per bulk IN: monitor RX is all about
-	 * throughput. Size stays <= 5 so an aggregate fits a 32 KiB buffer. */
+	 * throughput. rtw88's "v2" values (rtw_usb_dynamic_rx_agg_v2), used
+	 * there with the same 32 KiB host buffers: 5/0x20 on USB2, 6/0x1A on
+	 * USB3 (the vendor uses 7 on USB3; the size unit is undocumented). */
 	dvr_w16(io, REG_RXDMA_AGG_PG_TH, chip->usb3 ? 0x1A06 : 0x2005);
 	dvr_set8(io, REG_TXDMA_PQ_MAP, RXDMA_AGG_EN);
 }
