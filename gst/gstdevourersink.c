@@ -908,7 +908,7 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   dvr_get_tx_stats (dev, &self->last_tx);
   self->last_stats_ms = gst_devourer_now_ms ();
   self->next_stats_ms = 0;
-  if (!gst_devourer_timer_start (&self->timer, "devourersink-timer",
+  if (!gst_devourer_timer_start (&self->timer, "dvrsink-timer",
           sink_timer_tick, self, &err)) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Could not start the link timer thread."), ("%s", err->message));

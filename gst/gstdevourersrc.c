@@ -907,7 +907,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
 
   self->last_stats_ms = gst_devourer_now_ms ();
   self->next_stats_ms = 0;
-  if (!gst_devourer_timer_start (&self->timer, "devourersrc-timer",
+  if (!gst_devourer_timer_start (&self->timer, "dvrsrc-timer",
           src_timer_tick, self, &err)) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Could not start the link timer thread."), ("%s", err->message));

@@ -4,6 +4,8 @@
  */
 #include "gstdevourertimer.h"
 
+#include <string.h>
+
 #include "gstdevourerutil.h"
 
 void
@@ -69,6 +71,9 @@ gst_devourer_timer_start (GstDevourerTimer * timer, const gchar * name,
   timer->user = user;
   timer->stopping = FALSE;
   timer->wake_ms = 0;
+  /* Linux keeps at most 15 characters of a thread name; GLib drops a
+   * longer one altogether, so callers pass short names. */
+  g_warn_if_fail (strlen (name) <= 15);
   timer->thread = g_thread_try_new (name, timer_thread, timer, error);
   return timer->thread != NULL;
 }
