@@ -182,12 +182,31 @@ int rtl8812a_set_monitor(struct dvr_chip *chip, bool keep_corrupted)
 	return DVR_OK;
 }
 
-/* TX queues empty: REG_TXPKT_EMPTY bits 4/5 (the same test the band switch
- * makes, facts 7.1). Polled every millisecond: a queued frame takes up to a
- * few milliseconds of airtime at low rates. */
+/*
+ * TX FIFO empty: every queue-empty flag of REG_TXPKT_EMPTY [11:0] set, the
+ * vendor's own "wait TXFF empty" test on the 8812A (SetBeamformingCLK_8812).
+ * Bits 4/5, which the band switch polls, are not the management queue our
+ * frames use: the vendor reads bit 8 as "MGQ CPU empty", bit 10 as "HI queue
+ * empty" and bit 11 as "beacon queue empty", the layout Realtek's halmac
+ * headers give with bit 9 = management queue (halmac_bit_8812f.h). Waiting for
+ * all twelve covers whichever flag tracks it. Polled every millisecond: a
+ * queued frame takes up to a few milliseconds of airtime at low rates.
+ */
+#define TXPKT_ALL_EMPTY 0x0FFFu
+
 int rtl8812a_wait_tx_idle(struct dvr_chip *chip, unsigned timeout_ms)
 {
-	int r = dvr_poll8(chip->io, REG_TXPKT_EMPTY, 0x30, 0x30,
-	                  timeout_ms + 1, 1000);
-	return r == DVR_E_CHIP ? DVR_E_TIMEOUT : r;
+	struct dvr_io *io = chip->io;
+
+	/* 16-bit reads, as both references read this register. */
+	for (unsigned i = 0; i <= timeout_ms; i++) {
+		uint16_t v = dvr_r16(io, REG_TXPKT_EMPTY);
+		int st = dvr_io_status(io);
+		if (st != DVR_OK)
+			return st;
+		if ((v & TXPKT_ALL_EMPTY) == TXPKT_ALL_EMPTY)
+			return DVR_OK;
+		dvr_delay_ms(1);
+	}
+	return DVR_E_TIMEOUT;
 }

@@ -98,11 +98,15 @@ static uint8_t read_byte(struct vchip *vc, uint32_t a)
 	case R_SYS_STATUS1 + 1:
 		return (uint8_t)((vc->regs[a] & ~1u) | (vc->mac_on ? 0 : 1));
 	case 0x41A:
-		/* REG_TXPKT_EMPTY: bits 4/5 read 1 while no frame waits in
-		 * (or is being sent from) the TX FIFO [7.1]; drivers poll it
-		 * before a band switch and to drain TX before power-off. */
-		return (uint8_t)((vc->regs[a] & ~0x30u) |
-		                 (vc->tx_count == 0 ? 0x30 : 0));
+		/* REG_TXPKT_EMPTY [11:0]: queue-empty flags. With the TX FIFO
+		 * empty all twelve read 1 (the vendor's "wait TXFF empty" on
+		 * the 8812A, SetBeamformingCLK_8812, waits for 0xFFF); while
+		 * a frame waits or is being sent, bits 4/5 read 0 [7.1] (the
+		 * band-switch poll). Which other flag tracks the management
+		 * queue is not settled by any reference, so only 4/5 drop. */
+		return vc->tx_count == 0 ? 0xFF : (uint8_t)~0x30u;
+	case 0x41B:
+		return (uint8_t)((vc->regs[a] & 0xF0u) | 0x0Fu);
 	case R_MCUFW_CTRL: {
 		uint8_t v = vc->regs[a] & (uint8_t)~0xC4;
 		if (vc_fw_chk_ok(vc))

@@ -57,7 +57,8 @@ static void sim_reset(struct fake_regs *f, struct dvr_io *io, struct sim *s,
 	f->on_write = sim_write;
 	f->user = s;
 	f->mem[0x06] = 0x02;   /* power ready */
-	f->mem[0x41A] = 0x30;  /* TX queues empty */
+	f->mem[0x41A] = 0xFF;  /* TX queues empty: REG_TXPKT_EMPTY [11:0] */
+	f->mem[0x41B] = 0x0F;
 	f->mem[0xF1] = 0x20;   /* SYS_CFG[15:12] = 2 -> cut 3 (D) */
 	f->mem[0x100] = 0xEA;  /* MAC off */
 	(void)n_out;
@@ -267,6 +268,14 @@ int main(void)
 	CHECK_EQ_INT(ops->set_channel(&chip, &c36b), DVR_OK, "RFE 1 + BT: 36");
 	CHECK_EQ_HEX(fake_r32(&f, 0xCB0), 0xAB337717, "RFE 1 + BT 5G pinmux A");
 	CHECK_EQ_HEX(fake_r32(&f, 0xEB0), 0x77337717, "RFE 1 + BT 5G pinmux B");
+
+	/* wait_tx_idle: the whole TX FIFO, all of REG_TXPKT_EMPTY [11:0]
+	 * (vendor SetBeamformingCLK_8812), not just bits 4/5. */
+	CHECK_EQ_INT(ops->wait_tx_idle(&chip, 5), DVR_OK, "TX idle: 0xFFF");
+	f.mem[0x41B] = 0x0D;       /* bit 9 (management queue) busy */
+	CHECK_EQ_INT(ops->wait_tx_idle(&chip, 3), DVR_E_TIMEOUT,
+	             "TX busy in a flag outside bits 4/5: still waits");
+	f.mem[0x41B] = 0x0F;
 
 	/* Power-off keeps the BT serial link (EN_SIC, 0x40 bit 12) on a BT
 	 * board (rtw88 rtw88xxa_power_off). */
