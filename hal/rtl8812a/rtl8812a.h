@@ -44,6 +44,7 @@ struct rtl8812a_priv {
 	bool efuse_blank;
 	uint8_t bb_swing_2g, bb_swing_5g;   /* EFUSE 0xC6/0xC7 (2 bits/path) */
 	bool btcoex;
+	bool no_vht;                        /* 11n-only board (8812AU-VN) */
 	enum rtl8812a_band band;            /* band the BB/RF is set up for */
 };
 

@@ -281,6 +281,10 @@ int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 
 	if (!ch)
 		return DVR_E_INVALID;
+	if (ch->bw_mhz == 80 && priv && priv->no_vht)
+		return dvr_chip_fail(chip, DVR_E_UNSUPPORTED, "this board is "
+		                     "an 11n-only RTL8812AU (EFUSE wireless "
+		                     "mode): no 80 MHz channels");
 	st = rtl8812a_plan_channel(ch, chip->info->max_bw_mhz, &pl);
 	if (st != DVR_OK)
 		return dvr_chip_fail(chip, st, "channel %u at %u MHz (secondary "

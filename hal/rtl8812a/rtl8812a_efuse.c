@@ -94,21 +94,31 @@ static uint8_t parse_rfe_type(const struct dvr_chip_id *id, uint8_t opt)
 	return t;
 }
 
-/* 1T1R 8812AU boards are marked in physical bytes 1019/1018. */
-static int detect_1t1r(struct efuse_reader *r, bool *is_1t1r)
+/* Board variant marks past the logical map: antenna count in physical
+ * bytes 1019/1018 (1 = a 1T1R board), "wireless mode" in 1021/1020 (2 with
+ * two antennas = the 11n-only RTL8812AU-VN). rtw88 rtw8812a_read_usb_type and
+ * the vendor hal_ReadUsbType_8812AU read the same bytes. */
+static int detect_usb_type(struct efuse_reader *r, bool *is_1t1r,
+                           bool *no_vht)
 {
-	unsigned antenna = 0;
+	unsigned antenna = 0, wmode = 0;
+	uint8_t v;
+	int st;
 
 	for (unsigned i = 0; i < 2 && !antenna; i++) {
-		uint8_t v;
-		int st = efuse_read_phys(r, 1019 - i, &v);
-		if (st != DVR_OK)
+		if ((st = efuse_read_phys(r, 1019 - i, &v)) != DVR_OK)
 			return st;
 		antenna = (v >> 5) & 7;
 		if (!antenna)
 			antenna = (v >> 1) & 7;
 	}
+	for (unsigned i = 0; i < 2 && !wmode; i++) {
+		if ((st = efuse_read_phys(r, 1021 - i, &v)) != DVR_OK)
+			return st;
+		wmode = (v >> 2) & 3;
+	}
 	*is_1t1r = antenna == 1;
+	*no_vht = antenna == 2 && wmode == 2;
 	return DVR_OK;
 }
 
@@ -147,7 +157,7 @@ int rtl8812a_identify(struct dvr_chip *chip)
 	st = dvr_efuse_decode(efuse_read_phys, &rd, RTL8812A_EFUSE_SIZE,
 	                      priv->efuse, sizeof priv->efuse, &used);
 	if (st == DVR_OK)
-		st = detect_1t1r(&rd, &id->is_1t1r);
+		st = detect_usb_type(&rd, &id->is_1t1r, &priv->no_vht);
 	efuse_grant(io, false);
 	if (st == DVR_OK)
 		st = dvr_io_status(io);

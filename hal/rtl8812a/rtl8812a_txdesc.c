@@ -73,6 +73,8 @@ static int pick_rate(const struct dvr_chip *chip,
 			return DVR_E_INVALID;
 		if (r->nss > max_nss)
 			return DVR_E_UNSUPPORTED;
+		if (rtl8812a_priv(chip) && rtl8812a_priv(chip)->no_vht)
+			return DVR_E_UNSUPPORTED;   /* 11n-only board */
 		/* MCS9 at 20 MHz exists only for 3 streams. */
 		if (r->mcs == 9 && bw == 20)
 			return DVR_E_INVALID;

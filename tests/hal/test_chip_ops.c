@@ -284,6 +284,36 @@ int main(void)
 	CHECK(f.mem[0x41] & 0x10, "BT board: EN_SIC left on at power-off");
 	CHECK(chip.priv == NULL, "chip state freed");
 
+	/* ---- 11n-only board (RTL8812AU-VN): antenna 2 in physical byte
+	 * 1019, wireless mode 2 in 1021 (rtw88 rtw8812a_read_usb_type,
+	 * vendor hal_ReadUsbType_8812AU) ---- */
+	s.efuse[1019] = 0x40;
+	s.efuse[1021] = 0x08;
+	sim_reset(&f, &io, &s, 2);
+	CHECK_EQ_INT(ops->identify(&chip), DVR_OK, "identify 11n-only board");
+	CHECK(!chip.id.is_1t1r, "11n-only board is 2T2R");
+	struct dvr_channel c36w = { 36, 80, 0 };
+	CHECK_EQ_INT(ops->set_channel(&chip, &c36w), DVR_E_UNSUPPORTED,
+	             "11n-only board: no 80 MHz");
+	struct dvr_tx_params vht = { .rate = { .kind = DVR_RATE_VHT,
+	                                       .nss = 1, .mcs = 3 } };
+	struct dvr_tx_desc_req vreq = { .params = &vht, .frame_len = 100 };
+	uint8_t vdesc[40];
+	CHECK_EQ_INT(ops->build_tx_desc(&chip, vdesc, &vreq),
+	             DVR_E_UNSUPPORTED, "11n-only board: no VHT rates");
+	struct dvr_tx_params ht = { .rate = { .kind = DVR_RATE_HT, .mcs = 9 } };
+	vreq.params = &ht;
+	CHECK_EQ_INT(ops->build_tx_desc(&chip, vdesc, &vreq), 40,
+	             "11n-only board: HT MCS9 fine");
+	s.efuse[1021] = 0x0C;      /* wireless mode 3: 11ac */
+	sim_reset(&f, &io, &s, 2);
+	CHECK_EQ_INT(ops->identify(&chip), DVR_OK, "identify 11ac board");
+	vreq.params = &vht;
+	CHECK_EQ_INT(ops->build_tx_desc(&chip, vdesc, &vreq), 40,
+	             "wireless mode 3: VHT allowed");
+	free(chip.priv);
+	chip.priv = NULL;
+
 	/* ---- registry ---- */
 	CHECK(dvr_chip_registry[0] == &rtl8812a_info, "registry lists 8812A");
 	size_t n = 0;
