@@ -57,8 +57,8 @@ struct dvr_chip_ops {
 	 * crystal, TX power calibration); fill chip->id. Runs before
 	 * power_on; may itself need the chip partly powered. */
 	int (*identify)(struct dvr_chip *chip);
-	/* Card enable: power sequence, DMA/queue set-up needed before
-	 * firmware (LLT, page boundaries). */
+	/* Card enable: power sequence and what the firmware download needs
+	 * before it (Jaguar1: the LLT). */
 	int (*power_on)(struct dvr_chip *chip);
 	/* Check the image header for this chip and download it; returns
 	 * DVR_E_FIRMWARE with a message in chip->error for a bad image or a
@@ -142,6 +142,7 @@ struct dvr_chip {
 	int tx_power_index;
 	unsigned n_out;               /* bulk OUT endpoints present */
 	bool usb3;                    /* bus speed is SuperSpeed */
+	unsigned usb_speed_mbps;      /* 12, 480 or 5000: DMA burst sizes */
 	char error[256];              /* detail for the last failure */
 	/* Chip-private state: allocated with malloc by the chip's ops when
 	 * they need it (an op may free it and set NULL); whatever is left

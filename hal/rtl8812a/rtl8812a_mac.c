@@ -44,7 +44,11 @@ static void init_rx_dma(struct dvr_chip *chip)
 	struct dvr_io *io = chip->io;
 
 	/* Burst: 1024 B packets on USB3, 512 B on USB2. */
-	dvr_w8(io, REG_RXDMA_MODE, (uint8_t)(0x0E | (chip->usb3 ? 0 : 1) << 4));
+	/* Burst size [5:4]: 0 = 1024 B (USB3), 1 = 512 B (high speed),
+	 * 2 = 64 B (full speed) (facts 1.4). */
+	unsigned burst = chip->usb3 ? 0 : chip->usb_speed_mbps &&
+	                                  chip->usb_speed_mbps < 480 ? 2 : 1;
+	dvr_w8(io, REG_RXDMA_MODE, (uint8_t)(0x0E | burst << 4));
 	dvr_set32(io, REG_TXDMA_OFFSET_CHK, DROP_DATA_EN);
 	dvr_w8(io, REG_USB3_RXITV, 0x01);
 	dvr_w16(io, REG_RXDMA_STATUS, 0x7400);

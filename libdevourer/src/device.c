@@ -270,6 +270,7 @@ int dvr_open(const char *selector, const struct dvr_config *config,
 	dev->chip.io = &dev->io;
 	dev->chip.n_out = dev->t->info.n_out;
 	dev->chip.usb3 = dev->t->info.speed_mbps >= 5000;
+	dev->chip.usb_speed_mbps = dev->t->info.speed_mbps;
 	dev->tx_mode = dev->cfg.tx_mode == DVR_TX_AUTO
 		               ? dev->info->preferred_tx_mode
 		               : dev->cfg.tx_mode;
@@ -363,7 +364,8 @@ static void on_rx_pkt(void *user, const struct dvr_rx_pkt *pkt)
 	}
 	size_t len = pkt->frame_len;
 	if (pkt->has_fcs) {
-		if (len < 4) {
+		/* A packet of nothing but an FCS carries no frame. */
+		if (len <= 4) {
 			atomic_fetch_add(&dev->rx_malformed, 1);
 			return;
 		}
