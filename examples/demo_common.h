@@ -143,6 +143,44 @@ static inline bool demo_parse_uint(const char *s, unsigned long min,
 	return true;
 }
 
+/* The options both demos take. */
+struct demo_options {
+	const char *selector;
+	struct dvr_channel channel;
+	unsigned long count;   /* frames (rx: valid frames); 0 = no limit */
+	unsigned long seconds; /* 0 = no limit */
+};
+
+/* Handle -d -c -w -n -t. Returns 1 when opt was one of them, 0 when it is
+ * not ours, -1 for a bad value. */
+static inline int demo_common_option(char opt, const char *val,
+                                     struct demo_options *o)
+{
+	unsigned long v;
+	switch (opt) {
+	case 'd':
+		o->selector = val;
+		return 1;
+	case 'c':
+		if (!demo_parse_uint(val, 1, 196, &v))
+			return -1;
+		o->channel.channel = (uint16_t)v;
+		return 1;
+	case 'w':
+		if (!demo_parse_uint(val, 20, 80, &v) ||
+		    (v != 20 && v != 40 && v != 80))
+			return -1;
+		o->channel.bw_mhz = (uint16_t)v;
+		return 1;
+	case 'n':
+		return demo_parse_uint(val, 0, 4000000000ul, &o->count) ? 1 : -1;
+	case 't':
+		return demo_parse_uint(val, 0, 86400, &o->seconds) ? 1 : -1;
+	default:
+		return 0;
+	}
+}
+
 /* Print init stage timings as they arrive (shared event handling). */
 static inline void demo_print_event(const char *prog,
                                     const struct dvr_event *ev)

@@ -24,10 +24,7 @@
 #define LINKTYPE_IEEE802_11_RADIOTAP 127
 
 struct rx_options {
-	const char *selector;
-	struct dvr_channel channel;
-	unsigned long count;   /* stop after this many valid frames */
-	unsigned long seconds; /* 0 = no limit */
+	struct demo_options c;   /* -d -c -w -n -t */
 	bool verify;
 	bool keep_corrupted;
 	const char *pcap_path;
@@ -69,10 +66,9 @@ static void usage(FILE *to)
 static int parse_options(int argc, char **argv, struct rx_options *o)
 {
 	*o = (struct rx_options){
-		.selector = "auto",
-		.channel = {.channel = 36, .bw_mhz = 20},
+		.c = {.selector = "auto",
+		      .channel = {.channel = 36, .bw_mhz = 20}},
 	};
-	unsigned long v;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
@@ -90,27 +86,12 @@ static int parse_options(int argc, char **argv, struct rx_options *o)
 		if (a[0] != '-' || a[1] == '\0' || a[2] != '\0' || i + 1 >= argc)
 			goto bad;
 		const char *val = argv[++i];
+		int common = demo_common_option(a[1], val, &o->c);
+		if (common < 0)
+			goto bad;
+		if (common > 0)
+			continue;
 		switch (a[1]) {
-		case 'd': o->selector = val; break;
-		case 'c':
-			if (!demo_parse_uint(val, 1, 196, &v))
-				goto bad;
-			o->channel.channel = (uint16_t)v;
-			break;
-		case 'w':
-			if (!demo_parse_uint(val, 20, 80, &v) ||
-			    (v != 20 && v != 40 && v != 80))
-				goto bad;
-			o->channel.bw_mhz = (uint16_t)v;
-			break;
-		case 'n':
-			if (!demo_parse_uint(val, 0, 4000000000ul, &o->count))
-				goto bad;
-			break;
-		case 't':
-			if (!demo_parse_uint(val, 0, 86400, &o->seconds))
-				goto bad;
-			break;
 		case 'o': o->pcap_path = val; break;
 		default:
 			goto bad;
@@ -256,7 +237,7 @@ int main(int argc, char **argv)
 
 	static struct rx_state s; /* zeroed; outlives every callback */
 	s.verify = o.verify;
-	s.stop_after = o.count;
+	s.stop_after = o.c.count;
 	if (o.pcap_path) {
 		s.pcap = fopen(o.pcap_path, "wb");
 		if (!s.pcap || !pcap_write_header(s.pcap)) {
@@ -276,20 +257,20 @@ int main(int argc, char **argv)
 		.enable_rx = true,
 	};
 	dvr_device *dev = NULL;
-	int r = dvr_open(o.selector, &cfg, &dev);
+	int r = dvr_open(o.c.selector, &cfg, &dev);
 	if (r != DVR_OK) {
-		fprintf(stderr, PROG ": cannot open '%s': %s\n", o.selector,
+		fprintf(stderr, PROG ": cannot open '%s': %s\n", o.c.selector,
 		        dvr_strerror(r));
 		if (s.pcap)
 			fclose(s.pcap);
 		return 1;
 	}
 	printf(PROG ": %s (%s), channel %u/%u MHz%s%s\n", dvr_selector(dev),
-	       dvr_chip_name(dev), o.channel.channel, o.channel.bw_mhz,
+	       dvr_chip_name(dev), o.c.channel.channel, o.c.channel.bw_mhz,
 	       o.verify ? ", verifying payloads" : "",
 	       o.pcap_path ? ", writing pcap" : "");
 	fflush(stdout);
-	r = dvr_start(dev, &o.channel);
+	r = dvr_start(dev, &o.c.channel);
 	if (r != DVR_OK) {
 		fprintf(stderr, PROG ": start failed: %s\n", dvr_strerror(r));
 		dvr_close(dev);
@@ -303,7 +284,7 @@ int main(int argc, char **argv)
 	while (!demo_stop && !atomic_load(&s.enough) &&
 	       !atomic_load(&s.fatal)) {
 		double t = demo_now_s();
-		if (o.seconds && t - start >= (double)o.seconds)
+		if (o.c.seconds && t - start >= (double)o.c.seconds)
 			break;
 		if (t >= next_report) {
 			take_second(dev, &s, &now);
@@ -353,7 +334,7 @@ int main(int argc, char **argv)
 		return 1;
 	if (o.verify && invalid > 0)
 		return 3;
-	if (o.count && valid < o.count)
+	if (o.c.count && valid < o.c.count)
 		return 4;
 	return 0;
 }

@@ -23,13 +23,10 @@
 #define PROG "txdemo"
 
 struct tx_options {
-	const char *selector;
-	struct dvr_channel channel;
-	unsigned long count;       /* 0 = until -t or a signal */
+	struct demo_options c;   /* -d -c -w -n -t */
 	struct dvr_tx_params params;
 	unsigned long payload_len;
 	unsigned long interval_ms;
-	unsigned long seconds;     /* 0 = no limit */
 	unsigned long power;
 	enum dvr_tx_mode mode;
 };
@@ -111,9 +108,9 @@ static bool parse_rate(const char *s, struct dvr_rate *r)
 static int parse_options(int argc, char **argv, struct tx_options *o)
 {
 	*o = (struct tx_options){
-		.selector = "auto",
-		.channel = {.channel = 36, .bw_mhz = 20},
-		.count = 100,
+		.c = {.selector = "auto",
+		      .channel = {.channel = 36, .bw_mhz = 20},
+		      .count = 100},
 		.params = {.rate = {.kind = DVR_RATE_LEGACY, .legacy_500k = 12},
 		           .no_ack = true},
 		.payload_len = 256,
@@ -121,7 +118,6 @@ static int parse_options(int argc, char **argv, struct tx_options *o)
 	};
 	const char *rate = "6";
 	bool sgi = false, ldpc = false;
-	unsigned long v;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
@@ -139,23 +135,12 @@ static int parse_options(int argc, char **argv, struct tx_options *o)
 		if (a[0] != '-' || a[1] == '\0' || a[2] != '\0' || i + 1 >= argc)
 			goto bad;
 		const char *val = argv[++i];
+		int common = demo_common_option(a[1], val, &o->c);
+		if (common < 0)
+			goto bad;
+		if (common > 0)
+			continue;
 		switch (a[1]) {
-		case 'd': o->selector = val; break;
-		case 'c':
-			if (!demo_parse_uint(val, 1, 196, &v))
-				goto bad;
-			o->channel.channel = (uint16_t)v;
-			break;
-		case 'w':
-			if (!demo_parse_uint(val, 20, 80, &v) ||
-			    (v != 20 && v != 40 && v != 80))
-				goto bad;
-			o->channel.bw_mhz = (uint16_t)v;
-			break;
-		case 'n':
-			if (!demo_parse_uint(val, 0, 4000000000ul, &o->count))
-				goto bad;
-			break;
 		case 'r': rate = val; break;
 		case 's':
 			if (!demo_parse_uint(val, DEMO_PAYLOAD_MIN, 2000,
@@ -164,10 +149,6 @@ static int parse_options(int argc, char **argv, struct tx_options *o)
 			break;
 		case 'i':
 			if (!demo_parse_uint(val, 0, 60000, &o->interval_ms))
-				goto bad;
-			break;
-		case 't':
-			if (!demo_parse_uint(val, 0, 86400, &o->seconds))
 				goto bad;
 			break;
 		case 'p':
@@ -194,7 +175,7 @@ static int parse_options(int argc, char **argv, struct tx_options *o)
 	}
 	/* HT/VHT frames use the whole tuned channel; legacy stays 20 MHz. */
 	o->params.bw_mhz = o->params.rate.kind == DVR_RATE_LEGACY
-		                   ? 20 : (uint8_t)o->channel.bw_mhz;
+		                   ? 20 : (uint8_t)o->c.channel.bw_mhz;
 	o->params.short_gi = sgi;
 	o->params.ldpc = ldpc;
 	if (dvr_phy_rate_kbps(&o->params.rate, o->params.bw_mhz, sgi) == 0) {
@@ -244,19 +225,19 @@ int main(int argc, char **argv)
 		.tx_defaults = o.params,
 	};
 	dvr_device *dev = NULL;
-	int r = dvr_open(o.selector, &cfg, &dev);
+	int r = dvr_open(o.c.selector, &cfg, &dev);
 	if (r != DVR_OK) {
-		fprintf(stderr, PROG ": cannot open '%s': %s\n", o.selector,
+		fprintf(stderr, PROG ": cannot open '%s': %s\n", o.c.selector,
 		        dvr_strerror(r));
 		return 1;
 	}
 	printf(PROG ": %s (%s), channel %u/%u MHz, %s, payload %lu B\n",
-	       dvr_selector(dev), dvr_chip_name(dev), o.channel.channel,
-	       o.channel.bw_mhz,
+	       dvr_selector(dev), dvr_chip_name(dev), o.c.channel.channel,
+	       o.c.channel.bw_mhz,
 	       dvr_tx_mode(dev) == DVR_TX_SYNC ? "sync" : "async",
 	       o.payload_len);
 	fflush(stdout);
-	r = dvr_start(dev, &o.channel);
+	r = dvr_start(dev, &o.c.channel);
 	if (r != DVR_OK) {
 		fprintf(stderr, PROG ": start failed: %s\n", dvr_strerror(r));
 		dvr_close(dev);
@@ -280,9 +261,9 @@ int main(int argc, char **argv)
 	uint32_t seq = 0;
 	bool fatal = false;
 
-	while (!demo_stop && (o.count == 0 || seq < o.count)) {
+	while (!demo_stop && (o.c.count == 0 || seq < o.c.count)) {
 		double t = demo_now_s();
-		if (o.seconds && t - start >= (double)o.seconds)
+		if (o.c.seconds && t - start >= (double)o.c.seconds)
 			break;
 		if (atomic_load(&fatal_error)) {
 			fatal = true;
