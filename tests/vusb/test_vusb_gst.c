@@ -19,40 +19,6 @@
 
 #include "tests/vusb/vusb_test.h"
 
-extern char **environ;
-
-/* Start argv with its stdout on our stderr: TAP owns our stdout. */
-static pid_t spawn(char *const argv[])
-{
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, 2, 1);
-	pid_t pid;
-	int r = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	return r == 0 ? pid : -1;
-}
-
-static int wait_exit(pid_t pid, unsigned timeout_ms)
-{
-	uint64_t end = vt_now_ms() + timeout_ms;
-	int st;
-	for (;;) {
-		pid_t r = waitpid(pid, &st, WNOHANG);
-		if (r == pid)
-			return WIFEXITED(st) ? WEXITSTATUS(st)
-			                     : 128 + WTERMSIG(st);
-		if (r < 0)
-			return -1;
-		if (vt_now_ms() > end) {
-			kill(pid, SIGKILL);
-			waitpid(pid, &st, 0);
-			return -1;
-		}
-		vt_sleep_ms(20);
-	}
-}
-
 int main(int argc, char **argv)
 {
 	if (argc < 4 || access(argv[2], X_OK) != 0)
@@ -89,18 +55,18 @@ int main(int argc, char **argv)
 	                      "num-buffers=1000000", "!", "devourersink",
 	                      "device=auto", "channel=36",
 	                      "password=vusb-test", NULL};
-	pid_t ground = spawn(ground_argv);
+	pid_t ground = vt_spawn(ground_argv);
 	CHECK(ground > 0, "ground pipeline started");
 	vt_sleep_ms(2000); /* its bring-up first */
-	pid_t drone = spawn(drone_argv);
+	pid_t drone = vt_spawn(drone_argv);
 	CHECK(drone > 0, "drone pipeline started");
-	int g = ground > 0 ? wait_exit(ground, 90000) : -1;
+	int g = ground > 0 ? vt_wait_exit(ground, 90000) : -1;
 	CHECK_EQ_INT(g, 0, "ground: 40 buffers through devourersrc, EOS");
 	int d_early = drone > 0 ? (int)waitpid(drone, NULL, WNOHANG) : -1;
 	CHECK_EQ_INT(d_early, 0, "drone: still streaming meanwhile");
 	if (drone > 0 && d_early == 0) {
 		kill(drone, SIGTERM); /* the launcher passes it on */
-		int d = wait_exit(drone, 15000);
+		int d = vt_wait_exit(drone, 15000);
 		printf("# drone launcher ended with %d after SIGTERM\n", d);
 		CHECK(d == 0 || d == 128 + SIGTERM,
 		      "drone: ends on SIGTERM through the launcher");

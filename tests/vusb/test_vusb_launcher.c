@@ -19,41 +19,6 @@
 
 #include "tests/vusb/vusb_test.h"
 
-extern char **environ;
-
-/* Start argv with its stdout on our stderr: TAP owns our stdout. */
-static pid_t spawn(char *const argv[])
-{
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, 2, 1);
-	pid_t pid;
-	int r = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	return r == 0 ? pid : -1;
-}
-
-/* Exit status of pid, or -1 (killed when it outlives timeout_ms). */
-static int wait_exit(pid_t pid, unsigned timeout_ms)
-{
-	uint64_t end = vt_now_ms() + timeout_ms;
-	int st;
-	for (;;) {
-		pid_t r = waitpid(pid, &st, WNOHANG);
-		if (r == pid)
-			return WIFEXITED(st) ? WEXITSTATUS(st)
-			                     : 128 + WTERMSIG(st);
-		if (r < 0)
-			return -1;
-		if (vt_now_ms() > end) {
-			kill(pid, SIGKILL);
-			waitpid(pid, &st, 0);
-			return -1;
-		}
-		vt_sleep_ms(20);
-	}
-}
-
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
@@ -79,17 +44,17 @@ int main(int argc, char **argv)
 	                   "--trace", trace, "--", argv[2], "-d", "auto",
 	                   "-c", "36", "-n", "0", "-i", "20", "-t", "60",
 	                   "-m", "sync", NULL};
-	pid_t rx = spawn(rx_argv);
+	pid_t rx = vt_spawn(rx_argv);
 	CHECK(rx > 0, "rxdemo launcher started");
 	/* Let the receiver come up first; txdemo keeps sending anyway. */
 	vt_sleep_ms(1500);
-	pid_t tx = spawn(tx_argv);
+	pid_t tx = vt_spawn(tx_argv);
 	CHECK(tx > 0, "txdemo launcher started");
-	int rx_st = rx > 0 ? wait_exit(rx, 60000) : -1;
+	int rx_st = rx > 0 ? vt_wait_exit(rx, 60000) : -1;
 	CHECK_EQ_INT(rx_st, 0, "rxdemo over libusb verified 40 txdemo frames");
 	if (tx > 0)
 		kill(tx, SIGTERM);
-	int tx_st = tx > 0 ? wait_exit(tx, 10000) : -1;
+	int tx_st = tx > 0 ? vt_wait_exit(tx, 10000) : -1;
 	CHECK_EQ_INT(tx_st, 0, "SIGTERM reached txdemo; clean exit");
 	FILE *tf = fopen(trace, "r");
 	unsigned lines = 0;
@@ -105,16 +70,16 @@ int main(int argc, char **argv)
 	                       "auto", "-c", "36", "-n", "0", "-i", "10",
 	                       "-t", "60", NULL};
 	uint64_t t0 = vt_now_ms();
-	pid_t up = spawn(unplug_argv);
-	int up_st = up > 0 ? wait_exit(up, 30000) : -1;
+	pid_t up = vt_spawn(unplug_argv);
+	int up_st = up > 0 ? vt_wait_exit(up, 30000) : -1;
 	uint64_t dt = vt_now_ms() - t0;
 	printf("# unplug run ended after %llu ms\n", (unsigned long long)dt);
 	CHECK_EQ_INT(up_st, 1, "--fault unplug: txdemo reports a fatal error");
 	CHECK(dt < 3000 + 5000, "--fault unplug: ends promptly");
 
 	char *bad_argv[] = {argv[1], "--fault", "jam", "--", argv[2], NULL};
-	pid_t bad = spawn(bad_argv);
-	CHECK_EQ_INT(bad > 0 ? wait_exit(bad, 10000) : -1, 2,
+	pid_t bad = vt_spawn(bad_argv);
+	CHECK_EQ_INT(bad > 0 ? vt_wait_exit(bad, 10000) : -1, 2,
 	             "bad --fault refused");
 	vt_rm_dir(air);
 	return check_done();

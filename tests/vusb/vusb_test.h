@@ -9,12 +9,16 @@
 
 #include <dirent.h>
 #include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <sys/wait.h>
 
 #include <devourer/devourer.h>
 
@@ -67,6 +71,40 @@ static inline void vt_sleep_ms(unsigned ms)
 }
 
 /* Threads of this process right now. */
+/* Start argv with its stdout on our stderr: TAP owns our stdout. */
+static inline pid_t vt_spawn(char *const argv[])
+{
+	extern char **environ;
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, 2, 1);
+	pid_t pid;
+	int r = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	return r == 0 ? pid : -1;
+}
+
+/* Exit status of pid, or -1 (killed) when it outlives timeout_ms. */
+static inline int vt_wait_exit(pid_t pid, unsigned timeout_ms)
+{
+	uint64_t end = vt_now_ms() + timeout_ms;
+	int st;
+	for (;;) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+		if (r == pid)
+			return WIFEXITED(st) ? WEXITSTATUS(st)
+			                     : 128 + WTERMSIG(st);
+		if (r < 0)
+			return -1;
+		if (vt_now_ms() > end) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &st, 0);
+			return -1;
+		}
+		vt_sleep_ms(20);
+	}
+}
+
 static inline int vt_threads(void)
 {
 	DIR *d = opendir("/proc/self/task");
