@@ -58,22 +58,32 @@ void dvr_io_trace_bulk(struct dvr_io *io, bool in, uint8_t ep, size_t len)
 		fprintf(io->trace, "%s %02x %zu\n", in ? "RX" : "TX", ep, len);
 }
 
-static int io_read(struct dvr_io *io, uint16_t addr, uint8_t *buf,
-                   uint16_t len)
+/* Account for one finished control transfer (r = bytes or error) and make
+ * a failure sticky. */
+static int ctrl_done(struct dvr_io *io, int r, char dir, uint16_t addr,
+                     const uint8_t *buf, uint16_t len)
 {
-	if (io->status != DVR_OK)
-		return io->status;
-	int r = io->t->ops->ctrl_in(io->t, addr, 0, buf, len, io->timeout_ms);
-	io->ctrl_reads++;
 	if (r >= 0 && r != len)
-		r = DVR_E_IO;
+		r = DVR_E_IO; /* a short register transfer is a failure */
 	if (r < 0) {
 		io->status = r;
 		return r;
 	}
 	io->ctrl_bytes += len;
-	trace_ctrl(io, 'R', addr, buf, len);
+	trace_ctrl(io, dir, addr, buf, len);
 	return DVR_OK;
+}
+
+static int io_read(struct dvr_io *io, uint16_t addr, uint8_t *buf,
+                   uint16_t len)
+{
+	if (io->status != DVR_OK)
+		return io->status;
+	io->ctrl_reads++;
+	return ctrl_done(io,
+	                 io->t->ops->ctrl_in(io->t, addr, 0, buf, len,
+	                                     io->timeout_ms),
+	                 'R', addr, buf, len);
 }
 
 static int io_write(struct dvr_io *io, uint16_t addr, const uint8_t *buf,
@@ -81,17 +91,11 @@ static int io_write(struct dvr_io *io, uint16_t addr, const uint8_t *buf,
 {
 	if (io->status != DVR_OK)
 		return io->status;
-	int r = io->t->ops->ctrl_out(io->t, addr, 0, buf, len, io->timeout_ms);
 	io->ctrl_writes++;
-	if (r >= 0 && r != len)
-		r = DVR_E_IO;
-	if (r < 0) {
-		io->status = r;
-		return r;
-	}
-	io->ctrl_bytes += len;
-	trace_ctrl(io, 'W', addr, buf, len);
-	return DVR_OK;
+	return ctrl_done(io,
+	                 io->t->ops->ctrl_out(io->t, addr, 0, buf, len,
+	                                      io->timeout_ms),
+	                 'W', addr, buf, len);
 }
 
 /* Reads of a failed device yield all-ones, like a bus with nothing on it:
