@@ -468,37 +468,17 @@ static int stage_failed(struct dvr_device *dev, const char *stage, int r)
 	return r;
 }
 
-static int run_stage(struct dvr_device *dev, const char *stage,
-                     int (*fn)(struct dvr_device *, const void *),
-                     const void *arg)
-{
-	struct stage_clock c;
-	stage_begin(dev, &c);
-	dev->chip.error[0] = '\0';
-	int r = fn(dev, arg);
-	if (r == DVR_OK && dvr_io_status(&dev->io) != DVR_OK)
-		r = dvr_io_status(&dev->io);
-	if (r != DVR_OK)
-		return stage_failed(dev, stage, r);
-	stage_end(dev, &c, stage, DVR_EVENT_INIT_STAGE);
-	return DVR_OK;
-}
+/* The bring-up, in order. Names are those of the init-timing events. */
+enum init_stage {
+	STAGE_IDENTIFY, STAGE_POWER_ON, STAGE_FIRMWARE, STAGE_MAC, STAGE_PHY,
+	STAGE_MONITOR, STAGE_CHANNEL, N_STAGES
+};
+static const char *const stage_names[N_STAGES] = {
+	"identify", "power_on", "firmware", "mac", "phy", "monitor", "channel",
+};
 
-static int st_identify(struct dvr_device *dev, const void *a)
+static int load_and_download_firmware(struct dvr_device *dev)
 {
-	(void)a;
-	return dev->info->ops->identify(&dev->chip);
-}
-
-static int st_power_on(struct dvr_device *dev, const void *a)
-{
-	(void)a;
-	return dev->info->ops->power_on(&dev->chip);
-}
-
-static int st_firmware(struct dvr_device *dev, const void *a)
-{
-	(void)a;
 	struct dvr_firmware fw;
 	char err[sizeof dev->chip.error];
 	int r = dvr_firmware_load(dev->info->fw_file, dev->cfg.firmware_dir,
@@ -514,28 +494,9 @@ static int st_firmware(struct dvr_device *dev, const void *a)
 	return r;
 }
 
-static int st_mac(struct dvr_device *dev, const void *a)
+/* Channel, then TX power: the configured index or the chip's default. */
+static int tune(struct dvr_device *dev, const struct dvr_channel *ch)
 {
-	(void)a;
-	return dev->info->ops->mac_init(&dev->chip);
-}
-
-static int st_phy(struct dvr_device *dev, const void *a)
-{
-	(void)a;
-	return dev->info->ops->phy_init(&dev->chip);
-}
-
-static int st_monitor(struct dvr_device *dev, const void *a)
-{
-	(void)a;
-	return dev->info->ops->set_monitor(&dev->chip,
-	                                   dev->cfg.keep_corrupted);
-}
-
-static int st_channel(struct dvr_device *dev, const void *a)
-{
-	const struct dvr_channel *ch = a;
 	int r = dev->info->ops->set_channel(&dev->chip, ch);
 	if (r != DVR_OK)
 		return r;
@@ -543,6 +504,40 @@ static int st_channel(struct dvr_device *dev, const void *a)
 	int power = dev->cfg.tx_power > 0 ? dev->cfg.tx_power
 	                                  : dev->info->default_tx_power;
 	return dev->info->ops->set_tx_power(&dev->chip, power);
+}
+
+static int do_stage(struct dvr_device *dev, enum init_stage st,
+                    const struct dvr_channel *ch)
+{
+	const struct dvr_chip_ops *ops = dev->info->ops;
+	struct dvr_chip *chip = &dev->chip;
+	switch (st) {
+	case STAGE_IDENTIFY: return ops->identify(chip);
+	case STAGE_POWER_ON: return ops->power_on(chip);
+	case STAGE_FIRMWARE: return load_and_download_firmware(dev);
+	case STAGE_MAC: return ops->mac_init(chip);
+	case STAGE_PHY: return ops->phy_init(chip);
+	case STAGE_MONITOR:
+		return ops->set_monitor(chip, dev->cfg.keep_corrupted);
+	case STAGE_CHANNEL: return tune(dev, ch);
+	default: return DVR_E_INVALID;
+	}
+}
+
+/* One timed stage; a failure keeps the chip's own message. */
+static int run_stage(struct dvr_device *dev, enum init_stage st,
+                     const struct dvr_channel *ch)
+{
+	struct stage_clock c;
+	stage_begin(dev, &c);
+	dev->chip.error[0] = '\0';
+	int r = do_stage(dev, st, ch);
+	if (r == DVR_OK && dvr_io_status(&dev->io) != DVR_OK)
+		r = dvr_io_status(&dev->io);
+	if (r != DVR_OK)
+		return stage_failed(dev, stage_names[st], r);
+	stage_end(dev, &c, stage_names[st], DVR_EVENT_INIT_STAGE);
+	return DVR_OK;
 }
 
 static int check_channel(struct dvr_device *dev, const struct dvr_channel *ch)
@@ -578,20 +573,8 @@ int dvr_start(dvr_device *dev, const struct dvr_channel *channel)
 	pthread_mutex_lock(&dev->ctrl_lock);
 	struct stage_clock total;
 	stage_begin(dev, &total);
-	static const struct {
-		const char *name;
-		int (*fn)(struct dvr_device *, const void *);
-	} stages[] = {
-		{ "identify", st_identify }, { "power_on", st_power_on },
-		{ "firmware", st_firmware }, { "mac", st_mac },
-		{ "phy", st_phy },           { "monitor", st_monitor },
-		{ "channel", st_channel },
-	};
-	for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++) {
-		r = run_stage(dev, stages[i].name, stages[i].fn, channel);
-		if (r != DVR_OK)
-			break;
-	}
+	for (int st = 0; st < N_STAGES && r == DVR_OK; st++)
+		r = run_stage(dev, (enum init_stage)st, channel);
 	if (r == DVR_OK)
 		dev->started = true;
 	pthread_mutex_unlock(&dev->ctrl_lock);
