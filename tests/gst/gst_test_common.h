@@ -176,6 +176,110 @@ static inline guint gst_test_drain_bus(GstBus *bus, guint wait_ms,
 	return errors;
 }
 
+/* A guint64 field of @e's "stats" structure; G_MAXUINT64 when missing. */
+static inline guint64 gst_test_stat_u64(GstElement *e, const gchar *field)
+{
+	GstStructure *s = NULL;
+	guint64 v = G_MAXUINT64;
+
+	g_object_get(e, "stats", &s, NULL);
+	if (s) {
+		gst_structure_get_uint64(s, field, &v);
+		gst_structure_free(s);
+	}
+	return v;
+}
+
+/* Wait up to @timeout_ms until the stats field @field of @e exceeds
+ * @than. */
+static inline gboolean gst_test_wait_stat_above(GstElement *e,
+                                                const gchar *field,
+                                                guint64 than,
+                                                guint timeout_ms)
+{
+	gint64 deadline = g_get_monotonic_time() +
+	                  (gint64)timeout_ms * G_TIME_SPAN_MILLISECOND;
+	guint64 v;
+
+	do {
+		v = gst_test_stat_u64(e, field);
+		if (v != G_MAXUINT64 && v > than)
+			return TRUE;
+		g_usleep(5000);
+	} while (g_get_monotonic_time() < deadline);
+	return FALSE;
+}
+
+/* A state change run on its own thread so the caller can bound it. */
+struct gst_test_state_job_ {
+	GstElement *element;
+	GstState state;
+	GstStateChangeReturn result;
+	gboolean done;
+	GMutex lock;
+	GCond cond;
+};
+
+static gpointer gst_test_state_thread_(gpointer data)
+{
+	struct gst_test_state_job_ *job = data;
+	GstStateChangeReturn r = gst_element_set_state(job->element,
+	                                               job->state);
+
+	g_mutex_lock(&job->lock);
+	job->result = r;
+	job->done = TRUE;
+	g_cond_signal(&job->cond);
+	g_mutex_unlock(&job->lock);
+	return NULL;
+}
+
+/*
+ * gst_element_set_state(@p, @state) that may take at most @timeout_ms;
+ * *@elapsed_ms gets how long it took. A change still blocked after the
+ * bound is a hang: the test cannot go on (the pipeline is stuck inside
+ * the change), so it reports the failure and bails out at once instead
+ * of waiting for the meson timeout.
+ */
+static inline GstStateChangeReturn gst_test_set_state_bounded(
+        GstElement *p, GstState state, guint timeout_ms, guint *elapsed_ms)
+{
+	struct gst_test_state_job_ job = { .element = p, .state = state };
+	gint64 start = g_get_monotonic_time();
+	gint64 deadline = start + (gint64)timeout_ms *
+	                  G_TIME_SPAN_MILLISECOND;
+	GThread *thread;
+
+	g_mutex_init(&job.lock);
+	g_cond_init(&job.cond);
+	thread = g_thread_new("test-set-state", gst_test_state_thread_,
+	                      &job);
+	g_mutex_lock(&job.lock);
+	while (!job.done)
+		if (!g_cond_wait_until(&job.cond, &job.lock, deadline))
+			break;
+	if (!job.done) {
+		gchar *what = g_strdup_printf(
+		        "%s: change to %s returns within %u ms",
+		        GST_OBJECT_NAME(p), gst_element_state_get_name(state),
+		        timeout_ms);
+
+		CHECK(0, what);
+		g_free(what);
+		printf("Bail out! a state change hangs\n");
+		fflush(stdout);
+		_exit(1);
+	}
+	g_mutex_unlock(&job.lock);
+	g_thread_join(thread);
+	g_mutex_clear(&job.lock);
+	g_cond_clear(&job.cond);
+	if (elapsed_ms)
+		*elapsed_ms = (guint)((g_get_monotonic_time() - start) /
+		                      G_TIME_SPAN_MILLISECOND);
+	return job.result;
+}
+
 /* Sender pipeline properties common to the tests. */
 #define GST_TEST_CHANNEL "149"
 

@@ -31,19 +31,6 @@ static GstPadProbeReturn count_frame(GstPad *pad, GstPadProbeInfo *info,
 	return GST_PAD_PROBE_OK;
 }
 
-static guint64 stat_u64(GstElement *e, const gchar *field)
-{
-	GstStructure *s = NULL;
-	guint64 v = G_MAXUINT64;
-
-	g_object_get(e, "stats", &s, NULL);
-	if (s) {
-		gst_structure_get_uint64(s, field, &v);
-		gst_structure_free(s);
-	}
-	return v;
-}
-
 /* Run one transfer; returns the number of decoded frames. */
 static void run(struct gst_test_env *env, const gchar *rx_device,
                 const gchar *label, gboolean expect_repairs)
@@ -118,10 +105,10 @@ static void run(struct gst_test_env *env, const gchar *rx_device,
 	CHECK_EQ_INT(g_atomic_int_get(&decoded), N_FRAMES, what);
 	g_free(what);
 	what = g_strdup_printf("%s: no packet lost after FEC", label);
-	CHECK_EQ_INT(stat_u64(src, "packets-lost"), 0, what);
+	CHECK_EQ_INT(gst_test_stat_u64(src, "packets-lost"), 0, what);
 	g_free(what);
 	if (expect_repairs) {
-		guint64 rec = stat_u64(src, "fec-recovered");
+		guint64 rec = gst_test_stat_u64(src, "fec-recovered");
 		what = g_strdup_printf("%s: FEC repaired lost fragments", label);
 		if (!CHECK(rec > 0 && rec != G_MAXUINT64, what))
 			printf("#   fec-recovered %" G_GUINT64_FORMAT "\n", rec);

@@ -61,19 +61,6 @@ static gboolean packet_matches(GstBuffer *buf, guint i)
 	return ok;
 }
 
-static guint64 stat_u64(GstElement *e, const gchar *field)
-{
-	GstStructure *s = NULL;
-	guint64 v = G_MAXUINT64;
-
-	g_object_get(e, "stats", &s, NULL);
-	if (s) {
-		gst_structure_get_uint64(s, field, &v);
-		gst_structure_free(s);
-	}
-	return v;
-}
-
 /* Was a WARNING with @needle in its debug text posted? */
 static gboolean have_warning_with(GPtrArray *msgs, const gchar *needle)
 {
@@ -198,19 +185,19 @@ int main(int argc, char **argv)
 	CHECK(gst_harness_try_pull(hs) == NULL,
 	      "nothing extra arrives (the oversize one was not sent)");
 
-	CHECK_EQ_INT(stat_u64(ht->element, "packets-sent"), N_PACKETS,
+	CHECK_EQ_INT(gst_test_stat_u64(ht->element, "packets-sent"), N_PACKETS,
 	             "sink stats: packets-sent");
-	CHECK_EQ_INT(stat_u64(ht->element, "packets-dropped-oversize"), 1,
+	CHECK_EQ_INT(gst_test_stat_u64(ht->element, "packets-dropped-oversize"), 1,
 	             "sink stats: the oversize packet is counted");
-	CHECK(stat_u64(ht->element, "fec-flushes") >= N_PACKETS / 10,
+	CHECK(gst_test_stat_u64(ht->element, "fec-flushes") >= N_PACKETS / 10,
 	      "sink stats: marker buffers closed FEC blocks");
-	CHECK(stat_u64(ht->element, "frames-sent") > N_PACKETS,
+	CHECK(gst_test_stat_u64(ht->element, "frames-sent") > N_PACKETS,
 	      "sink stats: data + parity + session frames went out");
-	CHECK_EQ_INT(stat_u64(hs->element, "packets-received"), N_PACKETS,
+	CHECK_EQ_INT(gst_test_stat_u64(hs->element, "packets-received"), N_PACKETS,
 	             "src stats: packets-received");
-	CHECK_EQ_INT(stat_u64(hs->element, "packets-lost"), 0,
+	CHECK_EQ_INT(gst_test_stat_u64(hs->element, "packets-lost"), 0,
 	             "src stats: nothing lost on a clean air");
-	CHECK_EQ_INT(stat_u64(hs->element, "auth-failed"), 0,
+	CHECK_EQ_INT(gst_test_stat_u64(hs->element, "auth-failed"), 0,
 	             "src stats: no authentication failure");
 
 	gst_test_drain_bus(bus_tx, 200, msgs_tx);

@@ -27,28 +27,13 @@ static guint count_fds(void)
 
 static guint64 packets_received(GstElement *src)
 {
-	GstStructure *s = NULL;
-	guint64 v = 0;
-
-	g_object_get(src, "stats", &s, NULL);
-	if (s) {
-		gst_structure_get_uint64(s, "packets-received", &v);
-		gst_structure_free(s);
-	}
-	return v;
+	return gst_test_stat_u64(src, "packets-received");
 }
 
 /* Wait until the receiver counted more than @than packets (or 5 s). */
 static gboolean wait_for_packets(GstElement *src, guint64 than)
 {
-	gint64 deadline = g_get_monotonic_time() + 5 * G_TIME_SPAN_SECOND;
-
-	while (g_get_monotonic_time() < deadline) {
-		if (packets_received(src) > than)
-			return TRUE;
-		g_usleep(5000);
-	}
-	return FALSE;
+	return gst_test_wait_stat_above(src, "packets-received", than, 5000);
 }
 
 int main(int argc, char **argv)

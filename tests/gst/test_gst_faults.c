@@ -1,0 +1,419 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Adapters that fail while the elements run. The elements run in this
+ * process on virtual adapters, so the test reaches the chip model behind
+ * each one (vchip_find) and unplugs it or makes it stop taking frames:
+ *
+ * - devourersink streaming, adapter unplugged: an ERROR naming the device
+ *   and the cure arrives within about a second, NULL does not hang;
+ * - devourersrc receiving, adapter unplugged: the same;
+ * - devourersrc with two adapters: one unplugged is a WARNING and packets
+ *   keep coming from the other; the second unplugged is the ERROR;
+ * - devourersink on an adapter that NAKs every bulk OUT: PLAYING -> NULL
+ *   returns promptly (the sink's unlock), the lost frames are counted.
+ *
+ * Every wait is bounded; a state change that blocks ends the test.
+ */
+#include "gst_test_common.h"
+
+#include "libdevourer/virtual/vchip.h"
+#include "libdevourer/virtual/vchip_fault.h"
+
+/* How long an unplug may take to reach the bus as an ERROR/WARNING: the
+ * driver notices at its next transfer (RX polls every few ms, TX at the
+ * next frame), so well under this. */
+#define NOTICE_MS 1500
+/* A state change after a failure must return within this... */
+#define STATE_CHANGE_MS 3000
+/* ...and one still blocked after this is a hang: the test bails out. */
+#define HANG_MS 10000
+/* PLAYING -> PAUSED on a stuck adapter: render must give up waiting for
+ * it (unlock). Without unlock it waits out a transfer timeout (500 ms)
+ * per frame of the packet being sent. */
+#define STUCK_PAUSE_MS 1000
+
+/* 100 packets of 800 bytes per second, live; @extra: more sink
+ * properties. */
+static gchar *sender_desc(const gchar *device, const gchar *key,
+                          const gchar *extra)
+{
+	return g_strdup_printf("audiotestsrc is-live=true "
+	                       "samplesperbuffer=400 ! audio/x-raw,"
+	                       "format=S16LE,rate=40000,channels=1 ! "
+	                       "devourersink name=sink device=%s key-file=%s "
+	                       "stats-interval=0 %s", device, key, extra);
+}
+
+static gchar *receiver_desc(const gchar *device, const gchar *key)
+{
+	return g_strdup_printf("devourersrc name=src device=\"%s\" "
+	                       "key-file=%s stats-interval=0 ! "
+	                       "fakesink name=out sync=false", device, key);
+}
+
+/* Buffers that reached the receiver's fakesink. */
+static gint delivered;
+
+static GstPadProbeReturn count_buffer(GstPad *pad, GstPadProbeInfo *info,
+                                      gpointer user)
+{
+	(void)pad;
+	(void)info;
+	(void)user;
+	g_atomic_int_inc(&delivered);
+	return GST_PAD_PROBE_OK;
+}
+
+static void count_delivered(GstElement *rx)
+{
+	GstElement *out = gst_bin_get_by_name(GST_BIN(rx), "out");
+	GstPad *pad = gst_element_get_static_pad(out, "sink");
+
+	gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, count_buffer, NULL,
+	                  NULL);
+	gst_object_unref(pad);
+	gst_object_unref(out);
+}
+
+/* Wait up to 5 s for more than @than buffers delivered downstream. */
+static gboolean wait_delivered_above(gint than)
+{
+	gint64 deadline = g_get_monotonic_time() + 5 * G_TIME_SPAN_SECOND;
+
+	while (g_get_monotonic_time() < deadline) {
+		if (g_atomic_int_get(&delivered) > than)
+			return TRUE;
+		g_usleep(5000);
+	}
+	return FALSE;
+}
+
+static GstElement *child(GstElement *pipeline, const gchar *name)
+{
+	return gst_bin_get_by_name(GST_BIN(pipeline), name);
+}
+
+/* Unplug the virtual adapter of station @name (as in virtual:NAME). */
+static gboolean unplug(const gchar *name)
+{
+	struct vchip *vc = vchip_find(name);
+
+	if (!vc) {
+		printf("# no virtual chip named %s\n", name);
+		return FALSE;
+	}
+	vchip_unplug(vc);
+	return TRUE;
+}
+
+/*
+ * Wait up to @timeout_ms for a message of @type (ERROR or WARNING) posted
+ * by @from; other warnings are printed and dropped, another ERROR ends the
+ * wait. Returns the message (unref it) or NULL, and the wait in
+ * *@waited_ms.
+ */
+static GstMessage *wait_message_from(GstBus *bus, GstMessageType type,
+                                     GstElement *from, guint timeout_ms,
+                                     guint *waited_ms)
+{
+	gint64 start = g_get_monotonic_time();
+	gint64 deadline = start + (gint64)timeout_ms *
+	                  G_TIME_SPAN_MILLISECOND;
+	GstMessage *msg;
+
+	for (;;) {
+		gint64 left = deadline - g_get_monotonic_time();
+
+		if (left <= 0)
+			return NULL;
+		msg = gst_bus_timed_pop_filtered(bus, left * GST_USECOND,
+		                                 GST_MESSAGE_ERROR |
+		                                 GST_MESSAGE_WARNING);
+		if (!msg)
+			return NULL;
+		gst_test_print_message(msg);
+		if (GST_MESSAGE_TYPE(msg) == type &&
+		    GST_MESSAGE_SRC(msg) == GST_OBJECT(from)) {
+			*waited_ms = (guint)((g_get_monotonic_time() - start) /
+			                     G_TIME_SPAN_MILLISECOND);
+			return msg;
+		}
+		/* An ERROR where a WARNING was due is a failure, not noise. */
+		if (GST_MESSAGE_TYPE(msg) == GST_MESSAGE_ERROR) {
+			gst_message_unref(msg);
+			return NULL;
+		}
+		gst_message_unref(msg);
+	}
+}
+
+/* Do the text and debug string of an ERROR/WARNING contain every needle? */
+static gboolean message_says(GstMessage *msg, const gchar *const *needles)
+{
+	GError *err = NULL;
+	gchar *dbg = NULL, *all;
+	gboolean ok = TRUE;
+
+	if (GST_MESSAGE_TYPE(msg) == GST_MESSAGE_ERROR)
+		gst_message_parse_error(msg, &err, &dbg);
+	else
+		gst_message_parse_warning(msg, &err, &dbg);
+	all = g_strdup_printf("%s %s", err->message, dbg ? dbg : "");
+	for (guint i = 0; needles[i]; i++)
+		if (!strstr(all, needles[i]))
+			ok = FALSE;
+	if (!ok)
+		printf("#   expected every one of the words in: %s\n", all);
+	g_free(all);
+	g_free(dbg);
+	g_clear_error(&err);
+	return ok;
+}
+
+/*
+ * Expect @from to post an ERROR within NOTICE_MS that names @selector and
+ * says to reconnect the adapter.
+ */
+static void expect_unplug_error(GstBus *bus, GstElement *from,
+                                const gchar *selector, const gchar *what)
+{
+	guint waited = 0;
+	GstMessage *msg = wait_message_from(bus, GST_MESSAGE_ERROR, from,
+	                                    NOTICE_MS, &waited);
+	gchar *label = g_strdup_printf("%s: ERROR within %u ms", what,
+	                               NOTICE_MS);
+
+	CHECK(msg != NULL, label);
+	g_free(label);
+	if (!msg)
+		return;
+	printf("# %s: ERROR after %u ms\n", what, waited);
+	label = g_strdup_printf("%s: ERROR names %s and the cure", what,
+	                        selector);
+	CHECK(message_says(msg, (const gchar *[]){ selector, "unplugged",
+	                                           "Reconnect", NULL }),
+	      label);
+	g_free(label);
+	gst_message_unref(msg);
+}
+
+/* Take @p to NULL within STATE_CHANGE_MS. */
+static void stop_bounded(GstElement *p, const gchar *what)
+{
+	guint ms = 0;
+	GstStateChangeReturn r = gst_test_set_state_bounded(p, GST_STATE_NULL,
+	                                                    HANG_MS, &ms);
+	gchar *label = g_strdup_printf("%s: back to NULL within %u ms",
+	                               what, STATE_CHANGE_MS);
+
+	printf("# %s: NULL took %u ms\n", what, ms);
+	CHECK(r == GST_STATE_CHANGE_SUCCESS && ms < STATE_CHANGE_MS, label);
+	g_free(label);
+}
+
+static void sink_unplugged(struct gst_test_env *env)
+{
+	const gchar *what = "sink unplugged while streaming";
+	gchar *desc = sender_desc("virtual:tx-unplug", env->drone_key, "");
+	GstElement *tx = gst_test_parse(desc);
+	GstElement *sink;
+	GstBus *bus;
+
+	g_free(desc);
+	if (!CHECK(tx != NULL, "sink pipeline parses"))
+		return;
+	sink = child(tx, "sink");
+	bus = gst_element_get_bus(tx);
+	CHECK(gst_test_set_state(tx, GST_STATE_PLAYING, 10) ==
+	      GST_STATE_CHANGE_SUCCESS, "sink pipeline plays");
+	CHECK(gst_test_wait_stat_above(sink, "frames-sent", 10, 5000),
+	      "sink is streaming (frames sent)");
+
+	if (CHECK(unplug("tx-unplug"), "sink adapter unplugged"))
+		expect_unplug_error(bus, sink, "virtual:tx-unplug", what);
+	stop_bounded(tx, what);
+
+	gst_test_drain_bus(bus, 0, NULL);
+	gst_object_unref(bus);
+	gst_object_unref(sink);
+	gst_object_unref(tx);
+}
+
+static void src_unplugged(struct gst_test_env *env)
+{
+	const gchar *what = "src unplugged while receiving";
+	gchar *desc = receiver_desc("virtual:rx-unplug", env->gs_key);
+	GstElement *rx = gst_test_parse(desc);
+	GstElement *tx, *src;
+	GstBus *bus;
+
+	g_free(desc);
+	desc = sender_desc("virtual:tx-for-rx-unplug", env->drone_key, "");
+	tx = gst_test_parse(desc);
+	g_free(desc);
+	if (!CHECK(rx && tx, "receiver and sender pipelines parse"))
+		return;
+	src = child(rx, "src");
+	bus = gst_element_get_bus(rx);
+	/* A live receiver completes PLAYING when data arrives: do not wait. */
+	CHECK(gst_element_set_state(rx, GST_STATE_PLAYING) !=
+	      GST_STATE_CHANGE_FAILURE, "receiver plays");
+	CHECK(gst_test_set_state(tx, GST_STATE_PLAYING, 10) ==
+	      GST_STATE_CHANGE_SUCCESS, "sender plays");
+	CHECK(gst_test_wait_stat_above(src, "packets-received", 10, 5000),
+	      "src is receiving");
+
+	if (CHECK(unplug("rx-unplug"), "src adapter unplugged"))
+		expect_unplug_error(bus, src, "virtual:rx-unplug", what);
+	stop_bounded(rx, what);
+	stop_bounded(tx, "sender of the src unplug test");
+
+	gst_test_drain_bus(bus, 0, NULL);
+	gst_object_unref(bus);
+	gst_object_unref(src);
+	gst_object_unref(tx);
+	gst_object_unref(rx);
+}
+
+static void diversity_unplugged(struct gst_test_env *env)
+{
+	const gchar *what = "src with two adapters, both unplugged";
+	gchar *desc = receiver_desc("virtual:div-a;virtual:div-b",
+	                            env->gs_key);
+	GstElement *rx = gst_test_parse(desc);
+	GstElement *tx, *src;
+	GstMessage *msg;
+	GstBus *bus;
+	guint waited = 0;
+	gint before;
+
+	g_free(desc);
+	desc = sender_desc("virtual:tx-for-div", env->drone_key, "");
+	tx = gst_test_parse(desc);
+	g_free(desc);
+	if (!CHECK(rx && tx, "diversity pipelines parse"))
+		return;
+	src = child(rx, "src");
+	bus = gst_element_get_bus(rx);
+	count_delivered(rx);
+	CHECK(gst_element_set_state(rx, GST_STATE_PLAYING) !=
+	      GST_STATE_CHANGE_FAILURE, "diversity receiver plays");
+	CHECK(gst_test_set_state(tx, GST_STATE_PLAYING, 10) ==
+	      GST_STATE_CHANGE_SUCCESS, "diversity sender plays");
+	CHECK(gst_test_wait_stat_above(src, "packets-received", 10, 5000),
+	      "diversity src is receiving");
+
+	/* One of two: a warning, and the other adapter carries on. */
+	CHECK(unplug("div-a"), "first diversity adapter unplugged");
+	msg = wait_message_from(bus, GST_MESSAGE_WARNING, src, NOTICE_MS,
+	                        &waited);
+	if (CHECK(msg != NULL, "one adapter of two lost: WARNING within "
+	                       "1500 ms")) {
+		printf("# WARNING after %u ms\n", waited);
+		CHECK(message_says(msg, (const gchar *[]){ "virtual:div-a",
+		                                           "remaining", NULL }),
+		      "the WARNING names the lost adapter");
+		gst_message_unref(msg);
+	}
+	before = g_atomic_int_get(&delivered);
+	CHECK(wait_delivered_above(before + 50),
+	      "packets keep flowing downstream from the other adapter");
+	msg = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR);
+	if (!CHECK(msg == NULL, "no ERROR while one adapter remains"))
+		gst_test_print_message(msg);
+	if (msg)
+		gst_message_unref(msg);
+
+	/* The last one: the stream ends. */
+	if (CHECK(unplug("div-b"), "second diversity adapter unplugged"))
+		expect_unplug_error(bus, src, "virtual:div-b", what);
+	stop_bounded(rx, what);
+	stop_bounded(tx, "sender of the diversity test");
+
+	gst_test_drain_bus(bus, 0, NULL);
+	gst_object_unref(bus);
+	gst_object_unref(src);
+	gst_object_unref(tx);
+	gst_object_unref(rx);
+}
+
+static void sink_stuck(struct gst_test_env *env)
+{
+	const gchar *what = "sink on an adapter that takes no frame";
+	/* FEC 1/8: every packet is eight frames, so one render call alone
+	 * would wait out eight transfer timeouts on a stuck adapter. */
+	gchar *desc = sender_desc("virtual:tx-stuck", env->drone_key,
+	                          "fec-k=1 fec-n=8");
+	GstElement *tx = gst_test_parse(desc);
+	struct vchip_fault fault;
+	struct vchip_fault_stats fs = { 0 };
+	struct vchip *vc;
+	GstElement *sink;
+	guint64 errors, timeouts;
+	guint paused_ms = 0;
+	GstStateChangeReturn r;
+	GstBus *bus;
+	char err[128];
+
+	g_free(desc);
+	if (!CHECK(tx != NULL, "stuck-sink pipeline parses"))
+		return;
+	sink = child(tx, "sink");
+	bus = gst_element_get_bus(tx);
+	CHECK(gst_test_set_state(tx, GST_STATE_PLAYING, 10) ==
+	      GST_STATE_CHANGE_SUCCESS, "stuck-sink pipeline plays");
+	CHECK(gst_test_wait_stat_above(sink, "frames-sent", 10, 5000),
+	      "sink is streaming before the fault");
+
+	/* From now on the adapter NAKs every bulk OUT for a minute: no
+	 * transfer completes, each one waits out its timeout. */
+	vc = vchip_find("tx-stuck");
+	CHECK(vc && vchip_fault_parse("tx-nak:for=60000", &fault, err,
+	                              sizeof err) == 0 &&
+	      vchip_fault_arm(vc, &fault) == 0,
+	      "TX NAK fault armed on the sink's adapter");
+	/* Let render block inside the adapter's queue. */
+	g_usleep(700 * 1000);
+	if (vc)
+		vchip_fault_get_stats(vc, &fs);
+	CHECK(fs.nak_timeouts > 0, "bulk OUT transfers time out");
+
+	/* The two halves of PLAYING -> NULL, timed apart: PAUSED is where
+	 * render must stop waiting for the adapter; READY/NULL (stop) then
+	 * spends at most the flush budgets, the sink's 0.5 s to report
+	 * unsent frames and dvr_close()'s own 2 s. */
+	r = gst_test_set_state_bounded(tx, GST_STATE_PAUSED, HANG_MS,
+	                               &paused_ms);
+	printf("# %s: PAUSED took %u ms\n", what, paused_ms);
+	CHECK(r != GST_STATE_CHANGE_FAILURE && paused_ms < STUCK_PAUSE_MS,
+	      "stuck adapter: PLAYING -> PAUSED within 1000 ms (unlock)");
+	stop_bounded(tx, what);
+
+	errors = gst_test_stat_u64(sink, "send-errors");
+	timeouts = gst_test_stat_u64(sink, "frames-timed-out");
+	printf("# send-errors %" G_GUINT64_FORMAT ", frames-timed-out %"
+	       G_GUINT64_FORMAT "\n", errors, timeouts);
+	CHECK(timeouts > 0 && timeouts != G_MAXUINT64,
+	      "transfers the adapter never took are counted "
+	      "(frames-timed-out)");
+	CHECK(errors > 0 && errors != G_MAXUINT64,
+	      "frames given up by unlock are counted (send-errors)");
+
+	gst_test_drain_bus(bus, 0, NULL);
+	gst_object_unref(bus);
+	gst_object_unref(sink);
+	gst_object_unref(tx);
+}
+
+int main(int argc, char **argv)
+{
+	struct gst_test_env env;
+
+	gst_test_setup(&env, &argc, &argv);
+	sink_unplugged(&env);
+	src_unplugged(&env);
+	diversity_unplugged(&env);
+	sink_stuck(&env);
+	gst_test_teardown(&env);
+	return check_done();
+}
