@@ -810,6 +810,9 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   lcfg.link_id = self->link_id;
   lcfg.radio_port = (uint8_t) self->radio_port;
   lcfg.block_timeout_ms = self->fec_timeout;
+  /* The timeout this receiver runs with until the next start, whatever
+   * fec-timeout is set to meanwhile: what LATENCY answers. */
+  self->latency_ms = self->fec_timeout;
   GST_OBJECT_UNLOCK (self);
 
   g_atomic_int_set (&self->fatal, 0);
@@ -827,7 +830,6 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   g_mutex_unlock (&self->rx_lock);
   memset (&self->last_link, 0, sizeof (self->last_link));
   self->last_dropped = 0;
-  self->latency_ms = lcfg.block_timeout_ms;
 
   selectors = gst_devourer_split_devices (device);
   if (selectors == NULL) {
@@ -1037,9 +1039,13 @@ gst_devourer_src_query (GstBaseSrc * bsrc, GstQuery * query)
     /* The only delay added between a frame reaching the adapter and its
      * packet leaving here is the FEC hold-back: a packet waits while an
      * earlier fragment of its block is missing and may still be repaired,
-     * at most fec-timeout after the block opened. */
+     * at most fec-timeout after the block opened. Running, that is the
+     * timeout the receiver was built with (fec-timeout is READY-only: a
+     * value set since waits for the next start); stopped, the one the
+     * next start will use. */
     GST_OBJECT_LOCK (self);
-    ms = self->fec_timeout;
+    ms = GST_BASE_SRC_IS_STARTED (self) ? self->latency_ms :
+        self->fec_timeout;
     GST_OBJECT_UNLOCK (self);
     gst_query_set_latency (query, TRUE, ms * GST_MSECOND,
         GST_CLOCK_TIME_NONE);

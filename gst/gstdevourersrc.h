@@ -80,7 +80,8 @@ struct _GstDevourerSrc
   guint64 queue_high_water;
   gboolean flushing;
   GstClockTime push_arrival;    /* running time of the frame being pushed */
-  guint latency_ms;             /* block timeout in force */
+  guint latency_ms;             /* block timeout in force; set in start
+                                 * under the object lock */
 
   gint fatal;                   /* atomic: an error was posted, stop */
 

@@ -219,6 +219,21 @@ int main(int argc, char **argv)
 	}
 	gst_query_unref(q);
 
+	/* fec-timeout is READY-only: set while PLAYING it waits for the
+	 * next start, and LATENCY keeps answering the timeout in force. */
+	g_object_set(hs->element, "fec-timeout", SRC_FEC_TIMEOUT_MS * 4, NULL);
+	q = gst_query_new_latency();
+	if (CHECK(gst_element_query(hs->element, q),
+	          "src answers LATENCY after fec-timeout changed")) {
+		GstClockTime min = 0;
+
+		gst_query_parse_latency(q, NULL, &min, NULL);
+		CHECK_EQ_INT(min, SRC_FEC_TIMEOUT_MS * GST_MSECOND,
+		             "LATENCY: the fec-timeout in force, not one set "
+		             "while PLAYING");
+	}
+	gst_query_unref(q);
+
 	gst_harness_teardown(ht);
 	gst_harness_teardown(hs);
 	errors = gst_test_drain_bus(bus_rx, 0, msgs_rx) +
