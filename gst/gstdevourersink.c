@@ -45,13 +45,10 @@
 GST_DEBUG_CATEGORY_STATIC (devourer_sink_debug);
 #define GST_CAT_DEFAULT devourer_sink_debug
 
+/* The sink's own properties; the shared ones are GST_DEVOURER_PROP_*. */
 enum
 {
-  PROP_0,
-  PROP_DEVICE,
-  PROP_CHANNEL,
-  PROP_BANDWIDTH,
-  PROP_MCS,
+  PROP_MCS = GST_DEVOURER_PROP_FIRST_OWN,
   PROP_LEGACY_RATE,
   PROP_VHT_NSS,
   PROP_STBC,
@@ -59,20 +56,10 @@ enum
   PROP_SHORT_GI,
   PROP_TX_POWER,
   PROP_TX_MODE,
-  PROP_LINK_ID,
-  PROP_RADIO_PORT,
   PROP_FEC_K,
   PROP_FEC_N,
-  PROP_FEC_TIMEOUT,
-  PROP_KEY_FILE,
-  PROP_PASSWORD,
-  PROP_FIRMWARE_DIR,
-  PROP_STATS,
-  PROP_STATS_INTERVAL,
 };
 
-#define DEFAULT_DEVICE "auto"
-#define DEFAULT_BANDWIDTH 20
 #define DEFAULT_MCS 1
 #define DEFAULT_LEGACY_RATE 12  /* 6 Mbit/s */
 #define DEFAULT_VHT_NSS 0
@@ -123,19 +110,25 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
   gobject_class->get_property = gst_devourer_sink_get_property;
   gobject_class->finalize = gst_devourer_sink_finalize;
 
-  g_object_class_install_property (gobject_class, PROP_DEVICE,
+  g_object_class_install_property (gobject_class,
+      GST_DEVOURER_PROP_DEVICE,
       g_param_spec_string ("device", "Device",
           "Adapter selector: auto (first supported USB adapter), "
           "usb:VID:PID[#N], usb:BUS-PORT, or virtual:NAME[,loss=..,rssi=..] "
-          "(READY only)", DEFAULT_DEVICE, ready));
-  g_object_class_install_property (gobject_class, PROP_CHANNEL,
+          "(READY only)", GST_DEVOURER_DEFAULT_DEVICE, ready));
+  g_object_class_install_property (gobject_class,
+      GST_DEVOURER_PROP_CHANNEL,
       g_param_spec_uint ("channel", "Channel",
           "Wi-Fi channel number (1-14, 36-177); changeable while PLAYING",
           1, 177, GST_DEVOURER_DEFAULT_CHANNEL, live));
-  g_object_class_install_property (gobject_class, PROP_BANDWIDTH,
+  g_object_class_install_property (gobject_class,
+      GST_DEVOURER_PROP_BANDWIDTH,
       g_param_spec_enum ("bandwidth", "Bandwidth",
           "Channel and transmit bandwidth in MHz; changeable while PLAYING",
-          GST_TYPE_DEVOURER_BANDWIDTH, DEFAULT_BANDWIDTH, live));
+          GST_TYPE_DEVOURER_BANDWIDTH, GST_DEVOURER_DEFAULT_BANDWIDTH, live));
+  /* link-id, radio-port, key-file, password, firmware-dir, stats */
+  gst_devourer_install_shared_properties (gobject_class,
+      GST_DEVOURER_KEY_SENDER);
   g_object_class_install_property (gobject_class, PROP_MCS,
       g_param_spec_int ("mcs", "MCS",
           "Modulation and coding scheme: HT MCS 0-31 (VHT MCS 0-9 when "
@@ -172,10 +165,6 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
       g_param_spec_enum ("tx-mode", "TX mode",
           "How frames are handed to the adapter (READY only)",
           GST_TYPE_DEVOURER_TX_MODE, DEFAULT_TX_MODE, ready));
-  g_object_class_install_property (gobject_class, PROP_LINK_ID,
-      gst_devourer_param_spec_link_id (GST_DEVOURER_KEY_SENDER));
-  g_object_class_install_property (gobject_class, PROP_RADIO_PORT,
-      gst_devourer_param_spec_radio_port (GST_DEVOURER_KEY_SENDER));
   g_object_class_install_property (gobject_class, PROP_FEC_K,
       g_param_spec_uint ("fec-k", "FEC k",
           "Data packets per FEC block (1 <= fec-k <= fec-n); changeable "
@@ -186,20 +175,14 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "Fragments per FEC block, data + parity (fec-n - fec-k losses per "
           "block are repaired); changeable while PLAYING", 1, 255,
           DEFAULT_FEC_N, live));
-  g_object_class_install_property (gobject_class, PROP_FEC_TIMEOUT,
+  g_object_class_install_property (gobject_class,
+      GST_DEVOURER_PROP_FEC_TIMEOUT,
       g_param_spec_uint ("fec-timeout", "FEC timeout",
           "Close a partial FEC block this many ms after its first packet "
           "(0 = only when full or on a marker buffer) (READY only)",
           0, 10000, DEFAULT_FEC_TIMEOUT, ready));
-  g_object_class_install_property (gobject_class, PROP_KEY_FILE,
-      gst_devourer_param_spec_key_file (GST_DEVOURER_KEY_SENDER));
-  g_object_class_install_property (gobject_class, PROP_PASSWORD,
-      gst_devourer_param_spec_password ());
-  g_object_class_install_property (gobject_class, PROP_FIRMWARE_DIR,
-      gst_devourer_param_spec_firmware_dir ());
-  g_object_class_install_property (gobject_class, PROP_STATS,
-      gst_devourer_param_spec_stats ());
-  g_object_class_install_property (gobject_class, PROP_STATS_INTERVAL,
+  g_object_class_install_property (gobject_class,
+      GST_DEVOURER_PROP_STATS_INTERVAL,
       g_param_spec_uint ("stats-interval", "Stats interval",
           "Post a devourer-tx-duty element message every this many ms "
           "(0 = never); changeable while PLAYING", 0, G_MAXUINT,
@@ -231,9 +214,7 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
 static void
 gst_devourer_sink_init (GstDevourerSink * self)
 {
-  self->device = g_strdup (DEFAULT_DEVICE);
-  self->channel = GST_DEVOURER_DEFAULT_CHANNEL;
-  self->bandwidth = DEFAULT_BANDWIDTH;
+  gst_devourer_settings_init (&self->settings, DEFAULT_FEC_TIMEOUT);
   self->mcs = DEFAULT_MCS;
   self->legacy_rate = DEFAULT_LEGACY_RATE;
   self->vht_nss = DEFAULT_VHT_NSS;
@@ -242,12 +223,8 @@ gst_devourer_sink_init (GstDevourerSink * self)
   self->short_gi = DEFAULT_SHORT_GI;
   self->tx_power = DEFAULT_TX_POWER;
   self->tx_mode = DEFAULT_TX_MODE;
-  self->link_id = GST_DEVOURER_DEFAULT_LINK_ID;
-  self->radio_port = GST_DEVOURER_DEFAULT_RADIO_PORT;
   self->fec_k = DEFAULT_FEC_K;
   self->fec_n = DEFAULT_FEC_N;
-  self->fec_timeout = DEFAULT_FEC_TIMEOUT;
-  self->stats_interval = GST_DEVOURER_DEFAULT_STATS_INTERVAL;
 
   g_mutex_init (&self->control_lock);
   g_mutex_init (&self->link_lock);
@@ -262,10 +239,7 @@ gst_devourer_sink_finalize (GObject * object)
   gst_devourer_timer_clear (&self->timer);
   g_mutex_clear (&self->link_lock);
   g_mutex_clear (&self->control_lock);
-  g_free (self->device);
-  g_free (self->key_file);
-  gst_devourer_free_secret (self->password);
-  g_free (self->firmware_dir);
+  gst_devourer_settings_clear (&self->settings);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -296,15 +270,15 @@ build_tx_params (GstDevourerSink * self, struct dvr_tx_params *p,
     p->rate.kind = DVR_RATE_VHT;
     p->rate.mcs = (uint8_t) self->mcs;
     p->rate.nss = (uint8_t) self->vht_nss;
-    p->bw_mhz = (uint8_t) self->bandwidth;
+    p->bw_mhz = (uint8_t) self->settings.bandwidth;
   } else {
-    if (self->bandwidth > 40) {
+    if (self->settings.bandwidth > 40) {
       *why = "HT rates go up to 40 MHz; set vht-nss=1 for 80 MHz";
       return FALSE;
     }
     p->rate.kind = DVR_RATE_HT;
     p->rate.mcs = (uint8_t) self->mcs;
-    p->bw_mhz = (uint8_t) self->bandwidth;
+    p->bw_mhz = (uint8_t) self->settings.bandwidth;
   }
   if (p->rate.kind != DVR_RATE_LEGACY) {
     p->short_gi = self->short_gi;
@@ -366,11 +340,10 @@ apply_tx_vector (GstDevourerSink * self)
 static void
 apply_channel (GstDevourerSink * self)
 {
-  struct dvr_channel ch = { 0 };
+  struct dvr_channel ch;
 
   GST_OBJECT_LOCK (self);
-  ch.channel = (uint16_t) self->channel;
-  ch.bw_mhz = (uint16_t) self->bandwidth;
+  ch = gst_devourer_settings_channel (&self->settings);
   GST_OBJECT_UNLOCK (self);
 
   g_mutex_lock (&self->control_lock);
@@ -484,140 +457,101 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
       "phy-rate-mbps", G_TYPE_DOUBLE, kbps / 1000.0, NULL);
 }
 
-/* What a property change must do to the running adapter or link; done
- * after the object lock is released (the driver calls may block). */
-enum
+/* Store one of the sink's own properties (object lock held). */
+static void
+set_own_property (GstDevourerSink * self, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
 {
-  APPLY_CHANNEL = 1 << 0,
-  APPLY_TX_VECTOR = 1 << 1,
-  APPLY_TX_POWER = 1 << 2,
-  APPLY_FEC = 1 << 3,
-  APPLY_STATS_INTERVAL = 1 << 4,
-};
+  switch (prop_id) {
+    case PROP_MCS:
+      self->mcs = g_value_get_int (value);
+      break;
+    case PROP_LEGACY_RATE:
+      self->legacy_rate = g_value_get_enum (value);
+      break;
+    case PROP_VHT_NSS:
+      self->vht_nss = g_value_get_uint (value);
+      break;
+    case PROP_STBC:
+      self->stbc = g_value_get_uint (value);
+      break;
+    case PROP_LDPC:
+      self->ldpc = g_value_get_boolean (value);
+      break;
+    case PROP_SHORT_GI:
+      self->short_gi = g_value_get_boolean (value);
+      break;
+    case PROP_TX_POWER:
+      self->tx_power = g_value_get_int (value);
+      break;
+    case PROP_TX_MODE:
+      self->tx_mode = g_value_get_enum (value);
+      break;
+    case PROP_FEC_K:
+      self->fec_k = g_value_get_uint (value);
+      break;
+    case PROP_FEC_N:
+      self->fec_n = g_value_get_uint (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (G_OBJECT (self), prop_id, pspec);
+      break;
+  }
+}
 
 static void
 gst_devourer_sink_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstDevourerSink *self = GST_DEVOURER_SINK (object);
-  guint apply = 0;
 
   GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_DEVICE:
-      gst_devourer_replace_string (&self->device, value);
-      break;
-    case PROP_KEY_FILE:
-      gst_devourer_replace_string (&self->key_file, value);
-      break;
-    case PROP_PASSWORD:
-      gst_devourer_replace_secret (&self->password, value);
-      break;
-    case PROP_FIRMWARE_DIR:
-      gst_devourer_replace_string (&self->firmware_dir, value);
-      break;
-    case PROP_CHANNEL:
-      self->channel = g_value_get_uint (value);
-      apply = APPLY_CHANNEL;
-      break;
-    case PROP_BANDWIDTH:
-      self->bandwidth = g_value_get_enum (value);
-      apply = APPLY_CHANNEL | APPLY_TX_VECTOR;
-      break;
-    case PROP_MCS:
-      self->mcs = g_value_get_int (value);
-      apply = APPLY_TX_VECTOR;
-      break;
-    case PROP_LEGACY_RATE:
-      self->legacy_rate = g_value_get_enum (value);
-      apply = APPLY_TX_VECTOR;
-      break;
-    case PROP_VHT_NSS:
-      self->vht_nss = g_value_get_uint (value);
-      apply = APPLY_TX_VECTOR;
-      break;
-    case PROP_STBC:
-      self->stbc = g_value_get_uint (value);
-      apply = APPLY_TX_VECTOR;
-      break;
-    case PROP_LDPC:
-      self->ldpc = g_value_get_boolean (value);
-      apply = APPLY_TX_VECTOR;
-      break;
-    case PROP_SHORT_GI:
-      self->short_gi = g_value_get_boolean (value);
-      apply = APPLY_TX_VECTOR;
-      break;
-    case PROP_TX_POWER:
-      self->tx_power = g_value_get_int (value);
-      apply = APPLY_TX_POWER;
-      break;
-    case PROP_TX_MODE:
-      self->tx_mode = g_value_get_enum (value);
-      break;
-    case PROP_LINK_ID:
-      self->link_id = g_value_get_uint (value);
-      break;
-    case PROP_RADIO_PORT:
-      self->radio_port = g_value_get_uint (value);
-      break;
-    case PROP_FEC_K:
-      self->fec_k = g_value_get_uint (value);
-      apply = APPLY_FEC;
-      break;
-    case PROP_FEC_N:
-      self->fec_n = g_value_get_uint (value);
-      apply = APPLY_FEC;
-      break;
-    case PROP_FEC_TIMEOUT:
-      self->fec_timeout = g_value_get_uint (value);
-      break;
-    case PROP_STATS_INTERVAL:
-      self->stats_interval = g_value_get_uint (value);
-      apply = APPLY_STATS_INTERVAL;
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  if (!gst_devourer_settings_set (&self->settings, prop_id, value))
+    set_own_property (self, prop_id, value, pspec);
   GST_OBJECT_UNLOCK (self);
 
-  if (apply & APPLY_CHANNEL)
-    apply_channel (self);
-  if (apply & APPLY_TX_VECTOR)
-    apply_tx_vector (self);
-  if (apply & APPLY_TX_POWER)
-    apply_tx_power (self);
-  if (apply & APPLY_FEC)
-    apply_fec (self);
-  /* Let the timer pick up a new period now rather than at the end of the
-   * old one. */
-  if (apply & APPLY_STATS_INTERVAL)
-    gst_devourer_timer_wake_by (&self->timer, 0);
+  /* Live properties reach the running adapter or link now, outside the
+   * object lock (the driver calls may block); the others are read at the
+   * next start. */
+  switch (prop_id) {
+    case GST_DEVOURER_PROP_CHANNEL:
+      apply_channel (self);
+      break;
+    case GST_DEVOURER_PROP_BANDWIDTH:
+      apply_channel (self);
+      apply_tx_vector (self);
+      break;
+    case PROP_MCS:
+    case PROP_LEGACY_RATE:
+    case PROP_VHT_NSS:
+    case PROP_STBC:
+    case PROP_LDPC:
+    case PROP_SHORT_GI:
+      apply_tx_vector (self);
+      break;
+    case PROP_TX_POWER:
+      apply_tx_power (self);
+      break;
+    case PROP_FEC_K:
+    case PROP_FEC_N:
+      apply_fec (self);
+      break;
+    case GST_DEVOURER_PROP_STATS_INTERVAL:
+      /* Let the timer pick up a new period now rather than at the end of
+       * the old one. */
+      gst_devourer_timer_wake_by (&self->timer, 0);
+      break;
+    default:
+      break;
+  }
 }
 
+/* Read one of the sink's own properties (object lock held). */
 static void
-gst_devourer_sink_get_property (GObject * object, guint prop_id,
-    GValue * value, GParamSpec * pspec)
+get_own_property (GstDevourerSink * self, guint prop_id, GValue * value,
+    GParamSpec * pspec)
 {
-  GstDevourerSink *self = GST_DEVOURER_SINK (object);
-
-  if (prop_id == PROP_STATS) {
-    g_value_take_boxed (value, gst_devourer_sink_make_stats (self));
-    return;
-  }
-
-  GST_OBJECT_LOCK (self);
   switch (prop_id) {
-    case PROP_DEVICE:
-      g_value_set_string (value, self->device);
-      break;
-    case PROP_CHANNEL:
-      g_value_set_uint (value, self->channel);
-      break;
-    case PROP_BANDWIDTH:
-      g_value_set_enum (value, self->bandwidth);
-      break;
     case PROP_MCS:
       g_value_set_int (value, self->mcs);
       break;
@@ -642,34 +576,32 @@ gst_devourer_sink_get_property (GObject * object, guint prop_id,
     case PROP_TX_MODE:
       g_value_set_enum (value, self->tx_mode);
       break;
-    case PROP_LINK_ID:
-      g_value_set_uint (value, self->link_id);
-      break;
-    case PROP_RADIO_PORT:
-      g_value_set_uint (value, self->radio_port);
-      break;
     case PROP_FEC_K:
       g_value_set_uint (value, self->fec_k);
       break;
     case PROP_FEC_N:
       g_value_set_uint (value, self->fec_n);
       break;
-    case PROP_FEC_TIMEOUT:
-      g_value_set_uint (value, self->fec_timeout);
-      break;
-    case PROP_KEY_FILE:
-      g_value_set_string (value, self->key_file);
-      break;
-    case PROP_FIRMWARE_DIR:
-      g_value_set_string (value, self->firmware_dir);
-      break;
-    case PROP_STATS_INTERVAL:
-      g_value_set_uint (value, self->stats_interval);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (G_OBJECT (self), prop_id, pspec);
       break;
   }
+}
+
+static void
+gst_devourer_sink_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstDevourerSink *self = GST_DEVOURER_SINK (object);
+
+  if (prop_id == GST_DEVOURER_PROP_STATS) {
+    g_value_take_boxed (value, gst_devourer_sink_make_stats (self));
+    return;
+  }
+
+  GST_OBJECT_LOCK (self);
+  if (!gst_devourer_settings_get (&self->settings, prop_id, value))
+    get_own_property (self, prop_id, value, pspec);
   GST_OBJECT_UNLOCK (self);
 }
 
@@ -777,7 +709,7 @@ sink_timer_tick (gpointer user, guint64 now)
   g_mutex_unlock (&self->link_lock);
 
   GST_OBJECT_LOCK (self);
-  interval = self->stats_interval;
+  interval = self->settings.stats_interval;
   GST_OBJECT_UNLOCK (self);
 
   if (gst_devourer_timer_periodic_due (&self->next_stats_ms, interval, now,
@@ -797,11 +729,12 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   struct dvr_config cfg = { 0 };
   struct dvr_link_tx_config lcfg = { 0 };
   struct dvr_link_keys keys;
-  struct dvr_channel ch = { 0 };
+  struct dvr_channel ch;
   struct dvr_tx_params params;
   guint32 kbps = 0;
   const gchar *why = NULL;
-  gchar *selector, *key_file, *password, *firmware_dir;
+  GstDevourerSettings settings;
+  const gchar *selector;
   uint8_t prefix[64];
   size_t prefix_len, frame_max, overhead;
   gboolean params_ok, ok = FALSE;
@@ -811,22 +744,19 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   int ret;
 
   GST_OBJECT_LOCK (self);
-  selector = g_strdup (self->device != NULL && self->device[0] != '\0'
-      ? self->device : DEFAULT_DEVICE);
-  key_file = g_strdup (self->key_file);
-  password = g_strdup (self->password);
-  firmware_dir = g_strdup (self->firmware_dir);
+  gst_devourer_settings_copy (&settings, &self->settings);
   params_ok = build_tx_params (self, &params, &kbps, &why);
-  ch.channel = (uint16_t) self->channel;
-  ch.bw_mhz = (uint16_t) self->bandwidth;
   cfg.tx_mode = (enum dvr_tx_mode) self->tx_mode;
   cfg.tx_power = self->tx_power;
-  lcfg.link_id = self->link_id;
-  lcfg.radio_port = (uint8_t) self->radio_port;
   lcfg.k = (uint8_t) self->fec_k;
   lcfg.n = (uint8_t) self->fec_n;
-  lcfg.fec_timeout_ms = self->fec_timeout;
   GST_OBJECT_UNLOCK (self);
+  selector = settings.device != NULL && settings.device[0] != '\0'
+      ? settings.device : GST_DEVOURER_DEFAULT_DEVICE;
+  ch = gst_devourer_settings_channel (&settings);
+  lcfg.link_id = settings.link_id;
+  lcfg.radio_port = (uint8_t) settings.radio_port;
+  lcfg.fec_timeout_ms = settings.fec_timeout;
 
   g_atomic_int_set (&self->fatal, 0);
   g_atomic_int_set (&self->device_gone, 0);
@@ -852,12 +782,12 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   }
   /* Keys before the radio: a missing key is found in a millisecond, not
    * after a second of adapter bring-up. */
-  if (!gst_devourer_load_keys (GST_ELEMENT (self), key_file, password,
-          GST_DEVOURER_KEY_SENDER, &keys))
+  if (!gst_devourer_load_keys (GST_ELEMENT (self), settings.key_file,
+          settings.password, GST_DEVOURER_KEY_SENDER, &keys))
     goto done;
 
   cfg.tx_defaults = params;
-  cfg.firmware_dir = firmware_dir;
+  cfg.firmware_dir = settings.firmware_dir;
   cfg.enable_rx = false;
 
   g_mutex_lock (&self->control_lock);
@@ -928,10 +858,7 @@ fail_close:
   g_mutex_unlock (&self->control_lock);
   gst_devourer_keys_clear (&keys);
 done:
-  g_free (selector);
-  g_free (key_file);
-  gst_devourer_free_secret (password);
-  g_free (firmware_dir);
+  gst_devourer_settings_clear (&settings);
   return ok;
 }
 

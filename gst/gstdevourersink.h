@@ -14,6 +14,7 @@
 
 #include "gstdevourerradio.h"
 #include "gstdevourertimer.h"
+#include "gstdevourerutil.h"
 
 G_BEGIN_DECLS
 
@@ -25,10 +26,9 @@ struct _GstDevourerSink
 {
   GstBaseSink parent;
 
-  /* Properties, under the object lock. */
-  gchar *device;
-  guint channel;
-  gint bandwidth;
+  /* Properties, under the object lock: those devourersrc has too, then
+   * the sink's own. */
+  GstDevourerSettings settings;
   gint mcs;
   gint legacy_rate;
   guint vht_nss;
@@ -37,14 +37,7 @@ struct _GstDevourerSink
   gboolean short_gi;
   gint tx_power;
   gint tx_mode;
-  guint link_id;
-  guint radio_port;
   guint fec_k, fec_n;
-  guint fec_timeout;
-  gchar *key_file;
-  gchar *password;
-  gchar *firmware_dir;
-  guint stats_interval;
 
   /* Serialises driver control calls (open/start/close, retune, power)
    * between start/stop and live property changes. Taken before link_lock. */

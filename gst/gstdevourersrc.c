@@ -47,27 +47,14 @@
 GST_DEBUG_CATEGORY_STATIC (devourer_src_debug);
 #define GST_CAT_DEFAULT devourer_src_debug
 
+/* The src's own properties; the shared ones are GST_DEVOURER_PROP_*. */
 enum
 {
-  PROP_0,
-  PROP_DEVICE,
-  PROP_CHANNEL,
-  PROP_BANDWIDTH,
-  PROP_LINK_ID,
-  PROP_RADIO_PORT,
-  PROP_KEY_FILE,
-  PROP_PASSWORD,
-  PROP_FIRMWARE_DIR,
-  PROP_KEEP_CORRUPTED,
+  PROP_KEEP_CORRUPTED = GST_DEVOURER_PROP_FIRST_OWN,
   PROP_CAPS,
-  PROP_STATS,
-  PROP_STATS_INTERVAL,
-  PROP_FEC_TIMEOUT,
   PROP_QUEUE_SIZE,
 };
 
-#define DEFAULT_DEVICE "auto"
-#define DEFAULT_BANDWIDTH 20
 #define DEFAULT_KEEP_CORRUPTED FALSE
 #define DEFAULT_FEC_TIMEOUT 50
 #define DEFAULT_QUEUE_SIZE 1024
@@ -114,32 +101,28 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
   gobject_class->get_property = gst_devourer_src_get_property;
   gobject_class->finalize = gst_devourer_src_finalize;
 
-  g_object_class_install_property (gobject_class, PROP_DEVICE,
+  g_object_class_install_property (gobject_class,
+      GST_DEVOURER_PROP_DEVICE,
       g_param_spec_string ("device", "Device",
           "Adapter selector(s): auto, usb:VID:PID[#N], usb:BUS-PORT or "
           "virtual:NAME[,loss=..,rssi=..]; several for receive diversity, "
           "separated by ';' (or ',' before each new selector), at most 8 "
-          "(READY only)", DEFAULT_DEVICE, ready));
-  g_object_class_install_property (gobject_class, PROP_CHANNEL,
+          "(READY only)", GST_DEVOURER_DEFAULT_DEVICE, ready));
+  g_object_class_install_property (gobject_class,
+      GST_DEVOURER_PROP_CHANNEL,
       g_param_spec_uint ("channel", "Channel",
           "Wi-Fi channel number (1-14, 36-177), the same on every adapter; "
           "changeable while PLAYING", 1, 177, GST_DEVOURER_DEFAULT_CHANNEL,
           live));
-  g_object_class_install_property (gobject_class, PROP_BANDWIDTH,
+  g_object_class_install_property (gobject_class,
+      GST_DEVOURER_PROP_BANDWIDTH,
       g_param_spec_enum ("bandwidth", "Bandwidth",
           "Channel bandwidth in MHz (at least the sender's); changeable "
-          "while PLAYING", GST_TYPE_DEVOURER_BANDWIDTH, DEFAULT_BANDWIDTH,
-          live));
-  g_object_class_install_property (gobject_class, PROP_LINK_ID,
-      gst_devourer_param_spec_link_id (GST_DEVOURER_KEY_RECEIVER));
-  g_object_class_install_property (gobject_class, PROP_RADIO_PORT,
-      gst_devourer_param_spec_radio_port (GST_DEVOURER_KEY_RECEIVER));
-  g_object_class_install_property (gobject_class, PROP_KEY_FILE,
-      gst_devourer_param_spec_key_file (GST_DEVOURER_KEY_RECEIVER));
-  g_object_class_install_property (gobject_class, PROP_PASSWORD,
-      gst_devourer_param_spec_password ());
-  g_object_class_install_property (gobject_class, PROP_FIRMWARE_DIR,
-      gst_devourer_param_spec_firmware_dir ());
+          "while PLAYING", GST_TYPE_DEVOURER_BANDWIDTH,
+          GST_DEVOURER_DEFAULT_BANDWIDTH, live));
+  /* link-id, radio-port, key-file, password, firmware-dir, stats */
+  gst_devourer_install_shared_properties (gobject_class,
+      GST_DEVOURER_KEY_RECEIVER);
   g_object_class_install_property (gobject_class, PROP_KEEP_CORRUPTED,
       g_param_spec_boolean ("keep-corrupted", "Keep corrupted",
           "Also feed frames with a bad FCS to the link: their fragments "
@@ -150,14 +133,14 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
           "Caps of the packets on the src pad, e.g. application/x-rtp,"
           "media=video,clock-rate=90000,encoding-name=H264 (NULL: ANY); "
           "changeable while PLAYING (renegotiates)", GST_TYPE_CAPS, live));
-  g_object_class_install_property (gobject_class, PROP_STATS,
-      gst_devourer_param_spec_stats ());
-  g_object_class_install_property (gobject_class, PROP_STATS_INTERVAL,
+  g_object_class_install_property (gobject_class,
+      GST_DEVOURER_PROP_STATS_INTERVAL,
       g_param_spec_uint ("stats-interval", "Stats interval",
           "Post a devourer-rx-stats element message every this many ms "
           "(0 = never); changeable while PLAYING", 0, G_MAXUINT,
           GST_DEVOURER_DEFAULT_STATS_INTERVAL, live));
-  g_object_class_install_property (gobject_class, PROP_FEC_TIMEOUT,
+  g_object_class_install_property (gobject_class,
+      GST_DEVOURER_PROP_FEC_TIMEOUT,
       g_param_spec_uint ("fec-timeout", "FEC timeout",
           "Wait at most this many ms after a FEC block opened for its missing "
           "fragments before delivering what arrived; the latency this "
@@ -191,14 +174,8 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
 static void
 gst_devourer_src_init (GstDevourerSrc * self)
 {
-  self->device = g_strdup (DEFAULT_DEVICE);
-  self->channel = GST_DEVOURER_DEFAULT_CHANNEL;
-  self->bandwidth = DEFAULT_BANDWIDTH;
-  self->link_id = GST_DEVOURER_DEFAULT_LINK_ID;
-  self->radio_port = GST_DEVOURER_DEFAULT_RADIO_PORT;
+  gst_devourer_settings_init (&self->settings, DEFAULT_FEC_TIMEOUT);
   self->keep_corrupted = DEFAULT_KEEP_CORRUPTED;
-  self->stats_interval = GST_DEVOURER_DEFAULT_STATS_INTERVAL;
-  self->fec_timeout = DEFAULT_FEC_TIMEOUT;
   self->queue_size = DEFAULT_QUEUE_SIZE;
   self->latency_ms = DEFAULT_FEC_TIMEOUT;
 
@@ -220,10 +197,7 @@ gst_devourer_src_finalize (GObject * object)
   g_cond_clear (&self->rx_cond);
   g_mutex_clear (&self->rx_lock);
   g_mutex_clear (&self->control_lock);
-  g_free (self->device);
-  g_free (self->key_file);
-  gst_devourer_free_secret (self->password);
-  g_free (self->firmware_dir);
+  gst_devourer_settings_clear (&self->settings);
   gst_caps_replace (&self->caps, NULL);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);
@@ -407,11 +381,10 @@ post_rx_stats (GstDevourerSrc * self, guint64 now)
 static void
 apply_channel (GstDevourerSrc * self)
 {
-  struct dvr_channel ch = { 0 };
+  struct dvr_channel ch;
 
   GST_OBJECT_LOCK (self);
-  ch.channel = (uint16_t) self->channel;
-  ch.bw_mhz = (uint16_t) self->bandwidth;
+  ch = gst_devourer_settings_channel (&self->settings);
   GST_OBJECT_UNLOCK (self);
 
   g_mutex_lock (&self->control_lock);
@@ -420,49 +393,12 @@ apply_channel (GstDevourerSrc * self)
   g_mutex_unlock (&self->control_lock);
 }
 
-/* What a property change must do once the object lock is released. */
-enum
-{
-  APPLY_CHANNEL = 1 << 0,
-  APPLY_CAPS = 1 << 1,
-  APPLY_STATS_INTERVAL = 1 << 2,
-};
-
+/* Store one of the src's own properties (object lock held). */
 static void
-gst_devourer_src_set_property (GObject * object, guint prop_id,
+set_own_property (GstDevourerSrc * self, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
-  GstDevourerSrc *self = GST_DEVOURER_SRC (object);
-  guint apply = 0;
-
-  GST_OBJECT_LOCK (self);
   switch (prop_id) {
-    case PROP_DEVICE:
-      gst_devourer_replace_string (&self->device, value);
-      break;
-    case PROP_KEY_FILE:
-      gst_devourer_replace_string (&self->key_file, value);
-      break;
-    case PROP_PASSWORD:
-      gst_devourer_replace_secret (&self->password, value);
-      break;
-    case PROP_FIRMWARE_DIR:
-      gst_devourer_replace_string (&self->firmware_dir, value);
-      break;
-    case PROP_CHANNEL:
-      self->channel = g_value_get_uint (value);
-      apply = APPLY_CHANNEL;
-      break;
-    case PROP_BANDWIDTH:
-      self->bandwidth = g_value_get_enum (value);
-      apply = APPLY_CHANNEL;
-      break;
-    case PROP_LINK_ID:
-      self->link_id = g_value_get_uint (value);
-      break;
-    case PROP_RADIO_PORT:
-      self->radio_port = g_value_get_uint (value);
-      break;
     case PROP_KEEP_CORRUPTED:
       self->keep_corrupted = g_value_get_boolean (value);
       break;
@@ -470,31 +406,65 @@ gst_devourer_src_set_property (GObject * object, guint prop_id,
       const GstCaps *caps = gst_value_get_caps (value);
 
       gst_caps_take (&self->caps, caps != NULL ? gst_caps_copy (caps) : NULL);
-      apply = APPLY_CAPS;
       break;
     }
-    case PROP_STATS_INTERVAL:
-      self->stats_interval = g_value_get_uint (value);
-      apply = APPLY_STATS_INTERVAL;
-      break;
-    case PROP_FEC_TIMEOUT:
-      self->fec_timeout = g_value_get_uint (value);
-      break;
     case PROP_QUEUE_SIZE:
       self->queue_size = g_value_get_uint (value);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (G_OBJECT (self), prop_id, pspec);
       break;
   }
+}
+
+static void
+gst_devourer_src_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstDevourerSrc *self = GST_DEVOURER_SRC (object);
+
+  GST_OBJECT_LOCK (self);
+  if (!gst_devourer_settings_set (&self->settings, prop_id, value))
+    set_own_property (self, prop_id, value, pspec);
   GST_OBJECT_UNLOCK (self);
 
-  if (apply & APPLY_CHANNEL)
-    apply_channel (self);
-  if (apply & APPLY_CAPS)
-    gst_pad_mark_reconfigure (GST_BASE_SRC_PAD (self));
-  if (apply & APPLY_STATS_INTERVAL)
-    gst_devourer_timer_wake_by (&self->timer, 0);
+  /* Live properties take effect now, outside the object lock (retuning
+   * blocks); the others are read at the next start. */
+  switch (prop_id) {
+    case GST_DEVOURER_PROP_CHANNEL:
+    case GST_DEVOURER_PROP_BANDWIDTH:
+      apply_channel (self);
+      break;
+    case PROP_CAPS:
+      gst_pad_mark_reconfigure (GST_BASE_SRC_PAD (self));
+      break;
+    case GST_DEVOURER_PROP_STATS_INTERVAL:
+      gst_devourer_timer_wake_by (&self->timer, 0);
+      break;
+    default:
+      break;
+  }
+}
+
+/* Read one of the src's own properties (object lock held). */
+static void
+get_own_property (GstDevourerSrc * self, guint prop_id, GValue * value,
+    GParamSpec * pspec)
+{
+  switch (prop_id) {
+    case PROP_KEEP_CORRUPTED:
+      g_value_set_boolean (value, self->keep_corrupted);
+      break;
+    case PROP_CAPS:
+      gst_value_set_caps (value, self->caps);
+      break;
+    case PROP_QUEUE_SIZE:
+      g_value_set_uint (value, self->queue_size);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (G_OBJECT (self), prop_id, pspec);
+      break;
+  }
 }
 
 static void
@@ -503,53 +473,14 @@ gst_devourer_src_get_property (GObject * object, guint prop_id,
 {
   GstDevourerSrc *self = GST_DEVOURER_SRC (object);
 
-  if (prop_id == PROP_STATS) {
+  if (prop_id == GST_DEVOURER_PROP_STATS) {
     g_value_take_boxed (value, gst_devourer_src_make_stats (self));
     return;
   }
 
   GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_DEVICE:
-      g_value_set_string (value, self->device);
-      break;
-    case PROP_CHANNEL:
-      g_value_set_uint (value, self->channel);
-      break;
-    case PROP_BANDWIDTH:
-      g_value_set_enum (value, self->bandwidth);
-      break;
-    case PROP_LINK_ID:
-      g_value_set_uint (value, self->link_id);
-      break;
-    case PROP_RADIO_PORT:
-      g_value_set_uint (value, self->radio_port);
-      break;
-    case PROP_KEY_FILE:
-      g_value_set_string (value, self->key_file);
-      break;
-    case PROP_FIRMWARE_DIR:
-      g_value_set_string (value, self->firmware_dir);
-      break;
-    case PROP_KEEP_CORRUPTED:
-      g_value_set_boolean (value, self->keep_corrupted);
-      break;
-    case PROP_CAPS:
-      gst_value_set_caps (value, self->caps);
-      break;
-    case PROP_STATS_INTERVAL:
-      g_value_set_uint (value, self->stats_interval);
-      break;
-    case PROP_FEC_TIMEOUT:
-      g_value_set_uint (value, self->fec_timeout);
-      break;
-    case PROP_QUEUE_SIZE:
-      g_value_set_uint (value, self->queue_size);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  if (!gst_devourer_settings_get (&self->settings, prop_id, value))
+    get_own_property (self, prop_id, value, pspec);
   GST_OBJECT_UNLOCK (self);
 }
 
@@ -718,7 +649,7 @@ src_timer_tick (gpointer user, guint64 now)
   next = now + period;
 
   GST_OBJECT_LOCK (self);
-  interval = self->stats_interval;
+  interval = self->settings.stats_interval;
   GST_OBJECT_UNLOCK (self);
 
   if (gst_devourer_timer_periodic_due (&self->next_stats_ms, interval, now,
@@ -787,8 +718,9 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
   struct dvr_link_rx_config lcfg = { 0 };
   struct dvr_link_keys keys;
-  struct dvr_channel ch = { 0 };
-  gchar *device, *key_file, *password, *firmware_dir;
+  struct dvr_channel ch;
+  GstDevourerSettings settings;
+  const gchar *device;
   gchar **selectors = NULL;
   gboolean keep_corrupted, ok = FALSE;
   guint queue_size, n = 0;
@@ -799,21 +731,19 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   int ret;
 
   GST_OBJECT_LOCK (self);
-  device = g_strdup (self->device != NULL ? self->device : DEFAULT_DEVICE);
-  key_file = g_strdup (self->key_file);
-  password = g_strdup (self->password);
-  firmware_dir = g_strdup (self->firmware_dir);
+  gst_devourer_settings_copy (&settings, &self->settings);
   keep_corrupted = self->keep_corrupted;
   queue_size = self->queue_size;
-  ch.channel = (uint16_t) self->channel;
-  ch.bw_mhz = (uint16_t) self->bandwidth;
-  lcfg.link_id = self->link_id;
-  lcfg.radio_port = (uint8_t) self->radio_port;
-  lcfg.block_timeout_ms = self->fec_timeout;
   /* The timeout this receiver runs with until the next start, whatever
    * fec-timeout is set to meanwhile: what LATENCY answers. */
-  self->latency_ms = self->fec_timeout;
+  self->latency_ms = settings.fec_timeout;
   GST_OBJECT_UNLOCK (self);
+  device = settings.device != NULL ? settings.device :
+      GST_DEVOURER_DEFAULT_DEVICE;
+  ch = gst_devourer_settings_channel (&settings);
+  lcfg.link_id = settings.link_id;
+  lcfg.radio_port = (uint8_t) settings.radio_port;
+  lcfg.block_timeout_ms = settings.fec_timeout;
 
   g_atomic_int_set (&self->fatal, 0);
   g_atomic_int_set (&self->adapters_lost, 0);
@@ -844,8 +774,8 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
         ("device=\"%s\"", device));
     goto done;
   }
-  if (!gst_devourer_load_keys (GST_ELEMENT (self), key_file, password,
-          GST_DEVOURER_KEY_RECEIVER, &keys))
+  if (!gst_devourer_load_keys (GST_ELEMENT (self), settings.key_file,
+          settings.password, GST_DEVOURER_KEY_RECEIVER, &keys))
     goto done;
 
   /* Receiver, queue and pool first: the first frame may arrive while
@@ -898,7 +828,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
     cfg.on_rx = on_device_rx;
     cfg.keep_corrupted = keep_corrupted;
     cfg.enable_rx = true;
-    cfg.firmware_dir = firmware_dir;
+    cfg.firmware_dir = settings.firmware_dir;
 
     if (!gst_devourer_radio_open (&a->radio, &cfg, &ch)) {
       g_mutex_unlock (&self->control_lock);
@@ -928,10 +858,7 @@ fail_receiver:
   free_receiver (self);
 done:
   g_strfreev (selectors);
-  g_free (device);
-  g_free (key_file);
-  gst_devourer_free_secret (password);
-  g_free (firmware_dir);
+  gst_devourer_settings_clear (&settings);
   return ok;
 }
 
@@ -1045,7 +972,7 @@ gst_devourer_src_query (GstBaseSrc * bsrc, GstQuery * query)
      * next start will use. */
     GST_OBJECT_LOCK (self);
     ms = GST_BASE_SRC_IS_STARTED (self) ? self->latency_ms :
-        self->fec_timeout;
+        self->settings.fec_timeout;
     GST_OBJECT_UNLOCK (self);
     gst_query_set_latency (query, TRUE, ms * GST_MSECOND,
         GST_CLOCK_TIME_NONE);

@@ -15,6 +15,7 @@
 
 #include "gstdevourerradio.h"
 #include "gstdevourertimer.h"
+#include "gstdevourerutil.h"
 
 G_BEGIN_DECLS
 
@@ -44,19 +45,11 @@ struct _GstDevourerSrc
 {
   GstPushSrc parent;
 
-  /* Properties, under the object lock. */
-  gchar *device;
-  guint channel;
-  gint bandwidth;
-  guint link_id;
-  guint radio_port;
-  gchar *key_file;
-  gchar *password;
-  gchar *firmware_dir;
+  /* Properties, under the object lock: those devourersink has too, then
+   * the src's own. */
+  GstDevourerSettings settings;
   gboolean keep_corrupted;
   GstCaps *caps;
-  guint stats_interval;
-  guint fec_timeout;
   guint queue_size;
 
   /* Driver control calls (open/start/close, retune). Taken before

@@ -312,11 +312,135 @@ gst_devourer_replace_secret (gchar ** field, const GValue * value)
   *field = g_value_dup_string (value);
 }
 
+void
+gst_devourer_settings_init (GstDevourerSettings * settings, guint fec_timeout)
+{
+  memset (settings, 0, sizeof (*settings));
+  settings->device = g_strdup (GST_DEVOURER_DEFAULT_DEVICE);
+  settings->channel = GST_DEVOURER_DEFAULT_CHANNEL;
+  settings->bandwidth = GST_DEVOURER_DEFAULT_BANDWIDTH;
+  settings->link_id = GST_DEVOURER_DEFAULT_LINK_ID;
+  settings->radio_port = GST_DEVOURER_DEFAULT_RADIO_PORT;
+  settings->stats_interval = GST_DEVOURER_DEFAULT_STATS_INTERVAL;
+  settings->fec_timeout = fec_timeout;
+}
+
+void
+gst_devourer_settings_clear (GstDevourerSettings * settings)
+{
+  g_clear_pointer (&settings->device, g_free);
+  g_clear_pointer (&settings->key_file, g_free);
+  gst_devourer_free_secret (settings->password);
+  settings->password = NULL;
+  g_clear_pointer (&settings->firmware_dir, g_free);
+}
+
+void
+gst_devourer_settings_copy (GstDevourerSettings * dst,
+    const GstDevourerSettings * src)
+{
+  *dst = *src;
+  dst->device = g_strdup (src->device);
+  dst->key_file = g_strdup (src->key_file);
+  dst->password = g_strdup (src->password);
+  dst->firmware_dir = g_strdup (src->firmware_dir);
+}
+
+gboolean
+gst_devourer_settings_set (GstDevourerSettings * settings, guint prop_id,
+    const GValue * value)
+{
+  switch (prop_id) {
+    case GST_DEVOURER_PROP_DEVICE:
+      gst_devourer_replace_string (&settings->device, value);
+      break;
+    case GST_DEVOURER_PROP_CHANNEL:
+      settings->channel = g_value_get_uint (value);
+      break;
+    case GST_DEVOURER_PROP_BANDWIDTH:
+      settings->bandwidth = g_value_get_enum (value);
+      break;
+    case GST_DEVOURER_PROP_LINK_ID:
+      settings->link_id = g_value_get_uint (value);
+      break;
+    case GST_DEVOURER_PROP_RADIO_PORT:
+      settings->radio_port = g_value_get_uint (value);
+      break;
+    case GST_DEVOURER_PROP_KEY_FILE:
+      gst_devourer_replace_string (&settings->key_file, value);
+      break;
+    case GST_DEVOURER_PROP_PASSWORD:
+      gst_devourer_replace_secret (&settings->password, value);
+      break;
+    case GST_DEVOURER_PROP_FIRMWARE_DIR:
+      gst_devourer_replace_string (&settings->firmware_dir, value);
+      break;
+    case GST_DEVOURER_PROP_STATS_INTERVAL:
+      settings->stats_interval = g_value_get_uint (value);
+      break;
+    case GST_DEVOURER_PROP_FEC_TIMEOUT:
+      settings->fec_timeout = g_value_get_uint (value);
+      break;
+    default:
+      return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
+gst_devourer_settings_get (const GstDevourerSettings * settings,
+    guint prop_id, GValue * value)
+{
+  switch (prop_id) {
+    case GST_DEVOURER_PROP_DEVICE:
+      g_value_set_string (value, settings->device);
+      break;
+    case GST_DEVOURER_PROP_CHANNEL:
+      g_value_set_uint (value, settings->channel);
+      break;
+    case GST_DEVOURER_PROP_BANDWIDTH:
+      g_value_set_enum (value, settings->bandwidth);
+      break;
+    case GST_DEVOURER_PROP_LINK_ID:
+      g_value_set_uint (value, settings->link_id);
+      break;
+    case GST_DEVOURER_PROP_RADIO_PORT:
+      g_value_set_uint (value, settings->radio_port);
+      break;
+    case GST_DEVOURER_PROP_KEY_FILE:
+      g_value_set_string (value, settings->key_file);
+      break;
+    case GST_DEVOURER_PROP_FIRMWARE_DIR:
+      g_value_set_string (value, settings->firmware_dir);
+      break;
+    case GST_DEVOURER_PROP_STATS_INTERVAL:
+      g_value_set_uint (value, settings->stats_interval);
+      break;
+    case GST_DEVOURER_PROP_FEC_TIMEOUT:
+      g_value_set_uint (value, settings->fec_timeout);
+      break;
+    default:
+      /* password is write-only: GObject never asks for it. */
+      return FALSE;
+  }
+  return TRUE;
+}
+
+struct dvr_channel
+gst_devourer_settings_channel (const GstDevourerSettings * settings)
+{
+  struct dvr_channel ch = { 0 };
+
+  ch.channel = (uint16_t) settings->channel;
+  ch.bw_mhz = (uint16_t) settings->bandwidth;
+  return ch;
+}
+
 /* Blurbs are static strings (G_PARAM_STATIC_STRINGS): one literal per
  * side rather than a formatted text. */
 
-GParamSpec *
-gst_devourer_param_spec_link_id (GstDevourerKeyRole role)
+static GParamSpec *
+param_spec_link_id (GstDevourerKeyRole role)
 {
   return g_param_spec_uint ("link-id", "Link ID",
       role == GST_DEVOURER_KEY_SENDER ?
@@ -327,8 +451,8 @@ gst_devourer_param_spec_link_id (GstDevourerKeyRole role)
       GST_DEVOURER_DEFAULT_LINK_ID, GST_DEVOURER_PARAM_READY);
 }
 
-GParamSpec *
-gst_devourer_param_spec_radio_port (GstDevourerKeyRole role)
+static GParamSpec *
+param_spec_radio_port (GstDevourerKeyRole role)
 {
   return g_param_spec_uint ("radio-port", "Radio port",
       role == GST_DEVOURER_KEY_SENDER ?
@@ -339,8 +463,8 @@ gst_devourer_param_spec_radio_port (GstDevourerKeyRole role)
       GST_DEVOURER_DEFAULT_RADIO_PORT, GST_DEVOURER_PARAM_READY);
 }
 
-GParamSpec *
-gst_devourer_param_spec_key_file (GstDevourerKeyRole role)
+static GParamSpec *
+param_spec_key_file (GstDevourerKeyRole role)
 {
   return g_param_spec_string ("key-file", "Key file",
       role == GST_DEVOURER_KEY_SENDER ?
@@ -350,8 +474,8 @@ gst_devourer_param_spec_key_file (GstDevourerKeyRole role)
       "Set this or password (READY only)", NULL, GST_DEVOURER_PARAM_READY);
 }
 
-GParamSpec *
-gst_devourer_param_spec_password (void)
+static GParamSpec *
+param_spec_password (void)
 {
   return g_param_spec_string ("password", "Password",
       "Derive the link keys from this password (WFB-NG argon2i scheme, "
@@ -360,8 +484,8 @@ gst_devourer_param_spec_password (void)
       G_PARAM_WRITABLE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY);
 }
 
-GParamSpec *
-gst_devourer_param_spec_firmware_dir (void)
+static GParamSpec *
+param_spec_firmware_dir (void)
 {
   return g_param_spec_string ("firmware-dir", "Firmware directory",
       "Where to find the adapter firmware (NULL: $DEVOURER_FIRMWARE_DIR, "
@@ -369,11 +493,29 @@ gst_devourer_param_spec_firmware_dir (void)
       GST_DEVOURER_PARAM_READY);
 }
 
-GParamSpec *
-gst_devourer_param_spec_stats (void)
+static GParamSpec *
+param_spec_stats (void)
 {
   return g_param_spec_boxed ("stats", "Statistics",
       "Link and adapter counters since start (kebab-case fields, see "
       "gst/README.md)", GST_TYPE_STRUCTURE,
       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+}
+
+void
+gst_devourer_install_shared_properties (GObjectClass * klass,
+    GstDevourerKeyRole role)
+{
+  g_object_class_install_property (klass, GST_DEVOURER_PROP_LINK_ID,
+      param_spec_link_id (role));
+  g_object_class_install_property (klass, GST_DEVOURER_PROP_RADIO_PORT,
+      param_spec_radio_port (role));
+  g_object_class_install_property (klass, GST_DEVOURER_PROP_KEY_FILE,
+      param_spec_key_file (role));
+  g_object_class_install_property (klass, GST_DEVOURER_PROP_PASSWORD,
+      param_spec_password ());
+  g_object_class_install_property (klass, GST_DEVOURER_PROP_FIRMWARE_DIR,
+      param_spec_firmware_dir ());
+  g_object_class_install_property (klass, GST_DEVOURER_PROP_STATS,
+      param_spec_stats ());
 }

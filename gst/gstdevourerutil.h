@@ -23,7 +23,9 @@ G_BEGIN_DECLS
 /* wfb-ng's default link id: the first 3 bytes of SHA-1("default"), so a
  * devourer link and a stock wfb-ng link agree without configuration. */
 #define GST_DEVOURER_DEFAULT_LINK_ID 7669206u
+#define GST_DEVOURER_DEFAULT_DEVICE "auto"
 #define GST_DEVOURER_DEFAULT_CHANNEL 149u
+#define GST_DEVOURER_DEFAULT_BANDWIDTH 20
 #define GST_DEVOURER_DEFAULT_STATS_INTERVAL 1000u
 #define GST_DEVOURER_DEFAULT_RADIO_PORT 0u
 
@@ -110,16 +112,79 @@ void gst_devourer_replace_secret (gchar ** field, const GValue * value);
 void gst_devourer_free_secret (gchar * secret);
 
 /*
- * Properties both elements have. @role picks the side named in the blurb
- * (the sink is the sender, the src the receiver); names, blurbs and flags
- * are documented API (gst/README.md).
+ * Settings both elements have, stored alike (the object lock guards
+ * them). Each element installs their properties under these ids, with
+ * its own blurbs and ranges, and numbers its own properties from
+ * GST_DEVOURER_PROP_FIRST_OWN; what a change means to a running element
+ * (retune, wake the timer) stays with the element.
  */
-GParamSpec *gst_devourer_param_spec_link_id (GstDevourerKeyRole role);
-GParamSpec *gst_devourer_param_spec_radio_port (GstDevourerKeyRole role);
-GParamSpec *gst_devourer_param_spec_key_file (GstDevourerKeyRole role);
-GParamSpec *gst_devourer_param_spec_password (void);
-GParamSpec *gst_devourer_param_spec_firmware_dir (void);
-GParamSpec *gst_devourer_param_spec_stats (void);
+typedef struct
+{
+  gchar *device;                /* selector(s) */
+  guint channel;
+  gint bandwidth;               /* MHz, GST_TYPE_DEVOURER_BANDWIDTH */
+  guint link_id;
+  guint radio_port;
+  gchar *key_file;
+  gchar *password;              /* wiped before it is freed */
+  gchar *firmware_dir;
+  guint stats_interval;         /* ms */
+  guint fec_timeout;            /* ms */
+} GstDevourerSettings;
+
+enum
+{
+  GST_DEVOURER_PROP_0,
+  GST_DEVOURER_PROP_DEVICE,
+  GST_DEVOURER_PROP_CHANNEL,
+  GST_DEVOURER_PROP_BANDWIDTH,
+  GST_DEVOURER_PROP_LINK_ID,
+  GST_DEVOURER_PROP_RADIO_PORT,
+  GST_DEVOURER_PROP_KEY_FILE,
+  GST_DEVOURER_PROP_PASSWORD,
+  GST_DEVOURER_PROP_FIRMWARE_DIR,
+  GST_DEVOURER_PROP_STATS_INTERVAL,
+  GST_DEVOURER_PROP_FEC_TIMEOUT,
+  /* Read-only, built by each element: not in GstDevourerSettings. */
+  GST_DEVOURER_PROP_STATS,
+  GST_DEVOURER_PROP_FIRST_OWN,
+};
+
+/* The documented defaults; @fec_timeout differs between the elements. */
+void gst_devourer_settings_init (GstDevourerSettings * settings,
+    guint fec_timeout);
+
+/* Free the strings (the password wiped). */
+void gst_devourer_settings_clear (GstDevourerSettings * settings);
+
+/* A deep copy, e.g. taken under the object lock by start(). */
+void gst_devourer_settings_copy (GstDevourerSettings * dst,
+    const GstDevourerSettings * src);
+
+/*
+ * set_property / get_property for the shared settings: store or read
+ * @prop_id and return TRUE, or return FALSE when @prop_id is not one of
+ * them (an element's own property). The caller holds the object lock.
+ */
+gboolean gst_devourer_settings_set (GstDevourerSettings * settings,
+    guint prop_id, const GValue * value);
+gboolean gst_devourer_settings_get (const GstDevourerSettings * settings,
+    guint prop_id, GValue * value);
+
+/* The channel to tune from @settings. */
+struct dvr_channel gst_devourer_settings_channel (const GstDevourerSettings *
+    settings);
+
+/*
+ * Install the shared properties that read the same on both elements
+ * (link-id, radio-port, key-file, password, firmware-dir, stats); @role
+ * picks the side named in the blurbs (the sink is the sender, the src the
+ * receiver). device, channel, bandwidth, stats-interval and fec-timeout
+ * differ in blurb or range, so each element installs those itself. Names,
+ * blurbs and flags are documented API (gst/README.md).
+ */
+void gst_devourer_install_shared_properties (GObjectClass * klass,
+    GstDevourerKeyRole role);
 
 G_END_DECLS
 
