@@ -211,102 +211,120 @@ static void stop_bounded(GstElement *p, const gchar *what)
 	g_free(label);
 }
 
+/* A pipeline under test, the devourer element in it and its bus. */
+struct running {
+	GstElement *pipeline;
+	GstElement *element;
+	GstBus *bus;
+};
+
+/* Parse @desc and find the element named @name in it. */
+static gboolean parse_running(const gchar *desc, const gchar *name,
+                              struct running *r)
+{
+	memset(r, 0, sizeof *r);
+	r->pipeline = gst_test_parse(desc);
+	if (!r->pipeline)
+		return FALSE;
+	r->element = child(r->pipeline, name);
+	r->bus = gst_element_get_bus(r->pipeline);
+	return TRUE;
+}
+
+/* A sender on virtual:@station, PLAYING and sending. */
+static gboolean start_sender(struct gst_test_env *env, const gchar *station,
+                             const gchar *extra, struct running *r)
+{
+	gchar *device = g_strdup_printf("virtual:%s", station);
+	gchar *desc = sender_desc(device, env->drone_key, extra);
+	gboolean ok = parse_running(desc, "sink", r);
+
+	g_free(desc);
+	g_free(device);
+	return ok &&
+	       gst_test_set_state(r->pipeline, GST_STATE_PLAYING, 10) ==
+	       GST_STATE_CHANGE_SUCCESS &&
+	       gst_test_wait_stat_above(r->element, "frames-sent", 10, 5000);
+}
+
+/* A receiver on @devices hearing a sender on virtual:@tx_station; both
+ * PLAYING and packets arriving. */
+static gboolean start_link(struct gst_test_env *env, const gchar *devices,
+                           const gchar *tx_station, struct running *rx,
+                           struct running *tx)
+{
+	gchar *desc = receiver_desc(devices, env->gs_key);
+	gboolean ok = parse_running(desc, "src", rx);
+
+	g_free(desc);
+	if (!ok)
+		return FALSE;
+	count_delivered(rx->pipeline);
+	/* A live receiver completes PLAYING when data arrives: no wait. */
+	return gst_element_set_state(rx->pipeline, GST_STATE_PLAYING) !=
+	       GST_STATE_CHANGE_FAILURE &&
+	       start_sender(env, tx_station, "", tx) &&
+	       gst_test_wait_stat_above(rx->element, "packets-received", 10,
+	                                5000);
+}
+
+/* Release @r (in NULL). */
+static void release(struct running *r)
+{
+	gst_test_drain_bus(r->bus, 0, NULL);
+	gst_object_unref(r->bus);
+	if (r->element)
+		gst_object_unref(r->element);
+	gst_object_unref(r->pipeline);
+}
+
+/* Take @r to NULL within STATE_CHANGE_MS and release it. */
+static void finish(struct running *r, const gchar *what)
+{
+	if (!r->pipeline)
+		return;
+	stop_bounded(r->pipeline, what);
+	release(r);
+}
+
 static void sink_unplugged(struct gst_test_env *env)
 {
 	const gchar *what = "sink unplugged while streaming";
-	gchar *desc = sender_desc("virtual:tx-unplug", env->drone_key, "");
-	GstElement *tx = gst_test_parse(desc);
-	GstElement *sink;
-	GstBus *bus;
+	struct running tx;
 
-	g_free(desc);
-	if (!CHECK(tx != NULL, "sink pipeline parses"))
-		return;
-	sink = child(tx, "sink");
-	bus = gst_element_get_bus(tx);
-	CHECK(gst_test_set_state(tx, GST_STATE_PLAYING, 10) ==
-	      GST_STATE_CHANGE_SUCCESS, "sink pipeline plays");
-	CHECK(gst_test_wait_stat_above(sink, "frames-sent", 10, 5000),
-	      "sink is streaming (frames sent)");
-
-	if (CHECK(unplug("tx-unplug"), "sink adapter unplugged"))
-		expect_unplug_error(bus, sink, "virtual:tx-unplug", what);
-	stop_bounded(tx, what);
-
-	gst_test_drain_bus(bus, 0, NULL);
-	gst_object_unref(bus);
-	gst_object_unref(sink);
-	gst_object_unref(tx);
+	if (CHECK(start_sender(env, "tx-unplug", "", &tx),
+	          "sink is streaming") &&
+	    CHECK(unplug("tx-unplug"), "sink adapter unplugged"))
+		expect_unplug_error(tx.bus, tx.element, "virtual:tx-unplug",
+		                    what);
+	finish(&tx, what);
 }
 
 static void src_unplugged(struct gst_test_env *env)
 {
 	const gchar *what = "src unplugged while receiving";
-	gchar *desc = receiver_desc("virtual:rx-unplug", env->gs_key);
-	GstElement *rx = gst_test_parse(desc);
-	GstElement *tx, *src;
-	GstBus *bus;
+	struct running rx, tx = { 0 };
 
-	g_free(desc);
-	desc = sender_desc("virtual:tx-for-rx-unplug", env->drone_key, "");
-	tx = gst_test_parse(desc);
-	g_free(desc);
-	if (!CHECK(rx && tx, "receiver and sender pipelines parse"))
-		return;
-	src = child(rx, "src");
-	bus = gst_element_get_bus(rx);
-	/* A live receiver completes PLAYING when data arrives: do not wait. */
-	CHECK(gst_element_set_state(rx, GST_STATE_PLAYING) !=
-	      GST_STATE_CHANGE_FAILURE, "receiver plays");
-	CHECK(gst_test_set_state(tx, GST_STATE_PLAYING, 10) ==
-	      GST_STATE_CHANGE_SUCCESS, "sender plays");
-	CHECK(gst_test_wait_stat_above(src, "packets-received", 10, 5000),
-	      "src is receiving");
-
-	if (CHECK(unplug("rx-unplug"), "src adapter unplugged"))
-		expect_unplug_error(bus, src, "virtual:rx-unplug", what);
-	stop_bounded(rx, what);
-	stop_bounded(tx, "sender of the src unplug test");
-
-	gst_test_drain_bus(bus, 0, NULL);
-	gst_object_unref(bus);
-	gst_object_unref(src);
-	gst_object_unref(tx);
-	gst_object_unref(rx);
+	if (CHECK(start_link(env, "virtual:rx-unplug", "tx-for-rx-unplug",
+	                     &rx, &tx), "src is receiving") &&
+	    CHECK(unplug("rx-unplug"), "src adapter unplugged"))
+		expect_unplug_error(rx.bus, rx.element, "virtual:rx-unplug",
+		                    what);
+	finish(&rx, what);
+	finish(&tx, "sender of the src unplug test");
 }
 
-static void diversity_unplugged(struct gst_test_env *env)
+/* Unplug div-a of two: a WARNING, packets still delivered, no ERROR. */
+static void one_of_two_unplugged(struct running *rx)
 {
-	const gchar *what = "src with two adapters, both unplugged";
-	gchar *desc = receiver_desc("virtual:div-a;virtual:div-b",
-	                            env->gs_key);
-	GstElement *rx = gst_test_parse(desc);
-	GstElement *tx, *src;
-	GstMessage *msg;
-	GstBus *bus;
 	guint waited = 0;
+	GstMessage *msg;
 	gint before;
 
-	g_free(desc);
-	desc = sender_desc("virtual:tx-for-div", env->drone_key, "");
-	tx = gst_test_parse(desc);
-	g_free(desc);
-	if (!CHECK(rx && tx, "diversity pipelines parse"))
+	if (!CHECK(unplug("div-a"), "first diversity adapter unplugged"))
 		return;
-	src = child(rx, "src");
-	bus = gst_element_get_bus(rx);
-	count_delivered(rx);
-	CHECK(gst_element_set_state(rx, GST_STATE_PLAYING) !=
-	      GST_STATE_CHANGE_FAILURE, "diversity receiver plays");
-	CHECK(gst_test_set_state(tx, GST_STATE_PLAYING, 10) ==
-	      GST_STATE_CHANGE_SUCCESS, "diversity sender plays");
-	CHECK(gst_test_wait_stat_above(src, "packets-received", 10, 5000),
-	      "diversity src is receiving");
-
-	/* One of two: a warning, and the other adapter carries on. */
-	CHECK(unplug("div-a"), "first diversity adapter unplugged");
-	msg = wait_message_from(bus, GST_MESSAGE_WARNING, src, NOTICE_MS,
-	                        &waited);
+	msg = wait_message_from(rx->bus, GST_MESSAGE_WARNING, rx->element,
+	                        NOTICE_MS, &waited);
 	if (CHECK(msg != NULL, "one adapter of two lost: WARNING within "
 	                       "1500 ms")) {
 		printf("# WARNING after %u ms\n", waited);
@@ -318,79 +336,81 @@ static void diversity_unplugged(struct gst_test_env *env)
 	before = g_atomic_int_get(&delivered);
 	CHECK(wait_delivered_above(before + 50),
 	      "packets keep flowing downstream from the other adapter");
-	msg = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR);
+	msg = gst_bus_pop_filtered(rx->bus, GST_MESSAGE_ERROR);
 	if (!CHECK(msg == NULL, "no ERROR while one adapter remains"))
 		gst_test_print_message(msg);
 	if (msg)
 		gst_message_unref(msg);
+}
 
-	/* The last one: the stream ends. */
-	if (CHECK(unplug("div-b"), "second diversity adapter unplugged"))
-		expect_unplug_error(bus, src, "virtual:div-b", what);
-	stop_bounded(rx, what);
-	stop_bounded(tx, "sender of the diversity test");
+static void diversity_unplugged(struct gst_test_env *env)
+{
+	const gchar *what = "src with two adapters, both unplugged";
+	struct running rx, tx = { 0 };
 
-	gst_test_drain_bus(bus, 0, NULL);
-	gst_object_unref(bus);
-	gst_object_unref(src);
-	gst_object_unref(tx);
-	gst_object_unref(rx);
+	if (CHECK(start_link(env, "virtual:div-a;virtual:div-b", "tx-for-div",
+	                     &rx, &tx), "diversity src is receiving")) {
+		one_of_two_unplugged(&rx);
+		/* The last one: the stream ends. */
+		if (CHECK(unplug("div-b"), "second diversity adapter "
+		                           "unplugged"))
+			expect_unplug_error(rx.bus, rx.element,
+			                    "virtual:div-b", what);
+	}
+	finish(&rx, what);
+	finish(&tx, "sender of the diversity test");
+}
+
+/* Make the adapter of virtual:@station NAK every bulk OUT for a minute:
+ * no transfer completes, each one waits out its timeout. */
+static gboolean stop_taking_frames(const gchar *station)
+{
+	struct vchip *vc = vchip_find(station);
+	struct vchip_fault fault;
+	struct vchip_fault_stats fs = { 0 };
+	char err[128];
+
+	if (!CHECK(vc && vchip_fault_parse("tx-nak:for=60000", &fault, err,
+	                                   sizeof err) == 0 &&
+	           vchip_fault_arm(vc, &fault) == 0,
+	           "TX NAK fault armed on the sink's adapter"))
+		return FALSE;
+	/* Let render block inside the adapter's queue. */
+	g_usleep(700 * 1000);
+	vchip_fault_get_stats(vc, &fs);
+	return CHECK(fs.nak_timeouts > 0, "bulk OUT transfers time out");
 }
 
 static void sink_stuck(struct gst_test_env *env)
 {
 	const gchar *what = "sink on an adapter that takes no frame";
-	/* FEC 1/8: every packet is eight frames, so one render call alone
-	 * would wait out eight transfer timeouts on a stuck adapter. */
-	gchar *desc = sender_desc("virtual:tx-stuck", env->drone_key,
-	                          "fec-k=1 fec-n=8");
-	GstElement *tx = gst_test_parse(desc);
-	struct vchip_fault fault;
-	struct vchip_fault_stats fs = { 0 };
-	struct vchip *vc;
-	GstElement *sink;
+	struct running tx;
 	guint64 errors, timeouts;
 	guint paused_ms = 0;
 	GstStateChangeReturn r;
-	GstBus *bus;
-	char err[128];
 
-	g_free(desc);
-	if (!CHECK(tx != NULL, "stuck-sink pipeline parses"))
+	/* FEC 1/8: every packet is eight frames, so one render call alone
+	 * would wait out eight transfer timeouts on a stuck adapter. */
+	if (!CHECK(start_sender(env, "tx-stuck", "fec-k=1 fec-n=8", &tx),
+	           "sink is streaming before the fault") ||
+	    !stop_taking_frames("tx-stuck")) {
+		finish(&tx, what);
 		return;
-	sink = child(tx, "sink");
-	bus = gst_element_get_bus(tx);
-	CHECK(gst_test_set_state(tx, GST_STATE_PLAYING, 10) ==
-	      GST_STATE_CHANGE_SUCCESS, "stuck-sink pipeline plays");
-	CHECK(gst_test_wait_stat_above(sink, "frames-sent", 10, 5000),
-	      "sink is streaming before the fault");
-
-	/* From now on the adapter NAKs every bulk OUT for a minute: no
-	 * transfer completes, each one waits out its timeout. */
-	vc = vchip_find("tx-stuck");
-	CHECK(vc && vchip_fault_parse("tx-nak:for=60000", &fault, err,
-	                              sizeof err) == 0 &&
-	      vchip_fault_arm(vc, &fault) == 0,
-	      "TX NAK fault armed on the sink's adapter");
-	/* Let render block inside the adapter's queue. */
-	g_usleep(700 * 1000);
-	if (vc)
-		vchip_fault_get_stats(vc, &fs);
-	CHECK(fs.nak_timeouts > 0, "bulk OUT transfers time out");
+	}
 
 	/* The two halves of PLAYING -> NULL, timed apart: PAUSED is where
 	 * render must stop waiting for the adapter; READY/NULL (stop) then
 	 * spends at most the flush budgets, the sink's 0.5 s to report
 	 * unsent frames and dvr_close()'s own 2 s. */
-	r = gst_test_set_state_bounded(tx, GST_STATE_PAUSED, HANG_MS,
+	r = gst_test_set_state_bounded(tx.pipeline, GST_STATE_PAUSED, HANG_MS,
 	                               &paused_ms);
 	printf("# %s: PAUSED took %u ms\n", what, paused_ms);
 	CHECK(r != GST_STATE_CHANGE_FAILURE && paused_ms < STUCK_PAUSE_MS,
 	      "stuck adapter: PLAYING -> PAUSED within 1000 ms (unlock)");
-	stop_bounded(tx, what);
+	stop_bounded(tx.pipeline, what);
 
-	errors = gst_test_stat_u64(sink, "send-errors");
-	timeouts = gst_test_stat_u64(sink, "frames-timed-out");
+	errors = gst_test_stat_u64(tx.element, "send-errors");
+	timeouts = gst_test_stat_u64(tx.element, "frames-timed-out");
 	printf("# send-errors %" G_GUINT64_FORMAT ", frames-timed-out %"
 	       G_GUINT64_FORMAT "\n", errors, timeouts);
 	CHECK(timeouts > 0 && timeouts != G_MAXUINT64,
@@ -398,11 +418,7 @@ static void sink_stuck(struct gst_test_env *env)
 	      "(frames-timed-out)");
 	CHECK(errors > 0 && errors != G_MAXUINT64,
 	      "frames given up by unlock are counted (send-errors)");
-
-	gst_test_drain_bus(bus, 0, NULL);
-	gst_object_unref(bus);
-	gst_object_unref(sink);
-	gst_object_unref(tx);
+	release(&tx);
 }
 
 int main(int argc, char **argv)
