@@ -961,14 +961,22 @@ report_oversize (GstDevourerSink * self, gsize size)
 static gboolean
 gst_devourer_sink_unlock (GstBaseSink * bsink)
 {
-  g_atomic_int_set (&GST_DEVOURER_SINK (bsink)->flushing, 1);
+  GstDevourerSink *self = GST_DEVOURER_SINK (bsink);
+
+  g_atomic_int_set (&self->flushing, 1);
+  /* A render waiting in dvr_send() for a free TX slot (stuck adapter)
+   * returns at once instead of after the transfer timeout. */
+  dvr_interrupt (self->radio.dev, true);
   return TRUE;
 }
 
 static gboolean
 gst_devourer_sink_unlock_stop (GstBaseSink * bsink)
 {
-  g_atomic_int_set (&GST_DEVOURER_SINK (bsink)->flushing, 0);
+  GstDevourerSink *self = GST_DEVOURER_SINK (bsink);
+
+  g_atomic_int_set (&self->flushing, 0);
+  dvr_interrupt (self->radio.dev, false);
   return TRUE;
 }
 

@@ -52,6 +52,7 @@ struct dvr_device {
 	bool started;
 	bool rx_running;
 	atomic_bool dead;             /* device vanished: everything fails */
+	atomic_bool interrupted;      /* dvr_interrupt(): senders don't wait */
 	char last_error[256];
 
 	/* Control-transfer users (bring-up, channel, TX power) take this so
@@ -315,9 +316,11 @@ void dvr_close(dvr_device *dev)
 		return;
 	if (dev->t) {
 		stop_rx(dev);
-		/* Let what was sent reach the air before powering off. */
+		/* Let what was sent reach the air before powering off: a full
+		 * TX FIFO drains in well under a second at any rate but the
+		 * slowest CCK, and a stuck adapter must not stall a close. */
 		if (!atomic_load(&dev->dead))
-			dvr_flush(dev, 2000);
+			dvr_flush(dev, 1000);
 		if (dev->started && !atomic_load(&dev->dead)) {
 			pthread_mutex_lock(&dev->ctrl_lock);
 			dvr_io_clear_error(&dev->io);
@@ -733,6 +736,10 @@ static struct tx_slot *take_slot(struct dvr_device *dev, int *status)
 			*status = DVR_E_NO_DEVICE;
 			return NULL;
 		}
+		if (atomic_load(&dev->interrupted)) {
+			*status = DVR_E_BUSY;
+			return NULL;
+		}
 		if (pthread_cond_timedwait(&dev->tx_cond, &dev->tx_lock,
 		                           &deadline) == ETIMEDOUT) {
 			*status = DVR_E_TIMEOUT;
@@ -772,6 +779,8 @@ int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
 		return DVR_E_STATE;
 	if (atomic_load(&dev->dead))
 		return reject(dev, DVR_E_NO_DEVICE);
+	if (atomic_load(&dev->interrupted))
+		return reject(dev, DVR_E_BUSY);
 	if (len < 10)
 		return reject(dev, DVR_E_INVALID);
 	if (len > dev->info->max_tx_frame)
@@ -863,6 +872,17 @@ int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
 	if (is_fatal(r))
 		mark_dead(dev, r, "transmit failed");
 	return r;
+}
+
+void dvr_interrupt(dvr_device *dev, bool on)
+{
+	if (!dev)
+		return;
+	atomic_store(&dev->interrupted, on);
+	/* Wake senders waiting for a slot so they see the flag. */
+	pthread_mutex_lock(&dev->tx_lock);
+	pthread_cond_broadcast(&dev->tx_cond);
+	pthread_mutex_unlock(&dev->tx_lock);
 }
 
 int dvr_send(dvr_device *dev, const uint8_t *frame, size_t len)

@@ -314,6 +314,15 @@ int dvr_set_tx_power(dvr_device *dev, int index);
  */
 int dvr_send(dvr_device *dev, const uint8_t *frame, size_t len);
 
+/**
+ * Interrupt senders, as GstBaseSink's unlock does: while @p on, dvr_send()
+ * and dvr_send_raw() return DVR_E_BUSY at once instead of waiting for a
+ * free TX slot, and senders already waiting wake up with DVR_E_BUSY. A
+ * sync-mode transfer already on the bus still completes or times out.
+ * Call with false to resume. Safe from any thread, including callbacks.
+ */
+void dvr_interrupt(dvr_device *dev, bool on);
+
 /** Send with an explicit TX vector; @p frame is the bare 802.11 frame. */
 int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
                  const struct dvr_tx_params *params);
@@ -323,7 +332,7 @@ int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
  * transfer completed and the chip's TX queues are empty — at most
  * @p timeout_ms. DVR_OK, DVR_E_TIMEOUT (still sending: the link is
  * saturated or frames keep coming), DVR_E_NO_DEVICE. dvr_close() does
- * this (up to 2 s) before powering the chip off.
+ * this (up to 1 s) before powering the chip off.
  */
 int dvr_flush(dvr_device *dev, unsigned timeout_ms);
 
