@@ -194,11 +194,13 @@ void dvr_write_block(struct dvr_io *io, uint16_t addr, const uint8_t *buf,
 	}
 }
 
-int dvr_poll8(struct dvr_io *io, uint16_t addr, uint8_t mask, uint8_t value,
-              unsigned tries, unsigned poll_us)
+/* Poll a register of width 1 or 4 bytes (see dvr_poll8/dvr_poll32). */
+static int poll_reg(struct dvr_io *io, uint16_t addr, unsigned width,
+                    uint32_t mask, uint32_t value, unsigned tries,
+                    unsigned poll_us)
 {
 	for (unsigned i = 0; i < tries; i++) {
-		uint8_t v = dvr_r8(io, addr);
+		uint32_t v = width == 1 ? dvr_r8(io, addr) : dvr_r32(io, addr);
 		if (io->status != DVR_OK)
 			return io->status;
 		if ((v & mask) == (value & mask))
@@ -209,19 +211,16 @@ int dvr_poll8(struct dvr_io *io, uint16_t addr, uint8_t mask, uint8_t value,
 	return DVR_E_CHIP;
 }
 
+int dvr_poll8(struct dvr_io *io, uint16_t addr, uint8_t mask, uint8_t value,
+              unsigned tries, unsigned poll_us)
+{
+	return poll_reg(io, addr, 1, mask, value, tries, poll_us);
+}
+
 int dvr_poll32(struct dvr_io *io, uint16_t addr, uint32_t mask,
                uint32_t value, unsigned tries, unsigned poll_us)
 {
-	for (unsigned i = 0; i < tries; i++) {
-		uint32_t v = dvr_r32(io, addr);
-		if (io->status != DVR_OK)
-			return io->status;
-		if ((v & mask) == (value & mask))
-			return DVR_OK;
-		if (poll_us)
-			dvr_delay_us(poll_us);
-	}
-	return DVR_E_CHIP;
+	return poll_reg(io, addr, 4, mask, value, tries, poll_us);
 }
 
 int dvr_io_bulk_out_sync(struct dvr_io *io, unsigned out_idx,
