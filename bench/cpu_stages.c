@@ -121,7 +121,7 @@ static struct dvr_tx_params tx_params;
 static struct bench_json js;
 static volatile uint8_t sink;
 
-static void die(const char *what, int st)
+static _Noreturn void die(const char *what, int st)
 {
 	fprintf(stderr, "cpu_stages: %s: %s\n", what, dvr_strerror(st));
 	exit(1);

@@ -111,13 +111,13 @@ static struct dvr_link_keys drone, ground;
 static struct dvr_tx_params tx_params;
 static volatile uint8_t sink_byte;
 
-static void die(const char *what, const char *why)
+static _Noreturn void die(const char *what, const char *why)
 {
 	fprintf(stderr, "gst_stages: %s: %s\n", what, why);
 	exit(1);
 }
 
-static void die_st(const char *what, int st)
+static _Noreturn void die_st(const char *what, int st)
 {
 	die(what, dvr_strerror(st));
 }
@@ -735,8 +735,8 @@ __attribute__((noinline)) static void sender_send(struct sender *s, char which, 
 	fprintf(s->to, "%c %u %ld %u\n", which, size, n, pace_us);
 	fflush(s->to);
 	char line[64];
-	int st;
-	unsigned long long errs;
+	int st = DVR_OK;
+	unsigned long long errs = 0;
 	if (!fgets(line, sizeof line, s->from) ||
 	    sscanf(line, "ok %d %llu", &st, &errs) != 2)
 		die("sender", "no answer");

@@ -235,7 +235,7 @@ int main(int argc, char **argv)
 			if (!scale)  /* --quick: one config is enough */
 				goto print;
 		}
-print:
+print:; /* a label needs a statement before a declaration in C11 */
 	const char *an = auto_backend == DVR_FEC_GFNI ? "GFNI"
 	                 : auto_backend == DVR_FEC_ISAL ? "ISA-L" : "portable";
 	printf("| k/n | bytes | memcpy ns | FEC enc %s (default) ns (x memcpy) | "
