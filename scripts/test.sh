@@ -16,10 +16,27 @@ meson compile -C "$BUILD"
 status=0
 meson test -C "$BUILD" --print-errorlogs --num-processes 2 "$@" || status=$?
 
+# The code must also build warning-free with clang (C11, -Werror), the
+# compiler many ARM camera SDKs ship: compile only, the tests ran above.
+clang_failed=0
+if command -v clang >/dev/null 2>&1; then
+  CLANG_BUILD=${DEVOURER_CLANG_BUILD:-build-clang}
+  if [ ! -f "$CLANG_BUILD/build.ninja" ]; then
+    CC=clang meson setup "$CLANG_BUILD" >/dev/null
+  fi
+  if ! meson compile -C "$CLANG_BUILD" >"$BUILD/clang-build.log" 2>&1; then
+    echo "devourer: the clang build failed (last lines of $BUILD/clang-build.log):"
+    tail -20 "$BUILD/clang-build.log"
+    clang_failed=1
+    status=1
+  fi
+fi
+
 # One closing line any CI reader understands.
-python3 - "$BUILD/meson-logs/testlog.json" <<'PY'
+python3 - "$BUILD/meson-logs/testlog.json" "$clang_failed" <<'PY'
 import json, sys
 passed = failed = skipped = 0
+failed += int(sys.argv[2])  # the clang build counts as one check
 with open(sys.argv[1]) as f:
     for line in f:
         r = json.loads(line)["result"]
