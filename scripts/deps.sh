@@ -4,7 +4,7 @@
 set -euo pipefail
 
 DEVOURER_PACKAGES=(
-  gcc pkg-config meson ninja-build python3
+  gcc clang pkg-config meson ninja-build python3
   libusb-1.0-0-dev libsodium-dev libisal-dev
   libglib2.0-dev
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools
