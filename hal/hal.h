@@ -71,7 +71,9 @@ struct dvr_chip_ops {
 	int (*phy_init)(struct dvr_chip *chip);
 	/* Monitor-mode RX: accept every frame (and bad-FCS ones if asked). */
 	int (*set_monitor)(struct dvr_chip *chip, bool keep_corrupted);
-	/* Band, channel and bandwidth. */
+	/* Band, channel and bandwidth. Programs the chip only: the core
+	 * records chip->channel afterwards, under the locks TX holds while
+	 * it builds descriptors from it. */
 	int (*set_channel)(struct dvr_chip *chip, const struct dvr_channel *ch);
 	/* TX power index 0..63 for every rate on every path. */
 	int (*set_tx_power)(struct dvr_chip *chip, int index);
@@ -138,7 +140,8 @@ struct dvr_chip {
 	const struct dvr_chip_info *info;
 	struct dvr_io *io;
 	struct dvr_chip_id id;
-	struct dvr_channel channel;   /* current, valid after set_channel */
+	struct dvr_channel channel;   /* current; written by the core only,
+	                                 under sync_lock + tx_lock */
 	int tx_power_index;
 	unsigned n_out;               /* bulk OUT endpoints present */
 	bool usb3;                    /* bus speed is SuperSpeed */

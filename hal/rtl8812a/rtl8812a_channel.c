@@ -316,6 +316,6 @@ int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 			priv->band = BAND_NONE;
 		return dvr_chip_fail(chip, st, "channel switch failed");
 	}
-	chip->channel = *ch;
+	/* chip->channel is the core's to record: senders read it. */
 	return DVR_OK;
 }

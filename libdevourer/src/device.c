@@ -76,6 +76,7 @@ struct dvr_device {
 	_Atomic uint64_t rx_transfers, rx_frames, rx_bytes, rx_crc,
 		rx_malformed, rx_c2h, rx_errors;
 	unsigned rx_error_run;        /* consecutive failed bulk IN */
+	_Atomic uint16_t rx_channel;  /* tuned channel for RX metadata */
 	uint32_t tsf_last_low;
 	uint64_t tsf_high;
 	uint64_t malformed_logged_at_ns;
@@ -383,7 +384,7 @@ static void on_rx_pkt(void *user, const struct dvr_rx_pkt *pkt)
 		                  .info = pkt->info };
 	if (pkt->crc_err)
 		f.info.flags |= DVR_RX_FCS_BAD;
-	f.info.channel = dev->chip.channel.channel;
+	f.info.channel = atomic_load(&dev->rx_channel);
 	f.info.freq_mhz = (uint16_t)dvr_channel_to_freq(f.info.channel);
 	f.info.tsf_us = extend_tsf(dev, pkt->tsf_low);
 	atomic_fetch_add(&dev->rx_frames, 1);
@@ -497,13 +498,27 @@ static int load_and_download_firmware(struct dvr_device *dev)
 	return r;
 }
 
+/* Senders build descriptors from chip.channel under sync_lock (sync mode)
+ * or tx_lock (async): change it under both. Neither lock is held across
+ * I/O here, so the transport's event thread is never kept waiting. */
+static void record_channel(struct dvr_device *dev, const struct dvr_channel *ch)
+{
+	pthread_mutex_lock(&dev->sync_lock);
+	pthread_mutex_lock(&dev->tx_lock);
+	dev->chip.channel = *ch;
+	pthread_mutex_unlock(&dev->tx_lock);
+	pthread_mutex_unlock(&dev->sync_lock);
+	/* The RX thread reads its own copy, without locks. */
+	atomic_store(&dev->rx_channel, ch->channel);
+}
+
 /* Channel, then TX power: the configured index or the chip's default. */
 static int tune(struct dvr_device *dev, const struct dvr_channel *ch)
 {
 	int r = dev->info->ops->set_channel(&dev->chip, ch);
 	if (r != DVR_OK)
 		return r;
-	dev->chip.channel = *ch;
+	record_channel(dev, ch);
 	int power = dev->cfg.tx_power > 0 ? dev->cfg.tx_power
 	                                  : dev->info->default_tx_power;
 	return dev->info->ops->set_tx_power(&dev->chip, power);
@@ -629,7 +644,7 @@ int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel)
 	if (r == DVR_OK)
 		r = dvr_io_status(&dev->io);
 	if (r == DVR_OK)
-		dev->chip.channel = *channel;
+		record_channel(dev, channel);
 	pthread_mutex_unlock(&dev->ctrl_lock);
 	if (r != DVR_OK)
 		return stage_failed(dev, "set channel", r);
@@ -712,6 +727,14 @@ static int reject(struct dvr_device *dev, int status)
 	return status;
 }
 
+/* A frame cannot be wider than the tuned channel. Call with sync_lock or
+ * tx_lock held: chip.channel changes under both. */
+static bool wider_than_channel(const struct dvr_device *dev,
+                               const struct dvr_tx_params *p)
+{
+	return p->bw_mhz > dev->chip.channel.bw_mhz;
+}
+
 static unsigned tx_timeout(const struct dvr_device *dev)
 {
 	return dev->cfg.tx_timeout_ms ? dev->cfg.tx_timeout_ms
@@ -785,8 +808,6 @@ int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
 		return reject(dev, DVR_E_INVALID);
 	if (len > dev->info->max_tx_frame)
 		return reject(dev, DVR_E_OVERFLOW);
-	if (params->bw_mhz > dev->chip.channel.bw_mhz)
-		return reject(dev, DVR_E_INVALID);
 	int r = maybe_apply_frame_power(dev, params);
 	if (r != DVR_OK)
 		return reject(dev, r);
@@ -808,7 +829,10 @@ int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
 		 * sync mode means); tx_lock only guards the counters, so stats
 		 * readers never wait for the bus. */
 		pthread_mutex_lock(&dev->sync_lock);
-		int hdr = ops->build_tx_desc(&dev->chip, dev->sync_buf, &req);
+		int hdr = wider_than_channel(dev, params)
+		                  ? DVR_E_INVALID
+		                  : ops->build_tx_desc(&dev->chip, dev->sync_buf,
+		                                       &req);
 		if (hdr < 0 || (size_t)hdr + len > dev->slot_size) {
 			pthread_mutex_unlock(&dev->sync_lock);
 			return reject(dev, hdr < 0 ? hdr : DVR_E_OVERFLOW);
@@ -845,7 +869,9 @@ int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
 		pthread_mutex_unlock(&dev->tx_lock);
 		return r;
 	}
-	int hdr = ops->build_tx_desc(&dev->chip, s->buf, &req);
+	int hdr = wider_than_channel(dev, params)
+	                  ? DVR_E_INVALID
+	                  : ops->build_tx_desc(&dev->chip, s->buf, &req);
 	if (hdr < 0 || (size_t)hdr + len > dev->slot_size) {
 		dev->tx.rejected++;
 		release_slot(dev, s);
