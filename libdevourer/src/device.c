@@ -393,6 +393,13 @@ static void on_rx_pkt(void *user, const struct dvr_rx_pkt *pkt)
 		dev->cfg.on_rx(dev->cfg.user, &f);
 }
 
+/* The trace logs RX when a transfer is posted, with the length asked for. */
+static void on_bulk_in_posted(void *user, size_t len)
+{
+	struct dvr_device *dev = user;
+	dvr_io_trace_bulk(&dev->io, true, dev->t->info.in_ep, len);
+}
+
 static void on_bulk_in(void *user, int status, const uint8_t *buf,
                        size_t len)
 {
@@ -411,7 +418,6 @@ static void on_bulk_in(void *user, int status, const uint8_t *buf,
 	}
 	dev->rx_error_run = 0;
 	atomic_fetch_add(&dev->rx_transfers, 1);
-	dvr_io_trace_bulk(&dev->io, true, dev->t->info.in_ep, len);
 	struct dvr_rx_walk_counts c;
 	dvr_rx_walk(&dev->chip, buf, len, on_rx_pkt, dev, &c);
 	if (c.malformed) {
@@ -611,7 +617,8 @@ int dvr_start(dvr_device *dev, const struct dvr_channel *channel)
 			                           : DEFAULT_RX_TRANSFERS;
 		size_t len = dev->cfg.rx_buffer_size ? dev->cfg.rx_buffer_size
 			                             : DEFAULT_RX_BUFFER;
-		r = dev->t->ops->rx_start(dev->t, n, len, on_bulk_in, dev);
+		r = dev->t->ops->rx_start(dev->t, n, len, on_bulk_in,
+		                          on_bulk_in_posted, dev);
 		if (r != DVR_OK) {
 			set_error(dev, r, "cannot start the RX ring");
 			return r;

@@ -39,12 +39,12 @@ static void trace_ctrl(struct dvr_io *io, char dir, uint16_t addr,
 {
 	if (!io->trace)
 		return;
-	fprintf(io->trace, "%c %04x %u ", dir, addr, (unsigned)len);
+	fprintf(io->trace, "%c 0x%04x %u ", dir, addr, (unsigned)len);
 	if (len == 1 || len == 2 || len == 4) {
 		uint32_t v = 0;
 		for (unsigned i = 0; i < len; i++)
 			v |= (uint32_t)buf[i] << (8 * i);
-		fprintf(io->trace, "%0*x\n", (int)(2 * len), v);
+		fprintf(io->trace, "0x%0*x\n", (int)(2 * len), v);
 	} else {
 		for (unsigned i = 0; i < len; i++)
 			fprintf(io->trace, "%02x", buf[i]);
@@ -55,7 +55,7 @@ static void trace_ctrl(struct dvr_io *io, char dir, uint16_t addr,
 void dvr_io_trace_bulk(struct dvr_io *io, bool in, uint8_t ep, size_t len)
 {
 	if (io->trace)
-		fprintf(io->trace, "%s %02x %zu\n", in ? "RX" : "TX", ep, len);
+		fprintf(io->trace, "%s 0x%02x %zu\n", in ? "RX" : "TX", ep, len);
 }
 
 /* Account for one finished control transfer (r = bytes or error) and make

@@ -10,9 +10,12 @@
  *
  * Every control transfer, and every bulk transfer that passes through
  * dvr_io_trace_bulk(), can be written to a trace file, one line each:
- *   R|W <addr hex> <len> <data hex: little-endian value for 1/2/4 bytes,
- *                         raw bytes in order otherwise>
- *   TX|RX <endpoint hex> <len>
+ *   R|W 0xADDR LEN 0xVALUE   for 1, 2 and 4 bytes (VALUE little-endian,
+ *                            as many hex digits as the length has)
+ *   R|W 0xADDR LEN BYTES     for other lengths (the bytes in bus order,
+ *                            two hex digits each, no prefix)
+ *   TX|RX 0xEP LEN           a bulk transfer: TX when it is sent, RX when
+ *                            a transfer of LEN bytes is posted (submitted)
  */
 #ifndef DVR_IO_H
 #define DVR_IO_H

@@ -52,6 +52,12 @@ typedef void (*dvr_bulk_out_done_fn)(void *user, int status, size_t actual);
 typedef void (*dvr_bulk_in_fn)(void *user, int status, const uint8_t *buf,
                                size_t len);
 
+/* A bulk IN transfer of len bytes was posted (at rx_start and every time
+ * one is resubmitted after its completion), so that a register trace can
+ * log RX transfers when they are submitted, as a bus analyser sees them.
+ * Runs on the thread that submits; may be NULL. */
+typedef void (*dvr_bulk_in_posted_fn)(void *user, size_t len);
+
 struct dvr_transport_ops {
 	const char *name;
 	/* Vendor register read/write (DVR_USB_VENDOR_REQ, wValue = addr,
@@ -74,9 +80,10 @@ struct dvr_transport_ops {
 	/* Clear a halt/stall on out_ep[out_idx]. */
 	int (*clear_halt_out)(struct dvr_transport *t, unsigned out_idx);
 	/* Post n bulk IN transfers of buflen bytes and keep them posted;
-	 * each completion calls cb. */
+	 * each completion calls cb, each (re)submission posted. */
 	int (*rx_start)(struct dvr_transport *t, unsigned n, size_t buflen,
-	                dvr_bulk_in_fn cb, void *user);
+	                dvr_bulk_in_fn cb, dvr_bulk_in_posted_fn posted,
+	                void *user);
 	/* Cancel the IN ring and wait until no cb runs any more. */
 	void (*rx_stop)(struct dvr_transport *t);
 	/* Wait until every queued bulk OUT has completed, at most

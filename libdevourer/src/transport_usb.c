@@ -104,6 +104,7 @@ struct usb_transport {
 	bool rx_fatal_sent;
 	unsigned rx_error_run;
 	dvr_bulk_in_fn rx_cb;
+	dvr_bulk_in_posted_fn rx_posted_cb;
 	void *rx_user;
 };
 
@@ -597,6 +598,9 @@ static void LIBUSB_CALL rx_complete(struct libusb_transfer *x)
 		r = libusb_submit_transfer(x);
 		if (r == LIBUSB_SUCCESS) {
 			pthread_mutex_unlock(&t->lock);
+			if (t->rx_posted_cb)
+				t->rx_posted_cb(t->rx_user,
+				                (size_t)x->length);
 			return;
 		}
 	}
@@ -663,7 +667,8 @@ static void usb_rx_stop(struct dvr_transport *tr)
 }
 
 static int usb_rx_start(struct dvr_transport *tr, unsigned n, size_t buflen,
-                        dvr_bulk_in_fn cb, void *user)
+                        dvr_bulk_in_fn cb, dvr_bulk_in_posted_fn posted_cb,
+                        void *user)
 {
 	struct usb_transport *t = to_usb(tr);
 	if (n == 0 || n > RX_MAX_TRANSFERS || buflen == 0 ||
@@ -694,6 +699,7 @@ static int usb_rx_start(struct dvr_transport *tr, unsigned n, size_t buflen,
 
 	pthread_mutex_lock(&t->lock);
 	t->rx_cb = cb;
+	t->rx_posted_cb = posted_cb;
 	t->rx_user = user;
 	t->rx_active = true;
 	t->rx_fatal_sent = false;
@@ -705,6 +711,10 @@ static int usb_rx_start(struct dvr_transport *tr, unsigned n, size_t buflen,
 		if (r == LIBUSB_SUCCESS) {
 			t->rx[i].posted = true;
 			t->rx_posted++;
+			/* Logged before its completion can be: that runs on
+			 * the event thread only after this lock is free. */
+			if (posted_cb)
+				posted_cb(user, buflen);
 		}
 	}
 	pthread_mutex_unlock(&t->lock);

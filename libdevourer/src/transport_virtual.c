@@ -59,6 +59,7 @@ struct vtransport {
 	unsigned rx_n;
 	size_t rx_buflen;
 	dvr_bulk_in_fn rx_cb;
+	dvr_bulk_in_posted_fn rx_posted_cb;
 	void *rx_user;
 };
 
@@ -191,6 +192,9 @@ static void *in_worker(void *arg)
 {
 	struct vtransport *vt = arg;
 	unsigned next = 0;
+	/* The whole ring is posted at once, as the USB transport does it. */
+	for (unsigned i = 0; vt->rx_posted_cb && i < vt->rx_n; i++)
+		vt->rx_posted_cb(vt->rx_user, vt->rx_buflen);
 	for (;;) {
 		pthread_mutex_lock(&vt->lock);
 		bool stop = vt->rx_stop;
@@ -205,6 +209,9 @@ static void *in_worker(void *arg)
 		if (r >= 0) {
 			vt->rx_cb(vt->rx_user, DVR_OK, buf, (size_t)r);
 			next = (next + 1) % vt->rx_n;
+			/* The buffer is handed back to the chip: posted again. */
+			if (vt->rx_posted_cb)
+				vt->rx_posted_cb(vt->rx_user, vt->rx_buflen);
 			continue;
 		}
 		int s = dvr_status_from_errno(r);
@@ -216,7 +223,8 @@ static void *in_worker(void *arg)
 }
 
 static int vt_rx_start(struct dvr_transport *t, unsigned n, size_t buflen,
-                       dvr_bulk_in_fn cb, void *user)
+                       dvr_bulk_in_fn cb, dvr_bulk_in_posted_fn posted_cb,
+                       void *user)
 {
 	struct vtransport *vt = vt_of(t);
 	if (!n || !buflen || !cb)
@@ -233,6 +241,7 @@ static int vt_rx_start(struct dvr_transport *t, unsigned n, size_t buflen,
 	vt->rx_n = n;
 	vt->rx_buflen = buflen;
 	vt->rx_cb = cb;
+	vt->rx_posted_cb = posted_cb;
 	vt->rx_user = user;
 	vt->rx_stop = false;
 	if (pthread_create(&vt->in_thread, NULL, in_worker, vt)) {

@@ -106,10 +106,10 @@ int main(void)
 	FILE *tf = fopen(path, "r");
 	char line[128];
 	CHECK(tf && fgets(line, sizeof line, tf), "trace has a first line");
-	CHECK(strcmp(line, "W 0100 4 12345678\n") == 0,
+	CHECK(strcmp(line, "W 0x0100 4 0x12345678\n") == 0,
 	      "trace line: W addr len little-endian value");
 	CHECK(fgets(line, sizeof line, tf) &&
-	      strcmp(line, "R 0102 2 1234\n") == 0, "trace line: R 16-bit");
+	      strcmp(line, "R 0x0102 2 0x1234\n") == 0, "trace line: R 16-bit");
 	fclose(tf);
 	unlink(path);
 

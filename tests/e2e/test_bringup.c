@@ -6,6 +6,7 @@
  * channel changes reach the BB/RF registers, and the register trace
  * records the control and bulk transfers.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -60,7 +61,8 @@ int main(void)
 	snprintf(trace, sizeof trace, "%s/regs.trace", dir);
 
 	struct dvr_config cfg = { .on_event = on_event, .firmware_dir = fw,
-		                  .trace_path = trace };
+		                  .trace_path = trace,
+	                  .enable_rx = true };
 	dvr_device *dev = NULL;
 	CHECK_EQ_INT(dvr_open("virtual:bringup", &cfg, &dev), DVR_OK, "open");
 	if (!dev)
@@ -153,12 +155,17 @@ int main(void)
 
 	FILE *f = fopen(trace, "r");
 	CHECK(f != NULL, "trace file written");
-	unsigned reads = 0, writes = 0, tx = 0, fw_window = 0, malformed = 0;
+	unsigned reads = 0, writes = 0, tx = 0, rx_posted = 0, fw_window = 0;
+	unsigned malformed = 0;
 	char line[1024];
 	while (f && fgets(line, sizeof line, f)) {
 		unsigned addr, len;
-		char dirc[4], data[600];
-		if (sscanf(line, "%3s %x %u %599s", dirc, &addr, &len, data) < 3) {
+		char dirc[4], addr_text[16], data[600];
+		int fields = sscanf(line, "%3s %15s %u %599s", dirc, addr_text,
+		                    &len, data);
+		/* Addresses and endpoints are always 0x-prefixed hex. */
+		if (fields < 3 || strncmp(addr_text, "0x", 2) != 0 ||
+		    sscanf(addr_text + 2, "%x", &addr) != 1) {
 			malformed++;
 			continue;
 		}
@@ -168,12 +175,17 @@ int main(void)
 			writes++;
 			if (addr >= 0x1000 && addr < 0x2000)
 				fw_window++;
-			if ((len == 1 || len == 2 || len == 4) &&
-			    strlen(data) != 2 * len)
+			bool is_value = len == 1 || len == 2 || len == 4;
+			/* A value is 0x-prefixed, a byte string is not. */
+			if (is_value ? strncmp(data, "0x", 2) != 0 ||
+			                   strlen(data) != 2 + 2 * len
+			             : strlen(data) != 2 * len)
 				malformed++;
 		} else if (strcmp(dirc, "TX") == 0) {
 			tx++;
-		} else if (strcmp(dirc, "RX") != 0) {
+		} else if (strcmp(dirc, "RX") == 0) {
+			rx_posted++;
+		} else {
 			malformed++;
 		}
 	}
@@ -184,6 +196,7 @@ int main(void)
 	CHECK(reads > 100 && writes > 500, "trace holds the bring-up");
 	CHECK(fw_window >= 26998 / 196, "firmware written through 0x1000 window");
 	CHECK(tx >= 1, "trace holds the bulk OUT");
+	CHECK(rx_posted >= 1, "trace holds the posted bulk IN transfers");
 	CHECK_EQ_INT(malformed, 0, "every trace line well-formed");
 
 	char cmd[600];

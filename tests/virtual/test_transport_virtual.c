@@ -72,7 +72,7 @@ int main(void)
 	vh_tune(vr, 36, 20, 0);
 	vh_monitor(vr, false);
 
-	CHECK_EQ_INT(rx->ops->rx_start(rx, 4, 32768, on_rx, NULL), DVR_OK,
+	CHECK_EQ_INT(rx->ops->rx_start(rx, 4, 32768, on_rx, NULL, NULL), DVR_OK,
 	             "rx_start");
 	static uint8_t xfer[10][600];
 	uint8_t f[500];
