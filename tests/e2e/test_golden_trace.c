@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The RTL8812AU bring-up, control transfer by control transfer, is frozen
+ * in golden register traces (tests/e2e/golden/): open a virtual adapter,
+ * start it on a channel, close it, and compare the trace with the file
+ * line for line. Any change to what the HAL writes, reads or polls — a
+ * refactor that was meant to change nothing, above all — fails here and
+ * shows the first line that differs.
+ *
+ * A deliberate change of the bring-up regenerates the files:
+ *   DEVOURER_GOLDEN_UPDATE=1 meson test -C build golden_trace
+ * and the diff of the golden files is then part of the commit.
+ *
+ * Usage: test_golden_trace GOLDEN_DIR
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <devourer/devourer.h>
+
+#include "tests/check.h"
+
+struct golden_case {
+	const char *file;       /* under GOLDEN_DIR */
+	struct dvr_channel ch;
+};
+
+static const struct golden_case cases[] = {
+	{ "rtl8812a_ch36_bw20.trace", { .channel = 36, .bw_mhz = 20 } },
+	{ "rtl8812a_ch149_bw80.trace", { .channel = 149, .bw_mhz = 80 } },
+};
+
+/* Bring a fresh virtual adapter up on ch with a trace into path. */
+static bool record(const char *fw, const char *air, const char *path,
+                   const struct dvr_channel *ch)
+{
+	setenv("DEVOURER_AIR_DIR", air, 1);
+	/* Nothing random may reach the registers: fixed seed, one station
+	 * alone on its own air, no RX ring (its resubmissions follow
+	 * traffic), no TX. */
+	struct dvr_config cfg = { .firmware_dir = fw, .trace_path = path };
+	dvr_device *dev = NULL;
+	int r = dvr_open("virtual:golden,seed=1", &cfg, &dev);
+	if (r != DVR_OK)
+		return false;
+	r = dvr_start(dev, ch);
+	dvr_close(dev);
+	return r == DVR_OK;
+}
+
+static bool copy_file(const char *from, const char *to)
+{
+	FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+	bool ok = in && out;
+	char buf[65536];
+	size_t n;
+	while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
+		ok = fwrite(buf, 1, n, out) == n;
+	if (in)
+		fclose(in);
+	if (out && fclose(out) != 0)
+		ok = false;
+	return ok;
+}
+
+/* Compare line by line; report the first difference. */
+static bool same_trace(const char *golden, const char *got, const char *name)
+{
+	FILE *a = fopen(golden, "r"), *b = fopen(got, "r");
+	if (!a || !b) {
+		printf("# %s: cannot open %s\n", name, a ? got : golden);
+		if (a)
+			fclose(a);
+		if (b)
+			fclose(b);
+		return false;
+	}
+	char la[1024], lb[1024];
+	unsigned line = 0, golden_lines = 0, differ = 0;
+	for (;;) {
+		char *ra = fgets(la, sizeof la, a);
+		char *rb = fgets(lb, sizeof lb, b);
+		if (!ra && !rb)
+			break;
+		line++;
+		if (ra)
+			golden_lines++;
+		if (ra && rb && strcmp(la, lb) == 0)
+			continue;
+		if (differ++ == 0)
+			printf("# %s: first difference at line %u\n"
+			       "#   golden: %s#   now:    %s", name, line,
+			       ra ? la : "(end of file)\n",
+			       rb ? lb : "(end of file)\n");
+	}
+	fclose(a);
+	fclose(b);
+	if (differ)
+		printf("# %s: %u of %u lines differ\n", name, differ, line);
+	else
+		printf("# %s: %u lines identical\n", name, golden_lines);
+	return differ == 0 && golden_lines > 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s GOLDEN_DIR\n", argv[0]);
+		return 2;
+	}
+	const char *fw = check_firmware_dir();
+	if (!fw)
+		CHECK_SKIP("no firmware (set DEVOURER_TEST_FIRMWARE_DIR)");
+	bool update = getenv("DEVOURER_GOLDEN_UPDATE") != NULL;
+
+	char dir[] = "/tmp/dvr-golden-XXXXXX";
+	if (!mkdtemp(dir))
+		CHECK_SKIP("mkdtemp failed");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const struct golden_case *c = &cases[i];
+		char got[600], golden[1200];
+		snprintf(got, sizeof got, "%s/%s", dir, c->file);
+		snprintf(golden, sizeof golden, "%s/%s", argv[1], c->file);
+		char what[300];
+		snprintf(what, sizeof what, "%s: bring-up", c->file);
+		CHECK(record(fw, dir, got, &c->ch), what);
+		if (update) {
+			snprintf(what, sizeof what, "%s: golden written",
+			         c->file);
+			CHECK(copy_file(got, golden), what);
+			continue;
+		}
+		snprintf(what, sizeof what, "%s: trace equals the golden file",
+		         c->file);
+		CHECK(same_trace(golden, got, c->file), what);
+	}
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		printf("# could not remove %s\n", dir);
+	return check_done();
+}
