@@ -22,8 +22,8 @@
 
 #include <devourer/devourer.h>
 
-#include "../libdevourer/src/io.h"
-#include "../firmware/firmware.h"
+#include "libdevourer/io/io.h"
+#include "firmware/firmware.h"
 
 struct dvr_chip;
 
@@ -53,6 +53,19 @@ struct dvr_tx_desc_req {
 };
 
 struct dvr_chip_ops {
+	/* Optional. One VID:PID can carry more than one die: read the
+	 * chip-id registers and answer DVR_OK when this chip is the one
+	 * behind the bus, DVR_E_NOT_FOUND when it is another. The core
+	 * asks every chip listing the VID:PID, in registry order, and
+	 * drives the first that answers DVR_OK. NULL: the VID:PID alone
+	 * decides. Runs before identify, on an unpowered chip. */
+	int (*probe)(struct dvr_chip *chip);
+	/* Optional (NULL: the chip never switches). A USB3-capable chip
+	 * found enumerated at USB 2.0 on a SuperSpeed port writes its
+	 * switch registers here and sets *reenumerating: the device then
+	 * drops off the bus and comes back at 5 Gbit/s, and the core
+	 * reopens it and starts the bring-up over. */
+	int (*usb_mode_switch)(struct dvr_chip *chip, bool *reenumerating);
 	/* Read chip version/cut, EFUSE (MAC address, RFE type, amplifiers,
 	 * crystal, TX power calibration); fill chip->id. Runs before
 	 * power_on; may itself need the chip partly powered. */
@@ -75,7 +88,12 @@ struct dvr_chip_ops {
 	 * records chip->channel afterwards, under the locks TX holds while
 	 * it builds descriptors from it. */
 	int (*set_channel)(struct dvr_chip *chip, const struct dvr_channel *ch);
-	/* TX power index 0..63 for every rate on every path. */
+	/* Optional. Calibration the chip needs before it transmits well
+	 * (DACK, IQK, LCK ...), run as the "calibrate" bring-up stage
+	 * after the first channel is set; timed like every stage. */
+	int (*calibrate)(struct dvr_chip *chip);
+	/* TX power index info->tx_power_min..tx_power_max for every rate
+	 * on every path. */
 	int (*set_tx_power)(struct dvr_chip *chip, int index);
 	/* Wait until the chip's TX queues are empty — every frame it took
 	 * over USB has left the antenna — at most timeout_ms. DVR_OK, or
@@ -119,6 +137,18 @@ struct dvr_chip_info {
 	enum dvr_tx_mode preferred_tx_mode;
 	int default_tx_power;        /* TX power index used when the
 	                                application sets none */
+	/* TX power as the chip counts it: an index from tx_power_min to
+	 * tx_power_max, tx_power_step_mbm (1/100 dB) apart. The public API
+	 * speaks mBm; the core converts with these. */
+	int tx_power_min, tx_power_max;
+	int tx_power_step_mbm;
+	/* The chip answers with STALL on its bulk OUT endpoints until
+	 * they are cleared once after enumeration (rtw88 usb.c clears
+	 * every pipe at probe for this reason on Jaguar2/3). */
+	bool clear_halt_before_tx;
+	/* Most frames the chip takes in one bulk OUT transfer (USB TX
+	 * aggregation); 1 = one frame per transfer. */
+	unsigned tx_agg_max;
 	const struct dvr_chip_ops *ops;
 };
 

@@ -16,7 +16,7 @@
 
 #include <stdint.h>
 
-#include "libdevourer/src/io.h"
+#include "libdevourer/io/io.h"
 
 /* One row. Field order matches the generated tables. */
 struct dvr_pwr_cmd {

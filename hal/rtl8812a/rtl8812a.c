@@ -71,5 +71,12 @@ const struct dvr_chip_info rtl8812a_info = {
 	 * overdrive an external PA, yet well above the noise.
 	 */
 	.default_tx_power = 32,
+	/* 6-bit TXAGC index (rtw88 rtw_chip_info.txgi_max is 63 for
+	 * this chip) counting 0.5 dB steps, the unit rtw88 phy.c keeps
+	 * its by-rate and limit tables in. */
+	.tx_power_min = 0,
+	.tx_power_max = 63,
+	.tx_power_step_mbm = 50,
+	.tx_agg_max = 1,
 	.ops = &rtl8812a_ops,
 };

@@ -18,7 +18,7 @@
 #include <devourer/radiotap.h>
 
 #include "hal/hal.h"
-#include "io.h"
+#include "libdevourer/io/io.h"
 #include "rx_walk.h"
 #include "transport.h"
 

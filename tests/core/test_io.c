@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "libdevourer/src/io.h"
+#include "libdevourer/io/io.h"
 #include "tests/check.h"
 
 struct fake {

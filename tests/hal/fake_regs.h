@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "libdevourer/src/io.h"
+#include "libdevourer/io/io.h"
 
 struct fake_regs {
 	struct dvr_transport t;   /* first: the transport points back here */

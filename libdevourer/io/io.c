@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Register access with sticky errors and an optional trace (see io.h). */
-#include "io.h"
+#include "libdevourer/io/io.h"
 
 #include <errno.h>
 #include <string.h>
