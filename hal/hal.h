@@ -26,6 +26,9 @@
 #include "firmware/firmware.h"
 
 struct dvr_chip;
+struct dvr_pwr_cmd;          /* hal/common/pwr_seq.h */
+struct dvr_queue_layout;     /* hal/common/queue_layout.h */
+struct dvr_fw_8051_spec;     /* hal/common/fw_8051.h */
 
 struct dvr_usb_id {
 	uint16_t vid, pid;
@@ -119,6 +122,18 @@ struct dvr_chip_ops {
 	                    size_t avail, struct dvr_rx_pkt *out);
 };
 
+/* How firmware reaches the chip's CPU; hal/common/fw_download.c picks the
+ * download path from it. */
+enum dvr_fw_kind {
+	DVR_FW_NONE = 0,        /* no path named: downloading is refused */
+	/* 8051 (rtw88 RTW_WCPU_11N): the image is written page by page
+	 * into a register window (Jaguar1 8812A/8821A); info->fw_8051. */
+	DVR_FW_8051_PAGES,
+	/* 3081 (rtw88 RTW_WCPU_11AC): the image goes through reserved TX
+	 * pages and the DDMA engine (8814A, Jaguar2/3). */
+	DVR_FW_3081_DDMA,
+};
+
 /* Pure data, one per chip. */
 struct dvr_chip_info {
 	const char *name;            /* "RTL8812AU" */
@@ -150,6 +165,24 @@ struct dvr_chip_info {
 	 * aggregation); 1 = one frame per transfer. */
 	unsigned tx_agg_max;
 	const struct dvr_chip_ops *ops;
+
+	/* --- what the generic and family layers program the chip from --- */
+	enum dvr_fw_kind fw_kind;
+	const struct dvr_fw_8051_spec *fw_8051;  /* DVR_FW_8051_PAGES */
+	/* Power flows, run by hal/common/card_power.c: card enable, card
+	 * disable, and (optional, NULL) the enter-LPS flow a family runs
+	 * before card disable. */
+	const struct dvr_pwr_cmd *const *pwr_on_flow;
+	const struct dvr_pwr_cmd *const *pwr_off_flow;
+	const struct dvr_pwr_cmd *const *pwr_lps_flow;
+	/* TX FIFO pages, DMA queue maps, RX FIFO size. */
+	const struct dvr_queue_layout *queues;
+	size_t phy_status_len;       /* driver-info block the RX descriptor
+	                                announces, bytes */
+	size_t efuse_log_size;       /* logical EFUSE map, bytes */
+	/* Data only the chip's family layer reads; its type and accessor
+	 * are in hal/<family>/<family>.h (e.g. jaguar1_data()). */
+	const void *family_data;
 };
 
 /* Facts read from the chip by ops->identify. */

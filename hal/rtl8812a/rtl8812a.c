@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * RTL8812AU: USB ids, chip facts and the ops table. The work is done in the
- * other files of this directory, one job each.
+ * RTL8812AU: USB ids, chip data and the ops table. What the Jaguar1 family
+ * does one way is the family's (hal/jaguar1/); the 8812A's own ops are in
+ * the other files of this directory, one job each.
  */
+#include "hal/common/fw_8051.h"
+#include "hal/common/pwr_seq.h"
+#include "hal/common/queue_layout.h"
 #include "hal/rtl8812a/rtl8812a.h"
+#include "hal/rtl8812a/rtl8812a_tables.h"
 
-/* Every VID:PID the 8812A HAL drives (facts 2.3; rtw88 table plus the
+/* Every VID:PID the 8812A HAL drives (rtw88 rtw8812au.c table plus the
  * vendor's 2357:0115). 8811AU/8821AU ids belong to the 8821A HAL. */
 static const struct dvr_usb_id rtl8812a_usb_ids[] = {
 	{ 0x0bda, 0x8812 }, { 0x0bda, 0x881a }, { 0x0bda, 0x881b },
@@ -22,20 +27,104 @@ static const struct dvr_usb_id rtl8812a_usb_ids[] = {
 	{ 0x2604, 0x0012 }, { 0x7392, 0xa822 },
 };
 
+/*
+ * 8051 reset, 0x1D bit 3 being the 8812A's CPU reset release (the 8821A
+ * uses bit 0): 0x1C bit 1 off, reset asserted, CPU off, 0x1C bit 1 off
+ * again, reset released, CPU on (rtw88 rtw88xxa.c rtw88xxa_reset_8051).
+ */
+#define RESET_ROW(reg, mask, value) \
+	{ (reg), 0xFF, DVR_PWR_INTF_USB, DVR_PWR_BASE_MAC, DVR_PWR_CMD_WRITE, \
+	  (mask), (value) }
+static const struct dvr_pwr_cmd rtl8812a_cpu_reset_rows[] = {
+	RESET_ROW(0x001C, 0x02, 0x00),
+	RESET_ROW(0x001D, 0x08, 0x00),
+	RESET_ROW(0x0003, 0x04, 0x00),
+	RESET_ROW(0x001C, 0x02, 0x00),
+	RESET_ROW(0x001D, 0x08, 0x08),
+	RESET_ROW(0x0003, 0x04, 0x04),
+	{ 0, 0, 0, 0, DVR_PWR_CMD_END, 0, 0 },
+};
+static const struct dvr_pwr_cmd *const rtl8812a_cpu_reset[] = {
+	rtl8812a_cpu_reset_rows, NULL,
+};
+
+/* Image: 32-byte header whose signature is 0x950x, at most 32 KiB of code
+ * (vendor FW_SIZE_8812), written in 4 KiB pages at 0x1000 (rtw88 fw.h
+ * DLFW_PAGE_SIZE_LEGACY, FW_START_ADDR_LEGACY). */
+static const struct dvr_fw_8051_spec rtl8812a_fw = {
+	.hdr_len = 32,
+	.max_code = 0x8000,
+	.page_size = 4096,
+	.window = 0x1000,
+	.sig_mask = 0xFFF0,
+	.sig_value = 0x9500,
+	.cpu_reset = rtl8812a_cpu_reset,
+};
+
+/*
+ * TX FIFO of 256 pages of 512 bytes, the last 9 kept for the driver
+ * (boundary 0xF7); RX FIFO 16128 bytes less 128 for reports (rtw88
+ * rtw8812a.c page_table_8812a, rqpn_table_8812a, rxff_size). One bulk OUT
+ * endpoint, which no rtw88 table covers, puts every queue on HIGH: the
+ * only one that endpoint feeds.
+ */
+#define Q(vo, vi, be, bk, mgt, hi) \
+	{ DVR_DMA_##vo, DVR_DMA_##vi, DVR_DMA_##be, DVR_DMA_##bk, \
+	  DVR_DMA_##mgt, DVR_DMA_##hi }
+static const struct dvr_queue_layout rtl8812a_queues = {
+	.page_size = 512,
+	.tx_pages = 256,
+	.rsvd_pages = 9,
+	.rxff_size = 16128,
+	.rx_report_size = 128,
+	.rqpn = {
+		[1] = Q(HIGH, HIGH, HIGH, HIGH, HIGH, HIGH),
+		[2] = Q(HIGH, HIGH, NORMAL, NORMAL, HIGH, HIGH),
+		[3] = Q(HIGH, NORMAL, LOW, LOW, HIGH, HIGH),
+		[4] = Q(NORMAL, NORMAL, LOW, LOW, EXTRA, HIGH),
+	},
+	.pages = {
+		[1] = { 16, 0, 0, 0, 1 },
+		[2] = { 16, 0, 0, 0, 1 },
+		[3] = { 16, 0, 16, 0, 1 },
+		[4] = { 16, 0, 16, 0, 1 },
+	},
+};
+#undef Q
+
+/* Reset RF paths A and B after a U2/U3 switch (rtw88 rtw88xxa.c
+ * rtw88xxa_power_on, 8812A on USB). */
+static const struct jaguar1_byte_write rtl8812a_pre_power[] = {
+	{ 0x001F, 0x05 }, { 0x001F, 0x07 }, { 0x0076, 0x05 }, { 0x0076, 0x07 },
+};
+
+static const struct jaguar1_data rtl8812a_family = {
+	.pre_power_writes = rtl8812a_pre_power,
+	.n_pre_power_writes = sizeof rtl8812a_pre_power /
+	                      sizeof rtl8812a_pre_power[0],
+	.mac_table = rtl8812a_mac,
+	.mac_table_len = &rtl8812a_mac_len,
+	.set_pbp = true,
+	.pbp = 0x30,                 /* TX pages 512 B (3), RX code 0 */
+	.ampdu_max_time = 0x70,
+	.mac_quirks = rtl8812a_mac_quirks,
+	.cck_rx_power = rtl8812a_cck_rx_power,
+};
+
 static const struct dvr_chip_ops rtl8812a_ops = {
 	.identify = rtl8812a_identify,
-	.power_on = rtl8812a_power_on,
-	.download_firmware = rtl8812a_download_firmware,
-	.mac_init = rtl8812a_mac_init,
+	.power_on = jaguar1_power_on,
+	.download_firmware = jaguar1_download_firmware,
+	.mac_init = jaguar1_mac_init,
 	.phy_init = rtl8812a_phy_init,
-	.set_monitor = rtl8812a_set_monitor,
+	.set_monitor = jaguar1_set_monitor,
 	.set_channel = rtl8812a_set_channel,
 	.set_tx_power = rtl8812a_set_tx_power,
-	.wait_tx_idle = rtl8812a_wait_tx_idle,
-	.power_off = rtl8812a_power_off,
-	.tx_out_index = rtl8812a_tx_out_index,
-	.build_tx_desc = rtl8812a_build_tx_desc,
-	.parse_rx_pkt = rtl8812a_parse_rx_pkt,
+	.wait_tx_idle = jaguar1_wait_tx_idle,
+	.power_off = jaguar1_power_off,
+	.tx_out_index = jaguar1_tx_out_index,
+	.build_tx_desc = jaguar1_build_tx_desc,
+	.parse_rx_pkt = jaguar1_parse_rx_pkt,
 };
 
 const struct dvr_chip_info rtl8812a_info = {
@@ -43,8 +132,8 @@ const struct dvr_chip_info rtl8812a_info = {
 	.usb_ids = rtl8812a_usb_ids,
 	.n_usb_ids = sizeof rtl8812a_usb_ids / sizeof rtl8812a_usb_ids[0],
 	.fw_file = "rtw8812a_fw.bin",
-	.tx_desc_len = RTL8812A_TX_DESC_LEN,
-	.rx_desc_len = RTL8812A_RX_DESC_LEN,
+	.tx_desc_len = JAGUAR1_TX_DESC_LEN,
+	.rx_desc_len = JAGUAR1_RX_DESC_LEN,
 	.rx_agg_align = 8,
 	/*
 	 * Largest MPDU without FCS: a VHT MPDU may be 11454 bytes with FCS
@@ -56,7 +145,7 @@ const struct dvr_chip_info rtl8812a_info = {
 	 * refused per frame by build_tx_desc.
 	 */
 	.max_tx_frame = RTL8812A_MAX_RX_FRAME - 4,
-	.max_rx_pkt = RTL8812A_RX_DESC_LEN + RTL8812A_PHY_STATUS_LEN +
+	.max_rx_pkt = JAGUAR1_RX_DESC_LEN + RTL8812A_PHY_STATUS_LEN +
 	              RTL8812A_MAX_RX_FRAME,
 	.rf_paths = 2,
 	.max_nss = 2,
@@ -79,4 +168,13 @@ const struct dvr_chip_info rtl8812a_info = {
 	.tx_power_step_mbm = 50,
 	.tx_agg_max = 1,
 	.ops = &rtl8812a_ops,
+	.fw_kind = DVR_FW_8051_PAGES,
+	.fw_8051 = &rtl8812a_fw,
+	.pwr_on_flow = rtl8812a_card_enable_flow,
+	.pwr_off_flow = rtl8812a_card_disable_flow,
+	.pwr_lps_flow = rtl8812a_enter_lps_flow,
+	.queues = &rtl8812a_queues,
+	.phy_status_len = RTL8812A_PHY_STATUS_LEN,
+	.efuse_log_size = RTL8812A_EFUSE_SIZE,
+	.family_data = &rtl8812a_family,
 };

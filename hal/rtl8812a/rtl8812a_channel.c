@@ -1,86 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Band, channel and bandwidth switching (facts 7.1-7.4).
+ * 8812A band, channel and bandwidth switching (rtw88 rtw88xxa.c
+ * rtw88xxa_switch_band, rtw88xxa_switch_channel, rtw88xxa_set_reg_bw,
+ * rtw8812a_phy_fix_spur). Which channels exist and where their parts sit
+ * is the generic channel geometry (hal/common/chan_geometry.c).
  */
+#include "hal/common/chan_geometry.h"
+#include "hal/jaguar1/jaguar1_regs.h"
 #include "hal/rtl8812a/rtl8812a.h"
-#include "hal/rtl8812a/rtl8812a_regs.h"
 
 #define CUT_C 2u
 
-/* 5 GHz 20 MHz channels (steps of 4; 149-177 on odd numbers). */
-static bool valid_5g_20(unsigned ch)
-{
-	return (ch >= 36 && ch <= 64 && ch % 4 == 0) ||
-	       (ch >= 100 && ch <= 144 && ch % 4 == 0) ||
-	       (ch >= 149 && ch <= 177 && ch % 4 == 1);
-}
-
-/* Position of a 5 GHz channel counted in 20 MHz slots from the start
- * of its sub-band. */
-static unsigned slot_5g(unsigned ch)
-{
-	/* 36, 100 and 149 start the aligned blocks of their sub-bands. */
-	unsigned start = ch >= 149 ? 149 : ch >= 100 ? 100 : 36;
-	return (ch - start) / 4;
-}
-
-int rtl8812a_plan_channel(const struct dvr_channel *ch, unsigned max_bw,
-                          struct rtl8812a_chan_plan *out)
-{
-	unsigned c = ch->channel, bw = ch->bw_mhz;
-
-	*out = (struct rtl8812a_chan_plan){ .center = c };
-	if (bw != 20 && bw != 40 && bw != 80)
-		return DVR_E_INVALID;
-	if (bw > max_bw)
-		return DVR_E_UNSUPPORTED;
-	if (ch->secondary < -1 || ch->secondary > 1)
-		return DVR_E_INVALID;
-	if (c >= 1 && c <= 14) {
-		if (bw == 80 || (bw == 40 && c == 14))
-			return DVR_E_INVALID;
-		if (bw == 40) {
-			/* Usual choice: HT40+ low in the band, HT40- high. */
-			int sec = ch->secondary ? ch->secondary :
-			          (c <= 7 ? 1 : -1);
-			if ((sec > 0 && c + 4 > 13) || (sec < 0 && c < 5))
-				return DVR_E_INVALID;
-			out->center = sec > 0 ? c + 2 : c - 2;
-			out->sc20 = sec > 0 ? 2 : 1; /* primary below: lower */
-		}
-		return DVR_OK;
-	}
-	if (!valid_5g_20(c))
-		return DVR_E_INVALID;
-	out->is_5g = true;
-	if (bw == 20)
-		return DVR_OK;
-	/* Every sub-band (36-64, 100-144, 149-177) holds whole 40 and 80
-	 * MHz blocks, so the slot alone fixes the secondary and centre. */
-	unsigned slot = slot_5g(c);
-	if (bw == 40) {
-		int sec = (slot % 2 == 0) ? 1 : -1;
-		if (ch->secondary && ch->secondary != sec)
-			return DVR_E_INVALID;
-		out->center = sec > 0 ? c + 2 : c - 2;
-		out->sc20 = sec > 0 ? 2 : 1;
-		return DVR_OK;
-	}
-	/* 80 MHz: blocks of four, the standard ones only. */
-	if (ch->secondary)
-		return DVR_E_INVALID;
-	out->center = c - (slot % 4) * 4 + 6;
-	switch (slot % 4) {
-	case 0: out->sc20 = 4; break;  /* lowest 20 of 80 */
-	case 1: out->sc20 = 2; break;  /* lower 20 (center - 10 MHz) */
-	case 2: out->sc20 = 1; break;  /* upper 20 */
-	default: out->sc20 = 3; break; /* uppermost */
-	}
-	out->sc40 = (out->sc20 == 1 || out->sc20 == 3) ? 9 : 10;
-	return DVR_OK;
-}
-
-/* RFE pin mux per RFE type, 8812A (facts 7.1). */
+/* RFE pin mux per RFE type, 8812A (rtw88 rtw8812a_phy_set_rfe_reg_24g/_5g). */
 static void set_rfe(struct dvr_chip *chip, bool is_5g)
 {
 	struct dvr_io *io = chip->io;
@@ -114,7 +45,7 @@ static void set_rfe(struct dvr_chip *chip, bool is_5g)
 		dvr_w32(io, REG_B_RFE_INV, 0x00000077u);
 		return;
 	case 1:
-		if (rtl8812a_priv(chip) && rtl8812a_priv(chip)->btcoex) {
+		if (jaguar1_priv(chip) && jaguar1_priv(chip)->btcoex) {
 			/* BT owns pins 6/7 of path A and inverter bits 26/27:
 			 * leave them alone (rtw88 rtw8812a_phy_set_rfe_reg_*g,
 			 * type 1 with btcoex). */
@@ -152,7 +83,7 @@ static uint32_t bb_swing(const struct dvr_chip *chip, bool is_5g,
                          unsigned path)
 {
 	static const uint32_t scale[4] = { 0x200, 0x16A, 0x101, 0x0B6 };
-	const struct rtl8812a_priv *priv = rtl8812a_priv(chip);
+	const struct jaguar1_priv *priv = jaguar1_priv(chip);
 	uint8_t v = 0;
 
 	if (priv)
@@ -216,7 +147,7 @@ static uint32_t rf18_band(unsigned center)
 }
 
 static void set_bw_regs(struct dvr_chip *chip, unsigned bw,
-                        const struct rtl8812a_chan_plan *pl)
+                        const struct dvr_chan_geometry *pl)
 {
 	struct dvr_io *io = chip->io;
 	bool one_t = chip->id.is_1t1r;
@@ -275,8 +206,8 @@ static void fix_spur(struct dvr_chip *chip, unsigned bw, unsigned center)
 int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 {
 	struct dvr_io *io = chip->io;
-	struct rtl8812a_priv *priv = rtl8812a_priv(chip);
-	struct rtl8812a_chan_plan pl;
+	struct jaguar1_priv *priv = jaguar1_priv(chip);
+	struct dvr_chan_geometry pl;
 	int st;
 
 	if (!ch)
@@ -285,14 +216,14 @@ int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 		return dvr_chip_fail(chip, DVR_E_UNSUPPORTED, "this board is "
 		                     "an 11n-only RTL8812AU (EFUSE wireless "
 		                     "mode): no 80 MHz channels");
-	st = rtl8812a_plan_channel(ch, chip->info->max_bw_mhz, &pl);
+	st = jaguar1_plan_channel(chip, ch, &pl);
 	if (st != DVR_OK)
 		return dvr_chip_fail(chip, st, "channel %u at %u MHz (secondary "
 		                     "%d) is not a valid RTL8812AU channel",
 		                     ch->channel, ch->bw_mhz, ch->secondary);
 
-	enum rtl8812a_band band = pl.is_5g ? BAND_5G : BAND_2G;
-	if (!priv || priv->band != band || priv->band == BAND_NONE) {
+	enum jaguar1_band band = pl.is_5g ? JAGUAR1_BAND_5G : JAGUAR1_BAND_2G;
+	if (!priv || priv->band != band || priv->band == JAGUAR1_BAND_NONE) {
 		switch_band(chip, pl.is_5g, ch->bw_mhz);
 		if (priv)
 			priv->band = band;
@@ -304,16 +235,16 @@ int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 
 	/* RF 0x18 per path: band bits, channel, bandwidth in one write. */
 	uint32_t bw_bits = ch->bw_mhz == 20 ? 3 : ch->bw_mhz == 40 ? 1 : 0;
-	for (unsigned p = 0; p < rtl8812a_paths(chip); p++) {
-		uint32_t v = rtl8812a_rf_read(chip, p, RF_CFGCH);
+	for (unsigned p = 0; p < jaguar1_paths(chip); p++) {
+		uint32_t v = jaguar1_rf_read(chip, p, RF_CFGCH);
 		v &= ~(RF18_BAND_MASK | RF18_CHANNEL_MASK | RF18_BW_MASK);
 		v |= rf18_band(pl.center) | pl.center | bw_bits << 10;
-		rtl8812a_rf_write(chip, p, RF_CFGCH, v);
+		jaguar1_rf_write(chip, p, RF_CFGCH, v);
 	}
 
 	if ((st = dvr_io_status(io)) != DVR_OK) {
 		if (priv)
-			priv->band = BAND_NONE;
+			priv->band = JAGUAR1_BAND_NONE;
 		return dvr_chip_fail(chip, st, "channel switch failed");
 	}
 	/* chip->channel is the core's to record: senders read it. */

@@ -1,61 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * identify: chip version/cut from SYS_CFG, EFUSE (MAC address, RFE type,
- * amplifiers, crystal, BB swing) and 1T1R detection (facts 2.1-2.5).
+ * identify: chip version/cut from SYS_CFG, and what the 8812A's EFUSE says
+ * (MAC address, RFE type, amplifiers, crystal, BB swing, 1T1R and 11n-only
+ * boards) (rtw88 rtw88xxa.c rtw88xxa_read_efuse, rtw8812a.c). The EFUSE
+ * port is the family's.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "hal/common/efuse.h"
+#include "hal/jaguar1/jaguar1_regs.h"
 #include "hal/rtl8812a/rtl8812a.h"
-#include "hal/rtl8812a/rtl8812a_regs.h"
 
-#define EFUSE_POLL_TRIES 1000u
-#define EFUSE_POLL_US 10u
-
-/* Physical address range reachable through REG_EFUSE_CTRL [17:8]. */
-#define EFUSE_PHY_ADDR_MAX 1023u
-
-static void efuse_grant(struct dvr_io *io, bool on)
-{
-	if (on) {
-		dvr_w8(io, REG_EFUSE_ACCESS, EFUSE_ACCESS_ON);
-		dvr_w16(io, REG_SYS_FUNC_EN,
-		        (uint16_t)(dvr_r16(io, REG_SYS_FUNC_EN) | SYS_FUNC_ELDR));
-		dvr_w16(io, REG_SYS_CLKR,
-		        (uint16_t)(dvr_r16(io, REG_SYS_CLKR) |
-		                   SYS_CLK_LOADER_EN | SYS_CLK_ANA8M));
-		/* WiFi bank */
-		dvr_w32_mask(io, REG_LDO_EFUSE_CTRL, 0x00000300u, 0);
-	} else {
-		dvr_w8(io, REG_EFUSE_ACCESS, EFUSE_ACCESS_OFF);
-	}
-}
-
-struct efuse_reader {
-	struct dvr_io *io;
-	uint32_t ctl;   /* REG_EFUSE_CTRL with address/data/flag cleared */
-};
-
-/* One physical byte: address in [17:8], flag clear = read request; the
- * chip sets the flag when [7:0] holds the byte. */
-static int efuse_read_phys(void *ctx, unsigned addr, uint8_t *out)
-{
-	struct efuse_reader *r = ctx;
-	int st;
-
-	if (addr > EFUSE_PHY_ADDR_MAX)
-		return DVR_E_INVALID;
-	dvr_w32(r->io, REG_EFUSE_CTRL, r->ctl | (uint32_t)addr << 8);
-	st = dvr_poll32(r->io, REG_EFUSE_CTRL, EFUSE_CTRL_FLAG,
-	                EFUSE_CTRL_FLAG, EFUSE_POLL_TRIES, EFUSE_POLL_US);
-	if (st != DVR_OK)
-		return st;
-	*out = (uint8_t)dvr_r32(r->io, REG_EFUSE_CTRL);
-	return dvr_io_status(r->io);
-}
-
-/* 8812A amplifier flags and table type codes [2.5]. */
+/* 8812A amplifier flags and table type codes. */
 static void parse_amplifiers(struct dvr_chip_id *id, const uint8_t *e)
 {
 	/* An unprogrammed byte (0xFF) means "internal amplifiers". */
@@ -73,7 +29,7 @@ static void parse_amplifiers(struct dvr_chip_id *id, const uint8_t *e)
 	id->type_alna = (uint8_t)((((lna5 >> 4) & 3) << 2) | (lna5 & 3));
 }
 
-/* RFE type rules for USB boards [2.5]. */
+/* RFE type rules for USB boards. */
 static uint8_t parse_rfe_type(const struct dvr_chip_id *id, uint8_t opt)
 {
 	if (opt == 0xFF)
@@ -98,7 +54,7 @@ static uint8_t parse_rfe_type(const struct dvr_chip_id *id, uint8_t opt)
  * bytes 1019/1018 (1 = a 1T1R board), "wireless mode" in 1021/1020 (2 with
  * two antennas = the 11n-only RTL8812AU-VN). rtw88 rtw8812a_read_usb_type and
  * the vendor hal_ReadUsbType_8812AU read the same bytes. */
-static int detect_usb_type(struct efuse_reader *r, bool *is_1t1r,
+static int detect_usb_type(struct jaguar1_efuse *r, bool *is_1t1r,
                            bool *no_vht)
 {
 	unsigned antenna = 0, wmode = 0;
@@ -106,14 +62,14 @@ static int detect_usb_type(struct efuse_reader *r, bool *is_1t1r,
 	int st;
 
 	for (unsigned i = 0; i < 2 && !antenna; i++) {
-		if ((st = efuse_read_phys(r, 1019 - i, &v)) != DVR_OK)
+		if ((st = jaguar1_efuse_read_phys(r, 1019 - i, &v)) != DVR_OK)
 			return st;
 		antenna = (v >> 5) & 7;
 		if (!antenna)
 			antenna = (v >> 1) & 7;
 	}
 	for (unsigned i = 0; i < 2 && !wmode; i++) {
-		if ((st = efuse_read_phys(r, 1021 - i, &v)) != DVR_OK)
+		if ((st = jaguar1_efuse_read_phys(r, 1021 - i, &v)) != DVR_OK)
 			return st;
 		wmode = (v >> 2) & 3;
 	}
@@ -132,18 +88,14 @@ static bool mac_is_valid(const uint8_t *m)
 int rtl8812a_identify(struct dvr_chip *chip)
 {
 	struct dvr_io *io = chip->io;
-	struct rtl8812a_priv *priv = rtl8812a_priv(chip);
+	struct jaguar1_priv *priv = jaguar1_priv_alloc(chip);
 	struct dvr_chip_id *id = &chip->id;
-	struct efuse_reader rd = { .io = io };
+	struct jaguar1_efuse rd;
 	size_t used = 0;
 	int st;
 
-	if (!priv) {
-		priv = calloc(1, sizeof *priv);
-		if (!priv)
-			return DVR_E_NO_MEM;
-		chip->priv = priv;
-	}
+	if (!priv)
+		return DVR_E_NO_MEM;
 	memset(id, 0, sizeof *id);
 	id->sys_cfg = dvr_r32(io, REG_SYS_CFG);
 	if ((st = dvr_io_status(io)) != DVR_OK)
@@ -152,13 +104,13 @@ int rtl8812a_identify(struct dvr_chip *chip)
 	id->cut = (uint8_t)(((id->sys_cfg >> 12) & 0xF) + 1);
 	id->usb3 = chip->usb3;
 
-	efuse_grant(io, true);
-	rd.ctl = dvr_r32(io, REG_EFUSE_CTRL) & ~(EFUSE_CTRL_FLAG | 0x0003FFFFu);
-	st = dvr_efuse_decode(efuse_read_phys, &rd, RTL8812A_EFUSE_SIZE,
-	                      priv->efuse, sizeof priv->efuse, &used);
+	jaguar1_efuse_open(chip, &rd);
+	st = dvr_efuse_decode(jaguar1_efuse_read_phys, &rd,
+	                      chip->info->efuse_log_size, priv->efuse,
+	                      sizeof priv->efuse, &used);
 	if (st == DVR_OK)
 		st = detect_usb_type(&rd, &id->is_1t1r, &priv->no_vht);
-	efuse_grant(io, false);
+	jaguar1_efuse_close(chip);
 	if (st == DVR_OK)
 		st = dvr_io_status(io);
 	if (st != DVR_OK)

@@ -10,6 +10,7 @@
 #include "../check.h"
 #include "fake_regs.h"
 #include "hal/hal.h"
+#include "hal/jaguar1/jaguar1.h"
 #include "hal/rtl8812a/rtl8812a.h"
 
 extern const struct dvr_chip_info rtl8812a_info;
@@ -253,7 +254,7 @@ int main(void)
 
 	/* RFE type 1 on a BT-coex board: BT owns the top byte of 0xCB0 and
 	 * 0xCB4 bits 26/27 (rtw88 rtw8812a_phy_set_rfe_reg_24g/_5g). */
-	struct rtl8812a_priv *priv = chip.priv;
+	struct jaguar1_priv *priv = chip.priv;
 	CHECK(priv != NULL, "chip state present");
 	priv->btcoex = true;
 	chip.id.rfe_type = 1;

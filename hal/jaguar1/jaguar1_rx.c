@@ -1,53 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * One packet of an RX aggregate: 24-byte descriptor, optional 32-byte PHY
- * status, shift, then the 802.11 frame with FCS or a firmware report
- * (facts 9.1-9.4). Pure parsing, no allocation; every length is checked
- * against what is really there before anything is read.
+ * One packet of a Jaguar1 RX aggregate: 24-byte descriptor, optional PHY
+ * status (the driver-info block), shift, then the 802.11 frame with FCS or
+ * a firmware report (rtw88 rx.c rtw_rx_query_rx_desc layout; PHY status of
+ * rtw88 rtw88xxa.c rtw88xxa_query_phy_status). Pure parsing, no
+ * allocation; every length is checked against what is really there before
+ * anything is read.
  */
 #include <string.h>
 
-#include "hal/rtl8812a/rtl8812a.h"
-
-#define RX_RATE_MAX 0x54u
-
-static void decode_rate(uint8_t code, struct dvr_rate *r)
-{
-	static const uint8_t legacy[12] = { 2, 4, 11, 22, 12, 18, 24, 36, 48,
-	                                    72, 96, 108 };
-	memset(r, 0, sizeof *r);
-	if (code >= RX_RATE_MAX)
-		code = 0;              /* nonsense code: report 1M as rtw88 */
-	if (code < 0x0C) {
-		r->kind = DVR_RATE_LEGACY;
-		r->legacy_500k = legacy[code];
-	} else if (code < 0x2C) {
-		r->kind = DVR_RATE_HT;
-		r->mcs = (uint8_t)(code - 0x0C);
-	} else {
-		r->kind = DVR_RATE_VHT;
-		r->nss = (uint8_t)((code - 0x2C) / 10 + 1);
-		r->mcs = (uint8_t)((code - 0x2C) % 10);
-	}
-}
-
-/* CCK power from the AGC report: LNA index [7:5], VGA index [4:0]
- * (8812A gain table, facts 9.3). */
-static int cck_power(uint8_t agc)
-{
-	int lna = agc >> 5, vga = agc & 0x1F;
-
-	switch (lna) {
-	case 7: return vga <= 27 ? -94 + 2 * (27 - vga) : -94;
-	case 6: return -42 + 2 * (2 - vga);
-	case 5: return -36 + 2 * (7 - vga);
-	case 4: return -30 + 2 * (7 - vga);
-	case 3: return -18 + 2 * (7 - vga);
-	case 2: return 2 * (5 - vga);
-	case 1: return 14 - 2 * vga;
-	default: return 20 - 2 * vga;
-	}
-}
+#include "hal/common/rate_codes.h"
+#include "hal/jaguar1/jaguar1.h"
 
 /* Bandwidth of a legacy-rate frame from PHY status byte 3 (duplicates). */
 static unsigned legacy_bw(uint8_t b3)
@@ -69,13 +32,16 @@ static void parse_phy_status(const struct dvr_chip *chip, const uint8_t *ps,
 	           r->legacy_500k != 12 && r->legacy_500k != 18;
 
 	if (cck) {
-		int p = cck_power(ps[5]);
+		const struct jaguar1_data *jd = jaguar1_data(chip);
+		int p = jd && jd->cck_rx_power ? jd->cck_rx_power(ps[5]) : -94;
 		info->n_chains = 1;
 		info->rssi_dbm[0] = (int8_t)p;
 		info->signal_dbm = (int8_t)p;
 		return;
 	}
-	unsigned paths = chip->id.is_1t1r ? 1 : 2;
+	unsigned paths = jaguar1_paths(chip);
+	if (paths > 2)
+		paths = 2;     /* the report has two RSSI/SNR slots */
 	int best = -120;
 	info->n_chains = (uint8_t)paths;
 	for (unsigned i = 0; i < paths; i++) {
@@ -111,26 +77,28 @@ static void parse_phy_status(const struct dvr_chip *chip, const uint8_t *ps,
 		info->bw_mhz = (uint16_t)legacy_bw(ps[3]);
 }
 
-int rtl8812a_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
+int jaguar1_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
                           size_t avail, struct dvr_rx_pkt *out)
 {
 	if (!p || !out)
 		return DVR_E_INVALID;
 	memset(out, 0, sizeof *out);
-	if (avail < RTL8812A_RX_DESC_LEN)
+	if (avail < JAGUAR1_RX_DESC_LEN)
 		return DVR_E_OVERFLOW;
 
-	uint32_t d0 = rtl_get_le32(p), d1 = rtl_get_le32(p + 4);
-	uint32_t d2 = rtl_get_le32(p + 8), d3 = rtl_get_le32(p + 12);
-	uint32_t d4 = rtl_get_le32(p + 16), d5 = rtl_get_le32(p + 20);
+	uint32_t d0 = jaguar1_get_le32(p), d1 = jaguar1_get_le32(p + 4);
+	uint32_t d2 = jaguar1_get_le32(p + 8), d3 = jaguar1_get_le32(p + 12);
+	uint32_t d4 = jaguar1_get_le32(p + 16), d5 = jaguar1_get_le32(p + 20);
 	size_t len = d0 & 0x3FFF;
 	size_t drv = ((d0 >> 16) & 0xF) * 8;
 	size_t shift = (d0 >> 24) & 0x3;
 	bool c2h = d2 & (1u << 28);
 
-	/* We program 4 units (32 bytes) of driver info; anything else is
-	 * a corrupt descriptor, and its lengths cannot be trusted. */
-	if (drv != 0 && drv != RTL8812A_PHY_STATUS_LEN)
+	/* mac_init programs the chip's PHY status length as driver info;
+	 * anything else is a corrupt descriptor, and its lengths cannot be
+	 * trusted. */
+	size_t phy_len = chip->info->phy_status_len;
+	if (drv != 0 && drv != phy_len)
 		return DVR_E_INVALID;
 	/*
 	 * A frame shorter than its FCS is still a well-formed packet: its
@@ -140,7 +108,7 @@ int rtl8812a_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
 	 * it) rather than refused, which would discard the rest of the
 	 * aggregate.
 	 */
-	size_t total = RTL8812A_RX_DESC_LEN + drv + shift + len;
+	size_t total = JAGUAR1_RX_DESC_LEN + drv + shift + len;
 	if (total > chip->info->max_rx_pkt)
 		return DVR_E_INVALID;
 	if (total > avail)
@@ -148,7 +116,7 @@ int rtl8812a_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
 
 	out->total_len = total;
 	out->is_c2h = c2h;
-	out->frame = p + RTL8812A_RX_DESC_LEN + drv + shift;
+	out->frame = p + JAGUAR1_RX_DESC_LEN + drv + shift;
 	out->frame_len = len;
 	out->tsf_low = d5;
 	if (c2h)
@@ -162,7 +130,8 @@ int rtl8812a_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
 	if (d1 & (1u << 15))
 		info->flags |= DVR_RX_AMPDU;
 
-	decode_rate((uint8_t)(d3 & 0x7F), &info->rate);
+	/* A code that is no rate reads as CCK 1M, as rtw88 reports it. */
+	(void)dvr_desc_rate_to((uint8_t)(d3 & 0x7F), &info->rate);
 	bool ht_vht = info->rate.kind != DVR_RATE_LEGACY;
 	unsigned bwc = (d4 >> 4) & 3;
 	info->bw_mhz = ht_vht ? (uint16_t)(bwc == 2 ? 80 : bwc == 1 ? 40 : 20)
@@ -176,7 +145,7 @@ int rtl8812a_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
 			info->flags |= DVR_RX_STBC;
 	}
 	/* PHY status sits right after the descriptor (vendor placement). */
-	if (drv == RTL8812A_PHY_STATUS_LEN)
-		parse_phy_status(chip, p + RTL8812A_RX_DESC_LEN, info);
+	if (drv == phy_len && phy_len >= 26)
+		parse_phy_status(chip, p + JAGUAR1_RX_DESC_LEN, info);
 	return DVR_OK;
 }

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * RTL8812A register addresses and bits used by hal/rtl8812a (names follow
- * the facts sheet, ../shared/reference/jaguar1-facts.md, section in []).
+ * Jaguar1 register addresses and bits (RTL8812A/8821A; names follow
+ * the Realtek names rtw88 reg.h uses).
  */
-#ifndef DVR_RTL8812A_REGS_H
-#define DVR_RTL8812A_REGS_H
+#ifndef DVR_JAGUAR1_REGS_H
+#define DVR_JAGUAR1_REGS_H
 
 #define BIT(n) (1u << (n))
 
-/* --- system / power [2, 3] --- */
+/* --- system / power --- */
 #define REG_SYS_FUNC_EN      0x0002 /* 16-bit */
 #define  SYS_FUNC_BBRSTB      BIT(0)
 #define  SYS_FUNC_BB_GLB_RST  BIT(1)
@@ -55,7 +55,7 @@
 #define  EFUSE_ACCESS_OFF     0x00
 #define REG_SYS_CFG          0x00F0
 
-/* --- MAC / DMA [1.3, 3.5, 5.1] --- */
+/* --- MAC / DMA --- */
 #define REG_CR               0x0100
 #define  CR_INIT_ENABLES      0x063Fu /* DMA, protocol, schedule, sec, 32K */
 #define  CR_MACTXEN           BIT(6)
@@ -141,7 +141,7 @@
 #define REG_USB3_RXITV       0xF050
 #define REG_USB_HRPWM        0xFE58
 
-/* --- BB [5.3, 7] --- */
+/* --- BB --- */
 #define REG_BB_RFMOD         0x0800
 #define REG_BB_CCK_CCA       0x0804
 #define REG_BB_RXPSEL        0x0808
@@ -180,11 +180,11 @@
 #define REG_B_PI_READ        0x0D44
 #define REG_B_SI_READ        0x0D48
 
-/* --- RF (per path, 20-bit data) [5.4, 7.2] --- */
+/* --- RF (per path, 20-bit data) --- */
 #define RF_CFGCH             0x18
 #define  RF18_CHANNEL_MASK    0x000FFu
 #define  RF18_BW_MASK         0x00C00u /* [11:10]: 3 = 20, 1 = 40, 0 = 80 */
 #define  RF18_BAND_MASK       0x70300u /* bits 18, 17, 16, 9, 8 */
 #define RF_DATA_MASK         0xFFFFFu
 
-#endif /* DVR_RTL8812A_REGS_H */
+#endif /* DVR_JAGUAR1_REGS_H */

@@ -1,31 +1,21 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * 40-byte TX descriptor for injected frames (facts 8, 8.1-8.4). Pure
+ * The Jaguar1 40-byte TX descriptor for injected frames (rtw88 tx.h
+ * field layout, RATE_ID numbering of main.h enum rtw_rate_index). Pure
  * function of the request and the chip state: no I/O, no allocation.
  */
-#include <string.h>
-
-#include "hal/rtl8812a/rtl8812a.h"
+#include "hal/common/chan_geometry.h"
+#include "hal/common/rate_codes.h"
+#include "hal/jaguar1/jaguar1.h"
 
 #define QSEL_MGMT 0x12u
 #define MACID_BMC 1u       /* vendor/D: the broadcast station entry */
 #define LEGACY_MAX_FRAME 4091u /* L-SIG length 4095 incl. 4-byte FCS */
 
-/* RATE_ID tables (facts 8.4). */
+/* RATE_ID: the rate-adaptation table a frame belongs to. */
 enum { RID_BGN40_2SS = 0, RID_BGN40_1SS = 1, RID_BGN20_2SS = 2,
        RID_BGN20_1SS = 3, RID_G = 7, RID_B = 8, RID_AC_2SS = 9,
        RID_AC_1SS = 10 };
-
-/* DATARATE code of a legacy rate in 500 kbit/s units, or -1. */
-static int legacy_code(uint8_t r500k)
-{
-	static const uint8_t rates[12] = { 2, 4, 11, 22, 12, 18, 24, 36, 48,
-	                                   72, 96, 108 };
-	for (int i = 0; i < 12; i++)
-		if (rates[i] == r500k)
-			return i;
-	return -1;
-}
 
 struct tx_vector {
 	uint8_t code;     /* DATARATE */
@@ -40,66 +30,49 @@ static int pick_rate(const struct dvr_chip *chip,
 {
 	unsigned max_nss = chip->id.is_1t1r ? 1 : chip->info->max_nss;
 	const struct dvr_rate *r = &tp->rate;
+	int st = dvr_desc_rate_from(r, &v->code);
 
-	switch (r->kind) {
-	case DVR_RATE_LEGACY: {
-		int c = legacy_code(r->legacy_500k);
-		if (c < 0)
-			return DVR_E_INVALID;
+	if (st != DVR_OK)
+		return st;
+	v->nss = (uint8_t)dvr_desc_rate_nss(v->code);
+	v->ht_vht = !dvr_desc_rate_is_cck(v->code) &&
+	            !dvr_desc_rate_is_ofdm(v->code);
+	if (!v->ht_vht) {
 		/* No CCK on 5 GHz. */
-		if (c < 4 && chip->channel.channel > 14)
+		if (dvr_desc_rate_is_cck(v->code) && chip->channel.channel > 14)
 			return DVR_E_UNSUPPORTED;
-		v->code = (uint8_t)c;
-		v->rate_id = c < 4 ? RID_B : RID_G;
-		v->nss = 1;
-		v->ht_vht = false;
+		v->rate_id = dvr_desc_rate_is_cck(v->code) ? RID_B : RID_G;
 		return DVR_OK;
 	}
-	case DVR_RATE_HT:
-		if (r->mcs > 31)
-			return DVR_E_INVALID;
-		v->nss = (uint8_t)(r->mcs / 8 + 1);
-		if (v->nss > max_nss)
-			return DVR_E_UNSUPPORTED;
+	if (v->nss > max_nss)
+		return DVR_E_UNSUPPORTED;
+	if (r->kind == DVR_RATE_HT) {
 		if (bw > 40)
 			return DVR_E_UNSUPPORTED;   /* HT has no 80 MHz */
-		v->code = (uint8_t)(0x0C + r->mcs);
 		v->rate_id = bw == 40 ? (v->nss == 2 ? RID_BGN40_2SS : RID_BGN40_1SS)
 		                      : (v->nss == 2 ? RID_BGN20_2SS : RID_BGN20_1SS);
-		v->ht_vht = true;
 		return DVR_OK;
-	case DVR_RATE_VHT:
-		if (r->nss < 1 || r->nss > 4 || r->mcs > 9)
-			return DVR_E_INVALID;
-		if (r->nss > max_nss)
-			return DVR_E_UNSUPPORTED;
-		if (rtl8812a_priv(chip) && rtl8812a_priv(chip)->no_vht)
-			return DVR_E_UNSUPPORTED;   /* 11n-only board */
-		/* MCS9 at 20 MHz exists only for 3 streams. */
-		if (r->mcs == 9 && bw == 20)
-			return DVR_E_INVALID;
-		v->nss = r->nss;
-		v->code = (uint8_t)(0x2C + 10 * (r->nss - 1) + r->mcs);
-		v->rate_id = r->nss == 2 ? RID_AC_2SS : RID_AC_1SS;
-		v->ht_vht = true;
-		return DVR_OK;
-	default:
-		return DVR_E_INVALID;
 	}
+	if (jaguar1_priv(chip) && jaguar1_priv(chip)->no_vht)
+		return DVR_E_UNSUPPORTED;           /* 11n-only board */
+	/* MCS9 at 20 MHz exists only for 3 streams. */
+	if (r->mcs == 9 && bw == 20)
+		return DVR_E_INVALID;
+	v->rate_id = v->nss == 2 ? RID_AC_2SS : RID_AC_1SS;
+	return DVR_OK;
 }
 
-/* Sub-channel of a frame narrower than the tuned channel (facts 7.3
- * codes); 0 when it fills the channel. */
+/* Sub-channel of a frame narrower than the tuned channel; 0 when it
+ * fills the channel (or no channel is tuned yet). */
 static unsigned data_sc(const struct dvr_chip *chip, unsigned bw)
 {
-	struct rtl8812a_chan_plan pl;
+	struct dvr_chan_geometry g;
 
 	if (chip->channel.bw_mhz <= bw)
-		return 0;
-	if (rtl8812a_plan_channel(&chip->channel, chip->info->max_bw_mhz,
-	                          &pl) != DVR_OK)
-		return 0;
-	return bw == 20 ? pl.sc20 : pl.sc40;
+		return DVR_SC_DONT_CARE;
+	if (jaguar1_plan_channel(chip, &chip->channel, &g) != DVR_OK)
+		return DVR_SC_DONT_CARE;
+	return dvr_chan_data_sc(&g, bw);
 }
 
 static uint16_t desc_checksum(const uint8_t *d)
@@ -111,7 +84,7 @@ static uint16_t desc_checksum(const uint8_t *d)
 	return x;
 }
 
-int rtl8812a_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
+int jaguar1_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
                            const struct dvr_tx_desc_req *req)
 {
 	const struct dvr_tx_params *tp;
@@ -151,7 +124,7 @@ int rtl8812a_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
 		return DVR_E_UNSUPPORTED;
 
 	uint32_t dw[10] = { 0 };
-	dw[0] = (uint32_t)req->frame_len | RTL8812A_TX_DESC_LEN << 16 |
+	dw[0] = (uint32_t)req->frame_len | JAGUAR1_TX_DESC_LEN << 16 |
 	        1u << 26 /* LS */ | 1u << 27 /* FS */ | 1u << 31 /* OWN */;
 	if (req->group_addressed)
 		dw[0] |= 1u << 24;     /* BMC */
@@ -174,9 +147,9 @@ int rtl8812a_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
 		dw[8] = 1u << 15;      /* EN_HWSEQ */
 
 	for (unsigned i = 0; i < 10; i++)
-		rtl_put_le32(desc + 4 * i, dw[i]);
+		jaguar1_put_le32(desc + 4 * i, dw[i]);
 	uint16_t sum = desc_checksum(desc);
 	desc[28] = (uint8_t)sum;
 	desc[29] = (uint8_t)(sum >> 8);
-	return (int)RTL8812A_TX_DESC_LEN;
+	return (int)JAGUAR1_TX_DESC_LEN;
 }
