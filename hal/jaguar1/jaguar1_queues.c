@@ -19,6 +19,8 @@ unsigned jaguar1_tx_out_index(const struct dvr_chip *chip, unsigned n_out)
 {
 	/* Injected frames use QSEL MGMT; DROP_DATA_EN discards frames that
 	 * arrive on another endpoint than the one its DMA queue is fed by. */
+	if (!chip->info->queues)
+		return 0;
 	return dvr_queue_mgmt_ep(chip->info->queues, n_out);
 }
 
@@ -33,8 +35,11 @@ static int llt_write(struct dvr_io *io, unsigned addr, unsigned data)
 int jaguar1_llt_init(struct dvr_chip *chip)
 {
 	const struct dvr_queue_layout *q = chip->info->queues;
-	unsigned boundary = dvr_queue_boundary(q), last = q->tx_pages - 1;
 
+	if (!q)
+		return dvr_chip_fail(chip, DVR_E_INVALID, "%s has no queue "
+		                     "layout in its chip data", chip->info->name);
+	unsigned boundary = dvr_queue_boundary(q), last = q->tx_pages - 1;
 	/* The LLT addresses pages with 8 bits. */
 	if (q->tx_pages > 256 || boundary == 0)
 		return dvr_chip_fail(chip, DVR_E_INVALID, "%s: queue layout of "
@@ -63,6 +68,9 @@ void jaguar1_init_queues(struct dvr_chip *chip)
 	struct dvr_io *io = chip->io;
 	const struct dvr_queue_layout *q = chip->info->queues;
 	const struct jaguar1_data *jd = jaguar1_data(chip);
+
+	if (!q)
+		return;     /* power_on's LLT step has already refused it */
 	unsigned eps = dvr_queue_eps(chip->n_out);
 	const struct dvr_page_alloc *pg = &q->pages[eps];
 	uint32_t pub = dvr_queue_public_pages(q, chip->n_out);

@@ -118,7 +118,7 @@
 #define REG_BCN_MAX_ERR      0x055D
 #define REG_TX_PTCL_55C      0x055C
 #define REG_RCR              0x0608
-#define  RCR_MONITOR          0x9000382Fu /* facts 6: vendor monitor set */
+#define  RCR_MONITOR          0x9000382Fu /* the vendor driver's monitor set */
 #define  RCR_ACRC32           BIT(8)
 #define  RCR_AICV             BIT(9)
 #define REG_RX_PKT_LIMIT     0x060C
