@@ -3,8 +3,9 @@
  * The chip-operations table: everything that differs between Realtek chips
  * sits behind struct dvr_chip_ops (behaviour) and struct dvr_chip_info
  * (pure data). The generic core (libdevourer/src) calls through these and
- * never tests a chip id. A chip lives in hal/<chip>/ and is listed once in
- * hal/registry.c.
+ * never tests a chip id. A chip lives in hal/<chip>/ on its family layer
+ * (hal/<family>/) and hal/common/, and is listed once in hal/registry.c
+ * (docs/adding-a-chip.md).
  *
  * Shapes this table must fit (see the facts sheets in ../shared/reference/):
  *  - Jaguar1 8812A/8821A: 8051 firmware by page writes to 0x1000, 40-byte
