@@ -19,6 +19,7 @@ static struct fake_regs fr;
 static uint8_t efuse_phys[512];
 static bool efuse_ok = true;
 static bool llt_ok = true;
+static bool coex_ready;
 static unsigned bulk_count;
 
 static int fake_bulk(struct dvr_transport *t, unsigned out_idx,
@@ -37,9 +38,9 @@ static void on_write(struct fake_regs *f, uint16_t addr, const uint8_t *b,
 {
 	(void)b;
 	(void)old;
-	/* APFM_ONMAC (0x05 bit 0) completes at once. */
+	/* APFM_ONMAC / APFM_OFFMAC (0x05 bits 0, 1) complete at once. */
 	if (fake_hits(addr, len, 0x05))
-		f->mem[0x05] &= (uint8_t)~0x01;
+		f->mem[0x05] &= (uint8_t)~0x03;
 	/* Auto-LLT finishes at once. */
 	if (fake_hits(addr, len, 0x208) && llt_ok)
 		f->mem[0x208] &= (uint8_t)~0x01;
@@ -49,6 +50,9 @@ static void on_write(struct fake_regs *f, uint16_t addr, const uint8_t *b,
 		f->mem[0x30] = a < sizeof efuse_phys ? efuse_phys[a] : 0xFF;
 		f->mem[0x33] |= 0x80;
 	}
+	/* The coex indirect port is ready again right after a command. */
+	if (fake_hits(addr, len, 0x1703) && coex_ready)
+		f->mem[0x1703] |= 0x20;
 	/* IQK completion report. */
 	if (fake_hits(addr, len, 0x1B10))
 		f->mem[0x2D9C] = 0;
@@ -68,6 +72,7 @@ static void reset(struct dvr_io *io, struct dvr_chip *chip, unsigned n_out)
 	fr.t.info.n_out = n_out;
 	fr.on_write = on_write;
 	efuse_ok = llt_ok = true;
+	coex_ready = false;
 	*chip = (struct dvr_chip){ .info = &rtl8822c_info, .io = io,
 	                           .n_out = n_out };
 }
@@ -339,6 +344,50 @@ int main(void)
 	st = ci->ops->set_channel(&chip, &(struct dvr_channel){ 14, 40, 0 });
 	CHECK(st == DVR_E_INVALID && chip.error[0], "14/40 refused");
 
+	/* ---- PHY init: BB/AGC/cal-init/RF tables, crystal, TRX mode,
+	 * coex grants ---- */
+	reset(&io, &chip, 2);
+	chip.id.cut = 3;
+	chip.id.rfe_type = 0;
+	chip.id.crystal_cap = 0x2A;
+	struct rtl8822c_priv priv = { 0 };
+	chip.priv = &priv;
+	fr.mem[0x1703] = 0x20;             /* coex port ready */
+	coex_ready = true;
+	unsigned w0 = fr.writes;
+	st = ci->ops->phy_init(&chip);
+	CHECK_EQ_INT(st, DVR_OK, "PHY init");
+	if (st != DVR_OK)
+		printf("# %s\n", chip.error);
+	CHECK(fr.writes - w0 > 5000, "thousands of table writes");
+	/* 0x1040 [23:10] = cap | cap << 7 = 0x2A | 0x1500 = 0x152A. */
+	CHECK_EQ_HEX((fake_r32(&fr, 0x1040) >> 10) & 0x3FFF, 0x152A,
+	             "crystal cap in both halves");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x1C3C) & 3, 3, "CCK/OFDM blocks on");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x180C) & 0x10000003u, 0x10000003u,
+	             "3-wire on, path A");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x1CD0) >> 28, 0x7, "TX gates 0x1CD0");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x1800) & 0xFFFFF, 0x33312, "path A used");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x4100) & 0xFFFFF, 0x33312, "path B used");
+	CHECK_EQ_HEX(fr.mem[0x820], 0x31, "OFDM TX A+B, 1SS on A");
+	/* Bounds as the tables left them: upper = 0x1A98 [15:14] << 4 |
+	 * 0x1AA8 [19:16], lower = 0x1A98 [7:6] << 4 | 0x1A70 [27:24]. */
+	CHECK_EQ_INT(priv.cck_gain.upper,
+	             ((fake_r32(&fr, 0x1A98) >> 14) & 3) << 4 |
+	             ((fake_r32(&fr, 0x1AA8) >> 16) & 0xF), "CCK gain upper");
+	CHECK_EQ_INT(priv.cck_gain.lower,
+	             ((fake_r32(&fr, 0x1A98) >> 6) & 3) << 4 |
+	             ((fake_r32(&fr, 0x1A70) >> 24) & 0xF), "CCK gain lower");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x1704) & 0xFF80, 0x3300,
+	             "coex: GNT_WL software high, GNT_BT by PTA");
+	CHECK_EQ_HEX(r16(0xAA), 0x8003, "coex scoreboard: WL active");
+	CHECK(fr.mem[0x73] & 0x04, "antenna path owner WLAN");
+	chip.priv = NULL;
+	reset(&io, &chip, 2);
+	st = ci->ops->phy_init(&chip);
+	CHECK(st == DVR_E_CHIP && strstr(chip.error, "coex"),
+	      "coex port never ready: DVR_E_CHIP");
+
 	/* ---- TX power ---- */
 	reset(&io, &chip, 2);
 	fr.mem[0x3A04] = 0x55;
@@ -359,6 +408,16 @@ int main(void)
 	             "frames queued: timeout");
 	fr.mem[0x232] = 64;
 	CHECK_EQ_INT(ci->ops->wait_tx_idle(&chip, 3), DVR_OK, "queue empty");
+
+	/* ---- power off ---- */
+	reset(&io, &chip, 2);
+	chip.priv = calloc(1, sizeof(struct rtl8822c_priv));
+	fr.mem[0x100] = 0xFF;
+	ci->ops->power_off(&chip);
+	CHECK(chip.priv == NULL, "power off frees the private state");
+	CHECK_EQ_HEX(fr.mem[0x100], 0, "MAC stopped");
+	CHECK_EQ_HEX(r16(0xAA), 0x8000, "coex told WLAN is off");
+	CHECK(fr.mem[0x05] & 0x18, "card disable reached (0x05 [4:3] set)");
 
 	/* ---- IQK ---- */
 	reset(&io, &chip, 2);
