@@ -42,6 +42,7 @@ struct rtl8822c_priv {
 	struct jaguar3_cck_gain cck_gain;
 	bool is_5g;              /* band the BB is set up for */
 	bool band_valid;
+	uint16_t h2c_seq;        /* next H2C packet sequence number */
 };
 
 static inline struct rtl8822c_priv *rtl8822c_priv(const struct dvr_chip *c)

@@ -21,8 +21,6 @@
 #define BULK_TIMEOUT_MS 500u
 
 
-static uint16_t h2c_seq;   /* H2C packet sequence; reset per download */
-
 static void rsvd_page_desc(uint8_t *desc, size_t len)
 {
 	jaguar3_fw_pkt_desc(desc, len, JAGUAR3_QSEL_BEACON);
@@ -38,8 +36,12 @@ int rtl8822c_h2c_packet(struct dvr_chip *chip, uint16_t sub,
 		return DVR_E_INVALID;
 	memset(pkt, 0, H2C_PKT_SIZE);
 	j3_put_le32(pkt, H2C_CATEGORY | H2C_CMD_ID << 8 | (uint32_t)sub << 16);
+	/* Sequence number per device, restarted by each download (rtw88
+	 * resets it when the firmware starts). */
+	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+	uint16_t seq = priv ? priv->h2c_seq++ : 0;
 	j3_put_le32(pkt + 4, (uint32_t)(H2C_PKT_HDR + len) |
-	            (uint32_t)h2c_seq++ << 16);
+	            (uint32_t)seq << 16);
 	if (len)
 		memcpy(pkt + H2C_PKT_HDR, payload, len);
 	jaguar3_fw_pkt_desc(buf, H2C_PKT_SIZE, JAGUAR3_QSEL_H2C);
@@ -93,6 +95,7 @@ int rtl8822c_download_firmware(struct dvr_chip *chip,
 	int st = dvr_fw3081_download(chip, fw, &cfg);
 	if (st != DVR_OK)
 		return st;
-	h2c_seq = 0;
+	if (rtl8822c_priv(chip))
+		rtl8822c_priv(chip)->h2c_seq = 0;
 	return send_info(chip, &f);
 }

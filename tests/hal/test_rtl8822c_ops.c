@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "../check.h"
-#include "../../tests/hal/fake_regs.h"
+#include "fake_regs.h"
 #include "hal/common/chan_plan.h"
 #include "hal/rtl8822c/rtl8822c.h"
 #include "hal/rtl8822c/rtl8822c_tables.h"
