@@ -419,6 +419,26 @@ int main(void)
 	CHECK_EQ_HEX(r16(0xAA), 0x8000, "coex told WLAN is off");
 	CHECK(fr.mem[0x05] & 0x18, "card disable reached (0x05 [4:3] set)");
 
+	/* ---- USB2 -> USB3 switch ---- */
+	bool sw = true;
+	struct rtl8822c_priv up = { .usb3_switch_ok = false };
+	reset(&io, &chip, 2);
+	chip.priv = &up;
+	fr.mem[0xC6] = 0x10;               /* PAD_CTRL2 bit 20: capable */
+	CHECK(rtl8822c_usb3_switch(&chip, &sw) == DVR_OK && !sw,
+	      "EFUSE forbids the switch: nothing done");
+	up.usb3_switch_ok = true;
+	fr.mem[0xFF] = 0x20;
+	CHECK(rtl8822c_usb3_switch(&chip, &sw) == DVR_OK && !sw,
+	      "already SuperSpeed: nothing done");
+	fr.mem[0xFF] = 0x00;
+	CHECK(rtl8822c_usb3_switch(&chip, &sw) == DVR_OK && sw,
+	      "capable USB2 link: switch requested");
+	CHECK_EQ_HEX((fake_r32(&fr, 0xC4) >> 16) & 0x0F, 0xB,
+	      "PAD_CTRL2: mode 2 in [19:18], bits 17 and 16");
+	CHECK_EQ_HEX(fr.mem[0xC5], 0x04, "PAD_CTRL2 byte 1 = 0x04");
+	chip.priv = NULL;
+
 	/* ---- IQK ---- */
 	reset(&io, &chip, 2);
 	fr.mem[0x2D9C] = 0xAA;
