@@ -103,9 +103,11 @@ int rtl8822c_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
  * rtl8822c_needs_clear_halt: true: clear HALT on the TX endpoint before
  *   the first injected frame (the firmware download can leave it stalled).
  *
- * Internal step of phy_init (rtl8822c_coex.c): antenna and grants to WLAN.
+ * Internal steps of phy_init: antenna and grants to WLAN
+ * (rtl8822c_coex.c); DAC/ADC offset calibration (rtl8822c_dack.c).
  */
 int rtl8822c_coex_wlan_only(struct dvr_chip *chip);
+int rtl8822c_dack(struct dvr_chip *chip);
 int rtl8822c_probe_chip_id(struct dvr_chip *chip);
 int rtl8822c_calibrate(struct dvr_chip *chip);
 int rtl8822c_usb3_switch(struct dvr_chip *chip, bool *switched);

@@ -2,9 +2,8 @@
 /*
  * RF calibration of the 8822C that a monitor/injection radio needs after
  * the channel is set: IQK, which the firmware runs when asked by H2C
- * (rtw88 rtw8822c.c rtw8822c_do_iqk, fw.c rtw_fw_do_iqk). DACK (the
- * software DAC/ADC offset calibration, rtw8822c_rf_dac_cal) is not done
- * here yet.
+ * (rtw88 rtw8822c.c rtw8822c_do_iqk, fw.c rtw_fw_do_iqk). DACK, which
+ * needs no firmware, runs inside phy_init (rtl8822c_dack.c).
  */
 #include "hal/rtl8822c/rtl8822c.h"
 

@@ -237,6 +237,9 @@ int rtl8822c_phy_init(struct dvr_chip *chip)
 		priv->cck_gain.lower = (uint8_t)(l_msb << 4 | l_lsb);
 		priv->band_valid = false;
 	}
+	/* RF init (rtw88 rtw8822c_rf_init): DACK first. */
+	if ((st = rtl8822c_dack(chip)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "USB error during DACK");
 	/* Synthesiser X2 check (rtw88 rtw8822c_rf_x2_check). */
 	if (rtl8822c_rf_read(chip, 0, 0xB8, 1u << 15)) {
 		rtl8822c_rf_write(chip, 0, 0xB8, RF_DATA_MASK, 0xC4440);

@@ -58,6 +58,36 @@ static void on_write(struct fake_regs *f, uint16_t addr, const uint8_t *b,
 		f->mem[0x2D9C] = 0;
 }
 
+static void put32(uint8_t *m, uint32_t v)
+{
+	for (int k = 0; k < 4; k++)
+		m[k] = (uint8_t)(v >> (8 * k));
+}
+
+/* DACK read-backs as the chip gives them: the DAC loop reports ready
+ * (bits [22:7] all ones) and echoes the trim code just loaded in [26:19]. */
+static void on_read(struct fake_regs *f, uint16_t addr, uint16_t len)
+{
+	static const uint16_t rd[2] = { 0x2800, 0x4500 };
+	static const uint16_t wr[2] = { 0x1800, 0x4100 };
+
+	(void)len;
+	for (int p = 0; p < 2; p++) {
+		if (addr == rd[p] + 0x08 || addr == rd[p] + 0x34)
+			put32(f->mem + addr, 0x7FFF80);
+		for (int q = 0; q < 2; q++) {
+			uint16_t lo = (uint16_t)(wr[p] + (q ? 0xD8 : 0xBC));
+			uint16_t hi = (uint16_t)(wr[p] + (q ? 0xDC : 0xC0));
+			uint16_t echo = (uint16_t)(rd[p] + (q ? 0x50 : 0x24));
+			if (addr != echo)
+				continue;
+			uint32_t code = (fake_r32(f, lo) >> 28) |
+			                (fake_r32(f, hi) & 0xF) << 4;
+			put32(f->mem + addr, code << 19);
+		}
+	}
+}
+
 static const struct dvr_transport_ops ops = {
 	.name = "fake+bulk",
 	.ctrl_in = fake_ctrl_in,
@@ -71,6 +101,7 @@ static void reset(struct dvr_io *io, struct dvr_chip *chip, unsigned n_out)
 	fr.t.ops = &ops;
 	fr.t.info.n_out = n_out;
 	fr.on_write = on_write;
+	fr.on_read = on_read;
 	efuse_ok = llt_ok = true;
 	coex_ready = false;
 	*chip = (struct dvr_chip){ .info = &rtl8822c_info, .io = io,
@@ -387,6 +418,25 @@ int main(void)
 	st = ci->ops->phy_init(&chip);
 	CHECK(st == DVR_E_CHIP && strstr(chip.error, "coex"),
 	      "coex port never ready: DVR_E_CHIP");
+
+	/* ---- DACK with a constant loop-back offset I = +20, Q = -8 ---- */
+	reset(&io, &chip, 2);
+	fr.mem[0x2DBC] = 0xF8;             /* (20 << 12) | (0x400 - 8) */
+	fr.mem[0x2DBD] = 0x43;
+	fr.mem[0x2DBE] = 0x01;
+	fr.mem[0x1D70] = 0x20;
+	CHECK_EQ_INT(rtl8822c_dack(&chip), DVR_OK, "DACK runs");
+	/* DAC trim code: offset +20 -> compensation 0x3EC (>= 0x300) ->
+	 * 0x7F - 20 * 12 / 5 = 0x4F; offset -8 -> compensation 8 ->
+	 * 8 * 12 / 5 + 0x80 = 0x93. Low nibble in 0x18BC/0x18D8 [31:28],
+	 * high nibble in 0x18C0/0x18DC [3:0]. */
+	CHECK_EQ_HEX(fake_r32(&fr, 0x18BC) >> 28, 0xF, "I code low nibble");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x18C0) & 0xF, 0x4, "I code high nibble");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x18D8) >> 28, 0x3, "Q code low nibble");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x18DC) & 0xF, 0x9, "Q code high nibble");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x1D70), 0x20, "IGI register restored");
+	CHECK(fr.mem[0x1833] & 0x40 && fr.mem[0x4133] & 0x40,
+	      "both paths finished (0x1830/0x4130 bit 30)");
 
 	/* ---- TX power ---- */
 	reset(&io, &chip, 2);
