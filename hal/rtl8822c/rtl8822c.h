@@ -43,6 +43,7 @@ struct rtl8822c_priv {
 	bool is_5g;              /* band the BB is set up for */
 	bool band_valid;
 	uint16_t h2c_seq;        /* next H2C packet sequence number */
+	uint8_t h2c_box;         /* next register H2C mailbox (0..3) */
 };
 
 static inline struct rtl8822c_priv *rtl8822c_priv(const struct dvr_chip *c)
@@ -100,6 +101,11 @@ int rtl8822c_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
  *   device is about to drop off the bus (reopen it), DVR_OK with
  *   *switched = false when not possible/allowed/needed.
  * rtl8822c_tx_agg_max: frames one bulk OUT may carry (3).
+ * rtl8822c_fw_keepalive: the firmware heartbeat (power mode "all on"
+ *   and WL PHY info with TX activity) through the register mailboxes;
+ *   call every ~2 s while the radio runs, then re-apply TX power (these
+ *   H2Cs rewrite the OFDM power references). DVR_OK, DVR_E_TIMEOUT when
+ *   the firmware does not empty its mailbox, or the bus error.
  * rtl8822c_needs_clear_halt: true: clear HALT on the TX endpoint before
  *   the first injected frame (the firmware download can leave it stalled).
  *
@@ -109,6 +115,9 @@ int rtl8822c_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
 int rtl8822c_coex_wlan_only(struct dvr_chip *chip);
 int rtl8822c_dack(struct dvr_chip *chip);
 int rtl8822c_probe_chip_id(struct dvr_chip *chip);
+int rtl8822c_fw_keepalive(struct dvr_chip *chip);
+/* One 8-byte register H2C command (w0 = id | payload, w1 = extension). */
+int rtl8822c_h2c_cmd(struct dvr_chip *chip, uint32_t w0, uint32_t w1);
 int rtl8822c_calibrate(struct dvr_chip *chip);
 int rtl8822c_usb3_switch(struct dvr_chip *chip, bool *switched);
 unsigned rtl8822c_tx_agg_max(const struct dvr_chip *chip);

@@ -99,3 +99,53 @@ int rtl8822c_download_firmware(struct dvr_chip *chip,
 		rtl8822c_priv(chip)->h2c_seq = 0;
 	return send_info(chip, &f);
 }
+
+/* ---- 8-byte register H2C commands (rtw88 fw.c
+ * rtw_fw_send_h2c_command_register) ---- */
+
+#define REG_HMETFR 0x01CC
+#define REG_HMEBOX0 0x01D0
+#define REG_HMEBOX0_EX 0x01F0
+#define H2C_BOX_TRIES 30u
+#define H2C_BOX_US 100u
+#define H2C_SET_PWR_MODE 0x20
+#define H2C_WL_PHY_INFO 0x58
+
+int rtl8822c_h2c_cmd(struct dvr_chip *chip, uint32_t w0, uint32_t w1)
+{
+	struct dvr_io *io = chip->io;
+	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+	unsigned box = priv ? priv->h2c_box & 3 : 0;
+
+	/* The firmware clears the box's bit once it has taken the
+	 * previous command out of it. */
+	int st = dvr_poll8(io, REG_HMETFR, (uint8_t)(1u << box), 0,
+	                   H2C_BOX_TRIES, H2C_BOX_US);
+	if (st == DVR_E_CHIP)
+		return dvr_chip_fail(chip, DVR_E_TIMEOUT, "H2C mailbox %u "
+		                     "stays busy: firmware not running?", box);
+	if (st != DVR_OK)
+		return st;
+	/* Extension word first: the write of the main word hands the box
+	 * over. */
+	dvr_w32(io, (uint16_t)(REG_HMEBOX0_EX + 4 * box), w1);
+	dvr_w32(io, (uint16_t)(REG_HMEBOX0 + 4 * box), w0);
+	if (priv)
+		priv->h2c_box = (uint8_t)((box + 1) & 3);
+	return dvr_io_status(io);
+}
+
+int rtl8822c_fw_keepalive(struct dvr_chip *chip)
+{
+	/* Power mode "active, all on": mode 0, awake interval 1, power
+	 * state ALL_ON (devourer Jaguar3 fw_set_pwr_mode_active). */
+	int st = rtl8822c_h2c_cmd(chip, 0x01000000u | H2C_SET_PWR_MODE,
+	                          0x00000C00u);
+	if (st != DVR_OK)
+		return st;
+	/* WL PHY info with a non-zero TX throughput [17:8]: tells the
+	 * firmware WLAN is transmitting, so it keeps the RF powered
+	 * (rtw88 fw.c rtw_fw_update_wl_phy_info; devourer: without it the
+	 * firmware powers the RF down after about 30 s). */
+	return rtl8822c_h2c_cmd(chip, H2C_WL_PHY_INFO | 100u << 8, 0);
+}

@@ -489,6 +489,21 @@ int main(void)
 	CHECK_EQ_HEX(fr.mem[0xC5], 0x04, "PAD_CTRL2 byte 1 = 0x04");
 	chip.priv = NULL;
 
+	/* ---- firmware heartbeat through the register mailboxes ---- */
+	struct rtl8822c_priv hb = { 0 };
+	reset(&io, &chip, 2);
+	chip.priv = &hb;
+	CHECK_EQ_INT(rtl8822c_fw_keepalive(&chip), DVR_OK, "heartbeat sent");
+	CHECK(fake_r32(&fr, 0x1D0) == 0x01000020 && fake_r32(&fr, 0x1F0) ==
+	      0x00000C00, "box 0: SET_PWR_MODE all-on");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x1D4), 0x58u | 100u << 8,
+	             "box 1: WL_PHY_INFO with TX throughput 100");
+	CHECK_EQ_INT(hb.h2c_box, 2, "next command goes to box 2");
+	fr.mem[0x1CC] = 0x04;              /* box 2 still busy */
+	CHECK_EQ_INT(rtl8822c_fw_keepalive(&chip), DVR_E_TIMEOUT,
+	             "busy mailbox: DVR_E_TIMEOUT");
+	chip.priv = NULL;
+
 	/* ---- IQK ---- */
 	reset(&io, &chip, 2);
 	fr.mem[0x2D9C] = 0xAA;
