@@ -75,9 +75,9 @@ struct jaguar3_cck_gain {
 };
 
 /*
- * Parse one packet (the parse_rx_pkt op shape). @p cck may be NULL.
- * @p cur_bw is the tuned bandwidth, used when the PHY status reports no
- * sub-channel.
+ * Parse one packet (the parse_rx_pkt op shape). @p cck may be NULL (no
+ * CCK gain correction). chip->channel.bw_mhz is used as the frame
+ * bandwidth when the PHY status reports no sub-channel.
  */
 int jaguar3_parse_rx_pkt(const struct dvr_chip *chip,
                          const struct jaguar3_cck_gain *cck,

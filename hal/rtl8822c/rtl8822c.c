@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * RTL8822CU / RTL8812CU: USB ids, chip facts and the ops table. The two
+ * RTL8822CU / RTL8812CU: USB ids, chip data and the ops table. The two
  * bondings are one die driven the same way (rtw88 drives both with one
  * chip struct); whether BT is present is read from EFUSE by identify, so
  * one dvr_chip_info serves both and the name says both.

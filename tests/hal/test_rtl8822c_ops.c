@@ -5,7 +5,7 @@
  * with its polls answered as the chip answers them), MAC init (auto-LLT,
  * H2C queue check, the resulting registers), table conditions on the real
  * tables, channel, TX power, monitor, RF access and IQK. Expected register
- * values are worked out from the facts (rtw88 sources) in the comments.
+ * values are worked out from the rtw88 sources in the comments.
  */
 #include <stdlib.h>
 
