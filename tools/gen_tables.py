@@ -8,6 +8,7 @@ JSON, so running the script twice gives byte-identical files; the hal test
 suite checks that the committed files match a fresh run.
 
     tools/gen_tables.py ../shared/reference/tables/rtw8812a.json hal/rtl8812a
+    tools/gen_tables.py ../shared/reference/tables/rtw8822c.json hal/rtl8822c
 """
 
 import argparse
@@ -15,19 +16,30 @@ import json
 import os
 import sys
 
-# chip key in the JSON name -> (C prefix, output base name)
+# Per chip (key = JSON file name without .json):
+#   prefix, base  - C prefix and output base name
+#   pairs         - u32 pair tables the HAL walks with dvr_phy_table_walk()
+#   pwr, flows    - power-sequence sub-flows, and the flows built from them
+# The 8822C has no MAC table (its MAC set-up is code; the JSON's `mac` is
+# empty and an empty C array is not valid C11), and one more BB-kind table,
+# the RF-calibration init block (`array_mp_cal_init`).
 CHIPS = {
-    "rtw8812a": ("rtl8812a", "rtl8812a_tables"),
+    "rtw8812a": {
+        "prefix": "rtl8812a", "base": "rtl8812a_tables",
+        "pairs": ["mac", "bb", "agc", "agc_diff_lb", "agc_diff_hb", "rf_a", "rf_b"],
+        "pwr": ["trans_carddis_to_cardemu", "trans_cardemu_to_act",
+                "trans_act_to_lps", "trans_act_to_cardemu",
+                "trans_cardemu_to_carddis"],
+        "flows": ["card_enable_flow", "card_disable_flow", "enter_lps_flow"],
+    },
+    "rtw8822c": {
+        "prefix": "rtl8822c", "base": "rtl8822c_tables",
+        "pairs": ["bb", "agc", "array_mp_cal_init", "rf_a", "rf_b"],
+        "pwr": ["trans_carddis_to_cardemu", "trans_cardemu_to_act",
+                "trans_act_to_cardemu", "trans_cardemu_to_carddis"],
+        "flows": ["card_enable_flow", "card_disable_flow"],
+    },
 }
-
-# u32 pair tables the HAL walks with dvr_phy_table_walk(), in load order.
-PAIR_TABLES = ["mac", "bb", "agc", "agc_diff_lb", "agc_diff_hb", "rf_a", "rf_b"]
-
-# Power-sequence sub-flows, and the flows built from them.
-PWR_TABLES = ["trans_carddis_to_cardemu", "trans_cardemu_to_act",
-              "trans_act_to_lps", "trans_act_to_cardemu",
-              "trans_cardemu_to_carddis"]
-PWR_FLOWS = ["card_enable_flow", "card_disable_flow", "enter_lps_flow"]
 
 BSD_NOTICE = """\
  * Redistribution and use in source and binary forms, with or without
@@ -74,6 +86,15 @@ def header_comment(prov, json_name, what):
         " * Input: %s (neutral JSON of the values)." % json_name,
         " * Values from %s, commit %s," % (prov["repository"], prov["commit"]),
         " * file %s (git blob %s)," % (prov["source_path"], prov["source_git_blob"]),
+    ]
+    extra = prov.get("additional_source")
+    if extra:
+        if extra.get("spdx_license") != spdx:
+            fail("unexpected licence of %s" % extra.get("source_path"))
+        lines.append(" * and file %s (git blob %s)" % (
+            extra["source_path"], extra["source_git_blob"]))
+        lines.append(" * of the same commit,")
+    lines += [
         " * used under its licence %s (the BSD-3-Clause option)." % spdx,
         " *",
         " * %s" % prov["copyright"],
@@ -124,7 +145,7 @@ def emit_pwr(out, prefix, name, table):
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("json", help="path to rtw8812a.json")
+    ap.add_argument("json", help="path to rtw8812a.json or rtw8822c.json")
     ap.add_argument("outdir", help="directory for the .c and .h files")
     args = ap.parse_args()
 
@@ -132,7 +153,9 @@ def main():
     chip_key = json_name.rsplit(".", 1)[0]
     if chip_key not in CHIPS:
         fail("unknown chip JSON %s (known: %s)" % (json_name, ", ".join(CHIPS)))
-    prefix, base = CHIPS[chip_key]
+    cfg = CHIPS[chip_key]
+    prefix, base = cfg["prefix"], cfg["base"]
+    pair_tables, pwr_tables, pwr_flows = cfg["pairs"], cfg["pwr"], cfg["flows"]
     with open(args.json, "r", encoding="utf-8") as f:
         data = json.load(f)
     prov = data["_provenance"]
@@ -145,29 +168,29 @@ def main():
     h.append('#include "hal/common/pwr_seq.h"\n')
     h.append("/* Condition-row tables: u32 words, two per row; walk them with")
     h.append(" * dvr_phy_table_walk(). *_len counts words. */")
-    for name in PAIR_TABLES:
+    for name in pair_tables:
         h.append("extern const uint32_t %s_%s[];" % (prefix, name))
         h.append("extern const size_t %s_%s_len;" % (prefix, name))
     h.append("")
     h.append("/* Power flows: NULL-terminated lists of END-terminated row arrays. */")
-    for name in PWR_FLOWS:
+    for name in pwr_flows:
         h.append("extern const struct dvr_pwr_cmd *const %s_%s[];" % (prefix, name))
     h.append("\n#endif /* %s */" % guard)
 
     # ---- source ----
     c = [header_comment(prov, json_name, "Register tables of the %s." % prefix.upper())]
     c.append('#include "%s.h"\n' % base)
-    for name in PAIR_TABLES:
+    for name in pair_tables:
         if name not in data:
             fail("table %s missing from %s" % (name, json_name))
         emit_pairs(c, prefix, name, data[name])
-    for name in PWR_TABLES:
+    for name in pwr_tables:
         emit_pwr(c, prefix, name, data[name])
-    for name in PWR_FLOWS:
+    for name in pwr_flows:
         flow = data[name]
         c.append("const struct dvr_pwr_cmd *const %s_%s[] = {" % (prefix, name))
         for sub in flow["sequence"]:
-            if sub not in PWR_TABLES:
+            if sub not in pwr_tables:
                 fail("%s uses unknown sub-flow %s" % (name, sub))
             c.append("\t%s_%s," % (prefix, sub))
         c.append("\tNULL,")

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * RTL8822CU / RTL8812CU: USB ids, chip data and the ops table. The two
+ * bondings are one die driven the same way (rtw88 drives both with one
+ * chip struct); whether BT is present is read from EFUSE by identify, so
+ * one dvr_chip_info serves both and the name says both.
+ */
+#include "hal/rtl8822c/rtl8822c.h"
+
+/* rtw88 rtw8822cu.c rtw_8822cu_id_table, every entry. 13b1:0043 is also
+ * in rtw88's 8822BU table: rtl8822c_probe_chip_id tells them apart. */
+static const struct dvr_usb_id rtl8822c_usb_ids[] = {
+	{ 0x0bda, 0xc82c }, { 0x0bda, 0xc812 }, { 0x0bda, 0xc82e },
+	{ 0x0bda, 0xd820 }, { 0x0bda, 0xd82b }, { 0x13b1, 0x0043 },
+	{ 0x2001, 0x3329 },
+};
+
+static const struct dvr_chip_ops rtl8822c_ops = {
+	.identify = rtl8822c_identify,
+	.power_on = rtl8822c_power_on,
+	.download_firmware = rtl8822c_download_firmware,
+	.mac_init = rtl8822c_mac_init,
+	.phy_init = rtl8822c_phy_init,
+	.set_monitor = rtl8822c_set_monitor,
+	.set_channel = rtl8822c_set_channel,
+	.set_tx_power = rtl8822c_set_tx_power,
+	.wait_tx_idle = rtl8822c_wait_tx_idle,
+	.power_off = rtl8822c_power_off,
+	.tx_out_index = rtl8822c_tx_out_index,
+	.build_tx_desc = rtl8822c_build_tx_desc,
+	.parse_rx_pkt = rtl8822c_parse_rx_pkt,
+};
+
+const struct dvr_chip_info rtl8822c_info = {
+	.name = "RTL8822CU/RTL8812CU",
+	.usb_ids = rtl8822c_usb_ids,
+	.n_usb_ids = sizeof rtl8822c_usb_ids / sizeof rtl8822c_usb_ids[0],
+	.fw_file = "rtw8822c_fw.bin",
+	.tx_desc_len = JAGUAR3_TX_DESC_LEN,
+	.rx_desc_len = JAGUAR3_RX_DESC_LEN,
+	.rx_agg_align = 8,
+	/* A VHT MPDU is at most 11454 bytes with FCS; one frame per bulk
+	 * OUT of 48 + 11450 bytes fits the 20 KiB transfer rtw88 uses. */
+	.max_tx_frame = JAGUAR3_MAX_RX_FRAME - 4,
+	.max_rx_pkt = JAGUAR3_RX_DESC_LEN + 3 + JAGUAR3_PHY_STATUS_LEN +
+	              JAGUAR3_MAX_RX_FRAME,
+	.rf_paths = 2,
+	.max_nss = 2,
+	.max_bw_mhz = 80,
+	.has_5ghz = true,
+	/*
+	 * Sync: until the TX-path registers are programmed the chip NAKs
+	 * every bulk OUT, and frames queued fire-and-forget into an endpoint
+	 * that does not drain are what wedges its USB core; one blocking
+	 * sender already fills about 80 % of the air over USB3, and it does
+	 * not compete with the coex/heartbeat register traffic this chip
+	 * needs (OpenIPC devourer, docs/performance-tuning.md "TX
+	 * submission mode").
+	 */
+	.preferred_tx_mode = DVR_TX_SYNC,
+	/*
+	 * The 8822C index is 7 bits (0..127, about 0.25 dB steps; rtw88
+	 * max_power_index 0x7f). 64 is mid-scale: below what boards are
+	 * calibrated to, well above the noise.
+	 */
+	.default_tx_power = 64,
+	.ops = &rtl8822c_ops,
+};
+
+unsigned rtl8822c_tx_agg_max(const struct dvr_chip *chip)
+{
+	(void)chip;
+	return 3;   /* rtw88 usb_tx_agg_desc_num; the DMA misparses more */
+}
+
+bool rtl8822c_needs_clear_halt(const struct dvr_chip *chip)
+{
+	(void)chip;
+	return true;
+}
+
+int rtl8822c_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
+                           const struct dvr_tx_desc_req *req)
+{
+	return jaguar3_build_tx_desc(chip, desc, req);
+}
+
+int rtl8822c_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
+                          size_t avail, struct dvr_rx_pkt *out)
+{
+	const struct rtl8822c_priv *priv = chip ? rtl8822c_priv(chip) : NULL;
+
+	return jaguar3_parse_rx_pkt(chip, priv ? &priv->cck_gain : NULL, p,
+	                            avail, out);
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * RF calibration of the 8822C that a monitor/injection radio needs after
+ * the channel is set: IQK, which the firmware runs when asked by H2C
+ * (rtw88 rtw8822c.c rtw8822c_do_iqk, fw.c rtw_fw_do_iqk). DACK, which
+ * needs no firmware, runs inside phy_init (rtl8822c_dack.c).
+ */
+#include "hal/rtl8822c/rtl8822c.h"
+
+#define H2C_IQK 0x0E
+#define IQK_CLEAR 0x01
+#define REG_RPT_CIP 0x2D9C
+#define IQK_DONE 0xAA
+#define REG_IQKSTAT 0x1B10
+#define REG_TXPAUSE 0x0522
+#define IQK_POLL_TRIES 15u      /* 15 x 20 ms = rtw88's 300 ms */
+#define IQK_POLL_US 20000u
+
+int rtl8822c_calibrate(struct dvr_chip *chip)
+{
+	struct dvr_io *io = chip->io;
+	uint8_t para = IQK_CLEAR;  /* forget results of other channels */
+
+	int st = rtl8822c_h2c_packet(chip, H2C_IQK, &para, 1);
+	if (st != DVR_OK)
+		return st;
+	st = dvr_poll8(io, REG_RPT_CIP, 0xFF, IQK_DONE, IQK_POLL_TRIES,
+	               IQK_POLL_US);
+	dvr_w8(io, REG_IQKSTAT, 0);
+	/* The IQK pauses every TX queue and does not resume them
+	 * (devourer Jaguar3 run_iqk). */
+	dvr_w16(io, REG_TXPAUSE, 0);
+	if (dvr_io_status(io) != DVR_OK)
+		return dvr_chip_fail(chip, dvr_io_status(io),
+		                     "USB error during IQK");
+	if (st == DVR_E_CHIP)
+		return dvr_chip_fail(chip, DVR_E_TIMEOUT, "firmware IQK did "
+		                     "not report completion (0x2D9C != 0xAA) "
+		                     "within 300 ms");
+	return st;
+}

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Firmware of the 8822C: the download (hal/common/fw_3081 with this chip's
+ * descriptor and FIFO layout), H2C packets, and the two information
+ * packets rtw88 sends right after the firmware starts (main.c
+ * rtw_power_on: rtw_fw_send_general_info, rtw_fw_send_phydm_info).
+ */
+#include <string.h>
+
+#include "hal/common/fw_3081.h"
+#include "hal/rtl8822c/rtl8822c.h"
+
+#define H2C_PKT_SIZE 32u
+#define H2C_PKT_HDR 8u
+#define H2C_CATEGORY 0x01u
+#define H2C_CMD_ID 0xFFu
+#define H2C_GENERAL_INFO 0x0D
+#define H2C_PHYDM_INFO 0x11
+#define FW_POLL_TRIES 1000u
+#define FW_POLL_US 10u
+#define BULK_TIMEOUT_MS 500u
+
+
+static void rsvd_page_desc(uint8_t *desc, size_t len)
+{
+	jaguar3_fw_pkt_desc(desc, len, JAGUAR3_QSEL_BEACON);
+}
+
+int rtl8822c_h2c_packet(struct dvr_chip *chip, uint16_t sub,
+                        const uint8_t *payload, size_t len)
+{
+	uint8_t buf[JAGUAR3_TX_DESC_LEN + H2C_PKT_SIZE];
+	uint8_t *pkt = buf + JAGUAR3_TX_DESC_LEN;
+
+	if (len > H2C_PKT_SIZE - H2C_PKT_HDR || (len && !payload))
+		return DVR_E_INVALID;
+	memset(pkt, 0, H2C_PKT_SIZE);
+	j3_put_le32(pkt, H2C_CATEGORY | H2C_CMD_ID << 8 | (uint32_t)sub << 16);
+	/* Sequence number per device, restarted by each download (rtw88
+	 * resets it when the firmware starts). */
+	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+	uint16_t seq = priv ? priv->h2c_seq++ : 0;
+	j3_put_le32(pkt + 4, (uint32_t)(H2C_PKT_HDR + len) |
+	            (uint32_t)seq << 16);
+	if (len)
+		memcpy(pkt + H2C_PKT_HDR, payload, len);
+	jaguar3_fw_pkt_desc(buf, H2C_PKT_SIZE, JAGUAR3_QSEL_H2C);
+	/* The H2C queue maps to the HIGH DMA queue, i.e. the first bulk
+	 * OUT (rtw88 usb.c: BEACON, HIGH and H2C share the "hi" map). */
+	int r = dvr_io_bulk_out_sync(chip->io, 0, buf, sizeof buf,
+	                             BULK_TIMEOUT_MS);
+	return r < 0 ? dvr_chip_fail(chip, r, "H2C packet 0x%02x not sent",
+	                             sub) : DVR_OK;
+}
+
+static int send_info(struct dvr_chip *chip, const struct jaguar3_fifo *f)
+{
+	uint8_t gi[4] = { 0 };
+	/* GENERAL_INFO: byte 10 of the packet = firmware TX buffer page
+	 * above the reserved boundary. */
+	gi[2] = (uint8_t)(f->fw_txbuf_page - f->boundary);
+	int st = rtl8822c_h2c_packet(chip, H2C_GENERAL_INFO, gi, sizeof gi);
+	if (st != DVR_OK)
+		return st;
+	/* PHYDM_INFO: RFE option, RF type (2 = 2T2R, 4 = 1T1R), cut,
+	 * RX antennas (low nibble) / TX antennas (high nibble). */
+	uint8_t pi[8] = { 0 };
+	bool one = chip->id.is_1t1r;
+	pi[0] = chip->id.rfe_type;
+	pi[1] = one ? 4 : 2;
+	pi[2] = chip->id.cut;
+	pi[3] = one ? 0x11 : 0x33;
+	return rtl8822c_h2c_packet(chip, H2C_PHYDM_INFO, pi, sizeof pi);
+}
+
+int rtl8822c_download_firmware(struct dvr_chip *chip,
+                               const struct dvr_firmware *fw)
+{
+	struct jaguar3_fifo f;
+	unsigned n = chip->n_out >= 2 && chip->n_out <= 4 ? chip->n_out : 2;
+
+	if (jaguar3_fifo_layout(&rtl8822c_mac_cfg, n, &f) != DVR_OK)
+		return dvr_chip_fail(chip, DVR_E_INVALID, "no FIFO layout");
+	const struct dvr_fw3081_cfg cfg = {
+		.signature = RTL8822C_FW_SIGNATURE,
+		.desc_len = JAGUAR3_TX_DESC_LEN,
+		.rsvd_page_desc = rsvd_page_desc,
+		.out_index = 0,                 /* HIGH queue endpoint */
+		.rsvd_boundary = f.boundary,
+		.ltecoex = true,
+		.poll_tries = FW_POLL_TRIES,
+		.poll_us = FW_POLL_US,
+		.bulk_timeout_ms = BULK_TIMEOUT_MS,
+	};
+	int st = dvr_fw3081_download(chip, fw, &cfg);
+	if (st != DVR_OK)
+		return st;
+	if (rtl8822c_priv(chip))
+		rtl8822c_priv(chip)->h2c_seq = 0;
+	return send_info(chip, &f);
+}
+
+/* ---- 8-byte register H2C commands (rtw88 fw.c
+ * rtw_fw_send_h2c_command_register) ---- */
+
+#define REG_HMETFR 0x01CC
+#define REG_HMEBOX0 0x01D0
+#define REG_HMEBOX0_EX 0x01F0
+#define H2C_BOX_TRIES 30u
+#define H2C_BOX_US 100u
+#define H2C_SET_PWR_MODE 0x20
+#define H2C_WL_PHY_INFO 0x58
+
+int rtl8822c_h2c_cmd(struct dvr_chip *chip, uint32_t w0, uint32_t w1)
+{
+	struct dvr_io *io = chip->io;
+	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+	unsigned box = priv ? priv->h2c_box & 3 : 0;
+
+	/* The firmware clears the box's bit once it has taken the
+	 * previous command out of it. */
+	int st = dvr_poll8(io, REG_HMETFR, (uint8_t)(1u << box), 0,
+	                   H2C_BOX_TRIES, H2C_BOX_US);
+	if (st == DVR_E_CHIP)
+		return dvr_chip_fail(chip, DVR_E_TIMEOUT, "H2C mailbox %u "
+		                     "stays busy: firmware not running?", box);
+	if (st != DVR_OK)
+		return st;
+	/* Extension word first: the write of the main word hands the box
+	 * over. */
+	dvr_w32(io, (uint16_t)(REG_HMEBOX0_EX + 4 * box), w1);
+	dvr_w32(io, (uint16_t)(REG_HMEBOX0 + 4 * box), w0);
+	if (priv)
+		priv->h2c_box = (uint8_t)((box + 1) & 3);
+	return dvr_io_status(io);
+}
+
+int rtl8822c_fw_keepalive(struct dvr_chip *chip)
+{
+	/* Power mode "active, all on": mode 0, awake interval 1, power
+	 * state ALL_ON (devourer Jaguar3 fw_set_pwr_mode_active). */
+	int st = rtl8822c_h2c_cmd(chip, 0x01000000u | H2C_SET_PWR_MODE,
+	                          0x00000C00u);
+	if (st != DVR_OK)
+		return st;
+	/* WL PHY info with a non-zero TX throughput [17:8]: tells the
+	 * firmware WLAN is transmitting, so it keeps the RF powered
+	 * (rtw88 fw.c rtw_fw_update_wl_phy_info; devourer: without it the
+	 * firmware powers the RF down after about 30 s). */
+	return rtl8822c_h2c_cmd(chip, H2C_WL_PHY_INFO | 100u << 8, 0);
+}

@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Baseband and RF bring-up of the 8822C (rtw88 rtw8822c.c
+ * rtw8822c_phy_set_param, rtw8822c_header_file_init,
+ * rtw8822c_config_trx_mode; phy.c rtw_phy_load_tables, rtw_load_rfk_table,
+ * rtw_phy_write_rf_reg_mix) and RF register access.
+ */
+#include "hal/rtl8822c/rtl8822c.h"
+#include "hal/rtl8822c/rtl8822c_tables.h"
+
+#define RF_DATA_MASK 0xFFFFFu
+#define LSSI_SETTLE_US 13u
+
+static const uint16_t rf_base[2] = { 0x3C00, 0x4C00 };
+static const uint16_t rf_lssi[2] = { 0x1808, 0x4108 };
+
+static unsigned low_bit(uint32_t mask)
+{
+	unsigned s = 0;
+
+	while (s < 31 && !(mask & (1u << s)))
+		s++;
+	return s;
+}
+
+uint32_t rtl8822c_rf_read(struct dvr_chip *chip, unsigned path, uint8_t addr,
+                          uint32_t mask)
+{
+	mask &= RF_DATA_MASK;
+	uint32_t v = dvr_r32(chip->io, (uint16_t)(rf_base[path & 1] +
+	                                          ((unsigned)addr << 2)));
+	return mask ? (v & mask) >> low_bit(mask) : 0;
+}
+
+void rtl8822c_rf_write(struct dvr_chip *chip, unsigned path, uint8_t addr,
+                       uint32_t mask, uint32_t data)
+{
+	struct dvr_io *io = chip->io;
+
+	mask &= RF_DATA_MASK;
+	if (!mask)
+		return;
+	if (addr != 0) {
+		dvr_w32_mask(io, (uint16_t)(rf_base[path & 1] +
+		                            ((unsigned)addr << 2)), mask, data);
+		return;
+	}
+	/* RF 0x00 is not reachable through the window (a write there does
+	 * nothing): the LSSI port takes ((addr << 20) | 20-bit data). */
+	uint32_t v = data << low_bit(mask);
+	if (mask != RF_DATA_MASK) {
+		uint32_t old = rtl8822c_rf_read(chip, path, 0, RF_DATA_MASK);
+		v = (old & ~mask) | (v & mask);
+	}
+	dvr_w32(io, rf_lssi[path & 1], v & RF_DATA_MASK);
+	dvr_delay_us(LSSI_SETTLE_US);
+}
+
+void rtl8822c_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out)
+{
+	/* Jaguar3 rule (rtw88 phy.c check_positive, non-8812A branch):
+	 * cut as read (A = 0 -> 15), package unknown (15), interface equal,
+	 * RFE option exactly equal; the type bytes are not used. */
+	*out = (struct dvr_phy_cond){
+		.match = DVR_PHY_MATCH_RFE_EQUAL,
+		.cut = chip->id.cut,
+		.package = 0,
+		.intf = DVR_PHY_INTF_USB,
+		.platform = 0x04,
+		.board = chip->id.rfe_type,
+	};
+}
+
+static int bb_row(void *ctx, uint32_t addr, uint32_t data)
+{
+	struct dvr_io *io = ctx;
+
+	switch (addr) {
+	case 0xFE: dvr_delay_ms(50); break;
+	case 0xFD: dvr_delay_ms(5); break;
+	case 0xFC: dvr_delay_ms(1); break;
+	case 0xFB: dvr_delay_us(50); break;
+	case 0xFA: dvr_delay_us(5); break;
+	case 0xF9: dvr_delay_us(1); break;
+	default: dvr_w32(io, (uint16_t)addr, data); break;
+	}
+	return dvr_io_status(io);
+}
+
+struct rf_ctx {
+	struct dvr_chip *chip;
+	unsigned path;
+};
+
+static int rf_row(void *ctx, uint32_t addr, uint32_t data)
+{
+	struct rf_ctx *rc = ctx;
+
+	if (addr == 0xFFE)
+		dvr_delay_ms(50);
+	else if (addr == 0xFE)
+		dvr_delay_us(100);
+	else if (addr <= 0xFF)
+		rtl8822c_rf_write(rc->chip, rc->path, (uint8_t)addr,
+		                  RF_DATA_MASK, data);
+	else
+		return DVR_E_INVALID;  /* no such RF register */
+	return dvr_io_status(rc->chip->io);
+}
+
+static int load_tables(struct dvr_chip *chip)
+{
+	struct dvr_phy_cond cond;
+	struct dvr_io *io = chip->io;
+	int st;
+
+	rtl8822c_phy_cond(chip, &cond);
+	if ((st = dvr_phy_table_walk(rtl8822c_bb, rtl8822c_bb_len, &cond,
+	                             bb_row, io, NULL)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "BB table load failed");
+	if ((st = dvr_phy_table_walk(rtl8822c_agc, rtl8822c_agc_len, &cond,
+	                             bb_row, io, NULL)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "AGC table load failed");
+	/* RF-calibration init block (rtw88 phy.c rtw_load_rfk_table):
+	 * calibration engine clock on, TX path gates 0x1CD0 [30:28]. */
+	dvr_w32_mask(io, 0x1E24, 1u << 17, 1);
+	dvr_w32_mask(io, 0x1CD0, 0xF0000000u, 0x7);
+	if ((st = dvr_phy_table_walk(rtl8822c_array_mp_cal_init,
+	                             rtl8822c_array_mp_cal_init_len, &cond,
+	                             bb_row, io, NULL)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "RF-calibration table failed");
+	/* rtw88 lists the RF tables as { B, A }. */
+	struct rf_ctx b = { chip, 1 }, a = { chip, 0 };
+	if ((st = dvr_phy_table_walk(rtl8822c_rf_b, rtl8822c_rf_b_len, &cond,
+	                             rf_row, &b, NULL)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "RF B table load failed");
+	if ((st = dvr_phy_table_walk(rtl8822c_rf_a, rtl8822c_rf_a_len, &cond,
+	                             rf_row, &a, NULL)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "RF A table load failed");
+	return DVR_OK;
+}
+
+static void header_file_init(struct dvr_io *io, bool pre)
+{
+	/* 3-wire TX/RX enable and PI on for both paths; the CCK/OFDM
+	 * blocks are off while the tables load. */
+	dvr_set32(io, 0x180C, (1u << 28) | 0x3);
+	dvr_set32(io, 0x410C, (1u << 28) | 0x3);
+	if (pre)
+		dvr_clr32(io, 0x1C3C, 0x3);
+	else
+		dvr_set32(io, 0x1C3C, 0x3);
+}
+
+static void bb_reset(struct dvr_io *io)
+{
+	dvr_set8(io, 0x0002, 0x02);
+	dvr_clr8(io, 0x0002, 0x02);
+	dvr_set8(io, 0x0002, 0x02);
+}
+
+static void toggle_igi(struct dvr_io *io)
+{
+	uint32_t igi = dvr_r32_mask(io, 0x1D70, 0x7F);
+
+	dvr_w32_mask(io, 0x1D70, 0x7F, igi - 2);
+	dvr_w32_mask(io, 0x1D70, 0x7F00, igi - 2);
+	dvr_w32_mask(io, 0x1D70, 0x7F, igi);
+	dvr_w32_mask(io, 0x1D70, 0x7F00, igi);
+}
+
+/* TX on A+B with one-stream frames and CCK on path A, RX on both (rtw88's
+ * default antennas); a 1T1R die uses path A only. */
+static void config_trx_mode(struct dvr_chip *chip)
+{
+	struct dvr_io *io = chip->io;
+	bool two = !chip->id.is_1t1r;
+
+	dvr_w32_mask(io, 0x1800, 0xFFFFF, 0x33312);
+	dvr_w32_mask(io, 0x4100, 0xFFFFF, two ? 0x33312 : 0x11111);
+	/* RX: CCK */
+	dvr_w32_mask(io, 0x1A2C, 0x00060000, two);
+	dvr_w32_mask(io, 0x1A2C, 0x00600000, two);
+	dvr_w32_mask(io, 0x1A04, 0x0F000000, two ? 1 : 0);
+	/* RX: OFDM */
+	dvr_w32_mask(io, 0x1D30, 0x300, two);
+	dvr_w32_mask(io, 0x1D30, 0x600000, two);
+	dvr_w32_mask(io, 0x0C44, 1u << 17, two);
+	dvr_w32_mask(io, 0x0C54, 1u << 20, two);
+	dvr_w32_mask(io, 0x0C38, 1u << 24, two);
+	dvr_w32_mask(io, 0x0824, 0x0F000000, two ? 3 : 1);
+	dvr_w32_mask(io, 0x0824, 0x000F0000, two ? 3 : 1);
+	/* TX: CCK on A */
+	dvr_w32_mask(io, 0x1A04, 0xF0000000, 0x8);
+	bb_reset(io);
+	/* TX: OFDM on A (+B for two streams), one-stream frames on A */
+	if (two) {
+		dvr_w32_mask(io, 0x0820, 0xFF, 0x31);
+		dvr_w32_mask(io, 0x1E2C, 0xFFFF, 0x0400);
+	} else {
+		dvr_w32_mask(io, 0x0820, 0xFF, 0x11);
+		dvr_w32_mask(io, 0x1E2C, 0xFF, 0x00);
+	}
+	bb_reset(io);
+	bb_reset(io);
+	toggle_igi(io);
+}
+
+int rtl8822c_phy_init(struct dvr_chip *chip)
+{
+	struct dvr_io *io = chip->io;
+	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+	int st;
+
+	/* BB and RF power */
+	dvr_set8(io, 0x0002, 0x03);
+	dvr_set8(io, 0x001F, 0x07);
+	dvr_set32(io, 0x00EC, (1u << 26) | (1u << 25) | (1u << 24));
+	dvr_w32_mask(io, 0x0A70, 0x3FF, 0x3FF);   /* no DPD on low rates */
+	header_file_init(io, true);
+	if ((st = dvr_io_status(io)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "USB error powering the BB");
+	if ((st = load_tables(chip)) != DVR_OK)
+		return st;
+	uint32_t cap = chip->id.crystal_cap & 0x7F;
+	dvr_w32_mask(io, 0x1040, 0x00FFFC00, cap | cap << 7);
+	header_file_init(io, false);
+	config_trx_mode(chip);
+
+	/* CCK gain-index bounds for the CCK power estimate. */
+	if (priv) {
+		uint32_t u_msb = dvr_r32_mask(io, 0x1A98, 0xC000);
+		uint32_t u_lsb = dvr_r32_mask(io, 0x1AA8, 0xF0000);
+		uint32_t l_msb = dvr_r32_mask(io, 0x1A98, 0xC0);
+		uint32_t l_lsb = dvr_r32_mask(io, 0x1A70, 0x0F000000);
+		priv->cck_gain.upper = (uint8_t)(u_msb << 4 | u_lsb);
+		priv->cck_gain.lower = (uint8_t)(l_msb << 4 | l_lsb);
+		priv->band_valid = false;
+	}
+	/* RF init (rtw88 rtw8822c_rf_init): DACK first. */
+	if ((st = rtl8822c_dack(chip)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "USB error during DACK");
+	/* Synthesiser X2 check (rtw88 rtw8822c_rf_x2_check). */
+	if (rtl8822c_rf_read(chip, 0, 0xB8, 1u << 15)) {
+		rtl8822c_rf_write(chip, 0, 0xB8, RF_DATA_MASK, 0xC4440);
+		rtl8822c_rf_write(chip, 0, 0xBA, RF_DATA_MASK, 0x6840D);
+		rtl8822c_rf_write(chip, 0, 0xB8, RF_DATA_MASK, 0x80440);
+		dvr_delay_ms(1);
+	}
+	dvr_w32_mask(io, 0x0A70, 0x3FF, 0x3FF);
+	if ((st = dvr_io_status(io)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "USB error during PHY init");
+	return rtl8822c_coex_wlan_only(chip);
+}

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Card enable / disable of the 8822C: the steps before the generated
+ * power sequence (rtw88 mac.c rtw_mac_pre_system_cfg), the sequence itself
+ * through hal/common/pwr_seq (rtw_mac_power_switch), and the system set-up
+ * after it (__rtw_mac_init_system_cfg). Also the bulk OUT injected frames
+ * use, and the optional USB2 -> USB3 re-enumeration.
+ */
+#include <stdlib.h>
+
+#include "hal/common/pwr_seq.h"
+#include "hal/rtl8822c/rtl8822c.h"
+#include "hal/rtl8822c/rtl8822c_tables.h"
+
+#define REG_SYS_FUNC_EN 0x0002
+#define REG_SYS_FUNC_EN_HI 0x0003
+#define SYS_FUNC_EN_8822C 0xD8   /* rtw88 rtw8822c hw_spec sys_func_en */
+#define REG_RSV_CTRL 0x001C
+#define REG_RF_CTRL 0x001F
+#define REG_GPIO_MUXCFG 0x0040
+#define REG_LED_CFG 0x004C
+#define REG_PAD_CTRL1 0x0064
+#define REG_MCUFW_CTRL 0x0080
+#define REG_WIFI_BT_INFO 0x00AA
+#define REG_PAD_CTRL2 0x00C4
+#define REG_WLRF1 0x00EC
+#define REG_SYS_STATUS1_HI 0x00F5
+#define REG_SYS_CFG2_B3 0x00FF
+#define REG_CR 0x0100
+#define REG_RCR 0x0608
+#define REG_CPU_DMEM_CON 0x1080
+#define REG_CR_EXT_B3 0x1103
+#define REG_RPWM 0xFE58
+#define RPWM_TOGGLE 0x80
+#define FW_RUNNING 0xC078
+#define BOOT_FSPI_EN (1u << 20)
+#define FSPI_EN (1u << 19)
+#define CR_POWERED_OFF 0xEA
+
+unsigned rtl8822c_tx_out_index(const struct dvr_chip *chip, unsigned n_out)
+{
+	(void)chip;
+	/* Injected frames use QSEL MGMT; DROP_DATA_EN discards a frame
+	 * that arrives on another endpoint than its queue's. */
+	if (n_out < 2 || n_out > 4)
+		return 0;
+	return jaguar3_dma_to_out(rtl8822c_mac_cfg.rqpn[n_out].mg, n_out);
+}
+
+static void pre_system_cfg(struct dvr_io *io)
+{
+	dvr_w8(io, REG_RSV_CTRL, 0);
+	/* PAPE / LNA_ON driven from WL or BT; WL RFE control pins 4/5. */
+	dvr_set32(io, REG_PAD_CTRL1, (1u << 29) | (1u << 28));
+	dvr_clr32(io, REG_LED_CFG, (1u << 26) | (1u << 25));
+	dvr_set32(io, REG_GPIO_MUXCFG, 1u << 2);
+	/* BB and RF held off until phy_init. */
+	dvr_clr8(io, REG_SYS_FUNC_EN, 0x03);
+	dvr_clr8(io, REG_RF_CTRL, 0x07);
+	dvr_clr32(io, REG_WLRF1, (1u << 26) | (1u << 25) | (1u << 24));
+}
+
+static bool mac_is_on(struct dvr_io *io)
+{
+	if (dvr_r8(io, REG_CR) == CR_POWERED_OFF)
+		return false;
+	return !(dvr_r8(io, REG_SYS_STATUS1_HI) & 0x01);
+}
+
+static int run_flow(struct dvr_chip *chip, const struct dvr_pwr_cmd *const *f,
+                    const char *what)
+{
+	struct dvr_pwr_io pio;
+	uint16_t row = 0;
+
+	dvr_pwr_io_from_dvr_io(&pio, chip->io);
+	int st = dvr_pwr_seq_run(f, dvr_pwr_cut_mask(chip->id.cut),
+	                         DVR_PWR_INTF_USB, &pio, DVR_PWR_POLL_TRIES,
+	                         DVR_PWR_POLL_US, &row);
+	if (st == DVR_E_CHIP)
+		return dvr_chip_fail(chip, st, "%s: register 0x%04x never "
+		                     "reached its value", what, row);
+	return st;
+}
+
+static void init_system_cfg(struct dvr_io *io)
+{
+	/* WL platform out of reset, DDMA on (the firmware loader needs
+	 * it), CPU-side function enables. */
+	dvr_set32(io, REG_CPU_DMEM_CON, (1u << 16) | (1u << 8));
+	dvr_set8(io, REG_SYS_FUNC_EN_HI, SYS_FUNC_EN_8822C);
+	dvr_w8_mask(io, REG_CR_EXT_B3, 0x0F, 0x0C);   /* PHY request delay */
+	uint32_t fw = dvr_r32(io, REG_MCUFW_CTRL);
+	if (fw & BOOT_FSPI_EN) {
+		/* Boot from SPI flash would race our download. */
+		dvr_w32(io, REG_MCUFW_CTRL, fw & ~BOOT_FSPI_EN);
+		dvr_clr32(io, REG_GPIO_MUXCFG, FSPI_EN);
+	}
+}
+
+int rtl8822c_power_on(struct dvr_chip *chip)
+{
+	struct dvr_io *io = chip->io;
+	int st;
+
+	pre_system_cfg(io);
+	/* A firmware still running from a previous user is woken so that
+	 * it lets the power sequence through. */
+	if (dvr_r16(io, REG_MCUFW_CTRL) == FW_RUNNING)
+		dvr_w8(io, REG_RPWM,
+		       (uint8_t)((dvr_r8(io, REG_RPWM) ^ RPWM_TOGGLE) &
+		                 RPWM_TOGGLE));
+	/* Powered already (left by a kernel driver or an earlier run):
+	 * power off first so the chip starts from its reset state. */
+	if (mac_is_on(io) && dvr_io_status(io) == DVR_OK)
+		run_flow(chip, rtl8822c_card_disable_flow, "card disable");
+	if ((st = dvr_io_status(io)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "USB error before power-on");
+	st = run_flow(chip, rtl8822c_card_enable_flow, "card enable");
+	if (st != DVR_OK)
+		return st;
+	dvr_clr8(io, REG_SYS_STATUS1_HI, 0x01);
+	init_system_cfg(io);
+	return dvr_io_status(io);
+}
+
+void rtl8822c_power_off(struct dvr_chip *chip)
+{
+	struct dvr_io *io = chip->io;
+
+	/* Tell the coex side WLAN is going away (rtw88 coex.c
+	 * rtw_coex_power_off_setting), stop the MAC so the device
+	 * re-enumerates cleanly (devourer), then card disable. */
+	dvr_w16(io, REG_WIFI_BT_INFO, 0x8000);
+	dvr_w8(io, REG_CR, 0);
+	dvr_w32(io, REG_RCR, 0);
+	if (dvr_io_status(io) == DVR_OK)
+		run_flow(chip, rtl8822c_card_disable_flow, "card disable");
+	free(chip->priv);
+	chip->priv = NULL;
+}
+
+int rtl8822c_usb3_switch(struct dvr_chip *chip, bool *switched)
+{
+	struct dvr_io *io = chip->io;
+	const struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+
+	if (!switched)
+		return DVR_E_INVALID;
+	*switched = false;
+	if (!priv || !priv->usb3_switch_ok)
+		return DVR_OK;                 /* EFUSE does not allow it */
+	if (dvr_r8(io, REG_SYS_CFG2_B3) == 0x20)
+		return dvr_io_status(io);      /* already SuperSpeed */
+	/* rtw88 usb.c rtw_usb_switch_mode_new: PAD_CTRL2 says whether the
+	 * port can, then asks for mode 2 and re-enumeration. */
+	uint32_t pad = dvr_r32(io, REG_PAD_CTRL2);
+	unsigned mode = (pad >> 18) & 3;
+	if ((mode == 0 && !(pad & (1u << 20))) || mode == 2)
+		return dvr_io_status(io);
+	dvr_w32_mask(io, REG_PAD_CTRL2, 0x000C0000u, 2);
+	dvr_set32(io, REG_PAD_CTRL2, 1u << 16);
+	dvr_w8(io, REG_PAD_CTRL2 + 1, 0x04);
+	dvr_set32(io, 0x0004, 1u << 9);        /* APFM_OFFMAC */
+	dvr_delay_ms(1);
+	dvr_set32(io, REG_PAD_CTRL2, 1u << 17);
+	int st = dvr_io_status(io);
+	if (st == DVR_OK)
+		*switched = true;
+	return st;
+}
