@@ -16,6 +16,8 @@ static const struct dvr_usb_id rtl8822c_usb_ids[] = {
 };
 
 static const struct dvr_chip_ops rtl8822c_ops = {
+	.probe = rtl8822c_probe_chip_id,
+	.usb_mode_switch = rtl8822c_usb3_switch,
 	.identify = rtl8822c_identify,
 	.power_on = rtl8822c_power_on,
 	.download_firmware = rtl8822c_download_firmware,
@@ -23,6 +25,7 @@ static const struct dvr_chip_ops rtl8822c_ops = {
 	.phy_init = rtl8822c_phy_init,
 	.set_monitor = rtl8822c_set_monitor,
 	.set_channel = rtl8822c_set_channel,
+	.calibrate = rtl8822c_calibrate,
 	.set_tx_power = rtl8822c_set_tx_power,
 	.wait_tx_idle = rtl8822c_wait_tx_idle,
 	.power_off = rtl8822c_power_off,
@@ -64,20 +67,16 @@ const struct dvr_chip_info rtl8822c_info = {
 	 * calibrated to, well above the noise.
 	 */
 	.default_tx_power = 64,
+	.tx_power_min = 0,
+	.tx_power_max = 127,
+	.tx_power_step_mbm = 25,
+	/* The firmware download can leave the TX endpoint halted; rtw88
+	 * usb.c clears every pipe before it sends. */
+	.clear_halt_before_tx = true,
+	/* rtw88 usb.c usb_tx_agg_desc_num: the DMA misparses more. */
+	.tx_agg_max = 3,
 	.ops = &rtl8822c_ops,
 };
-
-unsigned rtl8822c_tx_agg_max(const struct dvr_chip *chip)
-{
-	(void)chip;
-	return 3;   /* rtw88 usb_tx_agg_desc_num; the DMA misparses more */
-}
-
-bool rtl8822c_needs_clear_halt(const struct dvr_chip *chip)
-{
-	(void)chip;
-	return true;
-}
 
 int rtl8822c_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
                            const struct dvr_tx_desc_req *req)

@@ -87,27 +87,24 @@ int rtl8822c_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
                           size_t avail, struct dvr_rx_pkt *out);
 
 /*
- * Operations hal.h has no slot for yet (the lead wires them in):
+ * The ops beyond the bring-up basics:
  *
- * rtl8822c_probe_chip_id: read SYS_CFG2 (0xFC) and tell whether this is
- *   an 8822C die (0x13): DVR_OK, DVR_E_UNSUPPORTED for another chip (PIDs
- *   collide, e.g. 13b1:0043), or the bus error.
- * rtl8822c_calibrate: firmware IQK (H2C) with its completion poll, then
+ * rtl8822c_probe_chip_id (ops->probe): read SYS_CFG2 (0xFC) and tell
+ *   whether this is an 8822C die (0x13): DVR_OK, DVR_E_NOT_FOUND for
+ *   another chip (PIDs collide, e.g. 13b1:0043), or the bus error.
+ * rtl8822c_calibrate (ops->calibrate): firmware IQK (H2C) with its completion poll, then
  *   TXPAUSE cleared; after phy_init and the first set_channel (20 MHz),
  *   firmware running. DVR_OK, DVR_E_TIMEOUT when the firmware never
  *   reports completion (radio still usable, uncalibrated), bus error.
- * rtl8822c_usb3_switch: ask a USB2-enumerated, USB3-capable stick to
+ * rtl8822c_usb3_switch (ops->usb_mode_switch): ask a USB2-enumerated, USB3-capable stick to
  *   re-enumerate at SuperSpeed. Returns DVR_OK and sets *switched when the
  *   device is about to drop off the bus (reopen it), DVR_OK with
  *   *switched = false when not possible/allowed/needed.
- * rtl8822c_tx_agg_max: frames one bulk OUT may carry (3).
  * rtl8822c_fw_keepalive: the firmware heartbeat (power mode "all on"
  *   and WL PHY info with TX activity) through the register mailboxes;
  *   call every ~2 s while the radio runs, then re-apply TX power (these
  *   H2Cs rewrite the OFDM power references). DVR_OK, DVR_E_TIMEOUT when
  *   the firmware does not empty its mailbox, or the bus error.
- * rtl8822c_needs_clear_halt: true: clear HALT on the TX endpoint before
- *   the first injected frame (the firmware download can leave it stalled).
  *
  * Internal steps of phy_init: antenna and grants to WLAN
  * (rtl8822c_coex.c); DAC/ADC offset calibration (rtl8822c_dack.c).
@@ -120,7 +117,5 @@ int rtl8822c_fw_keepalive(struct dvr_chip *chip);
 int rtl8822c_h2c_cmd(struct dvr_chip *chip, uint32_t w0, uint32_t w1);
 int rtl8822c_calibrate(struct dvr_chip *chip);
 int rtl8822c_usb3_switch(struct dvr_chip *chip, bool *switched);
-unsigned rtl8822c_tx_agg_max(const struct dvr_chip *chip);
-bool rtl8822c_needs_clear_halt(const struct dvr_chip *chip);
 
 #endif /* DVR_RTL8822C_H */

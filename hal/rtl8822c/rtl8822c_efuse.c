@@ -27,7 +27,7 @@ int rtl8822c_probe_chip_id(struct dvr_chip *chip)
 	if (st != DVR_OK)
 		return st;
 	if (id != RTL8822C_CHIP_ID)
-		return dvr_chip_fail(chip, DVR_E_UNSUPPORTED, "chip id 0x%02x "
+		return dvr_chip_fail(chip, DVR_E_NOT_FOUND, "chip id 0x%02x "
 		                     "at 0xFC is not an RTL8822C (0x%02x)", id,
 		                     RTL8822C_CHIP_ID);
 	return DVR_OK;

@@ -222,7 +222,7 @@ int main(void)
 	reset(&io, &chip, 2);
 	fr.mem[0xFC] = 0x0A;   /* an 8822B */
 	st = ci->ops->identify(&chip);
-	CHECK(st == DVR_E_UNSUPPORTED && strstr(chip.error, "0x0a"),
+	CHECK(st == DVR_E_NOT_FOUND && strstr(chip.error, "0x0a"),
 	      "another die (chip id 0x0A) refused");
 	reset(&io, &chip, 2);
 	fr.mem[0xFC] = 0x13;
