@@ -178,6 +178,15 @@ static uint64_t now_ns(void)
 /* open / list / close                                                 */
 /* ------------------------------------------------------------------ */
 
+static bool lists_id(const struct dvr_chip_info *ci, uint16_t vid,
+                     uint16_t pid)
+{
+	for (size_t i = 0; i < ci->n_usb_ids; i++)
+		if (ci->usb_ids[i].vid == vid && ci->usb_ids[i].pid == pid)
+			return true;
+	return false;
+}
+
 /* The first chip of a registry listing VID:PID, or NULL. Several may list
  * one VID:PID (probe decides between them at open). */
 static const struct dvr_chip_info *
@@ -185,10 +194,8 @@ first_chip(const struct dvr_chip_info *const *registry, uint16_t vid,
            uint16_t pid)
 {
 	for (const struct dvr_chip_info *const *c = registry; *c; c++)
-		for (size_t i = 0; i < (*c)->n_usb_ids; i++)
-			if ((*c)->usb_ids[i].vid == vid &&
-			    (*c)->usb_ids[i].pid == pid)
-				return *c;
+		if (lists_id(*c, vid, pid))
+			return *c;
 	return NULL;
 }
 
@@ -272,15 +279,6 @@ static int open_trace(struct dvr_device *dev)
 		return DVR_E_IO;
 	}
 	return DVR_OK;
-}
-
-static bool lists_id(const struct dvr_chip_info *ci, uint16_t vid,
-                     uint16_t pid)
-{
-	for (size_t i = 0; i < ci->n_usb_ids; i++)
-		if (ci->usb_ids[i].vid == vid && ci->usb_ids[i].pid == pid)
-			return true;
-	return false;
 }
 
 /* A clean chip context for info on the current transport. */

@@ -293,8 +293,11 @@ DVR_API int dvr_open(const char *selector, const struct dvr_config *config,
 
 /**
  * Bring the chip up in monitor mode on @p channel: power-on, firmware
- * download, MAC/BB/RF tables, monitor RX filters, channel. Emits one
- * DVR_EVENT_INIT_STAGE per stage and DVR_EVENT_INIT_DONE. Blocks until done
+ * download, MAC/BB/RF tables, monitor RX filters, channel, and on chips
+ * that need it calibration. Emits one DVR_EVENT_INIT_STAGE per stage
+ * ("identify", "power_on", "firmware", "mac", "phy", "monitor",
+ * "channel", then "calibrate" where the chip has one) and
+ * DVR_EVENT_INIT_DONE. Blocks until done
  * (typically well under 2 s). Starts RX if enabled.
  */
 DVR_API int dvr_start(dvr_device *dev, const struct dvr_channel *channel);
