@@ -15,9 +15,10 @@ listed, one per line, in the allow-list (tools/layers_allow.txt):
 An entry that no longer matches anything is reported, so it can be
 deleted.
 
-usage: check_layers.py ROOT [--allow FILE] [--stamp OUT] [--list]
-  --list   print the files scanned (the build re-runs the check when any
-           of them changes) and exit
+usage: check_layers.py ROOT [--allow FILE] [--stamp OUT] [--depfile DEP]
+  --stamp    written when the tree passes (the build's order-only input)
+  --depfile  make-style list of every file and directory scanned, so the
+             build re-runs the check when a file changes, appears or goes
 """
 import argparse
 import os
@@ -72,7 +73,7 @@ NARROW = {
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 SOURCE_EXT = ('.c', '.h')
-SKIP_DIRS = {'.git', 'subprojects'}
+SKIP_DIRS = {'subprojects'}
 
 
 def layer_of(rel):
@@ -82,14 +83,17 @@ def layer_of(rel):
     return None
 
 
-def scan_files(root):
+def scan_files(root, dirs=None):
     out = []
     for dirpath, dirnames, filenames in os.walk(root):
+        if dirs is not None:
+            dirs.append(dirpath)
         rel_dir = os.path.relpath(dirpath, root)
         # Build directories carry a meson-private marker.
         dirnames[:] = sorted(
             d for d in dirnames
-            if d not in SKIP_DIRS and not os.path.exists(
+            if d not in SKIP_DIRS and not d.startswith('.') and
+            not os.path.exists(
                 os.path.join(dirpath, d, 'meson-private')))
         for f in sorted(filenames):
             if f.endswith(SOURCE_EXT):
@@ -128,9 +132,12 @@ def read_allow(path):
     return allow
 
 
-def check(root, allow):
+def check(root, allow, scanned=None):
     errors, used = [], set()
-    for rel in scan_files(root):
+    files = scan_files(root, scanned)
+    if scanned is not None:
+        scanned.extend(os.path.join(root, rel) for rel in files)
+    for rel in files:
         src_layer = layer_of(rel)
         allowed = RULES[src_layer]
         if allowed is None:
@@ -176,14 +183,16 @@ def main():
     ap.add_argument('root')
     ap.add_argument('--allow')
     ap.add_argument('--stamp')
-    ap.add_argument('--list', action='store_true')
+    ap.add_argument('--depfile')
     a = ap.parse_args()
     root = os.path.abspath(a.root)
-    if a.list:
-        for rel in scan_files(root):
-            print(os.path.join(root, rel))
-        return 0
-    errors, stale = check(root, read_allow(a.allow))
+    scanned = []
+    errors, stale = check(root, read_allow(a.allow), scanned)
+    if a.depfile and a.stamp:
+        deps = scanned + [os.path.abspath(a.allow)] if a.allow else scanned
+        with open(a.depfile, 'w', encoding='utf-8') as f:
+            f.write('%s: %s\n' % (a.stamp.replace(' ', '\\ '), ' \\\n '.join(
+                d.replace(' ', '\\ ') for d in deps)))
     for s in stale:
         print('check_layers: allow-list entry "%s %s" matches nothing any '
               'more; delete it' % s, file=sys.stderr)
