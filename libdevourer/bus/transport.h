@@ -48,7 +48,8 @@ struct dvr_usb_info {
 
 /* The caller's filter: true for a VID:PID it can drive. The bus layer
  * applies it where a selector leaves the choice to it ("auto", listing)
- * and never interprets the IDs itself. */
+ * and never interprets the IDs itself. A NULL filter (or fn) lets every
+ * device through. */
 struct dvr_bus_accept {
 	bool (*fn)(void *ctx, uint16_t vid, uint16_t pid);
 	void *ctx;
