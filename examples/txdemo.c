@@ -4,7 +4,7 @@
  *
  *   txdemo [-d selector] [-c channel] [-w 20|40|80] [-n count] [-r rate]
  *          [-s payload bytes] [-i interval ms] [-t seconds] [-g] [-l]
- *          [-p power index] [-m auto|async|sync]
+ *          [-p power dBm] [-m auto|async|sync]
  *
  * Each frame is a radiotap header (the TX vector from -r/-g/-l, NOACK) and
  * an 802.11 data frame to ff:ff:ff:ff:ff:ff whose payload carries its
@@ -58,7 +58,7 @@ static void usage(FILE *to)
 	        "  -i  ms between frames (default 10, 0 = as fast as accepted)\n"
 	        "  -t  stop after this many seconds (default: no limit)\n"
 	        "  -g  short guard interval   -l  LDPC\n"
-	        "  -p  TX power index 1..63 (default: chip default)\n"
+	        "  -p  TX power in dBm, 1..40 (default: chip default)\n"
 	        "  -m  auto | async | sync TX mode\n",
 	        DEMO_PAYLOAD_MIN);
 }
@@ -152,7 +152,7 @@ static int parse_options(int argc, char **argv, struct tx_options *o)
 				goto bad;
 			break;
 		case 'p':
-			if (!demo_parse_uint(val, 1, 63, &o->power))
+			if (!demo_parse_uint(val, 1, 40, &o->power))
 				goto bad;
 			break;
 		case 'm':
@@ -221,7 +221,7 @@ int main(int argc, char **argv)
 	struct dvr_config cfg = {
 		.on_event = on_event,
 		.tx_mode = o.mode,
-		.tx_power = (int)o.power,
+		.tx_power = (int)o.power * 100, /* dBm → mBm */
 		.tx_defaults = o.params,
 	};
 	dvr_device *dev = NULL;

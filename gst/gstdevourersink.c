@@ -158,8 +158,9 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           DEFAULT_SHORT_GI, live));
   g_object_class_install_property (gobject_class, PROP_TX_POWER,
       g_param_spec_int ("tx-power", "TX power",
-          "Transmit power index 0-63 for every rate (0 = the adapter's "
-          "calibrated default); changeable while PLAYING", 0, 63,
+          "Transmit power in dBm for every rate (0 = the adapter's "
+          "calibrated default; the adapter rounds to its own steps and "
+          "range); changeable while PLAYING", 0, 40,
           DEFAULT_TX_POWER, live));
   g_object_class_install_property (gobject_class, PROP_TX_MODE,
       g_param_spec_enum ("tx-mode", "TX mode",
@@ -354,18 +355,19 @@ apply_channel (GstDevourerSink * self)
 static void
 apply_tx_power (GstDevourerSink * self)
 {
-  int index, ret = DVR_OK;
+  int dbm, ret = DVR_OK;
 
   GST_OBJECT_LOCK (self);
-  index = self->tx_power;
+  dbm = self->tx_power;
   GST_OBJECT_UNLOCK (self);
 
+  /* 0 leaves the power the adapter came up with. */
   g_mutex_lock (&self->control_lock);
-  if (self->radio.dev != NULL)
-    ret = dvr_set_tx_power (self->radio.dev, index);
+  if (self->radio.dev != NULL && dbm != 0)
+    ret = dvr_set_tx_power_mbm (self->radio.dev, dbm * 100);
   if (ret != DVR_OK)
     GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
-        ("Could not set TX power index %d on %s.", index,
+        ("Could not set TX power %d dBm on %s.", dbm,
             self->radio.selector),
         ("%s", dvr_strerror (ret)));
   g_mutex_unlock (&self->control_lock);
@@ -747,7 +749,7 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   gst_devourer_settings_copy (&settings, &self->settings);
   params_ok = build_tx_params (self, &params, &kbps, &why);
   cfg.tx_mode = (enum dvr_tx_mode) self->tx_mode;
-  cfg.tx_power = self->tx_power;
+  cfg.tx_power = self->tx_power * 100;   /* dBm → mBm; 0 = default */
   lcfg.k = (uint8_t) self->fec_k;
   lcfg.n = (uint8_t) self->fec_n;
   GST_OBJECT_UNLOCK (self);

@@ -24,7 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "libdevourer/src/transport.h"
+#include "libdevourer/bus/transport.h"
 
 struct dvr_io {
 	struct dvr_transport *t;

@@ -18,9 +18,12 @@
 #include <devourer/radiotap.h>
 
 #include "hal/hal.h"
+#include "libdevourer/bus/backend.h"
+#include "libdevourer/bus/selector.h"
+#include "libdevourer/bus/transport.h"
 #include "libdevourer/io/io.h"
-#include "rx_walk.h"
-#include "transport.h"
+#include "libdevourer/src/device_internal.h"
+#include "libdevourer/src/rx_walk.h"
 
 #define DEFAULT_TX_DEPTH 8
 #define DEFAULT_TX_TIMEOUT_MS 500
@@ -30,6 +33,11 @@
 #define MAX_TX_DEPTH 64
 /* Descriptor room: the largest descriptor plus one pad unit. */
 #define TX_HEADROOM 64
+/* How long a device that re-enumerates (USB mode switch) may stay off
+ * the bus; a USB 3 switch is back within a second or two. */
+#define REENUM_TIMEOUT_MS 5000u
+/* A chip asking to switch again after it came back is not converging. */
+#define MAX_REENUMERATIONS 2
 
 struct tx_slot {
 	struct dvr_device *dev;
@@ -43,6 +51,8 @@ struct dvr_device {
 	char selector[64];
 	struct dvr_config cfg;
 	struct dvr_selector sel;
+	const struct dvr_backend *backend;
+	const struct dvr_chip_info *const *registry; /* chips probed */
 	struct dvr_transport *t;
 	struct dvr_io io;
 	struct dvr_chip chip;
@@ -71,6 +81,7 @@ struct dvr_device {
 	size_t slot_size;
 	struct dvr_tx_stats tx;       /* under tx_lock */
 	int applied_tx_power_dbm;     /* per-frame power last applied */
+	int tx_power_mbm;             /* effective power, from the index */
 
 	/* RX: written only on the transport thread; read with atomics. */
 	_Atomic uint64_t rx_transfers, rx_frames, rx_bytes, rx_crc,
@@ -167,16 +178,62 @@ static uint64_t now_ns(void)
 /* open / list / close                                                 */
 /* ------------------------------------------------------------------ */
 
+static bool lists_id(const struct dvr_chip_info *ci, uint16_t vid,
+                     uint16_t pid)
+{
+	for (size_t i = 0; i < ci->n_usb_ids; i++)
+		if (ci->usb_ids[i].vid == vid && ci->usb_ids[i].pid == pid)
+			return true;
+	return false;
+}
+
+/* The first chip of a registry listing VID:PID, or NULL. Several may list
+ * one VID:PID (probe decides between them at open). */
+static const struct dvr_chip_info *
+first_chip(const struct dvr_chip_info *const *registry, uint16_t vid,
+           uint16_t pid)
+{
+	for (const struct dvr_chip_info *const *c = registry; *c; c++)
+		if (lists_id(*c, vid, pid))
+			return *c;
+	return NULL;
+}
+
+/* The filter the buses apply: only VID:PIDs some chip drives. */
+static bool registry_accepts(void *ctx, uint16_t vid, uint16_t pid)
+{
+	return first_chip(ctx, vid, pid) != NULL;
+}
+
+static struct dvr_bus_accept accept_of(const struct dvr_chip_info *const *reg)
+{
+	/* The bus only hands ctx back to registry_accepts. */
+	return (struct dvr_bus_accept){
+		.fn = registry_accepts,
+		.ctx = (void *)(uintptr_t)reg,
+	};
+}
+
 int dvr_list_adapters(struct dvr_adapter_info *out, size_t max)
 {
+	if (max > 0 && !out)
+		return DVR_E_INVALID;
+	struct dvr_bus_accept accept = accept_of(dvr_chip_registry);
 	size_t count = 0;
-	int r = dvr_transport_usb_list(out, max, &count);
-	if (r < 0 && r != DVR_E_NOT_FOUND)
-		return r;
-	r = dvr_transport_virtual_list(out, max, &count);
-	if (r < 0 && r != DVR_E_NOT_FOUND)
-		return r;
-	return (int)count;
+	for (const struct dvr_backend *const *b = dvr_backends; *b; b++) {
+		size_t first = count;
+		int r = (*b)->list(&accept, out, max, &count);
+		if (r < 0 && r != DVR_E_NOT_FOUND)
+			return r;
+		/* The bus found the adapters; naming their chips is ours. */
+		for (size_t i = first; i < count && i < max; i++) {
+			const struct dvr_chip_info *ci = first_chip(
+				dvr_chip_registry, out[i].vid, out[i].pid);
+			snprintf(out[i].chip, sizeof out[i].chip, "%s",
+			         ci ? ci->name : "unknown");
+		}
+	}
+	return count > INT32_MAX ? INT32_MAX : (int)count;
 }
 
 static int alloc_tx(struct dvr_device *dev)
@@ -209,9 +266,8 @@ static int open_trace(struct dvr_device *dev)
 {
 	char opt[192];
 	const char *path = dev->cfg.trace_path;
-	if (!path && dev->sel.kind == DVR_SEL_VIRTUAL &&
-	    dvr_selector_option(&dev->sel, "trace", opt, sizeof opt) ==
-		    DVR_OK)
+	if (!path &&
+	    dvr_selector_option(&dev->sel, "trace", opt, sizeof opt) == DVR_OK)
 		path = opt;
 	if (!path)
 		path = getenv("DEVOURER_TRACE");
@@ -225,10 +281,147 @@ static int open_trace(struct dvr_device *dev)
 	return DVR_OK;
 }
 
-int dvr_open(const char *selector, const struct dvr_config *config,
-             dvr_device **out)
+/* A clean chip context for info on the current transport. */
+static void reset_chip(struct dvr_device *dev, const struct dvr_chip_info *ci)
 {
-	if (!out)
+	free(dev->chip.priv);
+	memset(&dev->chip, 0, sizeof dev->chip);
+	dev->chip.info = ci;
+	dev->chip.io = &dev->io;
+	dev->chip.n_out = dev->t->info.n_out;
+	dev->chip.usb3 = dev->t->info.speed_mbps >= 5000;
+	dev->chip.usb_speed_mbps = dev->t->info.speed_mbps;
+}
+
+/* Which chip is behind the bus: every chip listing its VID:PID, in
+ * registry order, is asked (ops->probe; none means the ID alone decides)
+ * and the first to answer DVR_OK drives it. */
+static int probe_chip(struct dvr_device *dev)
+{
+	uint16_t vid = dev->t->info.vid, pid = dev->t->info.pid;
+	char seen[sizeof dev->chip.error] = "";
+	bool listed = false;
+	dev->info = NULL;
+	for (const struct dvr_chip_info *const *c = dev->registry; *c; c++) {
+		if (!lists_id(*c, vid, pid))
+			continue;
+		listed = true;
+		reset_chip(dev, *c);
+		if (!(*c)->ops->probe) {
+			dev->info = *c;
+			return DVR_OK;
+		}
+		dvr_io_clear_error(&dev->io);
+		int r = (*c)->ops->probe(&dev->chip);
+		if (r == DVR_OK)
+			r = dvr_io_status(&dev->io);
+		if (r == DVR_OK) {
+			dev->info = *c;
+			return DVR_OK;
+		}
+		if (r != DVR_E_NOT_FOUND) {
+			set_error(dev, r, "adapter %04x:%04x: probe as %s: %s", vid,
+			          pid, (*c)->name,
+			          dev->chip.error[0] ? dev->chip.error
+			                             : dvr_strerror(r));
+			return r;
+		}
+		/* Keep what the chip said it read, for the message below. */
+		if (dev->chip.error[0])
+			snprintf(seen, sizeof seen, "%s", dev->chip.error);
+		else if (dev->chip.id.sys_cfg)
+			snprintf(seen, sizeof seen, "chip-id 0x%08x",
+			         (unsigned)dev->chip.id.sys_cfg);
+	}
+	reset_chip(dev, NULL);
+	if (!listed)
+		set_error(dev, DVR_E_UNSUPPORTED,
+		          "adapter %04x:%04x is not a supported chip", vid, pid);
+	else
+		set_error(dev, DVR_E_UNSUPPORTED,
+		          "adapter %04x:%04x: no supported chip behind it (%s)",
+		          vid, pid, seen[0] ? seen : "no chip-id read");
+	return DVR_E_UNSUPPORTED;
+}
+
+/* Open the transport, find the chip, and let it switch USB mode: a chip
+ * that re-enumerates is closed, waited for, reopened and probed again. */
+static int attach(struct dvr_device *dev)
+{
+	struct dvr_bus_accept accept = accept_of(dev->registry);
+	int r = dev->backend->open(&dev->sel, &accept, &dev->t);
+	if (r != DVR_OK) {
+		set_error(dev, r, "cannot open adapter '%s'", dev->selector);
+		return r;
+	}
+	for (int switches = 0;; switches++) {
+		dev->io.t = dev->t;
+		r = probe_chip(dev);
+		if (r != DVR_OK)
+			return r;
+		bool reenumerating = false;
+		if (dev->info->ops->usb_mode_switch) {
+			dvr_io_clear_error(&dev->io);
+			r = dev->info->ops->usb_mode_switch(&dev->chip,
+			                                    &reenumerating);
+			if (r == DVR_OK)
+				r = dvr_io_status(&dev->io);
+			if (r != DVR_OK) {
+				set_error(dev, r, "USB mode switch: %s",
+				          dev->chip.error[0] ? dev->chip.error
+				                             : dvr_strerror(r));
+				return r;
+			}
+		}
+		if (!reenumerating)
+			return DVR_OK;
+		if (switches >= MAX_REENUMERATIONS) {
+			set_error(dev, DVR_E_CHIP, "%s keeps switching USB mode",
+			          dev->info->name);
+			return DVR_E_CHIP;
+		}
+		dev_log(dev, DVR_LOG_INFO, "%s switches USB mode; waiting for "
+		        "it at %s", dev->info->name, dev->t->info.location);
+		struct dvr_usb_info was = dev->t->info;
+		reset_chip(dev, NULL);
+		dev->t->ops->destroy(dev->t);
+		dev->t = NULL;
+		dev->io.t = NULL;
+		r = dev->backend->reappear(&was, &dev->sel, &accept,
+		                           REENUM_TIMEOUT_MS, &dev->t);
+		if (r != DVR_OK) {
+			dev->t = NULL;
+			set_error(dev, r, "adapter %04x:%04x (%s) did not come "
+			          "back within %u ms after its USB mode switch",
+			          was.vid, was.pid, was.location,
+			          REENUM_TIMEOUT_MS);
+			return r;
+		}
+	}
+}
+
+/* Chips whose bulk OUT endpoints STALL until cleared once after
+ * enumeration get every one cleared before anything is sent on them. */
+static int clear_out_halts(struct dvr_device *dev)
+{
+	if (!dev->info->clear_halt_before_tx)
+		return DVR_OK;
+	for (unsigned i = 0; i < dev->t->info.n_out; i++) {
+		int r = dev->t->ops->clear_halt_out(dev->t, i);
+		if (r < 0) {
+			set_error(dev, r, "cannot clear halt on bulk OUT 0x%02x",
+			          dev->t->info.out_ep[i]);
+			return r;
+		}
+	}
+	return DVR_OK;
+}
+
+int dvr_core_open(const char *selector, const struct dvr_config *config,
+                  const struct dvr_chip_info *const *registry,
+                  dvr_device **out)
+{
+	if (!out || !registry)
 		return DVR_E_INVALID;
 	*out = NULL;
 	if (!selector)
@@ -239,12 +432,14 @@ int dvr_open(const char *selector, const struct dvr_config *config,
 	snprintf(dev->selector, sizeof dev->selector, "%s", selector);
 	if (config)
 		dev->cfg = *config;
+	dev->registry = registry;
 	pthread_mutex_init(&dev->ctrl_lock, NULL);
 	pthread_mutex_init(&dev->tx_lock, NULL);
 	pthread_mutex_init(&dev->sync_lock, NULL);
 	pthread_cond_init(&dev->tx_cond, NULL);
 	dev->free_head = -1;
 	dev->applied_tx_power_dbm = -128;
+	dvr_io_init(&dev->io, NULL);
 
 	int r = dvr_selector_parse(selector, &dev->sel);
 	if (r != DVR_OK) {
@@ -253,26 +448,24 @@ int dvr_open(const char *selector, const struct dvr_config *config,
 		          selector);
 		goto fail;
 	}
-	r = dev->sel.kind == DVR_SEL_VIRTUAL
-		    ? dvr_transport_virtual_open(&dev->sel, &dev->t)
-		    : dvr_transport_usb_open(&dev->sel, &dev->t);
-	if (r != DVR_OK) {
-		set_error(dev, r, "cannot open adapter '%s'", selector);
-		goto fail;
-	}
-	dev->info = dvr_hal_find_chip(dev->t->info.vid, dev->t->info.pid);
-	if (!dev->info) {
+	dev->backend = dvr_backend_for(dev->sel.kind);
+	if (!dev->backend) {
 		r = DVR_E_UNSUPPORTED;
-		set_error(dev, r, "adapter %04x:%04x is not a supported chip",
-		          dev->t->info.vid, dev->t->info.pid);
+		set_error(dev, r, "no bus opens selector '%s'", selector);
 		goto fail;
 	}
-	dvr_io_init(&dev->io, dev->t);
-	dev->chip.info = dev->info;
-	dev->chip.io = &dev->io;
-	dev->chip.n_out = dev->t->info.n_out;
-	dev->chip.usb3 = dev->t->info.speed_mbps >= 5000;
-	dev->chip.usb_speed_mbps = dev->t->info.speed_mbps;
+	/* The trace starts before the first register access (probe). */
+	r = open_trace(dev);
+	if (r != DVR_OK)
+		goto fail;
+	r = attach(dev);
+	if (r != DVR_OK)
+		goto fail;
+	r = clear_out_halts(dev);
+	if (r != DVR_OK)
+		goto fail;
+	/* info->tx_agg_max is not used yet: every bulk OUT carries one
+	 * frame, which every chip accepts. */
 	dev->tx_mode = dev->cfg.tx_mode == DVR_TX_AUTO
 		               ? dev->info->preferred_tx_mode
 		               : dev->cfg.tx_mode;
@@ -292,15 +485,18 @@ int dvr_open(const char *selector, const struct dvr_config *config,
 	r = alloc_tx(dev);
 	if (r != DVR_OK)
 		goto fail;
-	r = open_trace(dev);
-	if (r != DVR_OK)
-		goto fail;
 	*out = dev;
 	return DVR_OK;
 fail:
 	/* The message outlives the device only through the log. */
 	dvr_close(dev);
 	return r;
+}
+
+int dvr_open(const char *selector, const struct dvr_config *config,
+             dvr_device **out)
+{
+	return dvr_core_open(selector, config, dvr_chip_registry, out);
 }
 
 static void stop_rx(struct dvr_device *dev)
@@ -481,11 +677,18 @@ static int stage_failed(struct dvr_device *dev, const char *stage, int r)
 /* The bring-up, in order. Names are those of the init-timing events. */
 enum init_stage {
 	STAGE_IDENTIFY, STAGE_POWER_ON, STAGE_FIRMWARE, STAGE_MAC, STAGE_PHY,
-	STAGE_MONITOR, STAGE_CHANNEL, N_STAGES
+	STAGE_MONITOR, STAGE_CHANNEL, STAGE_CALIBRATE, N_STAGES
 };
 static const char *const stage_names[N_STAGES] = {
 	"identify", "power_on", "firmware", "mac", "phy", "monitor", "channel",
+	"calibrate",
 };
+
+/* Optional stages run only for chips that have the op. */
+static bool has_stage(const struct dvr_chip_ops *ops, enum init_stage st)
+{
+	return st != STAGE_CALIBRATE || ops->calibrate;
+}
 
 static int load_and_download_firmware(struct dvr_device *dev)
 {
@@ -518,16 +721,47 @@ static void record_channel(struct dvr_device *dev, const struct dvr_channel *ch)
 	atomic_store(&dev->rx_channel, ch->channel);
 }
 
-/* Channel, then TX power: the configured index or the chip's default. */
+/* mBm → the chip's TX power index: nearest step, clamped to the chip's
+ * range. */
+static int index_of_mbm(const struct dvr_chip_info *ci, int mbm)
+{
+	int step = ci->tx_power_step_mbm > 0 ? ci->tx_power_step_mbm : 100;
+	long q = mbm >= 0 ? ((long)mbm + step / 2) / step
+	                  : -((-(long)mbm + step / 2) / step);
+	if (q < ci->tx_power_min)
+		q = ci->tx_power_min;
+	if (q > ci->tx_power_max)
+		q = ci->tx_power_max;
+	return (int)q;
+}
+
+static int mbm_of_index(const struct dvr_chip_info *ci, int index)
+{
+	return index * (ci->tx_power_step_mbm > 0 ? ci->tx_power_step_mbm
+	                                          : 100);
+}
+
+/* Set the index and record the power it stands for. Caller holds
+ * ctrl_lock. */
+static int program_tx_power(struct dvr_device *dev, int index)
+{
+	int r = dev->info->ops->set_tx_power(&dev->chip, index);
+	if (r == DVR_OK)
+		dev->tx_power_mbm = mbm_of_index(dev->info, index);
+	return r;
+}
+
+/* Channel, then TX power: the configured mBm or the chip's default. */
 static int tune(struct dvr_device *dev, const struct dvr_channel *ch)
 {
 	int r = dev->info->ops->set_channel(&dev->chip, ch);
 	if (r != DVR_OK)
 		return r;
 	record_channel(dev, ch);
-	int power = dev->cfg.tx_power > 0 ? dev->cfg.tx_power
-	                                  : dev->info->default_tx_power;
-	return dev->info->ops->set_tx_power(&dev->chip, power);
+	int index = dev->cfg.tx_power != 0
+		            ? index_of_mbm(dev->info, dev->cfg.tx_power)
+		            : dev->info->default_tx_power;
+	return program_tx_power(dev, index);
 }
 
 static int do_stage(struct dvr_device *dev, enum init_stage st,
@@ -544,6 +778,7 @@ static int do_stage(struct dvr_device *dev, enum init_stage st,
 	case STAGE_MONITOR:
 		return ops->set_monitor(chip, dev->cfg.keep_corrupted);
 	case STAGE_CHANNEL: return tune(dev, ch);
+	case STAGE_CALIBRATE: return ops->calibrate(chip);
 	default: return DVR_E_INVALID;
 	}
 }
@@ -598,7 +833,8 @@ int dvr_start(dvr_device *dev, const struct dvr_channel *channel)
 	struct stage_clock total;
 	stage_begin(dev, &total);
 	for (int st = 0; st < N_STAGES && r == DVR_OK; st++)
-		r = run_stage(dev, (enum init_stage)st, channel);
+		if (has_stage(dev->info->ops, (enum init_stage)st))
+			r = run_stage(dev, (enum init_stage)st, channel);
 	if (r == DVR_OK)
 		dev->started = true;
 	pthread_mutex_unlock(&dev->ctrl_lock);
@@ -666,7 +902,7 @@ static int apply_tx_power(struct dvr_device *dev, int index)
 	pthread_mutex_lock(&dev->ctrl_lock);
 	dev->chip.error[0] = '\0';
 	dvr_io_clear_error(&dev->io); /* a past timeout must not stick */
-	int r = dev->info->ops->set_tx_power(&dev->chip, index);
+	int r = program_tx_power(dev, index);
 	if (r == DVR_OK)
 		r = dvr_io_status(&dev->io);
 	pthread_mutex_unlock(&dev->ctrl_lock);
@@ -675,15 +911,25 @@ static int apply_tx_power(struct dvr_device *dev, int index)
 	return DVR_OK;
 }
 
-int dvr_set_tx_power(dvr_device *dev, int index)
+int dvr_set_tx_power_mbm(dvr_device *dev, int mbm)
 {
-	if (!dev || index < 0 || index > 63)
+	if (!dev)
 		return DVR_E_INVALID;
 	if (!dev->started)
 		return DVR_E_STATE;
 	if (atomic_load(&dev->dead))
 		return DVR_E_NO_DEVICE;
-	return apply_tx_power(dev, index);
+	return apply_tx_power(dev, index_of_mbm(dev->info, mbm));
+}
+
+int dvr_tx_power_mbm(dvr_device *dev)
+{
+	if (!dev)
+		return 0;
+	pthread_mutex_lock(&dev->ctrl_lock);
+	int mbm = dev->tx_power_mbm;
+	pthread_mutex_unlock(&dev->ctrl_lock);
+	return mbm;
 }
 
 /* ------------------------------------------------------------------ */
@@ -782,19 +1028,15 @@ static struct tx_slot *take_slot(struct dvr_device *dev, int *status)
 	return s;
 }
 
-/* Per-frame TX power is a device setting on chips without a descriptor
- * field: apply it only when it changes (index ≈ 2 per dB, see README). */
+/* Per-frame TX power (radiotap, dBm) is a device setting on chips without
+ * a descriptor field: apply it only when it changes. */
 static int maybe_apply_frame_power(struct dvr_device *dev,
                                    const struct dvr_tx_params *p)
 {
 	if (!p->has_tx_power || p->tx_power_dbm == dev->applied_tx_power_dbm)
 		return DVR_OK;
-	int index = p->tx_power_dbm * 2;
-	if (index < 0)
-		index = 0;
-	if (index > 63)
-		index = 63;
-	int r = apply_tx_power(dev, index);
+	int r = apply_tx_power(dev,
+	                       index_of_mbm(dev->info, p->tx_power_dbm * 100));
 	if (r == DVR_OK)
 		dev->applied_tx_power_dbm = p->tx_power_dbm;
 	return r;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-#include "rx_walk.h"
+#include "libdevourer/src/rx_walk.h"
 
 #include <string.h>
 

@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Status names and the errno → status mapping shared by the transports. */
-#include <errno.h>
-
+/* Status names (dvr_strerror). */
 #include <devourer/devourer.h>
-
-#include "transport.h"
 
 const char *dvr_strerror(int status)
 {
@@ -25,41 +21,5 @@ const char *dvr_strerror(int status)
 	case DVR_E_OVERFLOW: return "buffer or frame too large";
 	case DVR_E_STATE: return "call not valid in the current state";
 	default: return "unknown error";
-	}
-}
-
-const char *dvr_version(void)
-{
-	return "0.1.0";
-}
-
-int dvr_status_from_errno(int neg_errno)
-{
-	if (neg_errno >= 0)
-		return neg_errno;
-	switch (-neg_errno) {
-	case ENODEV:
-	case ESHUTDOWN:
-		return DVR_E_NO_DEVICE;
-	case ETIMEDOUT:
-		return DVR_E_TIMEOUT;
-	case EPIPE:
-		return DVR_E_PIPE;
-	case EINVAL:
-		return DVR_E_INVALID;
-	case ENOMEM:
-		return DVR_E_NO_MEM;
-	case EOVERFLOW:
-	case EMSGSIZE:
-		return DVR_E_OVERFLOW;
-	case EBUSY:
-		return DVR_E_BUSY;
-	case EACCES:
-	case EPERM:
-		return DVR_E_ACCESS;
-	case ENOENT:
-		return DVR_E_NOT_FOUND;
-	default:
-		return DVR_E_IO;
 	}
 }

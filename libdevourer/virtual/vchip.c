@@ -14,7 +14,7 @@
 
 #include <sodium.h>
 
-#include "libdevourer/src/transport.h"
+#include "libdevourer/bus/transport.h"
 #include "libdevourer/virtual/vchip_fault.h"
 #include "libdevourer/virtual/vchip_internal.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Selector strings: every documented form parses, malformed ones do not. */
-#include "libdevourer/src/transport.h"
+#include "libdevourer/bus/transport.h"
 #include "tests/check.h"
 
 int main(void)

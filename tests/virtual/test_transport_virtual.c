@@ -3,7 +3,7 @@
  * bulk OUT with completions, the RX ring between two adapters, destroy. */
 #include <stdatomic.h>
 
-#include "libdevourer/src/transport.h"
+#include "libdevourer/bus/backend.h"
 #include "tests/check.h"
 #include "tests/virtual/vhelp.h"
 
@@ -29,7 +29,7 @@ static struct dvr_transport *open_station(const char *name)
 	snprintf(sel.name, sizeof sel.name, "%s", name);
 	snprintf(sel.options, sizeof sel.options, "seed=5,trace=/dev/null");
 	struct dvr_transport *t = NULL;
-	return dvr_transport_virtual_open(&sel, &t) == DVR_OK ? t : NULL;
+	return dvr_backend_virtual.open(&sel, NULL, &t) == DVR_OK ? t : NULL;
 }
 
 int main(void)
@@ -57,7 +57,7 @@ int main(void)
 
 	struct dvr_adapter_info info[8];
 	size_t count = 0;
-	dvr_transport_virtual_list(info, 8, &count);
+	dvr_backend_virtual.list(NULL, info, 8, &count);
 	CHECK_EQ_INT(count, 2, "both stations listed");
 
 	/* bring both chips up directly through the model */
@@ -99,7 +99,7 @@ int main(void)
 	tx->ops->destroy(tx);
 	rx->ops->destroy(rx);
 	count = 0;
-	dvr_transport_virtual_list(info, 8, &count);
+	dvr_backend_virtual.list(NULL, info, 8, &count);
 	CHECK_EQ_INT(count, 0, "stations gone after destroy");
 	vh_rm_air_dir(air);
 	return check_done();

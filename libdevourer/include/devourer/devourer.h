@@ -5,7 +5,7 @@
  *
  * Threading contract
  * ------------------
- *  - dvr_open(), dvr_start(), dvr_set_channel(), dvr_set_tx_power() and
+ *  - dvr_open(), dvr_start(), dvr_set_channel(), dvr_set_tx_power_mbm() and
  *    dvr_close() are "control" calls: call them from one thread at a time for
  *    a given device (any thread, but not concurrently with each other).
  *  - dvr_send() may be called from any thread, concurrently with itself and
@@ -28,6 +28,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <devourer/export.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -53,10 +55,10 @@ enum dvr_status {
 };
 
 /** Human-readable name of a dvr_status value (never NULL). */
-const char *dvr_strerror(int status);
+DVR_API const char *dvr_strerror(int status);
 
 /** Library version string, e.g. "0.1.0". */
-const char *dvr_version(void);
+DVR_API const char *dvr_version(void);
 
 /* ------------------------------------------------------------------ */
 /* Rates and channels                                                  */
@@ -85,20 +87,20 @@ struct dvr_channel {
 };
 
 /** Centre frequency in MHz of a 20 MHz channel number (0 if invalid). */
-unsigned dvr_channel_to_freq(unsigned channel);
+DVR_API unsigned dvr_channel_to_freq(unsigned channel);
 /** Channel number of a centre frequency in MHz (0 if invalid). */
-unsigned dvr_freq_to_channel(unsigned freq_mhz);
+DVR_API unsigned dvr_freq_to_channel(unsigned freq_mhz);
 
 /**
  * Airtime of one PPDU in microseconds: preamble + symbols for
  * @p psdu_len bytes (802.11 frame including its 4-byte FCS) at the given
  * rate, bandwidth and guard interval. Returns 0 for an invalid rate.
  */
-uint32_t dvr_airtime_us(const struct dvr_rate *rate, unsigned bw_mhz,
+DVR_API uint32_t dvr_airtime_us(const struct dvr_rate *rate, unsigned bw_mhz,
                         bool short_gi, size_t psdu_len);
 
 /** PHY rate in kbit/s of a rate at a bandwidth/GI (0 if invalid). */
-uint32_t dvr_phy_rate_kbps(const struct dvr_rate *rate, unsigned bw_mhz,
+DVR_API uint32_t dvr_phy_rate_kbps(const struct dvr_rate *rate, unsigned bw_mhz,
                            bool short_gi);
 
 /* ------------------------------------------------------------------ */
@@ -251,8 +253,9 @@ struct dvr_config {
 	                                when on_rx is set) */
 	struct dvr_tx_params tx_defaults; /**< used where radiotap is silent;
 	                                       all-zero = OFDM 6 Mbit/s, 20 MHz */
-	int tx_power;              /**< TX power index 0..63 (0 = the chip's
-	                                safe default, mid-scale) */
+	int tx_power;              /**< TX power in mBm (1/100 dBm), for
+	                                every rate; 0 = the chip's safe
+	                                default. See dvr_set_tx_power_mbm(). */
 	const char *firmware_dir;  /**< NULL: $DEVOURER_FIRMWARE_DIR, then
 	                                the system firmware paths */
 	const char *trace_path;    /**< register trace file (NULL: selector
@@ -272,7 +275,7 @@ struct dvr_adapter_info {
  * virtual adapters currently on the shared air. Writes up to @p max entries
  * and returns how many adapters exist (may exceed @p max), or an error.
  */
-int dvr_list_adapters(struct dvr_adapter_info *out, size_t max);
+DVR_API int dvr_list_adapters(struct dvr_adapter_info *out, size_t max);
 
 /**
  * Open a device by selector:
@@ -285,22 +288,33 @@ int dvr_list_adapters(struct dvr_adapter_info *out, size_t max);
  * The device is opened but not initialised; call dvr_start().
  * Returns DVR_OK and *out, or DVR_E_NOT_FOUND, DVR_E_ACCESS, DVR_E_BUSY...
  */
-int dvr_open(const char *selector, const struct dvr_config *config,
+DVR_API int dvr_open(const char *selector, const struct dvr_config *config,
              dvr_device **out);
 
 /**
  * Bring the chip up in monitor mode on @p channel: power-on, firmware
- * download, MAC/BB/RF tables, monitor RX filters, channel. Emits one
- * DVR_EVENT_INIT_STAGE per stage and DVR_EVENT_INIT_DONE. Blocks until done
+ * download, MAC/BB/RF tables, monitor RX filters, channel, and on chips
+ * that need it calibration. Emits one DVR_EVENT_INIT_STAGE per stage
+ * ("identify", "power_on", "firmware", "mac", "phy", "monitor",
+ * "channel", then "calibrate" where the chip has one) and
+ * DVR_EVENT_INIT_DONE. Blocks until done
  * (typically well under 2 s). Starts RX if enabled.
  */
-int dvr_start(dvr_device *dev, const struct dvr_channel *channel);
+DVR_API int dvr_start(dvr_device *dev, const struct dvr_channel *channel);
 
 /** Retune a started device. Frames queued before the call go out first. */
-int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel);
+DVR_API int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel);
 
-/** Set the TX power index (0..63) for every rate. */
-int dvr_set_tx_power(dvr_device *dev, int index);
+/**
+ * Set the TX power for every rate, in mBm (1/100 dBm: 1500 = 15 dBm). The
+ * chip counts power in steps of its own (0.5 dB on the RTL8812AU): the
+ * value is rounded to the nearest step and clamped to the chip's range;
+ * dvr_tx_power_mbm() tells what was applied.
+ */
+DVR_API int dvr_set_tx_power_mbm(dvr_device *dev, int mbm);
+
+/** The TX power in effect, in mBm, as programmed (0 before dvr_start()). */
+DVR_API int dvr_tx_power_mbm(dvr_device *dev);
 
 /**
  * Send one frame: a radiotap header followed by the 802.11 frame (without
@@ -312,7 +326,7 @@ int dvr_set_tx_power(dvr_device *dev, int index);
  * (DVR_E_INVALID bad radiotap, DVR_E_OVERFLOW too large, DVR_E_TIMEOUT,
  * DVR_E_NO_DEVICE...).
  */
-int dvr_send(dvr_device *dev, const uint8_t *frame, size_t len);
+DVR_API int dvr_send(dvr_device *dev, const uint8_t *frame, size_t len);
 
 /**
  * Interrupt senders, as GstBaseSink's unlock does: while @p on, dvr_send()
@@ -321,10 +335,10 @@ int dvr_send(dvr_device *dev, const uint8_t *frame, size_t len);
  * sync-mode transfer already on the bus still completes or times out.
  * Call with false to resume. Safe from any thread, including callbacks.
  */
-void dvr_interrupt(dvr_device *dev, bool on);
+DVR_API void dvr_interrupt(dvr_device *dev, bool on);
 
 /** Send with an explicit TX vector; @p frame is the bare 802.11 frame. */
-int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
+DVR_API int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
                  const struct dvr_tx_params *params);
 
 /**
@@ -334,26 +348,26 @@ int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
  * saturated or frames keep coming), DVR_E_NO_DEVICE. dvr_close() does
  * this (up to 1 s) before powering the chip off.
  */
-int dvr_flush(dvr_device *dev, unsigned timeout_ms);
+DVR_API int dvr_flush(dvr_device *dev, unsigned timeout_ms);
 
-void dvr_get_tx_stats(dvr_device *dev, struct dvr_tx_stats *out);
-void dvr_get_rx_stats(dvr_device *dev, struct dvr_rx_stats *out);
+DVR_API void dvr_get_tx_stats(dvr_device *dev, struct dvr_tx_stats *out);
+DVR_API void dvr_get_rx_stats(dvr_device *dev, struct dvr_rx_stats *out);
 
 /** Detail of the last failure of a control call (dvr_start(),
  * dvr_set_channel()...), e.g. which firmware paths were searched. Never
  * NULL; empty when there was none. */
-const char *dvr_last_error(const dvr_device *dev);
+DVR_API const char *dvr_last_error(const dvr_device *dev);
 
 /** Chip name ("RTL8812AU") and the selector the device was opened with. */
-const char *dvr_chip_name(const dvr_device *dev);
-const char *dvr_selector(const dvr_device *dev);
+DVR_API const char *dvr_chip_name(const dvr_device *dev);
+DVR_API const char *dvr_selector(const dvr_device *dev);
 /** Largest 802.11 frame (bytes, without FCS) dvr_send() accepts. */
-size_t dvr_max_frame_len(const dvr_device *dev);
+DVR_API size_t dvr_max_frame_len(const dvr_device *dev);
 /** The effective TX mode (never DVR_TX_AUTO after dvr_open()). */
-enum dvr_tx_mode dvr_tx_mode(const dvr_device *dev);
+DVR_API enum dvr_tx_mode dvr_tx_mode(const dvr_device *dev);
 
 /** Stop, power down and free. Safe on NULL. */
-void dvr_close(dvr_device *dev);
+DVR_API void dvr_close(dvr_device *dev);
 
 #ifdef __cplusplus
 }

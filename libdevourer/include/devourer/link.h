@@ -107,23 +107,23 @@ struct dvr_link_keys {
  * DVR_E_ACCESS (permission), DVR_E_INVALID (not exactly 64 bytes),
  * DVR_E_IO (other read error). @p out is cleared on error.
  */
-int dvr_link_keys_load(const char *path, struct dvr_link_keys *out);
+DVR_API int dvr_link_keys_load(const char *path, struct dvr_link_keys *out);
 
 /** Parse 64 key-file bytes. DVR_E_INVALID unless @p len == 64. */
-int dvr_link_keys_from_bytes(const uint8_t *buf, size_t len,
+DVR_API int dvr_link_keys_from_bytes(const uint8_t *buf, size_t len,
                              struct dvr_link_keys *out);
 
 /**
  * Write a key file (mode 0600, replaced atomically via a temporary file).
  * Returns DVR_OK, DVR_E_ACCESS or DVR_E_IO.
  */
-int dvr_link_keys_save(const char *path, const struct dvr_link_keys *keys);
+DVR_API int dvr_link_keys_save(const char *path, const struct dvr_link_keys *keys);
 
 /**
  * A fresh random drone/ground key pair (the files wfb_keygen writes without
  * a password). Returns DVR_OK or DVR_E_IO if libsodium cannot initialise.
  */
-int dvr_link_keygen_random(struct dvr_link_keys *drone,
+DVR_API int dvr_link_keygen_random(struct dvr_link_keys *drone,
                            struct dvr_link_keys *gs);
 
 /**
@@ -133,7 +133,7 @@ int dvr_link_keygen_random(struct dvr_link_keys *drone,
  * Needs ~64 MiB of memory for a fraction of a second. Returns DVR_OK,
  * DVR_E_INVALID (NULL password), DVR_E_NO_MEM (argon2 failed).
  */
-int dvr_link_keygen_password(const char *password,
+DVR_API int dvr_link_keygen_password(const char *password,
                              struct dvr_link_keys *drone,
                              struct dvr_link_keys *gs);
 
@@ -210,20 +210,20 @@ struct dvr_link_tx;
  * DVR_E_INVALID (bad k/n, NULL arguments, TLVs too long), DVR_E_NO_MEM,
  * DVR_E_IO (libsodium failed to initialise).
  */
-int dvr_link_tx_new(const struct dvr_link_tx_config *cfg,
+DVR_API int dvr_link_tx_new(const struct dvr_link_tx_config *cfg,
                     const struct dvr_link_keys *keys, dvr_link_frame_cb cb,
                     void *user, struct dvr_link_tx **out);
 
 /** Free a transmitter (NULL is fine). A partial block is discarded: call
  *  dvr_link_tx_flush() first to send it. */
-void dvr_link_tx_free(struct dvr_link_tx *tx);
+DVR_API void dvr_link_tx_free(struct dvr_link_tx *tx);
 
 /**
  * Bytes put in front of every emitted frame, typically a radiotap TX header
  * from dvr_radiotap_build_tx(). @p len <= DVR_LINK_MAX_PREFIX (else
  * DVR_E_OVERFLOW); @p len 0 removes it. Copied.
  */
-int dvr_link_tx_set_prefix(struct dvr_link_tx *tx, const uint8_t *prefix,
+DVR_API int dvr_link_tx_set_prefix(struct dvr_link_tx *tx, const uint8_t *prefix,
                            size_t len);
 
 /**
@@ -232,7 +232,7 @@ int dvr_link_tx_set_prefix(struct dvr_link_tx *tx, const uint8_t *prefix,
  * Returns DVR_OK or DVR_E_INVALID (rate radiotap cannot express). Part of
  * the full libdevourer only (not of the link layer built on its own).
  */
-int dvr_link_tx_set_radiotap(struct dvr_link_tx *tx,
+DVR_API int dvr_link_tx_set_radiotap(struct dvr_link_tx *tx,
                              const struct dvr_tx_params *params);
 
 /**
@@ -242,7 +242,7 @@ int dvr_link_tx_set_radiotap(struct dvr_link_tx *tx,
  * DVR_E_OVERFLOW (too large: dropped and counted in stats.oversize),
  * DVR_E_INVALID (NULL data with len > 0).
  */
-int dvr_link_tx_send(struct dvr_link_tx *tx, const uint8_t *data,
+DVR_API int dvr_link_tx_send(struct dvr_link_tx *tx, const uint8_t *data,
                      size_t len, uint64_t now_ms);
 
 /**
@@ -251,27 +251,27 @@ int dvr_link_tx_send(struct dvr_link_tx *tx, const uint8_t *data,
  * deliver/recover without waiting for more input. No-op when no block is
  * open. Returns DVR_OK.
  */
-int dvr_link_tx_flush(struct dvr_link_tx *tx, uint64_t now_ms);
+DVR_API int dvr_link_tx_flush(struct dvr_link_tx *tx, uint64_t now_ms);
 
 /**
  * Timekeeping: closes a block older than fec_timeout_ms and re-announces
  * the session when due. Call at least every few ms while idle (see
  * dvr_link_tx_next_deadline). Returns DVR_OK.
  */
-int dvr_link_tx_poll(struct dvr_link_tx *tx, uint64_t now_ms);
+DVR_API int dvr_link_tx_poll(struct dvr_link_tx *tx, uint64_t now_ms);
 
 /** The earliest now_ms at which dvr_link_tx_poll() has work to do. */
-uint64_t dvr_link_tx_next_deadline(const struct dvr_link_tx *tx);
+DVR_API uint64_t dvr_link_tx_next_deadline(const struct dvr_link_tx *tx);
 
 /**
  * Change FEC parameters: flushes the open block, starts a new session
  * (fresh key, block index 0) and announces it. With the same k/n this just
  * rekeys. Returns DVR_OK, DVR_E_INVALID, DVR_E_NO_MEM (old settings kept).
  */
-int dvr_link_tx_set_fec(struct dvr_link_tx *tx, unsigned k, unsigned n,
+DVR_API int dvr_link_tx_set_fec(struct dvr_link_tx *tx, unsigned k, unsigned n,
                         uint64_t now_ms);
 
-void dvr_link_tx_get_stats(const struct dvr_link_tx *tx,
+DVR_API void dvr_link_tx_get_stats(const struct dvr_link_tx *tx,
                            struct dvr_link_tx_stats *out);
 
 /* ------------------------------------------------------------------ */
@@ -364,11 +364,11 @@ struct dvr_link_rx;
  * (gs.key for the down link). Returns DVR_OK, DVR_E_INVALID, DVR_E_NO_MEM,
  * DVR_E_IO (libsodium failed to initialise).
  */
-int dvr_link_rx_new(const struct dvr_link_rx_config *cfg,
+DVR_API int dvr_link_rx_new(const struct dvr_link_rx_config *cfg,
                     const struct dvr_link_keys *keys, dvr_link_packet_cb cb,
                     void *user, struct dvr_link_rx **out);
 
-void dvr_link_rx_free(struct dvr_link_rx *rx);
+DVR_API void dvr_link_rx_free(struct dvr_link_rx *rx);
 
 /**
  * Feed one received 802.11 frame (no radiotap, no FCS) heard by adapter
@@ -377,21 +377,21 @@ void dvr_link_rx_free(struct dvr_link_rx *rx);
  * passed to the callback before this returns. Returns a verdict (>= 0) or
  * DVR_E_INVALID (NULL frame, adapter out of range).
  */
-int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_dbm,
+DVR_API int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_dbm,
                      const uint8_t *frame, size_t len, uint64_t now_ms);
 
 /**
  * Timekeeping: gives up incomplete blocks older than block_timeout_ms
  * (delivering what they hold, in order). Returns DVR_OK.
  */
-int dvr_link_rx_poll(struct dvr_link_rx *rx, uint64_t now_ms);
+DVR_API int dvr_link_rx_poll(struct dvr_link_rx *rx, uint64_t now_ms);
 
 /** Give up every pending block now (end of stream). Returns DVR_OK. */
-int dvr_link_rx_flush(struct dvr_link_rx *rx);
+DVR_API int dvr_link_rx_flush(struct dvr_link_rx *rx);
 
-void dvr_link_rx_get_stats(const struct dvr_link_rx *rx,
+DVR_API void dvr_link_rx_get_stats(const struct dvr_link_rx *rx,
                            struct dvr_link_rx_stats *out);
-void dvr_link_rx_get_session(const struct dvr_link_rx *rx,
+DVR_API void dvr_link_rx_get_session(const struct dvr_link_rx *rx,
                              struct dvr_link_rx_session *out);
 
 #ifdef __cplusplus

@@ -31,14 +31,14 @@ struct dvr_radiotap_tx {
  * is unknown. Returns DVR_OK, or DVR_E_INVALID for a malformed header
  * (bad version, length beyond @p len, truncated field, invalid MCS/VHT).
  */
-int dvr_radiotap_parse_tx(const uint8_t *buf, size_t len,
+DVR_API int dvr_radiotap_parse_tx(const uint8_t *buf, size_t len,
                           struct dvr_radiotap_tx *out);
 
 /**
  * Apply parsed radiotap over defaults: every field radiotap gave replaces
  * the default, the rest stays.
  */
-void dvr_radiotap_merge(const struct dvr_radiotap_tx *rt,
+DVR_API void dvr_radiotap_merge(const struct dvr_radiotap_tx *rt,
                         const struct dvr_tx_params *defaults,
                         struct dvr_tx_params *out);
 
@@ -47,7 +47,7 @@ void dvr_radiotap_merge(const struct dvr_radiotap_tx *rt,
  * RATE or MCS or VHT, TX_FLAGS (NOACK when params->no_ack). Returns the
  * header length written, or 0 if @p cap is too small (64 bytes suffice).
  */
-size_t dvr_radiotap_build_tx(const struct dvr_tx_params *params,
+DVR_API size_t dvr_radiotap_build_tx(const struct dvr_tx_params *params,
                              uint8_t *out, size_t cap);
 
 /**
@@ -56,7 +56,7 @@ size_t dvr_radiotap_build_tx(const struct dvr_tx_params *params,
  * per-chain antenna signal. Returns the header length written, or 0 if
  * @p cap is too small (128 bytes suffice).
  */
-size_t dvr_radiotap_build_rx(const struct dvr_rx_info *info, uint8_t *out,
+DVR_API size_t dvr_radiotap_build_rx(const struct dvr_rx_info *info, uint8_t *out,
                              size_t cap);
 
 #ifdef __cplusplus

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "transport.h"
+#include <devourer/devourer.h>
+
+#include "libdevourer/bus/selector.h"
 
 static int parse_hex16(const char *s, size_t n, uint16_t *out)
 {

@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hal/hal.h"
-#include "libdevourer/src/transport.h"
+#include "libdevourer/bus/backend.h"
+#include "libdevourer/bus/transport.h"
 #include "libdevourer/virtual/air.h"
 #include "libdevourer/virtual/vchip.h"
 
@@ -327,9 +327,15 @@ static const struct dvr_transport_ops vt_ops = {
 	.destroy = vt_destroy,
 };
 
-int dvr_transport_virtual_open(const struct dvr_selector *sel,
-                               struct dvr_transport **out)
+/* The accept filter does not apply: a virtual selector names one station
+ * whose identity its options chose; the caller judges that identity. */
+static int vt_open(const struct dvr_selector *sel,
+                   const struct dvr_bus_accept *accept,
+                   struct dvr_transport **out)
 {
+	(void)accept;
+	if (!out)
+		return DVR_E_INVALID;
 	*out = NULL;
 	if (!sel || sel->kind != DVR_SEL_VIRTUAL || !sel->name[0])
 		return DVR_E_INVALID;
@@ -365,6 +371,7 @@ int dvr_transport_virtual_open(const struct dvr_selector *sel,
 	info->in_ep = d.in_ep;
 	snprintf(info->location, sizeof info->location, "virtual %.20s",
 	         sel->name);
+	snprintf(info->address, sizeof info->address, "%s", sel->name);
 	vt->base.ops = &vt_ops;
 
 	if (pthread_create(&vt->out_thread, NULL, out_worker, vt)) {
@@ -379,29 +386,70 @@ int dvr_transport_virtual_open(const struct dvr_selector *sel,
 	return DVR_OK;
 }
 
-int dvr_transport_virtual_list(struct dvr_adapter_info *out, size_t max,
-                               size_t *count)
+/* A virtual adapter "re-enumerates" as a freshly plugged model with the
+ * same name and options: there is no bus to wait on. */
+static int vt_reappear(const struct dvr_usb_info *was,
+                       const struct dvr_selector *sel,
+                       const struct dvr_bus_accept *accept,
+                       unsigned timeout_ms, struct dvr_transport **out)
 {
+	(void)was;
+	(void)timeout_ms;
+	return vt_open(sel, accept, out);
+}
+
+/* Stations of other processes only show their name on the air; their
+ * identity is the model's own default (what a model created without
+ * options reports), unless their options said otherwise. */
+static void default_identity(uint16_t *vid, uint16_t *pid)
+{
+	/* Not a valid station name, so never mistaken for one. */
+	struct vchip_config cfg = {.name = "(identity)", .no_air = true};
+	struct vchip *vc;
+	*vid = *pid = 0;
+	if (vchip_create(&cfg, &vc) < 0)
+		return;
+	struct vchip_usb_desc d;
+	vchip_usb_desc(vc, &d);
+	*vid = d.vid;
+	*pid = d.pid;
+	vchip_destroy(vc);
+}
+
+static int vt_list(const struct dvr_bus_accept *accept,
+                   struct dvr_adapter_info *out, size_t max, size_t *count)
+{
+	if (!count || (max > 0 && !out))
+		return DVR_E_INVALID;
 	char names[64][48];
 	size_t n = air_list(NULL, names, 64);
+	if (n > 64)
+		n = 64;
+	if (n == 0)
+		return DVR_OK;
+	uint16_t vid, pid;
+	default_identity(&vid, &pid);
+	if (!dvr_bus_accepts(accept, vid, pid))
+		return DVR_OK;
 	for (size_t i = 0; i < n; i++) {
 		if (*count < max) {
 			struct dvr_adapter_info *a = &out[*count];
 			memset(a, 0, sizeof *a);
 			snprintf(a->selector, sizeof a->selector, "virtual:%s",
 			         names[i]);
-			/* Stations of other processes only show their
-			 * name on the air; they use the model's default
-			 * identity unless their options said otherwise. */
-			a->vid = 0x0BDA;
-			a->pid = 0x8812;
-			const struct dvr_chip_info *ci =
-				dvr_hal_find_chip(a->vid, a->pid);
-			snprintf(a->chip, sizeof a->chip, "%s",
-			         ci ? ci->name : "unknown");
+			a->vid = vid;
+			a->pid = pid;
 			snprintf(a->location, sizeof a->location, "virtual");
 		}
 		(*count)++;
 	}
 	return DVR_OK;
 }
+
+const struct dvr_backend dvr_backend_virtual = {
+	.prefix = "virtual",
+	.kinds = DVR_SEL_KIND_BIT(DVR_SEL_VIRTUAL),
+	.open = vt_open,
+	.list = vt_list,
+	.reappear = vt_reappear,
+};

@@ -2,7 +2,9 @@
 /*
  * The bus under the driver: one small ops table, one implementation per
  * bus (transport_usb.c over libusb, transport_virtual.c over the in-process
- * chip model). Nothing above this header knows which one it talks to.
+ * chip model). Nothing above this header knows which one it talks to, and
+ * nothing below it knows any chip: which VID:PIDs are worth opening is the
+ * caller's question (struct dvr_bus_accept); backend.h lists the buses.
  *
  * All functions return >= 0 on success (bytes, where a length makes sense)
  * or a negative enum dvr_status.
@@ -10,10 +12,13 @@
 #ifndef DVR_TRANSPORT_H
 #define DVR_TRANSPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include <devourer/devourer.h>
+
+#include "libdevourer/bus/selector.h"
 
 /* Realtek vendor request for register access (both directions). */
 #define DVR_USB_VENDOR_REQ 0x05
@@ -36,7 +41,25 @@ struct dvr_usb_info {
 	uint8_t out_ep[DVR_MAX_OUT_EPS]; /* addresses, descriptor order */
 	uint8_t in_ep;              /* bulk IN address */
 	char location[32];          /* "usb 1-2.3" or "virtual NAME" */
+	/* Where a re-enumerated device is looked for again: the port path
+	 * ("1-2.3") on USB, the station name on the virtual bus. */
+	char address[48];
 };
+
+/* The caller's filter: true for a VID:PID it can drive. The bus layer
+ * applies it where a selector leaves the choice to it ("auto", listing)
+ * and never interprets the IDs itself. A NULL filter (or fn) lets every
+ * device through. */
+struct dvr_bus_accept {
+	bool (*fn)(void *ctx, uint16_t vid, uint16_t pid);
+	void *ctx;
+};
+
+static inline bool dvr_bus_accepts(const struct dvr_bus_accept *a,
+                                   uint16_t vid, uint16_t pid)
+{
+	return !a || !a->fn || a->fn(a->ctx, vid, pid);
+}
 
 struct dvr_transport;
 
@@ -97,45 +120,6 @@ struct dvr_transport {
 	const struct dvr_transport_ops *ops;
 	struct dvr_usb_info info;
 };
-
-/* Parsed selector (see dvr_open()). */
-enum dvr_selector_kind {
-	DVR_SEL_AUTO,
-	DVR_SEL_USB_ID,
-	DVR_SEL_USB_PATH,
-	DVR_SEL_VIRTUAL,
-};
-
-struct dvr_selector {
-	enum dvr_selector_kind kind;
-	uint16_t vid, pid;   /* DVR_SEL_USB_ID */
-	unsigned index;      /* DVR_SEL_USB_ID: #N */
-	char path[32];       /* DVR_SEL_USB_PATH: "1-2.3" */
-	char name[48];       /* DVR_SEL_VIRTUAL */
-	char options[192];   /* DVR_SEL_VIRTUAL: "loss=0.1,rssi=-60" */
-};
-
-/* Parse a selector string. DVR_E_INVALID on syntax errors. */
-int dvr_selector_parse(const char *text, struct dvr_selector *out);
-
-/* Value of option key in sel->options ("k=v,k=v") copied into buf:
- * DVR_OK, DVR_E_NOT_FOUND, or DVR_E_OVERFLOW when buf is too small. */
-int dvr_selector_option(const struct dvr_selector *sel, const char *key,
-                        char *buf, size_t len);
-
-/* Open the device a selector names. Only USB ids/paths whose VID:PID a
- * chip in the HAL registry supports are accepted by "auto". */
-int dvr_transport_usb_open(const struct dvr_selector *sel,
-                           struct dvr_transport **out);
-int dvr_transport_virtual_open(const struct dvr_selector *sel,
-                               struct dvr_transport **out);
-
-/* Append supported USB adapters / virtual adapters on the air to out
- * (up to max, starting at *count); *count is raised for each one found. */
-int dvr_transport_usb_list(struct dvr_adapter_info *out, size_t max,
-                           size_t *count);
-int dvr_transport_virtual_list(struct dvr_adapter_info *out, size_t max,
-                               size_t *count);
 
 /* Map a negative errno from a bus (usbfs / the chip model) to dvr_status. */
 int dvr_status_from_errno(int neg_errno);

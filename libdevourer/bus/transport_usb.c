@@ -30,8 +30,8 @@
 
 #include <libusb.h>
 
-#include "hal/hal.h"
-#include "transport.h"
+#include "libdevourer/bus/backend.h"
+#include "libdevourer/bus/transport.h"
 
 /* Bulk OUT transfers that can be in flight at once. More than any sane
  * tx_queue_depth; a sender beyond it waits for a completion. */
@@ -838,6 +838,7 @@ static int enumerate(libusb_context *ctx, libusb_device ***list,
 	struct usb_candidate *c = calloc((size_t)n + 1, sizeof *c);
 	if (!c) {
 		libusb_free_device_list(*list, 1);
+		*list = NULL;
 		return DVR_E_NO_MEM;
 	}
 	size_t k = 0;
@@ -905,13 +906,13 @@ static bool path_matches(const struct usb_candidate *c, uint8_t bus,
 
 /* The candidate a selector names, or NULL. */
 static const struct usb_candidate *
-pick(const struct dvr_selector *sel, const struct usb_candidate *c, size_t n,
-     int *status)
+pick(const struct dvr_selector *sel, const struct dvr_bus_accept *accept,
+     const struct usb_candidate *c, size_t n, int *status)
 {
 	*status = DVR_E_NOT_FOUND;
 	if (sel->kind == DVR_SEL_AUTO) {
 		for (size_t i = 0; i < n; i++)
-			if (dvr_hal_find_chip(c[i].vid, c[i].pid))
+			if (dvr_bus_accepts(accept, c[i].vid, c[i].pid))
 				return &c[i];
 		return NULL;
 	}
@@ -1076,6 +1077,7 @@ static int open_candidate(struct usb_transport *t,
 		info->bulk_max_packet = info->speed_mbps >= 5000 ? 1024
 		                        : info->speed_mbps >= 480 ? 512 : 64;
 	snprintf(info->location, sizeof info->location, "usb %s", path);
+	snprintf(info->address, sizeof info->address, "%s", path);
 	return DVR_OK;
 }
 
@@ -1109,16 +1111,9 @@ static int init_sync(struct usb_transport *t)
 	return DVR_OK;
 }
 
-int dvr_transport_usb_open(const struct dvr_selector *sel,
-                           struct dvr_transport **out)
+/* A fresh transport with its context, not yet bound to a device. */
+static int new_transport(struct usb_transport **out)
 {
-	if (!out)
-		return DVR_E_INVALID;
-	*out = NULL;
-	if (!sel || (sel->kind != DVR_SEL_AUTO && sel->kind != DVR_SEL_USB_ID &&
-	             sel->kind != DVR_SEL_USB_PATH))
-		return DVR_E_INVALID;
-
 	struct usb_transport *t = calloc(1, sizeof *t);
 	if (!t)
 		return DVR_E_NO_MEM;
@@ -1128,26 +1123,21 @@ int dvr_transport_usb_open(const struct dvr_selector *sel,
 	}
 	t->base.ops = &usb_ops;
 	t->out_free = -1;
-
-	int r = libusb_init(&t->ctx);
-	if (r != 0) {
+	if (libusb_init(&t->ctx) != 0) {
 		/* No usable USB subsystem: no USB adapter to be found. */
 		t->ctx = NULL;
 		usb_destroy(&t->base);
 		return DVR_E_NOT_FOUND;
 	}
+	*out = t;
+	return DVR_OK;
+}
 
-	libusb_device **list = NULL;
-	struct usb_candidate *cands = NULL;
-	size_t n = 0;
-	r = enumerate(t->ctx, &list, &cands, &n);
-	if (r == DVR_OK) {
-		const struct usb_candidate *c = pick(sel, cands, n, &r);
-		if (c)
-			r = open_candidate(t, c);
-		free(cands);
-		libusb_free_device_list(list, 1);
-	}
+/* Open the candidate and start the transport; frees t on failure. */
+static int finish_open(struct usb_transport *t, const struct usb_candidate *c,
+                       struct dvr_transport **out)
+{
+	int r = open_candidate(t, c);
 	if (r == DVR_OK)
 		r = alloc_transfers(t);
 	if (r == DVR_OK)
@@ -1160,8 +1150,114 @@ int dvr_transport_usb_open(const struct dvr_selector *sel,
 	return DVR_OK;
 }
 
-int dvr_transport_usb_list(struct dvr_adapter_info *out, size_t max,
-                           size_t *count)
+static int usb_open(const struct dvr_selector *sel,
+                    const struct dvr_bus_accept *accept,
+                    struct dvr_transport **out)
+{
+	if (!out)
+		return DVR_E_INVALID;
+	*out = NULL;
+	if (!sel || (sel->kind != DVR_SEL_AUTO && sel->kind != DVR_SEL_USB_ID &&
+	             sel->kind != DVR_SEL_USB_PATH))
+		return DVR_E_INVALID;
+
+	struct usb_transport *t;
+	int r = new_transport(&t);
+	if (r != DVR_OK)
+		return r;
+	libusb_device **list = NULL;
+	struct usb_candidate *cands = NULL;
+	size_t n = 0;
+	r = enumerate(t->ctx, &list, &cands, &n);
+	if (r != DVR_OK) {
+		usb_destroy(&t->base);
+		return r;
+	}
+	const struct usb_candidate *c = pick(sel, accept, cands, n, &r);
+	if (c)
+		r = finish_open(t, c, out);
+	else
+		usb_destroy(&t->base);
+	free(cands);
+	libusb_free_device_list(list, 1);
+	return r;
+}
+
+/* Between two looks at the bus while a device re-enumerates. */
+#define REAPPEAR_POLL_MS 100u
+
+static uint64_t mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* The device that came back: the one at the old port path if it is
+ * there (and accepted), else the first with the old VID:PID. */
+static const struct usb_candidate *
+find_again(const struct dvr_usb_info *was, const struct dvr_bus_accept *accept,
+           const struct usb_candidate *c, size_t n)
+{
+	uint8_t bus, ports[USB_MAX_PORT_DEPTH];
+	int n_ports;
+	if (parse_path(was->address, &bus, ports, &n_ports))
+		for (size_t i = 0; i < n; i++)
+			if (path_matches(&c[i], bus, ports, n_ports) &&
+			    dvr_bus_accepts(accept, c[i].vid, c[i].pid))
+				return &c[i];
+	for (size_t i = 0; i < n; i++)
+		if (c[i].vid == was->vid && c[i].pid == was->pid)
+			return &c[i];
+	return NULL;
+}
+
+/* libusb hotplug is not available on every platform libusb runs on, so
+ * the bus is looked at again every REAPPEAR_POLL_MS until the deadline. */
+static int usb_reappear(const struct dvr_usb_info *was,
+                        const struct dvr_selector *sel,
+                        const struct dvr_bus_accept *accept,
+                        unsigned timeout_ms, struct dvr_transport **out)
+{
+	(void)sel;
+	if (!was || !out)
+		return DVR_E_INVALID;
+	*out = NULL;
+	uint64_t deadline = mono_ms() + timeout_ms;
+	for (;;) {
+		struct usb_transport *t;
+		int r = new_transport(&t);
+		if (r != DVR_OK)
+			return r;
+		libusb_device **list = NULL;
+		struct usb_candidate *cands = NULL;
+		size_t n = 0;
+		const struct usb_candidate *c = NULL;
+		if (enumerate(t->ctx, &list, &cands, &n) == DVR_OK)
+			c = find_again(was, accept, cands, n);
+		if (c) {
+			r = finish_open(t, c, out); /* frees t on failure */
+		} else {
+			usb_destroy(&t->base);
+			r = DVR_E_NOT_FOUND;
+		}
+		free(cands);
+		if (list)
+			libusb_free_device_list(list, 1);
+		if (r == DVR_OK)
+			return DVR_OK;
+		/* A device that is back but cannot be opened yet (udev still
+		 * setting its permissions) is retried like an absent one. */
+		if (mono_ms() >= deadline)
+			return r;
+		struct timespec pause = {
+			.tv_nsec = (long)REAPPEAR_POLL_MS * 1000000L};
+		nanosleep(&pause, NULL);
+	}
+}
+
+static int usb_list(const struct dvr_bus_accept *accept,
+                    struct dvr_adapter_info *out, size_t max, size_t *count)
 {
 	if (!count || (max > 0 && !out))
 		return DVR_E_INVALID;
@@ -1178,12 +1274,10 @@ int dvr_transport_usb_list(struct dvr_adapter_info *out, size_t max,
 		return r;
 	}
 	for (size_t i = 0; i < n; i++) {
-		const struct dvr_chip_info *chip =
-			dvr_hal_find_chip(c[i].vid, c[i].pid);
-		if (!chip)
+		if (!dvr_bus_accepts(accept, c[i].vid, c[i].pid))
 			continue;
 		/* #N counts earlier devices with the same IDs, in the order
-		 * dvr_transport_usb_open() uses. */
+		 * usb_open() uses. */
 		unsigned index = 0;
 		for (size_t j = 0; j < i; j++)
 			if (c[j].vid == c[i].vid && c[j].pid == c[i].pid)
@@ -1193,7 +1287,6 @@ int dvr_transport_usb_list(struct dvr_adapter_info *out, size_t max,
 			memset(a, 0, sizeof *a);
 			snprintf(a->selector, sizeof a->selector,
 			         "usb:%04x:%04x#%u", c[i].vid, c[i].pid, index);
-			snprintf(a->chip, sizeof a->chip, "%s", chip->name);
 			char path[24];
 			format_path(&c[i], path, sizeof path);
 			snprintf(a->location, sizeof a->location, "usb %s",
@@ -1208,3 +1301,13 @@ int dvr_transport_usb_list(struct dvr_adapter_info *out, size_t max,
 	libusb_exit(ctx);
 	return DVR_OK;
 }
+
+const struct dvr_backend dvr_backend_usb = {
+	.prefix = "usb",
+	.kinds = DVR_SEL_KIND_BIT(DVR_SEL_AUTO) |
+	         DVR_SEL_KIND_BIT(DVR_SEL_USB_ID) |
+	         DVR_SEL_KIND_BIT(DVR_SEL_USB_PATH),
+	.open = usb_open,
+	.list = usb_list,
+	.reappear = usb_reappear,
+};
