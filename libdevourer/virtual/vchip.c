@@ -15,8 +15,23 @@
 #include <sodium.h>
 
 #include "libdevourer/src/transport.h"
+#include "libdevourer/virtual/personality_8822c.h"
 #include "libdevourer/virtual/vchip_fault.h"
 #include "libdevourer/virtual/vchip_internal.h"
+
+/* Chips beyond the core's own RTL8812AU. */
+static const struct vc_personality *const personalities[] = {
+	&vc_personality_8822c,
+};
+#define N_PERSONALITIES (sizeof personalities / sizeof personalities[0])
+
+static const struct vc_personality *personality_named(const char *name)
+{
+	for (size_t i = 0; i < N_PERSONALITIES; i++)
+		if (strcmp(personalities[i]->name, name) == 0)
+			return personalities[i];
+	return NULL;
+}
 
 /* ---- small shared helpers ---- */
 
@@ -124,6 +139,16 @@ static int apply_option(struct vchip_config *cfg, const char *key,
 			return set_err(err, err_len, "eps must be 2..4, got '%s'",
 			               val);
 		cfg->n_out_eps = (unsigned)l;
+	} else if (strcmp(key, "chip") == 0) {
+		if (strcmp(val, "8812a") == 0) {
+			cfg->chip = "8812a";
+		} else {
+			const struct vc_personality *p = personality_named(val);
+			if (!p)
+				return set_err(err, err_len,
+				               "unknown chip '%s'", val);
+			cfg->chip = p->name;
+		}
 	} else if (strcmp(key, "trace") == 0) {
 		/* handled by the core */
 	} else {
@@ -299,6 +324,18 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 		return -EINVAL;
 	if (sodium_init() < 0)
 		return -ENOSYS;
+	/* The personality: named, or claimed by the USB id, else 8812A. */
+	const struct vc_personality *pers = NULL;
+	if (cfg->chip && strcmp(cfg->chip, "8812a") != 0) {
+		pers = personality_named(cfg->chip);
+		if (!pers)
+			return -EINVAL;
+	} else if (!cfg->chip && cfg->pid) {
+		uint16_t vid = cfg->vid ? cfg->vid : 0x0BDA;
+		for (size_t i = 0; i < N_PERSONALITIES; i++)
+			if (personalities[i]->claims(vid, cfg->pid))
+				pers = personalities[i];
+	}
 
 	struct vchip *vc = calloc(1, sizeof *vc);
 	if (!vc)
@@ -314,6 +351,8 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 	snprintf(vc->name, sizeof vc->name, "%s", cfg->name);
 	vc->cfg = *cfg;
 	vc->cfg.name = vc->name;
+	vc->pers = pers;
+	vc->cfg.chip = pers ? pers->name : "8812a";
 	if (cfg->air_dir) {
 		snprintf(vc->air_dir_buf, sizeof vc->air_dir_buf, "%s",
 		         cfg->air_dir);
@@ -323,7 +362,7 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 	if (!vc->cfg.vid)
 		vc->cfg.vid = 0x0BDA;
 	if (!vc->cfg.pid)
-		vc->cfg.pid = 0x8812;
+		vc->cfg.pid = pers ? pers->default_pid : 0x8812;
 	if (!vc->cfg.n_out_eps)
 		vc->cfg.n_out_eps = 3;
 	if (vc->cfg.speed_mbps != 5000)
@@ -353,11 +392,15 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 	pthread_cond_init(&vc->rx_data, &ca);
 	pthread_condattr_destroy(&ca);
 
-	vc_regs_reset(vc);
-	vc_efuse_build(vc);
-
 	int rc = 0;
-	if (!vc->cfg.no_air)
+	if (pers) {
+		rc = pers->init(vc);
+	} else {
+		vc_regs_reset(vc);
+		vc_efuse_build(vc);
+	}
+
+	if (!rc && !vc->cfg.no_air)
 		rc = air_join(vc->cfg.air_dir, vc->name, &vc->air);
 	if (!rc)
 		rc = vc_tx_start(vc);
@@ -397,6 +440,8 @@ void vchip_destroy(struct vchip *vc)
 	pthread_cond_destroy(&vc->tx_work);
 	pthread_cond_destroy(&vc->rx_data);
 	pthread_mutex_destroy(&vc->lock);
+	if (vc->pers)
+		vc->pers->fini(vc);
 	free(vc->tx[0].buf);
 	free(vc);
 }
@@ -409,6 +454,51 @@ void vchip_unplug(struct vchip *vc)
 	pthread_cond_broadcast(&vc->tx_space);
 	pthread_cond_broadcast(&vc->rx_data);
 	pthread_mutex_unlock(&vc->lock);
+}
+
+/* ---- re-enumeration (link-speed switch) ---- */
+
+void vc_drop_for_reenumeration(struct vchip *vc, unsigned speed_mbps)
+{
+	/* Off the bus, like an unplug, until the front end brings the
+	 * device back. */
+	vc->unplugged = true;
+	vc->reenumerate_pending = true;
+	vc->reenumerate_mbps = speed_mbps;
+	pthread_cond_broadcast(&vc->tx_work);
+	pthread_cond_broadcast(&vc->tx_space);
+	pthread_cond_broadcast(&vc->rx_data);
+}
+
+unsigned vchip_reenumerate_pending(const struct vchip *vc)
+{
+	struct vchip *v = (struct vchip *)vc;
+	pthread_mutex_lock(&v->lock);
+	unsigned r = v->reenumerate_pending ? v->reenumerate_mbps : 0;
+	pthread_mutex_unlock(&v->lock);
+	return r;
+}
+
+int vchip_reenumerate(struct vchip *vc)
+{
+	pthread_mutex_lock(&vc->lock);
+	if (!vc->reenumerate_pending || !vc->pers) {
+		pthread_mutex_unlock(&vc->lock);
+		return 0;
+	}
+	vc->reenumerate_pending = false;
+	vc->cfg.speed_mbps = vc->reenumerate_mbps;
+	vc->usb.speed_mbps = vc->reenumerate_mbps;
+	vc->usb.bulk_max_packet = vc->reenumerate_mbps == 5000 ? 1024 : 512;
+	/* what the FIFOs held is gone with the bus reset */
+	vc->tx_head = vc->tx_count = vc->tx_pages_used = 0;
+	vc->rx_rd = vc->rx_used = 0;
+	vc->rx_pkt_head = vc->rx_pkt_count = 0;
+	vc->pers->reset(vc);
+	vc->unplugged = false;
+	pthread_cond_broadcast(&vc->tx_space);
+	pthread_mutex_unlock(&vc->lock);
+	return 1;
 }
 
 /* ---- endpoints ---- */
@@ -441,8 +531,9 @@ int vchip_control(struct vchip *vc, uint8_t bm_request_type,
 	if (read) {
 		vc->stats.ctrl_reads++;
 		vc_reg_read(vc, w_value, data, w_length);
-		/* The driver saw the checksum report: note it once per pass. */
-		if (w_value <= 0x80 && (uint32_t)w_value + w_length > 0x80 &&
+		/* The driver saw the checksum report: note it once per pass
+		 * (the 8812A's FWDL_CHK_RPT; personalities note their own). */
+		if (!vc->pers && w_value <= 0x80 && (uint32_t)w_value + w_length > 0x80 &&
 		    (data[0x80 - w_value] & 0x04)) {
 			bool seen = false;
 			for (size_t i = vc->n_milestones; i-- > 0;) {

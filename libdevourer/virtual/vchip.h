@@ -40,6 +40,10 @@ struct vchip_config {
 	const char *air_dir;     /* NULL: $DEVOURER_AIR_DIR or
 	                            /tmp/devourer-air-<uid> */
 	bool no_air;             /* model only, not on the air (unit tests) */
+	const char *chip;        /* personality: NULL or "8812a" = RTL8812AU,
+	                            "8822c" = RTL8822CU/8812CU; NULL also
+	                            picks the chip whose USB ids claim
+	                            vid:pid */
 };
 
 /* Parse "loss=0.1,rssi=-60,noise=-95,seed=7,pid=8812,eps=3" over cfg.
@@ -80,6 +84,16 @@ int vchip_bulk_out(struct vchip *vc, uint8_t ep, const uint8_t *data,
  * -ETIMEDOUT when nothing arrived. */
 int vchip_bulk_in(struct vchip *vc, uint8_t ep, uint8_t *buf, size_t cap,
                   unsigned timeout_ms);
+
+/* USB2 -> USB3 mode switch. A chip that can change its link speed drops
+ * off the bus when the driver commands the switch: every call then fails
+ * with -ENODEV, as after an unplug, and vchip_reenumerate_pending()
+ * returns the new speed. The front end then calls vchip_reenumerate():
+ * the chip comes back in its power-off state at that speed (new
+ * descriptors from vchip_usb_desc) and the host must open it again.
+ * Returns 0 when nothing is pending. */
+unsigned vchip_reenumerate_pending(const struct vchip *vc);
+int vchip_reenumerate(struct vchip *vc);
 
 /* Clear a stalled endpoint. */
 int vchip_clear_halt(struct vchip *vc, uint8_t ep);

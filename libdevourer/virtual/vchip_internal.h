@@ -37,6 +37,32 @@
 #define VC_MAX_MILESTONES 4096u
 #define VC_RF_PATHS 2u
 
+/* A chip personality: the parts of a chip that differ from the model
+ * core. A NULL personality is the RTL8812AU the core was written for.
+ * Every hook runs with vc->lock held. */
+struct vc_personality {
+	const char *name;                 /* "8822c": the chip= option */
+	bool (*claims)(uint16_t vid, uint16_t pid); /* its USB ids */
+	uint16_t default_pid;
+	int (*init)(struct vchip *vc);    /* state, straps, EFUSE (no lock) */
+	void (*fini)(struct vchip *vc);
+	void (*reset)(struct vchip *vc);  /* power-on reset / re-enumeration */
+	void (*reg_read)(struct vchip *vc, uint16_t addr, uint8_t *out,
+	                 size_t len);
+	void (*reg_write)(struct vchip *vc, uint16_t addr, const uint8_t *data,
+	                  size_t len);
+	/* one bulk OUT transfer the FIFO took */
+	void (*tx_transfer)(struct vchip *vc, unsigned ep_idx,
+	                    const uint8_t *data, size_t len);
+	/* RX descriptor + driver info for a frame that passed the filter;
+	 * returns the bytes written to out (desc + drvinfo + frame) */
+	/* the MAC receive filter (RCR and friends); NULL: the core's */
+	bool (*rx_accepts)(const struct vchip *vc, const uint8_t *f, size_t n);
+	size_t (*rx_encode)(struct vchip *vc, const struct air_frame_hdr *h,
+	                    const uint8_t *f, size_t flen, bool crc_err,
+	                    int rate_code, uint8_t *out);
+};
+
 /* One frame the MAC accepted, waiting in the TX FIFO. */
 struct vc_tx_entry {
 	size_t len;               /* 802.11 bytes (FCS appended at air time) */
@@ -59,6 +85,8 @@ struct vchip {
 	uint8_t mac_addr[6];
 	int cck_agc_byte;         /* AGC report byte for CCK frames [9.3] */
 	struct air *air;          /* NULL with cfg.no_air */
+	const struct vc_personality *pers; /* NULL: RTL8812AU */
+	void *pers_state;         /* owned by the personality */
 	struct vchip *registry_next;
 
 	pthread_mutex_t lock;
@@ -68,6 +96,10 @@ struct vchip {
 
 	bool unplugged;
 	bool stopping;
+	/* the chip dropped off the bus to come back at another speed
+	 * (USB2 -> USB3 switch); the front end re-enumerates it */
+	bool reenumerate_pending;
+	unsigned reenumerate_mbps;
 
 	/* register file and power state */
 	uint8_t regs[VC_REG_SPACE];
@@ -168,6 +200,11 @@ int vc_tx_bulk_out(struct vchip *vc, unsigned ep_idx, const uint8_t *data,
                    size_t len, unsigned timeout_ms);
 
 /* vchip_rx.c */
+/* Queue one packet (descriptor included) on the RX FIFO for bulk IN;
+ * false when the FIFO is full (counted). */
+bool vc_rx_push(struct vchip *vc, const uint8_t *pkt, size_t total);
+/* the chip drops off the bus and will re-enumerate at speed_mbps */
+void vc_drop_for_reenumeration(struct vchip *vc, unsigned speed_mbps);
 int vc_rx_start(struct vchip *vc);
 int vc_rx_bulk_in(struct vchip *vc, uint8_t *buf, size_t cap,
                   unsigned timeout_ms);

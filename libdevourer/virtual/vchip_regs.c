@@ -128,6 +128,10 @@ static uint8_t read_byte(struct vchip *vc, uint32_t a)
 
 void vc_reg_read(struct vchip *vc, uint16_t addr, uint8_t *out, size_t len)
 {
+	if (vc->pers) {
+		vc->pers->reg_read(vc, addr, out, len);
+		return;
+	}
 	for (size_t i = 0; i < len; i++) {
 		uint32_t a = (uint32_t)addr + i;
 		out[i] = a < VC_REG_SPACE ? read_byte(vc, a) : 0xEA;
@@ -219,6 +223,10 @@ void vc_reg_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 	uint32_t end = (uint32_t)addr + len;
 	if (end > VC_REG_SPACE)
 		return; /* the control path rejects this before */
+	if (vc->pers) {
+		vc->pers->reg_write(vc, addr, data, len);
+		return;
+	}
 
 	/* Firmware download window [4.3]: while MCUFWDL_EN is set, writes to
 	 * 0x1000-0x1FFF go to the 8051 RAM page selected in 0x82[2:0]. */

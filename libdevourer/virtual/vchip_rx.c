@@ -142,6 +142,21 @@ static void pop_packet(struct vchip *vc, uint8_t *dst)
 	vc->rx_pkt_count--;
 }
 
+bool vc_rx_push(struct vchip *vc, const uint8_t *pkt, size_t total)
+{
+	if (vc->rx_used + total > VC_RXFF_BYTES ||
+	    vc->rx_pkt_count >= VC_RX_MAX_PKTS) {
+		vc->stats.rx_fifo_overflow++;
+		return false;
+	}
+	ring_put(vc, pkt, total);
+	vc->rx_pkt_len[(vc->rx_pkt_head + vc->rx_pkt_count) % VC_RX_MAX_PKTS] =
+		(uint32_t)total;
+	vc->rx_pkt_count++;
+	pthread_cond_broadcast(&vc->rx_data);
+	return true;
+}
+
 /* One frame heard on the air (lock held). */
 static void receive(struct vchip *vc, const struct air_frame_hdr *h,
                     uint8_t *f, size_t n)
@@ -166,7 +181,8 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 		f[r % n] ^= (uint8_t)(1u << ((r >> 32) % 8));
 		crc_err = true;
 	}
-	if (!mac_accepts(vc, rcr, f, n)) {
+	if (vc->pers && vc->pers->rx_accepts ? !vc->pers->rx_accepts(vc, f, n)
+	                                     : !mac_accepts(vc, rcr, f, n)) {
 		vc->stats.rx_filtered++;
 		return;
 	}
@@ -180,6 +196,14 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 		return;
 	}
 	size_t flen = (rcr & RCR_APP_FCS) ? n : n - 4;
+	if (vc->pers) {
+		/* the chip's own descriptor and PHY-status layout */
+		size_t total = vc->pers->rx_encode(vc, h, f, flen, crc_err,
+		                                   code, vc->rx_pkt);
+		if (total)
+			vc_rx_push(vc, vc->rx_pkt, total);
+		return;
+	}
 	unsigned drv_units = vc->regs[0x60F] & 0x0F;
 	bool physt = (rcr & RCR_APP_PHYSTS) && drv_units;
 	size_t drv = physt ? drv_units * 8u : 0;

@@ -208,7 +208,10 @@ int vc_tx_bulk_out(struct vchip *vc, unsigned ep_idx, const uint8_t *data,
 		return -ENODEV;
 	}
 	vc->stats.tx_transfers++;
-	take_transfer(vc, ep_idx, data, len);
+	if (vc->pers)
+		vc->pers->tx_transfer(vc, ep_idx, data, len);
+	else
+		take_transfer(vc, ep_idx, data, len);
 	pthread_cond_broadcast(&vc->tx_work);
 	pthread_mutex_unlock(&vc->lock);
 	return (int)len;
