@@ -253,11 +253,17 @@ int dvr_open(const char *selector, const struct dvr_config *config,
 		          selector);
 		goto fail;
 	}
+	char why[160] = "";
 	r = dev->sel.kind == DVR_SEL_VIRTUAL
-		    ? dvr_transport_virtual_open(&dev->sel, &dev->t)
+		    ? dvr_transport_virtual_open(&dev->sel, &dev->t, why,
+		                                 sizeof why)
 		    : dvr_transport_usb_open(&dev->sel, &dev->t);
 	if (r != DVR_OK) {
-		set_error(dev, r, "cannot open adapter '%s'", selector);
+		if (why[0])
+			set_error(dev, r, "cannot open adapter '%s': %s",
+			          selector, why);
+		else
+			set_error(dev, r, "cannot open adapter '%s'", selector);
 		goto fail;
 	}
 	dev->info = dvr_hal_find_chip(dev->t->info.vid, dev->t->info.pid);

@@ -116,12 +116,16 @@ int dvr_selector_parse(const char *text, struct dvr_selector *out);
 int dvr_selector_option(const struct dvr_selector *sel, const char *key,
                         char *buf, size_t len);
 
+/* Open a virtual adapter (virtual:NAME,options); err (may be NULL) says
+ * why options were refused, e.g. an unknown chip= (DVR_E_INVALID). */
+int dvr_transport_virtual_open(const struct dvr_selector *sel,
+                               struct dvr_transport **out, char *err,
+                               size_t err_len);
+
 /* Open the device a selector names. Only USB ids/paths whose VID:PID a
  * chip in the HAL registry supports are accepted by "auto". */
 int dvr_transport_usb_open(const struct dvr_selector *sel,
                            struct dvr_transport **out);
-int dvr_transport_virtual_open(const struct dvr_selector *sel,
-                               struct dvr_transport **out);
 
 /* Append supported USB adapters / virtual adapters on the air to out
  * (up to max, starting at *count); *count is raised for each one found. */

@@ -22,6 +22,7 @@
 #include "libdevourer/src/transport.h"
 #include "libdevourer/virtual/air.h"
 #include "libdevourer/virtual/vchip.h"
+#include "libdevourer/virtual/vchip_personality.h"
 
 #define OUT_QUEUE_MAX 256u
 /* How long one bulk IN read waits before the worker looks at its stop
@@ -319,15 +320,21 @@ static const struct dvr_transport_ops vt_ops = {
 };
 
 int dvr_transport_virtual_open(const struct dvr_selector *sel,
-                               struct dvr_transport **out)
+                               struct dvr_transport **out, char *err,
+                               size_t err_len)
 {
 	*out = NULL;
+	if (err && err_len)
+		err[0] = '\0';
 	if (!sel || sel->kind != DVR_SEL_VIRTUAL || !sel->name[0])
 		return DVR_E_INVALID;
 	struct vchip_config cfg = {.name = sel->name};
-	char err[128];
-	if (vchip_config_parse(&cfg, sel->options, err, sizeof err) < 0)
+	char perr[160];
+	if (vchip_config_parse(&cfg, sel->options, perr, sizeof perr) < 0) {
+		if (err && err_len)
+			snprintf(err, err_len, "%s", perr);
 		return DVR_E_INVALID;
+	}
 	struct vtransport *vt = calloc(1, sizeof *vt);
 	if (!vt)
 		return DVR_E_NO_MEM;
@@ -384,8 +391,10 @@ int dvr_transport_virtual_list(struct dvr_adapter_info *out, size_t max,
 			/* Stations of other processes only show their
 			 * name on the air; they use the model's default
 			 * identity unless their options said otherwise. */
-			a->vid = 0x0BDA;
-			a->pid = 0x8812;
+			const struct vchip_personality *dp =
+				vchip_personality_default();
+			a->vid = dp->usb_ids[0].vid;
+			a->pid = dp->usb_ids[0].pid;
 			const struct dvr_chip_info *ci =
 				dvr_hal_find_chip(a->vid, a->pid);
 			snprintf(a->chip, sizeof a->chip, "%s",

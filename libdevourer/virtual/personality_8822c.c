@@ -11,29 +11,18 @@
  * writes while the MAC is down (the value rtw88 mac.c
  * rtw_mac_power_switch takes for "off").
  */
-#include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "libdevourer/virtual/personality_8822c.h"
 #include "libdevourer/virtual/vchip_regs_8822c.h"
 
-/* rtw88 rtw8822cu.c rtw_8822cu_id_table */
-static const struct {
-	uint16_t vid, pid;
-} ids_8822cu[] = {
-	{0x0BDA, 0xC82C}, {0x0BDA, 0xC812}, {0x0BDA, 0xC82E},
+/* rtw88 rtw8822cu.c rtw_8822cu_id_table; the first is the default
+ * identity. 13b1:0043 is listed for the 8822BU too. */
+static const struct vchip_usb_id ids_8822cu[] = {
+	{0x0BDA, 0xC812}, {0x0BDA, 0xC82C}, {0x0BDA, 0xC82E},
 	{0x0BDA, 0xD820}, {0x0BDA, 0xD82B}, {0x13B1, 0x0043},
 	{0x2001, 0x3329},
 };
-
-static bool claims(uint16_t vid, uint16_t pid)
-{
-	for (size_t i = 0; i < sizeof ids_8822cu / sizeof ids_8822cu[0]; i++)
-		if (ids_8822cu[i].vid == vid && ids_8822cu[i].pid == pid)
-			return true;
-	return false;
-}
 
 /* SYS_CFG1: cut in [15:12] used as is (rtw88 main.c
  * rtw_chip_parameter_setup), RF_TYPE_ID bit 27 = 2T2R, RTL_ID bit 23
@@ -71,104 +60,57 @@ static void set_straps(struct vchip *vc)
 	vc_put_le32(&vc->regs[C22_PAD_CTRL2], pad);
 }
 
+/* At plug-in (the core zeroed the registers; vc->usb holds the speed
+ * the device enumerated at): card disabled, WL suspended (0x05 bit 3).
+ * Also the state after a re-enumeration. */
 static void reset(struct vchip *vc)
 {
-	memset(vc->regs, 0, sizeof vc->regs);
-	/* As plugged in: card disabled, WL suspended (0x05 bit 3), MAC
-	 * "was off" latch (0xF5 bit 0) set — rtw88 mac.c
-	 * rtw_mac_power_switch reads it to know the MAC is down. */
-	vc->regs[C22_APS_PWR] = 0x08;
-	vc->regs[C22_SYS_STATUS1 + 1] = 0x01;
-	set_straps(vc);
-	vc->mac_on = false;
-	vc->cpu_on = false;
-	vc->fw_running = false;
-	vc->txrx_on = vc->monitor_on = false;
-	memset(vc->rf, 0, sizeof vc->rf);
-	memset(&vc->tuning, 0, sizeof vc->tuning);
-	c22_fw_reset(vc);
-}
-
-static int init(struct vchip *vc)
-{
-	struct c22_state *s = calloc(1, sizeof *s);
-	if (!s)
-		return -ENOMEM;
-	s->imem = calloc(1, C22_IMEM_MAX);
-	s->dmem = calloc(1, C22_DMEM_MAX);
-	s->emem = calloc(1, C22_EMEM_MAX);
-	s->txbuf = calloc(1, C22_TXBUF);
-	vc->pers_state = s;
-	if (!s->imem || !s->dmem || !s->emem || !s->txbuf)
-		return -ENOMEM;
-	s->usb3 = vc->cfg.speed_mbps == 5000;
-	reset(vc);
-	c22_efuse_build(vc);
-	return 0;
-}
-
-static void fini(struct vchip *vc)
-{
 	struct c22_state *s = c22(vc);
-	if (!s)
-		return;
-	free(s->imem);
-	free(s->dmem);
-	free(s->emem);
-	free(s->txbuf);
-	free(s);
-	vc->pers_state = NULL;
-}
-
-static void reset_for_reenumeration(struct vchip *vc)
-{
-	c22(vc)->usb3 = vc->usb.speed_mbps == 5000;
-	reset(vc);
+	s->usb3 = vc->usb.speed_mbps == 5000;
+	vc->regs[C22_APS_PWR] = 0x08;
+	set_straps(vc);
+	s->txrx_on = s->monitor_on = false;
+	memset(s->rf, 0, sizeof s->rf);
+	s->primary_sc = 0;
+	c22_fw_reset(vc);
 }
 
 /* ---- power ---- */
 
-static bool power_ready(const struct vchip *vc)
+static bool powered(const struct vchip *vc, uint32_t a)
 {
-	/* Ready once neither WL suspend nor LPS (0x05 bits 4:3) is asked
-	 * for — rows 5/7 of the card-enable flow clear them before the
-	 * poll of 0x06 bit 1 (rtw88 rtw8822c.c trans_cardemu_to_act). */
-	return !(vc->regs[C22_APS_PWR] & 0x18);
+	return vc->mac_on || !off_domain(a);
 }
 
-static void power_on_mac(struct vchip *vc)
+static void mac_power(struct vchip *vc, bool on)
 {
-	vc->mac_on = true;
-	vc->tsf_base_ns = air_now_ns();
+	struct c22_state *s = c22(vc);
+	/* the MAC block comes out of reset with CR clear; going down it
+	 * forgets the firmware, the filters and the enables */
 	memset(&vc->regs[C22_CR], 0, 4);
-	vc_milestone(vc, VCHIP_M_POWER_ON);
+	s->txrx_on = s->monitor_on = false;
+	if (!on)
+		c22_fw_reset(vc);
+	vc_set_tuning(vc, &(struct vchip_tuning){0});
 }
 
-static void power_off_mac(struct vchip *vc)
+bool c22_tx_dma_on(const struct vchip *vc)
 {
-	vc->mac_on = false;
-	vc->fw_running = false;
-	vc->txrx_on = vc->monitor_on = false;
-	vc->regs[C22_SYS_STATUS1 + 1] |= 0x01;
-	c22_fw_reset(vc);
-	vc_milestone(vc, VCHIP_M_POWER_OFF);
+	return vc->mac_on && (vc->regs[C22_CR] & 0x01); /* HCI_TXDMA_EN */
 }
 
-static void apfm_written(struct vchip *vc)
+bool c22_tx_ready(const struct vchip *vc)
 {
-	uint8_t v = vc->regs[C22_APS_PWR];
-	if (v & 0x02) { /* APFM_OFFMAC: self-clears once the MAC is down */
-		vc->regs[C22_APS_PWR] &= (uint8_t)~0x02;
-		if (vc->mac_on)
-			power_off_mac(vc);
-	}
-	/* APFM_ONMAC self-clears only when power is ready: a driver that
-	 * polls it before clearing the suspend bits times out. */
-	if ((v & 0x01) && power_ready(vc)) {
-		vc->regs[C22_APS_PWR] &= (uint8_t)~0x01;
-		if (!vc->mac_on)
-			power_on_mac(vc);
-	}
+	/* HCI_TXDMA_EN | TXDMA_EN | MACTXEN and running firmware: without
+	 * firmware the model does not transmit (no reference says the chip
+	 * sends descriptor-rate frames without it) */
+	return vc->mac_on && (vc->regs[C22_CR] & 0x45) == 0x45 &&
+	       c22(vc)->fw_running;
+}
+
+bool c22_rx_ready(const struct vchip *vc)
+{
+	return vc->mac_on && (vc->regs[C22_CR] & 0x8A) == 0x8A;
 }
 
 static void pad_ctrl2_written(struct vchip *vc)
@@ -184,27 +126,24 @@ static void pad_ctrl2_written(struct vchip *vc)
 
 static void cr_written(struct vchip *vc)
 {
+	struct c22_state *s = c22(vc);
 	bool on = vc->mac_on && (vc->regs[C22_CR] & 0xC0) == 0xC0;
-	if (on && !vc->txrx_on)
+	if (on && !s->txrx_on)
 		vc_milestone(vc, VCHIP_M_TX_ENABLED);
-	vc->txrx_on = on;
+	s->txrx_on = on;
 }
 
 /* ---- register file ---- */
 
-static uint8_t read_byte(struct vchip *vc, uint32_t a)
+/* A powered byte as the chip answers it (the core answers 0x06 power
+ * ready and 0xF5 "MAC off" itself). */
+static uint8_t read8(struct vchip *vc, uint32_t a)
 {
 	struct c22_state *s = c22(vc);
-	if (off_domain(a) && !vc->mac_on)
-		return 0xEA;
 	uint8_t b;
 	if (c22_phy_read(vc, a, &b))
 		return b;
 	switch (a) {
-	case C22_PWR_STATUS: {
-		uint8_t v = vc->regs[a] & (uint8_t)~0x02;
-		return power_ready(vc) ? v | 0x02 : v;
-	}
 	case C22_MCUFW_CTRL:
 	case C22_MCUFW_CTRL + 1: {
 		uint16_t st = (uint16_t)(vc->regs[C22_MCUFW_CTRL] |
@@ -231,14 +170,6 @@ static uint8_t read_byte(struct vchip *vc, uint32_t a)
 	return vc->regs[a];
 }
 
-static void reg_read(struct vchip *vc, uint16_t addr, uint8_t *out, size_t len)
-{
-	for (size_t i = 0; i < len; i++) {
-		uint32_t a = (uint32_t)addr + i;
-		out[i] = a < VC_REG_SPACE ? read_byte(vc, a) : 0xEA;
-	}
-}
-
 static bool read_only(uint32_t a)
 {
 	/* version, chip id, link speed */
@@ -246,29 +177,26 @@ static bool read_only(uint32_t a)
 	       (a >= C22_SYS_CFG2 && a < C22_SYS_CFG2 + 4) || a == 0xFE11;
 }
 
-static void reg_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
-                      size_t len)
+static void write(struct vchip *vc, uint16_t addr, const uint8_t *data,
+                  size_t len)
 {
+	struct c22_state *s = c22(vc);
 	uint8_t old_03 = vc->regs[C22_SYS_FUNC_EN_HI];
 	uint8_t old_1d = vc->regs[C22_MCU_EN];
 	for (size_t i = 0; i < len; i++) {
 		uint32_t a = (uint32_t)addr + i;
-		if (off_domain(a) && !vc->mac_on) {
-			vc->writes_ignored++;
-			continue;
-		}
 		if (read_only(a))
 			continue;
+		uint8_t v = data[i];
 		if (a == C22_FIFOPAGE_CTRL2 + 1) {
 			/* bit 15 BCN_VALID: write 1 to clear */
-			uint8_t keep = data[i] & 0x80 ? 0 : vc->regs[a] & 0x80;
-			vc->regs[a] = (uint8_t)((data[i] & 0x7F) | keep);
-			continue;
+			uint8_t keep = v & 0x80 ? 0 : vc->regs[a] & 0x80;
+			v = (uint8_t)((v & 0x7F) | keep);
 		}
-		vc->regs[a] = data[i];
+		vc_store(vc, a, v);
 	}
-	if (in(addr, len, C22_APS_PWR, C22_APS_PWR))
-		apfm_written(vc);
+	if (in(addr, len, C22_APS_FSMCO, C22_APS_FSMCO + 3))
+		vc_power_fsm_written(vc);
 	if (in(addr, len, C22_EFUSE_CTRL, C22_EFUSE_CTRL + 3))
 		c22_efuse_ctrl_written(vc);
 	if (in(addr, len, C22_PAD_CTRL2, C22_PAD_CTRL2 + 3))
@@ -296,23 +224,42 @@ static void reg_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 	    in(addr, len, 0x6A0, 0x6A5)) {
 		uint32_t rcr = vc_reg32(vc, C22_RCR);
 		bool mon = (rcr & 0x1u) && vc_reg32(vc, 0x6A0) == 0xFFFFFFFFu;
-		if (mon && !vc->monitor_on)
+		if (mon && !s->monitor_on)
 			vc_milestone(vc, VCHIP_M_MONITOR);
-		vc->monitor_on = mon;
+		s->monitor_on = mon;
 	}
 	c22_phy_written(vc, addr, len);
 }
 
-const struct vc_personality vc_personality_8822c = {
+const struct vchip_personality vchip_personality_8822c = {
 	.name = "8822c",
-	.claims = claims,
-	.default_pid = 0xC812,
-	.init = init,
-	.fini = fini,
-	.reset = reset_for_reenumeration,
-	.reg_read = reg_read,
-	.reg_write = reg_write,
-	.tx_transfer = c22_tx_transfer,
-	.rx_accepts = c22_rx_accepts,
+	.description = "RTL8822CU / RTL8812CU (Jaguar3, 3081 firmware)",
+	.usb_ids = ids_8822cu,
+	.n_usb_ids = sizeof ids_8822cu / sizeof ids_8822cu[0],
+	.usb3_capable = true,
+	.state_size = sizeof(struct c22_state),
+	/* TX FIFO of 2048 pages of 128 bytes (rtw88 main.h
+	 * TX_PAGE_SIZE_SHIFT; rtw8822c.c txff_size 256 KiB), of which the
+	 * reserved pages above the boundary 1938 are not the host's */
+	.tx_page = 128,
+	.tx_pages = 1938,
+	.tx_max_xfer = 20480,      /* rtw88 usb.h RTW_USB_MAX_XMITBUF_SZ */
+	.rxff_bytes = 24576,       /* rtw8822c.c hw_spec rxff_size */
+	.rx_hdr_max = 24 + 32,
+	.rf_paths = 2,
+	.reset = reset,
+	.efuse_build = c22_efuse_build,
+	.mac_power = mac_power,
+	.powered = powered,
+	.read8 = read8,
+	.write = write,
+	.rf_peek = c22_rf_peek,
+	.tx_dma_on = c22_tx_dma_on,
+	.tx_ready = c22_tx_ready,
+	.tx_agg = c22_tx_agg,
+	.tx_decode = c22_tx_decode,
+	.rx_ready = c22_rx_ready,
+	.rx_accept = c22_rx_accept,
 	.rx_encode = c22_rx_encode,
+	.rx_agg_count = c22_rx_agg_count,
 };

@@ -9,8 +9,6 @@
  */
 #include <string.h>
 
-#include <sodium.h>
-
 #include "libdevourer/virtual/personality_8822c.h"
 #include "libdevourer/virtual/vchip_regs_8822c.h"
 
@@ -120,12 +118,6 @@ static void encode_physical(struct vchip *vc)
 
 void c22_efuse_build(struct vchip *vc)
 {
-	/* a stable, locally administered unicast address per station */
-	uint8_t h[crypto_hash_sha256_BYTES];
-	crypto_hash_sha256(h, (const unsigned char *)vc->name,
-	                   strlen(vc->name));
-	vc->mac_addr[0] = 0x02;
-	memcpy(&vc->mac_addr[1], h, 5);
 	build_logical(vc);
 	encode_physical(vc);
 }

@@ -41,9 +41,8 @@ void c22_fw_reset(struct vchip *vc)
 	s->dmem_ok = s->imem_ok = s->emem_ok = false;
 	s->dmem_hi = s->imem_hi = s->emem_hi = 0;
 	s->chk_milestone = false;
-	s->cpu_running = false;
-	vc->fw_running = false;
-	vc->cpu_on = false;
+	s->cpu_on = false;
+	s->fw_running = false;
 }
 
 void c22_fw_beacon_page(struct vchip *vc, const uint8_t *data, size_t len)
@@ -160,22 +159,20 @@ void c22_fw_cpu_changed(struct vchip *vc)
 	bool on = (vc->regs[C22_SYS_FUNC_EN_HI] & 0x04) &&
 	          (vc->regs[C22_MCU_EN] & 0x01) && vc->mac_on;
 	if (!on) {
-		s->cpu_running = false;
-		vc->fw_running = false;
-		vc->cpu_on = false;
+		s->cpu_on = false;
+		s->fw_running = false;
 		return;
 	}
-	if (vc->cpu_on)
+	if (s->cpu_on)
 		return;
-	vc->cpu_on = true;
+	s->cpu_on = true;
 	uint16_t fw = (uint16_t)(vc->regs[C22_MCUFW_CTRL] |
 	                         vc->regs[C22_MCUFW_CTRL + 1] << 8);
 	if (!(fw & C22_FW_DW_RDY) || (fw & C22_FW_DL_EN))
 		return; /* ROM waits: no image announced yet */
 	bool emem_loaded = s->emem_hi != 0;
 	if (s->dmem_ok && s->imem_ok && (!emem_loaded || s->emem_ok)) {
-		s->cpu_running = true;
-		vc->fw_running = true;
+		s->fw_running = true;
 		if (vc->regs[C22_C2HEVT] == C2H_HW_FEATURE_REQ)
 			hw_feature_report(vc);
 		vc_milestone(vc, VCHIP_M_FW_BOOTED);
@@ -187,7 +184,7 @@ void c22_fw_cpu_changed(struct vchip *vc)
 uint16_t c22_fw_mcufw_ctrl(const struct vchip *vc, uint16_t stored)
 {
 	uint16_t v = stored & (uint16_t)~C22_FW_INIT_RDY;
-	if (c22(vc)->cpu_running)
+	if (c22(vc)->fw_running)
 		v |= C22_FW_INIT_RDY;
 	return v;
 }
@@ -202,7 +199,7 @@ static void calibration_command(struct vchip *vc, const uint8_t *cmd)
 
 void c22_fw_mailbox_written(struct vchip *vc, unsigned box)
 {
-	if (!c22(vc)->cpu_running)
+	if (!c22(vc)->fw_running)
 		return; /* no firmware to take it: the box stays as written */
 	const uint8_t *cmd = &vc->regs[C22_HMEBOX0 + 4 * box];
 	if (cmd[0] == H2C_WIFI_CALIBRATION)
@@ -212,7 +209,7 @@ void c22_fw_mailbox_written(struct vchip *vc, unsigned box)
 void c22_fw_h2c_packet(struct vchip *vc, const uint8_t *p, size_t len)
 {
 	struct c22_state *s = c22(vc);
-	if (!s->cpu_running || len < 8)
+	if (!s->fw_running || len < 8)
 		return;
 	/* header: category [6:0] 0x01, command 0xFF, sub-command [31:16]
 	 * (rtw88 fw.h SET_PKT_H2C_*) */

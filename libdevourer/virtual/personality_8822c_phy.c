@@ -43,7 +43,8 @@ static unsigned freq_of(unsigned ch)
 
 static void update_tuning(struct vchip *vc)
 {
-	uint32_t r18 = vc->rf[0][RF18];
+	struct c22_state *s = c22(vc);
+	uint32_t r18 = s->rf[0][RF18];
 	unsigned center = r18 & 0xFF;
 	unsigned bwf = (r18 >> 12) & 3;
 	unsigned bw = bwf == 3 ? 20 : bwf == 2 ? 40 : bwf == 1 ? 80 : 0;
@@ -60,18 +61,14 @@ static void update_tuning(struct vchip *vc)
 		.channel = primary, .center = center, .bw_mhz = bw,
 		.band_5g = band5,
 	};
-	if (t.channel != vc->tuning.channel || t.center != vc->tuning.center ||
-	    t.bw_mhz != vc->tuning.bw_mhz || t.band_5g != vc->tuning.band_5g) {
-		vc->tuning = t;
-		vc->primary_sc = (uint8_t)p;
-		vc_milestone(vc, VCHIP_M_CHANNEL);
-	}
+	s->primary_sc = (uint8_t)p;
+	vc_set_tuning(vc, &t);
 }
 
 static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 {
 	v &= 0xFFFFF;
-	vc->rf[path][reg] = v;
+	c22(vc)->rf[path][reg] = v;
 	/* the window word mirrors the register, so that a byte write to it
 	 * merges with what the register holds */
 	vc_put_le32(&vc->regs[(path ? C22_RF_WIN_B : C22_RF_WIN_A) + reg * 4u],
@@ -93,7 +90,7 @@ bool c22_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 	uint32_t v;
 	if (path >= 0) {
 		unsigned reg = (a - (path ? C22_RF_WIN_B : C22_RF_WIN_A)) >> 2;
-		v = rf_on(vc, (unsigned)path) ? vc->rf[path][reg] : 0;
+		v = rf_on(vc, (unsigned)path) ? c22(vc)->rf[path][reg] : 0;
 	} else if (a >= C22_DACK_SAMPLE && a < C22_DACK_SAMPLE + 4) {
 		/* ADC sample during DACK: I [21:12], Q [9:0], a small
 		 * residual DC offset (+2 / -2 codes) */
@@ -121,6 +118,11 @@ bool c22_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 	return true;
 }
 
+uint32_t c22_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)
+{
+	return path < 2 ? c22(vc)->rf[path][reg] : 0;
+}
+
 void c22_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 {
 	uint32_t end = (uint32_t)addr + len;
@@ -131,7 +133,7 @@ void c22_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 		unsigned reg = (w - (path ? C22_RF_WIN_B : C22_RF_WIN_A)) >> 2;
 		if (!rf_on(vc, (unsigned)path) || reg == 0) {
 			/* dropped; keep the mirror of what the RF holds */
-			vc_put_le32(&vc->regs[w], vc->rf[path][reg]);
+			vc_put_le32(&vc->regs[w], c22(vc)->rf[path][reg]);
 			continue;
 		}
 		rf_set(vc, (unsigned)path, (uint8_t)reg, vc_reg32(vc, (uint16_t)w));

@@ -27,175 +27,86 @@ static uint16_t le16(const uint8_t *p)
 	return (uint16_t)(p[0] | p[1] << 8);
 }
 
-static int qsel_dma_queue(const struct vchip *vc, unsigned qsel)
+/* Decode the descriptor at d as the TX DMA does (rem bytes left). */
+enum vc_tx_verdict c22_tx_decode(struct vchip *vc, unsigned ep_idx,
+                                 const uint8_t *d, size_t rem,
+                                 struct vc_tx_frame *out)
 {
-	uint16_t pq = (uint16_t)(vc->regs[C22_TXDMA_PQ_MAP] |
-	                         vc->regs[C22_TXDMA_PQ_MAP + 1] << 8);
-	unsigned shift;
-	switch (qsel) {
-	case 0: case 3: shift = 8; break;   /* BE */
-	case 1: case 2: shift = 10; break;  /* BK */
-	case 4: case 5: shift = 6; break;   /* VI */
-	case 6: case 7: shift = 4; break;   /* VO */
-	case 0x12: shift = 12; break;       /* MGMT */
-	case 0x10: case 0x11: case 0x13: shift = 14; break;
-	default: return -1;
-	}
-	return (pq >> shift) & 3;
-}
-
-/* HIGH -> ep 0, NORMAL -> 1, LOW -> 2, EXTRA -> 3 (rtw88 usb.c
- * dma_mapping_to_ep) */
-static unsigned dma_queue_ep(int q)
-{
-	static const unsigned ep[4] = {3, 2, 1, 0};
-	return ep[q & 3];
-}
-
-/* Bytes the frame at d occupies, or 0 when its layout cannot be trusted
- * (the rest of the transfer is dropped with it). */
-static size_t take_frame(struct vchip *vc, unsigned ep_idx, const uint8_t *d,
-                         size_t rem)
-{
+	(void)ep_idx; /* the core applies the endpoint/queue check */
+	if (rem < C22_TX_DESC)
+		return VC_TXD_BAD_LAYOUT;
 	uint32_t dw0 = vc_le32(d), dw1 = vc_le32(d + 4), dw3 = vc_le32(d + 12);
 	uint32_t dw4 = vc_le32(d + 16), dw5 = vc_le32(d + 20);
 	uint32_t dw8 = vc_le32(d + 32);
 	size_t pad = ((dw1 >> 24) & 0x1F) * 8u;
-	if (C22_TX_DESC + pad > rem) {
-		vc->stats.tx_bad_desc++;
-		return 0;
-	}
+	if (C22_TX_DESC + pad > rem)
+		return VC_TXD_BAD_LAYOUT;
 	uint16_t x = 0;
 	for (size_t w = 0; w < (C22_TX_DESC + pad) / 2; w++)
 		if (w != 14)
 			x ^= le16(d + 2 * w);
-	if (x != le16(d + 28)) {
-		vc->stats.tx_bad_checksum++;
-		return 0;
-	}
+	if (x != le16(d + 28))
+		return VC_TXD_BAD_CHECKSUM;
 	size_t pkt = dw0 & 0xFFFF;
 	unsigned offset = (dw0 >> 16) & 0xFF;
-	if (offset != C22_TX_DESC || pkt == 0 || C22_TX_DESC + pad + pkt > rem) {
-		vc->stats.tx_bad_desc++;
-		return 0;
-	}
-	size_t used = C22_TX_DESC + pad + pkt;
-	const uint8_t *payload = d + C22_TX_DESC + pad;
-	unsigned qsel = (dw1 >> 8) & 0x1F;
-	int q = qsel_dma_queue(vc, qsel);
-	if (q < 0) {
-		vc->stats.tx_bad_desc++;
-		return used;
-	}
-	if (qsel == QSEL_BEACON) {
+	if (offset != C22_TX_DESC || pkt == 0 || C22_TX_DESC + pad + pkt > rem)
+		return VC_TXD_BAD_LAYOUT;
+	out->hdr_len = C22_TX_DESC + pad;
+	out->pkt_len = pkt;
+	out->qsel = (dw1 >> 8) & 0x1F;
+	const uint8_t *payload = d + out->hdr_len;
+	if (vc_wmac_qsel_dma_queue(vc, out->qsel) < 0)
+		return VC_TXD_BAD_FIELD;
+	if (out->qsel == QSEL_BEACON) {
 		/* ENSWBCN (0x101 bit 0): software beacons go to the
 		 * reserved page instead of the air */
 		if (vc->regs[C22_CR + 1] & 0x01)
-			c22_fw_beacon_page(vc, d, used);
+			c22_fw_beacon_page(vc, d, out->hdr_len + pkt);
 		else
 			vc->stats.tx_not_ready++;
-		return used;
+		return VC_TXD_CONSUMED;
 	}
-	if (qsel == QSEL_H2C) {
+	if (out->qsel == QSEL_H2C) {
 		c22_fw_h2c_packet(vc, payload, pkt);
-		return used;
-	}
-	if (pkt + 4 > AIR_MAX_FRAME) {
-		vc->stats.tx_bad_desc++;
-		return used;
-	}
-	if ((vc->regs[0x20D] & 0x02) && dma_queue_ep(q) != ep_idx) {
-		vc->stats.tx_bad_queue++; /* DROP_DATA_EN */
-		return used;
-	}
-	if (!vc_tx_path_ready(vc) || !vc->tuning.channel) {
-		vc->stats.tx_not_ready++;
-		return used;
+		return VC_TXD_CONSUMED;
 	}
 	/* Without USE_RATE the firmware's rate adaptation picks; the model
 	 * sends at the band's lowest mandatory rate. */
 	uint8_t code = (dw3 & (1u << 8)) ? (uint8_t)(dw4 & 0x7F)
 	                                 : (vc->tuning.band_5g ? 0x04 : 0x00);
 	unsigned nss = vc_rate_nss(code);
-	if (nss == 0 || nss > 2 || (vc->tuning.band_5g && code <= 0x03)) {
-		vc->stats.tx_bad_desc++; /* 2T2R; no CCK on 5 GHz */
-		return used;
-	}
-	unsigned bw_code = (dw5 >> 5) & 3;
-	unsigned bw = bw_code == 0 ? 20 : bw_code == 1 ? 40 : bw_code == 2 ? 80 : 0;
-	if (bw == 0 || bw > vc->tuning.bw_mhz) {
-		vc->stats.tx_bad_desc++;
-		return used;
-	}
-	bool sgi = dw5 & (1u << 4);
-	struct dvr_rate r;
-	vc_rate_from_code(code, &r);
-	if (vc_airtime_us(&r, bw, sgi, pkt + 4) == 0) {
-		vc->stats.tx_bad_desc++;
-		return used;
-	}
-	struct vc_tx_entry *e = &vc->tx[(vc->tx_head + vc->tx_count) %
-	                                 VC_TX_SLOTS];
-	memcpy(e->buf, payload, pkt);
-	if ((dw8 & (1u << 15)) && pkt >= 24) {
-		/* EN_HWSEQ: the MAC numbers the frame */
-		uint16_t sc = (uint16_t)((e->buf[22] & 0x0F) |
-		                         (vc->hw_seq & 0xFFF) << 4);
-		vc->hw_seq = (uint16_t)((vc->hw_seq + 1) & 0xFFF);
-		e->buf[22] = (uint8_t)sc;
-		e->buf[23] = (uint8_t)(sc >> 8);
-	}
-	e->len = pkt;
-	e->pages = (unsigned)((used + VC_TX_PAGE - 1) / VC_TX_PAGE);
-	e->rate_code = code;
-	e->bw_code = (uint8_t)bw_code;
-	e->sgi = sgi;
-	e->ldpc = dw5 & (1u << 7);
-	e->stbc = (uint8_t)((dw5 >> 8) & 3);
-	vc->tx_count++;
-	vc->tx_pages_used += e->pages;
-	return used;
+	if (nss == 0 || nss > 2 || (vc->tuning.band_5g && code <= 0x03))
+		return VC_TXD_BAD_FIELD; /* 2T2R; no CCK on 5 GHz */
+	out->rate_code = code;
+	out->bw_code = (uint8_t)((dw5 >> 5) & 3);
+	out->sgi = dw5 & (1u << 4);
+	out->ldpc = dw5 & (1u << 7);
+	out->stbc = (uint8_t)((dw5 >> 8) & 3);
+	out->hw_seq = dw8 & (1u << 15); /* EN_HWSEQ */
+	return VC_TXD_FRAME;
 }
 
-void c22_tx_transfer(struct vchip *vc, unsigned ep_idx, const uint8_t *data,
-                     size_t len)
+/* DMA_TXAGG_NUM (dword 7 [31:24]) against the count the driver allowed
+ * in 0x208 [7:4] (rtw88 mac.c __priority_queue_cfg). */
+void c22_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
+                unsigned *count, unsigned *max)
 {
-	if (len < C22_TX_DESC || len > VC_TX_MAX_XFER) {
-		vc->stats.tx_bad_desc++;
-		return;
-	}
-	/* DMA_TXAGG_NUM of the first descriptor against the count the
-	 * driver allowed in 0x208 [7:4] (rtw88 mac.c __priority_queue_cfg) */
-	unsigned agg = data[31] ? data[31] : 1;
-	unsigned agg_max = vc->regs[0x208] >> 4;
-	if (!agg_max)
-		agg_max = 1;
-	if (agg > agg_max) {
-		vc->stats.tx_bad_desc++;
-		return;
-	}
-	size_t off = 0;
-	for (unsigned i = 0; i < agg; i++) {
-		if (off + C22_TX_DESC > len || vc->tx_count >= VC_TX_SLOTS) {
-			vc->stats.tx_bad_desc++;
-			return;
-		}
-		size_t used = take_frame(vc, ep_idx, data + off, len - off);
-		if (!used)
-			return;
-		off = (off + used + 7) & ~(size_t)7;
-	}
+	*count = len >= 32 && d[31] ? d[31] : 1;
+	*max = vc->regs[0x208] >> 4 ? (unsigned)(vc->regs[0x208] >> 4) : 1;
 }
 
 /* The receive filter by the RCR bits of rtw88 reg.h (AAP 0, APM 1,
  * AM 2, AB 3, CBSSID_DATA 6, CBSSID_BCN 7) and the per-subtype maps
  * RXFLTMAP0/1/2 (0x6A0 management, 0x6A2 control, 0x6A4 data). Group
  * frames are also subject to REG_MAR (0x620/0x624). */
-bool c22_rx_accepts(const struct vchip *vc, const uint8_t *f, size_t n)
+bool c22_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
+                   bool crc_err)
 {
+	uint32_t rcr = vc_reg32(vc, C22_RCR);
+	if (crc_err && !(rcr & (1u << 8))) /* ACRC32 */
+		return false;
 	if (n < 10 + 4)
 		return false;
-	uint32_t rcr = vc_reg32(vc, C22_RCR);
 	unsigned type = (f[0] >> 2) & 3, subtype = f[0] >> 4;
 	if (type == 3)
 		return false;
@@ -252,15 +163,16 @@ static uint8_t rx_subchannel(const struct vchip *vc,
 	if (h->bw_mhz >= t->bw_mhz)
 		return 0;
 	if (h->bw_mhz == 20)
-		return vc->primary_sc ? vc->primary_sc
+		return c22(vc)->primary_sc ? c22(vc)->primary_sc
 		                      : (t->channel > t->center ? 1 : 2);
 	return t->channel > t->center ? 9 : 10;
 }
 
-static void phy_status(struct vchip *vc, const struct air_frame_hdr *h,
+static void phy_status(struct vchip *vc, const struct vc_rx_meta *m,
                        uint8_t *p)
 {
-	int rssi = vc->cfg.rssi_dbm, snr = clamp(rssi - vc->cfg.noise_dbm, 0, 63);
+	const struct air_frame_hdr *h = m->air;
+	int rssi = m->rssi_dbm, snr = clamp(rssi - m->noise_dbm, 0, 63);
 	uint8_t pwdb = (uint8_t)clamp(rssi + 110, 0, 127);
 	memset(p, 0, C22_PHYST);
 	unsigned ch = vc->tuning.channel;
@@ -292,42 +204,49 @@ static void phy_status(struct vchip *vc, const struct air_frame_hdr *h,
 	p[25] = (uint8_t)clamp(2 * snr, 0, 127);
 }
 
-size_t c22_rx_encode(struct vchip *vc, const struct air_frame_hdr *h,
-                     const uint8_t *f, size_t flen, bool crc_err,
-                     int rate_code, uint8_t *out)
+size_t c22_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
+                     uint8_t *hdr, size_t *frame_len)
 {
 	uint32_t rcr = vc_reg32(vc, C22_RCR);
+	const uint8_t *f = m->frame;
+	size_t flen = (rcr & (1u << 31)) ? m->len : m->len - 4; /* APP_FCS */
 	unsigned drv_units = vc->regs[0x60F] & 0x0F;
-	bool physt = (rcr & (1u << 28)) && drv_units;
-	size_t drv = physt ? drv_units * 8u : 0;
-	if (drv < C22_PHYST && physt)
-		drv = C22_PHYST; /* the report is 32 bytes whatever the size */
-	size_t total = C22_RX_DESC + drv + flen;
-	memset(out, 0, C22_RX_DESC + drv);
+	bool physt = (rcr & (1u << 28)) && drv_units; /* APP_PHYSTS */
+	/* the PHY status is 32 bytes; DRV_INFO_SIZE says what the driver
+	 * configured (rtw88 mac.c rtw_drv_info_cfg writes 4) */
+	size_t drv = physt ? (drv_units * 8u < C22_PHYST ? C22_PHYST
+	                                                 : drv_units * 8u)
+	                   : 0;
+	if (drv > C22_PHYST)
+		drv = C22_PHYST;
+	memset(hdr, 0, C22_RX_DESC + drv);
 	unsigned type = (f[0] >> 2) & 3;
 	bool group = f[4] & 1;
 	bool bcast = group && f[4] == 0xFF && f[5] == 0xFF && f[6] == 0xFF &&
 	             f[7] == 0xFF && f[8] == 0xFF && f[9] == 0xFF;
-	uint32_t dw0 = (uint32_t)(flen & 0x3FFF) | (crc_err ? 1u << 14 : 0) |
+	uint32_t dw0 = (uint32_t)(flen & 0x3FFF) | (m->crc_err ? 1u << 14 : 0) |
 	               (uint32_t)(drv / 8) << 16 | (physt ? 1u << 26 : 0);
 	uint32_t dw1 = type << 28 | (group && !bcast ? 1u << 30 : 0) |
 	               (bcast ? 1u << 31 : 0);
-	uint32_t dw2 = crc_err ? 0 : 1u << 31; /* FCS_OK */
+	uint32_t dw2 = m->crc_err ? 0 : 1u << 31; /* FCS_OK */
 	if (flen >= 24 && type != 1) {
 		uint16_t sc = (uint16_t)(f[22] | f[23] << 8);
 		dw2 |= (uint32_t)(sc >> 4) | (uint32_t)(sc & 0xF) << 12;
 	}
-	uint64_t at = h->tx_end_ns > vc->tsf_base_ns
-	                      ? (h->tx_end_ns - vc->tsf_base_ns) / 1000
-	                      : 0;
-	vc_put_le32(out, dw0);
-	vc_put_le32(out + 4, dw1);
-	vc_put_le32(out + 8, dw2);
-	vc_put_le32(out + 12, (uint32_t)rate_code & 0x7F);
-	vc_put_le32(out + 16, 0);
-	vc_put_le32(out + 20, (uint32_t)at);
+	vc_put_le32(hdr, dw0);
+	vc_put_le32(hdr + 4, dw1);
+	vc_put_le32(hdr + 8, dw2);
+	vc_put_le32(hdr + 12, (uint32_t)m->rate_code & 0x7F);
+	vc_put_le32(hdr + 16, 0);
+	vc_put_le32(hdr + 20, (uint32_t)m->tsf_us);
 	if (physt)
-		phy_status(vc, h, out + C22_RX_DESC);
-	memcpy(out + C22_RX_DESC + drv, f, flen);
-	return total;
+		phy_status(vc, m, hdr + C22_RX_DESC);
+	*frame_len = flen;
+	return C22_RX_DESC + drv;
+}
+
+/* DMA_AGG_NUM: dword 3 [23:16] of the first descriptor */
+void c22_rx_agg_count(uint8_t *first_desc, unsigned count)
+{
+	first_desc[14] = (uint8_t)(count > 255 ? 255 : count);
 }

@@ -20,7 +20,7 @@
 
 #include <sodium.h>
 
-#include "libdevourer/virtual/vchip_internal.h"
+#include "libdevourer/virtual/personality_8812a.h"
 
 /* RAM code of rtw8812a_fw.bin v52.14 (27030 bytes; sha256 of the whole
  * file abdcca4e8bf76ebfba23d433de310ffefebd0ff9d01990639d4cd9602b32b71a):
@@ -35,29 +35,29 @@ static const uint8_t fw8812a_code_sha256[32] = {
 	0x11, 0xe4, 0xbc, 0xb3, 0x1a, 0xd9, 0x0c, 0xc8,
 };
 
-#define N_PAGES (VC_FW_MAX / VC_FW_PAGE)
+#define N_PAGES (A_FW_MAX / A_FW_PAGE)
 
-void vc_fw_reset_pass(struct vchip *vc)
+void p8812a_fw_reset_pass(struct vchip *vc)
 {
-	memset(vc->fw_written, 0, sizeof vc->fw_written);
-	memset(vc->fw_page_hi, 0, sizeof vc->fw_page_hi);
-	vc->fw_pass_dirty = false;
+	memset(p8812a_of(vc)->fw_written, 0, sizeof p8812a_of(vc)->fw_written);
+	memset(p8812a_of(vc)->fw_page_hi, 0, sizeof p8812a_of(vc)->fw_page_hi);
+	p8812a_of(vc)->fw_pass_dirty = false;
 }
 
 static bool byte_written(const struct vchip *vc, size_t off)
 {
-	return vc->fw_written[off / 8] & (1u << (off % 8));
+	return p8812a_of(vc)->fw_written[off / 8] & (1u << (off % 8));
 }
 
 /* Length of the image written in this pass, or 0 when it has holes. */
 static size_t image_len(const struct vchip *vc)
 {
-	if (!vc->fw_pass_dirty)
+	if (!p8812a_of(vc)->fw_pass_dirty)
 		return 0;
 	size_t last = 0;
 	bool any = false;
 	for (size_t p = 0; p < N_PAGES; p++) {
-		if (vc->fw_page_hi[p]) {
+		if (p8812a_of(vc)->fw_page_hi[p]) {
 			last = p;
 			any = true;
 		}
@@ -65,34 +65,34 @@ static size_t image_len(const struct vchip *vc)
 	if (!any)
 		return 0;
 	for (size_t p = 0; p <= last; p++) {
-		size_t hi = vc->fw_page_hi[p];
-		if (p < last && hi != VC_FW_PAGE)
+		size_t hi = p8812a_of(vc)->fw_page_hi[p];
+		if (p < last && hi != A_FW_PAGE)
 			return 0;
 		for (size_t o = 0; o < hi; o++)
-			if (!byte_written(vc, p * VC_FW_PAGE + o))
+			if (!byte_written(vc, p * A_FW_PAGE + o))
 				return 0;
 	}
-	return last * VC_FW_PAGE + vc->fw_page_hi[last];
+	return last * A_FW_PAGE + p8812a_of(vc)->fw_page_hi[last];
 }
 
-bool vc_fw_chk_ok(const struct vchip *vc)
+bool p8812a_fw_chk_ok(const struct vchip *vc)
 {
 	return image_len(vc) > 0;
 }
 
-void vc_fw_window_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
+void p8812a_fw_window_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
                         size_t len)
 {
 	size_t page = vc->regs[0x82] & 0x07;
 	size_t off = addr - 0x1000u;
-	for (size_t i = 0; i < len && off + i < VC_FW_PAGE; i++) {
-		size_t at = page * VC_FW_PAGE + off + i;
-		vc->fw_img[at] = data[i];
-		vc->fw_written[at / 8] |= (uint8_t)(1u << (at % 8));
-		if (off + i + 1 > vc->fw_page_hi[page])
-			vc->fw_page_hi[page] = off + i + 1;
+	for (size_t i = 0; i < len && off + i < A_FW_PAGE; i++) {
+		size_t at = page * A_FW_PAGE + off + i;
+		p8812a_of(vc)->fw_img[at] = data[i];
+		p8812a_of(vc)->fw_written[at / 8] |= (uint8_t)(1u << (at % 8));
+		if (off + i + 1 > p8812a_of(vc)->fw_page_hi[page])
+			p8812a_of(vc)->fw_page_hi[page] = off + i + 1;
 	}
-	vc->fw_pass_dirty = true;
+	p8812a_of(vc)->fw_pass_dirty = true;
 }
 
 static bool image_genuine(const struct vchip *vc, size_t len)
@@ -102,31 +102,45 @@ static bool image_genuine(const struct vchip *vc, size_t len)
 	if (len < FW8812A_CODE_LEN)
 		return false;
 	uint8_t h[crypto_hash_sha256_BYTES];
-	crypto_hash_sha256(h, vc->fw_img, FW8812A_CODE_LEN);
+	crypto_hash_sha256(h, p8812a_of(vc)->fw_img, FW8812A_CODE_LEN);
 	return memcmp(h, fw8812a_code_sha256, sizeof h) == 0;
 }
 
-void vc_fw_cpu_enabled(struct vchip *vc)
+void p8812a_fw_cpu_enabled(struct vchip *vc)
 {
-	vc->cpu_on = true;
+	p8812a_of(vc)->cpu_on = true;
 	uint8_t ctrl = vc->regs[0x80];
 	/* Without MCUFWDL_RDY, or while still downloading, the 8051 runs
 	 * its ROM: nothing to observe. */
-	if (!(ctrl & 0x02) || (ctrl & 0x01) || !vc->fw_pass_dirty ||
+	if (!(ctrl & 0x02) || (ctrl & 0x01) || !p8812a_of(vc)->fw_pass_dirty ||
 	    !vc->mac_on)
 		return;
 	size_t len = image_len(vc);
 	if (len && image_genuine(vc, len)) {
-		vc->fw_running = true;
+		p8812a_of(vc)->fw_running = true;
 		vc_milestone(vc, VCHIP_M_FW_BOOTED);
 	} else {
-		vc->fw_running = false;
+		p8812a_of(vc)->fw_running = false;
 		vc_milestone(vc, VCHIP_M_FW_FAILED);
 	}
 }
 
-void vc_fw_cpu_disabled(struct vchip *vc)
+void p8812a_fw_cpu_disabled(struct vchip *vc)
 {
-	vc->cpu_on = false;
-	vc->fw_running = false;
+	p8812a_of(vc)->cpu_on = false;
+	p8812a_of(vc)->fw_running = false;
+}
+
+/* The driver saw the checksum report: noted once per download pass. */
+void p8812a_fw_observe_read(struct vchip *vc, uint16_t addr,
+                            const uint8_t *data, size_t len)
+{
+	static const enum vchip_milestone pass_ends[] = {
+		VCHIP_M_FW_BOOTED, VCHIP_M_FW_FAILED, VCHIP_M_POWER_OFF, 0};
+	if (addr > A_MCUFWDL || (uint32_t)addr + len <= A_MCUFWDL)
+		return;
+	if (!(data[A_MCUFWDL - addr] & FWDL_CHK_RPT))
+		return;
+	if (!vc_milestone_since(vc, VCHIP_M_FW_CHECKSUM_OK, pass_ends))
+		vc_milestone(vc, VCHIP_M_FW_CHECKSUM_OK);
 }
