@@ -58,6 +58,30 @@ static void reset(struct vchip *vc)
 	vc->regs[0x05] = 0x08;
 	vc->regs[A_LDO_CTRL] = 0x10;
 	vc_put_le32(&vc->regs[A_SYS_CFG], SYS_CFG_8812A);
+	/* The chip loaded its EFUSE by itself at power-up (autoload) and
+	 * says so in 9346CR: EEPROM_EN (bit 5) = autoload succeeded,
+	 * BOOT_FROM_EEPROM (bit 4) clear = the map came from EFUSE, not an
+	 * external EEPROM (the vendor driver aircrack-ng/rtl8812au
+	 * hal/rtl8812a/rtl8812a_hal_init.c CheckAutoloadState8812A reads
+	 * them so; bit names include/hal_com_reg.h). */
+	vc->regs[A_9346CR] = 0x20;
+	/* The EFUSE loader is powered, out of reset and clocked from
+	 * reset: PWC_EV12V (0x01 bit 7), FEN_ELDR (0x03 bit 4),
+	 * LOADER_CLK_EN and ANA8M (0x08 bits 5/1) — "default valid" for
+	 * each in the vendor driver (aircrack-ng/rtl8812au
+	 * hal/rtl8812a/rtl8812a_hal_init.c Hal_EfusePowerSwitch8812A, which
+	 * sets them only when they read clear). Turning them off stops the
+	 * EFUSE port. */
+	vc->regs[A_SYS_ISO_CTRL + 1] = 0x80;
+	vc->regs[A_SYS_FUNC_EN1] = 0x10;
+	vc->regs[A_SYS_CLKR] = 0x22;
+	/* SYS_CFG2: chip id 0x04 = RTL8812A in 0xFC (OpenIPC devourer
+	 * src/WiFiDriver.cpp read_chip_id, from HalMAC get_chip_info); 0xFF
+	 * bit 7 reads 1 on a USB 2 link and 0 on USB 3 (the vendor's
+	 * _InitBurstPktLen, as ported in OpenIPC devourer
+	 * src/jaguar1/HalModule.cpp, picks the RX burst size from it). */
+	vc->regs[A_CHIP_ID] = 0x04;
+	vc->regs[A_USB_STRAP] = vc->usb.speed_mbps >= 5000 ? 0x00 : 0x80;
 	s->cpu_on = false;
 	s->cck_agc_byte = p8812a_cck_agc_for(vc->cfg.rssi_dbm);
 }
@@ -85,6 +109,14 @@ static void mac_power(struct vchip *vc, bool on)
 		 * then enables the DMA/protocol blocks (rtw88 rtw88xxa.c
 		 * rtw88xxau_init_power_on). */
 		memset(&vc->regs[A_CR], 0, 4);
+		/* The receive filter maps come up passing every subtype;
+		 * drivers then narrow them (rtw88 rtw88xxa.c init_wmac writes
+		 * RXFLTMAP1 = 0x0400, PS-Poll only). No public reference
+		 * states the reset value: all-pass is the model's reading of
+		 * "a mask the driver narrows", and the model filters by
+		 * these registers as they are, configured or not. */
+		for (unsigned i = 0; i < 6; i++)
+			vc->regs[A_RXFLTMAP0 + i] = 0xFF;
 		return;
 	}
 	s->fw_running = false;
@@ -185,8 +217,11 @@ static void write_byte(struct vchip *vc, uint32_t a, uint8_t v)
 		vc->writes_ignored++;
 		return;
 	}
-	if (a >= A_SYS_CFG && a < A_SYS_CFG + 4)
+	if ((a >= A_SYS_CFG && a < A_SYS_CFG + 4) || a == A_CHIP_ID ||
+	    a == A_USB_STRAP)
 		return; /* read-only strapping/version */
+	if (a == A_9346CR) /* autoload status bits are the chip's */
+		v = (uint8_t)((v & ~0x30u) | (vc->regs[a] & 0x30u));
 	vc_store(vc, a, v);
 }
 

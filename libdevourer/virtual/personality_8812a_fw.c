@@ -1,39 +1,54 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Firmware download and boot of the virtual 8051 [4.3].
+ * Firmware download into the RTL8812A's 8051 and its boot, judged by what
+ * the chip itself can see — never by which image it is.
  *
- * Bytes written to the 0x1000-0x1FFF window while MCUFWDL_EN is set land
- * in 8051 RAM at page*4 KiB + offset (page = 0x82[2:0]). FWDL_CHK_RPT
- * (0x80 bit2) reports transfer integrity: it reads 1 only when every page
- * written in this pass was written without holes from its first byte, and
- * every page below the last one is complete — a dropped or short block
+ * Download (rtw88 mac.c __rtw_download_firmware_legacy,
+ * download_firmware_legacy; the vendor driver aircrack-ng/rtl8812au
+ * hal/rtl8812a/rtl8812a_hal_init.c FirmwareDownload8812): bytes written to
+ * the 0x1000-0x1FFF window while MCUFWDL_EN (0x80 bit 0) is set land in
+ * the 8051's 32 KiB code RAM at page * 4 KiB + offset (page = 0x82[2:0]);
+ * a byte past the RAM is lost. FWDL_CHK_RPT (0x80 bit 2) is the chip's
+ * report on the transfer; the driver clears it (writes 1) before a pass
+ * and polls it after the last page. No public reference says what sum the
+ * hardware forms, so the model reports what such a check can establish
+ * without knowing the image: the pass wrote every byte from RAM address 0
+ * up to the highest one written, with no hole — a dropped or short block
  * leaves it 0.
  *
- * The image "runs" when the CPU is (re)enabled (0x03 bit2 rising) after the
- * driver set MCUFWDL_RDY with download disabled. The model cannot execute
- * 8051 code, so it decides by content: it boots only the genuine Realtek
- * RTL8812A NIC firmware, recognised by the SHA-256 of its RAM code. A
- * corrupt or foreign image never sets WINTINI_RDY/RAM_DL_SEL — the failure
- * a real chip shows when its firmware does not start.
+ * Boot (rtw88 mac.c download_firmware_validate_legacy; vendor
+ * _FWFreeToGo8812): with download disabled the driver sets MCUFWDL_RDY
+ * (bit 1), clears WINTINI_RDY (bit 6) and takes the 8051 through reset
+ * (0x03 bit 2 low then high, rtw88 mac.c wlan_cpu_enable / rtw88xxa.c
+ * rtw88xxa_reset_8051). Out of reset with MCUFWDL_RDY set, an 8051 fetches
+ * its first instruction from code address 0x0000 of that RAM. The code it
+ * finds there — not the boot logic — sets WINTINI_RDY and RAM_DL_SEL
+ * (bit 7) once its own initialisation is done, and nothing else ever
+ * does: a real chip whose code never gets going never reports ready.
+ *
+ * The model cannot run 8051 code, so it judges the one thing every run
+ * of it depends on and that is visible without knowing the image: the
+ * reset vector. Every Realtek 8051 image we know (RTL8812A NIC v52.10
+ * and v52.14, RTL8821A v42.4) starts, after the 32-byte file header the
+ * driver strips, with LJMP addr16 (opcode 0x02) into its own code, the
+ * start-up layout of the Keil C51 tool chain: the interrupt vectors follow
+ * at 0x0003, 0x000B, ... . The model boots the code when
+ *   - the checksum report of this pass is good (no hole), and
+ *   - RAM 0x0000 holds LJMP to an address past the vector and inside the
+ *     bytes this pass downloaded (a jump into unwritten RAM runs garbage).
+ * It does not, and cannot, notice a corrupted byte elsewhere in the code
+ * or a tail cut off: the chip would start such code too, and what it then
+ * does is not knowable here. Those are the driver's to catch from the file
+ * header (signature, RAM-code size) before it downloads anything. An image
+ * whose first instruction is not LJMP (e.g. the whole file with its header
+ * in front, whose first byte 0x01 would be AJMP) is outside what the model
+ * can judge; it refuses it rather than pretend it ran.
  */
 #include <string.h>
 
-#include <sodium.h>
-
 #include "libdevourer/virtual/personality_8812a.h"
 
-/* RAM code of rtw8812a_fw.bin v52.14 (27030 bytes; sha256 of the whole
- * file abdcca4e8bf76ebfba23d433de310ffefebd0ff9d01990639d4cd9602b32b71a):
- * the 26998 bytes after its 32-byte header, which is what the driver
- * downloads. Digest computed by us with `tail -c 26998 | sha256sum`:
- * 41f2dd4f3ab132ffaebfc6dfe50a9bcd74807e5fcab7bdf511e4bcb31ad90cc8. */
-#define FW8812A_CODE_LEN 26998u
-static const uint8_t fw8812a_code_sha256[32] = {
-	0x41, 0xf2, 0xdd, 0x4f, 0x3a, 0xb1, 0x32, 0xff,
-	0xae, 0xbf, 0xc6, 0xdf, 0xe5, 0x0a, 0x9b, 0xcd,
-	0x74, 0x80, 0x7e, 0x5f, 0xca, 0xb7, 0xbd, 0xf5,
-	0x11, 0xe4, 0xbc, 0xb3, 0x1a, 0xd9, 0x0c, 0xc8,
-};
+#define OP_LJMP 0x02
 
 #define N_PAGES (A_FW_MAX / A_FW_PAGE)
 
@@ -83,7 +98,7 @@ bool p8812a_fw_chk_ok(const struct vchip *vc)
 void p8812a_fw_window_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
                         size_t len)
 {
-	size_t page = vc->regs[0x82] & 0x07;
+	size_t page = vc->regs[A_MCUFWDL_PAGE] & 0x07;
 	size_t off = addr - 0x1000u;
 	for (size_t i = 0; i < len && off + i < A_FW_PAGE; i++) {
 		size_t at = page * A_FW_PAGE + off + i;
@@ -95,28 +110,28 @@ void p8812a_fw_window_write(struct vchip *vc, uint16_t addr, const uint8_t *data
 	p8812a_of(vc)->fw_pass_dirty = true;
 }
 
-static bool image_genuine(const struct vchip *vc, size_t len)
+/* Whether code of len bytes (this pass) gets the 8051 going from its
+ * reset vector; see the top of this file. */
+static bool reset_vector_runs(const struct vchip *vc, size_t len)
 {
-	/* Bytes past the code (padding some drivers add) are never
-	 * executed, so only the code itself must match. */
-	if (len < FW8812A_CODE_LEN)
+	const uint8_t *ram = p8812a_of(vc)->fw_img;
+	if (len < 3 || ram[0] != OP_LJMP)
 		return false;
-	uint8_t h[crypto_hash_sha256_BYTES];
-	crypto_hash_sha256(h, p8812a_of(vc)->fw_img, FW8812A_CODE_LEN);
-	return memcmp(h, fw8812a_code_sha256, sizeof h) == 0;
+	size_t target = (size_t)ram[1] << 8 | ram[2];
+	return target >= 3 && target < len;
 }
 
 void p8812a_fw_cpu_enabled(struct vchip *vc)
 {
 	p8812a_of(vc)->cpu_on = true;
-	uint8_t ctrl = vc->regs[0x80];
+	uint8_t ctrl = vc->regs[A_MCUFWDL];
 	/* Without MCUFWDL_RDY, or while still downloading, the 8051 runs
 	 * its ROM: nothing to observe. */
-	if (!(ctrl & 0x02) || (ctrl & 0x01) || !p8812a_of(vc)->fw_pass_dirty ||
-	    !vc->mac_on)
+	if (!(ctrl & FWDL_RDY) || (ctrl & FWDL_EN) ||
+	    !p8812a_of(vc)->fw_pass_dirty || !vc->mac_on)
 		return;
 	size_t len = image_len(vc);
-	if (len && image_genuine(vc, len)) {
+	if (len && reset_vector_runs(vc, len)) {
 		p8812a_of(vc)->fw_running = true;
 		vc_milestone(vc, VCHIP_M_FW_BOOTED);
 	} else {

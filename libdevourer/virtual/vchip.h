@@ -11,7 +11,8 @@
  * emulation under umockdev for the real libusb.
  *
  * It is as strict as the chip: a bad TX descriptor is dropped and counted,
- * not transmitted; a corrupt firmware image never boots; RX aggregates are
+ * not transmitted; firmware boots only when its reset vector leads into
+ * the code downloaded without a hole (any genuine image); RX aggregates are
  * laid out exactly as the chip lays them out. Frames go out on the shared
  * air (air.h) paced by their airtime and come back from it filtered by
  * channel, with the configured loss, RSSI and noise.

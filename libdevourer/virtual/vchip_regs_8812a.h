@@ -24,6 +24,7 @@
 #define A_MCUFWDL 0x80
 #define A_MCUFWDL_PAGE 0x82      /* [2:0] download page */
 #define A_SYS_CFG 0xF0
+#define A_CHIP_ID 0xFC           /* SYS_CFG2 low byte */
 #define A_USB_STRAP 0xFF         /* SYS_CFG top byte: bit 7 = USB2 link */
 
 /* MCUFWDL bits (rtw88 reg.h BIT_MCUFWDL_EN, BIT_MCUFWDL_RDY,
