@@ -95,8 +95,8 @@ bool p8812a_fw_chk_ok(const struct vchip *vc)
 	return image_len(vc) > 0;
 }
 
-void p8812a_fw_window_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
-                        size_t len)
+void p8812a_fw_window_write(struct vchip *vc, uint16_t addr,
+                            const uint8_t *data, size_t len)
 {
 	size_t page = vc->regs[A_MCUFWDL_PAGE] & 0x07;
 	size_t off = addr - 0x1000u;

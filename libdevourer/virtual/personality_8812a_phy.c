@@ -8,7 +8,7 @@
  * Table milestones are judged by content, for this board (USB, C-cut,
  * internal PA/LNA, RFE 0), using values of the rtw88 8812A tables
  * (lwfinger/rtw88 rtw8812a_table.c @4ef9d994, Copyright(c) 2024 Realtek
- * Corporation, GPL-2.0 OR BSD-3-Clause; via shared/reference/tables):
+ * Corporation, GPL-2.0 OR BSD-3-Clause):
  *  - MAC: a set of registers holds its table value at the same time;
  *  - BB: likewise, and the AGC table rows for this board were written to
  *    0x81C in table order (a sample of every 8th row plus the last);
@@ -78,8 +78,9 @@ static const struct rf_row rf_b_seq[] = {
 static bool rf_alive(const struct vchip *vc, unsigned path)
 {
 	/* RF_CTRL (0x1F, path A) / RF_B_CTRL (0x76): 0x07 = enabled and out
-	 * of reset [3.2][5.1] */
-	return p8812a_bb_alive(vc) && (vc->regs[path ? 0x76 : 0x1F] & 0x07) == 0x07;
+	 * of reset (rtw88 rtw88xxa.c rtw88xxa_power_on) */
+	return p8812a_bb_alive(vc) &&
+	       (vc->regs[path ? A_RF_B_CTRL : A_RF_CTRL] & 0x07) == 0x07;
 }
 
 void p8812a_phy_lssi_write(struct vchip *vc, unsigned path)
@@ -93,21 +94,24 @@ void p8812a_phy_lssi_write(struct vchip *vc, unsigned path)
 	uint32_t data = w & 0xFFFFF;
 
 	/* sequence matching for the RF table milestone */
+	struct p8812a *s = p8812a_of(vc);
 	const struct rf_row *seq = path ? rf_b_seq : rf_a_seq;
 	size_t n = path ? N(rf_b_seq) : N(rf_a_seq);
-	if (p8812a_of(vc)->rf_match[path] < n && seq[p8812a_of(vc)->rf_match[path]].addr == addr &&
-	    seq[p8812a_of(vc)->rf_match[path]].val == data)
-		p8812a_of(vc)->rf_match[path]++;
+	if (s->rf_match[path] < n && seq[s->rf_match[path]].addr == addr &&
+	    seq[s->rf_match[path]].val == data)
+		s->rf_match[path]++;
 
+	/* LCK trigger (RF 0x18 bit 15) completes at once (rtw88
+	 * rtw8812a.c rtw8812a_do_lck polls it clear) */
 	if (addr == 0x18)
-		data &= ~0x8000u; /* LCK trigger completes at once [7.5] */
+		data &= ~0x8000u;
 	if (addr == 0x42 && ((data >> 16) & 3) == 3)
 		data = (data & ~0xFC00u) | (VC_THERMAL << 10);
-	p8812a_of(vc)->rf[path][addr] = data;
+	s->rf[path][addr] = data;
 
-	if (!p8812a_of(vc)->rf_table_done && p8812a_of(vc)->rf_match[0] == N(rf_a_seq) &&
-	    p8812a_of(vc)->rf_match[1] == N(rf_b_seq)) {
-		p8812a_of(vc)->rf_table_done = true;
+	if (!s->rf_table_done && s->rf_match[0] == N(rf_a_seq) &&
+	    s->rf_match[1] == N(rf_b_seq)) {
+		s->rf_table_done = true;
 		vc_milestone(vc, VCHIP_M_RF_TABLE);
 	}
 	if (addr == 0x18 && path == 0)
@@ -165,8 +169,9 @@ void p8812a_phy_check_tables(struct vchip *vc, uint16_t addr, size_t len)
 
 void p8812a_phy_agc_write(struct vchip *vc, uint32_t value)
 {
-	if (p8812a_of(vc)->agc_match < N(agc_seq) && agc_seq[p8812a_of(vc)->agc_match] == value)
-		p8812a_of(vc)->agc_match++;
+	struct p8812a *s = p8812a_of(vc);
+	if (s->agc_match < N(agc_seq) && agc_seq[s->agc_match] == value)
+		s->agc_match++;
 	check_bb(vc);
 }
 
@@ -175,7 +180,8 @@ static unsigned bw_of_code(unsigned c)
 	return c == 0 ? 20 : c == 1 ? 40 : c == 2 ? 80 : 0;
 }
 
-/* Channel as the registers select it [7.2][7.3]: RF 0x18 of path A gives
+/* Channel as the registers select it (rtw88 rtw88xxa.c
+ * rtw88xxa_switch_channel, rtw88xxa_set_reg_bw): RF 0x18 of path A gives
  * the (centre) channel, band bits and RF bandwidth; BB 0x8AC[1:0] the BB
  * bandwidth; 0x483[3:0] the primary 20 MHz sub-channel. A state where RF
  * and BB disagree (e.g. half-way through a switch) is "not tuned". */
@@ -216,7 +222,9 @@ void p8812a_phy_update_tuning(struct vchip *vc)
 
 /* Monitor: RCR accepts every unicast address and all data, control and
  * management frames with PHY status appended, and the management and
- * data subtype maps are fully open [6]. */
+ * data subtype maps are fully open (the vendor's monitor setting,
+ * aircrack-ng/rtl8812au hal/rtl8812a/rtl8812a_hal_init.c
+ * hw_var_set_monitor). */
 void p8812a_phy_update_monitor(struct vchip *vc)
 {
 	const uint32_t need = (1u << 0) | (1u << 11) | (1u << 12) |

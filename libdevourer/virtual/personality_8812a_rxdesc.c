@@ -4,8 +4,9 @@
  * descriptor and, when the driver asked for it (RCR APP_PHYSTS and a
  * driver-info size in 0x60F), the 32-byte Jaguar1 PHY status (rtw88
  * rx.h / rx.c rtw_rx_query_rx_desc for the descriptor, rtw88 rtw88xxa.c
- * rtw88xxa_query_phy_status and the vendor driver aircrack-ng/rtl8812au
- * hal/phydm phydm_rx_phy_status_jaguar for the PHY status).
+ * rtw88xxa_query_phy_status / rtw88xxa.h RTW_JGRPHY_W* and the vendor
+ * driver aircrack-ng/rtl8812au hal/phydm/phydm_phystatus.c for the PHY
+ * status).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@ static int clamp(int v, int lo, int hi)
 }
 
 /* CCK AGC report (LNA index [7:5], VGA index [4:0]) whose 8812A power
- * formula (rtw88 rtw88xxa.c rtw8812a_cck_rx_pwr) comes closest to the
+ * formula (rtw88 rtw8812a.c rtw8812a_cck_rx_pwr) comes closest to the
  * configured RSSI. */
 int p8812a_cck_agc_for(int rssi)
 {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The RTL8812AU's 40-byte TX descriptor as the chip reads it (rtw88
- * tx.h / rtw88xxa.c rtw88xxa_tx_fill_txdesc layout; the vendor driver
- * aircrack-ng/rtl8812au hal/rtl8812a/rtl8812a_xmit.c): checksum, size,
+ * tx.h RTW_TX_DESC_W*; the vendor SET_TX_DESC_*_8812 field set as
+ * OpenIPC devourer src/jaguar1/FrameParser.h carries it): checksum, size,
  * offset, queue, rate and bandwidth. A descriptor the chip would not
  * transmit gets a verdict; the model core counts it and drops it.
  */
@@ -32,7 +32,7 @@ enum vc_tx_verdict p8812a_tx_decode(struct vchip *vc, unsigned ep_idx,
 {
 	/* Checksum: XOR of the first 16 little-endian words with the
 	 * checksum word itself (dword 7 [15:0]) left out (rtw88 tx.c
-	 * rtw_tx_fill_txdesc_checksum over 32 bytes). */
+	 * rtw_tx_fill_txdesc_checksum, 32 bytes on this chip). */
 	if (rem < A_TX_DESC)
 		return VC_TXD_BAD_LAYOUT;
 	uint16_t x = 0;

@@ -54,8 +54,8 @@ static void ring_put(struct vchip *vc, const uint8_t *src, size_t n)
 
 static void ring_get(struct vchip *vc, uint8_t *dst, size_t n)
 {
-	size_t first = vc->p->rxff_bytes - vc->rx_rd < n ? vc->p->rxff_bytes - vc->rx_rd
-	                                             : n;
+	size_t room = vc->p->rxff_bytes - vc->rx_rd;
+	size_t first = room < n ? room : n;
 	if (dst) {
 		memcpy(dst, vc->rxff + vc->rx_rd, first);
 		memcpy(dst + first, vc->rxff, n - first);
