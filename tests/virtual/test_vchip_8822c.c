@@ -127,7 +127,7 @@ static void test_efuse(void)
 	}
 	CHECK(sane, "physical map decodes");
 	CHECK_EQ_HEX(log[0] | log[1] << 8, 0x8129, "RTL id");
-	CHECK(log[0x06] & 0x80, "USB3 switch allowed");
+	CHECK(!(log[0x06] & 0x80), "usb_mode: no USB3 switch invited");
 	CHECK(log[0xCA] <= 6, "RFE option rtw88 supports (0-6)");
 	CHECK(log[0xB9] != 0xFF && (log[0xB9] & 0x80) == 0, "crystal cap");
 	CHECK(log[0x10] != 0xFF && log[0x10 + 42] != 0xFF,
