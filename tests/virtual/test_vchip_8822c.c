@@ -5,6 +5,7 @@
  * not), calibration answers, RF access and tuning, the 48-byte TX
  * descriptor and the USB2 -> USB3 switch. */
 #include "tests/check.h"
+#include "libdevourer/virtual/vchip_personality.h"
 #include "tests/virtual/vhelp_8822c.h"
 
 static void test_identity(void)
@@ -34,6 +35,14 @@ static void test_identity(void)
 	                           .pid = 0xC82C};
 	CHECK_EQ_INT(vchip_create(&cfg, &vc), 0, "created by pid c82c");
 	CHECK_EQ_HEX(vh_read(vc, 0xFC, 1), 0x13, "pid c82c is an 8822C");
+	vchip_destroy(vc);
+	/* plugged into a SuperSpeed port it enumerates at 5000 */
+	struct vchip_config u3 = {.name = "c-id3", .no_air = true,
+	                          .chip = &vchip_personality_8822c,
+	                          .speed_mbps = 5000};
+	CHECK_EQ_INT(vchip_create(&u3, &vc), 0, "created at 5000 Mbit/s");
+	CHECK_EQ_HEX(vh_read(vc, 0xFF, 1), 0x20, "0xFF reads 0x20 on USB3");
+	CHECK_EQ_INT((vh_read(vc, 0xC4, 4) >> 18) & 3, 2, "PAD_CTRL2 USB3 mode");
 	vchip_destroy(vc);
 	char err[128];
 	struct vchip_config bad = {.name = "x"};
