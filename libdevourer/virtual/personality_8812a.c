@@ -330,6 +330,7 @@ const struct vchip_personality vchip_personality_8812a = {
 	.tx_agg = p8812a_tx_agg,
 	.tx_decode = p8812a_tx_decode,
 	.rx_ready = rx_ready,
+	.rx_keeps_bad_fcs = vc_wmac_rx_keeps_bad_fcs,
 	.rx_accept = rx_accept,
 	.rx_encode = p8812a_rx_encode,
 	.rx_agg_count = p8812a_rx_agg_count,

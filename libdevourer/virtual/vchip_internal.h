@@ -145,6 +145,7 @@ uint32_t vc_crc32(const uint8_t *p, size_t n);
 /* vchip_wmac.c: the MAC receive filter (RCR 0x608, RXFLTMAP 0x6A0-0x6A5,
  * MACID 0x610) and the TX queue map (TXDMA_PQ_MAP 0x10C) the Realtek
  * generations share */
+bool vc_wmac_rx_keeps_bad_fcs(const struct vchip *vc);
 bool vc_wmac_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
                        bool crc_err);
 int vc_wmac_qsel_dma_queue(const struct vchip *vc, unsigned qsel);
@@ -159,6 +160,11 @@ int vc_tx_bulk_out(struct vchip *vc, unsigned ep_idx, const uint8_t *data,
 int vc_rx_start(struct vchip *vc);
 int vc_rx_bulk_in(struct vchip *vc, uint8_t *buf, size_t cap,
                   unsigned timeout_ms);
+/* Put one packet (descriptor + payload, as the chip lays it out) into the
+ * RX FIFO: what the RX path does for a received frame, and what a
+ * personality does for a packet the chip makes itself (a firmware report
+ * in the RX stream). false (counted as rx_fifo_overflow) when full. */
+bool vc_rx_fifo_put(struct vchip *vc, const uint8_t *pkt, size_t len);
 
 /* deadline helpers (CLOCK_MONOTONIC; condvars use it too) */
 void vc_deadline(struct timespec *ts, unsigned timeout_ms);

@@ -24,9 +24,23 @@
  * What the core gives a personality (vchip_internal.h): the register bytes
  * vc->regs[], the power state vc->mac_on, vc_store() to write one byte the
  * way the core stores it, vc_power_fsm_written(), vc_set_tuning(),
- * vc_milestone(), the stats block, and the helpers of vchip_rate.c (rate
+ * vc_milestone(), vc_rx_fifo_put() for packets the chip makes itself
+ * (firmware reports in the RX stream), the stats block, and the helpers
+ * of vchip_rate.c (rate
  * codes, airtime) and vchip_wmac.c (the receive filter and TX queue map the
  * Realtek MAC generations share).
+ *
+ * What a second generation needs and where it goes, e.g. the Jaguar3
+ * RTL8822CU: its firmware arrives as bulk OUT packets to the reserved page
+ * (tx_decode answers VC_TXD_CONSUMED and keeps the chunk in the private
+ * state) and is moved by the DDMA engine its register writes drive
+ * (write); its 48-byte descriptor with a whole-descriptor checksum is
+ * tx_decode; its 24-byte RX descriptor and Jaguar3 PHY status are
+ * rx_encode; RF reached through BB windows and SI/LSSI ports is write,
+ * read8 and rf_peek; its "on" blocks (0x0000-0x00FF, 0x1000-0x10FF) are
+ * powered. Not in the core yet: a USB2 -> USB3 switch, where the device
+ * leaves the bus and comes back at the other speed; the front ends would
+ * need a re-enumeration event for it.
  */
 #ifndef DVR_VCHIP_PERSONALITY_H
 #define DVR_VCHIP_PERSONALITY_H
@@ -163,6 +177,10 @@ struct vchip_personality {
 
 	/* Whether the MAC receives now (RX DMA and MAC RX on). */
 	bool (*rx_ready)(const struct vchip *vc);
+	/* Whether a frame received with a bad FCS goes on to the receive
+	 * filter at all (RCR ACRC32 on Realtek MACs) rather than being
+	 * dropped by the PHY/MAC at once. */
+	bool (*rx_keeps_bad_fcs)(const struct vchip *vc);
 	/* The MAC receive filter, with the registers as they are: does a
 	 * frame (n bytes incl. FCS, crc_err when its FCS is bad) reach the
 	 * RX FIFO? */

@@ -64,6 +64,21 @@ static void ring_get(struct vchip *vc, uint8_t *dst, size_t n)
 	vc->rx_used -= n;
 }
 
+bool vc_rx_fifo_put(struct vchip *vc, const uint8_t *pkt, size_t len)
+{
+	if (len == 0 || vc->rx_used + len > vc->p->rxff_bytes ||
+	    vc->rx_pkt_count >= VC_RX_MAX_PKTS) {
+		vc->stats.rx_fifo_overflow++;
+		return false;
+	}
+	ring_put(vc, pkt, len);
+	vc->rx_pkt_len[(vc->rx_pkt_head + vc->rx_pkt_count) % VC_RX_MAX_PKTS] =
+		(uint32_t)len;
+	vc->rx_pkt_count++;
+	pthread_cond_broadcast(&vc->rx_data);
+	return true;
+}
+
 static void pop_packet(struct vchip *vc, uint8_t *dst)
 {
 	ring_get(vc, dst, vc->rx_pkt_len[vc->rx_pkt_head]);
@@ -87,14 +102,15 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 	bool crc_err = false;
 	if (rng_uniform(vc) < vc->cfg.loss) {
 		vc->stats.rx_lost++;
+		if (!vc->p->rx_keeps_bad_fcs(vc))
+			return;
 		/* decoded with errors: flip one bit; the FCS check fails */
 		uint64_t r = rng_next(vc);
 		f[r % n] ^= (uint8_t)(1u << ((r >> 32) % 8));
 		crc_err = true;
 	}
 	if (!vc->p->rx_accept(vc, f, n, crc_err)) {
-		if (!crc_err) /* a lost frame is counted as lost only */
-			vc->stats.rx_filtered++;
+		vc->stats.rx_filtered++;
 		return;
 	}
 	struct dvr_rate rate = {.kind = h->rate_kind,
@@ -122,18 +138,12 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 	size_t flen = 0;
 	size_t hl = vc->p->rx_encode(vc, &m, p, &flen);
 	size_t total = hl + flen;
-	if (hl > vc->p->rx_hdr_max || flen > n ||
-	    vc->rx_used + total > vc->p->rxff_bytes ||
-	    vc->rx_pkt_count >= VC_RX_MAX_PKTS) {
+	if (hl > vc->p->rx_hdr_max || flen > n) {
 		vc->stats.rx_fifo_overflow++;
 		return;
 	}
 	memcpy(p + hl, f, flen);
-	ring_put(vc, p, total);
-	vc->rx_pkt_len[(vc->rx_pkt_head + vc->rx_pkt_count) % VC_RX_MAX_PKTS] =
-		(uint32_t)total;
-	vc->rx_pkt_count++;
-	pthread_cond_broadcast(&vc->rx_data);
+	vc_rx_fifo_put(vc, p, total);
 }
 
 static void *rx_thread(void *arg)

@@ -21,6 +21,11 @@
 #define RCR_ACF (1u << 12)
 #define RCR_AMF (1u << 13)
 
+bool vc_wmac_rx_keeps_bad_fcs(const struct vchip *vc)
+{
+	return vc_reg32(vc, 0x608) & RCR_ACRC32;
+}
+
 bool vc_wmac_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
                        bool crc_err)
 {
