@@ -259,6 +259,7 @@ const struct vchip_personality vchip_personality_8822c = {
 	.tx_agg = c22_tx_agg,
 	.tx_decode = c22_tx_decode,
 	.rx_ready = c22_rx_ready,
+	.rx_keeps_bad_fcs = vc_wmac_rx_keeps_bad_fcs, /* RCR ACRC32, bit 8 */
 	.rx_accept = c22_rx_accept,
 	.rx_encode = c22_rx_encode,
 	.rx_agg_count = c22_rx_agg_count,

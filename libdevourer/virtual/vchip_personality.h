@@ -38,9 +38,10 @@
  * tx_decode; its 24-byte RX descriptor and Jaguar3 PHY status are
  * rx_encode; RF reached through BB windows and SI/LSSI ports is write,
  * read8 and rf_peek; its "on" blocks (0x0000-0x00FF, 0x1000-0x10FF) are
- * powered. Not in the core yet: a USB2 -> USB3 switch, where the device
- * leaves the bus and comes back at the other speed; the front ends would
- * need a re-enumeration event for it.
+ * powered (personality_8822c*.c does all of this). A USB2 -> USB3
+ * switch, where the device leaves the bus and comes back at the other
+ * speed, is vc_drop_for_reenumeration() in the core; the front ends see
+ * it through vchip_reenumerate_pending() / vchip_reenumerate().
  */
 #ifndef DVR_VCHIP_PERSONALITY_H
 #define DVR_VCHIP_PERSONALITY_H

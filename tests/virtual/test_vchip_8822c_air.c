@@ -45,7 +45,12 @@ int main(void)
 	struct vchip *b = c_station("c-bravo", air,
 	                            "chip=8822c,rssi=-52,noise=-92,seed=2", 36);
 	struct vchip *c = c_station("c-charlie", air, "chip=8822c,seed=3", 1);
-	if (!CHECK(a && b && c, "three 8822C stations up")) {
+	/* delta loses every frame but keeps the damaged ones (ACRC32) */
+	struct vchip *e = c_station("c-delta", air, "chip=8822c,loss=1,seed=4", 1);
+	if (e)
+		vh_w32(e, 0x608, 0xF410400F | 1u << 8);
+	if (!CHECK(a && b && c && e, "four 8822C stations up")) {
+		vchip_destroy(e);
 		vchip_destroy(a);
 		vchip_destroy(b);
 		vchip_destroy(c);
@@ -101,6 +106,12 @@ int main(void)
 	}
 	n = receive_one(c, p, sizeof p);
 	CHECK(n > 0, "charlie on channel 1 hears it too");
+	n = receive_one(e, p, sizeof p);
+	if (CHECK(n > 0, "delta keeps the damaged frame")) {
+		CHECK(c_le32(p) & (1u << 14), "CRC32 error flagged");
+		CHECK(!(c_le32(p + 8) & (1u << 31)), "FCS_OK clear");
+	}
+	vchip_destroy(e);
 	vchip_destroy(a);
 	vchip_destroy(b);
 	vchip_destroy(c);
