@@ -103,6 +103,17 @@ bool c22_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 			/* DACK done: bits [22:7] all set, the state the
 			 * restore path of rtw8822c_dac_cal_restore polls */
 			v = vc_reg32(vc, (uint16_t)base) | 0x7FFF80u;
+		} else if (base == rd + 0x24 || base == rd + 0x50) {
+			/* the DC-offset code the host wrote into the DAC
+			 * block (I: +0xBC [31:28] low, +0xC0 [3:0] high; Q:
+			 * +0xD8 / +0xDC) reads back in [26:19] once applied
+			 * (rtw88 rtw8822c.c rtw8822c_dac_cal_step3) */
+			uint32_t wr = b ? C22_DACK_WR_B : C22_DACK_WR_A;
+			uint32_t lo = base == rd + 0x24 ? wr + 0xBC : wr + 0xD8;
+			uint32_t code = (uint32_t)(vc->regs[lo + 3] >> 4) |
+			                (uint32_t)(vc->regs[lo + 4] & 0x0F) << 4;
+			v = (vc_reg32(vc, (uint16_t)base) & ~0x7F80000u) |
+			    code << 19;
 		} else if (base == rd + 0x10 || base == rd + 0x3C) {
 			unsigned vec = base == rd + 0x3C;
 			uint32_t wr = (b ? C22_DACK_WR_B : C22_DACK_WR_A) +
@@ -152,4 +163,13 @@ void c22_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 	}
 	if (addr <= BB_TXBWCTL + 1 && end > BB_TXBWCTL + 1)
 		update_tuning(vc);
+	if (addr <= C22_NCTL0 && end > C22_NCTL0 && bb_on(vc) &&
+	    (vc->regs[C22_NCTL0] & 0x01)) {
+		/* a calibration-engine command with its go bit (the "+1"
+		 * write of rtw88 rtw8822c.c rtw8822c_dpk_one_shot and the
+		 * vendor halrf one-shots) completes at once: 0x2D9C reads
+		 * 0x55 and the report-ready flag is up */
+		vc->regs[C22_IQK_STATUS] = 0x55;
+		vc->regs[C22_STAT_RPT + 3] |= 0x80;
+	}
 }

@@ -78,5 +78,7 @@
 #define C22_DACK_RD_B 0x4500
 #define C22_DACK_WR_A 0x1800     /* DACK control block, path A */
 #define C22_DACK_WR_B 0x4100
+#define C22_NCTL0 0x1B00         /* calibration engine command; +1 = go */
+#define C22_STAT_RPT 0x1BFC      /* bit 31: one-shot report ready */
 
 #endif /* DVR_VCHIP_REGS_8822C_H */

@@ -258,6 +258,16 @@ static void test_calibration_and_rf(void)
 	uint32_t m5 = (vh_read(vc, 0x2810, 4) >> 18) & 0x1FF;
 	CHECK(m3 && m5 && m3 != m5, "MSBK vector non-trivial per index");
 
+	/* a DC-offset code written to the DAC block reads back applied */
+	vh_w32(vc, 0x18BC, 0xA008FF81);
+	vh_w32(vc, 0x18C0, 0x0003D205);
+	CHECK_EQ_HEX((vh_read(vc, 0x2824, 4) >> 19) & 0xFF, 0x5A,
+	             "DACK I code read-back");
+	/* a calibration one-shot (command, then command + 1) completes */
+	vh_w32(vc, 0x1B00, 0x1148);
+	vh_w32(vc, 0x1B00, 0x1149);
+	CHECK(c_poll8(vc, 0x2D9C, 0xFF, 0x55), "one-shot done (0x2D9C = 0x55)");
+
 	/* RFK handshake (mailbox H2C 0x6D) and firmware IQK (packet H2C) */
 	vh_w32(vc, 0x1D0, 0x6D | 1u << 8);
 	CHECK(c_poll8(vc, 0x49C, 0x01, 0x01), "RFK handshake acknowledged");
