@@ -21,10 +21,12 @@
 struct dvr_backend {
 	const char *prefix;   /* selector prefix: "usb", "virtual" */
 	unsigned kinds;       /* DVR_SEL_KIND_BIT of every kind it opens */
-	/* Open the adapter sel names; accept filters what "auto" may pick. */
+	/* Open the adapter sel names; accept filters what "auto" may pick.
+	 * On failure why (may be NULL) can hold the bus's own reason, e.g.
+	 * a virtual adapter option it refused ("" when it has none). */
 	int (*open)(const struct dvr_selector *sel,
 	            const struct dvr_bus_accept *accept,
-	            struct dvr_transport **out);
+	            struct dvr_transport **out, char *why, size_t why_len);
 	/* Append the adapters present that accept lets through (up to max,
 	 * from *count on; *count is raised for each one found). Fills
 	 * selector, location, vid and pid; the chip name is the caller's. */

@@ -1152,8 +1152,11 @@ static int finish_open(struct usb_transport *t, const struct usb_candidate *c,
 
 static int usb_open(const struct dvr_selector *sel,
                     const struct dvr_bus_accept *accept,
-                    struct dvr_transport **out)
+                    struct dvr_transport **out, char *why, size_t why_len)
 {
+	/* The status says it all for USB: no detail of its own. */
+	if (why && why_len)
+		why[0] = '\0';
 	if (!out)
 		return DVR_E_INVALID;
 	*out = NULL;

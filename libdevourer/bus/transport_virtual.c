@@ -331,18 +331,23 @@ static const struct dvr_transport_ops vt_ops = {
  * whose identity its options chose; the caller judges that identity. */
 static int vt_open(const struct dvr_selector *sel,
                    const struct dvr_bus_accept *accept,
-                   struct dvr_transport **out)
+                   struct dvr_transport **out, char *err, size_t err_len)
 {
 	(void)accept;
 	if (!out)
 		return DVR_E_INVALID;
 	*out = NULL;
+	if (err && err_len)
+		err[0] = '\0';
 	if (!sel || sel->kind != DVR_SEL_VIRTUAL || !sel->name[0])
 		return DVR_E_INVALID;
 	struct vchip_config cfg = {.name = sel->name};
-	char err[128];
-	if (vchip_config_parse(&cfg, sel->options, err, sizeof err) < 0)
+	char perr[160];
+	if (vchip_config_parse(&cfg, sel->options, perr, sizeof perr) < 0) {
+		if (err && err_len)
+			snprintf(err, err_len, "%s", perr);
 		return DVR_E_INVALID;
+	}
 	struct vtransport *vt = calloc(1, sizeof *vt);
 	if (!vt)
 		return DVR_E_NO_MEM;
@@ -395,7 +400,7 @@ static int vt_reappear(const struct dvr_usb_info *was,
 {
 	(void)was;
 	(void)timeout_ms;
-	return vt_open(sel, accept, out);
+	return vt_open(sel, accept, out, NULL, 0);
 }
 
 /* Stations of other processes only show their name on the air; their

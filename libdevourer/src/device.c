@@ -349,9 +349,16 @@ static int probe_chip(struct dvr_device *dev)
 static int attach(struct dvr_device *dev)
 {
 	struct dvr_bus_accept accept = accept_of(dev->registry);
-	int r = dev->backend->open(&dev->sel, &accept, &dev->t);
+	char why[160] = "";
+	int r = dev->backend->open(&dev->sel, &accept, &dev->t, why,
+	                           sizeof why);
 	if (r != DVR_OK) {
-		set_error(dev, r, "cannot open adapter '%s'", dev->selector);
+		if (why[0])
+			set_error(dev, r, "cannot open adapter '%s': %s",
+			          dev->selector, why);
+		else
+			set_error(dev, r, "cannot open adapter '%s'",
+			          dev->selector);
 		return r;
 	}
 	for (int switches = 0;; switches++) {

@@ -27,6 +27,8 @@
 #define MAX_PEERS 64
 #define PEER_REFRESH_NS 100000000ull /* re-read the directory every 100 ms */
 #define SOCK_BUF_BYTES (4 << 20)
+/* How long a sender waits for a receiver whose datagram queue is full */
+#define SEND_WAIT_MS 20
 
 struct medium {
 	uint32_t magic;
@@ -151,6 +153,14 @@ int air_join(const char *dir, const char *name, struct air **out)
 	int sz = SOCK_BUF_BYTES;
 	setsockopt(a->fd, SOL_SOCKET, SO_RCVBUF, &sz, sizeof sz);
 	setsockopt(a->fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof sz);
+	/* A receiving station reads the air on a host thread, which a busy
+	 * machine can hold back by more than the kernel's datagram queue
+	 * (net.unix.max_dgram_qlen, 10 by default) — something a radio,
+	 * always listening, never does. So a send waits for a full queue,
+	 * bounded, rather than dropping the frame at once; a station that
+	 * stays stuck still misses it. */
+	struct timeval wait = {.tv_sec = 0, .tv_usec = SEND_WAIT_MS * 1000};
+	setsockopt(a->fd, SOL_SOCKET, SO_SNDTIMEO, &wait, sizeof wait);
 
 	/* "<name>.<pid>.sock"; a second station of the same name in the same
 	 * process gets "<name>.<pid>-<k>.sock". */
@@ -272,7 +282,7 @@ int air_send(struct air *a, const struct air_frame_hdr *hdr,
 	memcpy(a->send_buf + sizeof h, frame, hdr->len);
 	size_t total = sizeof h + hdr->len;
 	for (size_t i = 0; i < a->n_peers;) {
-		ssize_t r = sendto(a->fd, a->send_buf, total, MSG_DONTWAIT,
+		ssize_t r = sendto(a->fd, a->send_buf, total, 0,
 		                   (struct sockaddr *)&a->peers[i],
 		                   sizeof a->peers[i]);
 		if (r < 0 && (errno == ECONNREFUSED || errno == ENOENT)) {
@@ -282,8 +292,8 @@ int air_send(struct air *a, const struct air_frame_hdr *hdr,
 			a->peers[i] = a->peers[--a->n_peers];
 			continue;
 		}
-		/* EAGAIN: that receiver is overwhelmed and misses the frame,
-		 * like a radio that was busy. */
+		/* EAGAIN after the bounded wait: that receiver is stuck and
+		 * misses the frame. */
 		i++;
 	}
 	pthread_mutex_unlock(&a->send_lock);

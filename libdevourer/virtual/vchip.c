@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The virtual RTL8812AU at its USB interface: life cycle, configuration,
- * the in-process registry, endpoint 0 (vendor register requests), endpoint
- * dispatch, unplug, milestones and statistics. The parts of the chip live
- * in vchip_regs.c, vchip_efuse.c, vchip_fw.c, vchip_phy.c, vchip_tx.c and
- * vchip_rx.c.
+ * The model core at its USB interface: life cycle, configuration (and
+ * the choice of personality), the in-process registry, endpoint 0 (vendor
+ * register requests), endpoint dispatch, unplug, milestones and
+ * statistics. The register file is vchip_regs.c, TX vchip_tx.c, RX
+ * vchip_rx.c; what is particular to one chip is its personality
+ * (vchip_personality.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,7 +15,6 @@
 
 #include <sodium.h>
 
-#include "libdevourer/bus/transport.h"
 #include "libdevourer/virtual/vchip_fault.h"
 #include "libdevourer/virtual/vchip_internal.h"
 
@@ -124,6 +124,16 @@ static int apply_option(struct vchip_config *cfg, const char *key,
 			return set_err(err, err_len, "eps must be 2..4, got '%s'",
 			               val);
 		cfg->n_out_eps = (unsigned)l;
+	} else if (strcmp(key, "chip") == 0) {
+		const struct vchip_personality *p = vchip_personality_by_name(val);
+		if (!p) {
+			if (err && err_len)
+				snprintf(err, err_len,
+				         "unknown chip '%s' (chips: %s)", val,
+				         vchip_personality_names());
+			return -EINVAL;
+		}
+		cfg->chip = p;
 	} else if (strcmp(key, "trace") == 0) {
 		/* handled by the core */
 	} else {
@@ -193,6 +203,19 @@ const char *vchip_milestone_name(enum vchip_milestone m)
 	return "unknown";
 }
 
+bool vc_milestone_since(const struct vchip *vc, enum vchip_milestone m,
+                        const enum vchip_milestone *stop_at)
+{
+	for (size_t i = vc->n_milestones; i-- > 0;) {
+		if (vc->milestones[i] == m)
+			return true;
+		for (const enum vchip_milestone *s = stop_at; *s; s++)
+			if (vc->milestones[i] == *s)
+				return false;
+	}
+	return false;
+}
+
 void vc_milestone(struct vchip *vc, enum vchip_milestone m)
 {
 	/* The list is bounded; a long run of retunes stops being recorded
@@ -244,12 +267,17 @@ uint32_t vchip_peek32(const struct vchip *vc, uint16_t addr)
 uint32_t vchip_peek_rf(const struct vchip *vc, unsigned path, uint8_t reg)
 {
 	struct vchip *v = (struct vchip *)vc;
-	if (path >= VC_RF_PATHS)
+	if (path >= vc->p->rf_paths)
 		return 0;
 	pthread_mutex_lock(&v->lock);
-	uint32_t r = v->rf[path][reg];
+	uint32_t r = vc->p->rf_peek(vc, path, reg);
 	pthread_mutex_unlock(&v->lock);
 	return r;
+}
+
+const char *vchip_chip_name(const struct vchip *vc)
+{
+	return vc->p->name;
 }
 
 void vchip_usb_desc(const struct vchip *vc, struct vchip_usb_desc *out)
@@ -258,34 +286,6 @@ void vchip_usb_desc(const struct vchip *vc, struct vchip_usb_desc *out)
 }
 
 /* ---- life cycle ---- */
-
-/* CCK AGC report (LNA index [7:5], VGA index [4:0]) whose 8812A power
- * formula [9.3] comes closest to the configured RSSI. */
-static int cck_agc_for(int rssi)
-{
-	int best = 0, best_err = 1 << 30;
-	for (int lna = 0; lna < 8; lna++) {
-		for (int vga = 0; vga < 32; vga++) {
-			int p;
-			switch (lna) {
-			case 7: p = vga <= 27 ? -94 + 2 * (27 - vga) : -94; break;
-			case 6: p = -42 + 2 * (2 - vga); break;
-			case 5: p = -36 + 2 * (7 - vga); break;
-			case 4: p = -30 + 2 * (7 - vga); break;
-			case 3: p = -18 + 2 * (7 - vga); break;
-			case 2: p = 2 * (5 - vga); break;
-			case 1: p = 14 - 2 * vga; break;
-			default: p = 20 - 2 * vga; break;
-			}
-			int e = abs(p - rssi);
-			if (e < best_err) {
-				best_err = e;
-				best = lna << 5 | vga;
-			}
-		}
-	}
-	return best;
-}
 
 int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 {
@@ -297,14 +297,33 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 		return -EINVAL;
 	if (!(cfg->loss >= 0.0 && cfg->loss <= 1.0))
 		return -EINVAL;
+	if (cfg->speed_mbps == 5000 && cfg->chip && !cfg->chip->usb3_capable)
+		return -EINVAL;
 	if (sodium_init() < 0)
 		return -ENOSYS;
+	const struct vchip_personality *p = cfg->chip;
+	if (!p && (cfg->vid || cfg->pid)) {
+		p = vchip_personality_by_usb_id(cfg->vid ? cfg->vid : 0x0BDA,
+		                                cfg->pid);
+		if (!p)
+			return -ENODEV;
+	}
+	if (!p)
+		p = vchip_personality_default();
 
 	struct vchip *vc = calloc(1, sizeof *vc);
 	if (!vc)
 		return -ENOMEM;
+	vc->p = p;
 	uint8_t *txmem = calloc(VC_TX_SLOTS, AIR_MAX_FRAME);
-	if (!txmem) {
+	vc->pstate = calloc(1, p->state_size ? p->state_size : 1);
+	vc->rxff = calloc(1, p->rxff_bytes);
+	vc->rx_pkt = calloc(1, p->rx_hdr_max + AIR_MAX_FRAME);
+	if (!txmem || !vc->pstate || !vc->rxff || !vc->rx_pkt) {
+		free(txmem);
+		free(vc->pstate);
+		free(vc->rxff);
+		free(vc->rx_pkt);
 		free(vc);
 		return -ENOMEM;
 	}
@@ -314,16 +333,19 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 	snprintf(vc->name, sizeof vc->name, "%s", cfg->name);
 	vc->cfg = *cfg;
 	vc->cfg.name = vc->name;
+	vc->cfg.chip = p;
 	if (cfg->air_dir) {
 		snprintf(vc->air_dir_buf, sizeof vc->air_dir_buf, "%s",
 		         cfg->air_dir);
 		vc->cfg.air_dir = vc->air_dir_buf;
 	}
 	/* Zero means "default" for every field (zero-initialised config). */
-	if (!vc->cfg.vid)
-		vc->cfg.vid = 0x0BDA;
-	if (!vc->cfg.pid)
-		vc->cfg.pid = 0x8812;
+	if (!vc->cfg.vid && !vc->cfg.pid) {
+		vc->cfg.vid = p->usb_ids[0].vid;
+		vc->cfg.pid = p->usb_ids[0].pid;
+	} else if (!vc->cfg.vid) {
+		vc->cfg.vid = 0x0BDA; /* Realtek, for a bare pid= */
+	}
 	if (!vc->cfg.n_out_eps)
 		vc->cfg.n_out_eps = 3;
 	if (vc->cfg.speed_mbps != 5000)
@@ -342,7 +364,6 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 	vc->usb.in_ep = 0x81;
 	vc->rng_state = vc->cfg.seed ? vc->cfg.seed
 	                             : air_now_ns() ^ ((uint64_t)getpid() << 32);
-	vc->cck_agc_byte = cck_agc_for(vc->cfg.rssi_dbm);
 
 	pthread_mutex_init(&vc->lock, NULL);
 	pthread_condattr_t ca;
@@ -353,8 +374,18 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 	pthread_cond_init(&vc->rx_data, &ca);
 	pthread_condattr_destroy(&ca);
 
-	vc_regs_reset(vc);
-	vc_efuse_build(vc);
+	/* The registers as the chip comes out of reset, then its EFUSE,
+	 * with a stable, locally administered unicast address per station
+	 * name. */
+	memset(vc->regs, 0, sizeof vc->regs);
+	vc->mac_on = false;
+	uint8_t h[crypto_hash_sha256_BYTES];
+	crypto_hash_sha256(h, (const unsigned char *)vc->name,
+	                   strlen(vc->name));
+	vc->mac_addr[0] = 0x02;
+	memcpy(&vc->mac_addr[1], h, 5);
+	p->reset(vc);
+	p->efuse_build(vc);
 
 	int rc = 0;
 	if (!vc->cfg.no_air)
@@ -398,7 +429,57 @@ void vchip_destroy(struct vchip *vc)
 	pthread_cond_destroy(&vc->rx_data);
 	pthread_mutex_destroy(&vc->lock);
 	free(vc->tx[0].buf);
+	free(vc->pstate);
+	free(vc->rxff);
+	free(vc->rx_pkt);
 	free(vc);
+}
+
+void vc_drop_for_reenumeration(struct vchip *vc, unsigned speed_mbps)
+{
+	vc->unplugged = true;
+	vc->reenumerate_pending = true;
+	vc->reenumerate_mbps = speed_mbps;
+	pthread_cond_broadcast(&vc->tx_work);
+	pthread_cond_broadcast(&vc->tx_space);
+	pthread_cond_broadcast(&vc->rx_data);
+}
+
+unsigned vchip_reenumerate_pending(const struct vchip *vc)
+{
+	struct vchip *v = (struct vchip *)vc;
+	pthread_mutex_lock(&v->lock);
+	unsigned r = v->reenumerate_pending ? v->reenumerate_mbps : 0;
+	pthread_mutex_unlock(&v->lock);
+	return r;
+}
+
+int vchip_reenumerate(struct vchip *vc)
+{
+	pthread_mutex_lock(&vc->lock);
+	if (!vc->reenumerate_pending) {
+		pthread_mutex_unlock(&vc->lock);
+		return 0;
+	}
+	vc->reenumerate_pending = false;
+	vc->cfg.speed_mbps = vc->reenumerate_mbps;
+	vc->usb.speed_mbps = vc->reenumerate_mbps;
+	vc->usb.bulk_max_packet = vc->reenumerate_mbps == 5000 ? 1024 : 512;
+	/* a bus reset: the FIFOs and the register file start over, the
+	 * chip powered off as when plugged in */
+	vc->tx_head = vc->tx_count = vc->tx_pages_used = 0;
+	vc->rx_rd = vc->rx_used = 0;
+	vc->rx_pkt_head = vc->rx_pkt_count = 0;
+	if (vc->mac_on) {
+		vc->mac_on = false;
+		vc->p->mac_power(vc, false);
+	}
+	memset(vc->regs, 0, sizeof vc->regs);
+	vc->p->reset(vc);
+	vc->unplugged = false;
+	pthread_cond_broadcast(&vc->tx_space);
+	pthread_mutex_unlock(&vc->lock);
+	return 1;
 }
 
 void vchip_unplug(struct vchip *vc)
@@ -429,11 +510,11 @@ int vchip_control(struct vchip *vc, uint8_t bm_request_type,
 	}
 	/* Only the Realtek vendor register request is understood; anything
 	 * else, a data stage over 254 bytes, a non-zero wIndex or a range
-	 * past the 64 KiB register space stalls endpoint 0 [1.1]. */
-	bool read = bm_request_type == DVR_USB_REQTYPE_READ;
-	if (b_request != DVR_USB_VENDOR_REQ ||
-	    (!read && bm_request_type != DVR_USB_REQTYPE_WRITE) ||
-	    w_length == 0 || w_length > DVR_USB_CTRL_MAX || w_index != 0 ||
+	 * past the 64 KiB register space stalls endpoint 0. */
+	bool read = bm_request_type == VC_USB_REQTYPE_READ;
+	if (b_request != VC_USB_REQ_VENDOR ||
+	    (!read && bm_request_type != VC_USB_REQTYPE_WRITE) ||
+	    w_length == 0 || w_length > VC_USB_CTRL_MAX || w_index != 0 ||
 	    !data || (uint32_t)w_value + w_length > VC_REG_SPACE) {
 		pthread_mutex_unlock(&vc->lock);
 		return -EPIPE;
@@ -441,24 +522,8 @@ int vchip_control(struct vchip *vc, uint8_t bm_request_type,
 	if (read) {
 		vc->stats.ctrl_reads++;
 		vc_reg_read(vc, w_value, data, w_length);
-		/* The driver saw the checksum report: note it once per pass. */
-		if (w_value <= 0x80 && (uint32_t)w_value + w_length > 0x80 &&
-		    (data[0x80 - w_value] & 0x04)) {
-			bool seen = false;
-			for (size_t i = vc->n_milestones; i-- > 0;) {
-				enum vchip_milestone m = vc->milestones[i];
-				if (m == VCHIP_M_FW_CHECKSUM_OK) {
-					seen = true;
-					break;
-				}
-				if (m == VCHIP_M_FW_BOOTED ||
-				    m == VCHIP_M_FW_FAILED ||
-				    m == VCHIP_M_POWER_OFF)
-					break;
-			}
-			if (!seen)
-				vc_milestone(vc, VCHIP_M_FW_CHECKSUM_OK);
-		}
+		if (vc->p->observe_read)
+			vc->p->observe_read(vc, w_value, data, w_length);
 	} else {
 		vc->stats.ctrl_writes++;
 		vc_reg_write(vc, w_value, data, w_length);

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The virtual adapter: a model of a Realtek chip at its USB interface.
+ * One model core and one personality per chip (vchip_personality.h): the
+ * chip is chosen with chip= (default 8812a) or from the VID:PID.
  *
  * It answers what a host controller would send a real adapter — vendor
  * control transfers, bulk OUT, bulk IN — and nothing else, so the HAL runs
@@ -9,7 +11,8 @@
  * emulation under umockdev for the real libusb.
  *
  * It is as strict as the chip: a bad TX descriptor is dropped and counted,
- * not transmitted; a corrupt firmware image never boots; RX aggregates are
+ * not transmitted; firmware boots only when its reset vector leads into
+ * the code downloaded without a hole (any genuine image); RX aggregates are
  * laid out exactly as the chip lays them out. Frames go out on the shared
  * air (air.h) paced by their airtime and come back from it filtered by
  * channel, with the configured loss, RSSI and noise.
@@ -27,10 +30,15 @@
 #include <stdint.h>
 
 struct vchip;
+struct vchip_personality;
 
 struct vchip_config {
 	const char *name;        /* station name on the air (required) */
-	uint16_t vid, pid;       /* default 0bda:8812 */
+	/* The chip (chip= option). NULL: the personality whose USB ids list
+	 * vid:pid when they are set (none: vchip_create fails with
+	 * -ENODEV), else the default (8812a). */
+	const struct vchip_personality *chip;
+	uint16_t vid, pid;       /* 0: the chip's first USB id */
 	unsigned n_out_eps;      /* bulk OUT endpoints, 2..4 (default 3) */
 	unsigned speed_mbps;     /* 480 (default) or 5000 */
 	double loss;             /* probability a received frame is lost */
@@ -42,13 +50,15 @@ struct vchip_config {
 	bool no_air;             /* model only, not on the air (unit tests) */
 };
 
-/* Parse "loss=0.1,rssi=-60,noise=-95,seed=7,pid=8812,eps=3" over cfg.
- * Unknown keys are an error; "trace=" is ignored here (the core handles
- * it). Environment DEVOURER_VIRTUAL_LOSS / _RSSI / _NOISE apply first. */
+/* Parse "chip=8812a,loss=0.1,rssi=-60,noise=-95,seed=7,pid=8812,eps=3"
+ * over cfg. Unknown keys and unknown chips are an error (the message lists
+ * the chips there are); "trace=" is ignored here (the core handles it).
+ * Environment DEVOURER_VIRTUAL_LOSS / _RSSI / _NOISE apply first. */
 int vchip_config_parse(struct vchip_config *cfg, const char *options,
                        char *err, size_t err_len);
 
-/* Create the chip in its power-off state (as when plugged in). */
+/* Create the chip in its power-off state (as when plugged in).
+ * -ENODEV: vid:pid set, no chip given, and no personality lists them. */
 int vchip_create(const struct vchip_config *cfg, struct vchip **out);
 void vchip_destroy(struct vchip *vc);
 
@@ -80,6 +90,16 @@ int vchip_bulk_out(struct vchip *vc, uint8_t ep, const uint8_t *data,
  * -ETIMEDOUT when nothing arrived. */
 int vchip_bulk_in(struct vchip *vc, uint8_t ep, uint8_t *buf, size_t cap,
                   unsigned timeout_ms);
+
+/* Link-speed switch (USB2 -> USB3). A chip that can change its speed
+ * leaves the bus when the driver commands the switch: every call then
+ * fails with -ENODEV, as after an unplug, and vchip_reenumerate_pending()
+ * returns the new speed in Mbit/s (0: nothing pending). The front end
+ * then calls vchip_reenumerate(): the chip comes back powered off at that
+ * speed (vchip_usb_desc gives the new descriptors) and the host opens it
+ * again. Returns 1 when it re-enumerated, 0 when nothing was pending. */
+unsigned vchip_reenumerate_pending(const struct vchip *vc);
+int vchip_reenumerate(struct vchip *vc);
 
 /* Clear a stalled endpoint. */
 int vchip_clear_halt(struct vchip *vc, uint8_t ep);
@@ -136,6 +156,9 @@ struct vchip_tuning {
 	bool band_5g;
 };
 void vchip_get_tuning(const struct vchip *vc, struct vchip_tuning *out);
+
+/* The chip= name of the personality ("8812a"). */
+const char *vchip_chip_name(const struct vchip *vc);
 
 /* Register file access for tests (no side effects). */
 uint32_t vchip_peek32(const struct vchip *vc, uint16_t addr);

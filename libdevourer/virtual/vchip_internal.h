@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Inside the virtual RTL8812AU: the state shared by the files that model
- * one part of the chip each (registers, EFUSE, firmware, BB/RF, TX, RX).
- * Every field below `lock` is protected by it unless marked otherwise.
+ * Inside the virtual chip: the state of the model core, shared by the
+ * files that model one part each (registers and power, TX, RX), and what
+ * the core offers a personality (vchip_personality.h). Every field below
+ * `lock` is protected by it unless marked otherwise.
  */
 #ifndef DVR_VCHIP_INTERNAL_H
 #define DVR_VCHIP_INTERNAL_H
@@ -18,30 +19,29 @@
 
 #include "libdevourer/virtual/air.h"
 #include "libdevourer/virtual/vchip.h"
+#include "libdevourer/virtual/vchip_personality.h"
 
-/* ---- chip constants (facts sheet section in brackets) ---- */
+/* ---- core constants (the chip's own geometry is in its personality) ---- */
 #define VC_REG_SPACE 0x10000u
-#define VC_EFUSE_PHYS 512u         /* physical = logical size [2.5] */
-#define VC_EFUSE_LOG 512u
-#define VC_FW_MAX 0x8000u          /* 32 KiB RAM code [4.1] */
-#define VC_FW_PAGE 0x1000u         /* download window page [4.3] */
-#define VC_TX_PAGE 512u            /* 8812A TX FIFO page [1.3] */
-#define VC_TX_PAGES 247u           /* 256 pages minus 9 reserved [1.3] */
-#define VC_TX_SLOTS 256u           /* >= VC_TX_PAGES: one frame >= 1 page */
-#define VC_TX_DESC 40u             /* [8] */
-#define VC_TX_MAX_XFER 20480u      /* largest bulk OUT the chip takes [1.6] */
-#define VC_RX_DESC 24u             /* [9.1] */
-#define VC_RX_PHYST 32u            /* [9.3] */
-#define VC_RXFF_BYTES 16000u       /* 16128 minus 128 report buffer [1.4] */
+#define VC_TX_SLOTS 256u           /* frames the TX FIFO can hold */
 #define VC_RX_MAX_PKTS 512u
 #define VC_MAX_MILESTONES 4096u
-#define VC_RF_PATHS 2u
+
+/* The Realtek vendor register request, as the chip's USB core decodes
+ * it: bRequest 0x05, bmRequestType 0xC0 (read) / 0x40 (write), wValue =
+ * address, wIndex = 0, at most 254 data bytes (rtw88 usb.h
+ * RTW_USB_CMD_REQ, RTW_USB_CMD_READ, RTW_USB_CMD_WRITE; the vendor driver
+ * aircrack-ng/rtl8812au include/usb_ops_linux.h caps a request at 254). */
+#define VC_USB_REQ_VENDOR 0x05
+#define VC_USB_REQTYPE_READ 0xC0
+#define VC_USB_REQTYPE_WRITE 0x40
+#define VC_USB_CTRL_MAX 254
 
 /* One frame the MAC accepted, waiting in the TX FIFO. */
 struct vc_tx_entry {
 	size_t len;               /* 802.11 bytes (FCS appended at air time) */
 	unsigned pages;           /* FIFO pages it occupies */
-	uint8_t rate_code;        /* DESC rate code [8.3] */
+	uint8_t rate_code;        /* DESC rate code */
 	uint8_t bw_code;          /* 0/1/2 = 20/40/80 */
 	bool sgi, ldpc;
 	uint8_t stbc;
@@ -53,11 +53,10 @@ struct vchip {
 	char name[48];
 	struct vchip_config cfg;
 	char air_dir_buf[256];
+	const struct vchip_personality *p;
+	void *pstate;             /* the personality's state block */
 	struct vchip_usb_desc usb;
-	uint8_t efuse_phys[VC_EFUSE_PHYS];
-	uint8_t efuse_log[VC_EFUSE_LOG];
 	uint8_t mac_addr[6];
-	int cck_agc_byte;         /* AGC report byte for CCK frames [9.3] */
 	struct air *air;          /* NULL with cfg.no_air */
 	struct vchip *registry_next;
 
@@ -68,32 +67,17 @@ struct vchip {
 
 	bool unplugged;
 	bool stopping;
+	/* the chip left the bus to come back at another link speed (USB2
+	 * -> USB3 switch); the front end re-enumerates it */
+	bool reenumerate_pending;
+	unsigned reenumerate_mbps;
 
 	/* register file and power state */
 	uint8_t regs[VC_REG_SPACE];
 	bool mac_on;
-	bool cpu_on;
 	uint64_t tsf_base_ns;     /* TSF counts from MAC power-on */
-	uint8_t llt[256];
 	uint64_t writes_ignored;  /* writes to an unpowered domain */
-
-	/* firmware download [4] */
-	uint8_t fw_img[VC_FW_MAX];
-	uint8_t fw_written[VC_FW_MAX / 8]; /* bitmap of bytes written */
-	size_t fw_page_hi[VC_FW_MAX / VC_FW_PAGE]; /* highest offset + 1 */
-	bool fw_pass_dirty;       /* any byte written this pass */
-	bool fw_running;
-
-	/* RF registers per path (20-bit) [5.4] */
-	uint32_t rf[VC_RF_PATHS][256];
-
-	/* table milestone trackers [5.2] */
-	bool mac_table_done, bb_table_done, rf_table_done;
-	size_t agc_match;
-	size_t rf_match[VC_RF_PATHS];
-	bool monitor_on, txrx_on;
-	struct vchip_tuning tuning;
-	uint8_t primary_sc;       /* sub-channel index from 0x483 */
+	struct vchip_tuning tuning; /* what the registers programme */
 
 	/* milestones */
 	enum vchip_milestone milestones[VC_MAX_MILESTONES];
@@ -110,7 +94,7 @@ struct vchip {
 	bool tx_thread_started;
 
 	/* RX FIFO: byte ring of packets laid out as on the bus */
-	uint8_t rxff[VC_RXFF_BYTES];
+	uint8_t *rxff;            /* p->rxff_bytes */
 	size_t rx_rd, rx_used;
 	uint32_t rx_pkt_len[VC_RX_MAX_PKTS];
 	unsigned rx_pkt_head, rx_pkt_count;
@@ -118,40 +102,36 @@ struct vchip {
 	bool rx_thread_started;
 	uint64_t rng_state;       /* link-model RNG (RX thread only) */
 	uint8_t rx_frame[AIR_MAX_FRAME];   /* RX thread scratch */
-	uint8_t rx_pkt[VC_RX_DESC + 128 + AIR_MAX_FRAME]; /* RX scratch */
+	uint8_t *rx_pkt;          /* RX scratch: p->rx_hdr_max + frame */
 };
 
 /* vchip.c */
 void vc_milestone(struct vchip *vc, enum vchip_milestone m);
+/* The chip drops off the bus (every transfer fails with -ENODEV, as
+ * after an unplug) and waits for vchip_reenumerate() to come back at
+ * speed_mbps. */
+void vc_drop_for_reenumeration(struct vchip *vc, unsigned speed_mbps);
+/* Whether milestone m was recorded since the last of stop_at (0-ended
+ * list), newest first. */
+bool vc_milestone_since(const struct vchip *vc, enum vchip_milestone m,
+                        const enum vchip_milestone *stop_at);
 
-/* vchip_regs.c: the register file with its side effects (lock held) */
-void vc_regs_reset(struct vchip *vc);
+/* vchip_regs.c: the register file and the power state machine (lock
+ * held) */
 void vc_reg_read(struct vchip *vc, uint16_t addr, uint8_t *out, size_t len);
 void vc_reg_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
                   size_t len);
 uint32_t vc_reg32(const struct vchip *vc, uint16_t addr); /* raw stored */
-bool vc_tx_path_ready(const struct vchip *vc);
-bool vc_rx_path_ready(const struct vchip *vc);
-
-/* vchip_efuse.c */
-void vc_efuse_build(struct vchip *vc);
-void vc_efuse_ctrl_written(struct vchip *vc);
-
-/* vchip_fw.c */
-void vc_fw_reset_pass(struct vchip *vc);
-bool vc_fw_chk_ok(const struct vchip *vc);
-void vc_fw_window_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
-                        size_t len);
-void vc_fw_cpu_enabled(struct vchip *vc);
-void vc_fw_cpu_disabled(struct vchip *vc);
-
-/* vchip_phy.c: BB/RF, table milestones, tuning, monitor */
-void vc_phy_lssi_write(struct vchip *vc, unsigned path);
-uint32_t vc_phy_rf_readback(const struct vchip *vc, uint16_t addr);
-void vc_phy_check_tables(struct vchip *vc, uint16_t addr, size_t len);
-void vc_phy_agc_write(struct vchip *vc, uint32_t value);
-void vc_phy_update_tuning(struct vchip *vc);
-void vc_phy_update_monitor(struct vchip *vc);
+/* Store one byte as the core does: dropped (and counted) when its block
+ * is unpowered. Returns whether it was stored. */
+bool vc_store(struct vchip *vc, uint32_t a, uint8_t v);
+/* APFM_ONMAC / APFM_OFFMAC (0x05 bits 0/1) after a write of 0x04-0x07,
+ * and the power-ready status they depend on. */
+void vc_power_fsm_written(struct vchip *vc);
+bool vc_power_ready(const struct vchip *vc);
+/* The personality's view of the channel (all zero: not tuned); records
+ * VCHIP_M_CHANNEL when it changes to a tuned state. */
+void vc_set_tuning(struct vchip *vc, const struct vchip_tuning *t);
 
 /* vchip_rate.c: rate codes, airtime, channel geometry, CRC */
 bool vc_rate_from_code(uint8_t code, struct dvr_rate *out);
@@ -162,6 +142,15 @@ uint32_t vc_airtime_us(const struct dvr_rate *rate, unsigned bw_mhz,
 unsigned vc_channel_freq(unsigned ch);
 uint32_t vc_crc32(const uint8_t *p, size_t n);
 
+/* vchip_wmac.c: the MAC receive filter (RCR 0x608, RXFLTMAP 0x6A0-0x6A5,
+ * MACID 0x610) and the TX queue map (TXDMA_PQ_MAP 0x10C) the Realtek
+ * generations share */
+bool vc_wmac_rx_keeps_bad_fcs(const struct vchip *vc);
+bool vc_wmac_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
+                       bool crc_err);
+int vc_wmac_qsel_dma_queue(const struct vchip *vc, unsigned qsel);
+unsigned vc_wmac_dma_queue_ep(int q);
+
 /* vchip_tx.c */
 int vc_tx_start(struct vchip *vc);
 int vc_tx_bulk_out(struct vchip *vc, unsigned ep_idx, const uint8_t *data,
@@ -171,6 +160,11 @@ int vc_tx_bulk_out(struct vchip *vc, unsigned ep_idx, const uint8_t *data,
 int vc_rx_start(struct vchip *vc);
 int vc_rx_bulk_in(struct vchip *vc, uint8_t *buf, size_t cap,
                   unsigned timeout_ms);
+/* Put one packet (descriptor + payload, as the chip lays it out) into the
+ * RX FIFO: what the RX path does for a received frame, and what a
+ * personality does for a packet the chip makes itself (a firmware report
+ * in the RX stream). false (counted as rx_fifo_overflow) when full. */
+bool vc_rx_fifo_put(struct vchip *vc, const uint8_t *pkt, size_t len);
 
 /* deadline helpers (CLOCK_MONOTONIC; condvars use it too) */
 void vc_deadline(struct timespec *ts, unsigned timeout_ms);

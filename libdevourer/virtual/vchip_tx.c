@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * TX side of the virtual adapter: the bulk OUT endpoints, the TX
- * descriptor checks the chip applies [8][1.3][1.6], the TX FIFO, and the
- * thread that puts frames on the air paced by their airtime.
+ * TX side of the model core: the bulk OUT endpoints, the checks every
+ * frame passes after the personality decoded its descriptor (queue vs
+ * endpoint, MAC ready, bandwidth vs channel, a rate the PHY can send),
+ * the TX FIFO, and the thread that puts frames on the air paced by their
+ * airtime.
  *
  * A transfer is taken when the FIFO has room for it (otherwise the
  * endpoint NAKs until the host gives up); a taken transfer whose
@@ -14,130 +16,78 @@
 
 #include "libdevourer/virtual/vchip_internal.h"
 
-#define R_CR 0x100
-
-static uint16_t le16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
-
-/* DMA queue of a QSEL via REG_TXDMA_PQ_MAP [1.3]; -1 if no such queue. */
-static int qsel_dma_queue(const struct vchip *vc, unsigned qsel)
-{
-	uint16_t pq = (uint16_t)(vc->regs[0x10C] | vc->regs[0x10D] << 8);
-	unsigned shift;
-	switch (qsel) {
-	case 0: case 3: shift = 8; break;   /* BE */
-	case 1: case 2: shift = 10; break;  /* BK */
-	case 4: case 5: shift = 6; break;   /* VI */
-	case 6: case 7: shift = 4; break;   /* VO */
-	case 0x12: shift = 12; break;       /* MGT */
-	case 0x10: case 0x11: case 0x13: shift = 14; break; /* HI/BCN/H2C */
-	default: return -1;
-	}
-	return (pq >> shift) & 3;
-}
-
-/* Endpoint index a DMA queue is fed from: HIGH->0, NORMAL->1, LOW->2,
- * EXTRA->3 [1.3]. */
-static unsigned dma_queue_ep(int q)
-{
-	static const unsigned ep[4] = {3, 2, 1, 0}; /* EXTRA LOW NORMAL HIGH */
-	return ep[q & 3];
-}
-
-static bool tx_dma_ready(const struct vchip *vc)
-{
-	return vc->mac_on && (vc->regs[R_CR] & 0x01); /* HCI_TXDMA_EN */
-}
-
-/* Decode one descriptor at d (rem bytes left in the transfer). Returns
- * the bytes this frame occupies, or 0 when its layout cannot be trusted
- * (the rest of the transfer is then dropped too). */
+/* Take one frame at d (rem bytes left in the transfer) into the FIFO.
+ * Returns the bytes it occupies, or 0 when the rest of the transfer
+ * cannot be trusted. */
 static size_t take_frame(struct vchip *vc, unsigned ep_idx, const uint8_t *d,
                          size_t rem)
 {
-	uint16_t x = 0;
-	for (unsigned w = 0; w < 16; w++)
-		if (w != 14)
-			x ^= le16(d + 2 * w);
-	if (x != le16(d + 28)) {
+	struct vc_tx_frame f = {0};
+	enum vc_tx_verdict v = vc->p->tx_decode(vc, ep_idx, d, rem, &f);
+	size_t used = f.hdr_len + f.pkt_len;
+	switch (v) {
+	case VC_TXD_BAD_CHECKSUM:
 		vc->stats.tx_bad_checksum++;
 		return 0;
+	case VC_TXD_BAD_LAYOUT:
+		vc->stats.tx_bad_desc++;
+		return 0;
+	case VC_TXD_BAD_FIELD:
+		vc->stats.tx_bad_desc++;
+		return used <= rem ? used : 0;
+	case VC_TXD_CONSUMED:
+		return used <= rem ? used : 0;
+	case VC_TXD_FRAME:
+		break;
 	}
-	uint32_t dw0 = vc_le32(d), dw1 = vc_le32(d + 4), dw3 = vc_le32(d + 12);
-	uint32_t dw4 = vc_le32(d + 16), dw5 = vc_le32(d + 20);
-	uint32_t dw8 = vc_le32(d + 32);
-	size_t pkt = dw0 & 0xFFFF;
-	unsigned offset = (dw0 >> 16) & 0xFF;
-	size_t pad = ((dw1 >> 24) & 0x1F) * 8u;
-	if (offset != VC_TX_DESC || pkt == 0 || VC_TX_DESC + pad + pkt > rem) {
+	if (used > rem || f.pkt_len == 0 || f.pkt_len + 4 > AIR_MAX_FRAME) {
 		vc->stats.tx_bad_desc++;
 		return 0;
 	}
-	size_t used = VC_TX_DESC + pad + pkt;
-	if (pkt + 4 > AIR_MAX_FRAME) {
-		vc->stats.tx_bad_desc++;
-		return used;
-	}
-	int q = qsel_dma_queue(vc, (dw1 >> 8) & 0x1F);
-	if (q < 0) {
-		vc->stats.tx_bad_desc++;
-		return used;
-	}
-	/* DROP_DATA_EN (0x20C bit9): a frame on the wrong endpoint for its
-	 * queue is discarded ([1.3], inferred from the name). */
-	if ((vc->regs[0x20D] & 0x02) && dma_queue_ep(q) != ep_idx) {
+	/* DROP_DATA_EN (0x20C bit 9): a frame on the wrong endpoint for its
+	 * queue is discarded (rtw88 usb.c rtw_usb_init_burst_pkt_len sets
+	 * it; the name says what it does). */
+	int q = vc_wmac_qsel_dma_queue(vc, f.qsel);
+	if ((vc->regs[0x20D] & 0x02) && q >= 0 &&
+	    vc_wmac_dma_queue_ep(q) != ep_idx) {
 		vc->stats.tx_bad_queue++;
 		return used;
 	}
-	if (!vc_tx_path_ready(vc) || !vc->tuning.channel) {
+	if (!vc->p->tx_ready(vc) || !vc->tuning.channel) {
 		vc->stats.tx_not_ready++;
 		return used;
 	}
-	/* Without USE_RATE the firmware's rate adaptation would choose; the
-	 * model sends at the band's lowest mandatory rate. */
-	uint8_t code = (dw3 & (1u << 8)) ? (uint8_t)(dw4 & 0x7F)
-	                                 : (vc->tuning.band_5g ? 0x04 : 0x00);
-	unsigned nss = vc_rate_nss(code);
-	if (nss == 0 || nss > 2) { /* 8812A: 2 spatial streams [8.3] */
-		vc->stats.tx_bad_desc++;
-		return used;
-	}
-	if (vc->tuning.band_5g && code <= 0x03)
-		code = 0x04; /* no CCK on 5 GHz: the 8812A falls back [8.1] */
-	unsigned bw_code = (dw5 >> 5) & 3;
-	unsigned bw = bw_code == 0 ? 20 : bw_code == 1 ? 40 : bw_code == 2 ? 80 : 0;
+	unsigned bw = f.bw_code == 0 ? 20 : f.bw_code == 1 ? 40
+	            : f.bw_code == 2 ? 80 : 0;
 	if (bw == 0 || bw > vc->tuning.bw_mhz) {
 		vc->stats.tx_bad_desc++;
 		return used;
 	}
-	bool sgi = dw5 & (1u << 4);
 	struct dvr_rate r;
-	vc_rate_from_code(code, &r);
-	if (vc_airtime_us(&r, bw, sgi, pkt + 4) == 0) {
+	if (!vc_rate_from_code(f.rate_code, &r) ||
+	    vc_airtime_us(&r, bw, f.sgi, f.pkt_len + 4) == 0) {
 		vc->stats.tx_bad_desc++; /* e.g. HT at 80 MHz, VHT MCS9/20 */
 		return used;
 	}
 
 	struct vc_tx_entry *e = &vc->tx[(vc->tx_head + vc->tx_count) %
 	                                 VC_TX_SLOTS];
-	memcpy(e->buf, d + VC_TX_DESC + pad, pkt);
-	if ((dw8 & (1u << 15)) && pkt >= 24) {
-		/* EN_HWSEQ: the MAC numbers the frame itself */
+	memcpy(e->buf, d + f.hdr_len, f.pkt_len);
+	if (f.hw_seq && f.pkt_len >= 24) {
+		/* the MAC numbers the frame itself */
 		uint16_t sc = (uint16_t)((e->buf[22] & 0x0F) |
 		                         (vc->hw_seq & 0xFFF) << 4);
 		vc->hw_seq = (uint16_t)((vc->hw_seq + 1) & 0xFFF);
 		e->buf[22] = (uint8_t)sc;
 		e->buf[23] = (uint8_t)(sc >> 8);
 	}
-	e->len = pkt;
-	e->pages = (unsigned)((used + VC_TX_PAGE - 1) / VC_TX_PAGE);
-	e->rate_code = code;
-	e->bw_code = (uint8_t)bw_code;
-	e->sgi = sgi;
-	e->ldpc = dw5 & (1u << 7);
-	e->stbc = (uint8_t)((dw5 >> 8) & 3);
+	e->len = f.pkt_len;
+	e->pages = (unsigned)((used + vc->p->tx_page - 1) / vc->p->tx_page);
+	e->rate_code = f.rate_code;
+	e->bw_code = f.bw_code;
+	e->sgi = f.sgi;
+	e->ldpc = f.ldpc;
+	e->stbc = f.stbc;
 	vc->tx_count++;
 	vc->tx_pages_used += e->pages;
 	return used;
@@ -146,23 +96,19 @@ static size_t take_frame(struct vchip *vc, unsigned ep_idx, const uint8_t *d,
 static void take_transfer(struct vchip *vc, unsigned ep_idx,
                           const uint8_t *data, size_t len)
 {
-	if (len < VC_TX_DESC || len > VC_TX_MAX_XFER) {
+	if (len < 32 || len > vc->p->tx_max_xfer) {
 		vc->stats.tx_bad_desc++;
 		return;
 	}
-	/* USB_TXAGG_NUM of the first descriptor vs the descriptor number
-	 * the driver programmed in 0x208[7:4] (0 means one) [1.6]. */
-	unsigned agg = data[31] ? data[31] : 1;
-	unsigned agg_max = vc->regs[0x208] >> 4;
-	if (!agg_max)
-		agg_max = 1;
+	unsigned agg, agg_max;
+	vc->p->tx_agg(vc, data, len, &agg, &agg_max);
 	if (agg > agg_max) {
 		vc->stats.tx_bad_desc++;
 		return;
 	}
 	size_t off = 0;
 	for (unsigned i = 0; i < agg; i++) {
-		if (off + VC_TX_DESC > len || vc->tx_count >= VC_TX_SLOTS) {
+		if (off + 32 > len || vc->tx_count >= VC_TX_SLOTS) {
 			vc->stats.tx_bad_desc++;
 			return;
 		}
@@ -189,12 +135,15 @@ int vc_tx_bulk_out(struct vchip *vc, unsigned ep_idx, const uint8_t *data,
 	}
 	/* Room for the whole transfer, one page of slack per frame of an
 	 * aggregate; the DMA engine must be on to take anything. */
-	unsigned need = (unsigned)((len + VC_TX_PAGE - 1) / VC_TX_PAGE) +
-	                (len >= 32 && data[31] ? data[31] : 1u);
-	if (need > VC_TX_PAGES)
-		need = VC_TX_PAGES;
+	unsigned agg, agg_max;
+	vc->p->tx_agg(vc, data, len, &agg, &agg_max);
+	size_t page = vc->p->tx_page;
+	unsigned pages = vc->p->tx_pages;
+	unsigned need = (unsigned)((len + page - 1) / page) + agg;
+	if (need > pages)
+		need = pages;
 	while (!vc->unplugged &&
-	       (!tx_dma_ready(vc) || vc->tx_pages_used + need > VC_TX_PAGES ||
+	       (!vc->p->tx_dma_on(vc) || vc->tx_pages_used + need > pages ||
 	        vc->tx_count >= VC_TX_SLOTS)) {
 		if (pthread_cond_timedwait(&vc->tx_space, &vc->lock, &dl) ==
 		    ETIMEDOUT) {
@@ -244,7 +193,7 @@ static void *tx_thread(void *arg)
 			continue;
 		}
 		struct vc_tx_entry *e = &vc->tx[vc->tx_head];
-		if (!vc_tx_path_ready(vc) || !vc->tuning.channel) {
+		if (!vc->p->tx_ready(vc) || !vc->tuning.channel) {
 			vc->stats.tx_not_ready++; /* MAC went down meanwhile */
 			release_head(vc);
 			continue;

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "libdevourer/virtual/vchip_fault.h"
+#include "libdevourer/virtual/vchip_personality.h"
 #include "libdevourer/vusb/vusb.h"
 
 #define PROG "devourer-vusb"
@@ -45,8 +46,10 @@ static void usage(FILE *to)
 	        "                     [--fault [NAME@]KIND[:k=v,...]]... -- "
 	        "PROGRAM [ARGS...]\n"
 	        "  --adapter  a virtual USB adapter (default: one named vusb,\n"
-	        "             0bda:8812); options as for virtual: adapters:\n"
-	        "             loss=0..1, rssi=dBm, noise=dBm, seed=N, eps=2..4\n"
+	        "             0bda:8812); VID:PID chooses the chip model\n"
+	        "             (chip= overrides); options as for virtual:\n"
+	        "             adapters: chip=NAME, loss=0..1, rssi=dBm,\n"
+	        "             noise=dBm, seed=N, eps=2..4\n"
 	        "  --trace    register trace of the driver in PROGRAM "
 	        "(sets DEVOURER_TRACE)\n"
 	        "  --fault    bus fault on every adapter or on NAME:\n"
@@ -251,6 +254,21 @@ int main(int argc, char **argv)
 		if (ad[k].vid) {
 			cfg.vid = ad[k].vid;
 			cfg.pid = ad[k].pid;
+			/* The VID:PID says which chip it is, as a driver's
+			 * ID table would, unless chip= said otherwise. */
+			if (!cfg.chip)
+				cfg.chip = vchip_personality_by_usb_id(cfg.vid,
+				                                       cfg.pid);
+			if (!cfg.chip) {
+				fprintf(stderr,
+				        PROG ": adapter %s: no chip model for "
+				        "%04x:%04x (chips: %s; name one with "
+				        "chip=)\n",
+				        ad[k].name, cfg.vid, cfg.pid,
+				        vchip_personality_names());
+				rc = 2;
+				break;
+			}
 		}
 		struct vusb_dev *d;
 		if (vusb_add(vb, &cfg, &d, err, sizeof err) < 0) {

@@ -35,14 +35,14 @@ int main(void)
 
 	struct dvr_transport *t = (struct dvr_transport *)1;
 	struct dvr_selector virt = {.kind = DVR_SEL_VIRTUAL};
-	CHECK_EQ_INT(dvr_backend_usb.open(&virt, NULL, &t), DVR_E_INVALID,
+	CHECK_EQ_INT(dvr_backend_usb.open(&virt, NULL, &t, NULL, 0), DVR_E_INVALID,
 	             "virtual selector refused");
 	CHECK(t == NULL, "out cleared on failure");
-	CHECK_EQ_INT(dvr_backend_usb.open(NULL, NULL, &t), DVR_E_INVALID, "NULL selector");
+	CHECK_EQ_INT(dvr_backend_usb.open(NULL, NULL, &t, NULL, 0), DVR_E_INVALID, "NULL selector");
 
 	struct dvr_selector bad_path = {.kind = DVR_SEL_USB_PATH};
 	snprintf(bad_path.path, sizeof bad_path.path, "x-1");
-	r = dvr_backend_usb.open(&bad_path, NULL, &t);
+	r = dvr_backend_usb.open(&bad_path, NULL, &t, NULL, 0);
 	CHECK(r == DVR_E_INVALID || r == DVR_E_NOT_FOUND, "bad path refused");
 
 	if (count > 0) {
@@ -53,15 +53,15 @@ int main(void)
 	CHECK_EQ_INT(count, 0, "no supported adapter listed");
 
 	struct dvr_selector aut = {.kind = DVR_SEL_AUTO};
-	CHECK_EQ_INT(dvr_backend_usb.open(&aut, &accept, &t), DVR_E_NOT_FOUND,
+	CHECK_EQ_INT(dvr_backend_usb.open(&aut, &accept, &t, NULL, 0), DVR_E_NOT_FOUND,
 	             "auto: not found");
 	struct dvr_selector id = {.kind = DVR_SEL_USB_ID, .vid = 0x0bda,
 	                          .pid = 0x8812, .index = 0};
-	CHECK_EQ_INT(dvr_backend_usb.open(&id, NULL, &t), DVR_E_NOT_FOUND,
+	CHECK_EQ_INT(dvr_backend_usb.open(&id, NULL, &t, NULL, 0), DVR_E_NOT_FOUND,
 	             "usb:0bda:8812: not found");
 	struct dvr_selector path = {.kind = DVR_SEL_USB_PATH};
 	snprintf(path.path, sizeof path.path, "250-7.3");
-	CHECK_EQ_INT(dvr_backend_usb.open(&path, NULL, &t), DVR_E_NOT_FOUND,
+	CHECK_EQ_INT(dvr_backend_usb.open(&path, NULL, &t, NULL, 0), DVR_E_NOT_FOUND,
 	             "usb:250-7.3: not found");
 	CHECK(t == NULL, "nothing opened");
 	return check_done();

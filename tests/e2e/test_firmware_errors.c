@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Missing, corrupt and truncated firmware give a clear DVR_E_FIRMWARE from
- * dvr_start(), and the model confirms where it failed: a corrupt image is
- * downloaded but never boots; a truncated one is refused before download.
+ * dvr_start(), and the model confirms where it failed: an image whose
+ * reset vector jumps out of its code is downloaded but never boots; a
+ * truncated one is refused by the driver before download.
  */
 #include <stdlib.h>
 #include <unistd.h>
@@ -96,9 +97,16 @@ int main(void)
 	      "model saw no firmware download");
 	dvr_close(dev);
 
-	image[32 + 5000] ^= 0x40; /* one bit in the RAM code */
+	/* The 8051 starts at its reset vector, LJMP 0x4836: aimed past the
+	 * downloaded code (0x7FF0), the code never runs. A corrupt byte the
+	 * CPU would only reach later is invisible to the chip (the model
+	 * boots it; test_vchip_fw says so). */
+	uint8_t hi = image[33], lo = image[34];
+	image[33] = 0x7F;
+	image[34] = 0xF0;
 	CHECK_EQ_INT(write_file(corrupt, image, image_len), 0, "corrupt copy");
-	image[32 + 5000] ^= 0x40;
+	image[33] = hi;
+	image[34] = lo;
 	r = try_start("badfw", corrupt, msg, sizeof msg, &vc, &dev);
 	CHECK_EQ_INT(r, DVR_E_FIRMWARE, "corrupt firmware: DVR_E_FIRMWARE");
 	printf("# %s\n", msg);

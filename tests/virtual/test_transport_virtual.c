@@ -29,7 +29,7 @@ static struct dvr_transport *open_station(const char *name)
 	snprintf(sel.name, sizeof sel.name, "%s", name);
 	snprintf(sel.options, sizeof sel.options, "seed=5,trace=/dev/null");
 	struct dvr_transport *t = NULL;
-	return dvr_backend_virtual.open(&sel, NULL, &t) == DVR_OK ? t : NULL;
+	return dvr_backend_virtual.open(&sel, NULL, &t, NULL, 0) == DVR_OK ? t : NULL;
 }
 
 int main(void)

@@ -87,7 +87,9 @@ int main(void)
 	vh_w32(vc, 0x1E0, 0x80000000u | 5u << 8);
 	CHECK_EQ_HEX(vh_read(vc, 0x1E0, 4) & 0xFF, 6, "LLT entry read back");
 
-	/* EFUSE: without the loader clock the read never completes */
+	/* EFUSE: without the loader clock the read never completes (it
+	 * comes up on after autoload; a driver may turn it off) */
+	vh_set8(vc, 0x08, 0, 0x20);
 	vh_w32(vc, 0x30, 0u << 8);
 	CHECK(!(vh_read(vc, 0x30, 4) & 0x80000000u),
 	      "EFUSE read needs LOADER_CLK_EN/ELDR");

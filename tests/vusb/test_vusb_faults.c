@@ -210,7 +210,7 @@ static void test_unplug(dvr_device **devp, struct vusb_dev *ud,
 	*devp = NULL;
 	printf("# close after unplug took %llu ms\n",
 	       (unsigned long long)(vt_now_ms() - t0));
-	CHECK_EQ_INT(vt_threads(), threads0, "unplug: every driver thread "
+	CHECK_EQ_INT(vt_threads_settle(threads0, 2000), threads0, "unplug: every driver thread "
 	             "exited");
 
 	CHECK_EQ_INT(vusb_replug(ud), 0, "re-plug");

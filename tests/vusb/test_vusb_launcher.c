@@ -8,7 +8,8 @@
  * per frame; the link test covers async) byte for byte; SIGTERM to the
  * TX launcher reaches txdemo, which stops cleanly; the register trace is
  * written. Then an unplug fault from the command line must end txdemo
- * with its "fatal device error" status promptly.
+ * with its "fatal device error" status promptly. A VID:PID no chip model
+ * ships under, or an unknown chip=, is refused.
  *
  * This test does not use the preload itself: the launchers set it up for
  * their children. Arguments: devourer-vusb, txdemo, rxdemo.
@@ -81,6 +82,19 @@ int main(int argc, char **argv)
 	pid_t bad = vt_spawn(bad_argv);
 	CHECK_EQ_INT(bad > 0 ? vt_wait_exit(bad, 10000) : -1, 2,
 	             "bad --fault refused");
+
+	/* The VID:PID chooses the chip model; one no model ships under is
+	 * refused before anything runs, as is an unknown chip=. */
+	char *odd_argv[] = {argv[1], "--adapter", "odd:1234:5678", "--",
+	                    argv[2], NULL};
+	pid_t odd = vt_spawn(odd_argv);
+	CHECK_EQ_INT(odd > 0 ? vt_wait_exit(odd, 10000) : -1, 2,
+	             "--adapter with a VID:PID no chip model has: refused");
+	char *chip_argv[] = {argv[1], "--adapter", "odd,chip=rtl9999", "--",
+	                     argv[2], NULL};
+	pid_t ch = vt_spawn(chip_argv);
+	CHECK_EQ_INT(ch > 0 ? vt_wait_exit(ch, 10000) : -1, 2,
+	             "--adapter with an unknown chip=: refused");
 	vt_rm_dir(air);
 	return check_done();
 }

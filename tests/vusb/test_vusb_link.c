@@ -158,7 +158,7 @@ int main(int argc, char **argv)
 	CHECK_EQ_INT(atomic_load(&usb_rx.error_status), 0, "no error event");
 	dvr_close(dev);
 	dvr_close(peer);
-	CHECK_EQ_INT(vt_threads(), threads0, "close: every driver thread gone");
+	CHECK_EQ_INT(vt_threads_settle(threads0, 2000), threads0, "close: every driver thread gone");
 
 	/* The register trace was written by the core over this transport. */
 	FILE *tf = fopen(trace, "r");

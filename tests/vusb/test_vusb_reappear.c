@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 
 	struct wait_job j = {.sel = {.kind = DVR_SEL_AUTO}};
 	struct dvr_transport *t = NULL;
-	CHECK_EQ_INT(dvr_backend_usb.open(&j.sel, &accept, &t), DVR_OK,
+	CHECK_EQ_INT(dvr_backend_usb.open(&j.sel, &accept, &t, NULL, 0), DVR_OK,
 	             "open auto over libusb");
 	if (!t) {
 		vusb_free(vb);

@@ -105,6 +105,22 @@ static inline int vt_wait_exit(pid_t pid, unsigned timeout_ms)
 	}
 }
 
+static inline int vt_threads(void);
+
+/* The thread count once it has dropped to want, or what it is after
+ * timeout_ms: a joined thread can still be listed in /proc/self/task for
+ * a moment after pthread_join returned. */
+static inline int vt_threads_settle(int want, unsigned timeout_ms)
+{
+	uint64_t t0 = vt_now_ms();
+	int n = vt_threads();
+	while (n != want && vt_now_ms() - t0 < timeout_ms) {
+		vt_sleep_ms(5);
+		n = vt_threads();
+	}
+	return n;
+}
+
 static inline int vt_threads(void)
 {
 	DIR *d = opendir("/proc/self/task");

@@ -284,7 +284,7 @@ DVR_API int dvr_list_adapters(struct dvr_adapter_info *out, size_t max);
  *   "usb:BUS-PORT"      adapter at that bus and port path, e.g. "usb:1-2.3"
  *   "virtual:NAME"      a virtual adapter on the shared air; options follow
  *                       after commas: loss=0.1, rssi=-60, noise=-95,
- *                       seed=N, pid=8812, trace=FILE
+ *                       seed=N, pid=8812, chip=8812a, trace=FILE
  * The device is opened but not initialised; call dvr_start().
  * Returns DVR_OK and *out, or DVR_E_NOT_FOUND, DVR_E_ACCESS, DVR_E_BUSY...
  */

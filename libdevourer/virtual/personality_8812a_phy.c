@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * BB and RF of the virtual adapter: RF registers behind the LSSI port,
+ * BB and RF of the RTL8812AU personality: RF registers behind the LSSI port,
  * their read-back, the channel/bandwidth the registers select, the monitor
  * filter state, and the milestones that say the characteristic tables
  * were programmed. Caller holds vc->lock.
@@ -8,7 +8,7 @@
  * Table milestones are judged by content, for this board (USB, C-cut,
  * internal PA/LNA, RFE 0), using values of the rtw88 8812A tables
  * (lwfinger/rtw88 rtw8812a_table.c @4ef9d994, Copyright(c) 2024 Realtek
- * Corporation, GPL-2.0 OR BSD-3-Clause; via shared/reference/tables):
+ * Corporation, GPL-2.0 OR BSD-3-Clause):
  *  - MAC: a set of registers holds its table value at the same time;
  *  - BB: likewise, and the AGC table rows for this board were written to
  *    0x81C in table order (a sample of every 8th row plus the last);
@@ -19,7 +19,7 @@
  */
 #include <stdlib.h>
 
-#include "libdevourer/virtual/vchip_internal.h"
+#include "libdevourer/virtual/personality_8812a.h"
 
 struct reg_val {
 	uint16_t addr;
@@ -75,19 +75,15 @@ static const struct rf_row rf_b_seq[] = {
 /* Thermal meter reading (RF 0x42[15:10]) — equal to the EFUSE value. */
 #define VC_THERMAL 0x1A
 
-static bool bb_alive(const struct vchip *vc)
-{
-	return vc->mac_on && (vc->regs[0x02] & 0x03) == 0x03;
-}
-
 static bool rf_alive(const struct vchip *vc, unsigned path)
 {
 	/* RF_CTRL (0x1F, path A) / RF_B_CTRL (0x76): 0x07 = enabled and out
-	 * of reset [3.2][5.1] */
-	return bb_alive(vc) && (vc->regs[path ? 0x76 : 0x1F] & 0x07) == 0x07;
+	 * of reset (rtw88 rtw88xxa.c rtw88xxa_power_on) */
+	return p8812a_bb_alive(vc) &&
+	       (vc->regs[path ? A_RF_B_CTRL : A_RF_CTRL] & 0x07) == 0x07;
 }
 
-void vc_phy_lssi_write(struct vchip *vc, unsigned path)
+void p8812a_phy_lssi_write(struct vchip *vc, unsigned path)
 {
 	if (!rf_alive(vc, path)) {
 		vc->writes_ignored++;
@@ -98,31 +94,34 @@ void vc_phy_lssi_write(struct vchip *vc, unsigned path)
 	uint32_t data = w & 0xFFFFF;
 
 	/* sequence matching for the RF table milestone */
+	struct p8812a *s = p8812a_of(vc);
 	const struct rf_row *seq = path ? rf_b_seq : rf_a_seq;
 	size_t n = path ? N(rf_b_seq) : N(rf_a_seq);
-	if (vc->rf_match[path] < n && seq[vc->rf_match[path]].addr == addr &&
-	    seq[vc->rf_match[path]].val == data)
-		vc->rf_match[path]++;
+	if (s->rf_match[path] < n && seq[s->rf_match[path]].addr == addr &&
+	    seq[s->rf_match[path]].val == data)
+		s->rf_match[path]++;
 
+	/* LCK trigger (RF 0x18 bit 15) completes at once (rtw88
+	 * rtw8812a.c rtw8812a_do_lck polls it clear) */
 	if (addr == 0x18)
-		data &= ~0x8000u; /* LCK trigger completes at once [7.5] */
+		data &= ~0x8000u;
 	if (addr == 0x42 && ((data >> 16) & 3) == 3)
 		data = (data & ~0xFC00u) | (VC_THERMAL << 10);
-	vc->rf[path][addr] = data;
+	s->rf[path][addr] = data;
 
-	if (!vc->rf_table_done && vc->rf_match[0] == N(rf_a_seq) &&
-	    vc->rf_match[1] == N(rf_b_seq)) {
-		vc->rf_table_done = true;
+	if (!s->rf_table_done && s->rf_match[0] == N(rf_a_seq) &&
+	    s->rf_match[1] == N(rf_b_seq)) {
+		s->rf_table_done = true;
 		vc_milestone(vc, VCHIP_M_RF_TABLE);
 	}
 	if (addr == 0x18 && path == 0)
-		vc_phy_update_tuning(vc);
+		p8812a_phy_update_tuning(vc);
 }
 
 /* 0xD04/0xD08 (path A PI/SI) and 0xD44/0xD48 (path B): the RF register
  * named in 0x8B0[7:0]. Only the read-back of the mode the path is in
  * (0xC00/0xE00 bit2: 1 = PI) carries the value; the other reads 0. */
-uint32_t vc_phy_rf_readback(const struct vchip *vc, uint16_t addr)
+uint32_t p8812a_phy_rf_readback(const struct vchip *vc, uint16_t addr)
 {
 	unsigned path = addr >= 0xD40;
 	bool pi_reg = (addr & 0x0F) == 0x04;
@@ -131,7 +130,7 @@ uint32_t vc_phy_rf_readback(const struct vchip *vc, uint16_t addr)
 	bool pi_mode = vc->regs[path ? 0xE00 : 0xC00] & 0x04;
 	if (pi_reg != pi_mode)
 		return 0;
-	return vc->rf[path][vc->regs[0x8B0]] & 0xFFFFF;
+	return p8812a_of(vc)->rf[path][vc->regs[0x8B0]] & 0xFFFFF;
 }
 
 static bool all_present(const struct vchip *vc, const struct reg_val *s,
@@ -147,31 +146,32 @@ static bool all_present(const struct vchip *vc, const struct reg_val *s,
 
 static void check_bb(struct vchip *vc)
 {
-	if (!vc->bb_table_done && vc->agc_match == N(agc_seq) &&
+	if (!p8812a_of(vc)->bb_table_done && p8812a_of(vc)->agc_match == N(agc_seq) &&
 	    all_present(vc, bb_sentinels, N(bb_sentinels), false)) {
-		vc->bb_table_done = true;
+		p8812a_of(vc)->bb_table_done = true;
 		vc_milestone(vc, VCHIP_M_BB_TABLE);
 	}
 }
 
-void vc_phy_check_tables(struct vchip *vc, uint16_t addr, size_t len)
+void p8812a_phy_check_tables(struct vchip *vc, uint16_t addr, size_t len)
 {
 	uint32_t end = (uint32_t)addr + len;
 	if (!vc->mac_on)
 		return;
-	if (!vc->mac_table_done && end > 0x433 && addr <= 0x718 &&
+	if (!p8812a_of(vc)->mac_table_done && end > 0x433 && addr <= 0x718 &&
 	    all_present(vc, mac_sentinels, N(mac_sentinels), true)) {
-		vc->mac_table_done = true;
+		p8812a_of(vc)->mac_table_done = true;
 		vc_milestone(vc, VCHIP_M_MAC_TABLE);
 	}
 	if (end > 0x800 && addr < 0x1000)
 		check_bb(vc);
 }
 
-void vc_phy_agc_write(struct vchip *vc, uint32_t value)
+void p8812a_phy_agc_write(struct vchip *vc, uint32_t value)
 {
-	if (vc->agc_match < N(agc_seq) && agc_seq[vc->agc_match] == value)
-		vc->agc_match++;
+	struct p8812a *s = p8812a_of(vc);
+	if (s->agc_match < N(agc_seq) && agc_seq[s->agc_match] == value)
+		s->agc_match++;
 	check_bb(vc);
 }
 
@@ -180,14 +180,15 @@ static unsigned bw_of_code(unsigned c)
 	return c == 0 ? 20 : c == 1 ? 40 : c == 2 ? 80 : 0;
 }
 
-/* Channel as the registers select it [7.2][7.3]: RF 0x18 of path A gives
+/* Channel as the registers select it (rtw88 rtw88xxa.c
+ * rtw88xxa_switch_channel, rtw88xxa_set_reg_bw): RF 0x18 of path A gives
  * the (centre) channel, band bits and RF bandwidth; BB 0x8AC[1:0] the BB
  * bandwidth; 0x483[3:0] the primary 20 MHz sub-channel. A state where RF
  * and BB disagree (e.g. half-way through a switch) is "not tuned". */
-void vc_phy_update_tuning(struct vchip *vc)
+void p8812a_phy_update_tuning(struct vchip *vc)
 {
 	struct vchip_tuning t = {0};
-	uint32_t rf18 = vc->rf[0][0x18];
+	uint32_t rf18 = p8812a_of(vc)->rf[0][0x18];
 	unsigned ch = rf18 & 0xFF;
 	bool band5 = (rf18 & (1u << 16)) && (rf18 & (1u << 8));
 	bool band2 = !(rf18 & ((1u << 16) | (3u << 8) | (3u << 17)));
@@ -215,20 +216,16 @@ void vc_phy_update_tuning(struct vchip *vc)
 	}
 	if (!ok)
 		t = (struct vchip_tuning){0};
-	bool changed = t.channel != vc->tuning.channel ||
-	               t.center != vc->tuning.center ||
-	               t.bw_mhz != vc->tuning.bw_mhz ||
-	               t.band_5g != vc->tuning.band_5g;
-	vc->tuning = t;
-	vc->primary_sc = (uint8_t)sc;
-	if (changed && ok)
-		vc_milestone(vc, VCHIP_M_CHANNEL);
+	p8812a_of(vc)->primary_sc = (uint8_t)sc;
+	vc_set_tuning(vc, &t);
 }
 
 /* Monitor: RCR accepts every unicast address and all data, control and
  * management frames with PHY status appended, and the management and
- * data subtype maps are fully open [6]. */
-void vc_phy_update_monitor(struct vchip *vc)
+ * data subtype maps are fully open (the vendor's monitor setting,
+ * aircrack-ng/rtl8812au hal/rtl8812a/rtl8812a_hal_init.c
+ * hw_var_set_monitor). */
+void p8812a_phy_update_monitor(struct vchip *vc)
 {
 	const uint32_t need = (1u << 0) | (1u << 11) | (1u << 12) |
 	                      (1u << 13) | (1u << 28);
@@ -237,7 +234,21 @@ void vc_phy_update_monitor(struct vchip *vc)
 	uint16_t map2 = (uint16_t)(vc->regs[0x6A4] | vc->regs[0x6A5] << 8);
 	bool on = vc->mac_on && (rcr & need) == need && map0 == 0xFFFF &&
 	          map2 == 0xFFFF;
-	if (on && !vc->monitor_on)
+	if (on && !p8812a_of(vc)->monitor_on)
 		vc_milestone(vc, VCHIP_M_MONITOR);
-	vc->monitor_on = on;
+	p8812a_of(vc)->monitor_on = on;
+}
+
+void p8812a_phy_power_off(struct vchip *vc)
+{
+	struct p8812a *s = p8812a_of(vc);
+	/* Tables must be loaded again after the next power-on. */
+	s->mac_table_done = s->bb_table_done = s->rf_table_done = false;
+	s->agc_match = 0;
+	s->rf_match[0] = s->rf_match[1] = 0;
+}
+
+uint32_t p8812a_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)
+{
+	return path < A_RF_PATHS ? p8812a_of(vc)->rf[path][reg] : 0;
 }

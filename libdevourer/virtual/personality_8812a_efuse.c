@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The EFUSE of the virtual adapter: a logical map with the content a
+ * The EFUSE of the RTL8812AU personality: a logical map with the content a
  * driver needs (RTL id, MAC address, amplifier types, RFE option, crystal,
  * TX power indices), encoded into the physical image in the Realtek block
  * format, and the byte-read port at 0x30 that reads the physical image
- * [2.5]. Programming (write operations) is not modelled: the chip model
+ * (rtw88 efuse.c rtw_dump_physical_efuse_map / rtw_phy_efuse_map_to_logical
+ * for the block format, rtw88 rtw88xxa.h struct rtw8812a_efuse for the
+ * map). Programming (write operations) is not modelled: the chip model
  * never burns fuses.
  */
 #include <string.h>
 
-#include <sodium.h>
+#include "libdevourer/virtual/personality_8812a.h"
 
-#include "libdevourer/virtual/vchip_internal.h"
-
-/* Logical map offsets [2.5] */
+/* Logical map offsets (rtw88 rtw88xxa.h struct rtw8812a_efuse) */
 #define EF_RTL_ID 0x00
 #define EF_USB_MODE 0x08
 #define EF_TXPWR 0x10         /* 4 paths x 42 bytes */
@@ -46,8 +46,8 @@
 
 static void build_logical(struct vchip *vc)
 {
-	uint8_t *m = vc->efuse_log;
-	memset(m, 0xFF, VC_EFUSE_LOG);
+	uint8_t *m = p8812a_of(vc)->efuse_log;
+	memset(m, 0xFF, A_EFUSE_LOG);
 	m[EF_RTL_ID] = 0x29; /* 0x8129, little-endian */
 	m[EF_RTL_ID + 1] = 0x81;
 	m[EF_USB_MODE] = 0x00; /* bit1 clear: no USB2->USB3 switch */
@@ -90,17 +90,18 @@ static void build_logical(struct vchip *vc)
 	memcpy(&m[EF_MAC], vc->mac_addr, 6);
 }
 
-/* Physical encoding [2.5]: per 8-byte logical block with any programmed
+/* Physical encoding: per 8-byte logical block with any programmed
  * word, a header (1 byte for blocks 0..15, else 2 bytes) carrying the
  * word-enable nibble (bit clear = word present), then the present words.
  * 0xFF ends the map. */
 static void encode_physical(struct vchip *vc)
 {
-	uint8_t *ph = vc->efuse_phys;
+	struct p8812a *s = p8812a_of(vc);
+	uint8_t *ph = s->efuse_phys;
 	size_t o = 0;
-	memset(ph, 0xFF, VC_EFUSE_PHYS);
-	for (unsigned blk = 0; blk < VC_EFUSE_LOG / 8; blk++) {
-		const uint8_t *b = &vc->efuse_log[blk * 8];
+	memset(ph, 0xFF, A_EFUSE_PHYS);
+	for (unsigned blk = 0; blk < A_EFUSE_LOG / 8; blk++) {
+		const uint8_t *b = &s->efuse_log[blk * 8];
 		uint8_t wen = 0x0F;
 		for (unsigned w = 0; w < 4; w++)
 			if (b[2 * w] != 0xFF || b[2 * w + 1] != 0xFF)
@@ -109,7 +110,7 @@ static void encode_physical(struct vchip *vc)
 			continue;
 		unsigned words = 4 - (unsigned)__builtin_popcount(wen);
 		size_t need = (blk < 16 ? 1 : 2) + 2 * words;
-		if (o + need >= VC_EFUSE_PHYS)
+		if (o + need >= A_EFUSE_PHYS)
 			break; /* cannot happen with the map above */
 		if (blk < 16) {
 			ph[o++] = (uint8_t)(blk << 4 | wen);
@@ -126,14 +127,8 @@ static void encode_physical(struct vchip *vc)
 	}
 }
 
-void vc_efuse_build(struct vchip *vc)
+void p8812a_efuse_build(struct vchip *vc)
 {
-	/* A stable, locally administered unicast address per station name. */
-	uint8_t h[crypto_hash_sha256_BYTES];
-	crypto_hash_sha256(h, (const unsigned char *)vc->name,
-	                   strlen(vc->name));
-	vc->mac_addr[0] = 0x02;
-	memcpy(&vc->mac_addr[1], h, 5);
 	build_logical(vc);
 	encode_physical(vc);
 }
@@ -143,7 +138,7 @@ void vc_efuse_build(struct vchip *vc)
  * (0x08 bit5 LOADER_CLK_EN, 0x03 bit4 ELDR) — data in [7:0], bit31 set.
  * Without them the chip never answers and bit31 stays clear. The BT bank
  * (0x34[9:8] != 0) is blank. Write commands (bit31 set) are ignored. */
-void vc_efuse_ctrl_written(struct vchip *vc)
+void p8812a_efuse_ctrl_written(struct vchip *vc)
 {
 	uint32_t w = vc_reg32(vc, 0x30);
 	if (w & 0x80000000u)
@@ -152,8 +147,8 @@ void vc_efuse_ctrl_written(struct vchip *vc)
 		return;
 	unsigned a = (w >> 8) & 0x3FF;
 	uint8_t byte = 0xFF;
-	if ((vc->regs[0x35] & 0x03) == 0 && a < VC_EFUSE_PHYS)
-		byte = vc->efuse_phys[a];
+	if ((vc->regs[0x35] & 0x03) == 0 && a < A_EFUSE_PHYS)
+		byte = p8812a_of(vc)->efuse_phys[a];
 	w = (w & ~0xFFu) | byte | 0x80000000u;
 	vc_put_le32(&vc->regs[0x30], w);
 }

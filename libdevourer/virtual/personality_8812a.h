@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Inside the RTL8812AU personality: its private state block and the
+ * functions its files (personality_8812a*.c) share. Caller holds vc->lock
+ * for every function here.
+ */
+#ifndef DVR_PERSONALITY_8812A_H
+#define DVR_PERSONALITY_8812A_H
+
+#include "libdevourer/virtual/vchip_internal.h"
+#include "libdevourer/virtual/vchip_regs_8812a.h"
+
+struct p8812a {
+	/* EFUSE (built at create, read-only afterwards) */
+	uint8_t efuse_phys[A_EFUSE_PHYS];
+	uint8_t efuse_log[A_EFUSE_LOG];
+	int cck_agc_byte;         /* AGC report byte for CCK frames */
+
+	bool cpu_on;              /* 8051 out of reset (0x03 bit 2) */
+	uint8_t llt[256];
+
+	/* firmware download into the 8051's RAM */
+	uint8_t fw_img[A_FW_MAX];
+	uint8_t fw_written[A_FW_MAX / 8]; /* bitmap of bytes written */
+	size_t fw_page_hi[A_FW_MAX / A_FW_PAGE]; /* highest offset + 1 */
+	bool fw_pass_dirty;       /* any byte written this pass */
+	bool fw_running;
+
+	/* RF registers per path (20-bit) */
+	uint32_t rf[A_RF_PATHS][256];
+
+	/* table milestone trackers */
+	bool mac_table_done, bb_table_done, rf_table_done;
+	size_t agc_match;
+	size_t rf_match[A_RF_PATHS];
+	bool monitor_on, txrx_on;
+	uint8_t primary_sc;       /* sub-channel index from 0x483 */
+};
+
+static inline struct p8812a *p8812a_of(const struct vchip *vc)
+{
+	return (struct p8812a *)vc->pstate;
+}
+
+/* personality_8812a_efuse.c */
+void p8812a_efuse_build(struct vchip *vc);
+void p8812a_efuse_ctrl_written(struct vchip *vc);
+
+/* personality_8812a_fw.c */
+void p8812a_fw_reset_pass(struct vchip *vc);
+bool p8812a_fw_chk_ok(const struct vchip *vc);
+void p8812a_fw_window_write(struct vchip *vc, uint16_t addr,
+                            const uint8_t *data, size_t len);
+void p8812a_fw_cpu_enabled(struct vchip *vc);
+void p8812a_fw_cpu_disabled(struct vchip *vc);
+void p8812a_fw_observe_read(struct vchip *vc, uint16_t addr,
+                            const uint8_t *data, size_t len);
+
+/* personality_8812a_phy.c: BB/RF, table milestones, tuning, monitor */
+bool p8812a_bb_alive(const struct vchip *vc);
+void p8812a_phy_lssi_write(struct vchip *vc, unsigned path);
+uint32_t p8812a_phy_rf_readback(const struct vchip *vc, uint16_t addr);
+void p8812a_phy_check_tables(struct vchip *vc, uint16_t addr, size_t len);
+void p8812a_phy_agc_write(struct vchip *vc, uint32_t value);
+void p8812a_phy_update_tuning(struct vchip *vc);
+void p8812a_phy_update_monitor(struct vchip *vc);
+void p8812a_phy_power_off(struct vchip *vc);
+uint32_t p8812a_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
+
+/* personality_8812a_txdesc.c */
+void p8812a_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
+                   unsigned *count, unsigned *max);
+enum vc_tx_verdict p8812a_tx_decode(struct vchip *vc, unsigned ep_idx,
+                                    const uint8_t *d, size_t rem,
+                                    struct vc_tx_frame *out);
+
+/* personality_8812a_rxdesc.c */
+int p8812a_cck_agc_for(int rssi_dbm);
+size_t p8812a_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
+                        uint8_t *hdr, size_t *frame_len);
+void p8812a_rx_agg_count(uint8_t *first_desc, unsigned count);
+
+#endif /* DVR_PERSONALITY_8812A_H */

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * RTL8822C BB/RF: the two RF paths' 20-bit registers behind the direct
+ * access windows (0x3C00 / 0x4C00 + reg * 4, read and write) and the SI
+ * write ports (0x1808 / 0x4108), which are the only way to write RF 0x00
+ * — a window write to it has no effect (rtw88 phy.c
+ * rtw_phy_write_rf_reg_mix; devourer docs/8822e-quirks.md). The tuned
+ * channel is what RF 0x18 of path A and the BB primary-channel field
+ * select (rtw88 rtw8822c.c rtw8822c_set_channel_rf / _bb), and the
+ * DAC-calibration blocks answer with the values a converged DACK reads
+ * (rtw88 rtw8822c.c rtw8822c_dac_cal_*).
+ */
+#include "libdevourer/virtual/personality_8822c.h"
+#include "libdevourer/virtual/vchip_regs_8822c.h"
+
+#define RF18 0x18
+#define BB_TXBWCTL 0x9B0 /* [11:8] primary 20 MHz sub-channel index */
+
+static bool bb_on(const struct vchip *vc)
+{
+	return (vc->regs[C22_SYS_FUNC_EN] & 0x03) == 0x03;
+}
+
+static bool rf_on(const struct vchip *vc, unsigned path)
+{
+	uint8_t r = vc->regs[path ? C22_RF_CTRL_B : C22_RF_CTRL_A];
+	return bb_on(vc) && (r & 0x07) == 0x07;
+}
+
+static int window_path(uint32_t a)
+{
+	if (a >= C22_RF_WIN_A && a < C22_RF_WIN_A + 0x400)
+		return 0;
+	if (a >= C22_RF_WIN_B && a < C22_RF_WIN_B + 0x400)
+		return 1;
+	return -1;
+}
+
+static unsigned freq_of(unsigned ch)
+{
+	return vc_channel_freq(ch);
+}
+
+static void update_tuning(struct vchip *vc)
+{
+	struct c22_state *s = c22(vc);
+	uint32_t r18 = s->rf[0][RF18];
+	unsigned center = r18 & 0xFF;
+	unsigned bwf = (r18 >> 12) & 3;
+	unsigned bw = bwf == 3 ? 20 : bwf == 2 ? 40 : bwf == 1 ? 80 : 0;
+	bool band5 = r18 & (1u << 16);
+	if (!center || !bw || !freq_of(center) || band5 != (center > 14))
+		return; /* not a channel the synthesiser can lock to */
+	unsigned p = vc->regs[BB_TXBWCTL + 1] & 0x0F, primary = center;
+	if (bw == 40)
+		primary = p == 1 ? center + 2 : center - 2;
+	else if (bw == 80)
+		primary = p == 1 ? center + 2 : p == 3 ? center + 6
+		        : p == 4 ? center - 6 : center - 2;
+	struct vchip_tuning t = {
+		.channel = primary, .center = center, .bw_mhz = bw,
+		.band_5g = band5,
+	};
+	s->primary_sc = (uint8_t)p;
+	vc_set_tuning(vc, &t);
+}
+
+static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
+{
+	v &= 0xFFFFF;
+	c22(vc)->rf[path][reg] = v;
+	/* the window word mirrors the register, so that a byte write to it
+	 * merges with what the register holds */
+	vc_put_le32(&vc->regs[(path ? C22_RF_WIN_B : C22_RF_WIN_A) + reg * 4u],
+	            v);
+	if (reg == RF18 && path == 0)
+		update_tuning(vc);
+}
+
+static uint32_t dack_msbk(unsigned path, unsigned vec, unsigned idx)
+{
+	/* the per-step MSB calibration vector, a spread of mid-scale codes
+	 * as a calibrated DAC reports them */
+	return 0x1F0u - 3u * idx + 5u * path + 9u * vec;
+}
+
+bool c22_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
+{
+	int path = window_path(a);
+	uint32_t v;
+	if (path >= 0) {
+		unsigned reg = (a - (path ? C22_RF_WIN_B : C22_RF_WIN_A)) >> 2;
+		v = rf_on(vc, (unsigned)path) ? c22(vc)->rf[path][reg] : 0;
+	} else if (a >= C22_DACK_SAMPLE && a < C22_DACK_SAMPLE + 4) {
+		/* ADC sample during DACK: I [21:12], Q [9:0], a small
+		 * residual DC offset (+2 / -2 codes) */
+		v = 2u << 12 | 0x3FEu;
+	} else {
+		uint32_t base = a & ~3u, rd;
+		bool b = base >= C22_DACK_RD_B;
+		rd = b ? C22_DACK_RD_B : C22_DACK_RD_A;
+		if (base == rd + 0x08 || base == rd + 0x34) {
+			/* DACK done: bits [22:7] all set, the state the
+			 * restore path of rtw8822c_dac_cal_restore polls */
+			v = vc_reg32(vc, (uint16_t)base) | 0x7FFF80u;
+		} else if (base == rd + 0x24 || base == rd + 0x50) {
+			/* the DC-offset code the host wrote into the DAC
+			 * block (I: +0xBC [31:28] low, +0xC0 [3:0] high; Q:
+			 * +0xD8 / +0xDC) reads back in [26:19] once applied
+			 * (rtw88 rtw8822c.c rtw8822c_dac_cal_step3) */
+			uint32_t wr = b ? C22_DACK_WR_B : C22_DACK_WR_A;
+			uint32_t lo = base == rd + 0x24 ? wr + 0xBC : wr + 0xD8;
+			uint32_t code = (uint32_t)(vc->regs[lo + 3] >> 4) |
+			                (uint32_t)(vc->regs[lo + 4] & 0x0F) << 4;
+			v = (vc_reg32(vc, (uint16_t)base) & ~0x7F80000u) |
+			    code << 19;
+		} else if (base == rd + 0x10 || base == rd + 0x3C) {
+			unsigned vec = base == rd + 0x3C;
+			uint32_t wr = (b ? C22_DACK_WR_B : C22_DACK_WR_A) +
+			              (vec ? 0xCCu : 0xB0u);
+			unsigned idx = vc->regs[wr + 3] >> 4;
+			v = (vc_reg32(vc, (uint16_t)base) & ~0x7FC0000u) |
+			    dack_msbk(b, vec, idx) << 18;
+		} else {
+			return false;
+		}
+	}
+	*out = (uint8_t)(v >> (8 * (a & 3)));
+	return true;
+}
+
+uint32_t c22_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)
+{
+	return path < 2 ? c22(vc)->rf[path][reg] : 0;
+}
+
+void c22_phy_written(struct vchip *vc, uint16_t addr, size_t len)
+{
+	uint32_t end = (uint32_t)addr + len;
+	for (uint32_t w = addr & ~3u; w < end; w += 4) {
+		int path = window_path(w);
+		if (path < 0)
+			continue;
+		unsigned reg = (w - (path ? C22_RF_WIN_B : C22_RF_WIN_A)) >> 2;
+		if (!rf_on(vc, (unsigned)path) || reg == 0) {
+			/* dropped; keep the mirror of what the RF holds */
+			vc_put_le32(&vc->regs[w], c22(vc)->rf[path][reg]);
+			continue;
+		}
+		rf_set(vc, (unsigned)path, (uint8_t)reg, vc_reg32(vc, (uint16_t)w));
+	}
+	for (unsigned path = 0; path < 2; path++) {
+		uint16_t port = path ? C22_LSSI_B : C22_LSSI_A;
+		if (addr > port + 3 || end <= (uint32_t)port + 3)
+			continue;
+		/* SI word: [27:20] RF address, [19:0] data; sent when its
+		 * top byte is written */
+		uint32_t word = vc_reg32(vc, port);
+		if (rf_on(vc, path)) {
+			rf_set(vc, path, (uint8_t)(word >> 20), word);
+			c22(vc)->rf_lssi_writes++;
+		}
+	}
+	if (addr <= BB_TXBWCTL + 1 && end > BB_TXBWCTL + 1)
+		update_tuning(vc);
+	if (addr <= C22_NCTL0 && end > C22_NCTL0 && bb_on(vc) &&
+	    (vc->regs[C22_NCTL0] & 0x01)) {
+		/* a calibration-engine command with its go bit (the "+1"
+		 * write of rtw88 rtw8822c.c rtw8822c_dpk_one_shot and the
+		 * vendor halrf one-shots) completes at once: 0x2D9C reads
+		 * 0x55 and the report-ready flag is up */
+		vc->regs[C22_IQK_STATUS] = 0x55;
+		vc->regs[C22_STAT_RPT + 3] |= 0x80;
+	}
+}

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The RTL8812A's registers and sizes as the chip model uses them: the
+ * model's own names, taken from the public references named at each
+ * group (rtw88 reg.h / rtw8812a.c, the vendor driver aircrack-ng/rtl8812au
+ * include/hal_com_reg.h and include/rtl8812a_hal.h). Nothing here is
+ * shared with the driver.
+ */
+#ifndef DVR_VCHIP_REGS_8812A_H
+#define DVR_VCHIP_REGS_8812A_H
+
+/* system block (always powered) */
+#define A_SYS_ISO_CTRL 0x00
+#define A_SYS_FUNC_EN 0x02       /* bits 0/1 BB reset/enable */
+#define A_SYS_FUNC_EN1 0x03      /* bit 2 CPU (8051) enable, bit 4 ELDR */
+#define A_APS_FSMCO 0x04
+#define A_SYS_CLKR 0x08          /* bit 5 LOADER_CLK_EN */
+#define A_9346CR 0x0A            /* SYS_EEPROM_CTRL */
+#define A_RF_CTRL 0x1F           /* path A RF enable/reset */
+#define A_LDO_CTRL 0x23          /* bit 4 HPON LDO sleep */
+#define A_EFUSE_CTRL 0x30
+#define A_EFUSE_TEST 0x34        /* [9:8] bank select */
+#define A_RF_B_CTRL 0x76
+#define A_MCUFWDL 0x80
+#define A_MCUFWDL_PAGE 0x82      /* [2:0] download page */
+#define A_SYS_CFG 0xF0
+#define A_CHIP_ID 0xFC           /* SYS_CFG2 low byte */
+#define A_USB_STRAP 0xFF         /* SYS_CFG top byte: bit 7 = USB2 link */
+
+/* MCUFWDL bits (rtw88 reg.h BIT_MCUFWDL_EN, BIT_MCUFWDL_RDY,
+ * BIT_FWDL_CHK_RPT, BIT_WINTINI_RDY, BIT_RAM_DL_SEL) */
+#define FWDL_EN 0x01
+#define FWDL_RDY 0x02
+#define FWDL_CHK_RPT 0x04
+#define FWDL_WINTINI_RDY 0x40
+#define FWDL_RAM_DL_SEL 0x80
+
+/* MAC block */
+#define A_CR 0x100
+#define A_TXDMA_PQ_MAP 0x10C
+#define A_LLT_INIT 0x1E0
+#define A_TDECTRL 0x208          /* [7:4] TX aggregate descriptor number */
+#define A_TXDMA_OFFSET_CHK 0x20C /* bit 9 DROP_DATA_EN */
+#define A_TXPKT_EMPTY 0x41A
+#define A_DATA_SC 0x483
+#define A_RCR 0x608
+#define A_RX_DRVINFO_SZ 0x60F
+#define A_MACID 0x610
+#define A_RXFLTMAP0 0x6A0        /* management subtypes */
+#define A_RXFLTMAP1 0x6A2        /* control subtypes */
+#define A_RXFLTMAP2 0x6A4        /* data subtypes */
+
+/* BB block */
+#define A_AGC_TABLE 0x81C
+#define A_RFMOD 0x8AC            /* [1:0] BB bandwidth */
+#define A_HSSI_READ_ADDR 0x8B0
+#define A_PATH_A_HSSI 0xC00
+#define A_PATH_A_LSSI 0xC90
+#define A_PATH_B_HSSI 0xE00
+#define A_PATH_B_LSSI 0xE90
+
+/* RCR bits (rtw88 reg.h BIT_AAP ... BIT_APP_FCS) */
+#define RCR_AAP (1u << 0)
+#define RCR_APM (1u << 1)
+#define RCR_AM (1u << 2)
+#define RCR_AB (1u << 3)
+#define RCR_ACRC32 (1u << 8)
+#define RCR_ADF (1u << 11)
+#define RCR_ACF (1u << 12)
+#define RCR_AMF (1u << 13)
+#define RCR_APP_PHYSTS (1u << 28)
+#define RCR_APP_FCS (1u << 31)
+
+/* sizes */
+#define A_EFUSE_PHYS 512u         /* physical = logical size */
+#define A_EFUSE_LOG 512u
+#define A_FW_MAX 0x8000u          /* 32 KiB 8051 RAM code (FW_SIZE_8812) */
+#define A_FW_PAGE 0x1000u         /* download window page */
+#define A_TX_DESC 40u
+#define A_RX_DESC 24u
+#define A_RX_PHYST 32u
+#define A_RF_PATHS 2u
+
+#endif /* DVR_VCHIP_REGS_8812A_H */

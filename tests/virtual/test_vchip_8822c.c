@@ -1,0 +1,392 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The RTL8822C personality of the chip model at its USB interface:
+ * identity and straps, card enable, the EFUSE read engine, firmware
+ * through reserved page + DDMA (genuine images boot, damaged ones do
+ * not), calibration answers, RF access and tuning, the 48-byte TX
+ * descriptor and the USB2 -> USB3 switch. */
+#include "tests/check.h"
+#include "libdevourer/virtual/vchip_personality.h"
+#include "tests/virtual/vhelp_8822c.h"
+
+static void test_identity(void)
+{
+	struct vchip *vc = c_create("c-id", NULL, "chip=8822c");
+	if (!CHECK(vc, "8822c chip created"))
+		return;
+	struct vchip_usb_desc d;
+	vchip_usb_desc(vc, &d);
+	CHECK_EQ_HEX(d.vid, 0x0BDA, "vid");
+	CHECK_EQ_HEX(d.pid, 0xC812, "default pid c812");
+	CHECK_EQ_INT(d.speed_mbps, 480, "enumerates at USB2");
+	CHECK_EQ_HEX(vh_read(vc, 0xFC, 1), 0x13, "chip id 0x13");
+	CHECK_EQ_HEX(vh_read(vc, 0xFF, 1), 0x00, "0xFF: not SuperSpeed");
+	uint32_t cfg1 = vh_read(vc, 0xF0, 4);
+	CHECK(cfg1 & (1u << 27), "SYS_CFG1 RF_TYPE_ID: 2T2R");
+	CHECK(!(cfg1 & (1u << 23)), "SYS_CFG1: MP chip");
+	CHECK_EQ_INT((cfg1 >> 12) & 0xF, 2, "cut C");
+	vh_w32(vc, 0xF0, 0);
+	CHECK_EQ_HEX(vh_read(vc, 0xF0, 4), cfg1, "SYS_CFG1 read-only");
+	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "MAC off: CR reads 0xEA");
+	CHECK(vh_read(vc, 0xF5, 1) & 1, "0xF5 bit 0: MAC was off");
+	vchip_destroy(vc);
+
+	/* the USB id alone selects the chip, as devourer-vusb does */
+	struct vchip_config cfg = {.name = "c-id2", .no_air = true,
+	                           .pid = 0xC82C};
+	CHECK_EQ_INT(vchip_create(&cfg, &vc), 0, "created by pid c82c");
+	CHECK_EQ_HEX(vh_read(vc, 0xFC, 1), 0x13, "pid c82c is an 8822C");
+	vchip_destroy(vc);
+	/* plugged into a SuperSpeed port it enumerates at 5000 */
+	struct vchip_config u3 = {.name = "c-id3", .no_air = true,
+	                          .chip = &vchip_personality_8822c,
+	                          .speed_mbps = 5000};
+	CHECK_EQ_INT(vchip_create(&u3, &vc), 0, "created at 5000 Mbit/s");
+	CHECK_EQ_HEX(vh_read(vc, 0xFF, 1), 0x20, "0xFF reads 0x20 on USB3");
+	CHECK_EQ_INT((vh_read(vc, 0xC4, 4) >> 18) & 3, 2, "PAD_CTRL2 USB3 mode");
+	vchip_destroy(vc);
+	char err[128];
+	struct vchip_config bad = {.name = "x"};
+	CHECK(vchip_config_parse(&bad, "chip=9999", err, sizeof err) < 0,
+	      "unknown chip refused");
+}
+
+static void test_power(void)
+{
+	struct vchip *vc = c_create("c-pwr", NULL, NULL);
+	if (!CHECK(vc, "created"))
+		return;
+	/* APFM_ONMAC while WL is still suspended never completes */
+	vh_set8(vc, 0x05, 0x01, 0);
+	CHECK(!c_poll8(vc, 0x05, 0x01, 0x00), "ONMAC waits for power ready");
+	CHECK(!(vh_read(vc, 0x06, 1) & 0x02), "power not ready while suspended");
+	vchip_destroy(vc);
+
+	vc = c_create("c-pwr", NULL, NULL);
+	CHECK_EQ_INT(c_power_on(vc), 0, "card-enable flow completes");
+	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_ON), "POWER_ON milestone");
+	CHECK(vh_read(vc, 0x100, 1) != 0xEA, "MAC block answers");
+	CHECK(!(vh_read(vc, 0xF5, 1) & 1), "0xF5 bit 0 cleared by host");
+	vh_w8(vc, 0x100, 0xFF);
+	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xFF, "CR writable");
+	/* card disable: OFFMAC drops the MAC */
+	vh_set8(vc, 0x05, 0x02, 0);
+	CHECK(c_poll8(vc, 0x05, 0x02, 0x00), "OFFMAC self-clears");
+	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "MAC off again");
+	CHECK(vh_read(vc, 0xF5, 1) & 1, "0xF5 bit 0 set after power-off");
+	vchip_destroy(vc);
+
+	/* another valid order: both suspend bits in one write, WLON reset
+	 * released after the MAC came up */
+	vc = c_create("c-pwr2", NULL, NULL);
+	vh_w8(vc, 0x05, 0x00);
+	CHECK(c_poll8(vc, 0x06, 0x02, 0x02), "power ready");
+	vh_w8(vc, 0x05, 0x01);
+	CHECK(c_poll8(vc, 0x05, 0x01, 0x00), "ONMAC done in the other order");
+	vh_set8(vc, 0x06, 0x01, 0);
+	CHECK(vh_read(vc, 0x100, 1) != 0xEA, "MAC on");
+	vchip_destroy(vc);
+}
+
+static void test_efuse(void)
+{
+	struct vchip *vc = c_create("c-efuse", NULL, NULL);
+	if (!CHECK(vc && c_power_on(vc) == 0, "powered"))
+		return;
+	uint8_t phys[512];
+	bool ok = true;
+	vh_write(vc, 0x35, 0x00, 1); /* WiFi bank */
+	for (unsigned a = 0; a < 512; a++) {
+		vh_w32(vc, 0x30, (uint32_t)a << 8);
+		uint32_t v = 0;
+		int i;
+		for (i = 0; i < 100; i++) {
+			v = vh_read(vc, 0x30, 4);
+			if (v & 0x80000000u)
+				break;
+		}
+		ok = ok && i < 100;
+		phys[a] = (uint8_t)v;
+	}
+	CHECK(ok, "every EFUSE read completes (bit 31)");
+	/* decode the Realtek block format by hand */
+	uint8_t log[768];
+	memset(log, 0xFF, sizeof log);
+	size_t p = 0;
+	bool sane = true;
+	while (p < 512 - 124 && phys[p] != 0xFF) {
+		unsigned blk, wen;
+		if ((phys[p] & 0x1F) == 0x0F) {
+			blk = (phys[p] >> 5) | (phys[p + 1] >> 4) << 3;
+			wen = phys[p + 1] & 0x0F;
+			p += 2;
+		} else {
+			blk = phys[p] >> 4;
+			wen = phys[p] & 0x0F;
+			p++;
+		}
+		if (blk >= 96) {
+			sane = false;
+			break;
+		}
+		for (unsigned w = 0; w < 4; w++)
+			if (!(wen & (1u << w))) {
+				log[blk * 8 + 2 * w] = phys[p++];
+				log[blk * 8 + 2 * w + 1] = phys[p++];
+			}
+	}
+	CHECK(sane, "physical map decodes");
+	CHECK_EQ_HEX(log[0] | log[1] << 8, 0x8129, "RTL id");
+	CHECK(!(log[0x06] & 0x80), "usb_mode: no USB3 switch invited");
+	CHECK(log[0xCA] <= 6, "RFE option rtw88 supports (0-6)");
+	CHECK(log[0xB9] != 0xFF && (log[0xB9] & 0x80) == 0, "crystal cap");
+	CHECK(log[0x10] != 0xFF && log[0x10 + 42] != 0xFF,
+	      "TX power: paths A and B programmed");
+	CHECK(log[0x10 + 84] == 0xFF, "TX power: path C blank");
+	CHECK_EQ_HEX(log[0x150] | log[0x151] << 8, 0x0BDA, "USB VID at 0x150");
+	CHECK_EQ_HEX(log[0x152] | log[0x153] << 8, 0xC812, "USB PID at 0x152");
+	CHECK((log[0x157] & 0x03) == 0x02, "MAC at 0x157: local unicast");
+	/* the BT bank reads blank */
+	vh_w8(vc, 0x35, 0x01);
+	vh_w32(vc, 0x30, 0);
+	CHECK_EQ_HEX(vh_read(vc, 0x30, 4) & 0xFF, 0xFF, "BT bank blank");
+	vchip_destroy(vc);
+}
+
+static void boot_case(const char *file, size_t cut, long flip, bool expect,
+                      const char *what)
+{
+	size_t len;
+	uint8_t *fw = c_load(file, &len);
+	if (!CHECK(fw, what))
+		return;
+	if (flip >= 0)
+		fw[flip] ^= 0x10;
+	if (cut)
+		len = cut;
+	struct vchip *vc = c_create("c-fw", NULL, NULL);
+	c_power_on(vc);
+	vh_w8(vc, 0x1A0, 0xFD); /* HW feature report request */
+	int fail = 0;
+	uint32_t r = c_fw_download(vc, fw, len, &fail);
+	if (expect) {
+		CHECK_EQ_INT(fail, 0, what);
+		CHECK_EQ_HEX(r & 0xCFFF, 0xC078, what);
+		CHECK(vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "FW_BOOTED");
+		CHECK_EQ_HEX(vh_read(vc, 0x1A0, 1), 0x19, "HW feature report");
+		uint32_t cap = vh_read(vc, 0x1A2 + 4, 4);
+		CHECK_EQ_INT((cap >> 16) & 7, 7, "report: up to 80 MHz");
+	} else {
+		CHECK(fail > 0, what);
+		CHECK_EQ_HEX(r & 0x8000, 0, "never FW_INIT_RDY");
+		CHECK(!vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "no FW_BOOTED");
+	}
+	vchip_destroy(vc);
+	free(fw);
+}
+
+static void test_firmware(void)
+{
+	boot_case("rtw8822c_fw.bin", 0, -1, true, "rtw8822c_fw.bin boots");
+	boot_case("rtw8822c_wow_fw.bin", 0, -1, true,
+	          "rtw8822c_wow_fw.bin boots");
+	/* a byte inside the IMEM section: after header + DMEM + trailer */
+	size_t len;
+	uint8_t *fw = c_load("rtw8822c_fw.bin", &len);
+	long imem_at = fw ? 64 + (long)c_le32(fw + 0x24) + 8 + 1000 : 0;
+	free(fw);
+	boot_case("rtw8822c_fw.bin", 0, imem_at, false,
+	          "flipped IMEM byte fails the DDMA checksum");
+	boot_case("rtw8822c_fw.bin", 0, 64 + 100, false,
+	          "flipped DMEM byte fails the DDMA checksum");
+	boot_case("rtw8822c_fw.bin", len - 3000, -1, false,
+	          "truncated image fails");
+	/* the DDMA from outside the TX buffer goes nowhere */
+	struct vchip *vc = c_create("c-ddma", NULL, NULL);
+	c_power_on(vc);
+	vh_w32(vc, 0x1208, 1u << 25);
+	vh_w32(vc, 0x1200, 0x10000000u);
+	vh_w32(vc, 0x1204, 0x00200000u);
+	vh_w32(vc, 0x1208, 1u << 31 | 1u << 29 | 64);
+	CHECK(vh_read(vc, 0x120B, 1) & 0x08, "bad DDMA source: checksum error");
+	vchip_destroy(vc);
+}
+
+static void test_calibration_and_rf(void)
+{
+	struct vchip *vc = c_station("c-rf", NULL, "chip=8822c", 6);
+	if (!CHECK(vc, "station up"))
+		return;
+	/* RF windows, two paths */
+	c_rf_write(vc, 1, 0x33, 0x12345);
+	CHECK_EQ_HEX(c_rf_read(vc, 1, 0x33), 0x12345, "RF B window write/read");
+	CHECK_EQ_HEX(vchip_peek_rf(vc, 1, 0x33), 0x12345, "model holds RF B 0x33");
+	CHECK(c_rf_read(vc, 0, 0x33) != 0x12345, "paths are separate");
+	uint32_t rf0 = c_rf_read(vc, 0, 0x00);
+	c_rf_write(vc, 0, 0x00, rf0 ^ 0x30000);
+	CHECK_EQ_HEX(c_rf_read(vc, 0, 0x00), rf0, "RF 0x00 window write no-op");
+	vh_w32(vc, 0x1808, (0x00u << 20) | 0x33DA5);
+	CHECK_EQ_HEX(c_rf_read(vc, 0, 0x00), 0x33DA5, "RF 0x00 via SI port");
+	vh_w32(vc, 0x4108, (0xEEu << 20) | 0x00004);
+	CHECK_EQ_HEX(c_rf_read(vc, 1, 0xEE), 0x00004, "SI port path B");
+
+	/* tuning from RF 0x18 + BB primary */
+	struct vchip_tuning t;
+	vchip_get_tuning(vc, &t);
+	CHECK(t.channel == 6 && t.bw_mhz == 20 && !t.band_5g, "ch 6 / 20");
+	c_tune(vc, 42, 80, 4);
+	vchip_get_tuning(vc, &t);
+	CHECK(t.center == 42 && t.bw_mhz == 80 && t.band_5g, "ch 42 / 80");
+	CHECK_EQ_INT(t.channel, 36, "primary 36 (lowest)");
+	c_tune(vc, 38, 40, 1);
+	vchip_get_tuning(vc, &t);
+	CHECK(t.center == 38 && t.bw_mhz == 40 && t.channel == 40,
+	      "ch 38 / 40, primary upper = 40");
+	c_tune(vc, 149, 20, 0);
+	vchip_get_tuning(vc, &t);
+	CHECK(t.channel == 149 && t.band_5g, "ch 149");
+
+	/* DACK read-backs */
+	CHECK_EQ_HEX(vh_read(vc, 0x2808, 4) & 0x7FFF80, 0x7FFF80,
+	             "DACK A ready bits");
+	CHECK_EQ_HEX(vh_read(vc, 0x4534, 4) & 0x7FFF80, 0x7FFF80,
+	             "DACK B ready bits");
+	uint32_t s = vh_read(vc, 0x2DBC, 4) & 0x3FFFFF;
+	CHECK(s != 0 && ((s >> 12) & 0x3FF) < 0x10, "ADC sample small, non-zero");
+	vh_w32(vc, 0x18B0, 3u << 28);
+	uint32_t m3 = (vh_read(vc, 0x2810, 4) >> 18) & 0x1FF;
+	vh_w32(vc, 0x18B0, 5u << 28);
+	uint32_t m5 = (vh_read(vc, 0x2810, 4) >> 18) & 0x1FF;
+	CHECK(m3 && m5 && m3 != m5, "MSBK vector non-trivial per index");
+
+	/* a DC-offset code written to the DAC block reads back applied */
+	vh_w32(vc, 0x18BC, 0xA008FF81);
+	vh_w32(vc, 0x18C0, 0x0003D205);
+	CHECK_EQ_HEX((vh_read(vc, 0x2824, 4) >> 19) & 0xFF, 0x5A,
+	             "DACK I code read-back");
+	/* a calibration one-shot (command, then command + 1) completes */
+	vh_w32(vc, 0x1B00, 0x1148);
+	vh_w32(vc, 0x1B00, 0x1149);
+	CHECK(c_poll8(vc, 0x2D9C, 0xFF, 0x55), "one-shot done (0x2D9C = 0x55)");
+
+	/* RFK handshake (mailbox H2C 0x6D) and firmware IQK (packet H2C) */
+	vh_w32(vc, 0x1D0, 0x6D | 1u << 8);
+	CHECK(c_poll8(vc, 0x49C, 0x01, 0x01), "RFK handshake acknowledged");
+	uint8_t x[48 + 32];
+	c_desc(x, 32, 0x13, -1, 0, 0);
+	memset(x + 48, 0, 32);
+	x[48] = 0x01;
+	x[49] = 0xFF;
+	x[50] = 0x0E; /* IQK */
+	x[52] = 9;
+	x[56] = 0x01;
+	c_desc_csum(x);
+	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, sizeof x, 500), (int)sizeof x,
+	             "H2C packet taken");
+	CHECK(c_poll8(vc, 0x2D9C, 0xFF, 0xAA), "IQK done reported");
+	vchip_destroy(vc);
+}
+
+static void test_tx(void)
+{
+	struct vchip *vc = c_station("c-tx", NULL, "chip=8822c", 11);
+	if (!CHECK(vc, "station up"))
+		return;
+	uint8_t f[64], x[48 + 16 + 64];
+	vh_frame(f, sizeof f, 1);
+	struct vchip_stats s0, s;
+	vchip_get_stats(vc, &s0);
+
+	c_desc(x, sizeof f, 0x12, 0x04, 0, 0);
+	memcpy(x + 48, f, sizeof f);
+	c_desc_csum(x);
+	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500),
+	             (int)(48 + sizeof f), "good frame taken");
+	/* with PKT_OFFSET 2 the checksum also covers 16 pad bytes */
+	c_desc(x, sizeof f, 0x12, 0x04, 0, 2);
+	memset(x + 48, 0x5A, 16);
+	memcpy(x + 64, f, sizeof f);
+	c_desc_csum(x);
+	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, 64 + sizeof f, 500),
+	             (int)(64 + sizeof f), "padded frame taken");
+	/* a 32-byte (Jaguar2-rule) checksum is wrong for this chip */
+	c_desc(x, sizeof f, 0x12, 0x04, 0, 0);
+	memcpy(x + 48, f, sizeof f);
+	uint16_t c32 = 0;
+	for (int i = 0; i < 16; i++)
+		if (i != 14)
+			c32 ^= (uint16_t)(x[2 * i] | x[2 * i + 1] << 8);
+	x[8 * 4 + 4] = 0x77; /* dword 9: inside 48, outside 32 bytes */
+	x[28] = (uint8_t)c32;
+	x[29] = (uint8_t)(c32 >> 8);
+	vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500);
+	/* an impossible rate: 3 spatial streams on a 2T2R chip */
+	c_desc(x, sizeof f, 0x12, 0x1C, 0, 0);
+	memcpy(x + 48, f, sizeof f);
+	c_desc_csum(x);
+	vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500);
+	for (int i = 0; i < 2000; i++) {
+		vchip_get_stats(vc, &s);
+		if (s.tx_aired >= s0.tx_aired + 2)
+			break;
+		/* nothing is heard off the air: bulk IN waits 5 ms */
+		vchip_bulk_in(vc, 0x81, x, sizeof x, 5);
+	}
+	vchip_get_stats(vc, &s);
+	CHECK_EQ_INT((int)(s.tx_aired - s0.tx_aired), 2, "two frames aired");
+	CHECK_EQ_INT((int)(s.tx_bad_checksum - s0.tx_bad_checksum), 1,
+	             "bad checksum dropped and counted");
+	CHECK_EQ_INT((int)(s.tx_bad_desc - s0.tx_bad_desc), 1,
+	             "impossible rate dropped and counted");
+	vchip_destroy(vc);
+}
+
+static void test_usb3_switch(void)
+{
+	struct vchip *vc = c_create("c-u3", NULL, NULL);
+	if (!CHECK(vc && c_power_on(vc) == 0, "powered"))
+		return;
+	uint32_t pad = vh_read(vc, 0xC4, 4);
+	CHECK(pad & (1u << 20), "PAD_CTRL2: switch capable");
+	CHECK_EQ_INT((pad >> 18) & 3, 0, "not in USB3 mode");
+	/* rtw88 usb.c rtw_usb_switch_mode_new */
+	pad = (pad & ~(3u << 18)) | 2u << 18 | 1u << 16;
+	vh_w32(vc, 0xC4, pad);
+	vh_w8(vc, 0xC5, 0x04);
+	vh_set8(vc, 0x05, 0x02, 0);
+	CHECK_EQ_INT(vchip_reenumerate_pending(vc), 0, "still on the bus");
+	uint8_t b = (uint8_t)vh_read(vc, 0xC6, 1);
+	b |= 0x02; /* bit 17 */
+	vh_w8(vc, 0xC6, b);
+	CHECK_EQ_INT(vchip_reenumerate_pending(vc), 5000,
+	             "re-enumeration at 5000 pending");
+	uint8_t r[1];
+	CHECK_EQ_INT(vchip_control(vc, 0xC0, 0x05, 0xFC, 0, r, 1, 100),
+	             -ENODEV, "off the bus");
+	CHECK_EQ_INT(vchip_reenumerate(vc), 1, "re-enumerated");
+	struct vchip_usb_desc d;
+	vchip_usb_desc(vc, &d);
+	CHECK_EQ_INT(d.speed_mbps, 5000, "SuperSpeed");
+	CHECK_EQ_INT(d.bulk_max_packet, 1024, "1024-byte bulk packets");
+	CHECK_EQ_HEX(vh_read(vc, 0xFF, 1), 0x20, "0xFF reads 0x20");
+	CHECK_EQ_INT((vh_read(vc, 0xC4, 4) >> 18) & 3, 2, "USB3 mode field");
+	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "comes back powered off");
+	CHECK_EQ_INT(c_power_on(vc), 0, "powers on again");
+	CHECK_EQ_INT(vchip_reenumerate(vc), 0, "nothing pending");
+	vchip_destroy(vc);
+}
+
+int main(void)
+{
+	test_identity();
+	test_power();
+	test_efuse();
+	test_usb3_switch();
+	if (!check_firmware_dir()) {
+		printf("# shared firmware absent: firmware, RF, TX skipped\n");
+		return check_done();
+	}
+	test_firmware();
+	test_calibration_and_rf();
+	test_tx();
+	return check_done();
+}
