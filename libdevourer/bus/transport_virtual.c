@@ -352,6 +352,12 @@ static int vt_open(const struct dvr_selector *sel,
 	if (!vt)
 		return DVR_E_NO_MEM;
 	int r = vchip_create(&cfg, &vt->vc);
+	if (r == -ENODEV && err && err_len)
+		snprintf(err, err_len,
+		         "no chip model for %04x:%04x (chips: %s; name one "
+		         "with chip=)",
+		         cfg.vid ? cfg.vid : 0x0BDA, cfg.pid,
+		         vchip_personality_names());
 	if (r < 0) {
 		free(vt);
 		return dvr_status_from_errno(r);

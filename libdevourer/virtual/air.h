@@ -20,6 +20,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The PHY family of a frame on the air (the values of the public
+ * enum dvr_rate_kind, fixed here as part of the air's format). */
+enum air_rate_kind {
+	AIR_RATE_LEGACY = 0, /* CCK or OFDM, rate in 500 kbit/s units */
+	AIR_RATE_HT = 1,     /* 802.11n, MCS 0..31 */
+	AIR_RATE_VHT = 2,    /* 802.11ac, NSS 1..4, MCS 0..9 */
+};
+
 #define AIR_MAX_FRAME 12000   /* 802.11 frame incl. FCS */
 
 /* What travels with every frame: the TX vector as the PHY would signal it. */
@@ -31,7 +39,7 @@ struct air_frame_hdr {
 	uint16_t channel;        /* primary 20 MHz channel */
 	uint16_t center;         /* centre channel of bw */
 	uint16_t bw_mhz;
-	uint8_t rate_kind;       /* enum dvr_rate_kind */
+	uint8_t rate_kind;       /* AIR_RATE_* */
 	uint8_t legacy_500k;
 	uint8_t mcs, nss;
 	uint8_t short_gi, ldpc, stbc;

@@ -62,7 +62,7 @@ static void phy_status(const struct vchip *vc, const struct vc_rx_meta *m,
 	p[2] = (uint8_t)t->center;
 	p[3] = (uint8_t)(((t->center >> 8) & 3) |
 	                 (p8812a_of(vc)->primary_sc & 0xF) << 2 | bwc << 6);
-	bool cck = h->rate_kind == DVR_RATE_LEGACY &&
+	bool cck = h->rate_kind == AIR_RATE_LEGACY &&
 	           (h->legacy_500k == 2 || h->legacy_500k == 4 ||
 	            h->legacy_500k == 11 || h->legacy_500k == 22);
 	if (cck) {

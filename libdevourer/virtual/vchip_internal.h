@@ -15,8 +15,6 @@
 #include <stdint.h>
 #include <time.h>
 
-#include <devourer/devourer.h>
-
 #include "libdevourer/virtual/air.h"
 #include "libdevourer/virtual/vchip.h"
 #include "libdevourer/virtual/vchip_personality.h"
@@ -36,6 +34,14 @@
 #define VC_USB_REQTYPE_READ 0xC0
 #define VC_USB_REQTYPE_WRITE 0x40
 #define VC_USB_CTRL_MAX 254
+
+/* A PHY rate as the model reasons about it (kind: AIR_RATE_*). */
+struct vc_rate {
+	uint8_t kind;
+	uint8_t legacy_500k;      /* legacy: 2,4,11,22 (CCK) or 12..108 */
+	uint8_t mcs;              /* HT: 0..31; VHT: 0..9 */
+	uint8_t nss;              /* VHT: 1..4 (HT: from mcs) */
+};
 
 /* One frame the MAC accepted, waiting in the TX FIFO. */
 struct vc_tx_entry {
@@ -134,10 +140,10 @@ bool vc_power_ready(const struct vchip *vc);
 void vc_set_tuning(struct vchip *vc, const struct vchip_tuning *t);
 
 /* vchip_rate.c: rate codes, airtime, channel geometry, CRC */
-bool vc_rate_from_code(uint8_t code, struct dvr_rate *out);
-int vc_rate_to_code(const struct dvr_rate *r);
+bool vc_rate_from_code(uint8_t code, struct vc_rate *out);
+int vc_rate_to_code(const struct vc_rate *r);
 unsigned vc_rate_nss(uint8_t code);
-uint32_t vc_airtime_us(const struct dvr_rate *rate, unsigned bw_mhz,
+uint32_t vc_airtime_us(const struct vc_rate *rate, unsigned bw_mhz,
                        bool short_gi, size_t psdu_len);
 unsigned vc_channel_freq(unsigned ch);
 uint32_t vc_crc32(const uint8_t *p, size_t n);

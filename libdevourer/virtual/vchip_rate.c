@@ -14,18 +14,18 @@
 static const uint8_t legacy_500k[12] = {2, 4, 11, 22, 12, 18, 24, 36,
                                         48, 72, 96, 108};
 
-bool vc_rate_from_code(uint8_t code, struct dvr_rate *out)
+bool vc_rate_from_code(uint8_t code, struct vc_rate *out)
 {
-	struct dvr_rate r = {0};
+	struct vc_rate r = {0};
 	if (code < 0x0C) {
-		r.kind = DVR_RATE_LEGACY;
+		r.kind = AIR_RATE_LEGACY;
 		r.legacy_500k = legacy_500k[code];
 	} else if (code < 0x2C) {
-		r.kind = DVR_RATE_HT;
+		r.kind = AIR_RATE_HT;
 		r.mcs = (uint8_t)(code - 0x0C);
 		r.nss = (uint8_t)(r.mcs / 8 + 1);
 	} else if (code <= 0x53) {
-		r.kind = DVR_RATE_VHT;
+		r.kind = AIR_RATE_VHT;
 		r.nss = (uint8_t)((code - 0x2C) / 10 + 1);
 		r.mcs = (uint8_t)((code - 0x2C) % 10);
 	} else {
@@ -35,17 +35,17 @@ bool vc_rate_from_code(uint8_t code, struct dvr_rate *out)
 	return true;
 }
 
-int vc_rate_to_code(const struct dvr_rate *r)
+int vc_rate_to_code(const struct vc_rate *r)
 {
 	switch (r->kind) {
-	case DVR_RATE_LEGACY:
+	case AIR_RATE_LEGACY:
 		for (int i = 0; i < 12; i++)
 			if (legacy_500k[i] == r->legacy_500k)
 				return i;
 		return -1;
-	case DVR_RATE_HT:
+	case AIR_RATE_HT:
 		return r->mcs <= 31 ? 0x0C + r->mcs : -1;
-	case DVR_RATE_VHT:
+	case AIR_RATE_VHT:
 		if (r->nss < 1 || r->nss > 4 || r->mcs > 9)
 			return -1;
 		return 0x2C + 10 * (r->nss - 1) + r->mcs;
@@ -56,10 +56,10 @@ int vc_rate_to_code(const struct dvr_rate *r)
 
 unsigned vc_rate_nss(uint8_t code)
 {
-	struct dvr_rate r;
+	struct vc_rate r;
 	if (!vc_rate_from_code(code, &r))
 		return 0;
-	if (r.kind == DVR_RATE_LEGACY)
+	if (r.kind == AIR_RATE_LEGACY)
 		return 1;
 	return r.nss;
 }
@@ -83,14 +83,14 @@ static unsigned n_ltf(unsigned nss)
 	return nss >= 3 ? 4 : nss;
 }
 
-uint32_t vc_airtime_us(const struct dvr_rate *rate, unsigned bw_mhz,
+uint32_t vc_airtime_us(const struct vc_rate *rate, unsigned bw_mhz,
                        bool short_gi, size_t psdu_len)
 {
 	uint64_t bits = (uint64_t)psdu_len * 8;
 	if (bw_mhz != 20 && bw_mhz != 40 && bw_mhz != 80)
 		return 0;
 	switch (rate->kind) {
-	case DVR_RATE_LEGACY: {
+	case AIR_RATE_LEGACY: {
 		unsigned r = rate->legacy_500k;
 		if (r == 2 || r == 4 || r == 11 || r == 22) {
 			/* long preamble for 1M, short when asked otherwise */
@@ -106,7 +106,7 @@ uint32_t vc_airtime_us(const struct dvr_rate *rate, unsigned bw_mhz,
 		}
 		return 0;
 	}
-	case DVR_RATE_HT: {
+	case AIR_RATE_HT: {
 		static const uint16_t nd20[8] = {26, 52, 78, 104, 156, 208,
 		                                 234, 260};
 		static const uint16_t nd40[8] = {54, 108, 162, 216, 324, 432,
@@ -120,7 +120,7 @@ uint32_t vc_airtime_us(const struct dvr_rate *rate, unsigned bw_mhz,
 		uint64_t nsym = div_up(16 + bits + 6 * nes, ndbps);
 		return 32 + 4 * n_ltf(nss) + ht_data_us(nsym, short_gi);
 	}
-	case DVR_RATE_VHT: {
+	case AIR_RATE_VHT: {
 		/* bits per subcarrier and coding rate num/den per MCS */
 		static const uint8_t nbpsc[10] = {1, 2, 2, 4, 4, 6, 6, 6, 8, 8};
 		static const uint8_t rnum[10] = {1, 1, 3, 1, 3, 2, 3, 5, 3, 5};

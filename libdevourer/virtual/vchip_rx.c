@@ -113,7 +113,7 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 		vc->stats.rx_filtered++;
 		return;
 	}
-	struct dvr_rate rate = {.kind = h->rate_kind,
+	struct vc_rate rate = {.kind = h->rate_kind,
 	                        .legacy_500k = h->legacy_500k,
 	                        .mcs = h->mcs,
 	                        .nss = h->nss};

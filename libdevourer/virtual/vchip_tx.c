@@ -63,7 +63,7 @@ static size_t take_frame(struct vchip *vc, unsigned ep_idx, const uint8_t *d,
 		vc->stats.tx_bad_desc++;
 		return used;
 	}
-	struct dvr_rate r;
+	struct vc_rate r;
 	if (!vc_rate_from_code(f.rate_code, &r) ||
 	    vc_airtime_us(&r, bw, f.sgi, f.pkt_len + 4) == 0) {
 		vc->stats.tx_bad_desc++; /* e.g. HT at 80 MHz, VHT MCS9/20 */
@@ -198,7 +198,7 @@ static void *tx_thread(void *arg)
 			release_head(vc);
 			continue;
 		}
-		struct dvr_rate r;
+		struct vc_rate r;
 		vc_rate_from_code(e->rate_code, &r);
 		unsigned bw = 20u << e->bw_code;
 		uint32_t airtime = vc_airtime_us(&r, bw, e->sgi, e->len + 4);

@@ -79,5 +79,10 @@ int main(void)
 	CHECK(r != DVR_OK && dev == NULL, "dvr_open refuses an unknown chip");
 	CHECK(strstr(logged, "unknown chip 'rtl9999'") != NULL,
 	      "the logged error names the unknown chip");
+	logged[0] = '\0';
+	r = dvr_open("virtual:pers-pid,pid=1234", &dc, &dev);
+	CHECK(r != DVR_OK && dev == NULL, "dvr_open refuses a PID no chip has");
+	CHECK(strstr(logged, "no chip model for 0bda:1234") != NULL,
+	      "the logged error names the VID:PID");
 	return check_done();
 }
