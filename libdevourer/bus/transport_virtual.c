@@ -22,6 +22,7 @@
 #include "libdevourer/bus/transport.h"
 #include "libdevourer/virtual/air.h"
 #include "libdevourer/virtual/vchip.h"
+#include "libdevourer/virtual/vchip_personality.h"
 
 #define OUT_QUEUE_MAX 256u
 /* How long one bulk IN read waits before the worker looks at its stop

@@ -149,7 +149,7 @@ static int clamp(int v, int lo, int hi)
 
 static bool is_cck(const struct air_frame_hdr *h)
 {
-	return h->rate_kind == DVR_RATE_LEGACY &&
+	return h->rate_kind == AIR_RATE_LEGACY &&
 	       (h->legacy_500k == 2 || h->legacy_500k == 4 ||
 	        h->legacy_500k == 11 || h->legacy_500k == 22);
 }
