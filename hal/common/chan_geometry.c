@@ -110,6 +110,23 @@ int dvr_chan_geometry(const struct dvr_channel *ch,
 	return DVR_OK;
 }
 
+int dvr_chan_geometry_for_chip(const struct dvr_chip_info *info,
+                               const struct dvr_channel *ch,
+                               struct dvr_chan_geometry *out)
+{
+	int st = dvr_chan_geometry(ch, out);
+
+	if (st != DVR_OK)
+		return st;
+	if (!info)
+		return DVR_E_INVALID;
+	/* A channel that exists nowhere is invalid before it is beyond
+	 * this chip. */
+	if (out->bw_mhz > info->max_bw_mhz || (out->is_5g && !info->has_5ghz))
+		return DVR_E_UNSUPPORTED;
+	return DVR_OK;
+}
+
 uint8_t dvr_chan_data_sc(const struct dvr_chan_geometry *g,
                          unsigned frame_bw_mhz)
 {

@@ -4,7 +4,8 @@
  * which channels exist, where a 40 or 80 MHz channel is centred, where the
  * primary 20 MHz sits inside it, and the Realtek sub-channel codes that
  * name that position (REG_DATA_SC, the TX descriptor's DATA_SC, RF channel
- * words). Chip limits (widest bandwidth, bands) are the caller's to check.
+ * words). Chip limits (widest bandwidth, bands) are checked apart, by
+ * dvr_chan_geometry_for_chip().
  *
  *   2.4 GHz: channels 1-14, f = 2407 + 5 n MHz (14: 2484 MHz). A 40 MHz
  *            channel is two 20 MHz channels 4 numbers apart (HT40+/-),
@@ -20,6 +21,8 @@
 #include <stdint.h>
 
 #include <devourer/devourer.h>
+
+#include "hal/hal.h"
 
 /* Position of a narrower channel inside the tuned one, the numbering of
  * rtw88 main.h (RTW_SC_*): 20 MHz parts 1..4, 40 MHz halves 9/10. */
@@ -54,6 +57,15 @@ struct dvr_chan_geometry {
  */
 int dvr_chan_geometry(const struct dvr_channel *ch,
                       struct dvr_chan_geometry *out);
+
+/*
+ * dvr_chan_geometry() checked against the chip: DVR_E_INVALID when the
+ * channel does not exist (above), then DVR_E_UNSUPPORTED when it is wider
+ * than info->max_bw_mhz or at 5 GHz on a chip without that band.
+ */
+int dvr_chan_geometry_for_chip(const struct dvr_chip_info *info,
+                               const struct dvr_channel *ch,
+                               struct dvr_chan_geometry *out);
 
 /* rtw88's primary-channel index (phy.c rtw_get_primary_chan_idx) from the
  * frequencies: DVR_SC_20_* for a 40 or 80 MHz channel, DVR_SC_DONT_CARE

@@ -15,7 +15,6 @@
 #include <stdint.h>
 
 #include "hal/hal.h"
-#include "hal/common/chan_geometry.h"
 #include "hal/common/phy_table.h"
 
 /* The largest logical EFUSE map of the family (info->efuse_log_size may
@@ -89,12 +88,6 @@ static inline unsigned jaguar1_paths(const struct dvr_chip *c)
 {
 	return c->id.is_1t1r ? 1u : c->info->rf_paths;
 }
-
-/* Channel geometry checked against the chip: DVR_E_INVALID for no
- * 802.11 channel, DVR_E_UNSUPPORTED for one wider than the chip. */
-int jaguar1_plan_channel(const struct dvr_chip *chip,
-                         const struct dvr_channel *ch,
-                         struct dvr_chan_geometry *out);
 
 /* The phy_cond description of the chip for the table walker. */
 void jaguar1_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out);

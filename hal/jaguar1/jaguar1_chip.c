@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Jaguar1 chip state, channel checks and table conditions. */
+/* Jaguar1 chip state and table conditions. */
 #include <stdlib.h>
 
 #include "hal/jaguar1/jaguar1.h"
@@ -9,24 +9,6 @@ struct jaguar1_priv *jaguar1_priv_alloc(struct dvr_chip *chip)
 	if (!chip->priv)
 		chip->priv = calloc(1, sizeof(struct jaguar1_priv));
 	return chip->priv;
-}
-
-int jaguar1_plan_channel(const struct dvr_chip *chip,
-                         const struct dvr_channel *ch,
-                         struct dvr_chan_geometry *out)
-{
-	unsigned bw = ch->bw_mhz;
-
-	/* A bandwidth that exists nowhere is invalid before it is too wide
-	 * for this chip. */
-	if (bw != 20 && bw != 40 && bw != 80)
-		return DVR_E_INVALID;
-	if (bw > chip->info->max_bw_mhz)
-		return DVR_E_UNSUPPORTED;
-	int st = dvr_chan_geometry(ch, out);
-	if (st == DVR_OK && out->is_5g && !chip->info->has_5ghz)
-		return DVR_E_UNSUPPORTED;
-	return st;
 }
 
 void jaguar1_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out)

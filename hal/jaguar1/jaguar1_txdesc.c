@@ -70,7 +70,8 @@ static unsigned data_sc(const struct dvr_chip *chip, unsigned bw)
 
 	if (chip->channel.bw_mhz <= bw)
 		return DVR_SC_DONT_CARE;
-	if (jaguar1_plan_channel(chip, &chip->channel, &g) != DVR_OK)
+	if (dvr_chan_geometry_for_chip(chip->info, &chip->channel, &g) !=
+	    DVR_OK)
 		return DVR_SC_DONT_CARE;
 	return dvr_chan_data_sc(&g, bw);
 }

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "hal/common/chan_plan.h"
+#include "hal/common/chan_geometry.h"
 #include "hal/jaguar3/jaguar3.h"
 
 #define MACID_INJECT 1u        /* the broadcast/monitor station entry */
@@ -126,14 +126,14 @@ static int pick_rate(const struct dvr_chip *chip,
 
 static uint8_t data_sc(const struct dvr_chip *chip, unsigned bw)
 {
-	struct dvr_chan_plan pl;
+	struct dvr_chan_geometry g;
 
 	if (!chip->channel.bw_mhz || chip->channel.bw_mhz <= bw)
 		return DVR_SC_DONT_CARE;
-	if (dvr_chan_plan(&chip->channel, chip->info->max_bw_mhz,
-	                  chip->info->has_5ghz, &pl) != DVR_OK)
+	if (dvr_chan_geometry_for_chip(chip->info, &chip->channel, &g) !=
+	    DVR_OK)
 		return DVR_SC_DONT_CARE;
-	return dvr_chan_plan_data_sc(&pl, bw);
+	return dvr_chan_data_sc(&g, bw);
 }
 
 int jaguar3_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,

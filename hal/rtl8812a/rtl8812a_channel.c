@@ -216,7 +216,7 @@ int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 		return dvr_chip_fail(chip, DVR_E_UNSUPPORTED, "this board is "
 		                     "an 11n-only RTL8812AU (EFUSE wireless "
 		                     "mode): no 80 MHz channels");
-	st = jaguar1_plan_channel(chip, ch, &pl);
+	st = dvr_chan_geometry_for_chip(chip->info, ch, &pl);
 	if (st != DVR_OK)
 		return dvr_chip_fail(chip, st, "channel %u at %u MHz (secondary "
 		                     "%d) is not a valid RTL8812AU channel",

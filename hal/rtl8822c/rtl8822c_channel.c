@@ -4,10 +4,10 @@
  * rtw8822c_set_channel_bb), MAC (mac.c rtw_set_channel_mac), RF
  * (rtw8822c_set_channel_rf) and the IGI toggle, in rtw88's order.
  */
-#include "hal/common/chan_plan.h"
+#include "hal/common/chan_geometry.h"
 #include "hal/rtl8822c/rtl8822c.h"
 
-static void bb_band_2g(struct dvr_io *io, const struct dvr_chan_plan *pl)
+static void bb_band_2g(struct dvr_io *io, const struct dvr_chan_geometry *pl)
 {
 	unsigned c = pl->center;
 
@@ -39,7 +39,7 @@ static void bb_band_2g(struct dvr_io *io, const struct dvr_chan_plan *pl)
 	dvr_w32_mask(io, 0x0808, 0x70, c == 13 ? 3 : 1);
 }
 
-static void bb_band_5g(struct dvr_io *io, const struct dvr_chan_plan *pl)
+static void bb_band_5g(struct dvr_io *io, const struct dvr_chan_geometry *pl)
 {
 	unsigned c = pl->center;
 
@@ -57,9 +57,9 @@ static void bb_band_5g(struct dvr_io *io, const struct dvr_chan_plan *pl)
 	dvr_w32_mask(io, 0x0C30, 0xFFF, sco);
 }
 
-static void bb_bandwidth(struct dvr_io *io, const struct dvr_chan_plan *pl)
+static void bb_bandwidth(struct dvr_io *io, const struct dvr_chan_geometry *pl)
 {
-	uint32_t p = pl->pri20;
+	uint32_t p = pl->sc20;
 
 	switch (pl->bw_mhz) {
 	case 20:
@@ -91,9 +91,9 @@ static void bb_bandwidth(struct dvr_io *io, const struct dvr_chan_plan *pl)
 	}
 }
 
-static void mac_channel(struct dvr_io *io, const struct dvr_chan_plan *pl)
+static void mac_channel(struct dvr_io *io, const struct dvr_chan_geometry *pl)
 {
-	dvr_w8(io, 0x0483, (uint8_t)((pl->pri20 & 0xF) | (pl->pri40 & 0xF) << 4));
+	dvr_w8(io, 0x0483, (uint8_t)((pl->sc20 & 0xF) | (pl->sc40 & 0xF) << 4));
 	uint32_t rfmod = pl->bw_mhz == 80 ? 1u << 8 :
 	                 pl->bw_mhz == 40 ? 1u << 7 : 0;
 	dvr_w32_mask(io, 0x0668, 0x180, rfmod >> 7);
@@ -103,7 +103,8 @@ static void mac_channel(struct dvr_io *io, const struct dvr_chan_plan *pl)
 	dvr_w8_mask(io, 0x0454, 0x80, pl->is_5g);
 }
 
-static void rf_channel(struct dvr_chip *chip, const struct dvr_chan_plan *pl)
+static void rf_channel(struct dvr_chip *chip,
+                       const struct dvr_chan_geometry *pl)
 {
 	struct dvr_io *io = chip->io;
 	unsigned c = pl->center;
@@ -157,11 +158,10 @@ static void toggle_igi(struct dvr_io *io)
 int rtl8822c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 {
 	struct dvr_io *io = chip->io;
-	struct dvr_chan_plan pl;
+	struct dvr_chan_geometry pl;
 	int st;
 
-	st = dvr_chan_plan(ch, chip->info->max_bw_mhz, chip->info->has_5ghz,
-	                   &pl);
+	st = dvr_chan_geometry_for_chip(chip->info, ch, &pl);
 	if (st != DVR_OK)
 		return dvr_chip_fail(chip, st, "channel %u at %u MHz (secondary "
 		                     "%d) is not a valid %s channel",

@@ -184,6 +184,33 @@ int main(void)
 	CHECK_EQ_INT(dvr_chan_primary_idx(20, 2437, 2437), DVR_SC_DONT_CARE,
 	             "idx 20");
 
+	/* Checked against a chip: what does not exist stays invalid, what
+	 * exists beyond the chip is unsupported. */
+	struct dvr_chip_info narrow = { .max_bw_mhz = 40, .has_5ghz = false };
+	struct dvr_chip_info wide = { .max_bw_mhz = 80, .has_5ghz = true };
+	c = (struct dvr_channel){ 36, 80, 0 };
+	CHECK_EQ_INT(dvr_chan_geometry_for_chip(&wide, &c, &g), DVR_OK,
+	             "36/80 on an 80 MHz 5 GHz chip");
+	CHECK(g.center == 42 && g.sc20 == DVR_SC_20_LOWEST,
+	      "chip check keeps the geometry");
+	CHECK_EQ_INT(dvr_chan_geometry_for_chip(&narrow, &c, &g),
+	             DVR_E_UNSUPPORTED, "36/80 beyond a 40 MHz chip");
+	c = (struct dvr_channel){ 36, 20, 0 };
+	CHECK_EQ_INT(dvr_chan_geometry_for_chip(&narrow, &c, &g),
+	             DVR_E_UNSUPPORTED, "5 GHz on a 2.4 GHz-only chip");
+	c = (struct dvr_channel){ 6, 40, 0 };
+	CHECK_EQ_INT(dvr_chan_geometry_for_chip(&narrow, &c, &g), DVR_OK,
+	             "6/40 on a 40 MHz 2.4 GHz chip");
+	c = (struct dvr_channel){ 6, 80, 0 };
+	CHECK_EQ_INT(dvr_chan_geometry_for_chip(&narrow, &c, &g), DVR_E_INVALID,
+	             "6/80 exists nowhere: invalid, not unsupported");
+	c = (struct dvr_channel){ 37, 20, 0 };
+	CHECK_EQ_INT(dvr_chan_geometry_for_chip(&narrow, &c, &g), DVR_E_INVALID,
+	             "37 exists nowhere");
+	c = (struct dvr_channel){ 36, 20, 0 };
+	CHECK_EQ_INT(dvr_chan_geometry_for_chip(NULL, &c, &g), DVR_E_INVALID,
+	             "no chip data");
+
 	/* Sub-channel of narrower frames. */
 	c = (struct dvr_channel){ 149, 80, 0 };
 	dvr_chan_geometry(&c, &g);

@@ -11,7 +11,7 @@
 
 #include "../check.h"
 #include "fake_regs.h"
-#include "hal/common/chan_plan.h"
+#include "hal/common/chan_geometry.h"
 #include "hal/rtl8822c/rtl8822c.h"
 #include "hal/rtl8822c/rtl8822c_tables.h"
 
@@ -176,26 +176,31 @@ int main(void)
 	      "MGMT endpoint: HIGH (ep 0) with 2/3 OUT, EXTRA (ep 3) with 4");
 
 	/* ---- channel geometry ---- */
-	struct dvr_chan_plan pl;
-	st = dvr_chan_plan(&(struct dvr_channel){ 44, 80, 0 }, 80, true, &pl);
-	CHECK(st == DVR_OK && pl.center == 42 && pl.pri20 == DVR_SC_20_UPPER &&
-	      pl.pri40 == DVR_SC_40_UPPER, "44/80: centre 42, upper, upper 40");
-	st = dvr_chan_plan(&(struct dvr_channel){ 149, 80, 0 }, 80, true, &pl);
-	CHECK(st == DVR_OK && pl.center == 155 && pl.pri20 == DVR_SC_20_LOWEST &&
-	      pl.pri40 == DVR_SC_40_LOWER, "149/80: centre 155, lowest");
-	st = dvr_chan_plan(&(struct dvr_channel){ 64, 40, 0 }, 80, true, &pl);
-	CHECK(st == DVR_OK && pl.center == 62 && pl.pri20 == DVR_SC_20_UPPER,
+	struct dvr_chan_geometry pl;
+	st = dvr_chan_geometry_for_chip(ci, &(struct dvr_channel){ 44, 80, 0 },
+	                                &pl);
+	CHECK(st == DVR_OK && pl.center == 42 && pl.sc20 == DVR_SC_20_UPPER &&
+	      pl.sc40 == DVR_SC_40_UPPER, "44/80: centre 42, upper, upper 40");
+	st = dvr_chan_geometry_for_chip(ci, &(struct dvr_channel){ 149, 80, 0 },
+	                                &pl);
+	CHECK(st == DVR_OK && pl.center == 155 && pl.sc20 == DVR_SC_20_LOWEST &&
+	      pl.sc40 == DVR_SC_40_LOWER, "149/80: centre 155, lowest");
+	st = dvr_chan_geometry_for_chip(ci, &(struct dvr_channel){ 64, 40, 0 },
+	                                &pl);
+	CHECK(st == DVR_OK && pl.center == 62 && pl.sc20 == DVR_SC_20_UPPER,
 	      "64/40: centre 62, primary upper");
-	st = dvr_chan_plan(&(struct dvr_channel){ 11, 40, 0 }, 80, true, &pl);
+	st = dvr_chan_geometry_for_chip(ci, &(struct dvr_channel){ 11, 40, 0 },
+	                                &pl);
 	CHECK(st == DVR_OK && pl.center == 9, "11/40: HT40- by default");
-	CHECK_EQ_INT(dvr_chan_plan(&(struct dvr_channel){ 64, 40, 1 }, 80, true,
-	                           &pl), DVR_E_INVALID, "64 HT40+ impossible");
-	CHECK_EQ_INT(dvr_chan_plan(&(struct dvr_channel){ 6, 80, 0 }, 80, true,
-	                           &pl), DVR_E_INVALID, "80 MHz on 2.4 GHz");
-	CHECK_EQ_INT(dvr_chan_plan(&(struct dvr_channel){ 37, 20, 0 }, 80, true,
-	                           &pl), DVR_E_INVALID, "channel 37 invalid");
-	CHECK_EQ_INT(dvr_chan_plan(&(struct dvr_channel){ 36, 80, 0 }, 40, true,
-	                           &pl), DVR_E_UNSUPPORTED, "beyond max bw");
+	CHECK_EQ_INT(dvr_chan_geometry_for_chip(ci, &(struct dvr_channel){
+	                     64, 40, 1 }, &pl), DVR_E_INVALID,
+	             "64 HT40+ impossible");
+	CHECK_EQ_INT(dvr_chan_geometry_for_chip(ci, &(struct dvr_channel){
+	                     6, 80, 0 }, &pl), DVR_E_INVALID,
+	             "80 MHz on 2.4 GHz");
+	CHECK_EQ_INT(dvr_chan_geometry_for_chip(ci, &(struct dvr_channel){
+	                     37, 20, 0 }, &pl), DVR_E_INVALID,
+	             "channel 37 invalid");
 
 	/* ---- table conditions (Jaguar3: RFE must be equal) ---- */
 	/* RF A opens with IF cut 3 / RFE 0 (0x83000000), ELIF cut 3 / RFE
