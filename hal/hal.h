@@ -7,7 +7,8 @@
  * (hal/<family>/) and hal/common/, and is listed once in hal/registry.c
  * (docs/adding-a-chip.md).
  *
- * Shapes this table must fit (see the facts sheets in ../shared/reference/):
+ * Shapes this table must fit (rtw88 mac.c __rtw_download_firmware_legacy
+ * and __rtw_download_firmware, tx.h and rx.h, each chip's rtw_chip_info):
  *  - Jaguar1 8812A/8821A: 8051 firmware by page writes to 0x1000, 40-byte
  *    TX descriptor, Jaguar1 PHY status, async TX preferred.
  *  - 8814A and Jaguar2/3: firmware through reserved pages + DDMA (bulk OUT

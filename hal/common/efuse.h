@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Realtek EFUSE physical -> logical map decoding (facts §2.5). The physical
+ * Realtek EFUSE physical -> logical map decoding (rtw88 efuse.c
+ * rtw_dump_logical_efuse_map). The physical
  * map is a packed list of {header, data words}; the logical map is what the
  * driver indexes by field offset. Bytes never written stay 0xFF.
  *

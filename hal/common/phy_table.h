@@ -5,7 +5,9 @@
  * A table is a flat array of u32 words read two at a time. Plain pairs are
  * {address, data}; pairs whose first word has bit 31 set are IF / ELSE-IF /
  * ELSE / END-IF markers, and a pair with only bit 30 set asks "does the
- * condition of the latest IF/ELSE-IF hold?" (tables/README.md, facts §5.2.2).
+ * condition of the latest IF/ELSE-IF hold?" (rtw88 phy.c
+ * rtw_parse_tbl_phy_cond; vendor halhwimg8812a_bb.c
+ * odm_read_and_config_mp_8812a_agc_tab).
  * The walker decides which plain pairs apply and hands each one to a
  * callback, which knows how to write it (8-bit MAC write, 32-bit BB write,
  * RF write through LSSI with the pseudo-address delays ...).
@@ -22,10 +24,12 @@
 /* How a condition row is compared with the chip. */
 enum dvr_phy_cond_match {
 	/* Jaguar1 8812A/8821A: the low byte holds amplifier/BT board bits,
-	 * the second word amplifier type codes (facts §5.2.3). */
+	 * the second word amplifier type codes (rtw88 phy.c check_positive,
+	 * 8812A/8821A branch; vendor halhwimg8812a_bb.c check_positive). */
 	DVR_PHY_MATCH_JAGUAR1 = 0,
 	/* 8814A, Jaguar2/3: the low byte is an RFE type number that must be
-	 * equal; the second word is unused (8814A facts §6.2, J23 §6.3). */
+	 * equal; the second word is unused (rtw88 phy.c check_positive, the
+	 * other chips' branch, fed by rtw_phy_setup_phy_cond). */
 	DVR_PHY_MATCH_RFE_EQUAL = 1,
 };
 

@@ -5,8 +5,8 @@
  * A flow is a NULL-terminated list of sub-sequences; each sub-sequence is an
  * array of rows ending with an END row. Every Realtek USB generation so far
  * (Jaguar1 8812A/8821A/8814A, Jaguar2/3) uses the same row format, so chips
- * share this one parser and only supply their rows (see the facts sheets,
- * "Power-sequence command format").
+ * share this one parser and only supply their rows (rtw88 main.h
+ * struct rtw_pwr_seq_cmd, walked by mac.c rtw_sub_pwr_seq_parser).
  *
  * The parser does no I/O of its own: it calls through struct dvr_pwr_io, so
  * unit tests can run flows against a fake register file.

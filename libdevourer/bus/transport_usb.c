@@ -17,7 +17,8 @@
  *    device-gone path (a NO_DEVICE completion wakes every waiter).
  *  - Every bulk OUT carries LIBUSB_TRANSFER_ADD_ZERO_PACKET: a transfer
  *    whose length is a multiple of wMaxPacketSize must end with a ZLP or
- *    the chip waits for more data (jaguar1-facts §1.7).
+ *    the chip waits for more data (rtw88 usb.c rtw_usb_write_port sets
+ *    URB_ZERO_PACKET; OpenIPC devourer UsbTransport.cpp tx_async).
  */
 #include <errno.h>
 #include <limits.h>
@@ -1008,7 +1009,9 @@ static unsigned speed_mbps(libusb_device *dev, uint16_t mps)
 	case LIBUSB_SPEED_SUPER: return 5000;
 	case LIBUSB_SPEED_SUPER_PLUS: return 10000;
 	default:
-		/* Unknown to the OS: the bulk packet size tells (§1.5). */
+		/* Unknown to the OS: the bulk packet size tells (USB 2.0
+		 * spec 5.8.3: 64 full speed, 512 high speed; USB 3.2 spec
+		 * 9.6.6: 1024 SuperSpeed). */
 		return mps >= 1024 ? 5000 : mps >= 512 ? 480 : 12;
 	}
 }

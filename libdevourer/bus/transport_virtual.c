@@ -94,7 +94,8 @@ static int vt_ctrl_out(struct dvr_transport *t, uint16_t addr,
 }
 
 /* One bulk OUT plus the zero-length packet a host controller adds when the
- * length is a multiple of wMaxPacketSize [1.7]. */
+ * length is a multiple of wMaxPacketSize (rtw88 usb.c rtw_usb_write_port,
+ * URB_ZERO_PACKET). */
 static int do_bulk_out(struct vtransport *vt, unsigned idx,
                        const uint8_t *buf, size_t len, unsigned timeout_ms)
 {

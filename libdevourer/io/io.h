@@ -54,7 +54,8 @@ void dvr_w16(struct dvr_io *io, uint16_t addr, uint16_t v);
 void dvr_w32(struct dvr_io *io, uint16_t addr, uint32_t v);
 
 /* Read-modify-write of the field selected by mask: the value is shifted
- * to the mask's lowest set bit ("reg [hi:lo] = v" in the facts sheets). */
+ * to the mask's lowest set bit, as rtw88 hci.h rtw_write32_mask and the
+ * vendor's PHY_SetBBReg do. */
 void dvr_w8_mask(struct dvr_io *io, uint16_t addr, uint8_t mask, uint8_t v);
 void dvr_w16_mask(struct dvr_io *io, uint16_t addr, uint16_t mask, uint16_t v);
 void dvr_w32_mask(struct dvr_io *io, uint16_t addr, uint32_t mask, uint32_t v);

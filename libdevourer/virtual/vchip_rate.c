@@ -10,7 +10,8 @@
 
 #include "libdevourer/virtual/vchip_internal.h"
 
-/* CCK/OFDM rates of DESC codes 0x00..0x0B, in 500 kbit/s units [8.3]. */
+/* CCK/OFDM rates of DESC codes 0x00..0x0B, in 500 kbit/s units (rtw88
+ * main.h enum rtw_trx_desc_rate). */
 static const uint8_t legacy_500k[12] = {2, 4, 11, 22, 12, 18, 24, 36,
                                         48, 72, 96, 108};
 

@@ -195,7 +195,8 @@ int vc_rx_bulk_in(struct vchip *vc, uint8_t *buf, size_t cap,
 		return -ENODEV;
 	}
 	/* RXDMA_AGG_EN (0x10C bit2) lets the chip pack several packets into
-	 * one transfer [1.4]; the model sends what it has at once. */
+	 * one transfer (rtw88 reg.h BIT_RXDMA_AGG_EN); the model sends what
+	 * it has at once. */
 	bool agg = vc->regs[0x10C] & 0x04;
 	size_t off = 0;
 	unsigned cnt = 0;

@@ -2,7 +2,8 @@
 /*
  * The test-bed side of virtual USB adapters: the umockdev test bed, each
  * adapter's sysfs entry with the descriptors an RTL8812AU presents
- * (jaguar1-facts §1.2: configuration 1, one vendor-specific FF/FF/FF
+ * (rtw88 rtw8812au.c matches the interface, usb.c rtw_usb_parse walks
+ * it: configuration 1, one vendor-specific FF/FF/FF
  * interface, bulk IN 0x81 and the bulk OUT endpoints), its device node
  * (a FIFO, see vusb_usbfs.c), the ioctl handler, unplug and re-plug.
  */

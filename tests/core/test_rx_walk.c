@@ -22,7 +22,8 @@ static void put32(uint8_t *p, uint32_t v)
 	p[3] = (uint8_t)(v >> 24);
 }
 
-/* One packet per the facts sheet §9.1: descriptor, 32-byte PHY status,
+/* One packet as rtw88 rx.h (RTW_RX_DESC_W*) lays it out and usb.c
+ * rtw_usb_rx_handler walks it: descriptor, 32-byte PHY status,
  * frame of frame_len bytes (FCS included). Returns bytes used. */
 static size_t put_packet(uint8_t *p, size_t frame_len, uint8_t rate,
                          uint8_t fill, bool crc_err)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* EFUSE physical -> logical decoding on hand-built maps (facts 2.5). */
+/* EFUSE physical -> logical decoding on hand-built maps (rtw88 efuse.c
+ * rtw_dump_logical_efuse_map). */
 #include "../check.h"
 #include "hal/common/efuse.h"
 #include <devourer/devourer.h>

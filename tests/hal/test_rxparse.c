@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * RTL8812A RX descriptor + PHY status parsing on hand-built packets laid
- * out from the facts sheet (section 9).
+ * out from rtw88 rx.h (RTW_RX_DESC_W*) and rtw88xxa.h (RTW_JGRPHY_W*, the
+ * PHY status).
  */
 #include "../check.h"
 #include "hal/hal.h"

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * RTL8812A TX descriptor: expected dwords are assembled here field by field
- * from the facts sheet (section 8) and compared with build_tx_desc; the
- * checksum is recomputed independently.
+ * from rtw88 tx.h (RTW_TX_DESC_W*) and the vendor's SET_TX_DESC_*_8812
+ * (rtl8812a_xmit.h) and compared with build_tx_desc; the checksum is
+ * recomputed independently (rtw88 tx.h fill_txdesc_checksum_common).
  */
 #include "../check.h"
 #include "hal/hal.h"

@@ -6,7 +6,8 @@
 #include "tests/check.h"
 #include "tests/virtual/vhelp.h"
 
-/* Decode a physical EFUSE image as the facts sheet describes [2.5]. */
+/* Decode a physical EFUSE image as rtw88 efuse.c
+ * rtw_dump_logical_efuse_map does. */
 static void decode_efuse(const uint8_t *ph, uint8_t *log)
 {
 	memset(log, 0xFF, 512);
@@ -46,7 +47,8 @@ int main(void)
 	CHECK_EQ_INT(vchip_create(&cfg, &vc), 0, "create");
 	uint8_t b[256] = {0};
 
-	/* control transfer rules [1.1] */
+	/* control transfer rules (rtw88 usb.h RTW_USB_CMD_REQ,
+	 * RTW_USB_VENQT_MAX_BUF_SIZE) */
 	CHECK_EQ_INT(vchip_control(vc, 0xC0, 0x05, 0xF0, 0, b, 255, 500), -EPIPE,
 	             "wLength 255 stalls");
 	CHECK_EQ_INT(vchip_control(vc, 0xC0, 0x06, 0xF0, 0, b, 4, 500), -EPIPE,
@@ -81,7 +83,8 @@ int main(void)
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 2), 0x06FF, "CR readable after power-on");
 	CHECK(vh_has_milestone(vc, VCHIP_M_TX_ENABLED), "TX_ENABLED milestone");
 
-	/* LLT: op bits self-clear, entries readable [1.3] */
+	/* LLT: op bits self-clear, entries readable (rtw88 rtw88xxa.c
+	 * rtw88xxa_llt_write) */
 	vh_w32(vc, 0x1E0, 0x40000000u | 5u << 8 | 6u);
 	CHECK_EQ_INT(vh_read(vc, 0x1E0, 4) >> 30, 0, "LLT write op completes");
 	vh_w32(vc, 0x1E0, 0x80000000u | 5u << 8);
@@ -122,7 +125,8 @@ int main(void)
 	vchip_destroy(vc2);
 	CHECK(vchip_find("other") == NULL, "destroyed chip leaves registry");
 
-	/* LSSI write + read back [5.4] */
+	/* LSSI write + read back (rtw88 phy.c rtw_phy_write_rf_reg_sipi,
+	 * rtw88xxa.c rtw88xxa_phy_read_rf) */
 	vh_rf_write(vc, 0, 0x56, 0x51CF2);
 	vh_rf_write(vc, 1, 0x56, 0x12345);
 	CHECK_EQ_HEX(vh_rf_read(vc, 0, 0x56), 0x51CF2, "RF A read back (PI)");

@@ -32,7 +32,7 @@ int main(void)
 	             "taken without firmware");
 	CHECK_EQ_INT(st(vc).tx_not_ready, 1, "but refused: no firmware");
 	CHECK_EQ_INT(vh_firmware(vc, fwdir), 1, "firmware boots");
-	vh_write(vc, 0x10C, 0xF5B0, 2);      /* 3-EP queue map [1.3] */
+	vh_write(vc, 0x10C, 0xF5B0, 2);      /* 3-EP map, rtw8812a.c rqpn */
 	vh_set8(vc, 0x20D, 0x02, 0);         /* DROP_DATA_EN */
 
 	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, n, 100), (int)n, "good frame");
