@@ -10,17 +10,10 @@
 #include "hal/hal.h"
 #include "libdevourer/src/rx_walk.h"
 #include "tests/check.h"
+#include "tests/le_bytes.h"
 
 #define DESC 24
 #define PHYST 32
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
 
 /* One packet as rtw88 rx.h (RTW_RX_DESC_W*) lays it out and usb.c
  * rtw_usb_rx_handler walks it: descriptor, 32-byte PHY status,

@@ -7,16 +7,9 @@
  * CCK power corrected by 2 dB per gain step outside the gain bounds.
  */
 #include "../check.h"
+#include "../le_bytes.h"
 #include "hal/jaguar3/jaguar3.h"
 #include "hal/rtl8822c/rtl8822c.h"
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
 
 /* Descriptor: PKT_LEN, DRV_INFO_SIZE (8-byte units), SHIFT, PHYST, dword
  * 1..5 as given. */

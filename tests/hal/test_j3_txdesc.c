@@ -7,21 +7,9 @@
  * half-words, checksum field as 0) is recomputed independently.
  */
 #include "../check.h"
+#include "../le_bytes.h"
 #include "hal/jaguar3/jaguar3.h"
 #include "hal/rtl8822c/rtl8822c.h"
-
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static uint32_t F(unsigned hi, unsigned lo, uint32_t v)
-{
-	uint32_t mask = (hi == 31 ? 0xFFFFFFFFu : ((1u << (hi + 1)) - 1)) &
-	                ~((1u << lo) - 1);
-	return (v << lo) & mask;
-}
 
 static uint16_t xor_words(const uint8_t *d, size_t n)
 {
@@ -51,16 +39,16 @@ static void check_vector(const char *name, const struct dvr_chip *chip,
 	int n = chip->info->ops->build_tx_desc(chip, d, &req);
 	snprintf(what, sizeof what, "%s: returns 48", name);
 	CHECK_EQ_INT(n, 48, what);
-	want[0] = F(15, 0, e->len) | F(23, 16, 48) | F(24, 24, e->bmc) |
-	          F(26, 26, 1) | F(31, 31, 1);
-	want[1] = F(6, 0, 1) | F(12, 8, 0x12) | F(20, 16, e->rate_id);
-	want[2] = F(29, 24, 0x3F);
-	want[3] = F(8, 8, 1) | F(10, 10, 1);
-	want[4] = F(6, 0, e->rate) | F(17, 17, 1) | F(23, 18, e->retry);
-	want[5] = F(3, 0, e->sc) | F(4, 4, e->sgi) | F(6, 5, e->bw) |
-	          F(7, 7, e->ldpc) | F(9, 8, e->stbc);
-	want[8] = F(15, 15, e->hwseq);
-	want[9] = F(23, 12, e->seq);
+	want[0] = field(15, 0, e->len) | field(23, 16, 48) | field(24, 24, e->bmc) |
+	          field(26, 26, 1) | field(31, 31, 1);
+	want[1] = field(6, 0, 1) | field(12, 8, 0x12) | field(20, 16, e->rate_id);
+	want[2] = field(29, 24, 0x3F);
+	want[3] = field(8, 8, 1) | field(10, 10, 1);
+	want[4] = field(6, 0, e->rate) | field(17, 17, 1) | field(23, 18, e->retry);
+	want[5] = field(3, 0, e->sc) | field(4, 4, e->sgi) | field(6, 5, e->bw) |
+	          field(7, 7, e->ldpc) | field(9, 8, e->stbc);
+	want[8] = field(15, 15, e->hwseq);
+	want[9] = field(23, 12, e->seq);
 	for (int i = 0; i < 12; i++) {
 		if (i == 7)
 			continue;

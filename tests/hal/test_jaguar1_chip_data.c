@@ -8,18 +8,11 @@
  * chip's hook.
  */
 #include "../check.h"
+#include "../le_bytes.h"
 #include "hal/hal.h"
 #include "hal/jaguar1/jaguar1.h"
 
 extern const struct dvr_chip_info rtl8812a_info;
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
 
 /* RX packet: descriptor with drv_units x 8 bytes of driver info, rate
  * code, 64-byte frame. */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "../check.h"
+#include "../le_bytes.h"
 #include "fake_regs.h"
 #include "hal/common/chan_geometry.h"
 #include "hal/rtl8822c/rtl8822c.h"
@@ -56,12 +57,6 @@ static void on_write(struct fake_regs *f, uint16_t addr, const uint8_t *b,
 	/* IQK completion report. */
 	if (fake_hits(addr, len, 0x1B10))
 		f->mem[0x2D9C] = 0;
-}
-
-static void put32(uint8_t *m, uint32_t v)
-{
-	for (int k = 0; k < 4; k++)
-		m[k] = (uint8_t)(v >> (8 * k));
 }
 
 /* DACK read-backs as the chip gives them: the DAC loop reports ready

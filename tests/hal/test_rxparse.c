@@ -5,17 +5,10 @@
  * PHY status).
  */
 #include "../check.h"
+#include "../le_bytes.h"
 #include "hal/hal.h"
 
 extern const struct dvr_chip_info rtl8812a_info;
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
 
 /* Build descriptor (+ PHY status when drv_units == 4) + frame of len. */
 static size_t mkpkt(uint8_t *buf, unsigned len, unsigned drv_units,

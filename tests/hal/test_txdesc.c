@@ -6,23 +6,10 @@
  * recomputed independently (rtw88 tx.h fill_txdesc_checksum_common).
  */
 #include "../check.h"
+#include "../le_bytes.h"
 #include "hal/hal.h"
 
 extern const struct dvr_chip_info rtl8812a_info;
-
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-/* Field helper: value v into bits [hi:lo]. */
-static uint32_t F(unsigned hi, unsigned lo, uint32_t v)
-{
-	uint32_t mask = (hi == 31 ? 0xFFFFFFFFu : ((1u << (hi + 1)) - 1)) &
-	                ~((1u << lo) - 1);
-	return (v << lo) & mask;
-}
 
 struct expect {
 	unsigned len, bmc, macid, rate_id, rate, bw, sgi, ldpc, stbc;
@@ -33,16 +20,16 @@ static void build_expected(const struct expect *e, uint32_t dw[10])
 {
 	for (int i = 0; i < 10; i++)
 		dw[i] = 0;
-	dw[0] = F(15, 0, e->len) | F(23, 16, 40) | F(24, 24, e->bmc) |
-	        F(26, 26, 1) | F(27, 27, 1) | F(31, 31, 1);
-	dw[1] = F(6, 0, e->macid) | F(12, 8, 0x12) | F(20, 16, e->rate_id);
-	dw[3] = F(8, 8, 1) | F(10, 10, 1);
-	dw[4] = F(6, 0, e->rate) | F(12, 8, 0x1F) | F(17, 17, 1) |
-	        F(23, 18, e->retry);
-	dw[5] = F(3, 0, e->sc) | F(4, 4, e->sgi) | F(6, 5, e->bw) |
-	        F(7, 7, e->ldpc) | F(9, 8, e->stbc);
-	dw[8] = F(15, 15, e->hwseq);
-	dw[9] = F(23, 12, e->seq);
+	dw[0] = field(15, 0, e->len) | field(23, 16, 40) | field(24, 24, e->bmc) |
+	        field(26, 26, 1) | field(27, 27, 1) | field(31, 31, 1);
+	dw[1] = field(6, 0, e->macid) | field(12, 8, 0x12) | field(20, 16, e->rate_id);
+	dw[3] = field(8, 8, 1) | field(10, 10, 1);
+	dw[4] = field(6, 0, e->rate) | field(12, 8, 0x1F) | field(17, 17, 1) |
+	        field(23, 18, e->retry);
+	dw[5] = field(3, 0, e->sc) | field(4, 4, e->sgi) | field(6, 5, e->bw) |
+	        field(7, 7, e->ldpc) | field(9, 8, e->stbc);
+	dw[8] = field(15, 15, e->hwseq);
+	dw[9] = field(23, 12, e->seq);
 	/* checksum: XOR of the 16 LE half-words of the first 32 bytes */
 	uint16_t x = 0;
 	for (int i = 0; i < 8; i++)
