@@ -29,6 +29,12 @@ struct dvr_rqpn {
 	uint8_t vo, vi, be, bk, mgt, hi;   /* enum dvr_dma_queue */
 };
 
+/* A struct dvr_rqpn row in a chip's table, written with the queue names
+ * alone: DVR_RQPN(HIGH, NORMAL, LOW, LOW, HIGH, HIGH). */
+#define DVR_RQPN(vo, vi, be, bk, mgt, hi) \
+	{ DVR_DMA_##vo, DVR_DMA_##vi, DVR_DMA_##be, DVR_DMA_##bk, \
+	  DVR_DMA_##mgt, DVR_DMA_##hi }
+
 /* TX FIFO pages owned by each DMA queue; the gap pages are kept free
  * between the queues and the reserved area; the rest is public. */
 struct dvr_page_alloc {

@@ -68,9 +68,6 @@ static const struct dvr_fw_8051_spec rtl8812a_fw = {
  * endpoint, which no rtw88 table covers, puts every queue on HIGH: the
  * only one that endpoint feeds.
  */
-#define Q(vo, vi, be, bk, mgt, hi) \
-	{ DVR_DMA_##vo, DVR_DMA_##vi, DVR_DMA_##be, DVR_DMA_##bk, \
-	  DVR_DMA_##mgt, DVR_DMA_##hi }
 static const struct dvr_queue_layout rtl8812a_queues = {
 	.page_size = 512,
 	.tx_pages = 256,
@@ -78,10 +75,10 @@ static const struct dvr_queue_layout rtl8812a_queues = {
 	.rxff_size = 16128,
 	.rx_report_size = 128,
 	.rqpn = {
-		[1] = Q(HIGH, HIGH, HIGH, HIGH, HIGH, HIGH),
-		[2] = Q(HIGH, HIGH, NORMAL, NORMAL, HIGH, HIGH),
-		[3] = Q(HIGH, NORMAL, LOW, LOW, HIGH, HIGH),
-		[4] = Q(NORMAL, NORMAL, LOW, LOW, EXTRA, HIGH),
+		[1] = DVR_RQPN(HIGH, HIGH, HIGH, HIGH, HIGH, HIGH),
+		[2] = DVR_RQPN(HIGH, HIGH, NORMAL, NORMAL, HIGH, HIGH),
+		[3] = DVR_RQPN(HIGH, NORMAL, LOW, LOW, HIGH, HIGH),
+		[4] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, EXTRA, HIGH),
 	},
 	.pages = {
 		[1] = { 16, 0, 0, 0, 1 },
@@ -90,7 +87,6 @@ static const struct dvr_queue_layout rtl8812a_queues = {
 		[4] = { 16, 0, 16, 0, 1 },
 	},
 };
-#undef Q
 
 /* Reset RF paths A and B after a U2/U3 switch (rtw88 rtw88xxa.c
  * rtw88xxa_power_on, 8812A on USB). */

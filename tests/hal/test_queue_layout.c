@@ -31,9 +31,6 @@ static void on_write(struct fake_regs *f, uint16_t addr, const uint8_t *buf,
 	}
 }
 
-#define Q(vo, vi, be, bk, mgt, hi) \
-	{ DVR_DMA_##vo, DVR_DMA_##vi, DVR_DMA_##be, DVR_DMA_##bk, \
-	  DVR_DMA_##mgt, DVR_DMA_##hi }
 static const struct dvr_queue_layout layout_8821a = {
 	.page_size = 256,
 	.tx_pages = 256,
@@ -41,10 +38,10 @@ static const struct dvr_queue_layout layout_8821a = {
 	.rxff_size = 16128,
 	.rx_report_size = 128,
 	.rqpn = {
-		[1] = Q(HIGH, HIGH, HIGH, HIGH, HIGH, HIGH),
-		[2] = Q(HIGH, HIGH, NORMAL, NORMAL, HIGH, HIGH),
-		[3] = Q(HIGH, NORMAL, LOW, LOW, HIGH, HIGH),
-		[4] = Q(NORMAL, NORMAL, LOW, LOW, EXTRA, HIGH),
+		[1] = DVR_RQPN(HIGH, HIGH, HIGH, HIGH, HIGH, HIGH),
+		[2] = DVR_RQPN(HIGH, HIGH, NORMAL, NORMAL, HIGH, HIGH),
+		[3] = DVR_RQPN(HIGH, NORMAL, LOW, LOW, HIGH, HIGH),
+		[4] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, EXTRA, HIGH),
 	},
 	.pages = {
 		[1] = { 8, 0, 0, 0, 1 },
@@ -53,7 +50,6 @@ static const struct dvr_queue_layout layout_8821a = {
 		[4] = { 8, 0, 8, 4, 1 },
 	},
 };
-#undef Q
 
 static const struct jaguar1_data no_pbp = { .set_pbp = false };
 
