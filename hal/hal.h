@@ -8,7 +8,8 @@
  * (docs/adding-a-chip.md).
  *
  * Shapes this table must fit (rtw88 mac.c __rtw_download_firmware_legacy
- * and __rtw_download_firmware, tx.h and rx.h, each chip's rtw_chip_info):
+ * and __rtw_download_firmware, tx.h and rx.h, each chip's rtw_chip_info;
+ * the TX modes are OpenIPC devourer's, RtlJaguar3Device.cpp send_packet):
  *  - Jaguar1 8812A/8821A: 8051 firmware by page writes to 0x1000, 40-byte
  *    TX descriptor, Jaguar1 PHY status, async TX preferred.
  *  - 8814A and Jaguar2/3: firmware through reserved pages + DDMA (bulk OUT
