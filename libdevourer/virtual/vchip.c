@@ -362,6 +362,7 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 	for (unsigned i = 0; i < vc->usb.n_out; i++)
 		vc->usb.out_ep[i] = (uint8_t)(0x02 + i);
 	vc->usb.in_ep = 0x81;
+	vc->usb.usb3_capable = p->usb3_capable;
 	vc->rng_state = vc->cfg.seed ? vc->cfg.seed
 	                             : air_now_ns() ^ ((uint64_t)getpid() << 32);
 

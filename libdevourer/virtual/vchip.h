@@ -70,6 +70,9 @@ struct vchip_usb_desc {
 	unsigned n_out;
 	uint8_t out_ep[4];
 	uint8_t in_ep;
+	/* The chip can run at 5000 Mbit/s (its descriptors say USB 3 even
+	 * while it is enumerated at high speed, and carry a BOS). */
+	bool usb3_capable;
 };
 void vchip_usb_desc(const struct vchip *vc, struct vchip_usb_desc *out);
 
