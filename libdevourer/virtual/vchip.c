@@ -134,6 +134,11 @@ static int apply_option(struct vchip_config *cfg, const char *key,
 			return -EINVAL;
 		}
 		cfg->chip = p;
+	} else if (strcmp(key, "usb3switch") == 0) {
+		if (strcmp(val, "0") != 0 && strcmp(val, "1") != 0)
+			return set_err(err, err_len,
+			               "usb3switch must be 0 or 1, got '%s'", val);
+		cfg->usb3_switch = val[0] == '1';
 	} else if (strcmp(key, "trace") == 0) {
 		/* handled by the core */
 	} else {
