@@ -214,6 +214,8 @@ static int plug(struct vusb_att *a, char *err, size_t err_len)
 	a->handler = umockdev_ioctl_base_new();
 	g_signal_connect(a->handler, "handle-ioctl", G_CALLBACK(vusb_on_ioctl),
 	                 a);
+	g_signal_connect(a->handler, "client-vanished",
+	                 G_CALLBACK(vusb_on_client_vanished), a);
 	GError *gerr = NULL;
 	if (!umockdev_testbed_attach_ioctl(vb->tb, a->devnode, a->handler,
 	                                   &gerr)) {

@@ -24,6 +24,10 @@
 struct vusb_urb {
 	struct vusb_urb *next;      /* queue / done / free list */
 	gulong client_addr;         /* the client's struct usbdevfs_urb * */
+	/* The open file it was submitted on (its UMockdevIoctlClient, only
+	 * compared): usbfs reaps and discards per file. NULL once that file
+	 * is closed; such a URB is dropped when it completes. */
+	const void *owner;
 	UMockdevIoctlData *urb_data;
 	UMockdevIoctlData *buf_data; /* NULL for a zero-length URB */
 	uint8_t type, ep;
@@ -119,6 +123,9 @@ void vusb_hub_notify(struct vusb *vb);
 /* vusb_usbfs.c */
 gboolean vusb_on_ioctl(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
                        gpointer user);
+/* The client closed its file: its URBs go, as usbfs drops them. */
+void vusb_on_client_vanished(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
+                             gpointer user);
 int vusb_engine_start(struct vusb_att *d);
 /* Stop the workers and free every URB (the client is gone or going). */
 void vusb_engine_stop(struct vusb_att *d);

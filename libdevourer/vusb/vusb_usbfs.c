@@ -488,6 +488,7 @@ static void submit_urb(struct vusb_att *d, UMockdevIoctlClient *c,
 		return;
 	}
 	u->client_addr = ud->client_addr;
+	u->owner = c;
 	u->urb_data = ud;
 	u->buf_data = bd;
 	u->type = urb.type;
@@ -513,13 +514,59 @@ static void submit_urb(struct vusb_att *d, UMockdevIoctlClient *c,
 	umockdev_ioctl_client_complete(c, 0, 0);
 }
 
+/* d->lock held. Take from the completed list the first URB of owner (or
+ * none: NULL) and every orphan (a URB whose file was closed) onto
+ * *orphans; returns the URB or NULL. */
+static struct vusb_urb *take_done(struct vusb_att *d, const void *owner,
+                                  bool all, struct vusb_urb **orphans)
+{
+	struct vusb_urb *found = NULL, *keep_head = NULL, *keep_tail = NULL;
+	struct vusb_urb *u;
+	while ((u = list_pop(&d->done_head, &d->done_tail))) {
+		if (!u->owner) {
+			u->next = *orphans;
+			*orphans = u;
+		} else if (owner && u->owner == owner && (all || !found)) {
+			if (all) {
+				u->next = *orphans;
+				*orphans = u;
+			} else {
+				found = u;
+			}
+		} else {
+			list_push(&keep_head, &keep_tail, u);
+		}
+	}
+	d->done_head = keep_head;
+	d->done_tail = keep_tail;
+	if (!d->done_head)
+		fifo_quiet(d);
+	return found;
+}
+
+/* Release URBs taken off the lists (umockdev's thread). */
+static void drop_urbs(struct vusb_att *d, struct vusb_urb *list)
+{
+	while (list) {
+		struct vusb_urb *n = list->next;
+		urb_unref(list);
+		pthread_mutex_lock(&d->lock);
+		if (list->type == USBDEVFS_URB_TYPE_BULK &&
+		    !(list->ep & USB_DIR_IN) && d->stats.out_in_flight)
+			d->stats.out_in_flight--;
+		urb_put(d, list);
+		pthread_mutex_unlock(&d->lock);
+		list = n;
+	}
+}
+
 static void reap_urb(struct vusb_att *d, UMockdevIoctlClient *c,
                      UMockdevIoctlData *arg)
 {
+	struct vusb_urb *orphans = NULL;
 	pthread_mutex_lock(&d->lock);
-	struct vusb_urb *u = list_pop(&d->done_head, &d->done_tail);
-	if (!d->done_head)
-		fifo_quiet(d);
+	/* Only this file's URBs: usbfs keeps them per open file. */
+	struct vusb_urb *u = take_done(d, c, false, &orphans);
 	if (u) {
 		d->stats.reaped++;
 		if (u->type == USBDEVFS_URB_TYPE_BULK && !(u->ep & USB_DIR_IN))
@@ -527,6 +574,7 @@ static void reap_urb(struct vusb_att *d, UMockdevIoctlClient *c,
 	}
 	bool gone = !u && dead(d);
 	pthread_mutex_unlock(&d->lock);
+	drop_urbs(d, orphans);
 	if (!u) {
 		/* Nothing completed; once removed and drained, say so. */
 		fail(c, gone ? ENODEV : EAGAIN);
@@ -570,7 +618,8 @@ static void discard_urb(struct vusb_att *d, UMockdevIoctlClient *c,
 	pthread_mutex_lock(&d->lock);
 	for (unsigned i = 0; i < d->n_queues && !found; i++) {
 		struct vusb_queue *q = &d->q[i];
-		if (q->running && q->running->client_addr == addr) {
+		if (q->running && q->running->client_addr == addr &&
+		    q->running->owner == c) {
 			/* The worker ends it within one slice. */
 			atomic_store(&q->running->discarded, true);
 			found = true;
@@ -578,7 +627,7 @@ static void discard_urb(struct vusb_att *d, UMockdevIoctlClient *c,
 		}
 		struct vusb_urb *prev = NULL;
 		for (struct vusb_urb *u = q->head; u; prev = u, u = u->next) {
-			if (u->client_addr != addr)
+			if (u->client_addr != addr || u->owner != c)
 				continue;
 			if (prev)
 				prev->next = u->next;
@@ -599,6 +648,38 @@ static void discard_urb(struct vusb_att *d, UMockdevIoctlClient *c,
 		umockdev_ioctl_client_complete(c, 0, 0);
 	else
 		fail(c, EINVAL); /* already completed */
+}
+
+void vusb_on_client_vanished(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
+                             gpointer user)
+{
+	(void)h;
+	struct vusb_att *d = user;
+	struct vusb_urb *mine = NULL;
+	pthread_mutex_lock(&d->lock);
+	take_done(d, client, true, &mine);
+	for (unsigned i = 0; i < d->n_queues; i++) {
+		struct vusb_queue *q = &d->q[i];
+		struct vusb_urb *keep_head = NULL, *keep_tail = NULL, *u;
+		while ((u = list_pop(&q->head, &q->tail))) {
+			if (u->owner == client) {
+				u->next = mine;
+				mine = u;
+			} else {
+				list_push(&keep_head, &keep_tail, u);
+			}
+		}
+		q->head = keep_head;
+		q->tail = keep_tail;
+		/* In the model right now: ended within a slice, then
+		 * dropped at the next reap. */
+		if (q->running && q->running->owner == client) {
+			q->running->owner = NULL;
+			atomic_store(&q->running->discarded, true);
+		}
+	}
+	pthread_mutex_unlock(&d->lock);
+	drop_urbs(d, mine);
 }
 
 /* An ioctl whose argument is a pointer to a u32/unsigned int. */

@@ -226,6 +226,38 @@ int main(int argc, char **argv)
 		CHECK_EQ_HEX(b, 0x13, "USB3: still chip id 0x13");
 	}
 
+	/* A second open file on the same device (another user, as usbfs
+	 * allows): each reaps its own URBs, and closing it leaves the first
+	 * one working. */
+	libusb_context *c2 = NULL;
+	if (t && CHECK(libusb_init(&c2) == 0, "second libusb context")) {
+		libusb_device *d2 = v22_find(c2);
+		libusb_device_handle *h2 = NULL;
+		if (CHECK(d2 && libusb_open(d2, &h2) == 0, "second handle")) {
+			bool ext, ss;
+			for (int i = 0; i < 20; i++) {
+				uint8_t b1 = 0, b2 = 0;
+				bool one = v22_read(h2, 0x00FC, &b2, 1) == 1 &&
+				           t->ops->ctrl_in(t, 0x00FF, 0, &b1, 1,
+				                           500) == 1;
+				if (!one || b1 != 0x20 || b2 != 0x13) {
+					CHECK(0, "two handles: each its answer");
+					break;
+				}
+			}
+			CHECK_EQ_INT(v22_bos(h2, &ext, &ss), 0,
+			             "second handle: BOS while the first is busy");
+			CHECK(ss, "second handle: SS capability");
+			libusb_close(h2);
+		}
+		if (d2)
+			libusb_unref_device(d2);
+		libusb_exit(c2);
+		uint8_t b = 0;
+		CHECK(t->ops->ctrl_in(t, 0x00FC, 0, &b, 1, 500) == 1 && b == 0x13,
+		      "first handle works after the second closed");
+	}
+
 	/* TX: one frame behind a valid 48-byte descriptor on bulk OUT 0x02,
 	 * sync, over libusb at SuperSpeed; a virtual: 8812A hears it. */
 	struct dvr_config pcfg = {.on_rx = vt_on_rx, .on_event = vt_on_event,
