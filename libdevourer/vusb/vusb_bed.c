@@ -161,7 +161,8 @@ static int plug(struct vusb_att *a, char *err, size_t err_len)
 	snprintf(busnum, sizeof busnum, "%u\n", a->bus);
 	snprintf(devnum, sizeof devnum, "%u\n", a->devnum);
 	snprintf(speed, sizeof speed, "%u\n", u->speed_mbps);
-	snprintf(dev, sizeof dev, "189:%u\n", (a->bus - 1) * 128 + a->devnum - 1);
+	snprintf(dev, sizeof dev, "189:%u\n",
+	         (a->bus - 1) * 128 + a->devnum - 1);
 	snprintf(bus3, sizeof bus3, "%03u", a->bus);
 	snprintf(dev3, sizeof dev3, "%03u", a->devnum);
 	unsigned bcd = bcd_usb(u);

@@ -301,7 +301,7 @@ static void *worker_main(void *p)
 		q->running = u;
 		pthread_mutex_unlock(&d->lock);
 		if (atomic_load(&d->gone))
-			u->status = -ENODEV; /* the chip is on another bus now */
+			u->status = -ENODEV; /* the chip is on another bus */
 		else if (u->type == USBDEVFS_URB_TYPE_CONTROL)
 			run_control(d, u);
 		else if (u->ep & USB_DIR_IN)

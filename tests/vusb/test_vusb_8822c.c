@@ -2,7 +2,8 @@
 /*
  * An RTL8822CU (0bda:c812) under the umockdev test bed, seen through the
  * real libusb, without the driver:
- *   - it enumerates at high speed with the descriptors of a USB3-capable
+ *   - it enumerates at high speed with the descriptors (and the sysfs
+ *     attributes: speed, version, bMaxPacketSize0) of a USB3-capable
  *     device there (bcdUSB 2.10, 512-byte bulk, a BOS), one bulk IN and
  *     three bulk OUT on a vendor-specific interface;
  *   - vendor-request register reads work (chip id 0xFC = 0x13, USB3 link
@@ -70,6 +71,26 @@ static bool tx_ready(struct vchip *vc, unsigned ch)
 	return true;
 }
 
+/* A sysfs attribute of usb device NAME ("1-1") as the test bed has it,
+ * without the newline; "" when absent. */
+static const char *sysattr(const char *name, const char *attr)
+{
+	static char v[64];
+	char path[600];
+	snprintf(path, sizeof path, "%s/sys/bus/usb/devices/%s/%s",
+	         getenv("UMOCKDEV_DIR") ? getenv("UMOCKDEV_DIR") : "", name,
+	         attr);
+	v[0] = '\0';
+	FILE *f = fopen(path, "r");
+	if (f) {
+		if (!fgets(v, sizeof v, f))
+			v[0] = '\0';
+		fclose(f);
+	}
+	v[strcspn(v, "\n")] = '\0';
+	return v;
+}
+
 static void usb2_part(libusb_context *ctx)
 {
 	libusb_device *dev = v22_find(ctx);
@@ -89,6 +110,12 @@ static void usb2_part(libusb_context *ctx)
 	CHECK_EQ_INT(l.bus, 1, "USB2: on bus 1");
 	CHECK_EQ_INT(l.port, 1, "USB2: port 1");
 
+	CHECK(strcmp(sysattr("1-1", "speed"), "480") == 0,
+	      "USB2: sysfs speed 480");
+	CHECK(strcmp(sysattr("1-1", "version"), " 2.10") == 0,
+	      "USB2: sysfs version 2.10");
+	CHECK(strcmp(sysattr("1-1", "bMaxPacketSize0"), "64") == 0,
+	      "USB2: sysfs bMaxPacketSize0 64");
 	libusb_device_handle *h = NULL;
 	int r = libusb_open(dev, &h);
 	libusb_unref_device(dev);
@@ -145,7 +172,8 @@ static void usb3_look(void)
 		CHECK_EQ_INT(l.n_bulk_out, 3, "USB3: three bulk OUT");
 		CHECK(l.bulk_mps_min == 1024 && l.bulk_mps_max == 1024,
 		      "USB3: 1024-byte bulk endpoints");
-		CHECK_EQ_INT(l.n_companion, 4, "USB3: a companion per endpoint");
+		CHECK_EQ_INT(l.n_companion, 4,
+		             "USB3: a companion per endpoint");
 		CHECK_EQ_INT(l.bus, 2, "USB3: on the SuperSpeed bus 2");
 		CHECK_EQ_INT(l.port, 1, "USB3: port 1");
 		libusb_device_handle *h = NULL;
@@ -212,7 +240,8 @@ int main(int argc, char **argv)
 	       bus, port, addr, addr_hs);
 	CHECK(bus == 2 && port == 1 && speed == 5000, "at 2-1, 5000 Mbit/s");
 	if (t) {
-		CHECK_EQ_INT(t->info.speed_mbps, 5000, "transport: 5000 Mbit/s");
+		CHECK_EQ_INT(t->info.speed_mbps, 5000,
+		             "transport: 5000 Mbit/s");
 		CHECK_EQ_INT(t->info.bulk_max_packet, 1024,
 		             "transport: 1024-byte bulk");
 		CHECK(strcmp(t->info.address, "2-1") == 0,
@@ -225,6 +254,15 @@ int main(int argc, char **argv)
 		             "USB3: read 0xFC");
 		CHECK_EQ_HEX(b, 0x13, "USB3: still chip id 0x13");
 	}
+	CHECK(strcmp(sysattr("2-1", "speed"), "5000") == 0,
+	      "USB3: sysfs speed 5000");
+	CHECK(strcmp(sysattr("2-1", "version"), " 3.00") == 0,
+	      "USB3: sysfs version 3.00");
+	CHECK(strcmp(sysattr("2-1", "bMaxPacketSize0"), "9") == 0,
+	      "USB3: sysfs bMaxPacketSize0 9");
+	CHECK(strcmp(sysattr("2-1", "busnum"), "2") == 0,
+	      "USB3: sysfs busnum 2");
+	CHECK(sysattr("1-1", "speed")[0] == '\0', "USB3: 1-1 left sysfs");
 
 	/* A second open file on the same device (another user, as usbfs
 	 * allows): each reaps its own URBs, and closing it leaves the first
@@ -241,12 +279,13 @@ int main(int argc, char **argv)
 				           t->ops->ctrl_in(t, 0x00FF, 0, &b1, 1,
 				                           500) == 1;
 				if (!one || b1 != 0x20 || b2 != 0x13) {
-					CHECK(0, "two handles: each its answer");
+					CHECK(0, "two handles: each its "
+					         "answer");
 					break;
 				}
 			}
 			CHECK_EQ_INT(v22_bos(h2, &ext, &ss), 0,
-			             "second handle: BOS while the first is busy");
+			             "second handle: BOS, the first open");
 			CHECK(ss, "second handle: SS capability");
 			libusb_close(h2);
 		}
@@ -254,7 +293,8 @@ int main(int argc, char **argv)
 			libusb_unref_device(d2);
 		libusb_exit(c2);
 		uint8_t b = 0;
-		CHECK(t->ops->ctrl_in(t, 0x00FC, 0, &b, 1, 500) == 1 && b == 0x13,
+		CHECK(t->ops->ctrl_in(t, 0x00FC, 0, &b, 1, 500) == 1 &&
+		      b == 0x13,
 		      "first handle works after the second closed");
 	}
 
@@ -283,8 +323,9 @@ int main(int argc, char **argv)
 		      "usb (8822C, USB3) -> virtual (8812A) byte-exact");
 		struct vchip_stats st;
 		vchip_get_stats(vc, &st);
-		CHECK(st.tx_aired == 1 && st.tx_bad_checksum + st.tx_bad_desc +
-		                          st.tx_bad_queue + st.tx_not_ready == 0,
+		uint64_t dropped = st.tx_bad_checksum + st.tx_bad_desc +
+		                   st.tx_bad_queue + st.tx_not_ready;
+		CHECK(st.tx_aired == 1 && dropped == 0,
 		      "8822C model: aired once, nothing dropped");
 	}
 	dvr_close(peer);

@@ -44,7 +44,8 @@ static bool bring_up_there(const char *fw)
 	if (r != DVR_OK)
 		snprintf(skip_why, sizeof skip_why,
 		         "in-process 8822C bring-up not available yet: "
-		         "dvr_start of virtual:probe22c,chip=8822c failed: %s: %s",
+		         "dvr_start of virtual:probe22c,chip=8822c failed: "
+		         "%s: %s",
 		         dvr_strerror(r), dvr_last_error(dev));
 	dvr_close(dev);
 	return r == DVR_OK;

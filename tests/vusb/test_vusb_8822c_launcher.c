@@ -43,7 +43,8 @@ static int child(void)
 			uint8_t b = 0;
 			CHECK(v22_read(h, 0x00FC, &b, 1) == 1 && b == 0x13,
 			      "child: chip id 0x13");
-			CHECK_EQ_INT(v22_switch_usb3(h), 4, "child: switch taken");
+			CHECK_EQ_INT(v22_switch_usb3(h), 4,
+			             "child: switch taken");
 			libusb_release_interface(h, 0);
 			libusb_close(h);
 		}

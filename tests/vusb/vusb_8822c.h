@@ -129,7 +129,8 @@ static inline bool v22_look_at(libusb_context *ctx, libusb_device *dev,
 		for (int e = 0; e < alt->bNumEndpoints; e++) {
 			const struct libusb_endpoint_descriptor *ep =
 				&alt->endpoint[e];
-			if ((ep->bmAttributes & 3) != LIBUSB_TRANSFER_TYPE_BULK) {
+			if ((ep->bmAttributes & 3) !=
+			    LIBUSB_TRANSFER_TYPE_BULK) {
 				l->n_other++;
 				continue;
 			}
@@ -141,9 +142,10 @@ static inline bool v22_look_at(libusb_context *ctx, libusb_device *dev,
 				l->bulk_mps_min = ep->wMaxPacketSize;
 			if (ep->wMaxPacketSize > l->bulk_mps_max)
 				l->bulk_mps_max = ep->wMaxPacketSize;
-			struct libusb_ss_endpoint_companion_descriptor *c = NULL;
-			if (libusb_get_ss_endpoint_companion_descriptor(ctx, ep,
-			                                                &c) == 0) {
+			struct libusb_ss_endpoint_companion_descriptor *c;
+			c = NULL;
+			if (libusb_get_ss_endpoint_companion_descriptor(
+				    ctx, ep, &c) == 0) {
 				l->n_companion++;
 				libusb_free_ss_endpoint_companion_descriptor(c);
 			}
