@@ -10,9 +10,11 @@
  * adapters) and answers the usbfs ioctls of their device nodes. PROGRAM
  * runs as a child with libumockdev-preload.so.0 in LD_PRELOAD and the
  * test bed's $UMOCKDEV_DIR: its libusb (unmodified) finds the adapters
- * on bus 1 and every ioctl comes back here over umockdev's socket. The
- * child is started with posix_spawn, so nothing of umockdev's state is
- * carried across a fork (0.17.16 does not reinitialise its locks).
+ * on bus 1 (bus 2 once a chip has re-enumerated at SuperSpeed, which
+ * the test bed's hub thread here does for it) and every ioctl comes back
+ * here over umockdev's socket. The child is started with posix_spawn, so
+ * nothing of umockdev's state is carried across a fork (0.17.16 does not
+ * reinitialise its locks).
  *
  * Exit status: PROGRAM's, 128+signal when it was killed, 2 on bad usage,
  * 1 when the adapters could not be set up.
