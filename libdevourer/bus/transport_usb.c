@@ -1200,22 +1200,35 @@ static uint64_t mono_ms(void)
 }
 
 /* The device that came back: the one at the old port path if it is
- * there (and accepted), else the first with the old VID:PID. */
+ * there (and accepted); else one with the old VID:PID, preferring the
+ * old port chain on another bus. A USB 2 -> 3 switch brings the device
+ * back on the host controller's SuperSpeed root hub, which Linux
+ * registers as a bus of its own (another bus number, so the old path
+ * names nothing); where that root hub numbers its ports like the
+ * high-speed one, the port chain still tells two identical adapters
+ * apart. */
 static const struct usb_candidate *
 find_again(const struct dvr_usb_info *was, const struct dvr_bus_accept *accept,
            const struct usb_candidate *c, size_t n)
 {
 	uint8_t bus, ports[USB_MAX_PORT_DEPTH];
 	int n_ports;
-	if (parse_path(was->address, &bus, ports, &n_ports))
+	bool have_path = parse_path(was->address, &bus, ports, &n_ports);
+	if (have_path)
 		for (size_t i = 0; i < n; i++)
 			if (path_matches(&c[i], bus, ports, n_ports) &&
 			    dvr_bus_accepts(accept, c[i].vid, c[i].pid))
 				return &c[i];
-	for (size_t i = 0; i < n; i++)
-		if (c[i].vid == was->vid && c[i].pid == was->pid)
+	const struct usb_candidate *same_ids = NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (c[i].vid != was->vid || c[i].pid != was->pid)
+			continue;
+		if (have_path && path_matches(&c[i], c[i].bus, ports, n_ports))
 			return &c[i];
-	return NULL;
+		if (!same_ids)
+			same_ids = &c[i];
+	}
+	return same_ids;
 }
 
 /* libusb hotplug is not available on every platform libusb runs on, so

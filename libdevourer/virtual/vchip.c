@@ -134,6 +134,11 @@ static int apply_option(struct vchip_config *cfg, const char *key,
 			return -EINVAL;
 		}
 		cfg->chip = p;
+	} else if (strcmp(key, "usb3switch") == 0) {
+		if (strcmp(val, "0") != 0 && strcmp(val, "1") != 0)
+			return set_err(err, err_len,
+			               "usb3switch must be 0 or 1, got '%s'", val);
+		cfg->usb3_switch = val[0] == '1';
 	} else if (strcmp(key, "trace") == 0) {
 		/* handled by the core */
 	} else {
@@ -362,6 +367,7 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 	for (unsigned i = 0; i < vc->usb.n_out; i++)
 		vc->usb.out_ep[i] = (uint8_t)(0x02 + i);
 	vc->usb.in_ep = 0x81;
+	vc->usb.usb3_capable = p->usb3_capable;
 	vc->rng_state = vc->cfg.seed ? vc->cfg.seed
 	                             : air_now_ns() ^ ((uint64_t)getpid() << 32);
 

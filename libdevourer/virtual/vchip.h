@@ -48,9 +48,14 @@ struct vchip_config {
 	const char *air_dir;     /* NULL: $DEVOURER_AIR_DIR or
 	                            /tmp/devourer-air-<uid> */
 	bool no_air;             /* model only, not on the air (unit tests) */
+	/* usb3switch=1: the stick's EFUSE invites a driver to switch it to
+	 * USB3 (a chip that can; off by default: a front end that cannot
+	 * re-enumerate would lose it). */
+	bool usb3_switch;
 };
 
-/* Parse "chip=8812a,loss=0.1,rssi=-60,noise=-95,seed=7,pid=8812,eps=3"
+/* Parse "chip=8812a,loss=0.1,rssi=-60,noise=-95,seed=7,pid=8812,eps=3,
+ * usb3switch=1"
  * over cfg. Unknown keys and unknown chips are an error (the message lists
  * the chips there are); "trace=" is ignored here (the core handles it).
  * Environment DEVOURER_VIRTUAL_LOSS / _RSSI / _NOISE apply first. */
@@ -70,6 +75,9 @@ struct vchip_usb_desc {
 	unsigned n_out;
 	uint8_t out_ep[4];
 	uint8_t in_ep;
+	/* The chip can run at 5000 Mbit/s (its descriptors say USB 3 even
+	 * while it is enumerated at high speed, and carry a BOS). */
+	bool usb3_capable;
 };
 void vchip_usb_desc(const struct vchip *vc, struct vchip_usb_desc *out);
 

@@ -36,15 +36,32 @@ int vusb_new(struct vusb **out, char *err, size_t err_len);
 void vusb_free(struct vusb *vb);
 
 /* Plug in an adapter backed by a new chip model built from cfg (name on
- * the air, VID:PID, endpoints...). It appears as bus 1, port N (N = 1, 2,
- * ... in order of addition). Returns 0 or a negative errno. */
+ * the air, VID:PID, endpoints...). It appears at port N (N = 1, 2, ...
+ * in order of addition) of bus 1, the high-speed root hub, or of bus 2,
+ * the SuperSpeed one, when it runs at 5000 Mbit/s. Returns 0 or a
+ * negative errno.
+ *
+ * Re-enumeration: a chip that drops off the bus to change speed (the
+ * RTL8822CU's USB 2 -> 3 switch, vchip_reenumerate_pending()) is taken
+ * off by the test bed's hub thread as the kernel does on a disconnect —
+ * its user's URBs complete with -ENODEV, every later request on that
+ * node fails with ENODEV, the sysfs entry goes — and comes back as a new
+ * device at the new speed: at 5000 Mbit/s on bus 2 (the kernel puts a
+ * USB 3 device on the SuperSpeed root hub: another bus number, so
+ * another path), same port number, the next address of that bus, with
+ * SuperSpeed descriptors. The user opens it again (libusb finds it by
+ * VID:PID). */
 int vusb_add(struct vusb *vb, const struct vchip_config *cfg,
              struct vusb_dev **out, char *err, size_t err_len);
 
 /* The chip model behind an adapter (changes on vusb_replug()). */
 struct vchip *vusb_chip(struct vusb_dev *d);
-/* "/dev/bus/usb/001/002" as libusb sees it. */
+/* "/dev/bus/usb/001/002" as libusb sees it (its current enumeration). */
 const char *vusb_devnode(const struct vusb_dev *d);
+/* Where the adapter is enumerated now: bus, port, device address and
+ * link speed. -ENODEV while it is off the bus. */
+int vusb_location(struct vusb_dev *d, unsigned *bus, unsigned *port,
+                  unsigned *devnum, unsigned *speed_mbps);
 
 /* Surprise removal: the chip is unplugged (in-flight URBs fail with
  * ENODEV, new submits fail) and the device leaves sysfs, so a new scan

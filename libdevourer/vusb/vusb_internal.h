@@ -24,6 +24,10 @@
 struct vusb_urb {
 	struct vusb_urb *next;      /* queue / done / free list */
 	gulong client_addr;         /* the client's struct usbdevfs_urb * */
+	/* The open file it was submitted on (its UMockdevIoctlClient, only
+	 * compared): usbfs reaps and discards per file. NULL once that file
+	 * is closed; such a URB is dropped when it completes. */
+	const void *owner;
 	UMockdevIoctlData *urb_data;
 	UMockdevIoctlData *buf_data; /* NULL for a zero-length URB */
 	uint8_t type, ep;
@@ -41,20 +45,30 @@ struct vusb_queue {
 	bool started;
 };
 
-struct vusb_dev {
-	struct vusb *vb;
-	struct vusb_dev *next;
-	char name[48];
-	char air_dir[256];
-	struct vchip_config cfg;    /* name/air_dir point into this struct */
-	struct vchip *vc;
+/* One enumeration of an adapter: what the host sees between the device
+ * arriving on a bus and leaving it (a sysfs entry, a device address, a
+ * node with its ioctl handler, the URB engine). An adapter that
+ * re-enumerates (a USB 2 -> 3 switch) gets a new one; the one it left
+ * stays behind, "gone", answering ENODEV on the node its user may still
+ * hold open, as a disconnected usbfs device does. */
+struct vusb_att {
+	struct vusb_dev *dev;
+	struct vusb_att *next;      /* dev->left: earlier attachments */
+	struct vchip *vc;           /* the adapter's chip (dev->vc) */
 	struct vchip_usb_desc desc;
-	unsigned port, devnum;
+	unsigned bus, port, devnum;
 	char *syspath;              /* g_free */
 	char devnode[32];
 	bool in_sysfs;
 	UMockdevIoctlBase *handler;
 	int fifo_fd;                /* our end of the device node FIFO */
+	/* What endpoint 0 answers to GET_DESCRIPTOR (vusb_bed.c builds it
+	 * from desc): device + configuration as sysfs has them, and the BOS
+	 * of a USB3-capable device (bos_len 0: none). */
+	uint8_t descriptors[192];
+	size_t desc_len;
+	uint8_t bos[32];
+	size_t bos_len;
 
 	pthread_mutex_t lock;       /* everything below */
 	pthread_cond_t work;
@@ -64,24 +78,63 @@ struct vusb_dev {
 	struct vusb_urb *free_urbs;
 	bool fifo_ready;            /* one page drained: client sees POLLOUT */
 	atomic_bool stop;          /* read by workers between model calls */
+	atomic_bool gone;          /* left the bus: every request ENODEV */
+	atomic_bool reenum_told;   /* the hub was told the chip re-enumerates */
 	struct vusb_stats stats;
 };
+
+/* One adapter: its chip and where it is plugged in. */
+struct vusb_dev {
+	struct vusb *vb;
+	struct vusb_dev *next;
+	char name[48];
+	char air_dir[256];
+	struct vchip_config cfg;    /* name/air_dir point into this struct */
+	struct vchip *vc;
+	unsigned port;
+	struct vusb_att *att;       /* the current enumeration (or NULL) */
+	struct vusb_att *left;      /* enumerations it left (re-enumeration) */
+};
+
+/* Root hubs: bus 1 is the high-speed one, bus 2 the SuperSpeed one, as
+ * an xHCI controller registers them; device addresses count per bus. */
+#define VUSB_BUS_HS 1u
+#define VUSB_BUS_SS 2u
 
 struct vusb {
 	UMockdevTestbed *tb;
 	char *root;                 /* g_free */
 	struct vusb_dev *devs;
-	unsigned next_port, next_devnum;
+	unsigned next_port;
+	unsigned next_devnum[VUSB_BUS_SS + 1];
+	/* The hub thread: re-enumerates chips that asked for it (like the
+	 * kernel's hub worker after a disconnect and a new connect). lock
+	 * also serialises every change of the test bed. */
+	pthread_mutex_t lock;
+	pthread_mutex_t hub_lock;
+	pthread_cond_t hub_cond;
+	bool hub_work, hub_stop, hub_started;
+	pthread_t hub_thread;
 };
+
+/* vusb_bed.c: a worker saw its chip drop off the bus to re-enumerate. */
+void vusb_hub_notify(struct vusb *vb);
 
 /* vusb_usbfs.c */
 gboolean vusb_on_ioctl(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
                        gpointer user);
-int vusb_engine_start(struct vusb_dev *d);
+/* The client closed its file: its URBs go, as usbfs drops them. */
+void vusb_on_client_vanished(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
+                             gpointer user);
+int vusb_engine_start(struct vusb_att *d);
 /* Stop the workers and free every URB (the client is gone or going). */
-void vusb_engine_stop(struct vusb_dev *d);
+void vusb_engine_stop(struct vusb_att *d);
+/* The device left the bus under its user: no request reaches the chip
+ * any more, the workers stop, and every URB not yet completed completes
+ * with -ENODEV (the client reaps them, then sees ENODEV). */
+void vusb_engine_retire(struct vusb_att *d);
 /* Wake the workers (after an unplug). */
-void vusb_engine_kick(struct vusb_dev *d);
+void vusb_engine_kick(struct vusb_att *d);
 /* Fill the FIFO: no POLLOUT until a URB completes. */
 int vusb_fifo_fill(int fd);
 

@@ -10,9 +10,11 @@
  * adapters) and answers the usbfs ioctls of their device nodes. PROGRAM
  * runs as a child with libumockdev-preload.so.0 in LD_PRELOAD and the
  * test bed's $UMOCKDEV_DIR: its libusb (unmodified) finds the adapters
- * on bus 1 and every ioctl comes back here over umockdev's socket. The
- * child is started with posix_spawn, so nothing of umockdev's state is
- * carried across a fork (0.17.16 does not reinitialise its locks).
+ * on bus 1 (bus 2 once a chip has re-enumerated at SuperSpeed, which
+ * the test bed's hub thread here does for it) and every ioctl comes back
+ * here over umockdev's socket. The child is started with posix_spawn, so
+ * nothing of umockdev's state is carried across a fork (0.17.16 does not
+ * reinitialise its locks).
  *
  * Exit status: PROGRAM's, 128+signal when it was killed, 2 on bad usage,
  * 1 when the adapters could not be set up.
@@ -49,7 +51,9 @@ static void usage(FILE *to)
 	        "             0bda:8812); VID:PID chooses the chip model\n"
 	        "             (chip= overrides); options as for virtual:\n"
 	        "             adapters: chip=NAME, loss=0..1, rssi=dBm,\n"
-	        "             noise=dBm, seed=N, eps=2..4\n"
+	        "             noise=dBm, seed=N, eps=2..4, usb3switch=1\n"
+	        "             (an 8822C whose EFUSE asks for the USB3 switch;\n"
+	        "             the adapter then re-enumerates on bus 2)\n"
 	        "  --trace    register trace of the driver in PROGRAM "
 	        "(sets DEVOURER_TRACE)\n"
 	        "  --fault    bus fault on every adapter or on NAME:\n"
@@ -279,8 +283,12 @@ int main(int argc, char **argv)
 		}
 		struct vchip_usb_desc u;
 		vchip_usb_desc(vusb_chip(d), &u);
-		fprintf(stderr, PROG ": %s: %04x:%04x at usb 1-%u (%s)\n",
-		        ad[k].name, u.vid, u.pid, k + 1, vusb_devnode(d));
+		unsigned bus = 0, port = 0, addr = 0, mbps = 0;
+		vusb_location(d, &bus, &port, &addr, &mbps);
+		fprintf(stderr, PROG ": %s: %04x:%04x (%s) at usb %u-%u, %u "
+		        "Mbit/s (%s)\n", ad[k].name, u.vid, u.pid,
+		        vchip_chip_name(vusb_chip(d)), bus, port, mbps,
+		        vusb_devnode(d));
 		for (unsigned f = 0; f < n_faults; f++) {
 			if (faults[f].target[0] &&
 			    strcmp(faults[f].target, ad[k].name) != 0)

@@ -64,7 +64,7 @@ int vusb_fifo_fill(int fd)
 }
 
 /* d->lock held */
-static void fifo_signal(struct vusb_dev *d)
+static void fifo_signal(struct vusb_att *d)
 {
 	if (d->fifo_ready)
 		return;
@@ -74,7 +74,7 @@ static void fifo_signal(struct vusb_dev *d)
 }
 
 /* d->lock held */
-static void fifo_quiet(struct vusb_dev *d)
+static void fifo_quiet(struct vusb_att *d)
 {
 	if (!d->fifo_ready)
 		return;
@@ -89,7 +89,7 @@ static void fifo_quiet(struct vusb_dev *d)
 
 /* d->lock held. Records are recycled; a buffer only grows, so steady
  * traffic allocates nothing. */
-static struct vusb_urb *urb_get(struct vusb_dev *d, size_t len)
+static struct vusb_urb *urb_get(struct vusb_att *d, size_t len)
 {
 	struct vusb_urb *u = d->free_urbs;
 	if (u)
@@ -125,7 +125,7 @@ static void urb_unref(struct vusb_urb *u)
 }
 
 /* d->lock held */
-static void urb_put(struct vusb_dev *d, struct vusb_urb *u)
+static void urb_put(struct vusb_att *d, struct vusb_urb *u)
 {
 	u->next = d->free_urbs;
 	d->free_urbs = u;
@@ -156,7 +156,7 @@ static struct vusb_urb *list_pop(struct vusb_urb **head,
 }
 
 /* d->lock held */
-static void complete_urb(struct vusb_dev *d, struct vusb_urb *u)
+static void complete_urb(struct vusb_att *d, struct vusb_urb *u)
 {
 	list_push(&d->done_head, &d->done_tail, u);
 	fifo_signal(d);
@@ -179,18 +179,55 @@ static uint16_t le16(const uint8_t *p)
 }
 
 /* Retry while the endpoint NAKs and the client still wants the URB. */
-static bool keep_trying(const struct vusb_dev *d, const struct vusb_urb *u,
+static bool keep_trying(const struct vusb_att *d, const struct vusb_urb *u,
                         int r)
 {
 	return r == -ETIMEDOUT && !atomic_load(&u->discarded) && !d->stop;
 }
 
-static void run_control(struct vusb_dev *d, struct vusb_urb *u)
+/* GET_DESCRIPTOR to the device: answered by the USB device controller
+ * of the chip from the descriptors it enumerated with (libusb asks for
+ * the BOS this way; device and configuration normally come from sysfs).
+ * Returns false for any other request, which goes to the chip. */
+static bool get_descriptor(struct vusb_att *d, struct vusb_urb *u)
+{
+	const uint8_t *setup = u->buf;
+	if (setup[0] != (USB_DIR_IN | USB_TYPE_STANDARD | USB_RECIP_DEVICE) ||
+	    setup[1] != USB_REQ_GET_DESCRIPTOR)
+		return false;
+	unsigned type = le16(setup + 2) >> 8, index = le16(setup + 2) & 0xFF;
+	const uint8_t *src = NULL;
+	size_t n = 0;
+	if (type == USB_DT_DEVICE && index == 0) {
+		src = d->descriptors;
+		n = d->descriptors[0];
+	} else if (type == USB_DT_CONFIG && index == 0) {
+		src = d->descriptors + d->descriptors[0];
+		n = d->desc_len - d->descriptors[0];
+	} else if (type == USB_DT_BOS && d->bos_len) {
+		src = d->bos;
+		n = d->bos_len;
+	}
+	if (!src) {
+		u->status = -EPIPE; /* the controller stalls what it lacks */
+		return true;
+	}
+	size_t want = le16(setup + 6);
+	if (n > want)
+		n = want;
+	memcpy(u->buf + 8, src, n);
+	u->actual = (int)n;
+	return true;
+}
+
+static void run_control(struct vusb_att *d, struct vusb_urb *u)
 {
 	if (u->len < 8 || le16(u->buf + 6) > u->len - 8) {
 		u->status = -EINVAL;
 		return;
 	}
+	if (get_descriptor(d, u))
+		return;
 	int r;
 	do {
 		r = vchip_control(d->vc, u->buf[0], u->buf[1], le16(u->buf + 2),
@@ -203,7 +240,7 @@ static void run_control(struct vusb_dev *d, struct vusb_urb *u)
 		u->status = r;
 }
 
-static void run_bulk_out(struct vusb_dev *d, struct vusb_urb *u)
+static void run_bulk_out(struct vusb_att *d, struct vusb_urb *u)
 {
 	int r;
 	do {
@@ -227,7 +264,7 @@ static void run_bulk_out(struct vusb_dev *d, struct vusb_urb *u)
 		u->status = r;
 }
 
-static void run_bulk_in(struct vusb_dev *d, struct vusb_urb *u)
+static void run_bulk_in(struct vusb_att *d, struct vusb_urb *u)
 {
 	if (u->len == 0) {
 		u->status = -EINVAL;
@@ -244,7 +281,7 @@ static void run_bulk_in(struct vusb_dev *d, struct vusb_urb *u)
 }
 
 struct worker_arg {
-	struct vusb_dev *d;
+	struct vusb_att *d;
 	unsigned qi;
 };
 
@@ -252,7 +289,7 @@ static void *worker_main(void *p)
 {
 	struct worker_arg a = *(struct worker_arg *)p;
 	free(p);
-	struct vusb_dev *d = a.d;
+	struct vusb_att *d = a.d;
 	struct vusb_queue *q = &d->q[a.qi];
 	pthread_mutex_lock(&d->lock);
 	while (!d->stop) {
@@ -263,12 +300,19 @@ static void *worker_main(void *p)
 		}
 		q->running = u;
 		pthread_mutex_unlock(&d->lock);
-		if (u->type == USBDEVFS_URB_TYPE_CONTROL)
+		if (atomic_load(&d->gone))
+			u->status = -ENODEV; /* the chip is on another bus */
+		else if (u->type == USBDEVFS_URB_TYPE_CONTROL)
 			run_control(d, u);
 		else if (u->ep & USB_DIR_IN)
 			run_bulk_in(d, u);
 		else
 			run_bulk_out(d, u);
+		/* The chip left the bus to come back at another speed: the
+		 * hub notices the disconnect and enumerates it again. */
+		if (vchip_reenumerate_pending(d->vc) &&
+		    !atomic_exchange(&d->reenum_told, true))
+			vusb_hub_notify(d->dev->vb);
 		/* The client gave up on it: whatever the model did, usbfs
 		 * reports a discarded URB as unlinked. */
 		if (atomic_load(&u->discarded) && u->status != -ENODEV)
@@ -282,7 +326,7 @@ static void *worker_main(void *p)
 }
 
 /* The queue an endpoint address is served by, or -1. */
-static int queue_of(const struct vusb_dev *d, uint8_t type, uint8_t ep)
+static int queue_of(const struct vusb_att *d, uint8_t type, uint8_t ep)
 {
 	if (type == USBDEVFS_URB_TYPE_CONTROL)
 		return (ep & 0x7F) == 0 ? 0 : -1;
@@ -294,9 +338,11 @@ static int queue_of(const struct vusb_dev *d, uint8_t type, uint8_t ep)
 	return ep == d->desc.in_ep ? (int)(1 + d->desc.n_out) : -1;
 }
 
-int vusb_engine_start(struct vusb_dev *d)
+int vusb_engine_start(struct vusb_att *d)
 {
 	d->stop = false;
+	d->gone = false;
+	d->reenum_told = false;
 	d->n_queues = 2 + d->desc.n_out;
 	for (unsigned i = 0; i < d->n_queues; i++) {
 		struct worker_arg *a = malloc(sizeof *a);
@@ -313,7 +359,32 @@ int vusb_engine_start(struct vusb_dev *d)
 	return 0;
 }
 
-void vusb_engine_kick(struct vusb_dev *d)
+void vusb_engine_retire(struct vusb_att *d)
+{
+	pthread_mutex_lock(&d->lock);
+	d->gone = true;
+	d->stop = true;
+	pthread_cond_broadcast(&d->work);
+	pthread_mutex_unlock(&d->lock);
+	/* A worker inside the model returns at once: the chip has dropped
+	 * off the bus, so every call fails with -ENODEV. */
+	for (unsigned i = 0; i < d->n_queues; i++) {
+		if (d->q[i].started)
+			pthread_join(d->q[i].thread, NULL);
+		d->q[i].started = false;
+	}
+	pthread_mutex_lock(&d->lock);
+	for (unsigned i = 0; i < d->n_queues; i++) {
+		struct vusb_urb *u;
+		while ((u = list_pop(&d->q[i].head, &d->q[i].tail))) {
+			u->status = -ENODEV;
+			complete_urb(d, u);
+		}
+	}
+	pthread_mutex_unlock(&d->lock);
+}
+
+void vusb_engine_kick(struct vusb_att *d)
 {
 	pthread_mutex_lock(&d->lock);
 	pthread_cond_broadcast(&d->work);
@@ -332,7 +403,7 @@ static void free_list(struct vusb_urb *u, bool unref)
 	}
 }
 
-void vusb_engine_stop(struct vusb_dev *d)
+void vusb_engine_stop(struct vusb_att *d)
 {
 	pthread_mutex_lock(&d->lock);
 	d->stop = true;
@@ -361,10 +432,16 @@ static void fail(UMockdevIoctlClient *c, int err)
 	umockdev_ioctl_client_complete(c, -1, err);
 }
 
-static void submit_urb(struct vusb_dev *d, UMockdevIoctlClient *c,
+/* The device is off the bus: unplugged, or left to re-enumerate. */
+static bool dead(const struct vusb_att *d)
+{
+	return atomic_load(&d->gone) || vchip_is_unplugged(d->vc);
+}
+
+static void submit_urb(struct vusb_att *d, UMockdevIoctlClient *c,
                        UMockdevIoctlData *arg)
 {
-	if (vchip_is_unplugged(d->vc)) {
+	if (dead(d)) {
 		fail(c, ENODEV);
 		return;
 	}
@@ -397,16 +474,21 @@ static void submit_urb(struct vusb_dev *d, UMockdevIoctlClient *c,
 		}
 	}
 	pthread_mutex_lock(&d->lock);
-	struct vusb_urb *u = urb_get(d, (size_t)urb.buffer_length);
+	/* Checked again under the lock: retiring the engine sets gone under
+	 * it, so no URB is queued behind its last look at the queues. */
+	struct vusb_urb *u = atomic_load(&d->gone)
+	                     ? NULL : urb_get(d, (size_t)urb.buffer_length);
 	if (!u) {
+		int why = atomic_load(&d->gone) ? ENODEV : ENOMEM;
 		pthread_mutex_unlock(&d->lock);
 		if (bd)
 			umockdev_ioctl_data_unref(bd);
 		umockdev_ioctl_data_unref(ud);
-		fail(c, ENOMEM);
+		fail(c, why);
 		return;
 	}
 	u->client_addr = ud->client_addr;
+	u->owner = c;
 	u->urb_data = ud;
 	u->buf_data = bd;
 	u->type = urb.type;
@@ -432,20 +514,67 @@ static void submit_urb(struct vusb_dev *d, UMockdevIoctlClient *c,
 	umockdev_ioctl_client_complete(c, 0, 0);
 }
 
-static void reap_urb(struct vusb_dev *d, UMockdevIoctlClient *c,
-                     UMockdevIoctlData *arg)
+/* d->lock held. Take from the completed list the first URB of owner (or
+ * none: NULL) and every orphan (a URB whose file was closed) onto
+ * *orphans; returns the URB or NULL. */
+static struct vusb_urb *take_done(struct vusb_att *d, const void *owner,
+                                  bool all, struct vusb_urb **orphans)
 {
-	pthread_mutex_lock(&d->lock);
-	struct vusb_urb *u = list_pop(&d->done_head, &d->done_tail);
+	struct vusb_urb *found = NULL, *keep_head = NULL, *keep_tail = NULL;
+	struct vusb_urb *u;
+	while ((u = list_pop(&d->done_head, &d->done_tail))) {
+		if (!u->owner) {
+			u->next = *orphans;
+			*orphans = u;
+		} else if (owner && u->owner == owner && (all || !found)) {
+			if (all) {
+				u->next = *orphans;
+				*orphans = u;
+			} else {
+				found = u;
+			}
+		} else {
+			list_push(&keep_head, &keep_tail, u);
+		}
+	}
+	d->done_head = keep_head;
+	d->done_tail = keep_tail;
 	if (!d->done_head)
 		fifo_quiet(d);
+	return found;
+}
+
+/* Release URBs taken off the lists (umockdev's thread). */
+static void drop_urbs(struct vusb_att *d, struct vusb_urb *list)
+{
+	while (list) {
+		struct vusb_urb *n = list->next;
+		urb_unref(list);
+		pthread_mutex_lock(&d->lock);
+		if (list->type == USBDEVFS_URB_TYPE_BULK &&
+		    !(list->ep & USB_DIR_IN) && d->stats.out_in_flight)
+			d->stats.out_in_flight--;
+		urb_put(d, list);
+		pthread_mutex_unlock(&d->lock);
+		list = n;
+	}
+}
+
+static void reap_urb(struct vusb_att *d, UMockdevIoctlClient *c,
+                     UMockdevIoctlData *arg)
+{
+	struct vusb_urb *orphans = NULL;
+	pthread_mutex_lock(&d->lock);
+	/* Only this file's URBs: usbfs keeps them per open file. */
+	struct vusb_urb *u = take_done(d, c, false, &orphans);
 	if (u) {
 		d->stats.reaped++;
 		if (u->type == USBDEVFS_URB_TYPE_BULK && !(u->ep & USB_DIR_IN))
 			d->stats.out_in_flight--;
 	}
-	bool gone = !u && vchip_is_unplugged(d->vc);
+	bool gone = !u && dead(d);
 	pthread_mutex_unlock(&d->lock);
+	drop_urbs(d, orphans);
 	if (!u) {
 		/* Nothing completed; once removed and drained, say so. */
 		fail(c, gone ? ENODEV : EAGAIN);
@@ -479,7 +608,7 @@ static void reap_urb(struct vusb_dev *d, UMockdevIoctlClient *c,
 	pthread_mutex_unlock(&d->lock);
 }
 
-static void discard_urb(struct vusb_dev *d, UMockdevIoctlClient *c,
+static void discard_urb(struct vusb_att *d, UMockdevIoctlClient *c,
                         UMockdevIoctlData *arg)
 {
 	gulong addr = 0;
@@ -489,7 +618,8 @@ static void discard_urb(struct vusb_dev *d, UMockdevIoctlClient *c,
 	pthread_mutex_lock(&d->lock);
 	for (unsigned i = 0; i < d->n_queues && !found; i++) {
 		struct vusb_queue *q = &d->q[i];
-		if (q->running && q->running->client_addr == addr) {
+		if (q->running && q->running->client_addr == addr &&
+		    q->running->owner == c) {
 			/* The worker ends it within one slice. */
 			atomic_store(&q->running->discarded, true);
 			found = true;
@@ -497,7 +627,7 @@ static void discard_urb(struct vusb_dev *d, UMockdevIoctlClient *c,
 		}
 		struct vusb_urb *prev = NULL;
 		for (struct vusb_urb *u = q->head; u; prev = u, u = u->next) {
-			if (u->client_addr != addr)
+			if (u->client_addr != addr || u->owner != c)
 				continue;
 			if (prev)
 				prev->next = u->next;
@@ -518,6 +648,38 @@ static void discard_urb(struct vusb_dev *d, UMockdevIoctlClient *c,
 		umockdev_ioctl_client_complete(c, 0, 0);
 	else
 		fail(c, EINVAL); /* already completed */
+}
+
+void vusb_on_client_vanished(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
+                             gpointer user)
+{
+	(void)h;
+	struct vusb_att *d = user;
+	struct vusb_urb *mine = NULL;
+	pthread_mutex_lock(&d->lock);
+	take_done(d, client, true, &mine);
+	for (unsigned i = 0; i < d->n_queues; i++) {
+		struct vusb_queue *q = &d->q[i];
+		struct vusb_urb *keep_head = NULL, *keep_tail = NULL, *u;
+		while ((u = list_pop(&q->head, &q->tail))) {
+			if (u->owner == client) {
+				u->next = mine;
+				mine = u;
+			} else {
+				list_push(&keep_head, &keep_tail, u);
+			}
+		}
+		q->head = keep_head;
+		q->tail = keep_tail;
+		/* In the model right now: ended within a slice, then
+		 * dropped at the next reap. */
+		if (q->running && q->running->owner == client) {
+			q->running->owner = NULL;
+			atomic_store(&q->running->discarded, true);
+		}
+	}
+	pthread_mutex_unlock(&d->lock);
+	drop_urbs(d, mine);
 }
 
 /* An ioctl whose argument is a pointer to a u32/unsigned int. */
@@ -544,10 +706,10 @@ gboolean vusb_on_ioctl(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
                        gpointer user)
 {
 	(void)h;
-	struct vusb_dev *d = user;
+	struct vusb_att *d = user;
 	gulong req = umockdev_ioctl_client_get_request(client);
 	UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
-	bool gone = vchip_is_unplugged(d->vc);
+	bool gone = dead(d);
 	uint32_t v;
 	UMockdevIoctlData *p = NULL;
 
@@ -596,6 +758,10 @@ gboolean vusb_on_ioctl(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
 	case USBDEVFS_CLEAR_HALT: {
 		if (!read_u32(client, arg, &v, NULL))
 			break;
+		if (gone) {
+			fail(client, ENODEV);
+			break;
+		}
 		pthread_mutex_lock(&d->lock);
 		d->stats.clear_halts++;
 		pthread_mutex_unlock(&d->lock);
