@@ -72,6 +72,7 @@ static void reset(struct vchip *vc)
 	s->txrx_on = s->monitor_on = false;
 	memset(s->rf, 0, sizeof s->rf);
 	s->primary_sc = 0;
+	memset(s->ltecoex, 0, sizeof s->ltecoex);
 	c22_fw_reset(vc);
 }
 
@@ -124,6 +125,26 @@ static void pad_ctrl2_written(struct vchip *vc)
 		vc_drop_for_reenumeration(vc, 5000);
 }
 
+/* A command on the LTE-coex port: bit 31 starts an access to the
+ * dword at [15:0], bit 30 makes it a write of WDATA, else RDATA takes
+ * the register. The access completes at once, so the ready bit (29)
+ * always reads 1 (rtw88 util.c ltecoex_read_reg polls it before every
+ * command). */
+static void ltecoex_ctrl_written(struct vchip *vc)
+{
+	struct c22_state *s = c22(vc);
+	uint32_t ctrl = vc_reg32(vc, C22_LTECOEX_CTRL);
+	if (!(ctrl & (1u << 31)))
+		return;
+	uint32_t off = ctrl & 0xFFFFu;
+	if (off >= 4 * (sizeof s->ltecoex / sizeof s->ltecoex[0]))
+		return; /* outside the block: no register answers */
+	if (ctrl & (1u << 30))
+		s->ltecoex[off / 4] = vc_reg32(vc, C22_LTECOEX_WDATA);
+	else
+		vc_put_le32(&vc->regs[C22_LTECOEX_RDATA], s->ltecoex[off / 4]);
+}
+
 static void cr_written(struct vchip *vc)
 {
 	struct c22_state *s = c22(vc);
@@ -157,6 +178,8 @@ static uint8_t read8(struct vchip *vc, uint32_t a)
 		                 (s->ddma_chk_err ? 0x08 : 0));
 	case C22_HMEBOX_STATUS:
 		return 0; /* the firmware empties the mailboxes at once */
+	case C22_LTECOEX_CTRL + 3:
+		return (uint8_t)(vc->regs[a] | 0x20); /* ready */
 	default:
 		break;
 	}
@@ -214,6 +237,8 @@ static void write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 		cr_written(vc);
 	if (in(addr, len, C22_DDMA_CTRL + 3, C22_DDMA_CTRL + 3))
 		c22_fw_ddma_written(vc);
+	if (in(addr, len, C22_LTECOEX_CTRL + 3, C22_LTECOEX_CTRL + 3))
+		ltecoex_ctrl_written(vc);
 	for (unsigned box = 0; box < 4; box++)
 		if (in(addr, len, C22_HMEBOX0 + 4 * box + 3,
 		       C22_HMEBOX0 + 4 * box + 3))

@@ -43,6 +43,11 @@
 #define C22_H2C_PKT_WR 0x10D4
 #define C22_H2C_CSR 0x1330
 #define C22_RCR 0x0608
+/* LTE-coex indirect port (rtw88 reg.h REG_LTECOEX_CTRL/_WRITE_DATA/
+ * _READ_DATA; util.c ltecoex_read_reg, ltecoex_reg_write) */
+#define C22_LTECOEX_CTRL 0x1700  /* [15:0] offset, bit 30 write, 29 ready */
+#define C22_LTECOEX_WDATA 0x1704
+#define C22_LTECOEX_RDATA 0x1708
 #define C22_HMEBOX_STATUS 0x01CC /* bit n: mailbox n busy */
 #define C22_HMEBOX0 0x01D0
 #define C22_HMEBOX_EXT0 0x01F0
