@@ -110,6 +110,10 @@ int rtl8822c_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
  * (rtl8822c_coex.c); DAC/ADC offset calibration (rtl8822c_dack.c).
  */
 int rtl8822c_coex_wlan_only(struct dvr_chip *chip);
+/* GENERAL_INFO and PHYDM_INFO H2C packets: once the TX DMA runs (after
+ * mac_init) and the BB is set up, before coex (rtw88 main.c
+ * rtw_power_on order). */
+int rtl8822c_fw_send_info(struct dvr_chip *chip);
 int rtl8822c_dack(struct dvr_chip *chip);
 int rtl8822c_probe_chip_id(struct dvr_chip *chip);
 int rtl8822c_fw_keepalive(struct dvr_chip *chip);
