@@ -90,6 +90,8 @@ static void mac_power(struct vchip *vc, bool on)
 	 * forgets the firmware, the filters and the enables */
 	memset(&vc->regs[C22_CR], 0, 4);
 	s->txrx_on = s->monitor_on = false;
+	s->mac_done = s->bb_done = s->rf_done = false;
+	s->rf_match[0] = s->rf_match[1] = 0;
 	if (!on)
 		c22_fw_reset(vc);
 	vc_set_tuning(vc, &(struct vchip_tuning){0});
@@ -243,8 +245,17 @@ static void write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 		if (in(addr, len, C22_HMEBOX0 + 4 * box + 3,
 		       C22_HMEBOX0 + 4 * box + 3))
 			c22_fw_mailbox_written(vc, box);
-	if (in(addr, len, 0x208, 0x208) && (vc->regs[0x208] & 0x01))
+	if (in(addr, len, 0x208, 0x208) && (vc->regs[0x208] & 0x01)) {
 		vc->regs[0x208] &= (uint8_t)~0x01; /* auto-LLT done at once */
+		/* The 8822C has no MAC register table (rtw88 rtw8822c_mac
+		 * is empty): its MAC set-up is the page layout, and the
+		 * link list the chip builds over it (rtw88 mac.c
+		 * priority_queue_cfg, BIT_AUTO_INIT_LLT_V1) is the step the
+		 * chip itself sees. */
+		if (!s->mac_done)
+			vc_milestone(vc, VCHIP_M_MAC_TABLE);
+		s->mac_done = true;
+	}
 	if (in(addr, len, C22_RCR, C22_RCR + 3) ||
 	    in(addr, len, 0x6A0, 0x6A5)) {
 		uint32_t rcr = vc_reg32(vc, C22_RCR);

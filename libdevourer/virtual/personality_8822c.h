@@ -49,6 +49,10 @@ struct c22_state {
 	unsigned rf_lssi_writes;
 	uint32_t rf[2][256];  /* RF registers per path (20-bit) */
 	uint8_t primary_sc;   /* BB primary sub-channel index */
+	/* table milestones of this power cycle: the TX buffer's link list
+	 * built, BB/AGC sentinels present, RF table tails matched */
+	bool mac_done, bb_done, rf_done;
+	unsigned rf_match[2];
 	/* the LTE-coex block's registers behind the 0x1700 port, by dword
 	 * (offsets 0x00-0xFF; rtw88 coex.c uses 0x38, 0x54, 0xA0, 0xA4) */
 	uint32_t ltecoex[64];

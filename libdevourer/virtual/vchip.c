@@ -199,6 +199,7 @@ const char *vchip_milestone_name(enum vchip_milestone m)
 	case VCHIP_M_CHANNEL: return "channel";
 	case VCHIP_M_TX_ENABLED: return "tx_enabled";
 	case VCHIP_M_POWER_OFF: return "power_off";
+	case VCHIP_M_CALIBRATION: return "calibration";
 	}
 	return "unknown";
 }

@@ -122,6 +122,7 @@ enum vchip_milestone {
 	VCHIP_M_CHANNEL,         /* channel/bandwidth set (each change) */
 	VCHIP_M_TX_ENABLED,      /* MAC TX + RX enabled */
 	VCHIP_M_POWER_OFF,
+	VCHIP_M_CALIBRATION,     /* firmware asked to calibrate (IQK) */
 };
 const char *vchip_milestone_name(enum vchip_milestone m);
 /* Copies up to max milestones, returns how many there are. */
