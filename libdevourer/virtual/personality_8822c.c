@@ -185,6 +185,20 @@ static uint8_t read8(struct vchip *vc, uint32_t a)
 	default:
 		break;
 	}
+	if (a >= C22_FIFOPAGE_INFO_1 + 2 && a < C22_FIFOPAGE_INFO_1 + 16 &&
+	    (a & 3) >= 2) {
+		/* available pages: the queue's reserved pages less those its
+		 * frames still hold — equal again once the queue drained
+		 * (rtw88 mac.c __rtw_mac_flush_prio_queue waits for that) */
+		static const int queue_of[4] = {3, 1, 2, 0}; /* H L N E */
+		uint32_t base = a & ~3u;
+		int q = queue_of[(base - C22_FIFOPAGE_INFO_1) / 4];
+		unsigned rsvd = (unsigned)(vc->regs[base] |
+		                           (vc->regs[base + 1] & 0x0F) << 8);
+		unsigned held = vc_tx_queue_pages(vc, q);
+		unsigned avail = held < rsvd ? rsvd - held : 0;
+		return (uint8_t)(a & 1 ? avail >> 8 : avail);
+	}
 	if (in(a, 1, C22_H2C_PKT_RD, C22_H2C_PKT_WR + 3)) {
 		/* H2C queue read/write pointers: the firmware drains packets
 		 * as they arrive, so both sit at the queue head (0x244) —

@@ -39,6 +39,9 @@
 #define C22_CR 0x0100
 #define C22_TXDMA_PQ_MAP 0x010C
 #define C22_FIFOPAGE_CTRL2 0x0204 /* [11:0] bcn head page, bit 15 valid */
+/* per DMA queue: [11:0] reserved pages (host), [27:16] available (chip);
+ * HIGH, LOW, NORMAL, EXTRA (rtw88 rtw8822c.c prioq_addrs_8822c) */
+#define C22_FIFOPAGE_INFO_1 0x0230
 #define C22_H2C_PKT_RD 0x10D0
 #define C22_H2C_PKT_WR 0x10D4
 #define C22_H2C_CSR 0x1330
