@@ -55,7 +55,12 @@ static void set_straps(struct vchip *vc)
 	 * [19:18] = mode (2 = USB3) — the fields rtw88 usb.c
 	 * rtw_usb_switch_mode_new reads before it switches. */
 	uint32_t pad = 1u << 20;
-	if (s->usb3)
+	/* The switch leaves the chip without powering the pad block down
+	 * (NO_PDN_CHIPOFF, bit 17), so the mode field still says U3 when
+	 * the link came back at high speed — that is how rtw88 usb.c
+	 * rtw_usb_switch_mode_new recognises a USB2-only port ("If we
+	 * already tried to switch don't try again"). */
+	if (s->usb3 || s->u3_mode_kept)
 		pad |= 2u << 18;
 	vc_put_le32(&vc->regs[C22_PAD_CTRL2], pad);
 }
@@ -123,8 +128,10 @@ static void pad_ctrl2_written(struct vchip *vc)
 	/* The last step of rtw88 usb.c rtw_usb_switch_mode_new: with the
 	 * mode field at USB3, bit 17 makes the chip leave the bus and come
 	 * back as a SuperSpeed device. */
-	if (!s->usb3 && ((pad >> 18) & 3) == 2 && (pad & (1u << 17)))
+	if (!s->usb3 && ((pad >> 18) & 3) == 2 && (pad & (1u << 17))) {
+		s->u3_mode_kept = true;
 		vc_drop_for_reenumeration(vc, 5000);
+	}
 }
 
 /* A command on the LTE-coex port: bit 31 starts an access to the

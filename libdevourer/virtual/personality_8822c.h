@@ -44,6 +44,7 @@ struct c22_state {
 	bool cpu_on;          /* 3081 clocked and out of reset */
 	bool fw_running;      /* ... and running an accepted image */
 	bool usb3;            /* enumerated at 5000 Mbit/s */
+	bool u3_mode_kept;    /* PAD_CTRL2 mode U3 survives the re-enumeration */
 	bool txrx_on, monitor_on;
 	unsigned h2c_packets; /* H2C packets the firmware took */
 	unsigned rf_lssi_writes;

@@ -41,6 +41,9 @@ struct vchip_config {
 	uint16_t vid, pid;       /* 0: the chip's first USB id */
 	unsigned n_out_eps;      /* bulk OUT endpoints, 2..4 (default 3) */
 	unsigned speed_mbps;     /* 480 (default) or 5000 */
+	/* The port's top speed: 5000 (default, a SuperSpeed port) or 480
+	 * (a USB2-only port or cable): the chip never enumerates faster. */
+	unsigned port_mbps;
 	double loss;             /* probability a received frame is lost */
 	int rssi_dbm;            /* signal at this receiver (default -40) */
 	int noise_dbm;           /* noise floor (default -95) */
@@ -50,8 +53,8 @@ struct vchip_config {
 	bool no_air;             /* model only, not on the air (unit tests) */
 };
 
-/* Parse "chip=8812a,loss=0.1,rssi=-60,noise=-95,seed=7,pid=8812,eps=3"
- * over cfg. Unknown keys and unknown chips are an error (the message lists
+/* Parse "chip=8812a,loss=0.1,rssi=-60,noise=-95,seed=7,pid=8812,eps=3,
+ * speed=480,port=5000" over cfg. Unknown keys and unknown chips are an error (the message lists
  * the chips there are); "trace=" is ignored here (the core handles it).
  * Environment DEVOURER_VIRTUAL_LOSS / _RSSI / _NOISE apply first. */
 int vchip_config_parse(struct vchip_config *cfg, const char *options,
@@ -96,8 +99,8 @@ int vchip_bulk_in(struct vchip *vc, uint8_t ep, uint8_t *buf, size_t cap,
  * fails with -ENODEV, as after an unplug, and vchip_reenumerate_pending()
  * returns the new speed in Mbit/s (0: nothing pending). The front end
  * then calls vchip_reenumerate(): the chip comes back powered off at that
- * speed (vchip_usb_desc gives the new descriptors) and the host opens it
- * again. Returns 1 when it re-enumerated, 0 when nothing was pending. */
+ * speed, or at the port's top speed when the port is slower (vchip_usb_desc
+ * gives the new descriptors), and the host opens it again. Returns 1 when it re-enumerated, 0 when nothing was pending. */
 unsigned vchip_reenumerate_pending(const struct vchip *vc);
 int vchip_reenumerate(struct vchip *vc);
 
