@@ -3,8 +3,7 @@
  * RTL8822CU / RTL8812CU (Jaguar3) chip driver: internal interface between
  * the files of hal/rtl8822c/ (one job each). The shared Jaguar3 pieces are
  * in hal/jaguar3/, the 3081-CPU firmware loader in hal/common/fw_3081.c.
- * Only rtl8822c_info is meant to be public (registered by the lead once a
- * chip model exists).
+ * Only rtl8822c_info is public (hal/registry.c lists it).
  */
 #ifndef DVR_RTL8822C_H
 #define DVR_RTL8822C_H

@@ -394,6 +394,11 @@ static int vt_open(const struct dvr_selector *sel,
 			snprintf(err, err_len, "%s", perr);
 		return DVR_E_INVALID;
 	}
+	/* Opening the name afresh is a new plug-in: a model of that name
+	 * that left the bus and was never taken back is gone for good. */
+	struct vchip *gone = unpark(sel->name);
+	if (gone)
+		vchip_destroy(gone);
 	struct vchip *vc = NULL;
 	int r = vchip_create(&cfg, &vc);
 	if (r == -ENODEV && err && err_len)
