@@ -103,6 +103,14 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseSinkClass *basesink_class = GST_BASE_SINK_CLASS (klass);
+  /* The chips come from the driver's registry, not from a list here.
+   * The blurb lives as long as the class (static strings flag). */
+  static gchar *device_blurb;
+  if (device_blurb == NULL)
+    device_blurb = g_strdup_printf ("Adapter selector: auto (first "
+        "supported USB adapter: %s), usb:VID:PID[#N], usb:BUS-PORT, or "
+        "virtual:NAME[,chip=..,loss=..,rssi=..] (READY only)",
+        dvr_supported_chips ());
   const GParamFlags ready = GST_DEVOURER_PARAM_READY;
   const GParamFlags live = GST_DEVOURER_PARAM_LIVE;
 
@@ -113,9 +121,7 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_DEVICE,
       g_param_spec_string ("device", "Device",
-          "Adapter selector: auto (first supported USB adapter), "
-          "usb:VID:PID[#N], usb:BUS-PORT, or virtual:NAME[,loss=..,rssi=..] "
-          "(READY only)", GST_DEVOURER_DEFAULT_DEVICE, ready));
+          device_blurb, GST_DEVOURER_DEFAULT_DEVICE, ready));
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_CHANNEL,
       g_param_spec_uint ("channel", "Channel",
@@ -190,11 +196,13 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           GST_DEVOURER_DEFAULT_STATS_INTERVAL, live));
 
   gst_element_class_add_static_pad_template (element_class, &sink_template);
-  gst_element_class_set_static_metadata (element_class,
-      "Devourer WFB-NG radio sink", "Sink/Network",
-      "Sends packets (e.g. RTP) over a WFB-NG link (FEC + ChaCha20-Poly1305) "
-      "injected by a Realtek USB Wi-Fi adapter in monitor mode",
+  gchar *description = g_strdup_printf ("Sends packets (e.g. RTP) over a "
+      "WFB-NG link (FEC + ChaCha20-Poly1305) injected by a Realtek USB Wi-Fi "
+      "adapter in monitor mode (%s)", dvr_supported_chips ());
+  gst_element_class_set_metadata (element_class,
+      "Devourer WFB-NG radio sink", "Sink/Network", description,
       "devourer developers");
+  g_free (description);
 
   basesink_class->start = GST_DEBUG_FUNCPTR (gst_devourer_sink_start);
   basesink_class->stop = GST_DEBUG_FUNCPTR (gst_devourer_sink_stop);

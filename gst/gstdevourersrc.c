@@ -94,6 +94,15 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseSrcClass *basesrc_class = GST_BASE_SRC_CLASS (klass);
   GstPushSrcClass *pushsrc_class = GST_PUSH_SRC_CLASS (klass);
+  /* The chips come from the driver's registry, not from a list here.
+   * The blurb lives as long as the class (static strings flag). */
+  static gchar *device_blurb;
+  if (device_blurb == NULL)
+    device_blurb = g_strdup_printf ("Adapter selector(s): auto (first "
+        "supported USB adapter: %s), usb:VID:PID[#N], usb:BUS-PORT or "
+        "virtual:NAME[,chip=..,loss=..,rssi=..]; several for receive "
+        "diversity, separated by ';' (or ',' before each new selector), at "
+        "most 8 (READY only)", dvr_supported_chips ());
   const GParamFlags ready = GST_DEVOURER_PARAM_READY;
   const GParamFlags live = GST_DEVOURER_PARAM_LIVE;
 
@@ -104,10 +113,7 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_DEVICE,
       g_param_spec_string ("device", "Device",
-          "Adapter selector(s): auto, usb:VID:PID[#N], usb:BUS-PORT or "
-          "virtual:NAME[,loss=..,rssi=..]; several for receive diversity, "
-          "separated by ';' (or ',' before each new selector), at most 8 "
-          "(READY only)", GST_DEVOURER_DEFAULT_DEVICE, ready));
+          device_blurb, GST_DEVOURER_DEFAULT_DEVICE, ready));
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_CHANNEL,
       g_param_spec_uint ("channel", "Channel",
@@ -153,11 +159,13 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
           DEFAULT_QUEUE_SIZE, ready));
 
   gst_element_class_add_static_pad_template (element_class, &src_template);
-  gst_element_class_set_static_metadata (element_class,
-      "Devourer WFB-NG radio source", "Source/Network",
-      "Receives packets (e.g. RTP) from a WFB-NG link (FEC + "
-      "ChaCha20-Poly1305) on one or several Realtek USB Wi-Fi adapters in "
-      "monitor mode", "devourer developers");
+  gchar *description = g_strdup_printf ("Receives packets (e.g. RTP) from "
+      "a WFB-NG link (FEC + ChaCha20-Poly1305) on one or several Realtek USB "
+      "Wi-Fi adapters in monitor mode (%s)", dvr_supported_chips ());
+  gst_element_class_set_metadata (element_class,
+      "Devourer WFB-NG radio source", "Source/Network", description,
+      "devourer developers");
+  g_free (description);
 
   basesrc_class->get_caps = GST_DEBUG_FUNCPTR (gst_devourer_src_get_caps);
   basesrc_class->start = GST_DEBUG_FUNCPTR (gst_devourer_src_start);

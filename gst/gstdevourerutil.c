@@ -216,9 +216,9 @@ gst_devourer_post_device_error (GstElement * element, const gchar * selector,
   switch (status) {
     case DVR_E_NOT_FOUND:
       dbg = g_strdup_printf ("%s %s: %s (%s). Plug in a supported adapter "
-          "(RTL8812AU family) or set device= to another selector: auto, "
+          "(%s) or set device= to another selector: auto, "
           "usb:VID:PID[#N], usb:BUS-PORT or virtual:NAME.", what, selector,
-          reason, detail);
+          reason, detail, dvr_supported_chips ());
       GST_ELEMENT_ERROR (element, RESOURCE, NOT_FOUND,
           ("No Wi-Fi adapter matches device \"%s\".", selector),
           ("%s", dbg));

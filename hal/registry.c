@@ -6,9 +6,11 @@
 #include "hal/hal.h"
 
 extern const struct dvr_chip_info rtl8812a_info;
+extern const struct dvr_chip_info rtl8822c_info;
 
 const struct dvr_chip_info *const dvr_chip_registry[] = {
 	&rtl8812a_info,
+	&rtl8822c_info,
 	NULL,
 };
 

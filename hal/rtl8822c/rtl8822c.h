@@ -3,8 +3,7 @@
  * RTL8822CU / RTL8812CU (Jaguar3) chip driver: internal interface between
  * the files of hal/rtl8822c/ (one job each). The shared Jaguar3 pieces are
  * in hal/jaguar3/, the 3081-CPU firmware loader in hal/common/fw_3081.c.
- * Only rtl8822c_info is meant to be public (registered by the lead once a
- * chip model exists).
+ * Only rtl8822c_info is public (hal/registry.c lists it).
  */
 #ifndef DVR_RTL8822C_H
 #define DVR_RTL8822C_H
@@ -110,6 +109,10 @@ int rtl8822c_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
  * (rtl8822c_coex.c); DAC/ADC offset calibration (rtl8822c_dack.c).
  */
 int rtl8822c_coex_wlan_only(struct dvr_chip *chip);
+/* GENERAL_INFO and PHYDM_INFO H2C packets: once the TX DMA runs (after
+ * mac_init) and the BB is set up, before coex (rtw88 main.c
+ * rtw_power_on order). */
+int rtl8822c_fw_send_info(struct dvr_chip *chip);
 int rtl8822c_dack(struct dvr_chip *chip);
 int rtl8822c_probe_chip_id(struct dvr_chip *chip);
 int rtl8822c_fw_keepalive(struct dvr_chip *chip);

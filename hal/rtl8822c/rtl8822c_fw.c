@@ -2,8 +2,8 @@
 /*
  * Firmware of the 8822C: the download (hal/common/fw_3081 with this chip's
  * descriptor and FIFO layout), H2C packets, and the two information
- * packets rtw88 sends right after the firmware starts (main.c
- * rtw_power_on: rtw_fw_send_general_info, rtw_fw_send_phydm_info).
+ * packets rtw88 sends once the MAC and BB are up (main.c rtw_power_on:
+ * rtw_fw_send_general_info, rtw_fw_send_phydm_info).
  */
 #include <string.h>
 
@@ -53,8 +53,13 @@ int rtl8822c_h2c_packet(struct dvr_chip *chip, uint16_t sub,
 	                             sub) : DVR_OK;
 }
 
-static int send_info(struct dvr_chip *chip, const struct jaguar3_fifo *f)
+int rtl8822c_fw_send_info(struct dvr_chip *chip)
 {
+	struct jaguar3_fifo fifo, *f = &fifo;
+	unsigned n = chip->n_out >= 2 && chip->n_out <= 4 ? chip->n_out : 2;
+
+	if (jaguar3_fifo_layout(&rtl8822c_mac_cfg, n, f) != DVR_OK)
+		return dvr_chip_fail(chip, DVR_E_INVALID, "no FIFO layout");
 	uint8_t gi[4] = { 0 };
 	/* GENERAL_INFO: byte 10 of the packet = firmware TX buffer page
 	 * above the reserved boundary. */
@@ -97,7 +102,11 @@ int rtl8822c_download_firmware(struct dvr_chip *chip,
 		return st;
 	if (rtl8822c_priv(chip))
 		rtl8822c_priv(chip)->h2c_seq = 0;
-	return send_info(chip, &f);
+	/* The information packets wait for the MAC: H2C packets travel
+	 * the TX DMA, which only the MAC init turns on (rtw88 main.c
+	 * rtw_power_on sends them after rtw_mac_init and phy_set_param,
+	 * "after HCI has started"); phy_init sends them. */
+	return DVR_OK;
 }
 
 /* ---- 8-byte register H2C commands (rtw88 fw.c

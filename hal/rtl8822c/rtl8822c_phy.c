@@ -250,5 +250,7 @@ int rtl8822c_phy_init(struct dvr_chip *chip)
 	dvr_w32_mask(io, 0x0A70, 0x3FF, 0x3FF);
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error during PHY init");
+	if ((st = rtl8822c_fw_send_info(chip)) != DVR_OK)
+		return st;
 	return rtl8822c_coex_wlan_only(chip);
 }

@@ -148,6 +148,16 @@ int rtl8822c_usb3_switch(struct dvr_chip *chip, bool *switched)
 	if (!switched)
 		return DVR_E_INVALID;
 	*switched = false;
+	/* The permission is in the EFUSE, which identify reads: rtw88
+	 * usb.c rtw_usb_probe runs rtw_chip_info_setup (EFUSE included)
+	 * before rtw_usb_switch_mode, and the core asks for the switch
+	 * before the bring-up's identify. */
+	if (!priv) {
+		int st = rtl8822c_identify(chip);
+		if (st != DVR_OK)
+			return st;
+		priv = rtl8822c_priv(chip);
+	}
 	if (!priv || !priv->usb3_switch_ok)
 		return DVR_OK;                 /* EFUSE does not allow it */
 	if (dvr_r8(io, REG_SYS_CFG2_B3) == 0x20)

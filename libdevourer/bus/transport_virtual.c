@@ -294,6 +294,46 @@ static int vt_flush_out(struct dvr_transport *t, unsigned timeout_ms)
 	return r;
 }
 
+/*
+ * A model that dropped off the bus to re-enumerate (USB mode switch) is
+ * the same device coming back: closing its transport parks it here, by
+ * station name, instead of destroying it, and reappear takes it back.
+ */
+#define PARKED_MAX 16u
+
+static pthread_mutex_t parked_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct vchip *parked[PARKED_MAX];
+static char parked_name[PARKED_MAX][48];
+
+static bool park(struct vchip *vc, const char *name)
+{
+	bool ok = false;
+	pthread_mutex_lock(&parked_lock);
+	for (unsigned i = 0; i < PARKED_MAX && !ok; i++) {
+		if (parked[i])
+			continue;
+		parked[i] = vc;
+		snprintf(parked_name[i], sizeof parked_name[i], "%s", name);
+		ok = true;
+	}
+	pthread_mutex_unlock(&parked_lock);
+	return ok;
+}
+
+static struct vchip *unpark(const char *name)
+{
+	struct vchip *vc = NULL;
+	pthread_mutex_lock(&parked_lock);
+	for (unsigned i = 0; i < PARKED_MAX && !vc; i++) {
+		if (!parked[i] || strcmp(parked_name[i], name) != 0)
+			continue;
+		vc = parked[i];
+		parked[i] = NULL;
+	}
+	pthread_mutex_unlock(&parked_lock);
+	return vc;
+}
+
 static void vt_destroy(struct dvr_transport *t)
 {
 	struct vtransport *vt = vt_of(t);
@@ -309,7 +349,9 @@ static void vt_destroy(struct dvr_transport *t)
 	pthread_mutex_unlock(&vt->lock);
 	vchip_unplug(vt->vc);
 	pthread_join(vt->out_thread, NULL);
-	vchip_destroy(vt->vc);
+	if (!vchip_reenumerate_pending(vt->vc) ||
+	    !park(vt->vc, vt->base.info.address))
+		vchip_destroy(vt->vc);
 	pthread_cond_destroy(&vt->out_cond);
 	pthread_cond_destroy(&vt->idle_cond);
 	pthread_mutex_destroy(&vt->lock);
@@ -328,6 +370,9 @@ static const struct dvr_transport_ops vt_ops = {
 	.flush_out = vt_flush_out,
 	.destroy = vt_destroy,
 };
+
+static int wrap_model(struct vchip *vc, const struct dvr_selector *sel,
+                      struct dvr_transport **out);
 
 /* The accept filter does not apply: a virtual selector names one station
  * whose identity its options chose; the caller judges that identity. */
@@ -350,20 +395,36 @@ static int vt_open(const struct dvr_selector *sel,
 			snprintf(err, err_len, "%s", perr);
 		return DVR_E_INVALID;
 	}
-	struct vtransport *vt = calloc(1, sizeof *vt);
-	if (!vt)
-		return DVR_E_NO_MEM;
-	int r = vchip_create(&cfg, &vt->vc);
+	/* Opening the name afresh is a new plug-in: a model of that name
+	 * that left the bus and was never taken back is gone for good. */
+	struct vchip *gone = unpark(sel->name);
+	if (gone)
+		vchip_destroy(gone);
+	struct vchip *vc = NULL;
+	int r = vchip_create(&cfg, &vc);
 	if (r == -ENODEV && err && err_len)
 		snprintf(err, err_len,
 		         "no chip model for %04x:%04x (chips: %s; name one "
 		         "with chip=)",
 		         cfg.vid ? cfg.vid : 0x0BDA, cfg.pid,
 		         vchip_personality_names());
-	if (r < 0) {
-		free(vt);
+	if (r < 0)
 		return dvr_status_from_errno(r);
-	}
+	r = wrap_model(vc, sel, out);
+	if (r != DVR_OK)
+		vchip_destroy(vc);
+	return r;
+}
+
+/* A transport over the model vc (its owner from now on, unless this
+ * fails). */
+static int wrap_model(struct vchip *vc, const struct dvr_selector *sel,
+                      struct dvr_transport **out)
+{
+	struct vtransport *vt = calloc(1, sizeof *vt);
+	if (!vt)
+		return DVR_E_NO_MEM;
+	vt->vc = vc;
 	pthread_mutex_init(&vt->lock, NULL);
 	pthread_condattr_t ca;
 	pthread_condattr_init(&ca);
@@ -388,7 +449,6 @@ static int vt_open(const struct dvr_selector *sel,
 	vt->base.ops = &vt_ops;
 
 	if (pthread_create(&vt->out_thread, NULL, out_worker, vt)) {
-		vchip_destroy(vt->vc);
 		pthread_cond_destroy(&vt->out_cond);
 		pthread_cond_destroy(&vt->idle_cond);
 		pthread_mutex_destroy(&vt->lock);
@@ -399,16 +459,29 @@ static int vt_open(const struct dvr_selector *sel,
 	return DVR_OK;
 }
 
-/* A virtual adapter "re-enumerates" as a freshly plugged model with the
- * same name and options: there is no bus to wait on. */
+/* The model that left the bus for a mode switch comes back as the host
+ * controller would see it: re-enumerated at the speed the link trains to
+ * (vchip_reenumerate), with its new descriptors, under the same name —
+ * it is there at once, there is no bus to wait on. Without a parked
+ * model (it was not a mode switch) a fresh one is plugged in. */
 static int vt_reappear(const struct dvr_usb_info *was,
                        const struct dvr_selector *sel,
                        const struct dvr_bus_accept *accept,
                        unsigned timeout_ms, struct dvr_transport **out)
 {
-	(void)was;
 	(void)timeout_ms;
-	return vt_open(sel, accept, out, NULL, 0);
+	if (!out || !sel || sel->kind != DVR_SEL_VIRTUAL)
+		return DVR_E_INVALID;
+	*out = NULL;
+	struct vchip *vc = unpark(was && was->address[0] ? was->address
+	                                                 : sel->name);
+	if (!vc)
+		return vt_open(sel, accept, out, NULL, 0);
+	vchip_reenumerate(vc);
+	int r = wrap_model(vc, sel, out);
+	if (r != DVR_OK)
+		vchip_destroy(vc);
+	return r;
 }
 
 /* Stations of other processes only show their name on the air; their

@@ -55,7 +55,12 @@ static void set_straps(struct vchip *vc)
 	 * [19:18] = mode (2 = USB3) — the fields rtw88 usb.c
 	 * rtw_usb_switch_mode_new reads before it switches. */
 	uint32_t pad = 1u << 20;
-	if (s->usb3)
+	/* The switch leaves the chip without powering the pad block down
+	 * (NO_PDN_CHIPOFF, bit 17), so the mode field still says U3 when
+	 * the link came back at high speed — that is how rtw88 usb.c
+	 * rtw_usb_switch_mode_new recognises a USB2-only port ("If we
+	 * already tried to switch don't try again"). */
+	if (s->usb3 || s->u3_mode_kept)
 		pad |= 2u << 18;
 	vc_put_le32(&vc->regs[C22_PAD_CTRL2], pad);
 }
@@ -72,6 +77,7 @@ static void reset(struct vchip *vc)
 	s->txrx_on = s->monitor_on = false;
 	memset(s->rf, 0, sizeof s->rf);
 	s->primary_sc = 0;
+	memset(s->ltecoex, 0, sizeof s->ltecoex);
 	c22_fw_reset(vc);
 }
 
@@ -89,6 +95,8 @@ static void mac_power(struct vchip *vc, bool on)
 	 * forgets the firmware, the filters and the enables */
 	memset(&vc->regs[C22_CR], 0, 4);
 	s->txrx_on = s->monitor_on = false;
+	s->mac_done = s->bb_done = s->rf_done = false;
+	s->rf_match[0] = s->rf_match[1] = 0;
 	if (!on)
 		c22_fw_reset(vc);
 	vc_set_tuning(vc, &(struct vchip_tuning){0});
@@ -120,8 +128,30 @@ static void pad_ctrl2_written(struct vchip *vc)
 	/* The last step of rtw88 usb.c rtw_usb_switch_mode_new: with the
 	 * mode field at USB3, bit 17 makes the chip leave the bus and come
 	 * back as a SuperSpeed device. */
-	if (!s->usb3 && ((pad >> 18) & 3) == 2 && (pad & (1u << 17)))
+	if (!s->usb3 && ((pad >> 18) & 3) == 2 && (pad & (1u << 17))) {
+		s->u3_mode_kept = true;
 		vc_drop_for_reenumeration(vc, 5000);
+	}
+}
+
+/* A command on the LTE-coex port: bit 31 starts an access to the
+ * dword at [15:0], bit 30 makes it a write of WDATA, else RDATA takes
+ * the register. The access completes at once, so the ready bit (29)
+ * always reads 1 (rtw88 util.c ltecoex_read_reg polls it before every
+ * command). */
+static void ltecoex_ctrl_written(struct vchip *vc)
+{
+	struct c22_state *s = c22(vc);
+	uint32_t ctrl = vc_reg32(vc, C22_LTECOEX_CTRL);
+	if (!(ctrl & (1u << 31)))
+		return;
+	uint32_t off = ctrl & 0xFFFFu;
+	if (off >= 4 * (sizeof s->ltecoex / sizeof s->ltecoex[0]))
+		return; /* outside the block: no register answers */
+	if (ctrl & (1u << 30))
+		s->ltecoex[off / 4] = vc_reg32(vc, C22_LTECOEX_WDATA);
+	else
+		vc_put_le32(&vc->regs[C22_LTECOEX_RDATA], s->ltecoex[off / 4]);
 }
 
 static void cr_written(struct vchip *vc)
@@ -157,8 +187,24 @@ static uint8_t read8(struct vchip *vc, uint32_t a)
 		                 (s->ddma_chk_err ? 0x08 : 0));
 	case C22_HMEBOX_STATUS:
 		return 0; /* the firmware empties the mailboxes at once */
+	case C22_LTECOEX_CTRL + 3:
+		return (uint8_t)(vc->regs[a] | 0x20); /* ready */
 	default:
 		break;
+	}
+	if (a >= C22_FIFOPAGE_INFO_1 + 2 && a < C22_FIFOPAGE_INFO_1 + 16 &&
+	    (a & 3) >= 2) {
+		/* available pages: the queue's reserved pages less those its
+		 * frames still hold — equal again once the queue drained
+		 * (rtw88 mac.c __rtw_mac_flush_prio_queue waits for that) */
+		static const int queue_of[4] = {3, 1, 2, 0}; /* H L N E */
+		uint32_t base = a & ~3u;
+		int q = queue_of[(base - C22_FIFOPAGE_INFO_1) / 4];
+		unsigned rsvd = (unsigned)(vc->regs[base] |
+		                           (vc->regs[base + 1] & 0x0F) << 8);
+		unsigned held = vc_tx_queue_pages(vc, q);
+		unsigned avail = held < rsvd ? rsvd - held : 0;
+		return (uint8_t)(a & 1 ? avail >> 8 : avail);
 	}
 	if (in(a, 1, C22_H2C_PKT_RD, C22_H2C_PKT_WR + 3)) {
 		/* H2C queue read/write pointers: the firmware drains packets
@@ -214,12 +260,23 @@ static void write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 		cr_written(vc);
 	if (in(addr, len, C22_DDMA_CTRL + 3, C22_DDMA_CTRL + 3))
 		c22_fw_ddma_written(vc);
+	if (in(addr, len, C22_LTECOEX_CTRL + 3, C22_LTECOEX_CTRL + 3))
+		ltecoex_ctrl_written(vc);
 	for (unsigned box = 0; box < 4; box++)
 		if (in(addr, len, C22_HMEBOX0 + 4 * box + 3,
 		       C22_HMEBOX0 + 4 * box + 3))
 			c22_fw_mailbox_written(vc, box);
-	if (in(addr, len, 0x208, 0x208) && (vc->regs[0x208] & 0x01))
+	if (in(addr, len, 0x208, 0x208) && (vc->regs[0x208] & 0x01)) {
 		vc->regs[0x208] &= (uint8_t)~0x01; /* auto-LLT done at once */
+		/* The 8822C has no MAC register table (rtw88 rtw8822c_mac
+		 * is empty): its MAC set-up is the page layout, and the
+		 * link list the chip builds over it (rtw88 mac.c
+		 * priority_queue_cfg, BIT_AUTO_INIT_LLT_V1) is the step the
+		 * chip itself sees. */
+		if (!s->mac_done)
+			vc_milestone(vc, VCHIP_M_MAC_TABLE);
+		s->mac_done = true;
+	}
 	if (in(addr, len, C22_RCR, C22_RCR + 3) ||
 	    in(addr, len, 0x6A0, 0x6A5)) {
 		uint32_t rcr = vc_reg32(vc, C22_RCR);

@@ -44,11 +44,19 @@ struct c22_state {
 	bool cpu_on;          /* 3081 clocked and out of reset */
 	bool fw_running;      /* ... and running an accepted image */
 	bool usb3;            /* enumerated at 5000 Mbit/s */
+	bool u3_mode_kept;    /* PAD_CTRL2 mode U3 survives the re-enumeration */
 	bool txrx_on, monitor_on;
 	unsigned h2c_packets; /* H2C packets the firmware took */
 	unsigned rf_lssi_writes;
 	uint32_t rf[2][256];  /* RF registers per path (20-bit) */
 	uint8_t primary_sc;   /* BB primary sub-channel index */
+	/* table milestones of this power cycle: the TX buffer's link list
+	 * built, BB/AGC sentinels present, RF table tails matched */
+	bool mac_done, bb_done, rf_done;
+	unsigned rf_match[2];
+	/* the LTE-coex block's registers behind the 0x1700 port, by dword
+	 * (offsets 0x00-0xFF; rtw88 coex.c uses 0x38, 0x54, 0xA0, 0xA4) */
+	uint32_t ltecoex[64];
 };
 
 static inline struct c22_state *c22(const struct vchip *vc)

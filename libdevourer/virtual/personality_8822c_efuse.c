@@ -43,11 +43,12 @@ static void build_logical(struct vchip *vc)
 	m[EF_RTL_ID] = 0x29; /* 0x8129 */
 	m[EF_RTL_ID + 1] = 0x81;
 	/* Bit 7 invites a driver to switch the link to USB3 (rtw88
-	 * rtw8822c.c read_efuse usb_mode_switch). The chip answers the
-	 * switch either way; the stick says "stay on USB2" unless the
-	 * configuration asks for one that says "switch" (usb3switch=1),
-	 * which only a front end that re-enumerates can follow (vusb). */
-	m[EF_USB_MODE] = vc->cfg.usb3_switch ? 0x80 : 0x00;
+	 * rtw8822c.c rtw8822c_read_efuse usb_mode_switch): a USB3 stick
+	 * that enumerates at high speed is meant to be switched (rtw88
+	 * usb.c switches by default, module parameter switch_usb_mode);
+	 * whether the port can do SuperSpeed is the pad's answer, not
+	 * the EFUSE's. */
+	m[EF_USB_MODE] = vc->cfg.efuse_stay_usb2 ? 0x00 : 0x80;
 	/* TX power index table (rtw88 main.h struct rtw_txpwr_idx), paths
 	 * A and B programmed, C and D blank as on a 2T2R part:
 	 *  [0..5] 2.4 GHz CCK bases per channel group, [6..10] 2.4 GHz

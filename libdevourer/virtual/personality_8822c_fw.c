@@ -220,5 +220,6 @@ void c22_fw_h2c_packet(struct vchip *vc, const uint8_t *p, size_t len)
 	if (sub == H2C_PKT_IQK) {
 		/* the firmware's IQK finishes and reports it in 0x2D9C */
 		vc->regs[C22_IQK_STATUS] = IQK_DONE;
+		vc_milestone(vc, VCHIP_M_CALIBRATION);
 	}
 }

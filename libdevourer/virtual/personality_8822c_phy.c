@@ -65,10 +65,73 @@ static void update_tuning(struct vchip *vc)
 	vc_set_tuning(vc, &t);
 }
 
+/*
+ * Table milestones. The BB table's first row and one of its last
+ * unconditional rows (rtw88 rtw8822c_table.c rtw8822c_bb); the unconditional
+ * tail of each RF path's table, written in order (rtw8822c_rf_a /
+ * rtw8822c_rf_b). A few values only: the model checks that the tables
+ * reached the chip, it does not carry them.
+ */
+struct c22_reg_val {
+	uint16_t addr;
+	uint32_t val;
+};
+static const struct c22_reg_val bb_sentinels[] = {
+	{ 0x1D0C, 0x00410000 }, { 0x0C0C, 0x02F1D8B7 },
+};
+static const struct c22_reg_val rf_a_tail[] = {
+	{ 0x33, 0x00007 }, { 0x3E, 0x00003 }, { 0x3F, 0x7DEFF },
+	{ 0xEF, 0x00000 },
+};
+static const struct c22_reg_val rf_b_tail[] = {
+	{ 0x33, 0x00006 }, { 0x3F, 0x00002 }, { 0x33, 0x00007 },
+	{ 0x3F, 0x00002 }, { 0xEF, 0x00000 },
+};
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+static void check_bb(struct vchip *vc, uint16_t addr, size_t len)
+{
+	struct c22_state *s = c22(vc);
+	if (s->bb_done || !bb_on(vc))
+		return;
+	bool touched = false;
+	for (size_t i = 0; i < N_OF(bb_sentinels); i++)
+		touched |= addr <= bb_sentinels[i].addr + 3u &&
+		           (uint32_t)addr + len > bb_sentinels[i].addr;
+	if (!touched)
+		return;
+	for (size_t i = 0; i < N_OF(bb_sentinels); i++)
+		if (vc_reg32(vc, bb_sentinels[i].addr) != bb_sentinels[i].val)
+			return;
+	s->bb_done = true;
+	vc_milestone(vc, VCHIP_M_BB_TABLE);
+}
+
+static void match_rf(struct vchip *vc, unsigned path, uint8_t reg,
+                     uint32_t v)
+{
+	struct c22_state *s = c22(vc);
+	const struct c22_reg_val *t = path ? rf_b_tail : rf_a_tail;
+	unsigned n = path ? N_OF(rf_b_tail) : N_OF(rf_a_tail);
+	unsigned *m = &s->rf_match[path];
+	if (s->rf_done || *m >= n)
+		return;
+	if (t[*m].addr == reg && t[*m].val == v)
+		(*m)++;
+	else
+		*m = t[0].addr == reg && t[0].val == v;
+	if (s->rf_match[0] == N_OF(rf_a_tail) &&
+	    s->rf_match[1] == N_OF(rf_b_tail)) {
+		s->rf_done = true;
+		vc_milestone(vc, VCHIP_M_RF_TABLE);
+	}
+}
+
 static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 {
 	v &= 0xFFFFF;
 	c22(vc)->rf[path][reg] = v;
+	match_rf(vc, path, reg, v);
 	/* the window word mirrors the register, so that a byte write to it
 	 * merges with what the register holds */
 	vc_put_le32(&vc->regs[(path ? C22_RF_WIN_B : C22_RF_WIN_A) + reg * 4u],
@@ -163,6 +226,7 @@ void c22_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 	}
 	if (addr <= BB_TXBWCTL + 1 && end > BB_TXBWCTL + 1)
 		update_tuning(vc);
+	check_bb(vc, addr, len);
 	if (addr <= C22_NCTL0 && end > C22_NCTL0 && bb_on(vc) &&
 	    (vc->regs[C22_NCTL0] & 0x01)) {
 		/* a calibration-engine command with its go bit (the "+1"

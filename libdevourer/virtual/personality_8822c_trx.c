@@ -49,11 +49,17 @@ enum vc_tx_verdict c22_tx_decode(struct vchip *vc, unsigned ep_idx,
 		return VC_TXD_BAD_CHECKSUM;
 	size_t pkt = dw0 & 0xFFFF;
 	unsigned offset = (dw0 >> 16) & 0xFF;
+	out->qsel = (dw1 >> 8) & 0x1F;
+	/* The H2C queue takes its packet right after the descriptor
+	 * whatever OFFSET says: rtw88 usb.c rtw_usb_write_data_h2c sends
+	 * H2C packets with OFFSET 0 (only the reserved-page path sets it),
+	 * and the firmware gets them. */
+	if (out->qsel == QSEL_H2C)
+		offset = C22_TX_DESC;
 	if (offset != C22_TX_DESC || pkt == 0 || C22_TX_DESC + pad + pkt > rem)
 		return VC_TXD_BAD_LAYOUT;
 	out->hdr_len = C22_TX_DESC + pad;
 	out->pkt_len = pkt;
-	out->qsel = (dw1 >> 8) & 0x1F;
 	const uint8_t *payload = d + out->hdr_len;
 	if (vc_wmac_qsel_dma_queue(vc, out->qsel) < 0)
 		return VC_TXD_BAD_FIELD;

@@ -124,6 +124,14 @@ static int apply_option(struct vchip_config *cfg, const char *key,
 			return set_err(err, err_len, "eps must be 2..4, got '%s'",
 			               val);
 		cfg->n_out_eps = (unsigned)l;
+	} else if (strcmp(key, "speed") == 0 || strcmp(key, "port") == 0) {
+		if (!parse_long(val, 10, &l) || (l != 480 && l != 5000))
+			return set_err(err, err_len,
+			               "%s must be 480 or 5000 (Mbit/s)", key);
+		if (key[0] == 's')
+			cfg->speed_mbps = (unsigned)l;
+		else
+			cfg->port_mbps = (unsigned)l;
 	} else if (strcmp(key, "chip") == 0) {
 		const struct vchip_personality *p = vchip_personality_by_name(val);
 		if (!p) {
@@ -138,7 +146,7 @@ static int apply_option(struct vchip_config *cfg, const char *key,
 		if (strcmp(val, "0") != 0 && strcmp(val, "1") != 0)
 			return set_err(err, err_len,
 			               "usb3switch must be 0 or 1, got '%s'", val);
-		cfg->usb3_switch = val[0] == '1';
+		cfg->efuse_stay_usb2 = val[0] == '0';
 	} else if (strcmp(key, "trace") == 0) {
 		/* handled by the core */
 	} else {
@@ -204,6 +212,7 @@ const char *vchip_milestone_name(enum vchip_milestone m)
 	case VCHIP_M_CHANNEL: return "channel";
 	case VCHIP_M_TX_ENABLED: return "tx_enabled";
 	case VCHIP_M_POWER_OFF: return "power_off";
+	case VCHIP_M_CALIBRATION: return "calibration";
 	}
 	return "unknown";
 }
@@ -304,6 +313,8 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 		return -EINVAL;
 	if (cfg->speed_mbps == 5000 && cfg->chip && !cfg->chip->usb3_capable)
 		return -EINVAL;
+	if (cfg->speed_mbps == 5000 && cfg->port_mbps == 480)
+		return -EINVAL; /* no SuperSpeed link on a USB2 port */
 	if (sodium_init() < 0)
 		return -ENOSYS;
 	const struct vchip_personality *p = cfg->chip;
@@ -355,6 +366,8 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 		vc->cfg.n_out_eps = 3;
 	if (vc->cfg.speed_mbps != 5000)
 		vc->cfg.speed_mbps = 480;
+	if (vc->cfg.port_mbps != 480)
+		vc->cfg.port_mbps = 5000;
 	if (!vc->cfg.rssi_dbm)
 		vc->cfg.rssi_dbm = -40;
 	if (!vc->cfg.noise_dbm)
@@ -468,9 +481,13 @@ int vchip_reenumerate(struct vchip *vc)
 		return 0;
 	}
 	vc->reenumerate_pending = false;
-	vc->cfg.speed_mbps = vc->reenumerate_mbps;
-	vc->usb.speed_mbps = vc->reenumerate_mbps;
-	vc->usb.bulk_max_packet = vc->reenumerate_mbps == 5000 ? 1024 : 512;
+	/* the link trains to what both ends can do */
+	unsigned mbps = vc->reenumerate_mbps;
+	if (mbps > vc->cfg.port_mbps)
+		mbps = vc->cfg.port_mbps;
+	vc->cfg.speed_mbps = mbps;
+	vc->usb.speed_mbps = mbps;
+	vc->usb.bulk_max_packet = mbps == 5000 ? 1024 : 512;
 	/* a bus reset: the FIFOs and the register file start over, the
 	 * chip powered off as when plugged in */
 	vc->tx_head = vc->tx_count = vc->tx_pages_used = 0;

@@ -41,6 +41,9 @@ struct vchip_config {
 	uint16_t vid, pid;       /* 0: the chip's first USB id */
 	unsigned n_out_eps;      /* bulk OUT endpoints, 2..4 (default 3) */
 	unsigned speed_mbps;     /* 480 (default) or 5000 */
+	/* The port's top speed: 5000 (default, a SuperSpeed port) or 480
+	 * (a USB2-only port or cable): the chip never enumerates faster. */
+	unsigned port_mbps;
 	double loss;             /* probability a received frame is lost */
 	int rssi_dbm;            /* signal at this receiver (default -40) */
 	int noise_dbm;           /* noise floor (default -95) */
@@ -48,15 +51,15 @@ struct vchip_config {
 	const char *air_dir;     /* NULL: $DEVOURER_AIR_DIR or
 	                            /tmp/devourer-air-<uid> */
 	bool no_air;             /* model only, not on the air (unit tests) */
-	/* usb3switch=1: the stick's EFUSE invites a driver to switch it to
-	 * USB3 (a chip that can; off by default: a front end that cannot
-	 * re-enumerate would lose it). */
-	bool usb3_switch;
+	/* usb3switch=0: a board whose EFUSE tells the driver to leave it
+	 * on USB 2 (by default a USB3-capable stick's EFUSE invites the
+	 * switch, as the shipped ones do). */
+	bool efuse_stay_usb2;
 };
 
 /* Parse "chip=8812a,loss=0.1,rssi=-60,noise=-95,seed=7,pid=8812,eps=3,
- * usb3switch=1"
- * over cfg. Unknown keys and unknown chips are an error (the message lists
+ * speed=480,port=5000,usb3switch=0" over cfg. Unknown keys and unknown chips
+ * are an error (the message lists
  * the chips there are); "trace=" is ignored here (the core handles it).
  * Environment DEVOURER_VIRTUAL_LOSS / _RSSI / _NOISE apply first. */
 int vchip_config_parse(struct vchip_config *cfg, const char *options,
@@ -104,8 +107,8 @@ int vchip_bulk_in(struct vchip *vc, uint8_t ep, uint8_t *buf, size_t cap,
  * fails with -ENODEV, as after an unplug, and vchip_reenumerate_pending()
  * returns the new speed in Mbit/s (0: nothing pending). The front end
  * then calls vchip_reenumerate(): the chip comes back powered off at that
- * speed (vchip_usb_desc gives the new descriptors) and the host opens it
- * again. Returns 1 when it re-enumerated, 0 when nothing was pending. */
+ * speed, or at the port's top speed when the port is slower (vchip_usb_desc
+ * gives the new descriptors), and the host opens it again. Returns 1 when it re-enumerated, 0 when nothing was pending. */
 unsigned vchip_reenumerate_pending(const struct vchip *vc);
 int vchip_reenumerate(struct vchip *vc);
 
@@ -130,6 +133,7 @@ enum vchip_milestone {
 	VCHIP_M_CHANNEL,         /* channel/bandwidth set (each change) */
 	VCHIP_M_TX_ENABLED,      /* MAC TX + RX enabled */
 	VCHIP_M_POWER_OFF,
+	VCHIP_M_CALIBRATION,     /* firmware asked to calibrate (IQK) */
 };
 const char *vchip_milestone_name(enum vchip_milestone m);
 /* Copies up to max milestones, returns how many there are. */

@@ -47,6 +47,7 @@ struct vc_rate {
 struct vc_tx_entry {
 	size_t len;               /* 802.11 bytes (FCS appended at air time) */
 	unsigned pages;           /* FIFO pages it occupies */
+	int dma_q;                /* DMA queue (TXDMA_PQ_MAP value), -1 */
 	uint8_t rate_code;        /* DESC rate code */
 	uint8_t bw_code;          /* 0/1/2 = 20/40/80 */
 	bool sgi, ldpc;
@@ -155,6 +156,8 @@ bool vc_wmac_rx_keeps_bad_fcs(const struct vchip *vc);
 bool vc_wmac_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
                        bool crc_err);
 int vc_wmac_qsel_dma_queue(const struct vchip *vc, unsigned qsel);
+/* FIFO pages the frames queued on DMA queue q still hold. */
+unsigned vc_tx_queue_pages(const struct vchip *vc, int q);
 unsigned vc_wmac_dma_queue_ep(int q);
 
 /* vchip_tx.c */

@@ -39,10 +39,18 @@
 #define C22_CR 0x0100
 #define C22_TXDMA_PQ_MAP 0x010C
 #define C22_FIFOPAGE_CTRL2 0x0204 /* [11:0] bcn head page, bit 15 valid */
+/* per DMA queue: [11:0] reserved pages (host), [27:16] available (chip);
+ * HIGH, LOW, NORMAL, EXTRA (rtw88 rtw8822c.c prioq_addrs_8822c) */
+#define C22_FIFOPAGE_INFO_1 0x0230
 #define C22_H2C_PKT_RD 0x10D0
 #define C22_H2C_PKT_WR 0x10D4
 #define C22_H2C_CSR 0x1330
 #define C22_RCR 0x0608
+/* LTE-coex indirect port (rtw88 reg.h REG_LTECOEX_CTRL/_WRITE_DATA/
+ * _READ_DATA; util.c ltecoex_read_reg, ltecoex_reg_write) */
+#define C22_LTECOEX_CTRL 0x1700  /* [15:0] offset, bit 30 write, 29 ready */
+#define C22_LTECOEX_WDATA 0x1704
+#define C22_LTECOEX_RDATA 0x1708
 #define C22_HMEBOX_STATUS 0x01CC /* bit n: mailbox n busy */
 #define C22_HMEBOX0 0x01D0
 #define C22_HMEBOX_EXT0 0x01F0

@@ -83,6 +83,7 @@ static size_t take_frame(struct vchip *vc, unsigned ep_idx, const uint8_t *d,
 	}
 	e->len = f.pkt_len;
 	e->pages = (unsigned)((used + vc->p->tx_page - 1) / vc->p->tx_page);
+	e->dma_q = q;
 	e->rate_code = f.rate_code;
 	e->bw_code = f.bw_code;
 	e->sgi = f.sgi;
@@ -161,6 +162,18 @@ int vc_tx_bulk_out(struct vchip *vc, unsigned ep_idx, const uint8_t *data,
 	pthread_cond_broadcast(&vc->tx_work);
 	pthread_mutex_unlock(&vc->lock);
 	return (int)len;
+}
+
+unsigned vc_tx_queue_pages(const struct vchip *vc, int q)
+{
+	unsigned pages = 0;
+	for (unsigned i = 0; i < vc->tx_count; i++) {
+		const struct vc_tx_entry *e = &vc->tx[(vc->tx_head + i) %
+		                                      VC_TX_SLOTS];
+		if (e->dma_q == q)
+			pages += e->pages;
+	}
+	return pages;
 }
 
 static void release_head(struct vchip *vc)

@@ -51,7 +51,7 @@ static void usage(FILE *to)
 	        "             0bda:8812); VID:PID chooses the chip model\n"
 	        "             (chip= overrides); options as for virtual:\n"
 	        "             adapters: chip=NAME, loss=0..1, rssi=dBm,\n"
-	        "             noise=dBm, seed=N, eps=2..4, usb3switch=1\n"
+	        "             noise=dBm, seed=N, eps=2..4, usb3switch=0\n"
 	        "             (an 8822C whose EFUSE asks for the USB3 switch;\n"
 	        "             the adapter then re-enumerates on bus 2)\n"
 	        "  --trace    register trace of the driver in PROGRAM "

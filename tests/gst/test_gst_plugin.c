@@ -259,6 +259,15 @@ static void test_gst_inspect(void)
 		CHECK(out && strstr(out, "devourer") &&
 		      strstr(out, "stats-interval") && strstr(out, "key-file"),
 		      "gst-inspect lists the properties");
+		/* The description and the device blurb name the driver's
+		 * chips (dvr_supported_chips, from the registry). */
+		const gchar *chips = dvr_supported_chips();
+		gchar *first = out ? strstr(out, chips) : NULL;
+		CHECK(first && strstr(first + 1, chips),
+		      "gst-inspect: description and device= list the chips");
+		CHECK(out && strstr(out, "RTL8812AU") &&
+		      strstr(out, "RTL8822CU/RTL8812CU"),
+		      "gst-inspect names RTL8812AU and RTL8822CU/RTL8812CU");
 		g_clear_error(&error);
 		g_free(out);
 		g_free(err);

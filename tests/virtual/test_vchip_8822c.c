@@ -136,7 +136,7 @@ static void test_efuse(void)
 	}
 	CHECK(sane, "physical map decodes");
 	CHECK_EQ_HEX(log[0] | log[1] << 8, 0x8129, "RTL id");
-	CHECK(!(log[0x06] & 0x80), "usb_mode: no USB3 switch invited");
+	CHECK(log[0x06] & 0x80, "usb_mode: USB3 switch invited");
 	CHECK(log[0xCA] <= 6, "RFE option rtw88 supports (0-6)");
 	CHECK(log[0xB9] != 0xFF && (log[0xB9] & 0x80) == 0, "crystal cap");
 	CHECK(log[0x10] != 0xFF && log[0x10 + 42] != 0xFF,
@@ -375,12 +375,48 @@ static void test_usb3_switch(void)
 	vchip_destroy(vc);
 }
 
+/* The same switch on a USB2-only port: the chip leaves and comes back at
+ * high speed, its pad still in U3 mode — what rtw88 usb.c
+ * rtw_usb_switch_mode_new reads as "already tried: a USB 2 port". */
+static void test_usb3_switch_usb2_port(void)
+{
+	struct vchip *vc = c_create("c-u2port", NULL, "chip=8822c,port=480");
+	if (!CHECK(vc && c_power_on(vc) == 0, "powered (USB2 port)"))
+		return;
+	uint32_t pad = vh_read(vc, 0xC4, 4);
+	pad = (pad & ~(3u << 18)) | 2u << 18 | 1u << 16;
+	vh_w32(vc, 0xC4, pad);
+	vh_w8(vc, 0xC5, 0x04);
+	vh_set8(vc, 0x05, 0x02, 0);
+	vh_w8(vc, 0xC6, (uint8_t)(vh_read(vc, 0xC6, 1) | 0x02));
+	CHECK_EQ_INT(vchip_reenumerate_pending(vc), 5000,
+	             "USB2 port: the chip still asks for 5000");
+	CHECK_EQ_INT(vchip_reenumerate(vc), 1, "USB2 port: re-enumerated");
+	struct vchip_usb_desc d;
+	vchip_usb_desc(vc, &d);
+	CHECK_EQ_INT(d.speed_mbps, 480, "USB2 port: back at high speed");
+	CHECK_EQ_INT(d.bulk_max_packet, 512, "USB2 port: 512-byte packets");
+	CHECK_EQ_HEX(vh_read(vc, 0xFF, 1), 0x00, "USB2 port: 0xFF not 0x20");
+	CHECK_EQ_INT((vh_read(vc, 0xC4, 4) >> 18) & 3, 2,
+	             "USB2 port: mode field still U3");
+	vchip_destroy(vc);
+	struct vchip_config cfg = {.name = "c-bad", .no_air = true};
+	char err[128];
+	CHECK(vchip_config_parse(&cfg, "chip=8822c,speed=5000,port=480", err,
+	                         sizeof err) == 0 &&
+	      vchip_create(&cfg, &vc) == -EINVAL,
+	      "no SuperSpeed enumeration on a USB2 port");
+	CHECK(vchip_config_parse(&cfg, "speed=100", err, sizeof err) < 0,
+	      "speed= other than 480/5000 refused");
+}
+
 int main(void)
 {
 	test_identity();
 	test_power();
 	test_efuse();
 	test_usb3_switch();
+	test_usb3_switch_usb2_port();
 	if (!check_firmware_dir()) {
 		printf("# shared firmware absent: firmware, RF, TX skipped\n");
 		return check_done();

@@ -195,11 +195,11 @@ int main(int argc, char **argv)
 	const char *fw = vt_setup(argv, air, sizeof air);
 	vt_rx_init(&heard);
 	char err[200];
-	/* The stick's EFUSE may invite the USB3 switch (usb3switch=1). */
+	/* A board's EFUSE may tell the driver to stay on USB 2. */
 	struct vchip_config pc = {.name = "x"};
-	CHECK(vchip_config_parse(&pc, "chip=8822c,usb3switch=1", err,
-	                         sizeof err) == 0 && pc.usb3_switch,
-	      "usb3switch=1 parsed");
+	CHECK(vchip_config_parse(&pc, "chip=8822c,usb3switch=0", err,
+	                         sizeof err) == 0 && pc.efuse_stay_usb2,
+	      "usb3switch=0 parsed");
 	CHECK(vchip_config_parse(&pc, "usb3switch=yes", err, sizeof err) < 0,
 	      "usb3switch=yes refused");
 	struct vusb *vb = NULL;

@@ -67,8 +67,7 @@ int main(int argc, char **argv)
 	struct vusb_dev *ud = NULL;
 	/* a stick whose EFUSE asks for the USB3 switch */
 	struct vchip_config vcfg = {.name = "c22e2e", .vid = V22_VID,
-	                            .pid = V22_PID, .seed = 9,
-	                            .usb3_switch = true};
+	                            .pid = V22_PID, .seed = 9};
 	if (vusb_new(&vb, err, sizeof err) ||
 	    vusb_add(vb, &vcfg, &ud, err, sizeof err)) {
 		CHECK(0, "test bed with an 0bda:c812 adapter");

@@ -60,6 +60,11 @@ DVR_API const char *dvr_strerror(int status);
 /** Library version string, e.g. "0.1.0". */
 DVR_API const char *dvr_version(void);
 
+/** The chips this build drives, comma-separated in the order the driver
+ * tries them, e.g. "RTL8812AU, RTL8822CU/RTL8812CU". Never NULL; static
+ * storage; safe from any thread. */
+DVR_API const char *dvr_supported_chips(void);
+
 /* ------------------------------------------------------------------ */
 /* Rates and channels                                                  */
 /* ------------------------------------------------------------------ */
