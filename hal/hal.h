@@ -32,6 +32,7 @@ struct dvr_chip;
 struct dvr_pwr_cmd;          /* hal/common/pwr_seq.h */
 struct dvr_queue_layout;     /* hal/common/queue_layout.h */
 struct dvr_fw_8051_spec;     /* hal/common/fw_8051.h */
+struct dvr_fw3081_spec;      /* hal/common/fw_3081.h */
 
 struct dvr_usb_id {
 	uint16_t vid, pid;
@@ -172,6 +173,7 @@ struct dvr_chip_info {
 	/* --- what the generic and family layers program the chip from --- */
 	enum dvr_fw_kind fw_kind;
 	const struct dvr_fw_8051_spec *fw_8051;  /* DVR_FW_8051_PAGES */
+	const struct dvr_fw3081_spec *fw_3081;   /* DVR_FW_3081_DDMA */
 	/* Power flows, run by hal/common/card_power.c: card enable, card
 	 * disable, and (optional, NULL) the enter-LPS flow a family runs
 	 * before card disable. */

@@ -450,3 +450,19 @@ int dvr_fw3081_download(struct dvr_chip *chip, const struct dvr_firmware *fw,
 	}
 	return st;
 }
+
+int dvr_fw3081_download_chip(struct dvr_chip *chip,
+                             const struct dvr_firmware *fw)
+{
+	const struct dvr_fw3081_spec *spec = chip->info->fw_3081;
+
+	if (!spec || !spec->rsvd_boundary)
+		return dvr_chip_fail(chip, DVR_E_INVALID, "%s names the 3081 "
+		                     "firmware path but no spec for it",
+		                     chip->info->name);
+	struct dvr_fw3081_cfg cfg = spec->cfg;
+	int st = spec->rsvd_boundary(chip, &cfg.rsvd_boundary);
+	if (st != DVR_OK)
+		return st;
+	return dvr_fw3081_download(chip, fw, &cfg);
+}

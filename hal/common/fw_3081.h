@@ -77,4 +77,21 @@ struct dvr_fw3081_cfg {
 int dvr_fw3081_download(struct dvr_chip *chip, const struct dvr_firmware *fw,
                         const struct dvr_fw3081_cfg *cfg);
 
+/*
+ * A chip's 3081 download as chip data (info->fw_3081): the fixed part of
+ * the configuration, and the reserved-page boundary, which depends on how
+ * many bulk OUT endpoints the device has (the FIFO layout is computed per
+ * device). rsvd_boundary returns DVR_OK and the page, or a status with
+ * the reason in chip->error.
+ */
+struct dvr_fw3081_spec {
+	struct dvr_fw3081_cfg cfg;     /* rsvd_boundary field ignored */
+	int (*rsvd_boundary)(struct dvr_chip *chip, uint16_t *page);
+};
+
+/* The download path hal/common/fw_download.c dispatches DVR_FW_3081_DDMA
+ * to: the chip's spec from info->fw_3081, then dvr_fw3081_download. */
+int dvr_fw3081_download_chip(struct dvr_chip *chip,
+                             const struct dvr_firmware *fw);
+
 #endif /* DVR_HAL_FW_3081_H */

@@ -2,17 +2,14 @@
 /* Firmware download: the path is chosen by the chip's firmware kind. */
 #include "hal/common/fw_download.h"
 
+#include "hal/common/fw_3081.h"
 #include "hal/common/fw_8051.h"
 
-/*
- * One path per CPU kind. The 3081 path (reserved TX pages + DDMA) lives in
- * its own file, hal/common/fw_3081.c; until that file is part of the build
- * its slot stays NULL and a chip of that kind is refused with a message.
- */
+/* One path per CPU kind; each reads its chip's spec from the chip data. */
 static const dvr_fw_download_fn downloaders[] = {
 	[DVR_FW_NONE] = NULL,
 	[DVR_FW_8051_PAGES] = dvr_fw_8051_download,
-	[DVR_FW_3081_DDMA] = NULL,
+	[DVR_FW_3081_DDMA] = dvr_fw3081_download_chip,
 };
 
 dvr_fw_download_fn dvr_fw_downloader(enum dvr_fw_kind kind)

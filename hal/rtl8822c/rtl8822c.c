@@ -76,6 +76,8 @@ const struct dvr_chip_info rtl8822c_info = {
 	/* rtw88 usb.c usb_tx_agg_desc_num: the DMA misparses more. */
 	.tx_agg_max = 3,
 	.ops = &rtl8822c_ops,
+	.fw_kind = DVR_FW_3081_DDMA,
+	.fw_3081 = &rtl8822c_fw_spec,
 };
 
 int rtl8822c_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,

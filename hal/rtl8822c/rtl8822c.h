@@ -9,6 +9,7 @@
 #define DVR_RTL8822C_H
 
 #include "hal/hal.h"
+#include "hal/common/fw_3081.h"
 #include "hal/common/phy_table.h"
 #include "hal/jaguar3/jaguar3.h"
 #include "hal/jaguar3/jaguar3_mac.h"
@@ -71,6 +72,7 @@ int rtl8822c_h2c_packet(struct dvr_chip *chip, uint16_t sub,
 int rtl8822c_identify(struct dvr_chip *chip);
 int rtl8822c_power_on(struct dvr_chip *chip);
 void rtl8822c_power_off(struct dvr_chip *chip);
+extern const struct dvr_fw3081_spec rtl8822c_fw_spec;
 int rtl8822c_download_firmware(struct dvr_chip *chip,
                                const struct dvr_firmware *fw);
 int rtl8822c_mac_init(struct dvr_chip *chip);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hal/common/fw_3081.h"
+#include "hal/common/fw_download.h"
 #include "hal/rtl8822c/rtl8822c.h"
 
 #define H2C_PKT_SIZE 32u
@@ -78,26 +79,38 @@ int rtl8822c_fw_send_info(struct dvr_chip *chip)
 	return rtl8822c_h2c_packet(chip, H2C_PHYDM_INFO, pi, sizeof pi);
 }
 
-int rtl8822c_download_firmware(struct dvr_chip *chip,
-                               const struct dvr_firmware *fw)
+/* The reserved pages start where this device's FIFO layout puts them:
+ * the layout depends on its number of bulk OUT endpoints. */
+static int rsvd_boundary(struct dvr_chip *chip, uint16_t *page)
 {
 	struct jaguar3_fifo f;
 	unsigned n = chip->n_out >= 2 && chip->n_out <= 4 ? chip->n_out : 2;
 
 	if (jaguar3_fifo_layout(&rtl8822c_mac_cfg, n, &f) != DVR_OK)
 		return dvr_chip_fail(chip, DVR_E_INVALID, "no FIFO layout");
-	const struct dvr_fw3081_cfg cfg = {
+	*page = f.boundary;
+	return DVR_OK;
+}
+
+const struct dvr_fw3081_spec rtl8822c_fw_spec = {
+	.cfg = {
 		.signature = RTL8822C_FW_SIGNATURE,
 		.desc_len = JAGUAR3_TX_DESC_LEN,
 		.rsvd_page_desc = rsvd_page_desc,
 		.out_index = 0,                 /* HIGH queue endpoint */
-		.rsvd_boundary = f.boundary,
 		.ltecoex = true,
 		.poll_tries = FW_POLL_TRIES,
 		.poll_us = FW_POLL_US,
 		.bulk_timeout_ms = BULK_TIMEOUT_MS,
-	};
-	int st = dvr_fw3081_download(chip, fw, &cfg);
+	},
+	.rsvd_boundary = rsvd_boundary,
+};
+
+int rtl8822c_download_firmware(struct dvr_chip *chip,
+                               const struct dvr_firmware *fw)
+{
+	/* The path comes from the chip data (fw_kind, fw_3081). */
+	int st = dvr_fw_download(chip, fw);
 	if (st != DVR_OK)
 		return st;
 	if (rtl8822c_priv(chip))

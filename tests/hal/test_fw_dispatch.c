@@ -9,6 +9,7 @@
 #include "../check.h"
 #include "fake_regs.h"
 #include "firmware/firmware.h"
+#include "hal/common/fw_3081.h"
 #include "hal/common/fw_8051.h"
 #include "hal/common/fw_download.h"
 #include "hal/common/pwr_seq.h"
@@ -88,18 +89,15 @@ int main(void)
 	CHECK(strstr(chip.error, "TESTCHIP") != NULL, "refusal names the chip");
 	CHECK_EQ_INT(f.reads + f.writes, 0, "no register access");
 
-	/* The 3081 path, when this build has none. */
+	/* The 3081 path has its own downloader, which wants its spec. */
 	info.fw_kind = DVR_FW_3081_DDMA;
 	fake_init(&f, &io);
-	if (!dvr_fw_downloader(DVR_FW_3081_DDMA)) {
-		CHECK_EQ_INT(dvr_fw_download(&chip, &fw), DVR_E_UNSUPPORTED,
-		             "3081 without its path: unsupported");
-		CHECK(strstr(chip.error, "lacks") != NULL, "and says so");
-		CHECK_EQ_INT(f.reads + f.writes, 0, "no register access");
-	} else {
-		CHECK(dvr_fw_downloader(DVR_FW_3081_DDMA) !=
-		      dvr_fw_8051_download, "3081 has a path of its own");
-	}
+	CHECK(dvr_fw_downloader(DVR_FW_3081_DDMA) == dvr_fw3081_download_chip,
+	      "3081 kind dispatches to the reserved-page + DDMA path");
+	CHECK_EQ_INT(dvr_fw_download(&chip, &fw), DVR_E_INVALID,
+	             "3081 kind without a spec refused");
+	CHECK(strstr(chip.error, "no spec") != NULL, "and says so");
+	CHECK_EQ_INT(f.reads + f.writes, 0, "no register access");
 
 	/* The 8051 path without a spec. */
 	info.fw_kind = DVR_FW_8051_PAGES;
