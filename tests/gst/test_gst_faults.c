@@ -19,10 +19,11 @@
 #include "libdevourer/virtual/vchip.h"
 #include "libdevourer/virtual/vchip_fault.h"
 
-/* How long an unplug may take to reach the bus as an ERROR/WARNING: the
+/* How long an unplug may take to reach the bus as an ERROR/WARNING. The
  * driver notices at its next transfer (RX polls every few ms, TX at the
- * next frame), so well under this. */
-#define NOTICE_MS 1500
+ * next frame), well under a second; this is a guard against a hang on a
+ * loaded machine, not a latency figure (the time taken is printed). */
+#define NOTICE_MS 5000
 /* A state change after a failure must return within this... */
 #define STATE_CHANGE_MS 3000
 /* ...and one still blocked after this is a hang: the test bails out. */
@@ -326,7 +327,7 @@ static void one_of_two_unplugged(struct running *rx)
 	msg = wait_message_from(rx->bus, GST_MESSAGE_WARNING, rx->element,
 	                        NOTICE_MS, &waited);
 	if (CHECK(msg != NULL, "one adapter of two lost: WARNING within "
-	                       "1500 ms")) {
+	                       "5000 ms")) {
 		printf("# WARNING after %u ms\n", waited);
 		CHECK(message_says(msg, (const gchar *[]){ "virtual:div-a",
 		                                           "remaining", NULL }),
