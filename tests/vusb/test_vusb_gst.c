@@ -10,7 +10,10 @@
  * encryption included) and end cleanly while the drone keeps streaming.
  * Skipped when the plugin or gst-launch-1.0 is not there.
  *
- * Arguments: devourer-vusb, gst-launch-1.0, the plugin's build directory.
+ * Arguments: devourer-vusb, gst-launch-1.0, the plugin's build directory,
+ * and optionally the drone's and the ground's --adapter specs (default
+ * "drone" and "ground", RTL8812AUs; "drone:0bda:c812" makes the drone an
+ * RTL8822CU, which switches itself to USB 3 under the launcher first).
  */
 #include <signal.h>
 #include <spawn.h>
@@ -45,11 +48,13 @@ int main(int argc, char **argv)
 	 * leak checks of our code are in the other vusb tests. */
 	setenv("ASAN_OPTIONS", "detect_leaks=0:abort_on_error=1", 1);
 
-	char *ground_argv[] = {argv[1], "--adapter", "ground", "--", argv[2],
+	char *drone_spec = argc > 4 ? argv[4] : "drone";
+	char *ground_spec = argc > 5 ? argv[5] : "ground";
+	char *ground_argv[] = {argv[1], "--adapter", ground_spec, "--", argv[2],
 	                       "-q", "devourersrc", "device=auto",
 	                       "channel=36", "password=vusb-test",
 	                       "num-buffers=40", "!", "fakesink", NULL};
-	char *drone_argv[] = {argv[1], "--adapter", "drone", "--", argv[2],
+	char *drone_argv[] = {argv[1], "--adapter", drone_spec, "--", argv[2],
 	                      "-q", "fakesrc", "sizetype=fixed",
 	                      "sizemax=600", "filltype=pattern",
 	                      "num-buffers=1000000", "!", "devourersink",
