@@ -521,7 +521,7 @@ static int vt_list(const struct dvr_bus_accept *accept,
 		if (*count < max) {
 			struct dvr_adapter_info *a = &out[*count];
 			memset(a, 0, sizeof *a);
-			snprintf(a->selector, sizeof a->selector, "virtual:%s",
+			snprintf(a->selector, sizeof a->selector, "virtual:%.47s",
 			         names[i]);
 			a->vid = vid;
 			a->pid = pid;
