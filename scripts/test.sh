@@ -32,11 +32,27 @@ if command -v clang >/dev/null 2>&1; then
   fi
 fi
 
+# The default build a user makes (gcc, no sanitizers, optimised) warns
+# where the sanitized one does not (-Wformat-truncation needs the
+# optimiser's value ranges): it must build warning-free too.
+plain_failed=0
+PLAIN_BUILD=${DEVOURER_PLAIN_BUILD:-build-plain}
+if [ ! -f "$PLAIN_BUILD/build.ninja" ]; then
+  meson setup "$PLAIN_BUILD" >/dev/null
+fi
+if ! meson compile -C "$PLAIN_BUILD" >"$BUILD/plain-build.log" 2>&1; then
+  echo "devourer: the default gcc build failed (last lines of $BUILD/plain-build.log):"
+  tail -20 "$BUILD/plain-build.log"
+  plain_failed=1
+  status=1
+fi
+
 # One closing line any CI reader understands.
-python3 - "$BUILD/meson-logs/testlog.json" "$clang_failed" <<'PY'
+python3 - "$BUILD/meson-logs/testlog.json" "$clang_failed" "$plain_failed" <<'PY'
 import json, sys
 passed = failed = skipped = 0
 failed += int(sys.argv[2])  # the clang build counts as one check
+failed += int(sys.argv[3])  # and so does the default gcc build
 with open(sys.argv[1]) as f:
     for line in f:
         r = json.loads(line)["result"]
