@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hal/common/rate_codes.h"
+#include "hal/common/rx_span.h"
 #include "hal/jaguar1/jaguar1.h"
 
 /* Bandwidth of a legacy-rate frame from PHY status byte 3 (duplicates). */
@@ -83,41 +84,24 @@ int jaguar1_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
 	if (!p || !out)
 		return DVR_E_INVALID;
 	memset(out, 0, sizeof *out);
-	if (avail < JAGUAR1_RX_DESC_LEN)
-		return DVR_E_OVERFLOW;
+	/* mac_init programs the chip's PHY status length as driver info. */
+	size_t phy_len = chip->info->phy_status_len;
+	struct dvr_rx_span sp;
+	int st = dvr_rx_span_read(p, avail, JAGUAR1_RX_DESC_LEN, phy_len,
+	                          chip->info->max_rx_pkt, &sp);
+	if (st != DVR_OK)
+		return st;
 
 	uint32_t d0 = jaguar1_get_le32(p), d1 = jaguar1_get_le32(p + 4);
 	uint32_t d2 = jaguar1_get_le32(p + 8), d3 = jaguar1_get_le32(p + 12);
 	uint32_t d4 = jaguar1_get_le32(p + 16), d5 = jaguar1_get_le32(p + 20);
-	size_t len = d0 & 0x3FFF;
-	size_t drv = ((d0 >> 16) & 0xF) * 8;
-	size_t shift = (d0 >> 24) & 0x3;
+	size_t drv = sp.drv_info_len;
 	bool c2h = d2 & (1u << 28);
 
-	/* mac_init programs the chip's PHY status length as driver info;
-	 * anything else is a corrupt descriptor, and its lengths cannot be
-	 * trusted. */
-	size_t phy_len = chip->info->phy_status_len;
-	if (drv != 0 && drv != phy_len)
-		return DVR_E_INVALID;
-	/*
-	 * A frame shorter than its FCS is still a well-formed packet: its
-	 * length says where the next one starts, and rtw88
-	 * (rtw_usb_rx_handler) skips just that packet and walks on. So it is
-	 * reported (frame_len < 4 with has_fcs: the core counts and drops
-	 * it) rather than refused, which would discard the rest of the
-	 * aggregate.
-	 */
-	size_t total = JAGUAR1_RX_DESC_LEN + drv + shift + len;
-	if (total > chip->info->max_rx_pkt)
-		return DVR_E_INVALID;
-	if (total > avail)
-		return DVR_E_OVERFLOW;
-
-	out->total_len = total;
+	out->total_len = sp.total_len;
 	out->is_c2h = c2h;
-	out->frame = p + JAGUAR1_RX_DESC_LEN + drv + shift;
-	out->frame_len = len;
+	out->frame = p + sp.frame_off;
+	out->frame_len = sp.frame_len;
 	out->tsf_low = d5;
 	if (c2h)
 		return DVR_OK;

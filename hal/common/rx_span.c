@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include "hal/common/rx_span.h"
+
+#include <devourer/devourer.h>
+
+int dvr_rx_span_read(const uint8_t *p, size_t avail, size_t desc_len,
+                     size_t drv_info_len, size_t max_pkt,
+                     struct dvr_rx_span *out)
+{
+	struct dvr_rx_span s;
+	uint32_t d0;
+
+	if (!p || !out || desc_len < 4)
+		return DVR_E_INVALID;
+	if (avail < desc_len)
+		return DVR_E_OVERFLOW;
+	d0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	     (uint32_t)p[3] << 24;
+	s.frame_len = d0 & 0x3FFF;
+	s.drv_info_len = ((d0 >> 16) & 0xF) * 8;
+	s.shift = (d0 >> 24) & 0x3;
+	if (s.drv_info_len != 0 && s.drv_info_len != drv_info_len)
+		return DVR_E_INVALID;
+	/*
+	 * A frame shorter than its FCS still has a trustworthy length: it
+	 * says where the next packet starts (rtw88 rtw_usb_rx_handler skips
+	 * just that packet), so it is not refused here; refusing would
+	 * throw away the rest of the aggregate.
+	 */
+	s.frame_off = desc_len + s.drv_info_len + s.shift;
+	s.total_len = s.frame_off + s.frame_len;
+	if (s.total_len > max_pkt)
+		return DVR_E_INVALID;
+	if (s.total_len > avail)
+		return DVR_E_OVERFLOW;
+	*out = s;
+	return DVR_OK;
+}
