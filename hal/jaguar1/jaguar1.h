@@ -99,10 +99,9 @@ void jaguar1_rf_write(struct dvr_chip *chip, unsigned path, uint8_t addr,
                       uint32_t data);
 uint32_t jaguar1_rf_read(struct dvr_chip *chip, unsigned path, uint8_t addr);
 
-/* Table row writers for dvr_phy_table_walk: BB/AGC rows (ctx = the
- * struct dvr_io) and RF rows (ctx = struct jaguar1_rf_ctx), both honouring
- * the pseudo-address delays of their tables. */
-int jaguar1_bb_row(void *ctx, uint32_t addr, uint32_t data);
+/* RF table row writer for dvr_phy_table_walk (ctx = struct
+ * jaguar1_rf_ctx), honouring the table's pseudo-address delays; BB/AGC
+ * rows go through dvr_bb_table_row (hal/common/bb_table_row.h). */
 struct jaguar1_rf_ctx {
 	struct dvr_chip *chip;
 	unsigned path;
