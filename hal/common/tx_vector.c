@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include "hal/common/tx_vector.h"
 
+#include "hal/common/chan_geometry.h"
 #include "hal/common/rate_codes.h"
 
 static int refuse(const char **reason, int st, const char *why)
@@ -18,6 +19,19 @@ static unsigned chip_streams(const struct dvr_chip *chip)
 static unsigned chip_chains(const struct dvr_chip *chip)
 {
 	return chip->id.is_1t1r ? 1u : chip->info->rf_paths;
+}
+
+/* Sub-channel of a PPDU of @p bw inside the tuned channel. */
+static uint8_t data_sc(const struct dvr_chip *chip, unsigned bw)
+{
+	struct dvr_chan_geometry g;
+
+	if (chip->channel.bw_mhz <= bw)
+		return DVR_SC_DONT_CARE;   /* fills it, or nothing is tuned */
+	if (dvr_chan_geometry_for_chip(chip->info, &chip->channel, &g) !=
+	    DVR_OK)
+		return DVR_SC_DONT_CARE;
+	return (uint8_t)dvr_chan_data_sc(&g, bw);
 }
 
 /* Rate code, streams and RATE_ID of the rate at PPDU bandwidth @p bw. */
@@ -104,6 +118,7 @@ int dvr_tx_vector_check(const struct dvr_chip *chip,
 	if (tp->ldpc && !v.ht_vht)
 		return refuse(reason, DVR_E_UNSUPPORTED,
 		              "LDPC only codes HT/VHT PPDUs");
+	v.data_sc = data_sc(chip, v.bw_mhz);
 	*out = v;
 	return DVR_OK;
 }

@@ -7,7 +7,7 @@
  * STBC and LDPC only on HT/VHT. The answer is the descriptor rate code
  * (rate_codes.h), its stream count and the rate-adaptation table
  * (RATE_ID, rtw88 main.h enum rtw_rate_index numbering) the frame belongs
- * to; a refusal carries a status and a one-line reason.
+ * to, and where in the tuned channel it goes; a refusal carries a status and a one-line reason.
  *
  * Pure function of the request and the chip state: no I/O.
  */
@@ -47,6 +47,9 @@ struct dvr_tx_vector {
 	uint8_t code;      /* DESC_RATE */
 	uint8_t nss;       /* spatial streams (1 for legacy) */
 	uint8_t rate_id;   /* DVR_RATE_ID_* */
+	uint8_t data_sc;   /* DATA_SC: where a PPDU narrower than the tuned
+	                      channel sits in it (DVR_SC_*, chan_geometry.h);
+	                      DVR_SC_DONT_CARE when it fills the channel */
 	bool ht_vht;       /* HT or VHT PPDU (not CCK/OFDM) */
 };
 

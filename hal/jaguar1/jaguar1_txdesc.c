@@ -4,26 +4,11 @@
  * field layout, RATE_ID numbering of main.h enum rtw_rate_index). Pure
  * function of the request and the chip state: no I/O, no allocation.
  */
-#include "hal/common/chan_geometry.h"
 #include "hal/common/tx_vector.h"
 #include "hal/jaguar1/jaguar1.h"
 
 #define QSEL_MGMT 0x12u
 #define MACID_BMC 1u       /* vendor/D: the broadcast station entry */
-
-/* Sub-channel of a frame narrower than the tuned channel; 0 when it
- * fills the channel (or no channel is tuned yet). */
-static unsigned data_sc(const struct dvr_chip *chip, unsigned bw)
-{
-	struct dvr_chan_geometry g;
-
-	if (chip->channel.bw_mhz <= bw)
-		return DVR_SC_DONT_CARE;
-	if (dvr_chan_geometry_for_chip(chip->info, &chip->channel, &g) !=
-	    DVR_OK)
-		return DVR_SC_DONT_CARE;
-	return dvr_chan_data_sc(&g, bw);
-}
 
 static uint16_t desc_checksum(const uint8_t *d)
 {
@@ -62,7 +47,7 @@ int jaguar1_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
 	unsigned retries = tp->no_ack ? 0 : (tp->retries > 63 ? 63 : tp->retries);
 	dw[4] = v.code | 0x1Fu << 8 /* DATA_RATE_FB_LIMIT */ |
 	        1u << 17 /* RETRY_LIMIT_EN */ | (uint32_t)retries << 18;
-	dw[5] = data_sc(chip, bw) & 0xF;
+	dw[5] = v.data_sc & 0xF;
 	if (v.ht_vht && tp->short_gi)
 		dw[5] |= 1u << 4;      /* DATA_SHORT */
 	dw[5] |= (uint32_t)(bw == 80 ? 2 : bw == 40 ? 1 : 0) << 5;

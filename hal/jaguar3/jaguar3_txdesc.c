@@ -6,7 +6,6 @@
  */
 #include <string.h>
 
-#include "hal/common/chan_geometry.h"
 #include "hal/common/tx_vector.h"
 #include "hal/jaguar3/jaguar3.h"
 
@@ -47,18 +46,6 @@ void jaguar3_fw_pkt_desc(uint8_t *desc, size_t len, uint8_t qsel)
 	jaguar3_txdesc_fill_checksum(desc);
 }
 
-static uint8_t data_sc(const struct dvr_chip *chip, unsigned bw)
-{
-	struct dvr_chan_geometry g;
-
-	if (!chip->channel.bw_mhz || chip->channel.bw_mhz <= bw)
-		return DVR_SC_DONT_CARE;
-	if (dvr_chan_geometry_for_chip(chip->info, &chip->channel, &g) !=
-	    DVR_OK)
-		return DVR_SC_DONT_CARE;
-	return dvr_chan_data_sc(&g, bw);
-}
-
 int jaguar3_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
                           const struct dvr_tx_desc_req *req)
 {
@@ -90,7 +77,7 @@ int jaguar3_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
 	unsigned retries = tp->no_ack ? 0 :
 	                   tp->retries > RETRY_MAX ? RETRY_MAX : tp->retries;
 	dw[4] = v.code | 1u << 17 /* RTY_LMT_EN */ | (uint32_t)retries << 18;
-	dw[5] = data_sc(chip, bw) & 0xFu;
+	dw[5] = v.data_sc & 0xFu;
 	if (tp->short_gi)
 		dw[5] |= 1u << 4;              /* DATA_SHORT */
 	dw[5] |= (uint32_t)(bw == 80 ? 2 : bw == 40 ? 1 : 0) << 5;

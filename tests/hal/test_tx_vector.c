@@ -5,6 +5,7 @@
  * case names the status and the check (reason) that must answer it.
  */
 #include "../check.h"
+#include "hal/common/chan_geometry.h"
 #include "hal/common/rate_codes.h"
 #include "hal/common/tx_vector.h"
 
@@ -13,6 +14,7 @@ static struct dvr_chip_info info = {
 	.max_bw_mhz = 80,
 	.max_nss = 2,
 	.rf_paths = 2,
+	.has_5ghz = true,
 };
 
 static struct dvr_chip make_chip(uint16_t ch, uint16_t bw)
@@ -110,6 +112,24 @@ int main(void)
 	tp = (struct dvr_tx_params){ .rate = vhtr(2, 0), .bw_mhz = 40 };
 	CHECK_EQ_INT(run(&c, &vht, &tp, 100, &v, &why), DVR_OK, "VHT 2SS 40");
 	CHECK_EQ_INT(v.rate_id, DVR_RATE_ID_AC_2SS, "VHT 2SS RATE_ID");
+
+	/* Where a narrower PPDU sits: what the channel geometry says. */
+	struct dvr_chan_geometry g;
+	CHECK_EQ_INT(dvr_chan_geometry_for_chip(&info, &c.channel, &g), DVR_OK,
+	             "geometry of 36/80");
+	CHECK_EQ_INT(v.data_sc, dvr_chan_data_sc(&g, 40),
+	             "VHT40 on 36/80: DATA_SC of the geometry");
+	CHECK(v.data_sc != DVR_SC_DONT_CARE, "VHT40 on 80: a sub-channel");
+	tp = (struct dvr_tx_params){ .rate = legacy(12) };
+	CHECK_EQ_INT(run(&c, &vht, &tp, 100, &v, &why), DVR_OK, "OFDM on 80");
+	CHECK_EQ_INT(v.data_sc, dvr_chan_data_sc(&g, 20),
+	             "OFDM on 36/80: the primary 20 MHz");
+	tp = (struct dvr_tx_params){ .rate = vhtr(1, 0), .bw_mhz = 80 };
+	CHECK_EQ_INT(run(&c, &vht, &tp, 100, &v, &why), DVR_OK, "VHT80");
+	CHECK_EQ_INT(v.data_sc, DVR_SC_DONT_CARE, "VHT80 fills 36/80");
+	tp = (struct dvr_tx_params){ .rate = ht(0) };
+	CHECK_EQ_INT(run(&c2g, &vht, &tp, 100, &v, &why), DVR_OK, "HT20 on 6");
+	CHECK_EQ_INT(v.data_sc, DVR_SC_DONT_CARE, "HT20 fills 6/20");
 
 	/* Frame length. */
 	tp = (struct dvr_tx_params){ .rate = ht(0) };
