@@ -9,8 +9,7 @@
  */
 #include <string.h>
 
-#include "hal/common/rate_codes.h"
-#include "hal/common/rx_span.h"
+#include "hal/common/rx_desc.h"
 #include "hal/jaguar1/jaguar1.h"
 
 /* Bandwidth of a legacy-rate frame from PHY status byte 3 (duplicates). */
@@ -92,30 +91,15 @@ int jaguar1_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
 	if (st != DVR_OK)
 		return st;
 
-	uint32_t d0 = jaguar1_get_le32(p), d1 = jaguar1_get_le32(p + 4);
-	uint32_t d2 = jaguar1_get_le32(p + 8), d3 = jaguar1_get_le32(p + 12);
-	uint32_t d4 = jaguar1_get_le32(p + 16), d5 = jaguar1_get_le32(p + 20);
+	uint32_t d4 = jaguar1_get_le32(p + 16);
 	size_t drv = sp.drv_info_len;
-	bool c2h = d2 & (1u << 28);
 
-	out->total_len = sp.total_len;
-	out->is_c2h = c2h;
-	out->frame = p + sp.frame_off;
-	out->frame_len = sp.frame_len;
-	out->tsf_low = d5;
-	if (c2h)
+	dvr_rx_desc_fill(p, &sp, out);
+	if (out->is_c2h)
 		return DVR_OK;
 
 	struct dvr_rx_info *info = &out->info;
-	out->crc_err = d0 & (1u << 14);
 	out->has_fcs = true;               /* RCR APP_FCS */
-	if (out->crc_err)
-		info->flags |= DVR_RX_FCS_BAD;
-	if (d1 & (1u << 15))
-		info->flags |= DVR_RX_AMPDU;
-
-	/* A code that is no rate reads as CCK 1M, as rtw88 reports it. */
-	(void)dvr_desc_rate_to((uint8_t)(d3 & 0x7F), &info->rate);
 	bool ht_vht = info->rate.kind != DVR_RATE_LEGACY;
 	unsigned bwc = (d4 >> 4) & 3;
 	info->bw_mhz = ht_vht ? (uint16_t)(bwc == 2 ? 80 : bwc == 1 ? 40 : 20)

@@ -10,8 +10,7 @@
  */
 #include <string.h>
 
-#include "hal/common/rate_codes.h"
-#include "hal/common/rx_span.h"
+#include "hal/common/rx_desc.h"
 #include "hal/jaguar3/jaguar3.h"
 
 #define PWDB_OFFSET 110     /* dBm = PWDB - 110 */
@@ -145,33 +144,18 @@ int jaguar3_parse_rx_pkt(const struct dvr_chip *chip,
 	if (st != DVR_OK)
 		return st;
 
-	uint32_t d0 = j3_get_le32(p), d1 = j3_get_le32(p + 4);
-	uint32_t d2 = j3_get_le32(p + 8), d3 = j3_get_le32(p + 12);
-	uint32_t d5 = j3_get_le32(p + 20);
 	size_t drv = sp.drv_info_len;
 	size_t shift = sp.shift;
-	bool physt = d0 & (1u << 26);
-	bool c2h = d2 & (1u << 28);
+	bool physt = j3_get_le32(p) & (1u << 26);
 
-	out->total_len = sp.total_len;
-	out->is_c2h = c2h;
-	out->frame = p + sp.frame_off;
-	out->frame_len = sp.frame_len;
-	out->tsf_low = d5;
-	if (c2h)
+	dvr_rx_desc_fill(p, &sp, out);
+	if (out->is_c2h)
 		return DVR_OK;     /* no PHY status of interest */
 
 	struct dvr_rx_info *info = &out->info;
 	/* A frame shorter than its FCS still has a trustworthy length: it
 	 * is reported and the core drops it, the walk goes on. */
 	out->has_fcs = true;       /* RCR APP_FCS */
-	out->crc_err = d0 & (1u << 14);
-	if (out->crc_err)
-		info->flags |= DVR_RX_FCS_BAD;
-	if (d1 & (1u << 15))
-		info->flags |= DVR_RX_AMPDU;
-	/* A code that is no rate reads as CCK 1M, as rtw88 reports it. */
-	(void)dvr_desc_rate_to((uint8_t)(d3 & 0x7F), &info->rate);
 	info->bw_mhz = 20;
 	if (!physt || drv != JAGUAR3_PHY_STATUS_LEN)
 		return DVR_OK;

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The shared RX packet span check (hal/common/rx_span): lengths read from
+ * The generic RX descriptor (hal/common/rx_desc). The span check: lengths
+ * read from
  * dword 0 of a hand-made descriptor, every bound reached on purpose, and
  * nothing read past what is there (the descriptor is copied to the end of
- * a heap buffer so ASan catches a read past avail).
+ * a heap buffer so ASan catches a read past avail). The shared fields:
+ * each set on its own in a hand-made descriptor and read back.
  */
 #include <stdlib.h>
 
 #include "../check.h"
-#include "hal/common/rx_span.h"
+#include "../le_bytes.h"
+#include "hal/common/rx_desc.h"
 
 #include <devourer/devourer.h>
 
@@ -90,5 +93,47 @@ int main(void)
 	             DVR_E_INVALID, "NULL output");
 	CHECK_EQ_INT(dvr_rx_span_read(d, 24, 2, DRV, MAX_PKT, &s),
 	             DVR_E_INVALID, "descriptor too short to hold dword 0");
+	/* Shared fields. */
+	uint8_t pk[24 + 32 + 1 + 40];
+	struct dvr_rx_pkt out;
+	memset(pk, 0, sizeof pk);
+	put32(pk, dw0(40, 4, 1));           /* CRC32 set */
+	put32(pk + 4, 1u << 15);            /* PAGGR */
+	put32(pk + 12, 0x2Cu + 10 + 7);     /* VHT 2SS MCS7 */
+	put32(pk + 20, 0xCAFEF00Du);        /* TSFL */
+	CHECK_EQ_INT(dvr_rx_span_read(pk, sizeof pk, DESC, DRV, MAX_PKT, &s),
+	             DVR_OK, "frame packet span");
+	memset(&out, 0x5A, sizeof out);
+	dvr_rx_desc_fill(pk, &s, &out);
+	CHECK_EQ_INT(out.total_len, sizeof pk, "fill: total");
+	CHECK(out.frame == pk + 24 + 32 + 1, "fill: frame after all three");
+	CHECK_EQ_INT(out.frame_len, 40, "fill: frame length");
+	CHECK(!out.is_c2h, "fill: not a report");
+	CHECK(out.crc_err, "fill: CRC32 bit");
+	CHECK(out.info.flags & DVR_RX_FCS_BAD, "fill: FCS_BAD flag");
+	CHECK(out.info.flags & DVR_RX_AMPDU, "fill: PAGGR flag");
+	CHECK_EQ_HEX(out.tsf_low, 0xCAFEF00Du, "fill: TSFL");
+	CHECK(out.info.rate.kind == DVR_RATE_VHT && out.info.rate.nss == 2 &&
+	      out.info.rate.mcs == 7, "fill: RX_RATE VHT 2SS MCS7");
+	CHECK(!out.has_fcs, "fill: FCS presence left to the family");
+
+	put32(pk, dw0(40, 4, 1) & ~(1u << 14));
+	put32(pk + 4, 0);
+	put32(pk + 12, 0x7F);               /* no rate */
+	dvr_rx_desc_fill(pk, &s, &out);
+	CHECK(!out.crc_err && !(out.info.flags & DVR_RX_FCS_BAD),
+	      "fill: good CRC");
+	CHECK(!(out.info.flags & DVR_RX_AMPDU), "fill: not aggregated");
+	CHECK(out.info.rate.kind == DVR_RATE_LEGACY &&
+	      out.info.rate.legacy_500k == 2, "fill: no-rate code reads 1M");
+
+	put32(pk + 8, 1u << 28);            /* C2H */
+	put32(pk + 12, 0x0C);
+	put32(pk, dw0(40, 4, 1));
+	dvr_rx_desc_fill(pk, &s, &out);
+	CHECK(out.is_c2h, "fill: C2H bit");
+	CHECK(!out.crc_err && out.info.flags == 0,
+	      "fill: a report gets no frame fields");
+	CHECK_EQ_HEX(out.tsf_low, 0xCAFEF00Du, "fill: report keeps TSFL");
 	return check_done();
 }

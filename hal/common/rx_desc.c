@@ -1,7 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-#include "hal/common/rx_span.h"
+#include "hal/common/rx_desc.h"
+
+#include <string.h>
 
 #include <devourer/devourer.h>
+
+#include "hal/common/rate_codes.h"
+
+static uint32_t le32_at(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
 
 int dvr_rx_span_read(const uint8_t *p, size_t avail, size_t desc_len,
                      size_t drv_info_len, size_t max_pkt,
@@ -14,8 +24,7 @@ int dvr_rx_span_read(const uint8_t *p, size_t avail, size_t desc_len,
 		return DVR_E_INVALID;
 	if (avail < desc_len)
 		return DVR_E_OVERFLOW;
-	d0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	     (uint32_t)p[3] << 24;
+	d0 = le32_at(p);
 	s.frame_len = d0 & 0x3FFF;
 	s.drv_info_len = ((d0 >> 16) & 0xF) * 8;
 	s.shift = (d0 >> 24) & 0x3;
@@ -35,4 +44,26 @@ int dvr_rx_span_read(const uint8_t *p, size_t avail, size_t desc_len,
 		return DVR_E_OVERFLOW;
 	*out = s;
 	return DVR_OK;
+}
+
+void dvr_rx_desc_fill(const uint8_t *p, const struct dvr_rx_span *s,
+                      struct dvr_rx_pkt *out)
+{
+	uint32_t d0 = le32_at(p), d1 = le32_at(p + 4), d2 = le32_at(p + 8);
+	uint32_t d3 = le32_at(p + 12);
+
+	memset(out, 0, sizeof *out);
+	out->total_len = s->total_len;
+	out->frame = p + s->frame_off;
+	out->frame_len = s->frame_len;
+	out->is_c2h = d2 & (1u << 28);
+	out->tsf_low = le32_at(p + 20);
+	if (out->is_c2h)
+		return;
+	out->crc_err = d0 & (1u << 14);
+	if (out->crc_err)
+		out->info.flags |= DVR_RX_FCS_BAD;
+	if (d1 & (1u << 15))
+		out->info.flags |= DVR_RX_AMPDU;
+	(void)dvr_desc_rate_to((uint8_t)(d3 & 0x7F), &out->info.rate);
 }
