@@ -5,13 +5,8 @@
 
 #include <devourer/devourer.h>
 
+#include "hal/common/le32.h"
 #include "hal/common/rate_codes.h"
-
-static uint32_t le32_at(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
 
 int dvr_rx_span_read(const uint8_t *p, size_t avail, size_t desc_len,
                      size_t drv_info_len, size_t max_pkt,
@@ -24,7 +19,7 @@ int dvr_rx_span_read(const uint8_t *p, size_t avail, size_t desc_len,
 		return DVR_E_INVALID;
 	if (avail < desc_len)
 		return DVR_E_OVERFLOW;
-	d0 = le32_at(p);
+	d0 = dvr_le32_get(p);
 	s.frame_len = d0 & 0x3FFF;
 	s.drv_info_len = ((d0 >> 16) & 0xF) * 8;
 	s.shift = (d0 >> 24) & 0x3;
@@ -49,15 +44,15 @@ int dvr_rx_span_read(const uint8_t *p, size_t avail, size_t desc_len,
 void dvr_rx_desc_fill(const uint8_t *p, const struct dvr_rx_span *s,
                       struct dvr_rx_pkt *out)
 {
-	uint32_t d0 = le32_at(p), d1 = le32_at(p + 4), d2 = le32_at(p + 8);
-	uint32_t d3 = le32_at(p + 12);
+	uint32_t d0 = dvr_le32_get(p), d1 = dvr_le32_get(p + 4), d2 = dvr_le32_get(p + 8);
+	uint32_t d3 = dvr_le32_get(p + 12);
 
 	memset(out, 0, sizeof *out);
 	out->total_len = s->total_len;
 	out->frame = p + s->frame_off;
 	out->frame_len = s->frame_len;
 	out->is_c2h = d2 & (1u << 28);
-	out->tsf_low = le32_at(p + 20);
+	out->tsf_low = dvr_le32_get(p + 20);
 	if (out->is_c2h)
 		return;
 	out->crc_err = d0 & (1u << 14);

@@ -146,19 +146,4 @@ int jaguar1_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
 int jaguar1_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
                          size_t avail, struct dvr_rx_pkt *out);
 
-/* Little-endian helpers for descriptors. */
-static inline uint32_t jaguar1_get_le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static inline void jaguar1_put_le32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
-
 #endif /* DVR_JAGUAR1_H */

@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "hal/common/le32.h"
 #include "hal/common/rx_desc.h"
 #include "hal/jaguar1/jaguar1.h"
 
@@ -91,7 +92,7 @@ int jaguar1_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
 	if (st != DVR_OK)
 		return st;
 
-	uint32_t d4 = jaguar1_get_le32(p + 16);
+	uint32_t d4 = dvr_le32_get(p + 16);
 	size_t drv = sp.drv_info_len;
 
 	dvr_rx_desc_fill(p, &sp, out);

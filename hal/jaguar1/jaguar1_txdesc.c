@@ -4,6 +4,7 @@
  * field layout, RATE_ID numbering of main.h enum rtw_rate_index). Pure
  * function of the request and the chip state: no I/O, no allocation.
  */
+#include "hal/common/le32.h"
 #include "hal/common/tx_vector.h"
 #include "hal/jaguar1/jaguar1.h"
 
@@ -61,7 +62,7 @@ int jaguar1_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
 		dw[8] = 1u << 15;      /* EN_HWSEQ */
 
 	for (unsigned i = 0; i < 10; i++)
-		jaguar1_put_le32(desc + 4 * i, dw[i]);
+		dvr_le32_put(desc + 4 * i, dw[i]);
 	uint16_t sum = desc_checksum(desc);
 	desc[28] = (uint8_t)sum;
 	desc[29] = (uint8_t)(sum >> 8);

@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "hal/common/le32.h"
 #include "hal/common/rx_desc.h"
 #include "hal/jaguar3/jaguar3.h"
 
@@ -146,7 +147,7 @@ int jaguar3_parse_rx_pkt(const struct dvr_chip *chip,
 
 	size_t drv = sp.drv_info_len;
 	size_t shift = sp.shift;
-	bool physt = j3_get_le32(p) & (1u << 26);
+	bool physt = dvr_le32_get(p) & (1u << 26);
 
 	dvr_rx_desc_fill(p, &sp, out);
 	if (out->is_c2h)

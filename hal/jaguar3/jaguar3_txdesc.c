@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "hal/common/le32.h"
 #include "hal/common/tx_vector.h"
 #include "hal/jaguar3/jaguar3.h"
 
@@ -14,7 +15,7 @@
 
 uint16_t jaguar3_txdesc_checksum(const uint8_t *buf)
 {
-	size_t pkt_offset = (j3_get_le32(buf + 4) >> 24) & 0x1F;
+	size_t pkt_offset = (dvr_le32_get(buf + 4) >> 24) & 0x1F;
 	size_t n = JAGUAR3_TX_DESC_LEN + 8 * pkt_offset;
 	uint16_t x = 0;
 
@@ -41,8 +42,8 @@ void jaguar3_fw_pkt_desc(uint8_t *desc, size_t len, uint8_t qsel)
 	memset(desc, 0, JAGUAR3_TX_DESC_LEN);
 	if (qsel != JAGUAR3_QSEL_H2C)
 		dw0 |= JAGUAR3_TX_DESC_LEN << 16 | 1u << 26; /* OFFSET, LS */
-	j3_put_le32(desc, dw0);
-	j3_put_le32(desc + 4, (uint32_t)(qsel & 0x1F) << 8);
+	dvr_le32_put(desc, dw0);
+	dvr_le32_put(desc + 4, (uint32_t)(qsel & 0x1F) << 8);
 	jaguar3_txdesc_fill_checksum(desc);
 }
 
@@ -91,7 +92,7 @@ int jaguar3_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
 		dw[8] = 1u << 15;              /* EN_HWSEQ */
 
 	for (unsigned i = 0; i < 12; i++)
-		j3_put_le32(desc + 4 * i, dw[i]);
+		dvr_le32_put(desc + 4 * i, dw[i]);
 	jaguar3_txdesc_fill_checksum(desc);
 	return (int)JAGUAR3_TX_DESC_LEN;
 }
