@@ -144,7 +144,9 @@ static void bb_reset(struct dvr_io *io)
 	dvr_set8(io, 0x0002, 0x02);
 }
 
-static void toggle_igi(struct dvr_io *io)
+/* Nudge the initial gain index down and back so the AGC re-settles after
+ * the baseband changed under it (rtw88 rtw8822c.c rtw8822c_toggle_igi). */
+void rtl8822c_toggle_igi(struct dvr_io *io)
 {
 	uint32_t igi = dvr_r32_mask(io, 0x1D70, 0x7F);
 
@@ -188,7 +190,7 @@ static void config_trx_mode(struct dvr_chip *chip)
 	}
 	bb_reset(io);
 	bb_reset(io);
-	toggle_igi(io);
+	rtl8822c_toggle_igi(io);
 }
 
 int rtl8822c_phy_init(struct dvr_chip *chip)
