@@ -99,10 +99,9 @@ void jaguar1_rf_write(struct dvr_chip *chip, unsigned path, uint8_t addr,
                       uint32_t data);
 uint32_t jaguar1_rf_read(struct dvr_chip *chip, unsigned path, uint8_t addr);
 
-/* Table row writers for dvr_phy_table_walk: BB/AGC rows (ctx = the
- * struct dvr_io) and RF rows (ctx = struct jaguar1_rf_ctx), both honouring
- * the pseudo-address delays of their tables. */
-int jaguar1_bb_row(void *ctx, uint32_t addr, uint32_t data);
+/* RF table row writer for dvr_phy_table_walk (ctx = struct
+ * jaguar1_rf_ctx), honouring the table's pseudo-address delays; BB/AGC
+ * rows go through dvr_bb_table_row (hal/common/bb_table_row.h). */
 struct jaguar1_rf_ctx {
 	struct dvr_chip *chip;
 	unsigned path;
@@ -146,20 +145,5 @@ int jaguar1_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
                           const struct dvr_tx_desc_req *req);
 int jaguar1_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
                          size_t avail, struct dvr_rx_pkt *out);
-
-/* Little-endian helpers for descriptors. */
-static inline uint32_t jaguar1_get_le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static inline void jaguar1_put_le32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
 
 #endif /* DVR_JAGUAR1_H */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * RF registers through the LSSI (3-wire) port and the row writers of the
- * BB/AGC/RF tables with their pseudo-address delays (rtw88 rtw88xxa.c
- * rtw88xxa_phy_read_rf, phy.c rtw_phy_cfg_bb / rtw_phy_cfg_rf).
+ * RF registers through the LSSI (3-wire) port and the row writer of the RF
+ * tables with its pseudo-address delays (rtw88 rtw88xxa.c
+ * rtw88xxa_phy_read_rf, phy.c rtw_phy_cfg_rf); BB/AGC rows are written by
+ * hal/common/bb_table_row.c.
  */
 #include "hal/jaguar1/jaguar1.h"
 #include "hal/jaguar1/jaguar1_regs.h"
@@ -41,23 +42,6 @@ uint32_t jaguar1_rf_read(struct dvr_chip *chip, unsigned path, uint8_t addr)
 	if (cca_off)
 		dvr_clr32(io, REG_BB_CCA2ND, BIT(3));
 	return v & RF_DATA_MASK;
-}
-
-int jaguar1_bb_row(void *ctx, uint32_t addr, uint32_t data)
-{
-	struct dvr_io *io = ctx;
-
-	/* Addresses 0xF9-0xFE are delays, not registers. */
-	switch (addr) {
-	case 0xFE: dvr_delay_ms(50); break;
-	case 0xFD: dvr_delay_ms(5); break;
-	case 0xFC: dvr_delay_ms(1); break;
-	case 0xFB: dvr_delay_us(50); break;
-	case 0xFA: dvr_delay_us(5); break;
-	case 0xF9: dvr_delay_us(1); break;
-	default: dvr_w32(io, (uint16_t)addr, data); break;
-	}
-	return dvr_io_status(io);
 }
 
 int jaguar1_rf_row(void *ctx, uint32_t addr, uint32_t data)

@@ -9,7 +9,8 @@
  */
 #include <string.h>
 
-#include "hal/common/rate_codes.h"
+#include "hal/common/le32.h"
+#include "hal/common/rx_desc.h"
 #include "hal/jaguar1/jaguar1.h"
 
 /* Bandwidth of a legacy-rate frame from PHY status byte 3 (duplicates). */
@@ -83,55 +84,23 @@ int jaguar1_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
 	if (!p || !out)
 		return DVR_E_INVALID;
 	memset(out, 0, sizeof *out);
-	if (avail < JAGUAR1_RX_DESC_LEN)
-		return DVR_E_OVERFLOW;
-
-	uint32_t d0 = jaguar1_get_le32(p), d1 = jaguar1_get_le32(p + 4);
-	uint32_t d2 = jaguar1_get_le32(p + 8), d3 = jaguar1_get_le32(p + 12);
-	uint32_t d4 = jaguar1_get_le32(p + 16), d5 = jaguar1_get_le32(p + 20);
-	size_t len = d0 & 0x3FFF;
-	size_t drv = ((d0 >> 16) & 0xF) * 8;
-	size_t shift = (d0 >> 24) & 0x3;
-	bool c2h = d2 & (1u << 28);
-
-	/* mac_init programs the chip's PHY status length as driver info;
-	 * anything else is a corrupt descriptor, and its lengths cannot be
-	 * trusted. */
+	/* mac_init programs the chip's PHY status length as driver info. */
 	size_t phy_len = chip->info->phy_status_len;
-	if (drv != 0 && drv != phy_len)
-		return DVR_E_INVALID;
-	/*
-	 * A frame shorter than its FCS is still a well-formed packet: its
-	 * length says where the next one starts, and rtw88
-	 * (rtw_usb_rx_handler) skips just that packet and walks on. So it is
-	 * reported (frame_len < 4 with has_fcs: the core counts and drops
-	 * it) rather than refused, which would discard the rest of the
-	 * aggregate.
-	 */
-	size_t total = JAGUAR1_RX_DESC_LEN + drv + shift + len;
-	if (total > chip->info->max_rx_pkt)
-		return DVR_E_INVALID;
-	if (total > avail)
-		return DVR_E_OVERFLOW;
+	struct dvr_rx_span sp;
+	int st = dvr_rx_span_read(p, avail, JAGUAR1_RX_DESC_LEN, phy_len,
+	                          chip->info->max_rx_pkt, &sp);
+	if (st != DVR_OK)
+		return st;
 
-	out->total_len = total;
-	out->is_c2h = c2h;
-	out->frame = p + JAGUAR1_RX_DESC_LEN + drv + shift;
-	out->frame_len = len;
-	out->tsf_low = d5;
-	if (c2h)
+	uint32_t d4 = dvr_le32_get(p + 16);
+	size_t drv = sp.drv_info_len;
+
+	dvr_rx_desc_fill(p, &sp, out);
+	if (out->is_c2h)
 		return DVR_OK;
 
 	struct dvr_rx_info *info = &out->info;
-	out->crc_err = d0 & (1u << 14);
 	out->has_fcs = true;               /* RCR APP_FCS */
-	if (out->crc_err)
-		info->flags |= DVR_RX_FCS_BAD;
-	if (d1 & (1u << 15))
-		info->flags |= DVR_RX_AMPDU;
-
-	/* A code that is no rate reads as CCK 1M, as rtw88 reports it. */
-	(void)dvr_desc_rate_to((uint8_t)(d3 & 0x7F), &info->rate);
 	bool ht_vht = info->rate.kind != DVR_RATE_LEGACY;
 	unsigned bwc = (d4 >> 4) & 3;
 	info->bw_mhz = ht_vht ? (uint16_t)(bwc == 2 ? 80 : bwc == 1 ? 40 : 20)

@@ -28,20 +28,6 @@ enum {
 	JAGUAR3_QSEL_H2C = 0x13,
 };
 
-static inline uint32_t j3_get_le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static inline void j3_put_le32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
-
 /* ---- TX descriptor (jaguar3_txdesc.c) ---- */
 
 /*

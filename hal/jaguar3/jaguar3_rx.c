@@ -10,31 +10,12 @@
  */
 #include <string.h>
 
+#include "hal/common/le32.h"
+#include "hal/common/rx_desc.h"
 #include "hal/jaguar3/jaguar3.h"
 
-#define RX_RATE_MAX 0x54u   /* first code past VHT 4SS MCS9 */
 #define PWDB_OFFSET 110     /* dBm = PWDB - 110 */
 #define MIN_POWER (-120)
-
-static void decode_rate(uint8_t code, struct dvr_rate *r)
-{
-	static const uint8_t legacy[12] = { 2, 4, 11, 22, 12, 18, 24, 36, 48,
-	                                    72, 96, 108 };
-	memset(r, 0, sizeof *r);
-	if (code >= RX_RATE_MAX)
-		code = 0;        /* nonsense code: 1M, as rtw88 reports it */
-	if (code < 0x0C) {
-		r->kind = DVR_RATE_LEGACY;
-		r->legacy_500k = legacy[code];
-	} else if (code < 0x2C) {
-		r->kind = DVR_RATE_HT;
-		r->mcs = (uint8_t)(code - 0x0C);
-	} else {
-		r->kind = DVR_RATE_VHT;
-		r->nss = (uint8_t)((code - 0x2C) / 10 + 1);
-		r->mcs = (uint8_t)((code - 0x2C) % 10);
-	}
-}
 
 static int clamp_dbm(int v)
 {
@@ -156,47 +137,26 @@ int jaguar3_parse_rx_pkt(const struct dvr_chip *chip,
 	if (!chip || !p || !out)
 		return DVR_E_INVALID;
 	memset(out, 0, sizeof *out);
-	if (avail < JAGUAR3_RX_DESC_LEN)
-		return DVR_E_OVERFLOW;
+	/* The MAC is set up for 4 units (32 bytes) of driver info. */
+	struct dvr_rx_span sp;
+	int st = dvr_rx_span_read(p, avail, JAGUAR3_RX_DESC_LEN,
+	                          JAGUAR3_PHY_STATUS_LEN, chip->info->max_rx_pkt,
+	                          &sp);
+	if (st != DVR_OK)
+		return st;
 
-	uint32_t d0 = j3_get_le32(p), d1 = j3_get_le32(p + 4);
-	uint32_t d2 = j3_get_le32(p + 8), d3 = j3_get_le32(p + 12);
-	uint32_t d5 = j3_get_le32(p + 20);
-	size_t len = d0 & 0x3FFF;
-	size_t drv = ((d0 >> 16) & 0xF) * 8;
-	size_t shift = (d0 >> 24) & 0x3;
-	bool physt = d0 & (1u << 26);
-	bool c2h = d2 & (1u << 28);
+	size_t drv = sp.drv_info_len;
+	size_t shift = sp.shift;
+	bool physt = dvr_le32_get(p) & (1u << 26);
 
-	/* The MAC is set up for 4 units (32 bytes) of driver info; any other
-	 * non-zero size is a corrupt descriptor whose lengths cannot be
-	 * trusted. */
-	if (drv != 0 && drv != JAGUAR3_PHY_STATUS_LEN)
-		return DVR_E_INVALID;
-	size_t total = JAGUAR3_RX_DESC_LEN + shift + drv + len;
-	if (total > chip->info->max_rx_pkt)
-		return DVR_E_INVALID;
-	if (total > avail)
-		return DVR_E_OVERFLOW;
-
-	out->total_len = total;
-	out->is_c2h = c2h;
-	out->frame = p + JAGUAR3_RX_DESC_LEN + shift + drv;
-	out->frame_len = len;
-	out->tsf_low = d5;
-	if (c2h)
+	dvr_rx_desc_fill(p, &sp, out);
+	if (out->is_c2h)
 		return DVR_OK;     /* no PHY status of interest */
 
 	struct dvr_rx_info *info = &out->info;
 	/* A frame shorter than its FCS still has a trustworthy length: it
 	 * is reported and the core drops it, the walk goes on. */
 	out->has_fcs = true;       /* RCR APP_FCS */
-	out->crc_err = d0 & (1u << 14);
-	if (out->crc_err)
-		info->flags |= DVR_RX_FCS_BAD;
-	if (d1 & (1u << 15))
-		info->flags |= DVR_RX_AMPDU;
-	decode_rate((uint8_t)(d3 & 0x7F), &info->rate);
 	info->bw_mhz = 20;
 	if (!physt || drv != JAGUAR3_PHY_STATUS_LEN)
 		return DVR_OK;

@@ -4,6 +4,7 @@
  * rtw88xxa_phy_rf_config, rtw8812a_config_1t) and its per-rate TX power
  * index registers. Table rows are written by the family's row writers.
  */
+#include "hal/common/bb_table_row.h"
 #include "hal/jaguar1/jaguar1_regs.h"
 #include "hal/rtl8812a/rtl8812a.h"
 #include "hal/rtl8812a/rtl8812a_tables.h"
@@ -36,10 +37,10 @@ int rtl8812a_phy_init(struct dvr_chip *chip)
 
 	jaguar1_phy_cond(chip, &cond);
 	st = dvr_phy_table_walk(rtl8812a_bb, rtl8812a_bb_len, &cond,
-	                        jaguar1_bb_row, io, NULL);
+	                        dvr_bb_table_row, io, NULL);
 	if (st == DVR_OK)
 		st = dvr_phy_table_walk(rtl8812a_agc, rtl8812a_agc_len, &cond,
-		                        jaguar1_bb_row, io, NULL);
+		                        dvr_bb_table_row, io, NULL);
 	if (st != DVR_OK)
 		return dvr_chip_fail(chip, st, "BB/AGC table write failed");
 

@@ -60,6 +60,9 @@ uint32_t rtl8822c_rf_read(struct dvr_chip *chip, unsigned path, uint8_t addr,
 void rtl8822c_rf_write(struct dvr_chip *chip, unsigned path, uint8_t addr,
                        uint32_t mask, uint32_t data);
 
+/* AGC re-settle after a baseband change (rtl8822c_phy.c). */
+void rtl8822c_toggle_igi(struct dvr_io *io);
+
 /* The phy_cond description of this chip for the table walker. */
 void rtl8822c_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out);
 

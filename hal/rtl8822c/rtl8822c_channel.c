@@ -145,16 +145,6 @@ static void rf_channel(struct dvr_chip *chip,
 	dvr_w32_mask(io, 0x4130, 1u << 29, 1);
 }
 
-static void toggle_igi(struct dvr_io *io)
-{
-	uint32_t igi = dvr_r32_mask(io, 0x1D70, 0x7F);
-
-	dvr_w32_mask(io, 0x1D70, 0x7F, igi - 2);
-	dvr_w32_mask(io, 0x1D70, 0x7F00, igi - 2);
-	dvr_w32_mask(io, 0x1D70, 0x7F, igi);
-	dvr_w32_mask(io, 0x1D70, 0x7F00, igi);
-}
-
 int rtl8822c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 {
 	struct dvr_io *io = chip->io;
@@ -176,7 +166,7 @@ int rtl8822c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	rf_channel(chip, &pl);
 	/* Without the IGI toggle the receiver can stay deaf after a
 	 * switch (devourer docs/8822e-quirks.md). */
-	toggle_igi(io);
+	rtl8822c_toggle_igi(io);
 	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
 	if ((st = dvr_io_status(io)) != DVR_OK) {
 		if (priv)

@@ -9,6 +9,7 @@
 
 #include "hal/common/fw_3081.h"
 #include "hal/common/fw_download.h"
+#include "hal/common/le32.h"
 #include "hal/rtl8822c/rtl8822c.h"
 
 #define H2C_PKT_SIZE 32u
@@ -36,12 +37,12 @@ int rtl8822c_h2c_packet(struct dvr_chip *chip, uint16_t sub,
 	if (len > H2C_PKT_SIZE - H2C_PKT_HDR || (len && !payload))
 		return DVR_E_INVALID;
 	memset(pkt, 0, H2C_PKT_SIZE);
-	j3_put_le32(pkt, H2C_CATEGORY | H2C_CMD_ID << 8 | (uint32_t)sub << 16);
+	dvr_le32_put(pkt, H2C_CATEGORY | H2C_CMD_ID << 8 | (uint32_t)sub << 16);
 	/* Sequence number per device, restarted by each download (rtw88
 	 * resets it when the firmware starts). */
 	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
 	uint16_t seq = priv ? priv->h2c_seq++ : 0;
-	j3_put_le32(pkt + 4, (uint32_t)(H2C_PKT_HDR + len) |
+	dvr_le32_put(pkt + 4, (uint32_t)(H2C_PKT_HDR + len) |
 	            (uint32_t)seq << 16);
 	if (len)
 		memcpy(pkt + H2C_PKT_HDR, payload, len);

@@ -5,6 +5,7 @@
  * rtw8822c_config_trx_mode; phy.c rtw_phy_load_tables, rtw_load_rfk_table,
  * rtw_phy_write_rf_reg_mix) and RF register access.
  */
+#include "hal/common/bb_table_row.h"
 #include "hal/rtl8822c/rtl8822c.h"
 #include "hal/rtl8822c/rtl8822c_tables.h"
 
@@ -71,22 +72,6 @@ void rtl8822c_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out)
 	};
 }
 
-static int bb_row(void *ctx, uint32_t addr, uint32_t data)
-{
-	struct dvr_io *io = ctx;
-
-	switch (addr) {
-	case 0xFE: dvr_delay_ms(50); break;
-	case 0xFD: dvr_delay_ms(5); break;
-	case 0xFC: dvr_delay_ms(1); break;
-	case 0xFB: dvr_delay_us(50); break;
-	case 0xFA: dvr_delay_us(5); break;
-	case 0xF9: dvr_delay_us(1); break;
-	default: dvr_w32(io, (uint16_t)addr, data); break;
-	}
-	return dvr_io_status(io);
-}
-
 struct rf_ctx {
 	struct dvr_chip *chip;
 	unsigned path;
@@ -116,10 +101,10 @@ static int load_tables(struct dvr_chip *chip)
 
 	rtl8822c_phy_cond(chip, &cond);
 	if ((st = dvr_phy_table_walk(rtl8822c_bb, rtl8822c_bb_len, &cond,
-	                             bb_row, io, NULL)) != DVR_OK)
+	                             dvr_bb_table_row, io, NULL)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "BB table load failed");
 	if ((st = dvr_phy_table_walk(rtl8822c_agc, rtl8822c_agc_len, &cond,
-	                             bb_row, io, NULL)) != DVR_OK)
+	                             dvr_bb_table_row, io, NULL)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "AGC table load failed");
 	/* RF-calibration init block (rtw88 phy.c rtw_load_rfk_table):
 	 * calibration engine clock on, TX path gates 0x1CD0 [30:28]. */
@@ -127,7 +112,7 @@ static int load_tables(struct dvr_chip *chip)
 	dvr_w32_mask(io, 0x1CD0, 0xF0000000u, 0x7);
 	if ((st = dvr_phy_table_walk(rtl8822c_array_mp_cal_init,
 	                             rtl8822c_array_mp_cal_init_len, &cond,
-	                             bb_row, io, NULL)) != DVR_OK)
+	                             dvr_bb_table_row, io, NULL)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "RF-calibration table failed");
 	/* rtw88 lists the RF tables as { B, A }. */
 	struct rf_ctx b = { chip, 1 }, a = { chip, 0 };
@@ -159,7 +144,9 @@ static void bb_reset(struct dvr_io *io)
 	dvr_set8(io, 0x0002, 0x02);
 }
 
-static void toggle_igi(struct dvr_io *io)
+/* Nudge the initial gain index down and back so the AGC re-settles after
+ * the baseband changed under it (rtw88 rtw8822c.c rtw8822c_toggle_igi). */
+void rtl8822c_toggle_igi(struct dvr_io *io)
 {
 	uint32_t igi = dvr_r32_mask(io, 0x1D70, 0x7F);
 
@@ -203,7 +190,7 @@ static void config_trx_mode(struct dvr_chip *chip)
 	}
 	bb_reset(io);
 	bb_reset(io);
-	toggle_igi(io);
+	rtl8822c_toggle_igi(io);
 }
 
 int rtl8822c_phy_init(struct dvr_chip *chip)

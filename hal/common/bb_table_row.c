@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include "hal/common/bb_table_row.h"
+
+#include "hal/hal.h"
+
+int dvr_bb_table_row(void *ctx, uint32_t addr, uint32_t data)
+{
+	struct dvr_io *io = ctx;
+
+	switch (addr) {
+	case 0xFE: dvr_delay_ms(50); break;
+	case 0xFD: dvr_delay_ms(5); break;
+	case 0xFC: dvr_delay_ms(1); break;
+	case 0xFB: dvr_delay_us(50); break;
+	case 0xFA: dvr_delay_us(5); break;
+	case 0xF9: dvr_delay_us(1); break;
+	default: dvr_w32(io, (uint16_t)addr, data); break;
+	}
+	return dvr_io_status(io);
+}
