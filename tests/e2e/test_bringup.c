@@ -7,46 +7,10 @@
  * records the control and bulk transfers.
  */
 #include <stdbool.h>
-#include <stdlib.h>
-#include <unistd.h>
 
-#include <devourer/devourer.h>
+#include "e2e_common.h"
 
-#include "libdevourer/virtual/vchip.h"
-#include "tests/check.h"
-
-static const char *stages_seen[16];
-static size_t n_stages;
-static double total_ms = -1;
-
-static void on_event(void *user, const struct dvr_event *ev)
-{
-	(void)user;
-	if (ev->type == DVR_EVENT_INIT_STAGE && n_stages < 16)
-		stages_seen[n_stages++] = ev->init.stage;
-	if (ev->type == DVR_EVENT_INIT_DONE)
-		total_ms = ev->init.ms;
-}
-
-/* Index of the first want at or after from in the list, or -1. */
-static int find_m_from(const enum vchip_milestone *m, size_t n,
-                       enum vchip_milestone want, int from)
-{
-	for (size_t i = from < 0 ? 0 : (size_t)from; i < n; i++)
-		if (m[i] == want)
-			return (int)i;
-	return -1;
-}
-
-/* Index of the first want in the milestone list, or -1. */
-static int find_m(const enum vchip_milestone *m, size_t n,
-                  enum vchip_milestone want)
-{
-	for (size_t i = 0; i < n; i++)
-		if (m[i] == want)
-			return (int)i;
-	return -1;
-}
+static struct e2e_stages stages = { .total_ms = -1 };
 
 int main(void)
 {
@@ -54,13 +18,13 @@ int main(void)
 	if (!fw)
 		CHECK_SKIP("no test firmware (../shared/firmware)");
 	char dir[] = "/tmp/dvr-bringup-XXXXXX";
-	if (!mkdtemp(dir))
+	if (e2e_air_make(dir) != 0)
 		CHECK_SKIP("mkdtemp failed");
-	setenv("DEVOURER_AIR_DIR", dir, 1);
 	char trace[600];
 	snprintf(trace, sizeof trace, "%s/regs.trace", dir);
 
-	struct dvr_config cfg = { .on_event = on_event, .firmware_dir = fw,
+	struct dvr_config cfg = { .on_event = e2e_stages_on_event,
+		                  .user = &stages, .firmware_dir = fw,
 		                  .trace_path = trace,
 	                  .enable_rx = true };
 	dvr_device *dev = NULL;
@@ -76,31 +40,27 @@ int main(void)
 
 	static const char *want[] = { "identify", "power_on", "firmware",
 		                      "mac", "phy", "monitor", "channel" };
-	CHECK_EQ_INT(n_stages, 7, "seven init stage events");
-	for (size_t i = 0; i < 7 && i < n_stages; i++)
-		CHECK(strcmp(stages_seen[i], want[i]) == 0, want[i]);
-	CHECK(total_ms > 0, "total init time reported");
+	e2e_check_stages(&stages, want, 7, "seven init stage events");
 
 	struct vchip *vc = vchip_find("bringup");
 	CHECK(vc != NULL, "model found");
 	if (vc) {
 		enum vchip_milestone m[64];
-		size_t n = vchip_milestones(vc, m, 64);
-		for (size_t i = 0; i < n && i < 64; i++)
-			printf("# milestone %s\n", vchip_milestone_name(m[i]));
-		int p = find_m(m, n, VCHIP_M_POWER_ON);
-		int ck = find_m(m, n, VCHIP_M_FW_CHECKSUM_OK);
-		int fb = find_m(m, n, VCHIP_M_FW_BOOTED);
-		int mt = find_m(m, n, VCHIP_M_MAC_TABLE);
-		int bb = find_m(m, n, VCHIP_M_BB_TABLE);
-		int rf = find_m(m, n, VCHIP_M_RF_TABLE);
-		int mon = find_m(m, n, VCHIP_M_MONITOR);
+		size_t n = e2e_milestones(vc, m, 64);
+		int p = e2e_find_milestone(m, n, VCHIP_M_POWER_ON, 0);
+		int ck = e2e_find_milestone(m, n, VCHIP_M_FW_CHECKSUM_OK, 0);
+		int fb = e2e_find_milestone(m, n, VCHIP_M_FW_BOOTED, 0);
+		int mt = e2e_find_milestone(m, n, VCHIP_M_MAC_TABLE, 0);
+		int bb = e2e_find_milestone(m, n, VCHIP_M_BB_TABLE, 0);
+		int rf = e2e_find_milestone(m, n, VCHIP_M_RF_TABLE, 0);
+		int mon = e2e_find_milestone(m, n, VCHIP_M_MONITOR, 0);
 		/* The RF table itself retunes the synthesiser, so the
 		 * channel that counts is the first one after monitor. */
-		int chn = mon < 0 ? -1 : find_m_from(m, n, VCHIP_M_CHANNEL, mon);
+		int chn = mon < 0 ? -1 : e2e_find_milestone(m, n, VCHIP_M_CHANNEL,
+		                                           mon);
 		CHECK(p >= 0 && ck > p, "firmware checksum after power-on");
 		CHECK(fb > ck, "firmware booted after checksum");
-		CHECK(find_m(m, n, VCHIP_M_FW_FAILED) < 0, "no firmware failure");
+		CHECK(e2e_find_milestone(m, n, VCHIP_M_FW_FAILED, 0) < 0, "no firmware failure");
 		CHECK(mt > fb, "MAC table after firmware");
 		CHECK(bb > mt && rf > bb, "BB then RF tables after MAC");
 		CHECK(mon > rf, "monitor filters after tables");
@@ -120,20 +80,9 @@ int main(void)
 		CHECK_EQ_HEX(vchip_peek32(vc, 0xE30), 0x20202020,
 		             "default TX power index on path B MCS4-7");
 
-		struct dvr_channel c6 = { .channel = 6, .bw_mhz = 20 };
-		CHECK_EQ_INT(dvr_set_channel(dev, &c6), DVR_OK, "retune to 6");
-		vchip_get_tuning(vc, &tu);
-		CHECK_EQ_INT(tu.channel, 6, "model tuned to 6");
-		CHECK_EQ_INT(tu.bw_mhz, 20, "model bandwidth 20");
-		CHECK(!tu.band_5g, "model band 2.4 GHz");
-
-		struct dvr_channel c149 = { .channel = 149, .bw_mhz = 40 };
-		CHECK_EQ_INT(dvr_set_channel(dev, &c149), DVR_OK,
-		             "retune to 149/40");
-		vchip_get_tuning(vc, &tu);
-		CHECK_EQ_INT(tu.channel, 149, "model tuned to 149");
-		CHECK_EQ_INT(tu.center, 151, "HT40+ centre 151");
-		CHECK_EQ_INT(tu.bw_mhz, 40, "model bandwidth 40");
+		e2e_check_retune(dev, vc, 6, 20, 0);
+		/* HT40+: the centre above the primary */
+		e2e_check_retune(dev, vc, 149, 40, 151);
 	}
 	struct dvr_channel bad = { .channel = 15, .bw_mhz = 20 };
 	CHECK_EQ_INT(dvr_set_channel(dev, &bad), DVR_E_INVALID,
@@ -143,14 +92,7 @@ int main(void)
 	             "160 MHz rejected");
 
 	/* One frame so that the trace has a bulk line too. */
-	static const uint8_t frame[] = {
-		0x00, 0x00, 0x09, 0x00, 0x04, 0x00, 0x00, 0x00, 0x0c, /* rt */
-		0x08, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-		0x02, 0, 0, 0, 0, 1, 0x02, 0, 0, 0, 0, 1, 0x00, 0x00,
-		'h', 'e', 'l', 'l', 'o',
-	};
-	CHECK_EQ_INT(dvr_send(dev, frame, sizeof frame), DVR_OK, "send one");
-	CHECK_EQ_INT(dvr_flush(dev, 2000), DVR_OK, "flush");
+	e2e_send_hello(dev);
 	dvr_close(dev);
 
 	FILE *f = fopen(trace, "r");
@@ -199,9 +141,6 @@ int main(void)
 	CHECK(rx_posted >= 1, "trace holds the posted bulk IN transfers");
 	CHECK_EQ_INT(malformed, 0, "every trace line well-formed");
 
-	char cmd[600];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		printf("# could not remove %s\n", dir);
+	e2e_air_remove(dir);
 	return check_done();
 }
