@@ -206,13 +206,8 @@ int main(int argc, char **argv)
 	struct vusb_dev *ud = NULL;
 	struct vchip_config vcfg = {.name = "c22", .vid = V22_VID,
 	                            .pid = V22_PID, .seed = 5};
-	if (vusb_new(&vb, err, sizeof err) ||
-	    vusb_add(vb, &vcfg, &ud, err, sizeof err)) {
-		CHECK(0, "test bed with an 0bda:c812 adapter");
-		printf("# %s\n", err);
-		vusb_free(vb);
+	if (!vt_bed_one(&vcfg, &vb, &ud, "test bed with an 0bda:c812 adapter"))
 		return check_done();
-	}
 	CHECK(strcmp(vchip_chip_name(vusb_chip(ud)), "8822c") == 0,
 	      "0bda:c812 is the 8822c model");
 	unsigned bus = 0, port = 0, addr = 0, speed = 0;
