@@ -60,7 +60,8 @@ int main(void)
 		                                           mon);
 		CHECK(p >= 0 && ck > p, "firmware checksum after power-on");
 		CHECK(fb > ck, "firmware booted after checksum");
-		CHECK(e2e_find_milestone(m, n, VCHIP_M_FW_FAILED, 0) < 0, "no firmware failure");
+		CHECK(e2e_find_milestone(m, n, VCHIP_M_FW_FAILED, 0) < 0,
+		      "no firmware failure");
 		CHECK(mt > fb, "MAC table after firmware");
 		CHECK(bb > mt && rf > bb, "BB then RF tables after MAC");
 		CHECK(mon > rf, "monitor filters after tables");
