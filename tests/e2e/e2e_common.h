@@ -9,6 +9,7 @@
 #define DVR_TEST_E2E_COMMON_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +87,32 @@ static inline size_t e2e_milestones(struct vchip *vc,
 	for (size_t i = 0; i < n; i++)
 		printf("# milestone %s\n", vchip_milestone_name(m[i]));
 	return n;
+}
+
+/* Has the model (NULL: none) reached want at any point so far? */
+static inline bool e2e_has_milestone(struct vchip *vc,
+                                     enum vchip_milestone want)
+{
+	enum vchip_milestone m[256];
+	size_t n = vc ? vchip_milestones(vc, m, 256) : 0;
+	for (size_t i = 0; i < n && i < 256; i++)
+		if (m[i] == want)
+			return true;
+	return false;
+}
+
+/* Write n bytes of d to dir/name (a firmware file where the driver looks
+ * for it); 0, or -1 if any of it did not reach the file. */
+static inline int e2e_write_file(const char *dir, const char *name,
+                                 const uint8_t *d, size_t n)
+{
+	char p[600];
+	snprintf(p, sizeof p, "%s/%s", dir, name);
+	FILE *f = fopen(p, "wb");
+	if (!f)
+		return -1;
+	size_t w = fwrite(d, 1, n, f);
+	return fclose(f) == 0 && w == n ? 0 : -1;
 }
 
 /* Open sel and start it on chan at 20 MHz; NULL (and why, as a comment)
