@@ -8,35 +8,13 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include <devourer/devourer.h>
+#include "e2e_common.h"
 
-#include "libdevourer/virtual/vchip.h"
-#include "tests/check.h"
+/* The file the RTL8812A HAL asks for. */
+#define FW_FILE "rtw8812a_fw.bin"
 
 static uint8_t image[64 * 1024];
 static size_t image_len;
-
-static int write_file(const char *dir, const uint8_t *d, size_t n)
-{
-	char p[600];
-	snprintf(p, sizeof p, "%s/rtw8812a_fw.bin", dir);
-	FILE *f = fopen(p, "wb");
-	if (!f)
-		return -1;
-	size_t w = fwrite(d, 1, n, f);
-	fclose(f);
-	return w == n ? 0 : -1;
-}
-
-static bool has_m(struct vchip *vc, enum vchip_milestone want)
-{
-	enum vchip_milestone m[64];
-	size_t n = vchip_milestones(vc, m, 64);
-	for (size_t i = 0; i < n && i < 64; i++)
-		if (m[i] == want)
-			return true;
-	return false;
-}
 
 /* Start an adapter named name with firmware from fw_dir. */
 static int try_start(const char *name, const char *fw_dir, char *msg,
@@ -93,7 +71,7 @@ int main(void)
 	CHECK(strstr(msg, "rtw8812a_fw.bin") != NULL,
 	      "message names the missing file");
 	CHECK(strstr(msg, empty) != NULL, "message names where it looked");
-	CHECK(vc && !has_m(vc, VCHIP_M_FW_CHECKSUM_OK),
+	CHECK(vc && !e2e_has_milestone(vc, VCHIP_M_FW_CHECKSUM_OK),
 	      "model saw no firmware download");
 	dvr_close(dev);
 
@@ -104,27 +82,28 @@ int main(void)
 	uint8_t hi = image[33], lo = image[34];
 	image[33] = 0x7F;
 	image[34] = 0xF0;
-	CHECK_EQ_INT(write_file(corrupt, image, image_len), 0, "corrupt copy");
+	CHECK_EQ_INT(e2e_write_file(corrupt, FW_FILE, image, image_len), 0,
+	             "corrupt copy");
 	image[33] = hi;
 	image[34] = lo;
 	r = try_start("badfw", corrupt, msg, sizeof msg, &vc, &dev);
 	CHECK_EQ_INT(r, DVR_E_FIRMWARE, "corrupt firmware: DVR_E_FIRMWARE");
 	printf("# %s\n", msg);
-	CHECK(vc && has_m(vc, VCHIP_M_FW_CHECKSUM_OK),
+	CHECK(vc && e2e_has_milestone(vc, VCHIP_M_FW_CHECKSUM_OK),
 	      "corrupt image was downloaded intact");
-	CHECK(vc && !has_m(vc, VCHIP_M_FW_BOOTED) &&
-	      has_m(vc, VCHIP_M_FW_FAILED),
+	CHECK(vc && !e2e_has_milestone(vc, VCHIP_M_FW_BOOTED) &&
+	      e2e_has_milestone(vc, VCHIP_M_FW_FAILED),
 	      "corrupt image never booted in the model");
-	CHECK(vc && !has_m(vc, VCHIP_M_MAC_TABLE),
+	CHECK(vc && !e2e_has_milestone(vc, VCHIP_M_MAC_TABLE),
 	      "bring-up stopped at the firmware");
 	dvr_close(dev);
 
-	CHECK_EQ_INT(write_file(trunc, image, image_len - 1000), 0,
-	             "truncated copy");
+	CHECK_EQ_INT(e2e_write_file(trunc, FW_FILE, image, image_len - 1000),
+	             0, "truncated copy");
 	r = try_start("shortfw", trunc, msg, sizeof msg, &vc, &dev);
 	CHECK_EQ_INT(r, DVR_E_FIRMWARE, "truncated firmware: DVR_E_FIRMWARE");
 	printf("# %s\n", msg);
-	CHECK(vc && !has_m(vc, VCHIP_M_FW_CHECKSUM_OK),
+	CHECK(vc && !e2e_has_milestone(vc, VCHIP_M_FW_CHECKSUM_OK),
 	      "truncated image refused before download");
 	dvr_close(dev);
 

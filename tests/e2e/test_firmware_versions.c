@@ -7,34 +7,13 @@
  * reset vector jumps out of the downloaded code is downloaded intact but
  * never boots.
  */
-#include <devourer/devourer.h>
+#include "e2e_common.h"
 
-#include "libdevourer/virtual/vchip.h"
-#include "tests/check.h"
+/* The file the RTL8812A HAL asks for. */
+#define FW_FILE "rtw8812a_fw.bin"
 
 static uint8_t image[64 * 1024];
 static size_t image_len;
-
-static int write_file(const char *dir, const uint8_t *d, size_t n)
-{
-	char p[600];
-	snprintf(p, sizeof p, "%s/rtw8812a_fw.bin", dir);
-	FILE *f = fopen(p, "wb");
-	if (!f)
-		return -1;
-	size_t w = fwrite(d, 1, n, f);
-	return fclose(f) == 0 && w == n ? 0 : -1;
-}
-
-static bool has_m(struct vchip *vc, enum vchip_milestone want)
-{
-	enum vchip_milestone m[256];
-	size_t n = vc ? vchip_milestones(vc, m, 256) : 0;
-	for (size_t i = 0; i < n && i < 256; i++)
-		if (m[i] == want)
-			return true;
-	return false;
-}
 
 /* Open and start "virtual:name" with the firmware of DEVOURER_FIRMWARE_DIR
  * (no firmware_dir in the config). */
@@ -78,11 +57,13 @@ int main(void)
 	if (!mkdtemp(air) || !mkdtemp(good) || !mkdtemp(bad))
 		CHECK_SKIP("mkdtemp failed");
 	setenv("DEVOURER_AIR_DIR", air, 1);
-	CHECK_EQ_INT(write_file(good, image, image_len), 0, "copy in place");
+	CHECK_EQ_INT(e2e_write_file(good, FW_FILE, image, image_len), 0,
+	             "copy in place");
 	uint8_t hi = image[33], lo = image[34];
 	image[33] = 0x7F; /* LJMP 0x7FF0: past the downloaded code */
 	image[34] = 0xF0;
-	CHECK_EQ_INT(write_file(bad, image, image_len), 0, "corrupt copy");
+	CHECK_EQ_INT(e2e_write_file(bad, FW_FILE, image, image_len), 0,
+	             "corrupt copy");
 	image[33] = hi;
 	image[34] = lo;
 
@@ -91,8 +72,10 @@ int main(void)
 	setenv("DEVOURER_FIRMWARE_DIR", good, 1);
 	int r = start("v5210", &vc, &dev);
 	CHECK_EQ_INT(r, DVR_OK, "v52.10 brings the adapter up");
-	CHECK(has_m(vc, VCHIP_M_FW_BOOTED), "the model booted v52.10");
-	CHECK(has_m(vc, VCHIP_M_RF_TABLE) && has_m(vc, VCHIP_M_CHANNEL),
+	CHECK(e2e_has_milestone(vc, VCHIP_M_FW_BOOTED),
+	      "the model booted v52.10");
+	CHECK(e2e_has_milestone(vc, VCHIP_M_RF_TABLE) &&
+	      e2e_has_milestone(vc, VCHIP_M_CHANNEL),
 	      "bring-up went on past the firmware");
 	dvr_close(dev);
 
@@ -100,10 +83,10 @@ int main(void)
 	vc = NULL;
 	r = start("v5210bad", &vc, &dev);
 	CHECK_EQ_INT(r, DVR_E_FIRMWARE, "corrupt v52.10: DVR_E_FIRMWARE");
-	CHECK(has_m(vc, VCHIP_M_FW_CHECKSUM_OK),
+	CHECK(e2e_has_milestone(vc, VCHIP_M_FW_CHECKSUM_OK),
 	      "corrupt copy was downloaded intact");
-	CHECK(vc && !has_m(vc, VCHIP_M_FW_BOOTED) &&
-	              has_m(vc, VCHIP_M_FW_FAILED),
+	CHECK(vc && !e2e_has_milestone(vc, VCHIP_M_FW_BOOTED) &&
+	              e2e_has_milestone(vc, VCHIP_M_FW_FAILED),
 	      "corrupt copy never booted");
 	dvr_close(dev);
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <glib/gstdio.h>
+#include <gst/check/gstharness.h>
 #include <gst/gst.h>
 
 #include <devourer/link.h>
@@ -282,5 +283,163 @@ static inline GstStateChangeReturn gst_test_set_state_bounded(
 
 /* Sender pipeline properties common to the tests. */
 #define GST_TEST_CHANNEL "149"
+
+/*
+ * Deterministic test packets: packet i has size 1 + (i * size_step) %
+ * max_size and xorshift content seeded by seed * (i + seed_offset); every
+ * marker_every-th one ends a "video frame" (MARKER set), which closes the
+ * sender's FEC block.
+ */
+struct gst_test_packets {
+	guint size_step;
+	guint max_size;
+	guint32 seed;
+	guint seed_offset;
+	guint marker_every;
+};
+
+static inline gsize gst_test_packet_size(const struct gst_test_packets *pk,
+                                         guint i)
+{
+	return 1 + (i * pk->size_step) % pk->max_size;
+}
+
+static inline void gst_test_packet_fill(const struct gst_test_packets *pk,
+                                        guint8 *p, gsize len, guint i)
+{
+	guint32 x = pk->seed * (i + pk->seed_offset);
+
+	for (gsize j = 0; j < len; j++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		p[j] = (guint8)x;
+	}
+}
+
+static inline GstBuffer *gst_test_packet_make(
+        const struct gst_test_packets *pk, guint i)
+{
+	gsize len = gst_test_packet_size(pk, i);
+	GstBuffer *buf = gst_buffer_new_allocate(NULL, len, NULL);
+	GstMapInfo map;
+
+	gst_buffer_map(buf, &map, GST_MAP_WRITE);
+	gst_test_packet_fill(pk, map.data, len, i);
+	gst_buffer_unmap(buf, &map);
+	if (pk->marker_every && i % pk->marker_every == pk->marker_every - 1)
+		GST_BUFFER_FLAG_SET(buf, GST_BUFFER_FLAG_MARKER);
+	return buf;
+}
+
+/* Is @buf exactly packet @i (size and every byte)? */
+static inline gboolean gst_test_packet_matches(
+        const struct gst_test_packets *pk, GstBuffer *buf, guint i)
+{
+	gsize len = gst_test_packet_size(pk, i);
+	guint8 *want = g_malloc(len);
+	GstMapInfo map;
+	gboolean ok;
+
+	gst_test_packet_fill(pk, want, len, i);
+	gst_buffer_map(buf, &map, GST_MAP_READ);
+	ok = map.size == len && memcmp(map.data, want, len) == 0;
+	gst_buffer_unmap(buf, &map);
+	g_free(want);
+	return ok;
+}
+
+/*
+ * A devourersrc on @device in a harness, on its own bus (*@bus), playing
+ * on @channel with the receiver key. NULL when it does not reach PLAYING:
+ * the messages saying why are printed and the failure checked as @what.
+ */
+static inline GstHarness *gst_test_src_harness(
+        const struct gst_test_env *env, const gchar *device, guint channel,
+        guint fec_timeout_ms, GstBus **bus, const gchar *what)
+{
+	GstHarness *h = gst_harness_new("devourersrc");
+
+	g_object_set(h->element, "device", device, "channel", channel,
+	             "key-file", env->gs_key, "fec-timeout", fec_timeout_ms,
+	             NULL);
+	*bus = gst_bus_new();
+	gst_element_set_bus(h->element, *bus);
+	if (gst_element_set_state(h->element, GST_STATE_PLAYING) ==
+	    GST_STATE_CHANGE_FAILURE) {
+		gst_test_drain_bus(*bus, 0, NULL);
+		CHECK(0, what);
+		return NULL;
+	}
+	return h;
+}
+
+/*
+ * A devourersink on @device (sender key, no clock sync, 5 ms FEC
+ * timeout) in a harness, on its own bus (*@bus). A harness plays a sink
+ * as soon as it wraps it, so the element is configured and started
+ * first and a failure is reported (as @what, with the bus messages)
+ * rather than asserted; NULL then.
+ */
+static inline GstHarness *gst_test_sink_harness(
+        const struct gst_test_env *env, const gchar *device, guint channel,
+        GstBus **bus, const gchar *what)
+{
+	GstElement *sink = gst_element_factory_make("devourersink", NULL);
+	GstHarness *h;
+
+	g_object_set(sink, "device", device, "channel", channel,
+	             "key-file", env->drone_key, "sync", FALSE,
+	             "fec-timeout", 5, "async", FALSE, NULL);
+	*bus = gst_bus_new();
+	gst_element_set_bus(sink, *bus);
+	if (gst_element_set_state(sink, GST_STATE_PLAYING) ==
+	    GST_STATE_CHANGE_FAILURE) {
+		gst_test_drain_bus(*bus, 0, NULL);
+		CHECK(0, what);
+		gst_object_unref(sink);
+		return NULL;
+	}
+	h = gst_harness_new_with_element(sink, "sink", NULL);
+	gst_object_unref(sink);
+	gst_harness_set_src_caps_str(h, "application/x-devourer-test");
+	return h;
+}
+
+/*
+ * Pull up to @n buffers from @hs for at most @timeout_s, comparing each
+ * with the next expected packet; *@exact counts the matching ones and
+ * *@first_pts (if given) whether the first one carried a timestamp.
+ * Returns how many arrived.
+ */
+static inline guint gst_test_pull_packets(GstHarness *hs,
+                                          const struct gst_test_packets *pk,
+                                          guint n, guint timeout_s,
+                                          guint *exact, gboolean *first_pts)
+{
+	gint64 deadline = g_get_monotonic_time() +
+	                  (gint64)timeout_s * G_TIME_SPAN_SECOND;
+	guint received = 0;
+
+	*exact = 0;
+	while (received < n && g_get_monotonic_time() < deadline) {
+		GstBuffer *b = gst_harness_try_pull(hs);
+
+		if (!b) {
+			g_usleep(2000);
+			continue;
+		}
+		if (gst_test_packet_matches(pk, b, received))
+			(*exact)++;
+		else
+			printf("# packet %u differs (size %zu)\n", received,
+			       gst_buffer_get_size(b));
+		if (received == 0 && first_pts)
+			*first_pts = GST_BUFFER_PTS_IS_VALID(b);
+		received++;
+		gst_buffer_unref(b);
+	}
+	return received;
+}
 
 #endif /* DVR_GST_TEST_COMMON_H */

@@ -5,61 +5,17 @@
  * buffer is dropped with a warning naming the payloader's mtu and counted,
  * the stats properties add up, the LATENCY query answers fec-timeout.
  */
-#include <gst/check/gstharness.h>
-
 #include "gst_test_common.h"
 
 #define N_PACKETS 300
 #define MAX_SIZE 1400
 #define SRC_FEC_TIMEOUT_MS 40
 
-/* Deterministic content: index in the first bytes, then a pattern. */
-static gsize packet_size(guint i)
-{
-	return 1 + (i * 7919u) % MAX_SIZE;
-}
-
-static void fill_packet(guint8 *p, gsize len, guint i)
-{
-	guint32 x = 0x9e3779b9u * (i + 1);
-
-	for (gsize j = 0; j < len; j++) {
-		x ^= x << 13;
-		x ^= x >> 17;
-		x ^= x << 5;
-		p[j] = (guint8)x;
-	}
-}
-
-static GstBuffer *make_packet(guint i)
-{
-	gsize len = packet_size(i);
-	GstBuffer *buf = gst_buffer_new_allocate(NULL, len, NULL);
-	GstMapInfo map;
-
-	gst_buffer_map(buf, &map, GST_MAP_WRITE);
-	fill_packet(map.data, len, i);
-	gst_buffer_unmap(buf, &map);
-	/* Every 10th packet ends a "video frame": the FEC block closes. */
-	if (i % 10 == 9)
-		GST_BUFFER_FLAG_SET(buf, GST_BUFFER_FLAG_MARKER);
-	return buf;
-}
-
-static gboolean packet_matches(GstBuffer *buf, guint i)
-{
-	gsize len = packet_size(i);
-	guint8 *want = g_malloc(len);
-	GstMapInfo map;
-	gboolean ok;
-
-	fill_packet(want, len, i);
-	gst_buffer_map(buf, &map, GST_MAP_READ);
-	ok = map.size == len && memcmp(map.data, want, len) == 0;
-	gst_buffer_unmap(buf, &map);
-	g_free(want);
-	return ok;
-}
+/* Every 10th packet ends a "video frame": the FEC block closes. */
+static const struct gst_test_packets packets = {
+	.size_step = 7919, .max_size = MAX_SIZE, .seed = 0x9e3779b9u,
+	.seed_offset = 1, .marker_every = 10,
+};
 
 /* Was a WARNING with @needle in its debug text posted? */
 static gboolean have_warning_with(GPtrArray *msgs, const gchar *needle)
@@ -88,8 +44,8 @@ int main(int argc, char **argv)
 	GstHarness *hs, *ht;
 	GstBus *bus_rx, *bus_tx;
 	GPtrArray *msgs_rx, *msgs_tx;
-	guint received = 0, exact = 0, errors = 0;
-	gint64 deadline;
+	guint received, exact = 0, errors = 0;
+	gboolean first_pts = FALSE;
 	GstQuery *q;
 
 	gst_test_setup(&env, &argc, &argv);
@@ -99,39 +55,15 @@ int main(int argc, char **argv)
 	        (GDestroyNotify)gst_message_unref);
 
 	/* Receiver first, so it hears the first session announcement. */
-	hs = gst_harness_new("devourersrc");
-	g_object_set(hs->element, "device", "virtual:ground",
-	             "channel", 149, "key-file", env.gs_key,
-	             "fec-timeout", SRC_FEC_TIMEOUT_MS, NULL);
-	bus_rx = gst_bus_new();
-	gst_element_set_bus(hs->element, bus_rx);
-	if (gst_element_set_state(hs->element, GST_STATE_PLAYING) ==
-	    GST_STATE_CHANGE_FAILURE) {
-		gst_test_drain_bus(bus_rx, 0, NULL);
-		CHECK(0, "devourersrc reaches PLAYING");
+	hs = gst_test_src_harness(&env, "virtual:ground", 149,
+	                          SRC_FEC_TIMEOUT_MS, &bus_rx,
+	                          "devourersrc reaches PLAYING");
+	if (!hs)
 		return check_done();
-	}
-
-	/* A harness plays a sink as soon as it wraps it: configure and start
-	 * the element first, so a failure is reported rather than asserted. */
-	{
-		GstElement *sink = gst_element_factory_make("devourersink",
-		                                            NULL);
-		g_object_set(sink, "device", "virtual:drone", "channel", 149,
-		             "key-file", env.drone_key, "sync", FALSE,
-		             "fec-timeout", 5, "async", FALSE, NULL);
-		bus_tx = gst_bus_new();
-		gst_element_set_bus(sink, bus_tx);
-		if (gst_element_set_state(sink, GST_STATE_PLAYING) ==
-		    GST_STATE_CHANGE_FAILURE) {
-			gst_test_drain_bus(bus_tx, 0, NULL);
-			CHECK(0, "devourersink reaches PLAYING");
-			return check_done();
-		}
-		ht = gst_harness_new_with_element(sink, "sink", NULL);
-		gst_object_unref(sink);
-	}
-	gst_harness_set_src_caps_str(ht, "application/x-devourer-test");
+	ht = gst_test_sink_harness(&env, "virtual:drone", 149, &bus_tx,
+	                           "devourersink reaches PLAYING");
+	if (!ht)
+		return check_done();
 	if (gst_element_set_state(ht->element, GST_STATE_PLAYING) ==
 	    GST_STATE_CHANGE_FAILURE) {
 		gst_test_drain_bus(bus_tx, 0, NULL);
@@ -144,7 +76,9 @@ int main(int argc, char **argv)
 	CHECK_EQ_INT(errors, 0, "both elements start without an error");
 
 	for (guint i = 0; i < N_PACKETS; i++) {
-		if (gst_harness_push(ht, make_packet(i)) != GST_FLOW_OK) {
+		GstBuffer *pkt = gst_test_packet_make(&packets, i);
+
+		if (gst_harness_push(ht, pkt) != GST_FLOW_OK) {
 			printf("# push %u failed\n", i);
 			break;
 		}
@@ -160,25 +94,10 @@ int main(int argc, char **argv)
 	CHECK(gst_harness_push_event(ht, gst_event_new_eos()),
 	      "EOS flushes the last FEC block");
 
-	deadline = g_get_monotonic_time() + 15 * G_TIME_SPAN_SECOND;
-	while (received < N_PACKETS && g_get_monotonic_time() < deadline) {
-		GstBuffer *b = gst_harness_try_pull(hs);
-
-		if (!b) {
-			g_usleep(2000);
-			continue;
-		}
-		if (packet_matches(b, received))
-			exact++;
-		else
-			printf("# packet %u differs (size %zu)\n", received,
-			       gst_buffer_get_size(b));
-		if (received == 0)
-			CHECK(GST_BUFFER_PTS_IS_VALID(b),
-			      "packets are timestamped");
-		received++;
-		gst_buffer_unref(b);
-	}
+	received = gst_test_pull_packets(hs, &packets, N_PACKETS, 15, &exact,
+	                                 &first_pts);
+	if (received > 0)
+		CHECK(first_pts, "packets are timestamped");
 	CHECK_EQ_INT(received, N_PACKETS, "every packet arrives");
 	CHECK_EQ_INT(exact, N_PACKETS, "every packet is byte-exact, in order");
 	g_usleep(100 * 1000);

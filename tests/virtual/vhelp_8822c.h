@@ -9,6 +9,8 @@
 #ifndef DVR_TEST_VHELP_8822C_H
 #define DVR_TEST_VHELP_8822C_H
 
+#include <stdbool.h>
+
 #include "tests/virtual/vhelp.h"
 
 static inline uint32_t c_le32(const uint8_t *p)
@@ -269,28 +271,38 @@ static inline void c_tune(struct vchip *vc, unsigned center, unsigned bw,
 		c_rf_write(vc, p, 0x18, r);
 }
 
-/* Power on, boot the genuine image, MAC TX/RX, BB/RF on, monitor RX,
- * tuned; NULL on any failure. */
-static inline struct vchip *c_station(const char *name, const char *air,
-                                      const char *opts, unsigned ch)
+/* Power on, boot the genuine image, MAC TX/RX, BB/RF on, tuned to ch at
+ * 20 MHz, broadcast and multicast accepted: ready to send. False when the
+ * power-on or the firmware download failed. */
+static inline bool c_tx_ready(struct vchip *vc, unsigned ch)
 {
-	struct vchip *vc = c_create(name, air, opts);
 	size_t len;
 	uint8_t *fw = c_load("rtw8822c_fw.bin", &len);
 	int fail = 0;
-	if (!vc || !fw || c_power_on(vc) ||
-	    (c_fw_download(vc, fw, len, &fail) & 0xCFFF) != 0xC078) {
-		free(fw);
-		vchip_destroy(vc);
-		return NULL;
-	}
+	bool ok = fw && c_power_on(vc) == 0 &&
+	          (c_fw_download(vc, fw, len, &fail) & 0xCFFF) == 0xC078;
 	free(fw);
+	if (!ok)
+		return false;
 	vh_write(vc, 0x10C, 0xF5A0 | 0x04, 2);
 	vh_w8(vc, 0x100, 0xFF);
 	c_bb_rf_on(vc);
 	c_tune(vc, ch, 20, 0);
 	vh_w32(vc, 0x608, 0xF410400F);
 	vh_w32(vc, 0x6A0, 0xFFFFFFFF);
+	return true;
+}
+
+/* A station: c_tx_ready, then every RX filter open (monitor);
+ * NULL on any failure. */
+static inline struct vchip *c_station(const char *name, const char *air,
+                                      const char *opts, unsigned ch)
+{
+	struct vchip *vc = c_create(name, air, opts);
+	if (!vc || !c_tx_ready(vc, ch)) {
+		vchip_destroy(vc);
+		return NULL;
+	}
 	vh_write(vc, 0x6A4, 0xFFFF, 2);
 	vh_w32(vc, 0x620, 0xFFFFFFFF);
 	vh_w32(vc, 0x624, 0xFFFFFFFF);

@@ -50,27 +50,6 @@ static void LIBUSB_CALL in_done(struct libusb_transfer *x)
 	*(int *)x->user_data = 1;
 }
 
-/* Power on, genuine firmware, MAC TX/RX, BB/RF, monitor, channel ch:
- * what test_vchip_8822c_air's stations do, on this adapter's chip. */
-static bool tx_ready(struct vchip *vc, unsigned ch)
-{
-	size_t len;
-	uint8_t *fw = c_load("rtw8822c_fw.bin", &len);
-	int fail = 0;
-	bool ok = fw && c_power_on(vc) == 0 &&
-	          (c_fw_download(vc, fw, len, &fail) & 0xCFFF) == 0xC078;
-	free(fw);
-	if (!ok)
-		return false;
-	vh_write(vc, 0x10C, 0xF5A0 | 0x04, 2);
-	vh_w8(vc, 0x100, 0xFF);
-	c_bb_rf_on(vc);
-	c_tune(vc, ch, 20, 0);
-	vh_w32(vc, 0x608, 0xF410400F);
-	vh_w32(vc, 0x6A0, 0xFFFFFFFF);
-	return true;
-}
-
 /* A sysfs attribute of usb device NAME ("1-1") as the test bed has it,
  * without the newline; "" when absent. */
 static const char *sysattr(const char *name, const char *attr)
@@ -206,13 +185,8 @@ int main(int argc, char **argv)
 	struct vusb_dev *ud = NULL;
 	struct vchip_config vcfg = {.name = "c22", .vid = V22_VID,
 	                            .pid = V22_PID, .seed = 5};
-	if (vusb_new(&vb, err, sizeof err) ||
-	    vusb_add(vb, &vcfg, &ud, err, sizeof err)) {
-		CHECK(0, "test bed with an 0bda:c812 adapter");
-		printf("# %s\n", err);
-		vusb_free(vb);
+	if (!vt_bed_one(&vcfg, &vb, &ud, "test bed with an 0bda:c812 adapter"))
 		return check_done();
-	}
 	CHECK(strcmp(vchip_chip_name(vusb_chip(ud)), "8822c") == 0,
 	      "0bda:c812 is the 8822c model");
 	unsigned bus = 0, port = 0, addr = 0, speed = 0;
@@ -309,7 +283,8 @@ int main(int argc, char **argv)
 	CHECK_EQ_INT(peer ? dvr_start(peer, &ch) : -1, DVR_OK,
 	             "virtual:hear up on 36");
 	struct vchip *vc = vusb_chip(ud);
-	bool ready = CHECK(tx_ready(vc, 36), "8822C model: firmware up, tuned");
+	bool ready = CHECK(c_tx_ready(vc, 36),
+	                   "8822C model: firmware up, tuned");
 	if (t && peer && ready) {
 		static uint8_t x[48 + FRAME_LEN];
 		c_desc(x, FRAME_LEN, 0x12, 0x04, 0, 0); /* MGT, OFDM 6M */

@@ -62,19 +62,13 @@ int main(int argc, char **argv)
 	}
 	vt_rx_init(&usb_rx);
 	vt_rx_init(&peer_rx);
-	char err[200];
 	struct vusb *vb = NULL;
 	struct vusb_dev *ud = NULL;
 	/* a stick whose EFUSE asks for the USB3 switch */
 	struct vchip_config vcfg = {.name = "c22e2e", .vid = V22_VID,
 	                            .pid = V22_PID, .seed = 9};
-	if (vusb_new(&vb, err, sizeof err) ||
-	    vusb_add(vb, &vcfg, &ud, err, sizeof err)) {
-		CHECK(0, "test bed with an 0bda:c812 adapter");
-		printf("# %s\n", err);
-		vusb_free(vb);
+	if (!vt_bed_one(&vcfg, &vb, &ud, "test bed with an 0bda:c812 adapter"))
 		return check_done();
-	}
 
 	struct dvr_config cfg = {.on_rx = vt_on_rx, .on_event = vt_on_event,
 	                         .user = &usb_rx, .firmware_dir = fw};

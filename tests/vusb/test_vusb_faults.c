@@ -233,17 +233,11 @@ int main(int argc, char **argv)
 	fw = vt_setup(argv, air, sizeof air);
 	vt_rx_init(&usb_rx);
 	vt_rx_init(&peer_rx);
-	char err[200];
 	struct vusb *vb = NULL;
 	struct vusb_dev *ud = NULL;
 	struct vchip_config vcfg = {.name = "faulty", .seed = 2};
-	if (vusb_new(&vb, err, sizeof err) || vusb_add(vb, &vcfg, &ud, err,
-	                                               sizeof err)) {
-		CHECK(0, "test bed with one adapter");
-		printf("# %s\n", err);
-		vusb_free(vb);
+	if (!vt_bed_one(&vcfg, &vb, &ud, "test bed with one adapter"))
 		return check_done();
-	}
 	struct dvr_config pcfg = {.on_rx = vt_on_rx, .user = &peer_rx,
 	                          .firmware_dir = fw};
 	dvr_device *peer = NULL;

@@ -44,17 +44,11 @@ int main(int argc, char **argv)
 	(void)argc;
 	char air[64];
 	vt_setup(argv, air, sizeof air);
-	char err[200];
 	struct vusb *vb = NULL;
 	struct vusb_dev *ud = NULL;
 	struct vchip_config vcfg = {.name = "reenum", .seed = 3};
-	if (vusb_new(&vb, err, sizeof err) ||
-	    vusb_add(vb, &vcfg, &ud, err, sizeof err)) {
-		CHECK(0, "test bed with one adapter");
-		printf("# %s\n", err);
-		vusb_free(vb);
+	if (!vt_bed_one(&vcfg, &vb, &ud, "test bed with one adapter"))
 		return check_done();
-	}
 
 	struct wait_job j = {.sel = {.kind = DVR_SEL_AUTO}};
 	struct dvr_transport *t = NULL;

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,27 @@ static inline const char *vt_setup(char **argv, char *air, size_t air_len)
 		CHECK_SKIP("mkdtemp failed");
 	setenv("DEVOURER_AIR_DIR", air, 1);
 	return fw;
+}
+
+/* A test bed with one adapter made from vcfg. False (the failure
+ * checked as what, the test bed's reason as a comment, nothing left
+ * allocated) when either step failed. */
+static inline bool vt_bed_one(const struct vchip_config *vcfg,
+                              struct vusb **vb, struct vusb_dev **ud,
+                              const char *what)
+{
+	char err[200] = "";
+	*vb = NULL;
+	*ud = NULL;
+	if (vusb_new(vb, err, sizeof err) == 0 &&
+	    vusb_add(*vb, vcfg, ud, err, sizeof err) == 0)
+		return true;
+	CHECK(0, what);
+	printf("# %s\n", err);
+	vusb_free(*vb);
+	*vb = NULL;
+	*ud = NULL;
+	return false;
 }
 
 static inline void vt_rm_dir(const char *dir)
