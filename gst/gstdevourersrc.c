@@ -304,6 +304,7 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
       "no-session", G_TYPE_UINT64, ls.no_session,
       "sessions", G_TYPE_UINT64, ls.sessions,
       "session-changes", G_TYPE_UINT64, ls.session_changes,
+      "session-replayed", G_TYPE_UINT64, ls.session_replayed,
       "session-auth-failed", G_TYPE_UINT64, ls.session_auth_failed,
       "malformed", G_TYPE_UINT64, ls.malformed + ls.bad_packet,
       "other-link", G_TYPE_UINT64, ls.other_channel,

@@ -50,6 +50,7 @@ struct dvr_link_rx {
 
 	/* session */
 	bool have_session;
+	bool adopted_any;          /* a session was adopted (epoch, key valid) */
 	uint64_t epoch;
 	uint8_t key[crypto_aead_chacha20poly1305_KEYBYTES];
 	uint8_t session_hash[32];  /* of the last accepted session packet */
@@ -387,12 +388,14 @@ static int on_session(struct dvr_link_rx *rx, const uint8_t *p, size_t plen)
 	const uint32_t channel = wire_get_be32(s + 8);
 	const uint8_t fec_type = s[12], k = s[13], n = s[14];
 	const uint8_t *key = s + 15;
-	uint64_t floor = rx->min_epoch;
-	if (rx->have_session && rx->epoch > floor)
-		floor = rx->epoch;
-	if (epoch < floor) {
+	/* min_epoch rises to every adopted session's epoch: the wire orders
+	 * sessions by epoch alone, so anything lower is a recording. */
+	if (epoch < rx->min_epoch) {
 		rx->stats.stale_epoch++;
-		return DVR_LINK_RX_STALE_EPOCH;
+		if (!rx->adopted_any)
+			return DVR_LINK_RX_STALE_EPOCH;
+		rx->stats.session_replayed++;
+		return DVR_LINK_RX_REPLAYED;
 	}
 	if (channel != rx->channel_id || fec_type != DVR_LINK_FEC_VDM_RS ||
 	    k < 1 || n < k) {
@@ -407,20 +410,32 @@ static int on_session(struct dvr_link_rx *rx, const uint8_t *p, size_t plen)
 	}
 	uint8_t kh[32];
 	crypto_generichash(kh, sizeof(kh), key, 32, NULL, 0);
-	if (key_retired(rx, kh)) {
-		rx->stats.replayed++;   /* an old session played back */
+	if (rx->adopted_any && epoch == rx->epoch && key_retired(rx, kh)) {
+		rx->stats.session_replayed++;   /* an old session played back */
 		return DVR_LINK_RX_REPLAYED;
 	}
 
 	/* New session: finish the old one's blocks with the old code. */
-	if (rx->have_session) {
+	if (rx->have_session)
 		give_up_all(rx);
+	if (rx->adopted_any && epoch > rx->epoch) {
+		/* The epoch alone now refuses every earlier key. */
+		rx->retired_count = 0;
+		rx->retired_pos = 0;
+	} else if (rx->adopted_any) {
+		/* Same epoch, new key: wfb-ng's receiver adopts it (src/rx.cpp
+		 * Aggregator::process_packet refuses only lower epochs) and
+		 * wfb_tx re-keys this way; only the memory of this epoch's
+		 * retired keys tells their recordings apart. */
 		crypto_generichash(rx->retired[rx->retired_pos], 32, rx->key,
 		                   32, NULL, 0);
 		rx->retired_pos = (rx->retired_pos + 1) % RETIRED_KEYS;
 		if (rx->retired_count < RETIRED_KEYS)
 			rx->retired_count++;
 	}
+	rx->epoch = epoch;
+	rx->min_epoch = epoch;
+	rx->adopted_any = true;
 	if (k != rx->k || n != rx->n) {
 		int rc = ring_alloc(rx, k, n);
 		if (rc != DVR_OK) {
@@ -432,7 +447,6 @@ static int on_session(struct dvr_link_rx *rx, const uint8_t *p, size_t plen)
 	memcpy(rx->key, key, 32);
 	memcpy(rx->session_hash, h, 32);
 	sodium_memzero(s, DVR_LINK_SESSION_DATA_LEN);
-	rx->epoch = epoch;
 	rx->have_session = true;
 	rx->ring_started = false;
 	rx->alloc = 0;

@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <sodium.h>
 
@@ -22,7 +23,8 @@ struct dvr_link_tx {
 	uint32_t channel_id;
 	uint8_t frame_type;
 	uint8_t backend;
-	uint64_t epoch;
+	uint64_t epoch;            /* of the current session */
+	bool epoch_fixed;
 	uint32_t fec_timeout_ms;
 	uint32_t session_interval_ms;
 	size_t max_payload;
@@ -101,10 +103,30 @@ static int alloc_block_buffers(struct dvr_link_tx *tx, unsigned k, unsigned n)
 	return DVR_OK;
 }
 
+/*
+ * Default epoch: microseconds of UTC at start-up. It grows between runs
+ * (wfb-ng users pass -e with the time in seconds for the same reason) and
+ * by far more than one run's re-keys, each of which adds one. An unusable
+ * clock gives 1: still above wfb-ng's default receiver floor of 0.
+ */
+static uint64_t wall_clock_epoch(void)
+{
+	struct timespec ts;
+	if (timespec_get(&ts, TIME_UTC) != TIME_UTC || ts.tv_sec <= 0)
+		return 1;
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
 /* Fresh session key and the sealed session packet announcing it. */
 static int new_session(struct dvr_link_tx *tx)
 {
 	uint8_t plain[DVR_LINK_SESSION_DATA_LEN + DVR_LINK_MAX_SESSION_TLV];
+	/* The epoch is the only order the session packet carries (wfb-ng
+	 * wsession_data_t): a re-key announces a strictly higher one so a
+	 * receiver can tell every earlier session of this run from it. */
+	if (tx->first_session_done && !tx->epoch_fixed &&
+	    tx->epoch < UINT64_MAX)
+		tx->epoch++;
 	randombytes_buf(tx->session_key, sizeof(tx->session_key));
 
 	wire_put_be64(plain, tx->epoch);
@@ -275,7 +297,8 @@ int dvr_link_tx_new(const struct dvr_link_tx_config *cfg,
 	tx->channel_id = dvr_link_channel_id(cfg->link_id, cfg->radio_port);
 	tx->frame_type = cfg->frame_type ? cfg->frame_type : 0x08;
 	tx->backend = cfg->fec_backend;
-	tx->epoch = cfg->epoch;
+	tx->epoch = cfg->epoch ? cfg->epoch : wall_clock_epoch();
+	tx->epoch_fixed = cfg->epoch_fixed;
 	tx->fec_timeout_ms = cfg->fec_timeout_ms;
 	tx->session_interval_ms = cfg->session_interval_ms
 	                                  ? cfg->session_interval_ms : 1000;
@@ -396,4 +419,5 @@ void dvr_link_tx_get_stats(const struct dvr_link_tx *tx,
                            struct dvr_link_tx_stats *out)
 {
 	*out = tx->stats;
+	out->epoch = tx->epoch;
 }

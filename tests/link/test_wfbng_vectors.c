@@ -329,11 +329,13 @@ static void test_tx_matches(const struct vectors *v,
 	if (sessions != 2)
 		return;
 
-	/* Replay: same packets, same FEC change before the seventh. */
+	/* Replay: same packets, same FEC change before the seventh. wfb_tx
+	 * announces its -e epoch in every session, re-keys included. */
 	struct air air = {0};
 	struct dvr_link_tx_config cfg = {.link_id = VEC_LINK_ID,
 	                                 .radio_port = VEC_PORT, .k = 4,
-	                                 .n = 6, .epoch = VEC_EPOCH};
+	                                 .n = 6, .epoch = VEC_EPOCH,
+	                                 .epoch_fixed = true};
 	struct dvr_link_tx *tx = NULL;
 	script_pos = 0;
 	script_armed = true;

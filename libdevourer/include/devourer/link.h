@@ -167,7 +167,22 @@ struct dvr_link_tx_config {
 	uint32_t link_id;          /**< 24 bits */
 	uint8_t radio_port;        /**< stream 0..255 (0 = video) */
 	uint8_t k, n;              /**< FEC: 1 <= k <= n <= 255 (e.g. 8, 12) */
-	uint64_t epoch;            /**< receivers drop sessions of older epochs */
+	uint64_t epoch;            /**< epoch of the first session; 0 = the
+	                                wall clock at dvr_link_tx_new in UTC
+	                                microseconds, so each run announces a
+	                                higher one than the runs before it.
+	                                Every re-key (FEC change, spent nonce
+	                                space) adds one: receivers adopt only
+	                                strictly newer sessions, so no session
+	                                recorded earlier can displace the
+	                                current one. An explicit value must
+	                                exceed the last run's epoch plus its
+	                                re-keys (wfb-ng: -e) */
+	bool epoch_fixed;          /**< announce @c epoch in every session, as
+	                                wfb_tx does: re-keys then keep the
+	                                epoch, which wfb-ng's receivers accept
+	                                but which orders them only by the
+	                                receiver's memory of retired keys */
 	uint32_t fec_timeout_ms;   /**< close a partial block this long after
 	                                its first packet (0 = only on flush),
 	                                all fillers at once (wfb_tx -T sends
@@ -198,6 +213,7 @@ struct dvr_link_tx_stats {
 	uint64_t emit_errors;      /**< frames the callback refused */
 	uint64_t emit_bytes;       /**< bytes of all frames emitted */
 	uint64_t rekeys;           /**< new session keys after the first */
+	uint64_t epoch;            /**< epoch the current session announces */
 };
 
 struct dvr_link_tx;
@@ -292,7 +308,9 @@ struct dvr_link_rx_config {
 	uint8_t fec_backend;       /**< enum dvr_fec_backend */
 	uint16_t ring_blocks;      /**< reorder window in FEC blocks (0 = 40,
 	                                wfb-ng's size; at most 1024) */
-	uint64_t min_epoch;        /**< drop sessions with a lower epoch */
+	uint64_t min_epoch;        /**< drop sessions with a lower epoch; the
+	                                floor then rises to each adopted
+	                                session's epoch */
 	uint32_t block_timeout_ms; /**< give up the oldest incomplete block
 	                                this long after it opened (0 = only
 	                                when later blocks complete or the
@@ -319,8 +337,8 @@ struct dvr_link_rx_stats {
 	                                detected before authentication) */
 	uint64_t late;             /**< fragment of a block already finished
 	                                (normal: parity after recovery) */
-	uint64_t replayed;         /**< authenticated but older than the
-	                                history window, or a retired session */
+	uint64_t replayed;         /**< data fragments authenticated but older
+	                                than the history window */
 	uint64_t auth_failed;      /**< data frames failing ChaCha20-Poly1305
 	                                (forged, corrupted, other key) */
 	uint64_t no_session;       /**< data frames before any valid session */
@@ -328,7 +346,17 @@ struct dvr_link_rx_stats {
 	uint64_t session_changes;  /**< new session keys adopted */
 	uint64_t session_auth_failed; /**< crypto_box open failed: wrong key
 	                                   or forged */
-	uint64_t stale_epoch;      /**< session epoch below the current one */
+	uint64_t stale_epoch;      /**< session epoch below min_epoch or the
+	                                current session's */
+	uint64_t session_replayed; /**< authentic session packets refused as
+	                                older than the current session: a
+	                                lower epoch, or a key this epoch
+	                                already retired. The current key stays
+	                                in use. wfb-ng orders sessions by epoch
+	                                alone and adopts a new key at an equal
+	                                epoch (wfb_tx -e re-keys so), so with
+	                                epoch_fixed senders only the last 8
+	                                keys of an epoch are remembered */
 	uint64_t bad_session;      /**< authentic but unusable: other channel,
 	                                unknown FEC type, bad k/n */
 	uint64_t bad_packet;       /**< fragment whose size field is corrupt */
