@@ -58,6 +58,7 @@ enum
   PROP_TX_MODE,
   PROP_FEC_K,
   PROP_FEC_N,
+  PROP_EPOCH,
 };
 
 #define DEFAULT_MCS 1
@@ -182,6 +183,12 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "Fragments per FEC block, data + parity (fec-n - fec-k losses per "
           "block are repaired); changeable while PLAYING", 1, 255,
           DEFAULT_FEC_N, live));
+  g_object_class_install_property (gobject_class, PROP_EPOCH,
+      g_param_spec_uint64 ("epoch", "Session epoch",
+          "Epoch of the first session (receivers refuse sessions older than "
+          "the one they follow); each re-key adds one. 0 = the wall clock "
+          "at start in UTC microseconds, higher than any earlier run's "
+          "(READY only)", 0, G_MAXUINT64, 0, ready));
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_FEC_TIMEOUT,
       g_param_spec_uint ("fec-timeout", "FEC timeout",
@@ -503,6 +510,9 @@ set_own_property (GstDevourerSink * self, guint prop_id,
     case PROP_FEC_N:
       self->fec_n = g_value_get_uint (value);
       break;
+    case PROP_EPOCH:
+      self->epoch = g_value_get_uint64 (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (G_OBJECT (self), prop_id, pspec);
       break;
@@ -591,6 +601,9 @@ get_own_property (GstDevourerSink * self, guint prop_id, GValue * value,
       break;
     case PROP_FEC_N:
       g_value_set_uint (value, self->fec_n);
+      break;
+    case PROP_EPOCH:
+      g_value_set_uint64 (value, self->epoch);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (G_OBJECT (self), prop_id, pspec);
@@ -760,6 +773,7 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   cfg.tx_power = self->tx_power * 100;   /* dBm → mBm; 0 = default */
   lcfg.k = (uint8_t) self->fec_k;
   lcfg.n = (uint8_t) self->fec_n;
+  lcfg.epoch = self->epoch;
   GST_OBJECT_UNLOCK (self);
   selector = settings.device != NULL && settings.device[0] != '\0'
       ? settings.device : GST_DEVOURER_DEFAULT_DEVICE;
@@ -815,7 +829,6 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   lcfg.max_payload = DVR_LINK_MAX_PAYLOAD;
   if (frame_max > overhead && frame_max - overhead < DVR_LINK_MAX_PAYLOAD)
     lcfg.max_payload = (uint16_t) (frame_max - overhead);
-  lcfg.epoch = 0;
 
   ret = dvr_link_tx_new (&lcfg, &keys, on_link_frame, self, &link);
   gst_devourer_keys_clear (&keys);

@@ -38,6 +38,7 @@ struct _GstDevourerSink
   gint tx_power;
   gint tx_mode;
   guint fec_k, fec_n;
+  guint64 epoch;                /* 0 = the link layer's wall-clock default */
 
   /* Serialises driver control calls (open/start/close, retune, power)
    * between start/stop and live property changes. Taken before link_lock. */
