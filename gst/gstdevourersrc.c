@@ -373,6 +373,13 @@ post_rx_stats (GstDevourerSrc * self, guint64 now)
       ls.duplicates - self->last_link.duplicates,
       "auth-failed", G_TYPE_UINT64,
       ls.auth_failed - self->last_link.auth_failed,
+      /* A wrong key fails on the session packets, and the data that
+       * follows has no session to open it: without these two the
+       * interval would read like an empty channel. */
+      "session-auth-failed", G_TYPE_UINT64,
+      ls.session_auth_failed - self->last_link.session_auth_failed,
+      "no-session", G_TYPE_UINT64,
+      ls.no_session - self->last_link.no_session,
       "dropped", G_TYPE_UINT64, dropped - self->last_dropped,
       "rssi", G_TYPE_INT, best, NULL);
   gst_structure_take_value (s, "adapters", &adapters);

@@ -151,6 +151,33 @@ static struct rx_block *slot(struct dvr_link_rx *rx, uint64_t blk)
 	return &rx->blocks[blk % rx->ring_size];
 }
 
+/*
+ * A filler is the empty fragment a sender uses to close a block early (a
+ * flush or FEC timeout): flag FEC_ONLY, size 0 (svpcom/wfb-ng src/tx.cpp
+ * Transmitter::send_packet; src/rx.cpp send_packet does not forward it).
+ * It is not a packet, so it is never counted as lost or recovered.
+ */
+static bool is_filler(const struct rx_block *b, unsigned i)
+{
+	return b->len[i] >= DVR_LINK_PACKET_HDR_LEN &&
+	       (b->frag[i][0] & DVR_LINK_FLAG_FEC_ONLY);
+}
+
+/*
+ * Fillers only pad the tail of a block, and slot 0 always holds a packet
+ * (a sender never closes a block it has not opened: wfb-ng src/tx.cpp
+ * refuses FEC_ONLY at fragment 0). So every data slot after the first
+ * filler heard is a filler too. Returns that slot, or k if none was heard.
+ */
+static unsigned first_filler_heard(const struct dvr_link_rx *rx,
+                                   const struct rx_block *b)
+{
+	for (unsigned i = 1; i < rx->k; i++)
+		if (b->present[i] && is_filler(b, i))
+			return i;
+	return rx->k;
+}
+
 /* Hand data fragment @p i of @p b to the caller, unless it is a filler. */
 static void deliver(struct dvr_link_rx *rx, struct rx_block *b, unsigned i)
 {
@@ -193,12 +220,34 @@ static void recover(struct dvr_link_rx *rx, struct rx_block *b)
 	int r = dvr_fec_decode(rx->fec, b->frag, b->present, L);
 	if (r <= 0)
 		return;
-	rx->stats.fec_recovered += (uint64_t)r;
+	/* Rebuilt fillers are not recovered packets: count what carries one. */
 	for (unsigned i = 0; i < rx->k; i++) {
 		if (!b->present[i]) {
 			b->present[i] = 1;
 			b->len[i] = (uint16_t)L;
+			if (!is_filler(b, i))
+				rx->stats.fec_recovered++;
 		}
+	}
+}
+
+/*
+ * The fillers after slot @p from are known without hearing them (flag
+ * FEC_ONLY, size 0, zero padding: the rows the sender encoded), so they
+ * count towards the k rows FEC needs: a flushed block missing more than
+ * its parity can still be repaired when enough of its fillers were lost.
+ */
+static void restore_fillers(struct dvr_link_rx *rx, struct rx_block *b,
+                            unsigned from)
+{
+	for (unsigned i = from + 1; i < rx->k; i++) {
+		if (b->present[i])
+			continue;
+		b->frag[i][0] = DVR_LINK_FLAG_FEC_ONLY;
+		wire_put_be16(b->frag[i] + 1, 0);
+		b->len[i] = DVR_LINK_PACKET_HDR_LEN;
+		b->present[i] = 1;
+		b->have++;
 	}
 }
 
@@ -206,13 +255,19 @@ static void recover(struct dvr_link_rx *rx, struct rx_block *b)
 static void finish_front(struct dvr_link_rx *rx)
 {
 	struct rx_block *b = slot(rx, rx->front);
+	/* A missing slot past a filler we heard was a filler: not a loss.
+	 * A missing slot before it may have held a packet, so it counts
+	 * (never report fewer losses than there may have been). */
+	const unsigned fillers_from = first_filler_heard(rx, b);
+	if (b->have < rx->k)
+		restore_fillers(rx, b, fillers_from);
 	if (b->have >= rx->k)
 		recover(rx, b);
 	bool missing = false;
 	for (; b->send_idx < rx->k; b->send_idx++) {
 		if (b->present[b->send_idx]) {
 			deliver(rx, b, b->send_idx);
-		} else {
+		} else if (b->send_idx < fillers_from) {
 			rx->stats.lost++;
 			missing = true;
 		}

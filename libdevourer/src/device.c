@@ -273,10 +273,15 @@ static int open_trace(struct dvr_device *dev)
 		path = getenv("DEVOURER_TRACE");
 	if (!path || !*path)
 		return DVR_OK;
+	errno = 0;
 	if (dvr_io_trace_open(&dev->io, path) != DVR_OK) {
-		set_error(dev, DVR_E_IO, "cannot create register trace %s: %s",
-		          path, strerror(errno));
-		return DVR_E_IO;
+		/* A file the caller named cannot be written: a bad argument
+		 * on the host, not a USB transfer error. */
+		const int err = errno;
+		set_error(dev, DVR_E_INVALID,
+		          "cannot create register trace '%s': %s", path,
+		          err ? strerror(err) : "open failed");
+		return DVR_E_INVALID;
 	}
 	return DVR_OK;
 }

@@ -498,6 +498,145 @@ static void test_timeouts(void)
 	air_clear(&a);
 }
 
+/* Fragment index and block of a data frame on the air. */
+static unsigned frame_frag(const struct air *a, size_t f)
+{
+	return a->f[f][DVR_LINK_IEEE80211_HDR_LEN + 8];
+}
+
+/*
+ * Fillers (the empty FEC_ONLY fragments that close a block early) are not
+ * packets: a block repaired by FEC counts only the real packets it rebuilt,
+ * and a block given up counts as lost only the slots that may have held a
+ * real packet. Fillers fill the tail of a block, so a slot after a filler
+ * that was heard is a filler; a slot before it is counted (upper bound).
+ */
+static void test_filler_counts(void)
+{
+	struct air a = { 0 };
+	struct sink s = { 0 };
+	struct dvr_link_tx *tx = make_tx(&a, 8, 12, 0, 0);
+	struct dvr_link_rx *rx = make_rx(&s, 0, &gs_keys);
+	/* Per block: real packets sent, then which fragments reach the RX. */
+	static const struct { unsigned real; const char *keep; } blk[] = {
+		{ 1, "100001111111" }, /* fillers 1-4 rebuilt: nothing lost */
+		{ 1, "000011111111" }, /* packet 0 + fillers 1-3 rebuilt */
+		{ 1, "110000000010" }, /* 2-7 follow filler 1: known rows */
+		{ 3, "101100001000" }, /* 4-7 known: with parity 8, packet 1
+		                        * is rebuilt */
+		{ 3, "101100000000" }, /* given up: packet 1 lost, 4-7 fillers */
+		{ 1, "100010000000" }, /* given up: 1-3 may have been packets */
+	};
+	uint32_t id = 0;
+	for (size_t b = 0; b < sizeof blk / sizeof blk[0]; b++) {
+		size_t mark = a.count;
+		for (unsigned i = 0; i < blk[b].real; i++, id++)
+			dvr_link_tx_send(tx, pkt, make_packet(id, pkt), 0);
+		dvr_link_tx_flush(tx, 0);
+		for (size_t f = mark; f < a.count; f++) {
+			if (a.f[f][DVR_LINK_IEEE80211_HDR_LEN] != 1 ||
+			    blk[b].keep[frame_frag(&a, f)] == '1')
+				dvr_link_rx_push(rx, 0, -40, a.f[f], a.len[f], 0);
+		}
+	}
+	dvr_link_rx_flush(rx);
+	struct dvr_link_rx_stats st;
+	dvr_link_rx_get_stats(rx, &st);
+	printf("# fillers: packets %" PRIu64 " lost %" PRIu64 " recovered %"
+	       PRIu64 " unrecoverable %" PRIu64 "\n", st.packets, st.lost,
+	       st.fec_recovered, st.unrecoverable);
+	CHECK_EQ_INT(s.count, 9, "fillers: every packet heard or rebuilt out");
+	CHECK(s.corrupt == 0, "fillers: nothing corrupt delivered");
+	static const uint32_t want_ids[9] = { 0, 1, 2, 3, 4, 5, 6, 8, 9 };
+	CHECK(s.count == 9 && memcmp(s.id, want_ids, sizeof want_ids) == 0,
+	      "fillers: packets in order, only packet 7 missing");
+	CHECK_EQ_INT(st.fec_recovered, 2,
+	             "fillers: only rebuilt packets count as recovered");
+	CHECK_EQ_INT(st.lost, 1 + 3,
+	             "fillers: slots after a heard filler are not lost");
+	CHECK_EQ_INT(st.unrecoverable, 2,
+	             "fillers: a block missing only fillers lost no data");
+	dvr_link_tx_free(tx);
+	dvr_link_rx_free(rx);
+	air_clear(&a);
+}
+
+/*
+ * A stream closed after every 1-3 packets (an RTP marker per frame) over a
+ * lossy air: the counters against the truth the test keeps itself.
+ * A block is repaired when the fragments heard plus the fillers known
+ * (those after a heard filler) make k. Recovered = real packets dropped
+ * from blocks repaired; lost
+ * = real packets dropped from blocks given up, plus the slots of those
+ * blocks that no heard filler proves empty.
+ */
+static void test_filler_stream(void)
+{
+	struct air a = { 0 };
+	struct sink s = { 0 };
+	struct dvr_link_tx *tx = make_tx(&a, 8, 12, 0, 0);
+	struct dvr_link_rx *rx = make_rx(&s, 0, &gs_keys);
+	uint32_t seed = 12345, id = 0;
+	uint64_t want_rec = 0, want_lost = 0, real_lost = 0;
+	for (unsigned b = 0; b < 2000; b++) {
+		const unsigned real = 1 + b % 3;
+		size_t mark = a.count;
+		for (unsigned i = 0; i < real; i++, id++)
+			dvr_link_tx_send(tx, pkt, make_packet(id, pkt), 0);
+		dvr_link_tx_flush(tx, 0);
+		unsigned kept = 0, first_filler = 8;
+		uint8_t got[12] = { 0 };
+		for (size_t f = mark; f < a.count; f++) {
+			if (a.f[f][DVR_LINK_IEEE80211_HDR_LEN] != 1) {
+				dvr_link_rx_push(rx, 0, -40, a.f[f], a.len[f], 0);
+				continue;
+			}
+			seed = seed * 1103515245u + 12345u;
+			if ((seed >> 16) % 100 < 35)
+				continue;     /* 35 % loss */
+			unsigned fi = frame_frag(&a, f);
+			got[fi] = 1;
+			kept++;
+			if (fi >= real && fi < 8 && fi < first_filler)
+				first_filler = fi;
+			dvr_link_rx_push(rx, 0, -40, a.f[f], a.len[f], 0);
+		}
+		unsigned dropped_real = 0, unproven = 0, known = 0;
+		for (unsigned i = 0; i < 8; i++) {
+			if (got[i])
+				continue;
+			if (i < real)
+				dropped_real++;
+			else if (i < first_filler)
+				unproven++;
+			else
+				known++;  /* after a heard filler */
+		}
+		if (kept + known >= 8) {
+			want_rec += dropped_real;
+		} else {
+			real_lost += dropped_real;
+			want_lost += dropped_real + unproven;
+		}
+	}
+	dvr_link_rx_flush(rx);
+	struct dvr_link_rx_stats st;
+	dvr_link_rx_get_stats(rx, &st);
+	printf("# stream: sent %u delivered %zu really lost %" PRIu64
+	       " counted lost %" PRIu64 " recovered %" PRIu64 "\n", id,
+	       s.count, real_lost, st.lost, st.fec_recovered);
+	CHECK_EQ_INT(s.count + real_lost, id,
+	             "stream: delivered + really lost = sent");
+	CHECK_EQ_INT(st.fec_recovered, want_rec,
+	             "stream: recovered counts real packets only");
+	CHECK_EQ_INT(st.lost, want_lost,
+	             "stream: lost counts only slots that may hold packets");
+	CHECK(st.lost >= real_lost, "stream: no loss goes uncounted");
+	dvr_link_tx_free(tx);
+	dvr_link_rx_free(rx);
+	air_clear(&a);
+}
+
 static void test_session_change(void)
 {
 	struct air a = { 0 };
@@ -671,6 +810,8 @@ int main(void)
 	test_replay();
 	test_diversity();
 	test_timeouts();
+	test_filler_counts();
+	test_filler_stream();
 	test_session_change();
 	test_wrong_key_epoch_channel();
 	test_shared_radio_and_prefix();
