@@ -330,8 +330,12 @@ struct dvr_link_rx_stats {
 	uint64_t malformed;        /**< too short/long, unknown type, bad index */
 	uint64_t packets;          /**< packets delivered */
 	uint64_t bytes;            /**< bytes delivered */
-	uint64_t lost;             /**< packet slots never delivered (gaps) */
-	uint64_t fec_recovered;    /**< fragments rebuilt from parity */
+	uint64_t lost;             /**< slots that may have held a packet and
+	                                were never delivered; the filler tail
+	                                of a closed block is not counted, a
+	                                slot that cannot be told apart is */
+	uint64_t fec_recovered;    /**< packets rebuilt from parity (fillers
+	                                rebuilt with them are not counted) */
 	uint64_t unrecoverable;    /**< blocks given up with data missing */
 	uint64_t duplicates;       /**< fragment already received (diversity;
 	                                detected before authentication) */
