@@ -152,6 +152,16 @@ uint32_t vc_crc32(const uint8_t *p, size_t n);
 /* vchip_wmac.c: the MAC receive filter (RCR 0x608, RXFLTMAP 0x6A0-0x6A5,
  * MACID 0x610) and the TX queue map (TXDMA_PQ_MAP 0x10C) the Realtek
  * generations share */
+/* The RCR bits of the receive filter, the same on every generation
+ * (rtw88 reg.h BIT_AAP ... BIT_AMF). */
+#define RCR_AAP (1u << 0)
+#define RCR_APM (1u << 1)
+#define RCR_AM (1u << 2)
+#define RCR_AB (1u << 3)
+#define RCR_ACRC32 (1u << 8)
+#define RCR_ADF (1u << 11)
+#define RCR_ACF (1u << 12)
+#define RCR_AMF (1u << 13)
 bool vc_wmac_rx_keeps_bad_fcs(const struct vchip *vc);
 bool vc_wmac_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
                        bool crc_err);

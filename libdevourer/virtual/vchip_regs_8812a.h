@@ -59,15 +59,8 @@
 #define A_PATH_B_HSSI 0xE00
 #define A_PATH_B_LSSI 0xE90
 
-/* RCR bits (rtw88 reg.h BIT_AAP ... BIT_APP_FCS) */
-#define RCR_AAP (1u << 0)
-#define RCR_APM (1u << 1)
-#define RCR_AM (1u << 2)
-#define RCR_AB (1u << 3)
-#define RCR_ACRC32 (1u << 8)
-#define RCR_ADF (1u << 11)
-#define RCR_ACF (1u << 12)
-#define RCR_AMF (1u << 13)
+/* RCR bits beyond the receive filter's (those are in vchip_internal.h;
+ * rtw88 reg.h BIT_APP_PHYSTS, BIT_APP_FCS) */
 #define RCR_APP_PHYSTS (1u << 28)
 #define RCR_APP_FCS (1u << 31)
 

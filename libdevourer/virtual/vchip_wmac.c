@@ -12,15 +12,6 @@
 
 #include "libdevourer/virtual/vchip_internal.h"
 
-#define RCR_AAP (1u << 0)
-#define RCR_APM (1u << 1)
-#define RCR_AM (1u << 2)
-#define RCR_AB (1u << 3)
-#define RCR_ACRC32 (1u << 8)
-#define RCR_ADF (1u << 11)
-#define RCR_ACF (1u << 12)
-#define RCR_AMF (1u << 13)
-
 bool vc_wmac_rx_keeps_bad_fcs(const struct vchip *vc)
 {
 	return vc_reg32(vc, 0x608) & RCR_ACRC32;
