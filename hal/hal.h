@@ -119,6 +119,14 @@ struct dvr_chip_ops {
 	 * when the chip cannot send this TX vector (e.g. 2 streams on 1T). */
 	int (*build_tx_desc)(const struct dvr_chip *chip, uint8_t *desc,
 	                     const struct dvr_tx_desc_req *req);
+	/* Optional. Would build_tx_desc refuse @p req? The same status it
+	 * would return, decided by the same code, and on a refusal one
+	 * sentence in why (why_len bytes, may be NULL/0) naming the rule
+	 * and the chip's limit. NULL: build_tx_desc refuses nothing a
+	 * caller could ask about in advance. */
+	int (*check_tx_vector)(const struct dvr_chip *chip,
+	                       const struct dvr_tx_desc_req *req, char *why,
+	                       size_t why_len);
 	/* Parse the packet at p (avail bytes left in the transfer). Returns
 	 * DVR_OK, DVR_E_OVERFLOW when the packet runs past avail (truncated),
 	 * DVR_E_INVALID for impossible fields. */
@@ -153,6 +161,11 @@ struct dvr_chip_info {
 	unsigned max_nss;            /* spatial streams */
 	unsigned max_bw_mhz;
 	bool has_5ghz;
+	/* The TX descriptor's DATA_STBC and DATA_LDPC fields exist and the
+	 * chip's baseband sends what they ask for (STBC still needs two
+	 * chains and one stream: hal/common/tx_vector.c). */
+	bool tx_stbc;
+	bool tx_ldpc;
 	enum dvr_tx_mode preferred_tx_mode;
 	int default_tx_power;        /* TX power index used when the
 	                                application sets none */

@@ -7,7 +7,9 @@
  * STBC and LDPC only on HT/VHT. The answer is the descriptor rate code
  * (rate_codes.h), its stream count and the rate-adaptation table
  * (RATE_ID, rtw88 main.h enum rtw_rate_index numbering) the frame belongs
- * to, and where in the tuned channel it goes; a refusal carries a status and a one-line reason.
+ * to, and where in the tuned channel it goes; a refusal carries a status
+ * and a sentence naming the rule and the chip's limit, for the person who
+ * chose the vector (dvr_check_tx_params shows it to applications).
  *
  * Pure function of the request and the chip state: no I/O.
  */
@@ -36,7 +38,8 @@ enum {
 	DVR_RATE_ID_AC_1SS = 10,
 };
 
-/* What the chip can send that its chip info does not say. */
+/* What the chip can send that its chip info does not say (the board's
+ * efuse decides it); LDPC and STBC are chip data (dvr_chip_info). */
 struct dvr_tx_caps {
 	bool vht;          /* false: an 11n-only part or board */
 };
@@ -59,13 +62,16 @@ struct dvr_tx_vector {
  * DVR_E_INVALID (no such vector: empty frame, unknown bandwidth or rate,
  * wider than the tuned channel, VHT MCS9 at 20 MHz outside 3 streams),
  * DVR_E_OVERFLOW (frame too long for the chip or for a legacy PPDU) or
- * DVR_E_UNSUPPORTED (a real vector this chip cannot send), and *reason
- * (when @p reason is not NULL) says which check refused it.
- * @p req and @p req->params must not be NULL.
+ * DVR_E_UNSUPPORTED (a real vector this chip cannot send), and @p why
+ * (when not NULL: @p why_len bytes, always terminated) holds one sentence
+ * saying which rule refused it and what the chip offers instead, e.g.
+ * "MCS 31 needs 4 spatial streams; the RTL8812AU sends at most 2". The
+ * sentence is only written on a refusal: the accepting path formats
+ * nothing. @p req and @p req->params must not be NULL.
  */
 int dvr_tx_vector_check(const struct dvr_chip *chip,
                         const struct dvr_tx_caps *caps,
                         const struct dvr_tx_desc_req *req,
-                        struct dvr_tx_vector *out, const char **reason);
+                        struct dvr_tx_vector *out, char *why, size_t why_len);
 
 #endif /* DVR_HAL_TX_VECTOR_H */

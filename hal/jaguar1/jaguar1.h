@@ -143,6 +143,10 @@ int jaguar1_wait_tx_idle(struct dvr_chip *chip, unsigned timeout_ms);
 unsigned jaguar1_tx_out_index(const struct dvr_chip *chip, unsigned n_out);
 int jaguar1_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
                           const struct dvr_tx_desc_req *req);
+/* The check_tx_vector op: what jaguar1_build_tx_desc would refuse. */
+int jaguar1_check_tx_vector(const struct dvr_chip *chip,
+                            const struct dvr_tx_desc_req *req, char *why,
+                            size_t why_len);
 int jaguar1_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
                          size_t avail, struct dvr_rx_pkt *out);
 

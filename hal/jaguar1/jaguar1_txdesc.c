@@ -20,21 +20,43 @@ static uint16_t desc_checksum(const uint8_t *d)
 	return x;
 }
 
+/* Everything the descriptor below refuses, decided here once: the
+ * build and the check op answer alike by construction. */
+static int jaguar1_tx_vector(const struct dvr_chip *chip,
+                             const struct dvr_tx_desc_req *req,
+                             struct dvr_tx_vector *v, char *why,
+                             size_t why_len)
+{
+	struct dvr_tx_caps caps;
+
+	/* An 11n-only board (efuse) has no VHT. */
+	caps.vht = !(jaguar1_priv(chip) && jaguar1_priv(chip)->no_vht);
+	return dvr_tx_vector_check(chip, &caps, req, v, why, why_len);
+}
+
+int jaguar1_check_tx_vector(const struct dvr_chip *chip,
+                            const struct dvr_tx_desc_req *req, char *why,
+                            size_t why_len)
+{
+	struct dvr_tx_vector v;
+
+	if (!chip || !req || !req->params)
+		return DVR_E_INVALID;
+	return jaguar1_tx_vector(chip, req, &v, why, why_len);
+}
+
 int jaguar1_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
                            const struct dvr_tx_desc_req *req)
 {
 	const struct dvr_tx_params *tp;
 	struct dvr_tx_vector v;
-	struct dvr_tx_caps caps;
 	unsigned bw;
 	int st;
 
 	if (!desc || !req || !req->params)
 		return DVR_E_INVALID;
 	tp = req->params;
-	/* An 11n-only board (efuse) has no VHT. */
-	caps.vht = !(jaguar1_priv(chip) && jaguar1_priv(chip)->no_vht);
-	if ((st = dvr_tx_vector_check(chip, &caps, req, &v, NULL)) != DVR_OK)
+	if ((st = jaguar1_tx_vector(chip, req, &v, NULL, 0)) != DVR_OK)
 		return st;
 	bw = v.bw_mhz;
 

@@ -51,6 +51,10 @@ void jaguar3_fw_pkt_desc(uint8_t *desc, size_t len, uint8_t qsel);
 /* The build_tx_desc op for injected frames (QSEL MGMT). */
 int jaguar3_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
                           const struct dvr_tx_desc_req *req);
+/* The check_tx_vector op: what jaguar3_build_tx_desc would refuse. */
+int jaguar3_check_tx_vector(const struct dvr_chip *chip,
+                            const struct dvr_tx_desc_req *req, char *why,
+                            size_t why_len);
 
 /* ---- RX descriptor and PHY status (jaguar3_rx.c) ---- */
 

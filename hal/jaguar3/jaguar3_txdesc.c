@@ -4,6 +4,7 @@
  * HalMAC halmac_tx_desc_nic.h, rtw88 tx.h) for injected frames, and the
  * descriptors of firmware-bound packets. Pure functions: no I/O.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "hal/common/le32.h"
@@ -47,24 +48,53 @@ void jaguar3_fw_pkt_desc(uint8_t *desc, size_t len, uint8_t qsel)
 	jaguar3_txdesc_fill_checksum(desc);
 }
 
+/* Everything the descriptor below refuses, decided here once: the
+ * build and the check op answer alike by construction. */
+static int jaguar3_tx_vector(const struct dvr_chip *chip,
+                             const struct dvr_tx_desc_req *req,
+                             struct dvr_tx_vector *v, char *why,
+                             size_t why_len)
+{
+	const struct dvr_tx_caps caps = { .vht = true };
+	int st = dvr_tx_vector_check(chip, &caps, req, v, why, why_len);
+
+	if (st != DVR_OK)
+		return st;
+	/* DATA_SHORT on a legacy rate would mean short preamble on CCK. */
+	if (req->params->short_gi && !v->ht_vht) {
+		if (why && why_len)
+			snprintf(why, why_len, "a short guard interval needs an "
+			         "HT or VHT rate, not a legacy one");
+		return DVR_E_UNSUPPORTED;
+	}
+	return DVR_OK;
+}
+
+int jaguar3_check_tx_vector(const struct dvr_chip *chip,
+                            const struct dvr_tx_desc_req *req, char *why,
+                            size_t why_len)
+{
+	struct dvr_tx_vector v;
+
+	if (!chip || !req || !req->params)
+		return DVR_E_INVALID;
+	return jaguar3_tx_vector(chip, req, &v, why, why_len);
+}
+
 int jaguar3_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
                           const struct dvr_tx_desc_req *req)
 {
 	const struct dvr_tx_params *tp;
 	struct dvr_tx_vector v;
-	const struct dvr_tx_caps caps = { .vht = true };
 	unsigned bw;
 	int st;
 
 	if (!chip || !desc || !req || !req->params)
 		return DVR_E_INVALID;
 	tp = req->params;
-	if ((st = dvr_tx_vector_check(chip, &caps, req, &v, NULL)) != DVR_OK)
+	if ((st = jaguar3_tx_vector(chip, req, &v, NULL, 0)) != DVR_OK)
 		return st;
 	bw = v.bw_mhz;
-	if (tp->short_gi && !v.ht_vht)
-		return DVR_E_UNSUPPORTED;  /* DATA_SHORT would mean short
-		                              preamble on CCK */
 
 	uint32_t dw[12] = { 0 };
 	dw[0] = (uint32_t)req->frame_len | JAGUAR3_TX_DESC_LEN << 16 |

@@ -120,6 +120,7 @@ static const struct dvr_chip_ops rtl8812a_ops = {
 	.power_off = jaguar1_power_off,
 	.tx_out_index = jaguar1_tx_out_index,
 	.build_tx_desc = jaguar1_build_tx_desc,
+	.check_tx_vector = jaguar1_check_tx_vector,
 	.parse_rx_pkt = jaguar1_parse_rx_pkt,
 };
 
@@ -147,6 +148,13 @@ const struct dvr_chip_info rtl8812a_info = {
 	.max_nss = 2,
 	.max_bw_mhz = 80,
 	.has_5ghz = true,
+	/* The 40-byte descriptor carries DATA_STBC and DATA_LDPC (rtw88
+	 * tx.h) and the 2T2R baseband sends both: the vendor driver fills
+	 * them for data frames (aircrack-ng rtl8812au rtl8812au_xmit.c
+	 * update_txdesc) and OpenIPC devourer for injected ones
+	 * (RtlJaguarDevice.cpp build_tx_block). */
+	.tx_stbc = true,
+	.tx_ldpc = true,
 	.preferred_tx_mode = DVR_TX_ASYNC,
 	/*
 	 * The BB table leaves the per-rate TX AGC registers unprogrammed, so

@@ -31,6 +31,7 @@ static const struct dvr_chip_ops rtl8822c_ops = {
 	.power_off = rtl8822c_power_off,
 	.tx_out_index = rtl8822c_tx_out_index,
 	.build_tx_desc = rtl8822c_build_tx_desc,
+	.check_tx_vector = jaguar3_check_tx_vector,
 	.parse_rx_pkt = rtl8822c_parse_rx_pkt,
 };
 
@@ -51,6 +52,11 @@ const struct dvr_chip_info rtl8822c_info = {
 	.max_nss = 2,
 	.max_bw_mhz = 80,
 	.has_5ghz = true,
+	/* DATA_STBC and DATA_LDPC of the 48-byte descriptor (rtw88 tx.h;
+	 * rtw88 tx.c rtw_tx_data_pkt_info_update sets both for this chip
+	 * when the peer takes them). */
+	.tx_stbc = true,
+	.tx_ldpc = true,
 	/*
 	 * Sync: until the TX-path registers are programmed the chip NAKs
 	 * every bulk OUT, and frames queued fire-and-forget into an endpoint

@@ -1172,6 +1172,59 @@ void dvr_interrupt(dvr_device *dev, bool on)
 	pthread_mutex_unlock(&dev->tx_lock);
 }
 
+/* What dvr_send makes of a vector that leaves things unsaid. */
+static void fill_unsaid(struct dvr_tx_params *p)
+{
+	if (p->rate.kind == DVR_RATE_LEGACY && p->rate.legacy_500k == 0)
+		p->rate.legacy_500k = 12; /* nothing said: OFDM 6 Mbit/s */
+	if (p->bw_mhz == 0)
+		p->bw_mhz = 20;
+}
+
+/* Bytes of the frame a vector is checked with when no frame is given:
+ * an 802.11 header, so only the vector itself can be refused. */
+#define CHECK_FRAME_LEN 24u
+
+int dvr_check_tx_params(dvr_device *dev, const struct dvr_tx_params *p,
+                        char *why, size_t why_len)
+{
+	if (why && why_len)
+		why[0] = '\0';
+	if (!dev || !p) {
+		if (why && why_len)
+			snprintf(why, why_len, "no device or no TX vector");
+		return DVR_E_INVALID;
+	}
+	if (!dev->started) {
+		if (why && why_len)
+			snprintf(why, why_len, "the adapter is not started: "
+			         "its channel and straps are not known yet");
+		return DVR_E_STATE;
+	}
+	struct dvr_tx_params q = *p;
+	fill_unsaid(&q);
+	const struct dvr_tx_desc_req req = { .params = &q,
+	                                     .frame_len = CHECK_FRAME_LEN };
+	int (*check)(const struct dvr_chip *, const struct dvr_tx_desc_req *,
+	             char *, size_t) = dev->info->ops->check_tx_vector;
+	int r = DVR_OK;
+	/* The channel changes under sync_lock and tx_lock: either keeps it
+	 * still while the check reads it. */
+	pthread_mutex_lock(&dev->tx_lock);
+	if (wider_than_channel(dev, &q)) {
+		r = DVR_E_INVALID;
+		if (why && why_len)
+			snprintf(why, why_len, "a %u MHz PPDU is wider than the "
+			         "tuned channel (channel %u, %u MHz)", q.bw_mhz,
+			         dev->chip.channel.channel,
+			         dev->chip.channel.bw_mhz);
+	} else if (check) {
+		r = check(&dev->chip, &req, why, why_len);
+	}
+	pthread_mutex_unlock(&dev->tx_lock);
+	return r;
+}
+
 int dvr_send(dvr_device *dev, const uint8_t *frame, size_t len)
 {
 	if (!dev || !frame)
@@ -1182,10 +1235,7 @@ int dvr_send(dvr_device *dev, const uint8_t *frame, size_t len)
 		return reject(dev, r);
 	struct dvr_tx_params p;
 	dvr_radiotap_merge(&rt, &dev->cfg.tx_defaults, &p);
-	if (p.rate.kind == DVR_RATE_LEGACY && p.rate.legacy_500k == 0)
-		p.rate.legacy_500k = 12; /* nothing said: OFDM 6 Mbit/s */
-	if (p.bw_mhz == 0)
-		p.bw_mhz = 20;
+	fill_unsaid(&p);
 	size_t body = len - rt.header_len;
 	if (rt.has_fcs) {
 		if (body < 4)

@@ -2,7 +2,8 @@
 /*
  * The generic TX-vector check (hal/common/tx_vector) on a made-up chip
  * whose limits are set here, so every refusal is reached on purpose: each
- * case names the status and the check (reason) that must answer it.
+ * case names the status and the check (reason) that must answer it, and
+ * the sentences name the rule and the chip's limit.
  */
 #include "../check.h"
 #include "hal/common/chan_geometry.h"
@@ -10,6 +11,9 @@
 #include "hal/common/tx_vector.h"
 
 static struct dvr_chip_info info = {
+	.name = "RTL-TEST",
+	.tx_stbc = true,
+	.tx_ldpc = true,
 	.max_tx_frame = 11000,
 	.max_bw_mhz = 80,
 	.max_nss = 2,
@@ -49,9 +53,29 @@ static int run(const struct dvr_chip *c, const struct dvr_tx_caps *caps,
                const struct dvr_tx_params *tp, size_t len,
                struct dvr_tx_vector *v, const char **why)
 {
+	static char buf[200];
 	struct dvr_tx_desc_req req = { .params = tp, .frame_len = len };
-	*why = NULL;
-	return dvr_tx_vector_check(c, caps, &req, v, why);
+	int st;
+
+	buf[0] = '\0';
+	st = dvr_tx_vector_check(c, caps, &req, v, buf, sizeof buf);
+	*why = buf[0] ? buf : NULL;
+	return st;
+}
+
+/* A refusal whose sentence holds @p words. */
+static void says(const char *name, const struct dvr_chip *c,
+                 const struct dvr_tx_params *tp, const char *words)
+{
+	struct dvr_tx_vector v;
+	const char *why;
+	char what[300];
+
+	CHECK(run(c, &vht, tp, 100, &v, &why) != DVR_OK && why &&
+	      strstr(why, words), name);
+	snprintf(what, sizeof what, "#   sentence: %s (wanted \"%s\")",
+	         why ? why : "none", words);
+	printf("%s\n", what);
 }
 
 /* A refusal: status and that a reason is given. */
@@ -218,11 +242,54 @@ int main(void)
 	tp = (struct dvr_tx_params){ .rate = legacy(12), .ldpc = true };
 	refused("LDPC on OFDM", &c, &vht, &tp, 100, DVR_E_UNSUPPORTED);
 
-	/* A refusal leaves the output alone; a NULL reason is allowed. */
-	memset(&v, 0x5A, sizeof v);
+	/* STBC and LDPC are the chip's data: a chip without them refuses. */
+	info.tx_stbc = false;
+	tp = (struct dvr_tx_params){ .rate = ht(0), .stbc = 1 };
+	refused("STBC on a chip without STBC", &c, &vht, &tp, 100,
+	        DVR_E_UNSUPPORTED);
+	info.tx_stbc = true;
+	info.tx_ldpc = false;
+	tp = (struct dvr_tx_params){ .rate = ht(0), .ldpc = true };
+	refused("LDPC on a chip without LDPC", &c, &vht, &tp, 100,
+	        DVR_E_UNSUPPORTED);
+	info.tx_ldpc = true;
+	CHECK_EQ_INT(run(&c, &vht, &tp, 100, &v, &why), DVR_OK,
+	             "LDPC on HT ok");
+
+	/* The sentences say the rule and the chip's own limit. */
+	tp = (struct dvr_tx_params){ .rate = ht(31) };
+	says("MCS 31: streams needed and the chip's", &c, &tp,
+	     "MCS 31 needs 4 spatial streams; the RTL-TEST sends at most 2");
+	tp = (struct dvr_tx_params){ .rate = vhtr(4, 0) };
+	says("VHT NSS 4", &c, &tp, "needs 4 spatial streams");
+	c.id.is_1t1r = true;
+	tp = (struct dvr_tx_params){ .rate = ht(8) };
+	says("1T1R part named as such", &c, &tp,
+	     "this RTL-TEST (a 1T1R part) sends at most 1");
+	c.id.is_1t1r = false;
+	tp = (struct dvr_tx_params){ .rate = legacy(22) };
+	says("CCK on 5 GHz names the channel", &c, &tp, "channel 36 is 5 GHz");
+	tp = (struct dvr_tx_params){ .rate = ht(8), .stbc = 1 };
+	says("STBC with 2 streams", &c, &tp, "this rate has 2 streams");
+	tp = (struct dvr_tx_params){ .rate = ht(0), .bw_mhz = 40 };
+	says("wider than the channel", &c2g, &tp,
+	     "wider than the tuned channel (channel 6, 20 MHz)");
+
+	/* A short buffer gets a cut, terminated sentence. */
+	char small[8];
 	struct dvr_tx_desc_req req = { .params = &tp, .frame_len = 100 };
-	CHECK_EQ_INT(dvr_tx_vector_check(&c, &vht, &req, &v, NULL),
-	             DVR_E_UNSUPPORTED, "NULL reason pointer");
+	memset(small, 'x', sizeof small);
+	CHECK_EQ_INT(dvr_tx_vector_check(&c2g, &vht, &req, &v, small,
+	                                 sizeof small),
+	             DVR_E_INVALID, "short sentence buffer: same status");
+	CHECK(memchr(small, '\0', sizeof small) != NULL,
+	      "short sentence buffer: terminated");
+
+	/* A refusal leaves the output alone; no sentence buffer is allowed. */
+	tp = (struct dvr_tx_params){ .rate = legacy(12), .ldpc = true };
+	memset(&v, 0x5A, sizeof v);
+	CHECK_EQ_INT(dvr_tx_vector_check(&c, &vht, &req, &v, NULL, 0),
+	             DVR_E_UNSUPPORTED, "no sentence buffer");
 	CHECK_EQ_HEX(v.code, 0x5A, "refusal writes no vector");
 	return check_done();
 }

@@ -347,6 +347,32 @@ DVR_API int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
                  const struct dvr_tx_params *params);
 
 /**
+ * Can the started adapter send frames with TX vector @p params on the
+ * channel it is tuned to now? Asks the chip code that builds the TX
+ * descriptors, with the chip's own data (spatial streams and TX chains,
+ * including a 1T1R strap; bandwidths; VHT, STBC and LDPC) and the same
+ * rules it applies to every frame, so a vector this accepts is one
+ * dvr_send_raw() sends (frame length aside: that is checked per frame),
+ * and one it refuses is one every frame of would be refused and counted
+ * in dvr_tx_stats.rejected. Fields left zero are filled as dvr_send()
+ * fills them (a legacy rate of 0 is OFDM 6 Mbit/s, bandwidth 0 is 20).
+ *
+ * Returns DVR_OK, or the status each frame would get: DVR_E_INVALID (no
+ * such vector: HT MCS 32, a PPDU wider than the tuned channel...) or
+ * DVR_E_UNSUPPORTED (a real vector this adapter cannot send: MCS 31 on
+ * 2 streams, CCK on 5 GHz, STBC on 2 streams...); DVR_E_STATE before
+ * dvr_start(); DVR_E_INVALID for a NULL argument. On a refusal @p why
+ * (when not NULL, @p why_len bytes, always terminated) holds one
+ * sentence naming the rule and the adapter's limit, e.g. "MCS 31 needs
+ * 4 spatial streams; the RTL8812AU sends at most 2"; on DVR_OK it is "".
+ * Safe from any thread, like dvr_send(); a later dvr_set_channel() can
+ * make an accepted vector impossible (e.g. CCK after a move to 5 GHz).
+ */
+DVR_API int dvr_check_tx_params(dvr_device *dev,
+                                const struct dvr_tx_params *params,
+                                char *why, size_t why_len);
+
+/**
  * Wait until every frame sent so far has left the adapter — its USB
  * transfer completed and the chip's TX queues are empty — at most
  * @p timeout_ms. DVR_OK, DVR_E_TIMEOUT (still sending: the link is
