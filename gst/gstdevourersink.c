@@ -264,42 +264,68 @@ gst_devourer_sink_finalize (GObject * object)
 /* TX vector                                                           */
 /* ------------------------------------------------------------------ */
 
+/* The properties a TX vector is made of. */
+typedef struct
+{
+  gint mcs;
+  gint legacy_rate;
+  guint vht_nss;
+  guint stbc;
+  gboolean ldpc;
+  gboolean short_gi;
+  guint bandwidth;
+} VectorProps;
+
+/* Object lock held. */
+static void
+read_vector_props (GstDevourerSink * self, VectorProps * vp)
+{
+  vp->mcs = self->mcs;
+  vp->legacy_rate = self->legacy_rate;
+  vp->vht_nss = self->vht_nss;
+  vp->stbc = self->stbc;
+  vp->ldpc = self->ldpc;
+  vp->short_gi = self->short_gi;
+  vp->bandwidth = self->settings.bandwidth;
+}
+
 /*
- * Build the TX vector from the properties (object lock held by the caller).
- * Returns FALSE with @why set when the combination cannot be transmitted.
+ * Build the TX vector from the properties. Returns FALSE with @why set
+ * when the combination names no vector at all; whether this adapter can
+ * send it is dvr_check_tx_params's answer (check_vector).
  */
 static gboolean
-build_tx_params (GstDevourerSink * self, struct dvr_tx_params *p,
+build_tx_params (const VectorProps * vp, struct dvr_tx_params *p,
     guint32 * phy_kbps, const gchar ** why)
 {
   memset (p, 0, sizeof (*p));
-  if (self->mcs < 0) {
+  if (vp->mcs < 0) {
     p->rate.kind = DVR_RATE_LEGACY;
-    p->rate.legacy_500k = (uint8_t) self->legacy_rate;
+    p->rate.legacy_500k = (uint8_t) vp->legacy_rate;
     /* Legacy PPDUs are 20 MHz wide whatever the channel is. */
     p->bw_mhz = 20;
-  } else if (self->vht_nss > 0) {
-    if (self->mcs > 9) {
+  } else if (vp->vht_nss > 0) {
+    if (vp->mcs > 9) {
       *why = "VHT rates have mcs 0-9";
       return FALSE;
     }
     p->rate.kind = DVR_RATE_VHT;
-    p->rate.mcs = (uint8_t) self->mcs;
-    p->rate.nss = (uint8_t) self->vht_nss;
-    p->bw_mhz = (uint8_t) self->settings.bandwidth;
+    p->rate.mcs = (uint8_t) vp->mcs;
+    p->rate.nss = (uint8_t) vp->vht_nss;
+    p->bw_mhz = (uint8_t) vp->bandwidth;
   } else {
-    if (self->settings.bandwidth > 40) {
+    if (vp->bandwidth > 40) {
       *why = "HT rates go up to 40 MHz; set vht-nss=1 for 80 MHz";
       return FALSE;
     }
     p->rate.kind = DVR_RATE_HT;
-    p->rate.mcs = (uint8_t) self->mcs;
-    p->bw_mhz = (uint8_t) self->settings.bandwidth;
+    p->rate.mcs = (uint8_t) vp->mcs;
+    p->bw_mhz = (uint8_t) vp->bandwidth;
   }
   if (p->rate.kind != DVR_RATE_LEGACY) {
-    p->short_gi = self->short_gi;
-    p->ldpc = self->ldpc;
-    p->stbc = (uint8_t) self->stbc;
+    p->short_gi = vp->short_gi;
+    p->ldpc = vp->ldpc;
+    p->stbc = (uint8_t) vp->stbc;
   }
   /* Broadcast injection, as wfb-ng does: nobody acknowledges, so hardware
    * retries would only burn airtime. */
@@ -313,44 +339,216 @@ build_tx_params (GstDevourerSink * self, struct dvr_tx_params *p,
   return TRUE;
 }
 
-/* Push the current TX vector into the link's radiotap prefix (running). */
-static void
-apply_tx_vector (GstDevourerSink * self)
+/*
+ * Can @dev send the vector @vp makes, on the channel it is tuned to? Builds
+ * it into @p (and @phy_kbps); FALSE with a sentence in @why when the
+ * properties name no vector or the adapter's own check refuses it. With no
+ * adapter open only the first is known.
+ */
+static gboolean
+check_vector (dvr_device * dev, const VectorProps * vp,
+    struct dvr_tx_params *p, guint32 * phy_kbps, gchar * why, gsize why_len)
 {
+  const gchar *bad = NULL;
+
+  if (!build_tx_params (vp, p, phy_kbps, &bad)) {
+    g_strlcpy (why, bad, why_len);
+    return FALSE;
+  }
+  return dev == NULL || dvr_check_tx_params (dev, p, why, why_len) == DVR_OK;
+}
+
+/* The properties of a TX vector, in the order a refusal is pinned on
+ * them: the optional codings first, then what picks the rate, then the
+ * width. */
+static const gchar *const vector_prop_names[] = {
+  "stbc", "ldpc", "short-gi", "legacy-rate", "vht-nss", "mcs", "bandwidth",
+};
+
+/*
+ * The @k-th other value worth trying for property @name of @vp: its
+ * default, and for counts (vht-nss, mcs, bandwidth) the smaller ones a
+ * chip with fewer streams or a narrower channel might take. FALSE when
+ * there is no @k-th.
+ */
+static gboolean
+vector_prop_try (VectorProps * vp, const gchar * name, guint k)
+{
+  static const guint narrower[] = { 20, 40 };
+
+  if (g_str_equal (name, "stbc") && k == 0 && vp->stbc != DEFAULT_STBC)
+    vp->stbc = DEFAULT_STBC;
+  else if (g_str_equal (name, "ldpc") && k == 0 && vp->ldpc != DEFAULT_LDPC)
+    vp->ldpc = DEFAULT_LDPC;
+  else if (g_str_equal (name, "short-gi") && k == 0
+      && vp->short_gi != DEFAULT_SHORT_GI)
+    vp->short_gi = DEFAULT_SHORT_GI;
+  else if (g_str_equal (name, "legacy-rate") && k == 0 && vp->mcs < 0
+      && vp->legacy_rate != DEFAULT_LEGACY_RATE)
+    vp->legacy_rate = DEFAULT_LEGACY_RATE;
+  else if (g_str_equal (name, "vht-nss") && k + 1 < vp->vht_nss)
+    vp->vht_nss = k + 1;
+  else if (g_str_equal (name, "mcs") && k == 0 && vp->mcs != DEFAULT_MCS)
+    vp->mcs = DEFAULT_MCS;
+  else if (g_str_equal (name, "mcs") && k == 1 && vp->mcs > 0)
+    vp->mcs = 0;
+  else if (g_str_equal (name, "bandwidth") && k < G_N_ELEMENTS (narrower)
+      && narrower[k] < vp->bandwidth)
+    vp->bandwidth = narrower[k];
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* "mcs=31", "legacy-rate=5.5", ... for a message. */
+static gchar *
+vector_prop_describe (const VectorProps * vp, const gchar * name)
+{
+  if (g_str_equal (name, "stbc"))
+    return g_strdup_printf ("stbc=%u", vp->stbc);
+  if (g_str_equal (name, "ldpc"))
+    return g_strdup_printf ("ldpc=%s", vp->ldpc ? "true" : "false");
+  if (g_str_equal (name, "short-gi"))
+    return g_strdup_printf ("short-gi=%s", vp->short_gi ? "true" : "false");
+  if (g_str_equal (name, "vht-nss"))
+    return g_strdup_printf ("vht-nss=%u", vp->vht_nss);
+  if (g_str_equal (name, "mcs"))
+    return g_strdup_printf ("mcs=%d", vp->mcs);
+  if (g_str_equal (name, "legacy-rate"))
+    return g_strdup_printf ("legacy-rate=%g", vp->legacy_rate / 2.0);
+  if (g_str_equal (name, "bandwidth"))
+    return g_strdup_printf ("bandwidth=%u", vp->bandwidth);
+  return g_strdup (name);
+}
+
+/* Every property of the vector, for the debug part of a message. */
+static gchar *
+vector_describe (const VectorProps * vp)
+{
+  return g_strdup_printf ("mcs=%d vht-nss=%u legacy-rate=%g stbc=%u "
+      "ldpc=%s short-gi=%s bandwidth=%u", vp->mcs, vp->vht_nss,
+      vp->legacy_rate / 2.0, vp->stbc, vp->ldpc ? "true" : "false",
+      vp->short_gi ? "true" : "false", vp->bandwidth);
+}
+
+/*
+ * The property that makes @vp impossible on @dev: the first one that,
+ * changed alone (vector_prop_try), makes it a vector the adapter sends.
+ * NULL when no single property does (then the combination is to blame).
+ */
+static const gchar *
+vector_culprit (dvr_device * dev, const VectorProps * vp)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (vector_prop_names); i++) {
+    for (guint k = 0; k < 4; k++) {
+      VectorProps alt = *vp;
+      struct dvr_tx_params p;
+      guint32 kbps;
+      gchar why[256];
+
+      if (vector_prop_try (&alt, vector_prop_names[i], k)
+          && check_vector (dev, &alt, &p, &kbps, why, sizeof (why)))
+        return vector_prop_names[i];
+    }
+  }
+  return NULL;
+}
+
+/*
+ * A live change of @prop: push the TX vector the properties now make into
+ * the link's radiotap prefix, if the adapter can send it. If it cannot,
+ * warn with the reason, count it and keep sending with the previous one.
+ */
+static void
+apply_tx_vector (GstDevourerSink * self, const gchar * prop)
+{
+  VectorProps vp;
   struct dvr_tx_params params;
   guint32 kbps = 0;
-  const gchar *why = NULL;
+  gchar why[256] = "", chip[64] = "";
   uint8_t prefix[64];
   size_t prefix_len;
-  gboolean ok;
+  gboolean ok, running;
+  guint64 refused = 0;
   int ret = DVR_OK;
 
   GST_OBJECT_LOCK (self);
-  ok = build_tx_params (self, &params, &kbps, &why);
+  read_vector_props (self, &vp);
   GST_OBJECT_UNLOCK (self);
-  if (!ok) {
-    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
-        ("Invalid rate settings, keeping the previous ones."), ("%s", why));
-    return;
-  }
-  prefix_len = dvr_radiotap_build_tx (&params, prefix, sizeof (prefix));
 
+  g_mutex_lock (&self->control_lock);
+  ok = check_vector (self->radio.dev, &vp, &params, &kbps, why, sizeof (why));
+  if (self->radio.dev != NULL)
+    g_strlcpy (chip, dvr_chip_name (self->radio.dev), sizeof (chip));
   g_mutex_lock (&self->link_lock);
-  if (self->link != NULL) {
+  running = self->link != NULL;
+  if (running && !ok) {
+    refused = ++self->vector_refused;
+  } else if (running) {
+    prefix_len = dvr_radiotap_build_tx (&params, prefix, sizeof (prefix));
     ret = prefix_len > 0 ? dvr_link_tx_set_prefix (self->link, prefix,
         prefix_len) : DVR_E_OVERFLOW;
     if (ret == DVR_OK) {
       self->tx_params = params;
       self->phy_kbps = kbps;
+      /* A new vector: its first refused frame is news again. */
+      self->vector_warned = FALSE;
       GST_INFO_OBJECT (self, "TX vector now %u kbit/s at %u MHz", kbps,
           params.bw_mhz);
     }
   }
   g_mutex_unlock (&self->link_lock);
-  if (ret != DVR_OK)
+  g_mutex_unlock (&self->control_lock);
+
+  /* Not running: start() refuses an impossible vector with an error. */
+  if (running && !ok) {
+    gchar *what = vector_prop_describe (&vp, prop);
+    gchar *all = vector_describe (&vp);
+
+    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+        ("%s cannot send with %s: %s. Keeping the previous TX vector.",
+            chip[0] != '\0' ? chip : "The adapter", what, why),
+        ("Refused TX vector %s; live changes refused so far: %"
+            G_GUINT64_FORMAT " (stats tx-vector-refused).", all, refused));
+    g_free (all);
+    g_free (what);
+  } else if (ret != DVR_OK) {
     GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
         ("Could not apply the new rate settings, keeping the previous ones."),
         ("radiotap TX header: %s", dvr_strerror (ret)));
+  }
+}
+
+/*
+ * Frames the driver refused (on_link_frame) are reported once per TX
+ * vector, outside the link lock: a bus handler may read 'stats'. Render
+ * or timer thread, while the adapter is open.
+ */
+static void
+report_refused_frames (GstDevourerSink * self)
+{
+  struct dvr_tx_params params;
+  gchar why[256] = "";
+  guint64 n;
+  gint st;
+
+  g_mutex_lock (&self->link_lock);
+  st = self->refusal_pending;
+  self->refusal_pending = 0;
+  params = self->tx_params;
+  n = self->frames_refused;
+  g_mutex_unlock (&self->link_lock);
+  if (G_LIKELY (st == 0))
+    return;
+  if (dvr_check_tx_params (self->radio.dev, &params, why, sizeof (why))
+      == DVR_OK)
+    g_strlcpy (why, dvr_strerror (st), sizeof (why));
+  GST_ELEMENT_WARNING (self, STREAM, FAILED,
+      ("%s refuses the frames of the current TX vector: %s.",
+          dvr_chip_name (self->radio.dev), why),
+      ("dvr_send: %s. Reported once per TX vector; every refused frame is "
+          "counted in stats frames-refused (%" G_GUINT64_FORMAT " so far).",
+          dvr_strerror (st), n));
 }
 
 static void
@@ -365,6 +563,11 @@ apply_channel (GstDevourerSink * self)
   g_mutex_lock (&self->control_lock);
   gst_devourer_radio_set_channel (&self->radio, &ch);
   g_mutex_unlock (&self->control_lock);
+  /* The same vector may be refused on the new channel (CCK on 5 GHz):
+   * that is news again. */
+  g_mutex_lock (&self->link_lock);
+  self->vector_warned = FALSE;
+  g_mutex_unlock (&self->link_lock);
 }
 
 static void
@@ -427,7 +630,7 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
 {
   struct dvr_link_tx_stats ls;
   struct dvr_tx_stats ts;
-  guint64 oversize, map_failed;
+  guint64 oversize, map_failed, vector_refused, frames_refused;
   guint32 kbps;
   gsize max_payload;
 
@@ -443,6 +646,8 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
     ts = self->final_tx;
   oversize = self->oversize_dropped;
   map_failed = self->map_failed;
+  vector_refused = self->vector_refused;
+  frames_refused = self->frames_refused;
   kbps = self->phy_kbps;
   max_payload = self->max_payload;
   g_mutex_unlock (&self->link_lock);
@@ -468,6 +673,8 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
       "frames-failed", G_TYPE_UINT64, ts.failed,
       "frames-timed-out", G_TYPE_UINT64, ts.timeouts,
       "frames-rejected", G_TYPE_UINT64, ts.rejected,
+      "frames-refused", G_TYPE_UINT64, frames_refused,
+      "tx-vector-refused", G_TYPE_UINT64, vector_refused,
       "frames-in-flight", G_TYPE_UINT, (guint) ts.in_flight,
       "air-bytes", G_TYPE_UINT64, ts.bytes,
       "airtime-us", G_TYPE_UINT64, ts.airtime_us,
@@ -539,7 +746,7 @@ gst_devourer_sink_set_property (GObject * object, guint prop_id,
       break;
     case GST_DEVOURER_PROP_BANDWIDTH:
       apply_channel (self);
-      apply_tx_vector (self);
+      apply_tx_vector (self, g_param_spec_get_name (pspec));
       break;
     case PROP_MCS:
     case PROP_LEGACY_RATE:
@@ -547,7 +754,7 @@ gst_devourer_sink_set_property (GObject * object, guint prop_id,
     case PROP_STBC:
     case PROP_LDPC:
     case PROP_SHORT_GI:
-      apply_tx_vector (self);
+      apply_tx_vector (self, g_param_spec_get_name (pspec));
       break;
     case PROP_TX_POWER:
       apply_tx_power (self);
@@ -666,6 +873,16 @@ on_link_frame (void *user, const uint8_t *frame, size_t len)
     return 0;
   if (ret == DVR_E_NO_DEVICE)
     g_atomic_int_set (&self->device_gone, 1);
+  /* The chip code refused the frame itself (its TX vector on this
+   * channel, or its size): every one would be, so say so once. */
+  if (ret == DVR_E_INVALID || ret == DVR_E_UNSUPPORTED
+      || ret == DVR_E_OVERFLOW) {
+    self->frames_refused++;
+    if (!self->vector_warned) {
+      self->vector_warned = TRUE;
+      self->refusal_pending = ret;
+    }
+  }
   GST_LOG_OBJECT (self, "dvr_send(%zu bytes): %s", len, dvr_strerror (ret));
   return -1;
 }
@@ -730,6 +947,7 @@ sink_timer_tick (gpointer user, guint64 now)
     dvr_link_tx_poll (self->link, now);
   next = dvr_link_tx_next_deadline (self->link);
   g_mutex_unlock (&self->link_lock);
+  report_refused_frames (self);
 
   GST_OBJECT_LOCK (self);
   interval = self->settings.stats_interval;
@@ -756,6 +974,8 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   struct dvr_tx_params params;
   guint32 kbps = 0;
   const gchar *why = NULL;
+  gchar vwhy[256] = "";
+  VectorProps vp;
   GstDevourerSettings settings;
   const gchar *selector;
   uint8_t prefix[64];
@@ -768,7 +988,8 @@ gst_devourer_sink_start (GstBaseSink * bsink)
 
   GST_OBJECT_LOCK (self);
   gst_devourer_settings_copy (&settings, &self->settings);
-  params_ok = build_tx_params (self, &params, &kbps, &why);
+  read_vector_props (self, &vp);
+  params_ok = build_tx_params (&vp, &params, &kbps, &why);
   cfg.tx_mode = (enum dvr_tx_mode) self->tx_mode;
   cfg.tx_power = self->tx_power * 100;   /* dBm → mBm; 0 = default */
   lcfg.k = (uint8_t) self->fec_k;
@@ -789,6 +1010,10 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   g_mutex_lock (&self->link_lock);
   self->oversize_dropped = 0;
   self->map_failed = 0;
+  self->vector_refused = 0;
+  self->frames_refused = 0;
+  self->vector_warned = FALSE;
+  self->refusal_pending = 0;
   self->last_oversize_warn_ms = 0;
   memset (&self->final_link, 0, sizeof (self->final_link));
   memset (&self->final_tx, 0, sizeof (self->final_tx));
@@ -820,6 +1045,23 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   if (!gst_devourer_radio_open (&self->radio, &cfg, &ch))
     goto fail_close;
   dev = self->radio.dev;
+
+  /* Every frame of a vector the adapter cannot send would be refused:
+   * that is a setting to fix, not a stream to start. */
+  if (!check_vector (dev, &vp, &params, &kbps, vwhy, sizeof (vwhy))) {
+    const gchar *culprit = vector_culprit (dev, &vp);
+    gchar *what = culprit != NULL ? vector_prop_describe (&vp, culprit)
+        : g_strdup ("these rate settings");
+    gchar *all = vector_describe (&vp);
+
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("%s cannot send with %s: %s.", dvr_chip_name (dev), what, vwhy),
+        ("TX vector %s on channel %u (%u MHz).", all, ch.channel,
+            ch.bw_mhz));
+    g_free (all);
+    g_free (what);
+    goto fail_close;
+  }
 
   /* The largest packet whose data fragment still fits one frame of this
    * adapter (and the WFB-NG MTU). */
@@ -922,6 +1164,7 @@ gst_devourer_sink_stop (GstBaseSink * bsink)
   }
   g_mutex_unlock (&self->link_lock);
   if (self->radio.dev != NULL) {
+    report_refused_frames (self);
     if (!g_atomic_int_get (&self->fatal))
       wait_until_sent (self, 500);
     dvr_get_tx_stats (self->radio.dev, &self->final_tx);
@@ -1036,6 +1279,7 @@ gst_devourer_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
   deadline = dvr_link_tx_next_deadline (self->link);
   g_mutex_unlock (&self->link_lock);
   gst_buffer_unmap (buffer, &map);
+  report_refused_frames (self);
 
   /* A new block may have opened: its fec-timeout must be watched. */
   gst_devourer_timer_wake_by (&self->timer, deadline);

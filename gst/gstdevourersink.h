@@ -54,6 +54,15 @@ struct _GstDevourerSink
   gsize max_payload;
   guint64 oversize_dropped;
   guint64 map_failed;
+  /* Live rate changes refused because the adapter cannot send the TX
+   * vector they make (the previous vector stays). */
+  guint64 vector_refused;
+  /* Frames the driver refused for their TX vector or size: the first one
+   * of each TX vector is reported with a warning (vector_warned), after
+   * the link lock is released (refusal_pending: its status, 0 = none). */
+  guint64 frames_refused;
+  gboolean vector_warned;
+  gint refusal_pending;
 
   gint fatal;                   /* atomic: an error was posted, stop */
   gint device_gone;             /* atomic: dvr_send saw DVR_E_NO_DEVICE */
