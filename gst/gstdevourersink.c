@@ -23,6 +23,13 @@
  * stbc, ldpc, short-gi, tx-power, fec-k, fec-n, stats-interval. Everything
  * else applies at the next READY->PAUSED.
  *
+ * The rate properties make one TX vector, judged by the adapter's chip
+ * code on the tuned channel (dvr_check_tx_params): one it cannot send is
+ * an error at start naming the property and the reason; a live change to
+ * one is a warning (stats tx-vector-refused) and the previous vector
+ * stays; frames the chip refuses anyway are reported once per vector and
+ * counted (frames-refused).
+ *
  * Bus messages: devourer-init-timing (adapter bring-up, one per stage and
  * stage="total"), devourer-tx-duty (every stats-interval). See
  * gst/README.md.
