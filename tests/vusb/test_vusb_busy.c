@@ -24,8 +24,12 @@
  *    RESOURCE BUSY error naming the cause (when gst-launch-1.0 and the
  *    plugin are given and built).
  *
- * Arguments: [gst-launch-1.0 plugin-build-dir]. Run again by itself with
- * --child busy|free as the other program.
+ *  - two programs under one devourer-vusb: the second is refused as
+ *    busy while the first holds the adapter, and opens it after.
+ *
+ * Arguments: [gst-launch-1.0 plugin-build-dir [devourer-vusb]]. Run again
+ * by itself with --child busy|free as the other program, and with
+ * --pair as the first program under the launcher.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -77,6 +81,24 @@ static int child(const char *expect)
 		CHECK_EQ_INT(r, DVR_OK, "other program: open once it is free");
 	}
 	dvr_close(dev);
+	return check_done();
+}
+
+/* Under devourer-vusb: this program holds the adapter while another
+ * program under the same launcher tries it. */
+static int run_child(const char *self, const char *expect);
+
+static int pair(const char *self)
+{
+	dvr_device *dev = NULL;
+	CHECK_EQ_INT(open_dev("auto", &dev), DVR_OK,
+	             "launcher: the first program opens the adapter");
+	CHECK_EQ_INT(run_child(self, "busy"), 0,
+	             "launcher: a second program under the same launcher "
+	             "is refused as busy");
+	dvr_close(dev);
+	CHECK_EQ_INT(run_child(self, "free"), 0,
+	             "launcher: after the first closes, the second opens it");
 	return check_done();
 }
 
@@ -184,6 +206,21 @@ static void test_raw(struct vusb_dev *ud)
 	      reap(b, &got, 2000) == 0 && got == &cu && cu.status == 0 &&
 	      cu.actual_length == 1,
 	      "raw: a vendor control request from the other file goes through");
+	/* Completed URBs are reaped by the file that submitted them only:
+	 * b looks while a's request completes, then a reaps it. */
+	uint8_t ctrl_a[8 + 1] = {0xC0, 0x05, 0x00, 0x00, 0x00, 0x00, 0x01,
+	                         0x00};
+	struct usbdevfs_urb ca = {.type = USBDEVFS_URB_TYPE_CONTROL,
+	                          .endpoint = 0, .buffer = ctrl_a,
+	                          .buffer_length = sizeof ctrl_a};
+	CHECK_EQ_INT(xioctl(a, USBDEVFS_SUBMITURB, &ca), 0,
+	             "raw: the holder submits a control request");
+	got = NULL;
+	CHECK_EQ_INT(reap(b, &got, 300), -EAGAIN,
+	             "raw: the other file never reaps it");
+	got = NULL;
+	CHECK(reap(a, &got, 2000) == 0 && got == &ca && ca.status == 0,
+	      "raw: its own file does");
 
 	/* The holder's close frees it. */
 	close(a);
@@ -433,15 +470,21 @@ int main(int argc, char **argv)
 			return 1;
 		return child(argv[2]);
 	}
-	char air[64];
-	vt_setup(argv, air, sizeof air);
 	char self[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
 	if (n <= 0)
 		CHECK_SKIP("cannot find this program's path");
 	self[n] = '\0';
+	if (argc >= 2 && strcmp(argv[1], "--pair") == 0) {
+		if (dup2(2, 1) < 0)
+			return 1;
+		return pair(self);
+	}
+	char air[64];
+	vt_setup(argv, air, sizeof air);
 	const char *gst = argc >= 3 ? argv[1] : NULL;
 	const char *plugin_dir = argc >= 3 ? argv[2] : NULL;
+	const char *launcher = argc >= 4 ? argv[3] : NULL;
 
 	struct vusb *vb = NULL;
 	struct vusb_dev *ud = NULL;
@@ -455,6 +498,15 @@ int main(int argc, char **argv)
 	test_driver(self, gst, plugin_dir, air);
 	test_auto_passes_over(vb);
 	vusb_free(vb);
+	if (launcher) {
+		/* Two programs under one devourer-vusb share its adapters. */
+		char *run[] = {(char *)launcher, "--adapter", "pair", "--",
+		               self, "--pair", NULL};
+		pid_t pid = vt_spawn(run);
+		CHECK_EQ_INT(pid > 0 ? vt_wait_exit(pid, 90000) : -1, 0,
+		             "devourer-vusb: a program holding the adapter "
+		             "and a second one refused as busy");
+	}
 	vt_rm_dir(air);
 	return check_done();
 }
