@@ -905,18 +905,13 @@ static bool path_matches(const struct usb_candidate *c, uint8_t bus,
 	       memcmp(c->ports, ports, (size_t)n_ports) == 0;
 }
 
-/* The candidate a selector names, or NULL. */
+/* The candidate a selector that names one (VID:PID#N, port path) names,
+ * or NULL; "auto" chooses among them instead (open_first_free). */
 static const struct usb_candidate *
-pick(const struct dvr_selector *sel, const struct dvr_bus_accept *accept,
-     const struct usb_candidate *c, size_t n, int *status)
+pick(const struct dvr_selector *sel, const struct usb_candidate *c, size_t n,
+     int *status)
 {
 	*status = DVR_E_NOT_FOUND;
-	if (sel->kind == DVR_SEL_AUTO) {
-		for (size_t i = 0; i < n; i++)
-			if (dvr_bus_accepts(accept, c[i].vid, c[i].pid))
-				return &c[i];
-		return NULL;
-	}
 	if (sel->kind == DVR_SEL_USB_ID) {
 		unsigned seen = 0;
 		for (size_t i = 0; i < n; i++) {
@@ -1252,7 +1247,7 @@ static int usb_open(const struct dvr_selector *sel,
 	if (sel->kind == DVR_SEL_AUTO) {
 		r = open_first_free(t, accept, cands, n, out, why, why_len);
 	} else {
-		const struct usb_candidate *c = pick(sel, accept, cands, n, &r);
+		const struct usb_candidate *c = pick(sel, cands, n, &r);
 		if (c)
 			r = finish_open(t, c, out, why, why_len);
 		else

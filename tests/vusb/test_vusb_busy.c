@@ -327,10 +327,10 @@ static int run_child(const char *self, const char *expect)
 	return pid > 0 ? vt_wait_exit(pid, 60000) : -1;
 }
 
-/* gst-launch-1.0 devourersrc device=auto ! fakesink while the adapter is
- * in use: exit status (-1 when it could not run) and what it said. */
-static int run_gst(const char *gst, const char *plugin_dir, const char *air,
-                   char *said, size_t said_len)
+/* gst-launch-1.0 with the pipeline pipe while the adapter is in use: exit
+ * status (-1 when it could not run) and what it said. */
+static int run_gst(const char *gst, char *const pipe[], const char *plugin_dir,
+                   const char *air, char *said, size_t said_len)
 {
 	char out[600], registry[600];
 	snprintf(out, sizeof out, "%s/gst.out", air);
@@ -342,9 +342,9 @@ static int run_gst(const char *gst, const char *plugin_dir, const char *air,
 	setenv("GST_REGISTRY_FORK", "no", 1);
 	/* gst-launch-1.0 and GLib keep one-time allocations to exit. */
 	setenv("ASAN_OPTIONS", "detect_leaks=0:abort_on_error=1", 1);
-	char *argv[] = {(char *)gst, "devourersrc", "device=auto",
-	                "channel=36", "password=busy-test", "num-buffers=1",
-	                "!", "fakesink", NULL};
+	char *argv[16] = {(char *)gst};
+	for (unsigned i = 0; pipe[i] && i + 2 < 16; i++)
+		argv[i + 1] = pipe[i];
 	extern char **environ;
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
@@ -400,9 +400,18 @@ static void test_driver(const char *self, const char *gst,
 		char plugin[600];
 		snprintf(plugin, sizeof plugin, "%s/libgstdevourer.so",
 		         plugin_dir);
-		if (access(plugin, R_OK) == 0) {
+		char *src[] = {"devourersrc", "device=auto", "channel=36",
+		               "password=busy-test", "num-buffers=1", "!",
+		               "fakesink", NULL};
+		char *sink[] = {"fakesrc", "num-buffers=1", "!", "devourersink",
+		                "device=auto", "channel=36",
+		                "password=busy-test", NULL};
+		char *const *pipes[] = {src, sink};
+		for (unsigned k = 0; k < 2 && access(plugin, R_OK) == 0; k++) {
 			static char said[16384];
-			int st = run_gst(gst, plugin_dir, air, said,
+			printf("# element %s\n", k ? "devourersink"
+			                            : "devourersrc");
+			int st = run_gst(gst, pipes[k], plugin_dir, air, said,
 			                 sizeof said);
 			bool in_use = strstr(said, "is in use") != NULL;
 			bool why = strstr(said, "in use by another program") !=
@@ -419,7 +428,8 @@ static void test_driver(const char *self, const char *gst,
 			      "use");
 			CHECK(why,
 			      "gst: its detail gives the driver's reason");
-		} else {
+		}
+		if (access(plugin, R_OK) != 0) {
 			printf("# gst plugin not built: pipeline case skipped\n");
 		}
 	} else {
