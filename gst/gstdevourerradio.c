@@ -18,6 +18,8 @@ gst_devourer_radio_init (GstDevourerRadio * radio, GstElement * element,
   radio->lost = 0;
   radio->on_lost = on_lost;
   radio->user = user;
+  radio->opener = NULL;
+  radio->open_error[0] = '\0';
 }
 
 /* Init stages as "devourer-init-timing" messages; the first fatal error
@@ -77,6 +79,11 @@ on_radio_log (void *user, enum dvr_log_level level, const char *message)
   }
   GST_CAT_LEVEL_LOG (radio->category, gst_level, radio->element,
       "libdevourer: %s", message);
+  /* Only the opening thread writes it, and reads it once dvr_open()
+   * returned. */
+  if (level == DVR_LOG_ERROR
+      && g_atomic_pointer_get (&radio->opener) == (gpointer) g_thread_self ())
+    g_strlcpy (radio->open_error, message, sizeof radio->open_error);
 }
 
 /* The most verbose driver log level worth producing: the driver does not
@@ -110,11 +117,14 @@ gst_devourer_radio_open (GstDevourerRadio * radio, struct dvr_config *cfg,
   GST_CAT_INFO_OBJECT (radio->category, radio->element,
       "opening %s, channel %u/%u MHz", radio->selector, channel->channel,
       channel->bw_mhz);
+  radio->open_error[0] = '\0';
+  g_atomic_pointer_set (&radio->opener, g_thread_self ());
   ret = dvr_open (radio->selector, cfg, &radio->dev);
+  g_atomic_pointer_set (&radio->opener, NULL);
   if (ret != DVR_OK) {
     radio->dev = NULL;
     gst_devourer_post_device_error (radio->element, radio->selector, "open",
-        ret, NULL);
+        ret, radio->open_error);
     return FALSE;
   }
   ret = dvr_start (radio->dev, channel);

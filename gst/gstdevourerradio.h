@@ -33,6 +33,11 @@ struct _GstDevourerRadio
   gint lost;                    /* atomic: the loss was reported */
   GstDevourerRadioLostFunc on_lost;
   gpointer user;                /* for on_lost and the element's on_rx */
+  /* The thread inside dvr_open() (atomic; NULL outside it) and the last
+   * error line the driver logged on it: a failed open hands out no
+   * device to ask, so its reason only comes through the log. */
+  gpointer opener;
+  gchar open_error[256];
 };
 
 /* Prepare @radio for @selector (copied). Nothing is opened yet. */

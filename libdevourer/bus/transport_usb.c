@@ -905,18 +905,13 @@ static bool path_matches(const struct usb_candidate *c, uint8_t bus,
 	       memcmp(c->ports, ports, (size_t)n_ports) == 0;
 }
 
-/* The candidate a selector names, or NULL. */
+/* The candidate a selector that names one (VID:PID#N, port path) names,
+ * or NULL; "auto" chooses among them instead (open_first_free). */
 static const struct usb_candidate *
-pick(const struct dvr_selector *sel, const struct dvr_bus_accept *accept,
-     const struct usb_candidate *c, size_t n, int *status)
+pick(const struct dvr_selector *sel, const struct usb_candidate *c, size_t n,
+     int *status)
 {
 	*status = DVR_E_NOT_FOUND;
-	if (sel->kind == DVR_SEL_AUTO) {
-		for (size_t i = 0; i < n; i++)
-			if (dvr_bus_accepts(accept, c[i].vid, c[i].pid))
-				return &c[i];
-		return NULL;
-	}
 	if (sel->kind == DVR_SEL_USB_ID) {
 		unsigned seen = 0;
 		for (size_t i = 0; i < n; i++) {
@@ -1026,9 +1021,26 @@ static void access_denied_hint(const struct usb_candidate *c,
 	        c->vid, c->pid, path);
 }
 
-/* Open, configure and claim the picked device into t. */
+/* Why a claim was refused with LIBUSB_ERROR_BUSY: another handle holds
+ * the interface (usbfs lets one open file claim it at a time), most
+ * likely another program driving the adapter. */
+static void busy_reason(const struct usb_candidate *c, const char *path,
+                        int iface, char *why, size_t why_len)
+{
+	if (!why || !why_len)
+		return;
+	const char *port = strchr(path, '-');
+	snprintf(why, why_len,
+	         "adapter %04x:%04x on bus %u port %s (usb %s) is in use by "
+	         "another program (its interface %d is claimed)",
+	         c->vid, c->pid, c->bus, port ? port + 1 : path, path, iface);
+}
+
+/* Open, configure and claim the picked device into t. A refusal has its
+ * reason in why (may be NULL) when the status alone does not say it. */
 static int open_candidate(struct usb_transport *t,
-                          const struct usb_candidate *c)
+                          const struct usb_candidate *c, char *why,
+                          size_t why_len)
 {
 	char path[24];
 	format_path(c, path, sizeof path);
@@ -1068,6 +1080,8 @@ static int open_candidate(struct usb_transport *t,
 	if (r != 0) {
 		if (r == LIBUSB_ERROR_ACCESS)
 			access_denied_hint(c, path);
+		if (r == LIBUSB_ERROR_BUSY)
+			busy_reason(c, path, t->iface, why, why_len);
 		return status_from_libusb(r);
 	}
 	t->claimed = true;
@@ -1136,13 +1150,21 @@ static int new_transport(struct usb_transport **out)
 	return DVR_OK;
 }
 
-/* Open the candidate and start the transport; frees t on failure. */
-static int finish_open(struct usb_transport *t, const struct usb_candidate *c,
-                       struct dvr_transport **out)
+/* Give up the device handle of a candidate that was not taken, keeping
+ * the context (and the device list it enumerated) for the next one. */
+static void drop_candidate(struct usb_transport *t)
 {
-	int r = open_candidate(t, c);
-	if (r == DVR_OK)
-		r = alloc_transfers(t);
+	if (t->handle)
+		libusb_close(t->handle);
+	t->handle = NULL;
+	t->claimed = false;
+}
+
+/* Start the transport over the device t has claimed; frees t on
+ * failure. */
+static int start_transport(struct usb_transport *t, struct dvr_transport **out)
+{
+	int r = alloc_transfers(t);
 	if (r == DVR_OK)
 		r = start_event_thread(t);
 	if (r != DVR_OK) {
@@ -1153,11 +1175,54 @@ static int finish_open(struct usb_transport *t, const struct usb_candidate *c,
 	return DVR_OK;
 }
 
+/* Open the candidate and start the transport; frees t on failure. */
+static int finish_open(struct usb_transport *t, const struct usb_candidate *c,
+                       struct dvr_transport **out, char *why, size_t why_len)
+{
+	int r = open_candidate(t, c, why, why_len);
+	if (r != DVR_OK) {
+		usb_destroy(&t->base);
+		return r;
+	}
+	return start_transport(t, out);
+}
+
+/* "auto": the first accepted adapter nobody else holds. One in use is
+ * passed over for the next, as a person would pick a free one; when
+ * every accepted adapter is in use, the first one's reason stands. Any
+ * other failure ends the search with its status. Frees t on failure. */
+static int open_first_free(struct usb_transport *t,
+                           const struct dvr_bus_accept *accept,
+                           const struct usb_candidate *c, size_t n,
+                           struct dvr_transport **out, char *why,
+                           size_t why_len)
+{
+	int r = DVR_E_NOT_FOUND;
+	for (size_t i = 0; i < n; i++) {
+		if (!dvr_bus_accepts(accept, c[i].vid, c[i].pid))
+			continue;
+		char busy[200] = "";
+		int o = open_candidate(t, &c[i], busy, sizeof busy);
+		if (o == DVR_OK)
+			return start_transport(t, out);
+		drop_candidate(t);
+		if (o != DVR_E_BUSY) {
+			r = o;
+			break;
+		}
+		if (r != DVR_E_BUSY && why && why_len)
+			snprintf(why, why_len, "%s", busy);
+		r = DVR_E_BUSY;
+	}
+	usb_destroy(&t->base);
+	return r;
+}
+
 static int usb_open(const struct dvr_selector *sel,
                     const struct dvr_bus_accept *accept,
                     struct dvr_transport **out, char *why, size_t why_len)
 {
-	/* The status says it all for USB: no detail of its own. */
+	/* Only an adapter in use has a reason beyond its status. */
 	if (why && why_len)
 		why[0] = '\0';
 	if (!out)
@@ -1179,11 +1244,15 @@ static int usb_open(const struct dvr_selector *sel,
 		usb_destroy(&t->base);
 		return r;
 	}
-	const struct usb_candidate *c = pick(sel, accept, cands, n, &r);
-	if (c)
-		r = finish_open(t, c, out);
-	else
-		usb_destroy(&t->base);
+	if (sel->kind == DVR_SEL_AUTO) {
+		r = open_first_free(t, accept, cands, n, out, why, why_len);
+	} else {
+		const struct usb_candidate *c = pick(sel, cands, n, &r);
+		if (c)
+			r = finish_open(t, c, out, why, why_len);
+		else
+			usb_destroy(&t->base);
+	}
 	free(cands);
 	libusb_free_device_list(list, 1);
 	return r;
@@ -1255,7 +1324,8 @@ static int usb_reappear(const struct dvr_usb_info *was,
 		if (enumerate(t->ctx, &list, &cands, &n) == DVR_OK)
 			c = find_again(was, accept, cands, n);
 		if (c) {
-			r = finish_open(t, c, out); /* frees t on failure */
+			/* frees t on failure */
+			r = finish_open(t, c, out, NULL, 0);
 		} else {
 			usb_destroy(&t->base);
 			r = DVR_E_NOT_FOUND;

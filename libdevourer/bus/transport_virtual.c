@@ -334,6 +334,51 @@ static struct vchip *unpark(const char *name)
 	return vc;
 }
 
+/*
+ * "virtual:NAME" names one adapter of this process, as a port path names
+ * one USB adapter: while a transport holds NAME, opening NAME again is
+ * refused as busy (a USB adapter's interface is claimed by one handle at
+ * a time), not given a second chip under the same name. Other processes
+ * plug in adapters of their own; the air tells their stations apart.
+ */
+#define HELD_MAX 64u
+
+static pthread_mutex_t held_lock = PTHREAD_MUTEX_INITIALIZER;
+static char held_name[HELD_MAX][48];
+static bool held[HELD_MAX];
+
+/* DVR_OK and NAME held, DVR_E_BUSY when it already is, DVR_E_NO_MEM when
+ * this process holds HELD_MAX adapters. */
+static int hold_name(const char *name)
+{
+	int r = DVR_E_NO_MEM;
+	pthread_mutex_lock(&held_lock);
+	for (unsigned i = 0; i < HELD_MAX; i++)
+		if (held[i] && strcmp(held_name[i], name) == 0)
+			r = DVR_E_BUSY;
+	for (unsigned i = 0; i < HELD_MAX && r == DVR_E_NO_MEM; i++) {
+		if (held[i])
+			continue;
+		snprintf(held_name[i], sizeof held_name[i], "%s", name);
+		held[i] = true;
+		r = DVR_OK;
+	}
+	pthread_mutex_unlock(&held_lock);
+	return r;
+}
+
+static void release_name(const char *name)
+{
+	pthread_mutex_lock(&held_lock);
+	for (unsigned i = 0; i < HELD_MAX; i++) {
+		if (held[i] && strcmp(held_name[i], name) == 0) {
+			held[i] = false;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&held_lock);
+}
+
 static void vt_destroy(struct dvr_transport *t)
 {
 	struct vtransport *vt = vt_of(t);
@@ -352,6 +397,7 @@ static void vt_destroy(struct dvr_transport *t)
 	if (!vchip_reenumerate_pending(vt->vc) ||
 	    !park(vt->vc, vt->base.info.address))
 		vchip_destroy(vt->vc);
+	release_name(vt->base.info.address);
 	pthread_cond_destroy(&vt->out_cond);
 	pthread_cond_destroy(&vt->idle_cond);
 	pthread_mutex_destroy(&vt->lock);
@@ -395,24 +441,38 @@ static int vt_open(const struct dvr_selector *sel,
 			snprintf(err, err_len, "%s", perr);
 		return DVR_E_INVALID;
 	}
+	int r = hold_name(sel->name);
+	if (r != DVR_OK) {
+		if (err && err_len)
+			snprintf(err, err_len, r == DVR_E_BUSY
+			         ? "virtual adapter '%s' is already open in this "
+			           "program (one handle per adapter)"
+			         : "too many virtual adapters open to add '%s'",
+			         sel->name);
+		return r;
+	}
 	/* Opening the name afresh is a new plug-in: a model of that name
 	 * that left the bus and was never taken back is gone for good. */
 	struct vchip *gone = unpark(sel->name);
 	if (gone)
 		vchip_destroy(gone);
 	struct vchip *vc = NULL;
-	int r = vchip_create(&cfg, &vc);
+	r = vchip_create(&cfg, &vc);
 	if (r == -ENODEV && err && err_len)
 		snprintf(err, err_len,
 		         "no chip model for %04x:%04x (chips: %s; name one "
 		         "with chip=)",
 		         cfg.vid ? cfg.vid : 0x0BDA, cfg.pid,
 		         vchip_personality_names());
-	if (r < 0)
+	if (r < 0) {
+		release_name(sel->name);
 		return dvr_status_from_errno(r);
+	}
 	r = wrap_model(vc, sel, out);
-	if (r != DVR_OK)
+	if (r != DVR_OK) {
 		vchip_destroy(vc);
+		release_name(sel->name);
+	}
 	return r;
 }
 
@@ -477,10 +537,17 @@ static int vt_reappear(const struct dvr_usb_info *was,
 	                                                 : sel->name);
 	if (!vc)
 		return vt_open(sel, accept, out, NULL, 0);
-	vchip_reenumerate(vc);
-	int r = wrap_model(vc, sel, out);
-	if (r != DVR_OK)
+	int r = hold_name(sel->name);
+	if (r != DVR_OK) {
 		vchip_destroy(vc);
+		return r;
+	}
+	vchip_reenumerate(vc);
+	r = wrap_model(vc, sel, out);
+	if (r != DVR_OK) {
+		vchip_destroy(vc);
+		release_name(sel->name);
+	}
 	return r;
 }
 

@@ -12,7 +12,11 @@
  * answers the ioctls; the libusb user may be the same process (tests,
  * started with the preload: vusb_reexec_with_preload()) or a child
  * started with the preload and the test bed's $UMOCKDEV_DIR (the
- * devourer-vusb launcher).
+ * devourer-vusb launcher). Several users may open one adapter's node,
+ * in one process or several under one test bed: as with usbfs, each open
+ * is a file of its own that reaps only its own URBs, and one file at a
+ * time holds the interface (the others' claims are EBUSY) until it
+ * releases it or closes.
  */
 #ifndef DVR_VUSB_H
 #define DVR_VUSB_H

@@ -215,6 +215,8 @@ static int plug(struct vusb_att *a, char *err, size_t err_len)
 	a->handler = umockdev_ioctl_base_new();
 	g_signal_connect(a->handler, "handle-ioctl", G_CALLBACK(vusb_on_ioctl),
 	                 a);
+	g_signal_connect(a->handler, "client-connected",
+	                 G_CALLBACK(vusb_on_client_connected), a);
 	g_signal_connect(a->handler, "client-vanished",
 	                 G_CALLBACK(vusb_on_client_vanished), a);
 	GError *gerr = NULL;
@@ -246,6 +248,7 @@ static void att_free(struct vusb_att *a)
 		g_object_unref(a->handler);
 		a->handler = NULL;
 	}
+	vusb_clients_forget(a);
 	vusb_engine_stop(a);
 	if (a->fifo_fd >= 0)
 		close(a->fifo_fd);

@@ -36,6 +36,10 @@ struct vusb_urb {
 	size_t cap, len;
 	int status, actual;
 	atomic_bool discarded;
+	/* How a cancelled URB ends: 0 for a discard (-ENOENT), else the
+	 * status the cancel gave it (-ESHUTDOWN: its endpoint was disabled
+	 * when its interface was released). Set before discarded. */
+	atomic_int cancel_status;
 };
 
 struct vusb_queue {
@@ -80,6 +84,13 @@ struct vusb_att {
 	atomic_bool stop;          /* read by workers between model calls */
 	atomic_bool gone;          /* left the bus: every request ENODEV */
 	atomic_bool reenum_told;   /* the hub was told the chip re-enumerates */
+	/* The open file (UMockdevIoctlClient, only compared) that holds
+	 * interface 0, as usbfs binds a claimed interface to its "usbfs"
+	 * driver for one file; NULL while nobody holds it. */
+	const void *claimed_by;
+	/* The files open on the node (UMockdevIoctlClient, one reference
+	 * each), watched until they close: what a close ends is theirs. */
+	GPtrArray *clients;
 	struct vusb_stats stats;
 };
 
@@ -123,9 +134,16 @@ void vusb_hub_notify(struct vusb *vb);
 /* vusb_usbfs.c */
 gboolean vusb_on_ioctl(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
                        gpointer user);
-/* The client closed its file: its URBs go, as usbfs drops them. */
+/* A file was opened on the node: watched until it is closed (umockdev
+ * reports that as the client's "connected" property turning false). */
+void vusb_on_client_connected(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
+                              gpointer user);
+/* The client closed its file: its claim is released and its URBs go, as
+ * usbfs drops them. Idempotent. */
 void vusb_on_client_vanished(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
                              gpointer user);
+/* Stop watching the open files (the node's handler is detached). */
+void vusb_clients_forget(struct vusb_att *d);
 int vusb_engine_start(struct vusb_att *d);
 /* Stop the workers and free every URB (the client is gone or going). */
 void vusb_engine_stop(struct vusb_att *d);

@@ -111,6 +111,7 @@ static struct vusb_urb *urb_get(struct vusb_att *d, size_t len)
 	u->status = 0;
 	u->actual = 0;
 	atomic_store(&u->discarded, false);
+	atomic_store(&u->cancel_status, 0);
 	return u;
 }
 
@@ -313,10 +314,13 @@ static void *worker_main(void *p)
 		if (vchip_reenumerate_pending(d->vc) &&
 		    !atomic_exchange(&d->reenum_told, true))
 			vusb_hub_notify(d->dev->vb);
-		/* The client gave up on it: whatever the model did, usbfs
-		 * reports a discarded URB as unlinked. */
-		if (atomic_load(&u->discarded) && u->status != -ENODEV)
-			u->status = -ENOENT;
+		/* The client gave up on it, or its endpoint was disabled:
+		 * whatever the model did, usbfs reports the cancel's status
+		 * (unlinked, for a discard). */
+		if (atomic_load(&u->discarded) && u->status != -ENODEV) {
+			int why = atomic_load(&u->cancel_status);
+			u->status = why ? why : -ENOENT;
+		}
 		pthread_mutex_lock(&d->lock);
 		q->running = NULL;
 		complete_urb(d, u);
@@ -424,6 +428,135 @@ void vusb_engine_stop(struct vusb_att *d)
 }
 
 /* ------------------------------------------------------------------ */
+/* Interface claims: one open file at a time                           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * usbfs claims an interface for one open file by binding it to its
+ * "usbfs" driver (linux drivers/usb/core/devio.c claimintf, releaseintf,
+ * checkintf, proc_disconnect_claim, usbdev_release): a second file finds
+ * a driver bound and gets EBUSY, the holder's own claims succeed again,
+ * a release by a file that does not hold it is EINVAL, and the holder's
+ * release or close unbinds it. A file that uses an endpoint of the
+ * interface (a bulk URB, CLEAR_HALT, an interface or endpoint control
+ * request) without claiming it claims it then, with the same answer.
+ * Interface numbers beyond the 32 of usbfs's per-file claim mask are
+ * EINVAL, one the configuration lacks ENOENT; the adapter has one
+ * interface, 0, holding every bulk endpoint.
+ */
+#define CLAIM_MASK_BITS 32u
+#define USBFS_DRIVER "usbfs"
+#define NO_INTERFACE (-1)
+
+/* d->lock held. */
+static int claim_if(struct vusb_att *d, const void *client, unsigned ifnum)
+{
+	if (ifnum >= CLAIM_MASK_BITS)
+		return -EINVAL;
+	if (ifnum != 0)
+		return -ENOENT;
+	if (d->claimed_by == client)
+		return 0;
+	if (d->claimed_by)
+		return -EBUSY;
+	d->claimed_by = client;
+	return 0;
+}
+
+/* d->lock held. End owner's bulk URBs (interface 0's endpoints): those
+ * queued complete now, the one in the model within a slice, all with
+ * status. */
+static void end_if_urbs(struct vusb_att *d, const void *owner, int status)
+{
+	for (unsigned i = 1; i < d->n_queues; i++) { /* queue 0 is ep0 */
+		struct vusb_queue *q = &d->q[i];
+		struct vusb_urb *keep_head = NULL, *keep_tail = NULL, *u;
+		while ((u = list_pop(&q->head, &q->tail))) {
+			if (u->owner == owner) {
+				u->status = status;
+				complete_urb(d, u);
+			} else {
+				list_push(&keep_head, &keep_tail, u);
+			}
+		}
+		q->head = keep_head;
+		q->tail = keep_tail;
+		if (q->running && q->running->owner == owner) {
+			atomic_store(&q->running->cancel_status, status);
+			atomic_store(&q->running->discarded, true);
+		}
+	}
+}
+
+/* d->lock held. Interface 0 leaves its holder (its release, its close,
+ * or another file's disconnect-and-claim). Unbinding disables the
+ * interface's endpoints first (linux usb_unbind_interface:
+ * usb_disable_interface), so the holder's URBs on them end with
+ * -ESHUTDOWN. */
+static void unbind_if(struct vusb_att *d)
+{
+	const void *holder = d->claimed_by;
+	d->claimed_by = NULL;
+	if (holder)
+		end_if_urbs(d, holder, -ESHUTDOWN);
+}
+
+/* The interface an endpoint address belongs to: 0, or -ENOENT; -EINVAL
+ * for bits no endpoint address has (linux devio.c findintfep). */
+static int interface_of_ep(const struct vusb_att *d, unsigned ep)
+{
+	if (ep & ~(USB_DIR_IN | 0x0Fu))
+		return -EINVAL;
+	if (ep == d->desc.in_ep)
+		return 0;
+	for (unsigned i = 0; i < d->desc.n_out; i++)
+		if (ep == d->desc.out_ep[i])
+			return 0;
+	return -ENOENT;
+}
+
+/* The interface a URB needs claimed (*ifnum, NO_INTERFACE for none) or a
+ * negative errno that refuses it (linux devio.c proc_do_submiturb and
+ * check_ctrlrecip): a bulk URB needs its endpoint's interface; on ep0 a
+ * vendor request or one to the device needs none, one to an interface
+ * needs that interface, one to an endpoint other than 0 that endpoint's
+ * interface (also found when the direction bit is wrong). */
+static int urb_interface(const struct vusb_att *d, uint8_t type, uint8_t ep,
+                         const uint8_t *setup, size_t len, int *ifnum)
+{
+	*ifnum = NO_INTERFACE;
+	if (type != USBDEVFS_URB_TYPE_CONTROL) {
+		int r = interface_of_ep(d, ep);
+		if (r >= 0)
+			*ifnum = r;
+		return r < 0 ? r : 0;
+	}
+	if (len < 8)
+		return -EINVAL; /* no setup packet */
+	uint8_t rt = setup[0];
+	unsigned index = le16(setup + 4) & 0xFFu;
+	if ((rt & USB_TYPE_MASK) == USB_TYPE_VENDOR)
+		return 0;
+	switch (rt & USB_RECIP_MASK) {
+	case USB_RECIP_INTERFACE:
+		*ifnum = (int)index;
+		return 0;
+	case USB_RECIP_ENDPOINT: {
+		if ((index & ~(unsigned)USB_DIR_IN) == 0)
+			return 0;
+		int r = interface_of_ep(d, index);
+		if (r < 0)
+			r = interface_of_ep(d, index ^ USB_DIR_IN);
+		if (r >= 0)
+			*ifnum = r;
+		return r < 0 ? r : 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* ------------------------------------------------------------------ */
 /* The ioctls (umockdev's thread)                                       */
 /* ------------------------------------------------------------------ */
 
@@ -473,13 +606,22 @@ static void submit_urb(struct vusb_att *d, UMockdevIoctlClient *c,
 			return;
 		}
 	}
+	int ifnum;
+	int refused = urb_interface(d, urb.type, urb.endpoint,
+	                            bd ? bd->data : NULL,
+	                            (size_t)urb.buffer_length, &ifnum);
 	pthread_mutex_lock(&d->lock);
+	/* An interface the URB needs is claimed for this file now if it
+	 * was not yet (usbfs checkintf): EBUSY while another file holds it. */
+	if (!refused && ifnum != NO_INTERFACE)
+		refused = claim_if(d, c, (unsigned)ifnum);
 	/* Checked again under the lock: retiring the engine sets gone under
 	 * it, so no URB is queued behind its last look at the queues. */
-	struct vusb_urb *u = atomic_load(&d->gone)
+	struct vusb_urb *u = atomic_load(&d->gone) || refused
 	                     ? NULL : urb_get(d, (size_t)urb.buffer_length);
 	if (!u) {
-		int why = atomic_load(&d->gone) ? ENODEV : ENOMEM;
+		int why = atomic_load(&d->gone) ? ENODEV
+		          : refused ? -refused : ENOMEM;
 		pthread_mutex_unlock(&d->lock);
 		if (bd)
 			umockdev_ioctl_data_unref(bd);
@@ -650,6 +792,67 @@ static void discard_urb(struct vusb_att *d, UMockdevIoctlClient *c,
 		fail(c, EINVAL); /* already completed */
 }
 
+static void on_client_notify(GObject *obj, GParamSpec *spec, gpointer user)
+{
+	(void)spec;
+	UMockdevIoctlClient *c = UMOCKDEV_IOCTL_CLIENT(obj);
+	if (!umockdev_ioctl_client_get_connected(c))
+		vusb_on_client_vanished(NULL, c, user);
+}
+
+void vusb_on_client_connected(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
+                              gpointer user)
+{
+	(void)h;
+	struct vusb_att *d = user;
+	pthread_mutex_lock(&d->lock);
+	if (!d->clients)
+		d->clients = g_ptr_array_new();
+	g_ptr_array_add(d->clients, g_object_ref(client));
+	pthread_mutex_unlock(&d->lock);
+	g_signal_connect(client, "notify::connected",
+	                 G_CALLBACK(on_client_notify), d);
+}
+
+/* Files closed since we last looked. umockdev sees a close as the end of
+ * its client's socket and then closes the client's stream, on its own
+ * thread; it may not signal that, so each ioctl from one file looks for
+ * the others that closed and ends what they held, as usbfs's release of
+ * the file did. Nobody can tell the difference: only another file can
+ * meet a claim or URB the closed one left. */
+static void sweep_closed(struct vusb_att *d)
+{
+	UMockdevIoctlClient *closed[8];
+	unsigned n = 0;
+	pthread_mutex_lock(&d->lock);
+	for (guint i = 0; d->clients && i < d->clients->len && n < 8; i++) {
+		UMockdevIoctlClient *c = g_ptr_array_index(d->clients, i);
+		if (!umockdev_ioctl_client_get_connected(c))
+			closed[n++] = g_object_ref(c);
+	}
+	pthread_mutex_unlock(&d->lock);
+	for (unsigned i = 0; i < n; i++) {
+		vusb_on_client_vanished(NULL, closed[i], d);
+		g_object_unref(closed[i]);
+	}
+}
+
+void vusb_clients_forget(struct vusb_att *d)
+{
+	pthread_mutex_lock(&d->lock);
+	GPtrArray *list = d->clients;
+	d->clients = NULL;
+	pthread_mutex_unlock(&d->lock);
+	if (!list)
+		return;
+	for (guint i = 0; i < list->len; i++) {
+		GObject *c = g_ptr_array_index(list, i);
+		g_signal_handlers_disconnect_by_data(c, d);
+		g_object_unref(c);
+	}
+	g_ptr_array_free(list, TRUE);
+}
+
 void vusb_on_client_vanished(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
                              gpointer user)
 {
@@ -657,6 +860,14 @@ void vusb_on_client_vanished(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
 	struct vusb_att *d = user;
 	struct vusb_urb *mine = NULL;
 	pthread_mutex_lock(&d->lock);
+	/* Once per file: umockdev may tell both ways. */
+	if (!d->clients || !g_ptr_array_remove_fast(d->clients, client)) {
+		pthread_mutex_unlock(&d->lock);
+		return;
+	}
+	/* Closing the file releases what it claimed (usbdev_release). */
+	if (d->claimed_by == client)
+		unbind_if(d);
 	take_done(d, client, true, &mine);
 	for (unsigned i = 0; i < d->n_queues; i++) {
 		struct vusb_queue *q = &d->q[i];
@@ -680,6 +891,9 @@ void vusb_on_client_vanished(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
 	}
 	pthread_mutex_unlock(&d->lock);
 	drop_urbs(d, mine);
+	/* Our reference: the client stays valid while its signal runs. */
+	g_signal_handlers_disconnect_by_data(client, d);
+	g_object_unref(client);
 }
 
 /* An ioctl whose argument is a pointer to a u32/unsigned int. */
@@ -702,6 +916,171 @@ static bool read_u32(UMockdevIoctlClient *c, UMockdevIoctlData *arg,
 	return true;
 }
 
+/* Resolve the ioctl's argument struct of len bytes; fails the call with
+ * EFAULT and returns NULL when the client's pointer is bad. */
+static UMockdevIoctlData *arg_struct(UMockdevIoctlClient *c,
+                                     UMockdevIoctlData *arg, size_t len)
+{
+	GError *err = NULL;
+	UMockdevIoctlData *p = umockdev_ioctl_data_resolve(arg, 0, len, &err);
+	if (!p) {
+		g_clear_error(&err);
+		fail(c, EFAULT);
+	}
+	return p;
+}
+
+/* Complete with r (0 or a negative errno). */
+static void answer(UMockdevIoctlClient *c, int r)
+{
+	if (r < 0)
+		fail(c, -r);
+	else
+		umockdev_ioctl_client_complete(c, 0, 0);
+}
+
+static void claim_interface(struct vusb_att *d, UMockdevIoctlClient *c,
+                            uint32_t ifnum)
+{
+	pthread_mutex_lock(&d->lock);
+	int r = claim_if(d, c, ifnum);
+	pthread_mutex_unlock(&d->lock);
+	answer(c, r);
+}
+
+static void release_interface(struct vusb_att *d, UMockdevIoctlClient *c,
+                              uint32_t ifnum)
+{
+	int r = 0;
+	pthread_mutex_lock(&d->lock);
+	if (ifnum >= CLAIM_MASK_BITS)
+		r = -EINVAL;
+	else if (ifnum != 0)
+		r = -ENOENT;
+	else if (d->claimed_by != c)
+		r = -EINVAL; /* not this file's to release */
+	else
+		unbind_if(d);
+	pthread_mutex_unlock(&d->lock);
+	answer(c, r);
+}
+
+/* What libusb's auto-detach sends: unbind whatever driver holds the
+ * interface unless the flags spare it, then claim it for this file. The
+ * only driver that can be bound here is usbfs itself (another file's
+ * claim, or this file's). */
+static void disconnect_claim(struct vusb_att *d, UMockdevIoctlClient *c,
+                             UMockdevIoctlData *arg)
+{
+	UMockdevIoctlData *p = arg_struct(c, arg,
+	                                  sizeof(struct usbdevfs_disconnect_claim));
+	if (!p)
+		return;
+	struct usbdevfs_disconnect_claim dc;
+	memcpy(&dc, p->data, sizeof dc);
+	umockdev_ioctl_data_unref(p);
+	if (dc.interface != 0) {
+		fail(c, EINVAL); /* no such interface */
+		return;
+	}
+	int r = 0;
+	pthread_mutex_lock(&d->lock);
+	if (d->claimed_by) {
+		bool named = strncmp(dc.driver, USBFS_DRIVER,
+		                     sizeof dc.driver) == 0;
+		if ((dc.flags & USBDEVFS_DISCONNECT_CLAIM_IF_DRIVER) && !named)
+			r = -EBUSY;
+		else if ((dc.flags & USBDEVFS_DISCONNECT_CLAIM_EXCEPT_DRIVER) &&
+		         named)
+			r = -EBUSY;
+		else
+			unbind_if(d);
+	}
+	if (r == 0)
+		r = claim_if(d, c, dc.interface);
+	pthread_mutex_unlock(&d->lock);
+	answer(c, r);
+}
+
+/* The driver bound to an interface: "usbfs" while a file holds it. */
+static void get_driver(struct vusb_att *d, UMockdevIoctlClient *c,
+                       UMockdevIoctlData *arg)
+{
+	UMockdevIoctlData *p = arg_struct(c, arg,
+	                                  sizeof(struct usbdevfs_getdriver));
+	if (!p)
+		return;
+	struct usbdevfs_getdriver gd;
+	memcpy(&gd, p->data, sizeof gd);
+	pthread_mutex_lock(&d->lock);
+	bool bound = gd.interface == 0 && d->claimed_by;
+	pthread_mutex_unlock(&d->lock);
+	if (bound) {
+		memset(gd.driver, 0, sizeof gd.driver);
+		memcpy(gd.driver, USBFS_DRIVER, sizeof USBFS_DRIVER);
+		memcpy(p->data, &gd, sizeof gd);
+		umockdev_ioctl_client_complete(c, 0, 0);
+	} else {
+		fail(c, ENODATA);
+	}
+	umockdev_ioctl_data_unref(p);
+}
+
+/* USBDEVFS_IOCTL: a request for the driver of an interface
+ * (linux devio.c proc_ioctl). DISCONNECT unbinds it (ENODATA without
+ * one), CONNECT lets kernel drivers bind (EBUSY while one is; none
+ * claims this vendor interface, so it stays free); anything else would
+ * go to the bound driver, and usbfs answers none. */
+static void interface_ioctl(struct vusb_att *d, UMockdevIoctlClient *c,
+                            UMockdevIoctlData *arg)
+{
+	UMockdevIoctlData *p = arg_struct(c, arg, sizeof(struct usbdevfs_ioctl));
+	if (!p)
+		return;
+	struct usbdevfs_ioctl ctl;
+	memcpy(&ctl, p->data, sizeof ctl);
+	umockdev_ioctl_data_unref(p);
+	if (ctl.ifno != 0) {
+		fail(c, EINVAL);
+		return;
+	}
+	int r;
+	pthread_mutex_lock(&d->lock);
+	bool bound = d->claimed_by != NULL;
+	if ((unsigned)ctl.ioctl_code == USBDEVFS_DISCONNECT) {
+		r = bound ? 0 : -ENODATA;
+		if (bound)
+			unbind_if(d);
+	} else if ((unsigned)ctl.ioctl_code == USBDEVFS_CONNECT) {
+		r = bound ? -EBUSY : 0;
+	} else {
+		r = -ENOTTY;
+	}
+	pthread_mutex_unlock(&d->lock);
+	answer(c, r);
+}
+
+/* Alternate setting of an interface this file (then) holds; the
+ * interface has altsetting 0 only. Its URBs on the interface are killed
+ * first (linux devio.c proc_setintf). */
+static void set_interface(struct vusb_att *d, UMockdevIoctlClient *c,
+                          UMockdevIoctlData *arg)
+{
+	UMockdevIoctlData *p = arg_struct(c, arg,
+	                                  sizeof(struct usbdevfs_setinterface));
+	if (!p)
+		return;
+	struct usbdevfs_setinterface si;
+	memcpy(&si, p->data, sizeof si);
+	umockdev_ioctl_data_unref(p);
+	pthread_mutex_lock(&d->lock);
+	int r = claim_if(d, c, si.interface);
+	if (r == 0)
+		end_if_urbs(d, c, -ENOENT);
+	pthread_mutex_unlock(&d->lock);
+	answer(c, r == 0 && si.altsetting != 0 ? -EINVAL : r);
+}
+
 gboolean vusb_on_ioctl(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
                        gpointer user)
 {
@@ -712,6 +1091,12 @@ gboolean vusb_on_ioctl(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
 	bool gone = dead(d);
 	uint32_t v;
 	UMockdevIoctlData *p = NULL;
+
+	pthread_mutex_lock(&d->lock);
+	bool others = d->clients && d->clients->len > 1;
+	pthread_mutex_unlock(&d->lock);
+	if (others)
+		sweep_closed(d);
 
 	switch (req) {
 	case USBDEVFS_SUBMITURB:
@@ -730,11 +1115,19 @@ gboolean vusb_on_ioctl(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
 		umockdev_ioctl_client_complete(client, 0, 0);
 		umockdev_ioctl_data_unref(p);
 		break;
+	/* No kernel driver binds this vendor interface: the only driver
+	 * one can find on it is usbfs, for the file that claimed it. */
 	case USBDEVFS_GETDRIVER:
+		if (gone)
+			fail(client, ENODEV);
+		else
+			get_driver(d, client, arg);
+		break;
 	case USBDEVFS_IOCTL:
-		/* No kernel driver is bound, so none needs detaching;
-		 * anything else makes libusb's auto-detach fail the claim. */
-		fail(client, ENODATA);
+		if (gone)
+			fail(client, ENODEV);
+		else
+			interface_ioctl(d, client, arg);
 		break;
 	case USBDEVFS_CLAIMINTERFACE:
 	case USBDEVFS_RELEASEINTERFACE:
@@ -742,13 +1135,23 @@ gboolean vusb_on_ioctl(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
 			break;
 		if (gone)
 			fail(client, ENODEV);
-		else if (v != 0)
-			fail(client, ENOENT); /* one interface: 0 */
+		else if (req == USBDEVFS_CLAIMINTERFACE)
+			claim_interface(d, client, v);
 		else
-			umockdev_ioctl_client_complete(client, 0, 0);
+			release_interface(d, client, v);
 		break;
 	case USBDEVFS_DISCONNECT_CLAIM:
+		if (gone)
+			fail(client, ENODEV);
+		else
+			disconnect_claim(d, client, arg);
+		break;
 	case USBDEVFS_SETINTERFACE:
+		if (gone)
+			fail(client, ENODEV);
+		else
+			set_interface(d, client, arg);
+		break;
 	case USBDEVFS_RESET:
 		if (gone)
 			fail(client, ENODEV);
@@ -762,9 +1165,19 @@ gboolean vusb_on_ioctl(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
 			fail(client, ENODEV);
 			break;
 		}
+		/* The endpoint's interface must be this file's (usbfs
+		 * proc_clearhalt: findintfep, checkintf). */
+		int ifr = interface_of_ep(d, v);
 		pthread_mutex_lock(&d->lock);
-		d->stats.clear_halts++;
+		if (ifr >= 0)
+			ifr = claim_if(d, client, (unsigned)ifr);
+		if (ifr >= 0)
+			d->stats.clear_halts++;
 		pthread_mutex_unlock(&d->lock);
+		if (ifr < 0) {
+			fail(client, -ifr);
+			break;
+		}
 		int r = vchip_clear_halt(d->vc, (uint8_t)v);
 		if (r < 0)
 			fail(client, r == -EINVAL ? ENOENT : -r);
