@@ -7,8 +7,9 @@
  * (1T1R board, tuned bandwidth, CCK gain range), the rest is the
  * transfer. Beyond the sanitizers, the oracle checks that every packet
  * handed out lies inside the transfer and after the previous one, that
- * the counts add up, and that the radiotap header a capture would get
- * for it is one our own radiotap reader accepts.
+ * the counts add up, that the radiotap header a capture would get
+ * for it is one our own radiotap reader accepts, and that the packets
+ * are exactly those a walk written apart from the driver's finds.
  */
 #ifndef DVR_FUZZ_RX_WALK_H
 #define DVR_FUZZ_RX_WALK_H
@@ -22,12 +23,56 @@
 #include "hal/hal.h"
 #include "libdevourer/src/rx_walk.h"
 
+#define FUZZ_RX_MAX_PKTS 2048
+
 struct fuzz_rx_seen {
 	const uint8_t *buf, *end;
 	const uint8_t *last_frame_end; /* packets come in transfer order */
 	unsigned packets;
 	size_t bytes;                  /* total_len of delivered packets */
+	size_t frame_off[FUZZ_RX_MAX_PKTS], frame_len[FUZZ_RX_MAX_PKTS];
 };
+
+/*
+ * The walk as rtw88 usb.c rtw_usb_rx_handler does it, written apart from
+ * the driver's: each packet is descriptor + DRV_INFO_SIZE * 8 + SHIFT +
+ * PKT_LEN (dword 0), the next one starts 8-byte aligned after it, one
+ * longer than the driver takes is skipped, one running past the transfer
+ * (or a driver-info size the MAC was not set up for) ends the walk. The
+ * driver must hand out exactly the frames this finds.
+ */
+static unsigned fuzz_rx_reference(const uint8_t *buf, size_t len,
+                                  size_t desc, size_t drv_len,
+                                  size_t max_pkt, size_t align,
+                                  size_t *frame_off, size_t *frame_len)
+{
+	unsigned n = 0;
+	size_t off = 0;
+
+	while (off < len && len - off >= desc) {
+		size_t avail = len - off;
+		uint32_t d0 = (uint32_t)buf[off] | (uint32_t)buf[off + 1] << 8 |
+		              (uint32_t)buf[off + 2] << 16 |
+		              (uint32_t)buf[off + 3] << 24;
+		size_t plen = d0 & 0x3FFF, drv = ((d0 >> 16) & 0xF) * 8,
+		       shift = (d0 >> 24) & 3;
+		if (drv != 0 && drv != drv_len)
+			break;
+		size_t total = desc + drv + shift + plen;
+		if (total > avail)
+			break;
+		if (total <= max_pkt && n < FUZZ_RX_MAX_PKTS) {
+			frame_off[n] = off + desc + drv + shift;
+			frame_len[n] = plen;
+			n++;
+		}
+		size_t step = (total + align - 1) / align * align;
+		if (step >= avail)
+			break;
+		off += step;
+	}
+	return n;
+}
 
 #define FUZZ_RX_FAIL(...)                                                    \
 	do {                                                                 \
@@ -69,6 +114,10 @@ static void fuzz_rx_on_pkt(void *user, const struct dvr_rx_pkt *pkt)
 	if (pkt->frame < s->last_frame_end)
 		FUZZ_RX_FAIL("packet overlaps the one before it\n");
 	s->last_frame_end = pkt->frame + pkt->frame_len;
+	if (s->packets < FUZZ_RX_MAX_PKTS) {
+		s->frame_off[s->packets] = (size_t)(pkt->frame - s->buf);
+		s->frame_len[s->packets] = pkt->frame_len;
+	}
 	s->packets++;
 	s->bytes += pkt->total_len;
 	if (pkt->is_c2h)
@@ -97,8 +146,8 @@ static void fuzz_rx_on_pkt(void *user, const struct dvr_rx_pkt *pkt)
 		FUZZ_RX_FAIL("the RX radiotap header does not parse\n");
 }
 
-static int fuzz_rx_walk_run(const char *chip_name, void *priv,
-                            const uint8_t *data, size_t size)
+static int fuzz_rx_walk_run(const char *chip_name, size_t drv_len,
+                            void *priv, const uint8_t *data, size_t size)
 {
 	if (size < 1)
 		return 0;
@@ -111,8 +160,11 @@ static int fuzz_rx_walk_run(const char *chip_name, void *priv,
 	data++;
 	size--;
 
-	struct fuzz_rx_seen s = { .buf = data, .end = data + size,
-	                          .last_frame_end = data };
+	static struct fuzz_rx_seen s;
+	memset(&s, 0, sizeof s);
+	s.buf = data;
+	s.end = data + size;
+	s.last_frame_end = data;
 	struct dvr_rx_walk_counts c;
 	dvr_rx_walk(&chip, data, size, fuzz_rx_on_pkt, &s, &c);
 	if (c.packets != s.packets)
@@ -125,6 +177,24 @@ static int fuzz_rx_walk_run(const char *chip_name, void *priv,
 		             s.bytes, c.dropped_bytes, size);
 	if (c.malformed == 0 && c.dropped_bytes != 0)
 		FUZZ_RX_FAIL("bytes dropped without a drop counted\n");
+
+	static size_t ref_off[FUZZ_RX_MAX_PKTS], ref_len[FUZZ_RX_MAX_PKTS];
+	size_t align = chip.info->rx_agg_align ? chip.info->rx_agg_align : 1;
+	unsigned n = fuzz_rx_reference(data, size, chip.info->rx_desc_len,
+	                               drv_len, chip.info->max_rx_pkt, align,
+	                               ref_off, ref_len);
+	if (s.packets < FUZZ_RX_MAX_PKTS) {
+		if (n != s.packets)
+			FUZZ_RX_FAIL("%u packets handed out, the reference walk "
+			             "finds %u\n", s.packets, n);
+		for (unsigned i = 0; i < n; i++)
+			if (ref_off[i] != s.frame_off[i] ||
+			    ref_len[i] != s.frame_len[i])
+				FUZZ_RX_FAIL("packet %u at %zu+%zu, the reference "
+				             "finds %zu+%zu\n", i,
+				             s.frame_off[i], s.frame_len[i],
+				             ref_off[i], ref_len[i]);
+	}
 	return 0;
 }
 

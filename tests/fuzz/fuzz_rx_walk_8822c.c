@@ -2,6 +2,7 @@
 /* One bulk IN transfer of an RTL8822CU (Jaguar3 RX descriptor, "jgr3" PHY
  * status pages of rtw88 rtw8822c.c) through the aggregate walker:
  * fuzz_rx_walk.h. */
+#include "hal/jaguar3/jaguar3.h"
 #include "hal/rtl8822c/rtl8822c.h"
 #include "tests/fuzz/fuzz_rx_walk.h"
 
@@ -16,5 +17,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		priv.cck_gain.lower = data[1] & 0x3F;
 		priv.cck_gain.upper = data[2] & 0x3F;
 	}
-	return fuzz_rx_walk_run("RTL8822CU/RTL8812CU", &priv, data, size);
+	return fuzz_rx_walk_run("RTL8822CU/RTL8812CU", JAGUAR3_PHY_STATUS_LEN,
+	                        &priv, data, size);
 }
