@@ -5,11 +5,13 @@
  * fuzz input plays the air between them. It picks the FEC, the packet
  * sizes and any FEC changes (re-keys) of the sender, then, frame by
  * frame, whether the next frame is delivered, lost, repeated, swapped
- * with a later one, corrupted, replaced by fuzz bytes or replayed from
- * earlier in the stream, and how much time passes.
+ * with a later one, corrupted, replaced by fuzz bytes, replayed from
+ * earlier in the stream or from the recording of an earlier run (same
+ * keys, lower epoch), which adapter heard it, and how much time passes.
  *
  * Oracle: every packet delivered is one that was sent, byte for byte,
- * and none is delivered twice.
+ * and none is delivered twice; once the receiver has adopted this run's
+ * session, nothing of the earlier run is delivered any more.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +68,10 @@ static int air_cb(void *user, const uint8_t *frame, size_t len)
 	return 0;
 }
 
+/* Byte 2 of every packet names the run that sent it. */
+#define RUN_NOW 0xC5
+#define RUN_EARLIER 0x3A
+
 struct sent {
 	uint8_t data[MAX_PACKETS][MAX_LEN];
 	size_t len[MAX_PACKETS];
@@ -73,11 +79,20 @@ struct sent {
 	unsigned delivered[MAX_PACKETS];
 };
 
+struct sink {
+	struct sent now, earlier;
+	bool now_adopted;   /* this run's session has been taken */
+};
+
 static void sink_cb(void *user, const uint8_t *data, size_t len)
 {
-	struct sent *s = user;
-	if (len < 2)
-		FAIL("delivered a %zu-byte packet; none was sent\n", len);
+	struct sink *k = user;
+	if (len < 3 || (data[2] != RUN_NOW && data[2] != RUN_EARLIER))
+		FAIL("delivered a packet no run sent (%zu bytes)\n", len);
+	bool earlier = data[2] == RUN_EARLIER;
+	struct sent *s = earlier ? &k->earlier : &k->now;
+	if (earlier && k->now_adopted)
+		FAIL("the earlier run delivered after this run's session\n");
 	unsigned id = (unsigned)data[0] << 8 | data[1];
 	if (id >= s->count)
 		FAIL("delivered packet %u; only %u were sent\n", id, s->count);
@@ -103,14 +118,15 @@ static void make_keys(struct dvr_link_keys *drone, struct dvr_link_keys *gs)
 /* The sender: n_pkts packets, each starting with its number, with a
  * flush now and then and, where the input says, a FEC change. */
 static void transmit(struct input *in, struct air *air, struct sent *sent,
-                     const struct dvr_link_keys *drone)
+                     const struct dvr_link_keys *drone, uint64_t epoch,
+                     uint8_t run)
 {
 	uint8_t k = (uint8_t)(1 + next(in) % 8);
 	uint8_t n = (uint8_t)(k + next(in) % 5);
 	unsigned n_pkts = 1 + next(in) % MAX_PACKETS;
 	struct dvr_link_tx_config cfg = {
 		.link_id = LINK_ID, .radio_port = 7, .k = k, .n = n,
-		.epoch = 1000, .session_interval_ms = 50,
+		.epoch = epoch, .session_interval_ms = 50,
 		.fec_backend = DVR_FEC_PORTABLE,
 	};
 	struct dvr_link_tx *tx;
@@ -119,11 +135,12 @@ static void transmit(struct input *in, struct air *air, struct sent *sent,
 	uint64_t now = 0;
 	for (unsigned i = 0; i < n_pkts; i++) {
 		uint8_t ctl = next(in);
-		size_t len = 2 + (size_t)next(in) * (MAX_LEN - 2) / 255;
+		size_t len = 3 + (size_t)next(in) * (MAX_LEN - 3) / 255;
 		uint8_t *p = sent->data[i];
 		p[0] = (uint8_t)(i >> 8);
 		p[1] = (uint8_t)i;
-		for (size_t b = 2; b < len; b++)
+		p[2] = run;
+		for (size_t b = 3; b < len; b++)
 			p[b] = (uint8_t)(i * 31 + b);
 		sent->len[i] = len;
 		sent->count = i + 1;
@@ -144,12 +161,16 @@ static void transmit(struct input *in, struct air *air, struct sent *sent,
 	dvr_link_tx_free(tx);
 }
 
-static void push(struct dvr_link_rx *rx, const uint8_t *f, size_t len,
-                 uint64_t now)
+static struct sink sink;
+
+static void push(struct dvr_link_rx *rx, unsigned adapter, const uint8_t *f,
+                 size_t len, uint64_t now, bool this_run)
 {
-	int v = dvr_link_rx_push(rx, 0, -50, f, len, now);
+	int v = dvr_link_rx_push(rx, adapter, -50, f, len, now);
 	if (v < 0)
 		FAIL("push refused a frame (%d)\n", v);
+	if (this_run && v == DVR_LINK_RX_SESSION_NEW)
+		sink.now_adopted = true;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -162,12 +183,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		make_keys(&drone, &gs);
 		keys_made = true;
 	}
-	static struct air air;
-	static struct sent sent;
+	static struct air air, old;
 	struct input in = { data, size };
-	memset(&sent, 0, sizeof sent);
+	memset(&sink, 0, sizeof sink);
 	air.count = 0;
-	transmit(&in, &air, &sent, &drone);
+	old.count = 0;
+	/* An earlier run with the same keys, recorded; then this run. */
+	transmit(&in, &old, &sink.earlier, &drone, 500, RUN_EARLIER);
+	transmit(&in, &air, &sink.now, &drone, 1000, RUN_NOW);
 
 	struct dvr_link_rx_config rcfg = {
 		.link_id = LINK_ID, .radio_port = 7,
@@ -176,7 +199,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.block_timeout_ms = next(&in) % 64,
 	};
 	struct dvr_link_rx *rx;
-	if (dvr_link_rx_new(&rcfg, &gs, sink_cb, &sent, &rx) != DVR_OK)
+	if (dvr_link_rx_new(&rcfg, &gs, sink_cb, &sink, &rx) != DVR_OK)
 		FAIL("receiver refused a valid configuration\n");
 
 	/* The air: the input's remaining bytes are operations on the
@@ -188,15 +211,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint8_t op = next(&in), arg = next(&in);
 		now += op >> 5;
 		switch (op & 0x7) {
-		case 0: case 1: /* delivered */
-			push(rx, air.frame[cur], air.len[cur], now);
+		case 0: case 1: /* delivered, by one adapter or the other */
+			push(rx, arg & 1, air.frame[cur], air.len[cur], now, true);
 			cur++;
 			break;
 		case 2: /* lost */
 			cur++;
 			break;
 		case 3: /* heard twice (two adapters, or a retry) */
-			push(rx, air.frame[cur], air.len[cur], now);
+			push(rx, arg & 1, air.frame[cur], air.len[cur], now, true);
 			break;
 		case 4: { /* overtaken by a later frame */
 			size_t other = cur + 1 + arg % 8;
@@ -214,7 +237,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			size_t l = air.len[cur];
 			memcpy(scratch, air.frame[cur], l);
 			scratch[arg % l] ^= (uint8_t)(next(&in) | 1);
-			push(rx, scratch, l, now);
+			push(rx, 0, scratch, l, now, false);
 			cur++;
 			break;
 		}
@@ -231,12 +254,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				for (size_t b = 0; b < l; b++)
 					scratch[b] = next(&in);
 			}
-			push(rx, scratch, l, now);
+			push(rx, 0, scratch, l, now, false);
 			break;
 		}
-		case 7: { /* a recording of an earlier frame replayed */
-			size_t old = cur ? arg % cur : 0;
-			push(rx, air.frame[old], air.len[old], now);
+		case 7: { /* a recording replayed: of this run, or of the
+		           * earlier one */
+			if ((arg & 0x80) && old.count > 0) {
+				size_t o = next(&in) % old.count;
+				push(rx, 0, old.frame[o], old.len[o], now, false);
+			} else {
+				size_t o = cur ? arg % cur : 0;
+				push(rx, 0, air.frame[o], air.len[o], now, true);
+			}
 			break;
 		}
 		}
@@ -244,21 +273,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			dvr_link_rx_poll(rx, now);
 	}
 	for (; cur < air.count; cur++)
-		push(rx, air.frame[cur], air.len[cur], now);
+		push(rx, 0, air.frame[cur], air.len[cur], now, true);
 	dvr_link_rx_poll(rx, now + 100000);
 
 	struct dvr_link_rx_stats st;
 	dvr_link_rx_get_stats(rx, &st);
 	unsigned got = 0;
-	for (unsigned i = 0; i < sent.count; i++)
-		got += sent.delivered[i];
+	for (unsigned i = 0; i < sink.now.count; i++)
+		got += sink.now.delivered[i];
+	for (unsigned i = 0; i < sink.earlier.count; i++)
+		got += sink.earlier.delivered[i];
 	if (st.packets != got)
 		FAIL("stats say %llu packets delivered, the sink got %u\n",
 		     (unsigned long long)st.packets, got);
 	if (getenv("FUZZ_VERBOSE"))
 		fprintf(stderr, "fuzz_link_rx: %u sent in %zu frames, %u "
 		        "delivered, %llu recovered, %llu lost, %llu sessions "
-		        "adopted, %llu session replays refused\n", sent.count,
+		        "adopted, %llu session replays refused\n", sink.now.count,
 		        air.count, got, (unsigned long long)st.fec_recovered,
 		        (unsigned long long)st.lost,
 		        (unsigned long long)st.session_changes,
@@ -266,5 +297,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dvr_link_rx_free(rx);
 	for (size_t i = 0; i < air.count; i++)
 		free(air.frame[i]);
+	for (size_t i = 0; i < old.count; i++)
+		free(old.frame[i]);
 	return 0;
 }
