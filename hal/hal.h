@@ -129,7 +129,10 @@ struct dvr_chip_ops {
 	                       size_t why_len);
 	/* Parse the packet at p (avail bytes left in the transfer). Returns
 	 * DVR_OK, DVR_E_OVERFLOW when the packet runs past avail (truncated),
-	 * DVR_E_INVALID for impossible fields. */
+	 * DVR_E_INVALID for impossible fields. With DVR_E_INVALID a non-zero
+	 * out->total_len says the packet is refused (longer than the driver
+	 * takes) but where it ends is known; zero: the descriptor cannot be
+	 * trusted at all. */
 	int (*parse_rx_pkt)(const struct dvr_chip *chip, const uint8_t *p,
 	                    size_t avail, struct dvr_rx_pkt *out);
 };

@@ -47,6 +47,45 @@ if ! meson compile -C "$PLAIN_BUILD" >"$BUILD/plain-build.log" 2>&1; then
   status=1
 fi
 
+# Fuzzing (tests/fuzz/README.md): a clang build of its own with libFuzzer
+# and ASan+UBSan; each target replays its committed corpus (regression
+# inputs included) and fuzzes for FUZZ_SECONDS (20) seconds. Any crash,
+# sanitizer report or oracle failure fails the command; the crashing
+# input is left in $FUZZ_BUILD/tests/fuzz/work_<target>/.
+fuzz_failed=0
+if command -v clang >/dev/null 2>&1; then
+  FUZZ_BUILD=${DEVOURER_FUZZ_BUILD:-build-fuzz}
+  if [ ! -f "$FUZZ_BUILD/build.ninja" ]; then
+    CC=clang meson setup "$FUZZ_BUILD" -Dfuzz=true \
+      -Db_sanitize=address,undefined -Db_lundef=false \
+      -Dc_args=-fno-sanitize-recover=all >/dev/null
+  fi
+  fuzz_targets=()
+  for f in tests/fuzz/fuzz_*.c; do
+    fuzz_targets+=("$(basename "$f" .c)")
+  done
+  if ! meson compile -C "$FUZZ_BUILD" "${fuzz_targets[@]}" \
+      >"$BUILD/fuzz-build.log" 2>&1; then
+    echo "devourer: the fuzz build failed (last lines of $BUILD/fuzz-build.log):"
+    tail -20 "$BUILD/fuzz-build.log"
+    fuzz_failed=1
+  elif ! meson test -C "$FUZZ_BUILD" --no-rebuild --suite fuzz \
+      --print-errorlogs --num-processes 2 >"$BUILD/fuzz-test.log" 2>&1; then
+    echo "devourer: a fuzz target failed (see $BUILD/fuzz-test.log):"
+    grep -E "^ *[0-9]+/[0-9]+ .*(FAIL|ERROR|TIMEOUT)|fuzz_[a-z0-9_]+: |SUMMARY" \
+      "$BUILD/fuzz-test.log" | head -20
+    fuzz_failed=1
+  else
+    echo "devourer: fuzz: ${#fuzz_targets[@]} targets ran clean"
+  fi
+else
+  echo "devourer: fuzz: clang missing, fuzz targets not run"
+  fuzz_failed=1
+fi
+if [ "$fuzz_failed" -ne 0 ]; then
+  status=1
+fi
+
 # One closing line any CI reader understands.
 python3 - "$BUILD/meson-logs/testlog.json" "$clang_failed" "$plain_failed" <<'PY'
 import json, sys

@@ -33,8 +33,14 @@ int dvr_rx_span_read(const uint8_t *p, size_t avail, size_t desc_len,
 	 */
 	s.frame_off = desc_len + s.drv_info_len + s.shift;
 	s.total_len = s.frame_off + s.frame_len;
-	if (s.total_len > max_pkt)
+	if (s.total_len > max_pkt) {
+		/* Longer than the chip's RX DMA delivers, yet the descriptor
+		 * is consistent: its extent is reported so the walk can skip
+		 * just this packet (rtw88 usb.c rtw_usb_rx_handler skips a
+		 * too big packet and goes on with the next). */
+		*out = s;
 		return DVR_E_INVALID;
+	}
 	if (s.total_len > avail)
 		return DVR_E_OVERFLOW;
 	*out = s;

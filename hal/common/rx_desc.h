@@ -34,9 +34,11 @@ struct dvr_rx_span {
  * transfer; the descriptor is @p desc_len bytes). The MAC is programmed
  * for @p drv_info_len bytes of driver info, so any other non-zero size
  * means a corrupt descriptor whose lengths cannot be trusted:
- * DVR_E_INVALID, as is a packet longer than @p max_pkt (the largest the
- * chip's RX DMA delivers). DVR_E_OVERFLOW: the descriptor or the packet
- * runs past @p avail (truncated transfer). DVR_OK fills @p out.
+ * DVR_E_INVALID, @p out untouched. A packet longer than @p max_pkt (the
+ * largest the chip's RX DMA delivers) is DVR_E_INVALID too, but its
+ * lengths are consistent: @p out is filled so the caller can step over
+ * it. DVR_E_OVERFLOW: the descriptor or the packet runs past @p avail
+ * (truncated transfer). DVR_OK fills @p out.
  */
 int dvr_rx_span_read(const uint8_t *p, size_t avail, size_t desc_len,
                      size_t drv_info_len, size_t max_pkt,

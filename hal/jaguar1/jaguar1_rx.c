@@ -86,11 +86,15 @@ int jaguar1_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
 	memset(out, 0, sizeof *out);
 	/* mac_init programs the chip's PHY status length as driver info. */
 	size_t phy_len = chip->info->phy_status_len;
-	struct dvr_rx_span sp;
+	struct dvr_rx_span sp = { 0 };
 	int st = dvr_rx_span_read(p, avail, JAGUAR1_RX_DESC_LEN, phy_len,
 	                          chip->info->max_rx_pkt, &sp);
-	if (st != DVR_OK)
+	if (st != DVR_OK) {
+		/* An oversized packet keeps its extent: the walk steps over
+		 * it (span_read fills sp only then). */
+		out->total_len = sp.total_len;
 		return st;
+	}
 
 	uint32_t d4 = dvr_le32_get(p + 16);
 	size_t drv = sp.drv_info_len;

@@ -138,12 +138,16 @@ int jaguar3_parse_rx_pkt(const struct dvr_chip *chip,
 		return DVR_E_INVALID;
 	memset(out, 0, sizeof *out);
 	/* The MAC is set up for 4 units (32 bytes) of driver info. */
-	struct dvr_rx_span sp;
+	struct dvr_rx_span sp = { 0 };
 	int st = dvr_rx_span_read(p, avail, JAGUAR3_RX_DESC_LEN,
 	                          JAGUAR3_PHY_STATUS_LEN, chip->info->max_rx_pkt,
 	                          &sp);
-	if (st != DVR_OK)
+	if (st != DVR_OK) {
+		/* An oversized packet keeps its extent: the walk steps over
+		 * it (span_read fills sp only then). */
+		out->total_len = sp.total_len;
 		return st;
+	}
 
 	size_t drv = sp.drv_info_len;
 	size_t shift = sp.shift;

@@ -635,9 +635,11 @@ static void on_bulk_in(void *user, int status, const uint8_t *buf,
 		if (now - dev->malformed_logged_at_ns > 1000000000ull) {
 			dev->malformed_logged_at_ns = now;
 			dev_log(dev, DVR_LOG_WARN,
-			        "dropped %zu bytes of a malformed RX aggregate "
-			        "(%llu malformed so far)",
-			        c.dropped_bytes,
+			        "dropped %zu bytes of an RX aggregate: %u "
+			        "packets longer than the driver takes, %u "
+			        "malformed (%llu dropped so far)",
+			        c.dropped_bytes, c.oversized,
+			        c.malformed - c.oversized,
 			        (unsigned long long)atomic_load(
 				        &dev->rx_malformed));
 		}

@@ -387,6 +387,21 @@ void dvr_radiotap_merge(const struct dvr_radiotap_tx *rt,
 		m.ldpc = p->ldpc;
 	if (rt->has_stbc)
 		m.stbc = p->stbc;
+	/* HT/VHT options radiotap gave without a rate of their own (an MCS
+	 * or VHT field with no index or user) do not apply to a legacy rate
+	 * they end up beside: a legacy PPDU is 20 MHz, long GI, BCC, one
+	 * stream, as the RATE field states it. Left in place they would
+	 * describe a frame radiotap cannot carry and the chip refuses. */
+	if (m.rate.kind == DVR_RATE_LEGACY) {
+		if (rt->has_bw)
+			m.bw_mhz = 20;
+		if (rt->has_gi)
+			m.short_gi = false;
+		if (rt->has_ldpc)
+			m.ldpc = false;
+		if (rt->has_stbc)
+			m.stbc = 0;
+	}
 	if (rt->has_tx_power) {
 		m.has_tx_power = true;
 		m.tx_power_dbm = p->tx_power_dbm;

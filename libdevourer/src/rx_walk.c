@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include "libdevourer/src/rx_walk.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 void dvr_rx_walk(const struct dvr_chip *chip, const uint8_t *buf, size_t len,
@@ -31,15 +32,27 @@ void dvr_rx_walk(const struct dvr_chip *chip, const uint8_t *buf, size_t len,
 		}
 		struct dvr_rx_pkt pkt;
 		int r = info->ops->parse_rx_pkt(chip, buf + off, avail, &pkt);
-		if (r != DVR_OK || pkt.total_len == 0 || pkt.total_len > avail) {
+		bool skip = r == DVR_E_INVALID && pkt.total_len > 0 &&
+		            pkt.total_len <= avail;
+		if (skip) {
+			/* Refused (longer than the driver takes) but its end
+			 * is known: drop just this packet, as rtw88 usb.c
+			 * rtw_usb_rx_handler skips a too big one and walks
+			 * on to the next. */
+			counts->malformed++;
+			counts->oversized++;
+			counts->dropped_bytes += pkt.total_len;
+		} else if (r != DVR_OK || pkt.total_len == 0 ||
+		           pkt.total_len > avail) {
 			/* A bad length means the next descriptor's position
 			 * is unknown: drop the rest rather than guess. */
 			counts->malformed++;
 			counts->dropped_bytes += avail;
 			return;
+		} else {
+			fn(user, &pkt);
+			counts->packets++;
 		}
-		fn(user, &pkt);
-		counts->packets++;
 		size_t step = (pkt.total_len + align - 1) / align * align;
 		if (step >= avail)
 			return; /* last packet (padding may be omitted) */

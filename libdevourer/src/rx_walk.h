@@ -12,8 +12,12 @@
 
 struct dvr_rx_walk_counts {
 	unsigned packets;    /* handed to the callback (frames and C2H) */
-	unsigned malformed;  /* parse failures; the rest of the transfer is
-	                        dropped with the first one */
+	unsigned malformed;  /* packets dropped: every oversized one, and
+	                        the first parse failure whose length cannot
+	                        be trusted (the rest of the transfer goes
+	                        with it) */
+	unsigned oversized;  /* of malformed: longer than the driver takes,
+	                        skipped alone (their end is known) */
 	size_t dropped_bytes;/* bytes of the transfer not delivered */
 };
 

@@ -321,6 +321,31 @@ static void test_merge(void)
 	CHECK_EQ_INT(dvr_radiotap_parse_tx(h2, sizeof h2, &rt), DVR_OK, "merge mcs: parse");
 	dvr_radiotap_merge(&rt, &defaults, &m);
 	CHECK(m.rate.mcs == 5 && m.bw_mhz == 40 && m.short_gi, "merge: MCS index only");
+
+	/* A VHT field with no user (NSS 0) states 80 MHz, STBC and short GI
+	 * but no rate; over a legacy default rate those options do not
+	 * apply (a legacy PPDU is 20 MHz, long GI, one stream), and the
+	 * vector must stay one radiotap can write back (found by
+	 * tests/fuzz/fuzz_radiotap). */
+	const uint8_t h3[] = {0, 0, 22, 0, 0x00, 0x00, 0x20, 0x00,
+	                      0x45, 0x00, 0x05, 4, 0x00, 0, 0, 0,
+	                      0x01, 0, 0, 0, 0, 0};
+	struct dvr_tx_params legacy = {
+		.rate = {.kind = DVR_RATE_LEGACY, .legacy_500k = 12}, .bw_mhz = 20};
+	CHECK_EQ_INT(dvr_radiotap_parse_tx(h3, sizeof h3, &rt), DVR_OK,
+	             "merge vht without user: parse");
+	dvr_radiotap_merge(&rt, &legacy, &m);
+	CHECK(m.rate.kind == DVR_RATE_LEGACY && m.rate.legacy_500k == 12 &&
+	      m.bw_mhz == 20 && !m.short_gi && m.stbc == 0 && !m.ldpc,
+	      "merge: HT/VHT options without a rate leave a legacy rate alone");
+	uint8_t back[64];
+	size_t n = dvr_radiotap_build_tx(&m, back, sizeof back);
+	struct dvr_tx_params m2;
+	CHECK(n > 0 && dvr_radiotap_parse_tx(back, n, &rt) == DVR_OK,
+	      "merge: the legacy vector builds and parses");
+	dvr_radiotap_merge(&rt, &legacy, &m2);
+	CHECK(m2.bw_mhz == m.bw_mhz && m2.short_gi == m.short_gi &&
+	      m2.stbc == m.stbc, "merge: and round-trips");
 }
 
 /* Little helpers to read the RX headers at offsets worked out by hand. */

@@ -112,15 +112,49 @@ int main(void)
 	CHECK_EQ_INT(c.packets, 3, "junk tail: packets before it delivered");
 	CHECK_EQ_INT(c.malformed, 1, "junk tail counted");
 
-	/* Oversized: a length no chip produces (beyond any VHT MPDU). */
-	size_t o2 = put_packet(buf, 200, 0x04, 0, false);
-	put32(buf, 16000u | (4u << 16) | (1u << 26));
+	/* Oversized: [ok, 11.8 kB, ok, ok]. The big one is beyond any VHT
+	 * MPDU the driver takes, but its descriptor says where it ends: it
+	 * is dropped and counted alone, the packets after it arrive. */
+	size_t big = 11800, ostart[4];
+	off = 0;
+	for (int i = 0; i < 4; i++) {
+		ostart[i] = off;
+		off += put_packet(buf + off, i == 1 ? big : 300 + (size_t)i,
+		                  0x0C, (uint8_t)i, false);
+		if (i < 3)
+			off = align8(off);
+	}
+	memset(&s, 0, sizeof s);
+	s.base = buf;
+	dvr_rx_walk(&chip, buf, off, on_pkt, &s, &c);
+	CHECK_EQ_INT(c.packets, 3, "packets around an oversized one arrive");
+	CHECK_EQ_INT(c.malformed, 1, "oversized packet counted as a drop");
+	CHECK_EQ_INT(c.oversized, 1, "and named oversized");
+	CHECK_EQ_INT(c.dropped_bytes, DESC + PHYST + big,
+	             "only the oversized packet's bytes are dropped");
+	CHECK_EQ_INT(s.offsets[0], ostart[0] + DESC + PHYST, "first frame");
+	CHECK_EQ_INT(s.offsets[1], ostart[2] + DESC + PHYST,
+	             "third packet found after the oversized one");
+	CHECK_EQ_INT(s.offsets[2], ostart[3] + DESC + PHYST, "fourth frame");
+
+	/* An oversized packet that runs past the transfer ends the walk:
+	 * nothing after it can be found. */
+	memset(&s, 0, sizeof s);
+	s.base = buf;
+	dvr_rx_walk(&chip, buf, ostart[1] + 4000, on_pkt, &s, &c);
+	CHECK_EQ_INT(c.packets, 1, "cut oversized packet: first delivered");
+	CHECK_EQ_INT(c.malformed, 1, "cut oversized packet counted");
+	CHECK_EQ_INT(c.oversized, 0, "not skipped: its end is not there");
+	CHECK_EQ_INT(c.dropped_bytes, 4000, "the rest of the transfer dropped");
+
+	/* The longest PKT_LEN the descriptor can say (16383). */
+	put_packet(buf, 200, 0x04, 0, false);
+	put32(buf, 0x3FFFu | (4u << 16) | (1u << 26));
 	memset(&s, 0, sizeof s);
 	s.base = buf;
 	dvr_rx_walk(&chip, buf, sizeof buf, on_pkt, &s, &c);
-	CHECK_EQ_INT(c.packets, 0, "oversized packet not delivered");
-	CHECK_EQ_INT(c.malformed, 1, "oversized packet counted");
-	(void)o2;
+	CHECK_EQ_INT(c.oversized, 1, "16383-byte frame skipped alone");
+	CHECK_EQ_INT(s.n, c.packets, "only whole packets reach the callback");
 
 	/* Shorter than a descriptor. */
 	dvr_rx_walk(&chip, buf, 10, on_pkt, &s, &c);

@@ -154,6 +154,8 @@ int main(void)
 	desc(buf, 0x3FFF, 4, 0, true, 0, 0, 0x0B, 0);
 	CHECK_EQ_INT(jaguar3_parse_rx_pkt(&chip, NULL, buf, sizeof buf, &pk),
 	             DVR_E_INVALID, "16383-byte frame is beyond any MPDU");
+	CHECK_EQ_INT(pk.total_len, 24 + 32 + 0x3FFF,
+	             "and its extent is reported so the walk can skip it");
 	CHECK_EQ_INT(jaguar3_parse_rx_pkt(&chip, NULL, NULL, 100, &pk),
 	             DVR_E_INVALID, "NULL buffer");
 

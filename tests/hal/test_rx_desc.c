@@ -78,6 +78,8 @@ int main(void)
 	             "driver info of 120 bytes is corrupt");
 	CHECK_EQ_INT(span(dw0(0x3FFF, 0, 0), 0x4100, &s), DVR_E_INVALID,
 	             "longer than the chip's RX packet limit");
+	CHECK_EQ_INT(s.total_len, DESC + 0x3FFF,
+	             "an oversized packet still says where it ends");
 	CHECK_EQ_INT(span(dw0(MAX_PKT - DESC, 0, 0), MAX_PKT, &s), DVR_OK,
 	             "exactly the RX packet limit");
 

@@ -155,6 +155,14 @@ int main(void)
 	put32(buf, 0x3FFF | 4u << 16);
 	CHECK_EQ_INT(ops->parse_rx_pkt(&chip, buf, sizeof buf, &pkt),
 	             DVR_E_INVALID, "length above max_rx_pkt");
+	CHECK_EQ_INT(pkt.total_len, 24 + 32 + 0x3FFF,
+	             "oversized packet: its extent is reported");
+	CHECK(pkt.frame == NULL && pkt.frame_len == 0,
+	      "oversized packet: no frame handed out");
+	put32(buf, 100 | 3u << 16);
+	CHECK_EQ_INT(ops->parse_rx_pkt(&chip, buf, 400, &pkt), DVR_E_INVALID,
+	             "DRV_INFO_SIZE 3 again");
+	CHECK_EQ_INT(pkt.total_len, 0, "corrupt descriptor: no extent");
 	memset(buf, 0xFF, 64);
 	CHECK(ops->parse_rx_pkt(&chip, buf, sizeof buf, &pkt) < 0,
 	      "all-ones descriptor rejected");

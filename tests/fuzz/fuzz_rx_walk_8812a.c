@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* One bulk IN transfer of an RTL8812AU (Jaguar1 RX descriptor, PHY status
+ * of rtw88 rtw88xxa.c) through the aggregate walker: fuzz_rx_walk.h. */
+#include "hal/jaguar1/jaguar1.h"
+#include "hal/rtl8812a/rtl8812a.h"
+#include "tests/fuzz/fuzz_rx_walk.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	/* A board with its EFUSE read: the parser's chip state with it. */
+	static struct jaguar1_priv priv = { .efuse_blank = true };
+	return fuzz_rx_walk_run("RTL8812AU", RTL8812A_PHY_STATUS_LEN, &priv,
+	                        data, size);
+}
