@@ -22,6 +22,9 @@
  * The RTL8822C is told by its EFUSE to stay on USB 2 (usb3switch=0): a
  * re-enumeration in the middle would be another adapter to count on.
  *
+ * In-process also: a selector with an impossible option is refused at
+ * dvr_open() with the option's own complaint, not a generic failure.
+ *
  * Arguments: virtual|vusb 8812a|8822c.
  */
 #include <errno.h>
@@ -280,6 +283,29 @@ static void firmware_ctrl_timeout(struct seen *s, const struct stage *ref,
 	adapter_close(&a);
 }
 
+static char logged[512];
+
+static void keep_log(void *user, enum dvr_log_level level, const char *msg)
+{
+	(void)user;
+	if (level <= DVR_LOG_WARN)
+		snprintf(logged, sizeof logged, "%s", msg);
+}
+
+static void bad_selector(void)
+{
+	struct dvr_config cfg = {.on_log = keep_log, .firmware_dir = fw};
+	dvr_device *dev = NULL;
+	int r = dvr_open("virtual:badsel,loss=2", &cfg, &dev);
+	printf("# loss=2: %s: %s\n", dvr_strerror(r), logged);
+	CHECK_EQ_INT(r, DVR_E_INVALID, "impossible selector option: "
+	             "DVR_E_INVALID");
+	CHECK(strstr(logged, "loss must be 0..1") != NULL,
+	      "the message is the option's own (loss must be 0..1)");
+	CHECK(dev == NULL, "no handle handed out");
+	dvr_close(dev);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3 || (strcmp(argv[1], "virtual") != 0 &&
@@ -316,6 +342,8 @@ int main(int argc, char **argv)
 			unplug_in_stage(&s, ref, i);
 	if (n)
 		firmware_ctrl_timeout(&s, ref, n);
+	if (!over_vusb)
+		bad_selector();
 	vusb_free(vb);
 	vt_rm_dir(air);
 	return check_done();
