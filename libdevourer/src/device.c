@@ -844,6 +844,9 @@ int dvr_start(dvr_device *dev, const struct dvr_channel *channel)
 		return r;
 
 	pthread_mutex_lock(&dev->ctrl_lock);
+	/* A timeout of an earlier attempt (or of the power-off after it)
+	 * must not fail this one before it has made a transfer. */
+	dvr_io_clear_error(&dev->io);
 	struct stage_clock total;
 	stage_begin(dev, &total);
 	for (int st = 0; st < N_STAGES && r == DVR_OK; st++)

@@ -24,6 +24,8 @@ struct armed {
 	uint64_t start_ns;
 	bool fired;          /* stall/unplug: happened once, never again */
 	unsigned left;       /* short-rx: transfers still to cut */
+	bool counting;       /* after-ctrl: start not known yet */
+	unsigned ctrl_left;  /* control transfers still to answer first */
 };
 
 struct chip_faults {
@@ -133,9 +135,14 @@ int vchip_fault_parse(const char *spec, struct vchip_fault *out, char *err,
 		else if (strcmp(tok, "count") == 0 &&
 		         parse_ulong(v, 10, 1000000, &n) && n > 0)
 			out->count = (unsigned)n;
-		else
+		else if (strcmp(tok, "after-ctrl") == 0 &&
+		         parse_ulong(v, 10, 100000000, &n)) {
+			out->after_ctrl = (unsigned)n;
+			out->after_ctrl_set = true;
+		} else
 			return fail(err, err_len, "bad fault option '%s' (at=MS, "
-			            "for=MS, ep=0xNN, count=N)", tok);
+			            "for=MS, ep=0xNN, count=N, after-ctrl=N)",
+			            tok);
 	}
 	return 0;
 }
@@ -156,6 +163,12 @@ int vchip_fault_arm(struct vchip *vc, const struct vchip_fault *f)
 	if (!a.f.count)
 		a.f.count = 1;
 	a.left = a.f.count;
+	if (a.f.after_ctrl_set) {
+		/* Not due until the host has made its transfers. */
+		a.counting = true;
+		a.ctrl_left = a.f.after_ctrl;
+		a.start_ns = UINT64_MAX;
+	}
 	if (a.f.kind == VCHIP_FAULT_STALL) {
 		if (!a.f.ep)
 			a.f.ep = d.out_ep[0];
@@ -248,7 +261,8 @@ static uint64_t nak_until(const struct chip_faults *c,
 	for (unsigned i = 0; i < c->n; i++) {
 		const struct armed *a = &c->a[i];
 		uint64_t e = a->start_ns + (uint64_t)a->f.for_ms * 1000000u;
-		if (a->f.kind == kind && now >= a->start_ns && now < e && e > end)
+		if (a->f.kind == kind && !a->counting && now >= a->start_ns &&
+		    now < e && e > end)
 			end = e;
 	}
 	return end;
@@ -274,9 +288,27 @@ static int nak_wait(struct vchip *vc, uint64_t window_end,
 	return window_end <= give_up ? 0 : -ETIMEDOUT;
 }
 
-/* Look up the chip's faults and fire what is due. Returns the entry
- * with fault_lock held, or NULL (lock released) when none is armed. */
-static struct chip_faults *enter(struct vchip *vc, uint64_t now)
+/* A control transfer arrived (fault_lock held): faults counting the
+ * host's control transfers either let this one through or start now. */
+static void count_ctrl(struct chip_faults *c, uint64_t now)
+{
+	for (unsigned i = 0; i < c->n; i++) {
+		struct armed *a = &c->a[i];
+		if (!a->counting)
+			continue;
+		if (a->ctrl_left) {
+			a->ctrl_left--;
+			continue;
+		}
+		a->counting = false;
+		a->start_ns = now + (uint64_t)a->f.at_ms * 1000000u;
+	}
+}
+
+/* Look up the chip's faults and fire what is due; ctrl: the caller is a
+ * control transfer. Returns the entry with fault_lock held, or NULL (lock
+ * released) when none is armed. */
+static struct chip_faults *enter(struct vchip *vc, uint64_t now, bool ctrl)
 {
 	if (atomic_load(&n_entries) == 0)
 		return NULL;
@@ -286,6 +318,8 @@ static struct chip_faults *enter(struct vchip *vc, uint64_t now)
 		pthread_mutex_unlock(&fault_lock);
 		return NULL;
 	}
+	if (ctrl)
+		count_ctrl(c, now);
 	if (fire_due(c, now)) {
 		pthread_mutex_unlock(&fault_lock);
 		vchip_unplug(vc);
@@ -303,7 +337,8 @@ static int windowed(struct vchip *vc, uint8_t ep, enum vchip_fault_kind nak,
                     unsigned timeout_ms)
 {
 	uint64_t now = air_now_ns();
-	struct chip_faults *c = enter(vc, now);
+	bool ctrl = nak == VCHIP_FAULT_CTRL_TIMEOUT;
+	struct chip_faults *c = enter(vc, now, ctrl);
 	if (!c)
 		return 0;
 	if (ep && c->halted[ep_slot(ep)]) {
@@ -349,7 +384,7 @@ int vc_fault_bulk_out(struct vchip *vc, uint8_t ep, unsigned timeout_ms)
 
 int vc_fault_bulk_in(struct vchip *vc, uint8_t ep)
 {
-	struct chip_faults *c = enter(vc, air_now_ns());
+	struct chip_faults *c = enter(vc, air_now_ns(), false);
 	if (!c)
 		return 0;
 	int r = 0;
@@ -365,7 +400,7 @@ int vc_fault_bulk_in_done(struct vchip *vc, int r)
 {
 	if (r <= 1)
 		return r;
-	struct chip_faults *c = enter(vc, air_now_ns());
+	struct chip_faults *c = enter(vc, air_now_ns(), false);
 	if (!c)
 		return r;
 	uint64_t now = air_now_ns();

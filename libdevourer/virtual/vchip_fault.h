@@ -21,7 +21,14 @@
  * Text form (launcher --fault, tests): "KIND[:key=value,...]" with keys
  * at=MS (default 0 = at once), for=MS (tx-nak, ctrl-timeout; default
  * 1000), ep=0xNN (stall; default the first bulk OUT), count=N (short-rx;
- * default 1).
+ * default 1), after-ctrl=N.
+ *
+ * after-ctrl=N arms a fault on what the host did rather than on a clock:
+ * the chip answers N more control transfers normally, and the fault's
+ * time (at=) starts at the next one, which the fault then meets. Since a
+ * bring-up is a sequence of register requests, "unplug:after-ctrl=N"
+ * removes the adapter at the same point of it on every run, however
+ * fast the host is.
  */
 #ifndef DVR_VCHIP_FAULT_H
 #define DVR_VCHIP_FAULT_H
@@ -46,6 +53,8 @@ struct vchip_fault {
 	unsigned for_ms;   /* duration of a NAK window (0 = 1000) */
 	uint8_t ep;        /* stall: endpoint address (0 = first bulk OUT) */
 	unsigned count;    /* short-rx: transfers to cut (0 = 1) */
+	bool after_ctrl_set; /* start counted in control transfers: */
+	unsigned after_ctrl; /* this many answered first, from arming */
 };
 
 /* Faults armed at once per chip; arming more fails with -ENOSPC. */

@@ -66,6 +66,9 @@ static void usage(FILE *to)
 	        "             short-rx[:at=MS,count=N] bulk IN transfers cut "
 	        "short\n"
 	        "             unplug[:at=MS]          surprise removal\n"
+	        "             any of them after-ctrl=N: due once N control "
+	        "transfers\n"
+	        "             were answered\n"
 	        "  Adapters share the air with virtual: adapters "
 	        "($DEVOURER_AIR_DIR).\n");
 }

@@ -33,7 +33,9 @@ int main(void)
 	static const char *bad[] = {
 		"", "jam", "stall:ep=0x80", "stall:ep=0x1ff", "tx-nak:for=0",
 		"tx-nak:for=-5", "unplug:at", "unplug:at=x", "short-rx:count=0",
-		"tx-nak:what=1", "ctrl-timeout:at=1,,for", NULL};
+		"tx-nak:what=1", "ctrl-timeout:at=1,,for",
+		"unplug:after-ctrl=", "unplug:after-ctrl=-1",
+		"unplug:after-ctrl=1x", NULL};
 	for (int i = 0; bad[i]; i++) {
 		err[0] = '\0';
 		int r = vchip_fault_parse(bad[i], &f, err, sizeof err);
@@ -95,6 +97,42 @@ int main(void)
 	CHECK_EQ_INT(r, 0, "eight faults armed");
 	CHECK_EQ_INT(vchip_fault_arm(vc, &f), -ENOSPC, "a ninth refused");
 	vchip_fault_clear(vc);
+
+	/* after-ctrl: counted in the host's control transfers, not time */
+	CHECK_EQ_INT(vchip_fault_parse("ctrl-timeout:after-ctrl=3,for=200",
+	                               &f, err, sizeof err), 0,
+	             "parse after-ctrl");
+	CHECK(f.after_ctrl_set && f.after_ctrl == 3, "after-ctrl fields");
+	CHECK_EQ_INT(vchip_fault_arm(vc, &f), 0, "arm ctrl-timeout after 3");
+	vt_sleep_ms(250); /* longer than the window: time alone does nothing */
+	int answered = 0;
+	for (int i = 0; i < 3; i++)
+		answered += ctrl_read(vc, 50) == 4;
+	CHECK_EQ_INT(answered, 3, "the first three answered");
+	CHECK_EQ_INT(ctrl_read(vc, 50), -ETIMEDOUT,
+	             "the fourth meets the NAK window");
+	CHECK_EQ_INT(ctrl_read(vc, 1000), 4, "the window ends as timed");
+	vchip_fault_clear(vc);
+	CHECK_EQ_INT(vchip_fault_parse("ctrl-timeout:after-ctrl=0", &f, err,
+	                               sizeof err), 0, "parse after-ctrl=0");
+	CHECK_EQ_INT(vchip_fault_arm(vc, &f), 0, "arm after-ctrl=0");
+	CHECK_EQ_INT(ctrl_read(vc, 50), -ETIMEDOUT, "after 0: the next one");
+	vchip_fault_clear(vc);
+	/* bulk traffic does not count */
+	vchip_fault_parse("unplug:after-ctrl=1", &f, err, sizeof err);
+	CHECK_EQ_INT(vchip_fault_arm(vc, &f), 0, "arm unplug after 1");
+	for (int i = 0; i < 5; i++)
+		vchip_bulk_out(vc, 0x02, NULL, 0, 50);
+	CHECK(!vchip_is_unplugged(vc), "bulk OUT transfers do not count");
+	CHECK_EQ_INT(ctrl_read(vc, 100), 4, "one control transfer answered");
+	CHECK(!vchip_is_unplugged(vc), "still there after it");
+	CHECK_EQ_INT(ctrl_read(vc, 100), -ENODEV, "the second: removed");
+	CHECK(vchip_is_unplugged(vc), "unplugged by count");
+	vchip_destroy(vc);
+	vc = NULL;
+	CHECK_EQ_INT(vchip_create(&cfg, &vc), 0, "chip created again");
+	if (!vc)
+		return check_done();
 
 	/* unplug at a time: fires on the next transfer after it */
 	vchip_fault_parse("unplug:at=150", &f, err, sizeof err);
