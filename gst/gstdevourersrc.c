@@ -243,7 +243,7 @@ static GstStructure *
 gst_devourer_src_make_stats (GstDevourerSrc * self)
 {
   struct dvr_link_rx_stats ls;
-  guint64 dropped, high_water, crc = 0;
+  guint64 dropped, high_water, crc = 0, rx_malformed = 0;
   guint queued, n;
   GValue adapters = G_VALUE_INIT;
   GstStructure *s;
@@ -271,6 +271,7 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
     if (a->radio.dev != NULL)
       dvr_get_rx_stats (a->radio.dev, &rs);
     crc += rs.crc_errors;
+    rx_malformed += rs.malformed;
     g_value_init (&v, GST_TYPE_STRUCTURE);
     g_value_take_boxed (&v, gst_structure_new ("adapter",
             "index", G_TYPE_UINT, i,
@@ -278,6 +279,7 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
             "frames", G_TYPE_UINT64, as->frames,
             "frames-received", G_TYPE_UINT64, rs.frames,
             "crc-errors", G_TYPE_UINT64, rs.crc_errors,
+            "rx-malformed", G_TYPE_UINT64, rs.malformed,
             "rssi-avg", G_TYPE_INT, rssi_average (as->rssi_sum,
                 as->rssi_samples),
             "rssi-min", G_TYPE_INT,
@@ -286,8 +288,10 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
             rssi_or_none (as->rssi_max, as->rssi_samples), NULL));
     gst_value_array_append_and_take_value (&adapters, &v);
   }
-  if (n == 0)
+  if (n == 0) {
     crc = self->final_crc_errors;
+    rx_malformed = self->final_rx_malformed;
+  }
   g_mutex_unlock (&self->control_lock);
 
   s = gst_structure_new ("application/x-devourer-src-stats",
@@ -310,6 +314,10 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
       "other-link", G_TYPE_UINT64, ls.other_channel,
       "frames-received", G_TYPE_UINT64, ls.frames,
       "crc-errors", G_TYPE_UINT64, crc,
+      /* What the adapters' RX walk refused (cut or lying lengths,
+       * oversized packets): without it a bad bulk IN stream would only
+       * show as frames that never arrived. */
+      "rx-malformed", G_TYPE_UINT64, rx_malformed,
       "queue-level", G_TYPE_UINT, queued,
       "queue-high-water", G_TYPE_UINT64, high_water, NULL);
   gst_structure_take_value (s, "adapters", &adapters);
@@ -690,6 +698,7 @@ close_adapters (GstDevourerSrc * self)
     if (a->radio.dev != NULL) {
       dvr_get_rx_stats (a->radio.dev, &rs);
       self->final_crc_errors += rs.crc_errors;
+      self->final_rx_malformed += rs.malformed;
     }
     gst_devourer_radio_close (&a->radio);
   }
@@ -767,6 +776,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
    * reads are reset under the locks it takes. */
   g_mutex_lock (&self->control_lock);
   self->final_crc_errors = 0;
+  self->final_rx_malformed = 0;
   g_mutex_unlock (&self->control_lock);
   g_mutex_lock (&self->rx_lock);
   self->flushing = FALSE;

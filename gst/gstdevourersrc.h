@@ -88,6 +88,7 @@ struct _GstDevourerSrc
   /* Kept after stop so 'stats' still reads after NULL. */
   struct dvr_link_rx_stats final_link;
   guint64 final_crc_errors;
+  guint64 final_rx_malformed;
 };
 
 GST_ELEMENT_REGISTER_DECLARE (devourersrc);

@@ -10,7 +10,10 @@
  * - devourersrc with two adapters: one unplugged is a WARNING and packets
  *   keep coming from the other; the second unplugged is the ERROR;
  * - devourersink on an adapter that NAKs every bulk OUT: PLAYING -> NULL
- *   returns promptly (the sink's unlock), the lost frames are counted.
+ *   returns promptly (the sink's unlock), the lost frames are counted;
+ * - devourersrc whose adapter cuts bulk IN transfers short: the cut
+ *   transfers show in the src's stats (rx-malformed, overall and for the
+ *   adapter) and packets keep arriving.
  *
  * Every wait is bounded; a state change that blocks ends the test.
  */
@@ -422,6 +425,66 @@ static void sink_stuck(struct gst_test_env *env)
 	release(&tx);
 }
 
+/* The "adapters" array of the src's stats: the first adapter's
+ * rx-malformed (G_MAXUINT64 when missing). */
+static guint64 first_adapter_rx_malformed(GstElement *src)
+{
+	GstStructure *st = NULL;
+	const GValue *arr, *v;
+	guint64 out = G_MAXUINT64;
+
+	g_object_get(src, "stats", &st, NULL);
+	if (!st)
+		return out;
+	arr = gst_structure_get_value(st, "adapters");
+	if (arr && gst_value_array_get_size(arr) > 0) {
+		v = gst_value_array_get_value(arr, 0);
+		if (!gst_structure_get_uint64(gst_value_get_structure(v),
+		                              "rx-malformed", &out))
+			out = G_MAXUINT64;
+	}
+	gst_structure_free(st);
+	return out;
+}
+
+static void src_transfers_cut(struct gst_test_env *env)
+{
+	const gchar *what = "src whose adapter cuts RX transfers short";
+	struct running rx, tx = { 0 };
+	struct vchip_fault fault;
+	struct vchip_fault_stats fs = { 0 };
+	struct vchip *vc;
+	char err[128];
+	guint64 before, per_adapter;
+	gint got;
+
+	if (!CHECK(start_link(env, "virtual:rx-cut", "tx-for-rx-cut", &rx,
+	                      &tx), "src is receiving"))
+		goto out;
+	before = gst_test_stat_u64(rx.element, "rx-malformed");
+	CHECK(before == 0, "rx-malformed starts at 0");
+	vc = vchip_find("rx-cut");
+	if (!CHECK(vc && vchip_fault_parse("short-rx:count=3", &fault, err,
+	                                   sizeof err) == 0 &&
+	           vchip_fault_arm(vc, &fault) == 0,
+	           "short-rx fault armed on the src's adapter"))
+		goto out;
+	CHECK(gst_test_wait_stat_above(rx.element, "rx-malformed", 2,
+	                               NOTICE_MS),
+	      "the three cut transfers show as rx-malformed in stats");
+	vchip_fault_get_stats(vc, &fs);
+	CHECK_EQ_INT(fs.short_rx, 3, "the chip cut three transfers");
+	per_adapter = first_adapter_rx_malformed(rx.element);
+	CHECK(per_adapter >= 3 && per_adapter != G_MAXUINT64,
+	      "the adapter's own stats carry rx-malformed");
+	got = g_atomic_int_get(&delivered);
+	CHECK(wait_delivered_above(got + 20),
+	      "packets keep flowing after the cut transfers");
+out:
+	finish(&rx, what);
+	finish(&tx, "sender of the cut-transfer test");
+}
+
 int main(int argc, char **argv)
 {
 	struct gst_test_env env;
@@ -431,6 +494,7 @@ int main(int argc, char **argv)
 	src_unplugged(&env);
 	diversity_unplugged(&env);
 	sink_stuck(&env);
+	src_transfers_cut(&env);
 	gst_test_teardown(&env);
 	return check_done();
 }
