@@ -692,6 +692,39 @@ static void test_wrong_key_epoch_channel(void)
 	      "wrong key: sessions refused, data counted no_session");
 	dvr_link_rx_free(rx);
 
+	/* A peer key with no shared secret (all zero, a low-order point):
+	 * the receiver is made, every session packet fails to open. */
+	struct dvr_link_keys zero_peer = gs_keys;
+	memset(zero_peer.peer_public, 0, sizeof(zero_peer.peer_public));
+	CHECK_EQ_INT(dvr_link_rx_new(&(struct dvr_link_rx_config){
+	                     .link_id = 0x123456 }, &zero_peer, sink_cb, &s, &rx),
+	             DVR_OK, "unusable peer key: receiver still made");
+	push_all(rx, &a, 0);
+	dvr_link_rx_get_stats(rx, &st);
+	CHECK(s.count == 0 && st.session_auth_failed == 3 && st.no_session == 12,
+	      "unusable peer key: every session refused, data no_session");
+	dvr_link_rx_free(rx);
+
+	/* A fragment index no session of this k/n has is refused before
+	 * any authentication is spent on it. */
+	rx = make_rx(&s, 0, &gs_keys);
+	push_all(rx, &a, 0);
+	size_t df = a.count - 1;
+	uint8_t forged[DVR_LINK_WIFI_MTU];
+	memcpy(forged, a.f[df], a.len[df]);
+	forged[DVR_LINK_IEEE80211_HDR_LEN + 8] = 6;   /* n = 6 */
+	struct dvr_link_rx_stats before;
+	dvr_link_rx_get_stats(rx, &before);
+	CHECK_EQ_INT(dvr_link_rx_push(rx, 0, 0, forged, a.len[df], 0),
+	             DVR_LINK_RX_MALFORMED, "fragment index >= n: malformed");
+	dvr_link_rx_get_stats(rx, &st);
+	CHECK(st.malformed == before.malformed + 1 &&
+	      st.auth_failed == before.auth_failed &&
+	      st.adapter[0].frames == before.adapter[0].frames,
+	      "... counted as malformed, not as an authentication failure");
+	s.count = 0;
+	dvr_link_rx_free(rx);
+
 	/* Port filter: another stream of the same link is ignored. */
 	rx = make_rx(&s, 1, &gs_keys);
 	push_all(rx, &a, 0);

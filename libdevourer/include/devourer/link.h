@@ -327,7 +327,10 @@ struct dvr_link_adapter_stats {
 struct dvr_link_rx_stats {
 	uint64_t frames;           /**< frames pushed (all) */
 	uint64_t other_channel;    /**< not WFB or another link/port: ignored */
-	uint64_t malformed;        /**< too short/long, unknown type, bad index */
+	uint64_t malformed;        /**< too short/long, unknown type, a
+	                                fragment index >= n or a block index
+	                                past the nonce space (refused before
+	                                authentication) */
 	uint64_t packets;          /**< packets delivered */
 	uint64_t bytes;            /**< bytes delivered */
 	uint64_t lost;             /**< slots that may have held a packet and
