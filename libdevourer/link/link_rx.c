@@ -18,8 +18,9 @@
 #define FRAG_STRIDE ((DVR_LINK_MAX_FEC_PAYLOAD + 63) & ~63)
 #define RING_DEFAULT 40
 #define RING_MAX 1024
-/* Blocks whose fragments we remember (duplicates vs late vs replayed). */
-#define HIST_BLOCKS 256
+/* Blocks behind the reorder window whose fragments are still remembered
+ * (a late copy is told from a replay); the history spans the window too. */
+#define HIST_BEHIND 256
 #define RETIRED_KEYS 8
 #define NO_BLOCK UINT64_MAX
 
@@ -74,7 +75,12 @@ struct dvr_link_rx {
 	uint64_t front;            /* oldest block in the window */
 	unsigned alloc;            /* blocks [front, front + alloc) live */
 	uint64_t newest;           /* highest authenticated block index */
-	struct rx_hist hist[HIST_BLOCKS];
+	/* Fragments heard of the blocks (newest - hist_size, newest], one
+	 * entry per block index modulo hist_size. It spans the whole window
+	 * plus HIST_BEHIND blocks, so no two blocks the receiver can still
+	 * accept a fragment of share an entry. */
+	struct rx_hist *hist;
+	unsigned hist_size;
 
 	uint8_t plain[DVR_LINK_MAX_SESSION_PACKET];
 	struct dvr_link_rx_stats stats;
@@ -129,7 +135,7 @@ static int ring_alloc(struct dvr_link_rx *rx, unsigned k, unsigned n)
 
 static void hist_reset(struct dvr_link_rx *rx)
 {
-	for (unsigned i = 0; i < HIST_BLOCKS; i++) {
+	for (unsigned i = 0; i < rx->hist_size; i++) {
 		rx->hist[i].block_idx = NO_BLOCK;
 		memset(rx->hist[i].seen, 0, sizeof(rx->hist[i].seen));
 	}
@@ -137,13 +143,13 @@ static void hist_reset(struct dvr_link_rx *rx)
 
 static bool hist_seen(const struct dvr_link_rx *rx, uint64_t blk, unsigned f)
 {
-	const struct rx_hist *h = &rx->hist[blk % HIST_BLOCKS];
+	const struct rx_hist *h = &rx->hist[blk % rx->hist_size];
 	return h->block_idx == blk && (h->seen[f >> 6] >> (f & 63)) & 1;
 }
 
 static void hist_mark(struct dvr_link_rx *rx, uint64_t blk, unsigned f)
 {
-	struct rx_hist *h = &rx->hist[blk % HIST_BLOCKS];
+	struct rx_hist *h = &rx->hist[blk % rx->hist_size];
 	if (h->block_idx != blk) {
 		h->block_idx = blk;
 		memset(h->seen, 0, sizeof(h->seen));
@@ -389,7 +395,7 @@ static int on_data(struct dvr_link_rx *rx, unsigned adapter, int rssi,
 		as->rssi_samples++;
 	}
 	if (rx->ring_started && blk < rx->front) {
-		if (rx->newest >= blk + HIST_BLOCKS) {
+		if (rx->newest >= blk + rx->hist_size) {
 			rx->stats.replayed++;
 			return DVR_LINK_RX_REPLAYED;
 		}
@@ -402,6 +408,12 @@ static int on_data(struct dvr_link_rx *rx, unsigned adapter, int rssi,
 	hist_mark(rx, blk, fi);
 
 	struct rx_block *b = window_get(rx, blk, now);
+	/* A slot is filled once: a second copy would count twice towards
+	 * the k fragments FEC needs (the history above already refuses it). */
+	if (b->present[fi]) {
+		rx->stats.duplicates++;
+		return DVR_LINK_RX_DUPLICATE;
+	}
 	memcpy(b->frag[fi], rx->plain, (size_t)mlen);
 	b->len[fi] = (uint16_t)mlen;
 	b->present[fi] = 1;
@@ -553,8 +565,12 @@ int dvr_link_rx_poll(struct dvr_link_rx *rx, uint64_t now_ms)
 		return DVR_E_INVALID;
 	if (!rx->block_timeout_ms)
 		return DVR_OK;
-	while (rx->alloc &&
-	       now_ms - slot(rx, rx->front)->open_ms >= rx->block_timeout_ms) {
+	/* A caller's clock read before a push on another thread can be
+	 * behind the block's opening: that block is young, not expired. */
+	while (rx->alloc) {
+		const uint64_t open = slot(rx, rx->front)->open_ms;
+		if (now_ms < open || now_ms - open < rx->block_timeout_ms)
+			break;
 		finish_front(rx);
 		advance(rx);
 	}
@@ -587,6 +603,12 @@ int dvr_link_rx_new(const struct dvr_link_rx_config *cfg,
 	rx->channel_id = dvr_link_channel_id(cfg->link_id, cfg->radio_port);
 	rx->backend = cfg->fec_backend;
 	rx->ring_size = cfg->ring_blocks ? cfg->ring_blocks : RING_DEFAULT;
+	rx->hist_size = rx->ring_size + HIST_BEHIND;
+	rx->hist = calloc(rx->hist_size, sizeof(*rx->hist));
+	if (!rx->hist) {
+		free(rx);
+		return DVR_E_NO_MEM;
+	}
 	rx->min_epoch = cfg->min_epoch;
 	rx->block_timeout_ms = cfg->block_timeout_ms;
 	/* A low-order peer key gives no shared key (libsodium refuses it);
@@ -605,6 +627,7 @@ void dvr_link_rx_free(struct dvr_link_rx *rx)
 	if (!rx)
 		return;
 	ring_free(rx);
+	free(rx->hist);
 	sodium_memzero(rx, sizeof(*rx));
 	free(rx);
 }

@@ -485,6 +485,9 @@ static void test_timeouts(void)
 	dvr_link_rx_push(rx, 0, 0, a.f[mark], a.len[mark], 100);
 	dvr_link_rx_push(rx, 0, 0, a.f[mark + 2], a.len[mark + 2], 100);
 	CHECK(s.count == 1 && s.id[0] == 10, "in-order fragment delivered at once");
+	dvr_link_rx_poll(rx, 99);
+	CHECK_EQ_INT(s.count, 1,
+	             "a poll clock behind the block's opening gives up nothing");
 	dvr_link_rx_poll(rx, 149);
 	CHECK_EQ_INT(s.count, 1, "RX waits until the block timeout");
 	dvr_link_rx_poll(rx, 150);
