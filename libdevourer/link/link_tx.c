@@ -26,6 +26,8 @@ struct dvr_link_tx {
 	uint64_t epoch;            /* of the current session */
 	bool epoch_fixed;
 	uint32_t fec_timeout_ms;
+	uint64_t (*clock_ms)(void *clock_user);
+	void *clock_user;
 	uint32_t session_interval_ms;
 	size_t max_payload;
 	uint8_t tlv[DVR_LINK_MAX_SESSION_TLV];
@@ -43,7 +45,12 @@ struct dvr_link_tx {
 	unsigned frag_idx;            /* next data fragment in the block */
 	uint64_t block_idx;
 	size_t block_max;             /* longest data fragment so far */
-	uint64_t block_open_ms;
+	/* When the open block last took an application packet, read once
+	 * the link had handed that packet's frame over: the FEC timeout is
+	 * a gap in the input, and time the sender spent blocked in its own
+	 * frame callback is not one (wfb-ng src/tx.cpp data_source re-arms
+	 * fec_close_ts from the clock after each send the same way). */
+	uint64_t input_ms;
 
 	/* session */
 	uint8_t session_key[crypto_aead_chacha20poly1305_KEYBYTES];
@@ -203,21 +210,31 @@ static void announce(struct dvr_link_tx *tx, uint64_t now_ms)
 		tx->clock_started = true;
 		tx->next_session_ms = now_ms;
 	}
+	if (!tx->announce_pending && now_ms < tx->next_session_ms)
+		return;
+	/* Announcing between two input packets is the sender's own time,
+	 * not a gap in the input: the open block's timer does not run. */
+	const bool timed = tx->clock_ms && tx->frag_idx;
+	const uint64_t t0 = timed ? tx->clock_ms(tx->clock_user) : 0;
 	if (tx->announce_pending) {
 		while (tx->announce_pending) {
 			tx->announce_pending--;
 			emit_session(tx);
 		}
-		tx->next_session_ms = now_ms + tx->session_interval_ms;
-	} else if (now_ms >= tx->next_session_ms) {
+	} else {
 		emit_session(tx);
-		tx->next_session_ms = now_ms + tx->session_interval_ms;
+	}
+	tx->next_session_ms = now_ms + tx->session_interval_ms;
+	if (timed) {
+		const uint64_t t1 = tx->clock_ms(tx->clock_user);
+		if (t1 > t0)
+			tx->input_ms += t1 - t0;
 	}
 }
 
 /* Put one fragment (flags, size, payload) into the block; close if full. */
 static void add_fragment(struct dvr_link_tx *tx, uint8_t flags,
-                         const uint8_t *data, size_t len, uint64_t now_ms);
+                         const uint8_t *data, size_t len);
 
 static void close_block(struct dvr_link_tx *tx)
 {
@@ -249,7 +266,7 @@ static void close_block(struct dvr_link_tx *tx)
 }
 
 static void add_fragment(struct dvr_link_tx *tx, uint8_t flags,
-                         const uint8_t *data, size_t len, uint64_t now_ms)
+                         const uint8_t *data, size_t len)
 {
 	const unsigned idx = tx->frag_idx;
 	uint8_t *f = tx->frag[idx];
@@ -261,19 +278,17 @@ static void add_fragment(struct dvr_link_tx *tx, uint8_t flags,
 	tx->frag_len[idx] = (uint16_t)flen;
 	if (flen > tx->block_max)
 		tx->block_max = flen;
-	if (idx == 0)
-		tx->block_open_ms = now_ms;
 	emit_fragment(tx, idx, f, flen);
 	tx->frag_idx++;
 	if (tx->frag_idx == tx->k)
 		close_block(tx);
 }
 
-static void fill_and_close(struct dvr_link_tx *tx, uint64_t now_ms)
+static void fill_and_close(struct dvr_link_tx *tx)
 {
 	while (tx->frag_idx != 0) {
 		tx->stats.filler_frames++;
-		add_fragment(tx, DVR_LINK_FLAG_FEC_ONLY, NULL, 0, now_ms);
+		add_fragment(tx, DVR_LINK_FLAG_FEC_ONLY, NULL, 0);
 	}
 }
 
@@ -300,6 +315,8 @@ int dvr_link_tx_new(const struct dvr_link_tx_config *cfg,
 	tx->epoch = cfg->epoch ? cfg->epoch : wall_clock_epoch();
 	tx->epoch_fixed = cfg->epoch_fixed;
 	tx->fec_timeout_ms = cfg->fec_timeout_ms;
+	tx->clock_ms = cfg->clock_ms;
+	tx->clock_user = cfg->clock_user;
 	tx->session_interval_ms = cfg->session_interval_ms
 	                                  ? cfg->session_interval_ms : 1000;
 	tx->max_payload = (cfg->max_payload && cfg->max_payload <
@@ -355,7 +372,13 @@ int dvr_link_tx_send(struct dvr_link_tx *tx, const uint8_t *data,
 	announce(tx, now_ms);
 	tx->stats.packets++;
 	tx->stats.bytes += len;
-	add_fragment(tx, 0, data, len, now_ms);
+	add_fragment(tx, 0, data, len);
+	if (tx->frag_idx) {
+		/* The block stays open: its timeout counts from now, after
+		 * this packet's frame (and any announcement) went out. */
+		uint64_t t = tx->clock_ms ? tx->clock_ms(tx->clock_user) : now_ms;
+		tx->input_ms = t > now_ms ? t : now_ms;
+	}
 	return DVR_OK;
 }
 
@@ -366,9 +389,18 @@ int dvr_link_tx_flush(struct dvr_link_tx *tx, uint64_t now_ms)
 	announce(tx, now_ms);
 	if (tx->frag_idx) {
 		tx->stats.flushes++;
-		fill_and_close(tx, now_ms);
+		fill_and_close(tx);
 	}
 	return DVR_OK;
+}
+
+/* Has the open block gone fec_timeout_ms without an application packet?
+ * A @p now_ms behind the last input (a caller's clock read before it
+ * waited for the link) means no time has passed, not a huge gap. */
+static bool block_timed_out(const struct dvr_link_tx *tx, uint64_t now_ms)
+{
+	return tx->frag_idx && tx->fec_timeout_ms && now_ms >= tx->input_ms &&
+	       now_ms - tx->input_ms >= tx->fec_timeout_ms;
 }
 
 int dvr_link_tx_poll(struct dvr_link_tx *tx, uint64_t now_ms)
@@ -376,10 +408,9 @@ int dvr_link_tx_poll(struct dvr_link_tx *tx, uint64_t now_ms)
 	if (!tx)
 		return DVR_E_INVALID;
 	announce(tx, now_ms);
-	if (tx->frag_idx && tx->fec_timeout_ms &&
-	    now_ms - tx->block_open_ms >= tx->fec_timeout_ms) {
+	if (block_timed_out(tx, now_ms)) {
 		tx->stats.timeouts++;
-		fill_and_close(tx, now_ms);
+		fill_and_close(tx);
 	}
 	return DVR_OK;
 }
@@ -390,7 +421,9 @@ uint64_t dvr_link_tx_next_deadline(const struct dvr_link_tx *tx)
 		return 0;
 	uint64_t t = tx->next_session_ms;
 	if (tx->frag_idx && tx->fec_timeout_ms) {
-		uint64_t c = tx->block_open_ms + tx->fec_timeout_ms;
+		uint64_t c = tx->input_ms + tx->fec_timeout_ms;
+		if (c < tx->input_ms)
+			c = UINT64_MAX;   /* a clock this close to its end */
 		if (c < t)
 			t = c;
 	}

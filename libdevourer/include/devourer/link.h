@@ -183,8 +183,11 @@ struct dvr_link_tx_config {
 	                                epoch, which wfb-ng's receivers accept
 	                                but which orders them only by the
 	                                receiver's memory of retired keys */
-	uint32_t fec_timeout_ms;   /**< close a partial block this long after
-	                                its first packet (0 = only on flush),
+	uint32_t fec_timeout_ms;   /**< close a partial block once no input
+	                                packet came for this long (0 = only
+	                                on flush), counted from when the link
+	                                had sent the block's last packet, as
+	                                wfb_tx -T re-arms after each send;
 	                                all fillers at once (wfb_tx -T sends
 	                                one filler per timeout instead; both
 	                                are valid on the wire) */
@@ -197,6 +200,13 @@ struct dvr_link_tx_config {
 	const uint8_t *session_tlv;/**< optional TLV bytes (id, be16 len,
 	                                value)... appended to session data */
 	size_t session_tlv_len;    /**< <= DVR_LINK_MAX_SESSION_TLV */
+	/** Optional: the clock the caller's now_ms values come from. The
+	 *  link reads it after a packet's frames went out, so the time the
+	 *  frame callback spent blocked (a full TX queue at a slow rate)
+	 *  never counts as a gap in the input and never closes a block
+	 *  early. NULL: the gap counts from the now_ms of the last send. */
+	uint64_t (*clock_ms)(void *clock_user);
+	void *clock_user;          /**< passed to clock_ms */
 };
 
 struct dvr_link_tx_stats {
@@ -270,9 +280,11 @@ DVR_API int dvr_link_tx_send(struct dvr_link_tx *tx, const uint8_t *data,
 DVR_API int dvr_link_tx_flush(struct dvr_link_tx *tx, uint64_t now_ms);
 
 /**
- * Timekeeping: closes a block older than fec_timeout_ms and re-announces
- * the session when due. Call at least every few ms while idle (see
- * dvr_link_tx_next_deadline). Returns DVR_OK.
+ * Timekeeping: closes the open block when fec_timeout_ms have passed
+ * since its last input packet and re-announces the session when due. A
+ * @p now_ms earlier than that packet (read on another thread before it
+ * waited for this object) closes nothing. Call at least every few ms
+ * while idle (see dvr_link_tx_next_deadline). Returns DVR_OK.
  */
 DVR_API int dvr_link_tx_poll(struct dvr_link_tx *tx, uint64_t now_ms);
 
@@ -307,7 +319,10 @@ struct dvr_link_rx_config {
 	uint8_t radio_port;
 	uint8_t fec_backend;       /**< enum dvr_fec_backend */
 	uint16_t ring_blocks;      /**< reorder window in FEC blocks (0 = 40,
-	                                wfb-ng's size; at most 1024) */
+	                                wfb-ng's size; at most 1024). The
+	                                memory of fragments heard (duplicate
+	                                vs late vs replayed) covers the window
+	                                plus 256 blocks behind it */
 	uint64_t min_epoch;        /**< drop sessions with a lower epoch; the
 	                                floor then rises to each adopted
 	                                session's epoch */
@@ -417,7 +432,8 @@ DVR_API int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_
 
 /**
  * Timekeeping: gives up incomplete blocks older than block_timeout_ms
- * (delivering what they hold, in order). Returns DVR_OK.
+ * (delivering what they hold, in order). A @p now_ms earlier than a
+ * block's first fragment gives that block up never. Returns DVR_OK.
  */
 DVR_API int dvr_link_rx_poll(struct dvr_link_rx *rx, uint64_t now_ms);
 
