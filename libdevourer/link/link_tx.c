@@ -45,12 +45,12 @@ struct dvr_link_tx {
 	unsigned frag_idx;            /* next data fragment in the block */
 	uint64_t block_idx;
 	size_t block_max;             /* longest data fragment so far */
-	/* When the open block last took an application packet, read once
-	 * the link had handed that packet's frame over: the FEC timeout is
-	 * a gap in the input, and time the sender spent blocked in its own
-	 * frame callback is not one (wfb-ng src/tx.cpp data_source re-arms
-	 * fec_close_ts from the clock after each send the same way). */
-	uint64_t input_ms;
+	/* When the open block took its first packet, moved later by every
+	 * ms the link has since spent handing its own frames over (known
+	 * with clock_ms): the FEC timeout bounds how long the application
+	 * leaves a block open, and a sender blocked in a slow radio is not
+	 * the application pausing. */
+	uint64_t block_open_ms;
 
 	/* session */
 	uint8_t session_key[crypto_aead_chacha20poly1305_KEYBYTES];
@@ -204,6 +204,29 @@ static void emit_fragment(struct dvr_link_tx *tx, unsigned idx,
 	emit(tx, DVR_LINK_BLOCK_HDR_LEN + (size_t)clen);
 }
 
+/*
+ * Frames the link emits while a block is open (later packets' fragments,
+ * announcements) take the sender's own time: bracket them so the block
+ * does not age meanwhile. Returns the clock at the start, 0 when nothing
+ * is measured (no clock, or no block open).
+ */
+static uint64_t own_time_begin(const struct dvr_link_tx *tx)
+{
+	if (!tx->clock_ms || !tx->frag_idx)
+		return 0;
+	const uint64_t t = tx->clock_ms(tx->clock_user);
+	return t ? t : 1;
+}
+
+static void own_time_end(struct dvr_link_tx *tx, uint64_t t0)
+{
+	if (!t0 || !tx->frag_idx)
+		return;   /* nothing measured, or the block closed meanwhile */
+	const uint64_t t1 = tx->clock_ms(tx->clock_user);
+	if (t1 > t0)
+		tx->block_open_ms += t1 - t0;
+}
+
 static void announce(struct dvr_link_tx *tx, uint64_t now_ms)
 {
 	if (!tx->clock_started) {
@@ -212,10 +235,7 @@ static void announce(struct dvr_link_tx *tx, uint64_t now_ms)
 	}
 	if (!tx->announce_pending && now_ms < tx->next_session_ms)
 		return;
-	/* Announcing between two input packets is the sender's own time,
-	 * not a gap in the input: the open block's timer does not run. */
-	const bool timed = tx->clock_ms && tx->frag_idx;
-	const uint64_t t0 = timed ? tx->clock_ms(tx->clock_user) : 0;
+	const uint64_t t0 = own_time_begin(tx);
 	if (tx->announce_pending) {
 		while (tx->announce_pending) {
 			tx->announce_pending--;
@@ -225,11 +245,7 @@ static void announce(struct dvr_link_tx *tx, uint64_t now_ms)
 		emit_session(tx);
 	}
 	tx->next_session_ms = now_ms + tx->session_interval_ms;
-	if (timed) {
-		const uint64_t t1 = tx->clock_ms(tx->clock_user);
-		if (t1 > t0)
-			tx->input_ms += t1 - t0;
-	}
+	own_time_end(tx, t0);
 }
 
 /* Put one fragment (flags, size, payload) into the block; close if full. */
@@ -372,12 +388,20 @@ int dvr_link_tx_send(struct dvr_link_tx *tx, const uint8_t *data,
 	announce(tx, now_ms);
 	tx->stats.packets++;
 	tx->stats.bytes += len;
-	add_fragment(tx, 0, data, len);
-	if (tx->frag_idx) {
-		/* The block stays open: its timeout counts from now, after
-		 * this packet's frame (and any announcement) went out. */
-		uint64_t t = tx->clock_ms ? tx->clock_ms(tx->clock_user) : now_ms;
-		tx->input_ms = t > now_ms ? t : now_ms;
+	if (tx->frag_idx == 0) {
+		/* A block opens: its age starts once this packet's frame is
+		 * out, read from the clock because @p now_ms may be stale by
+		 * the time the caller waited for this object. */
+		add_fragment(tx, 0, data, len);
+		if (tx->frag_idx) {
+			uint64_t t = tx->clock_ms ? tx->clock_ms(tx->clock_user)
+			                          : now_ms;
+			tx->block_open_ms = t > now_ms ? t : now_ms;
+		}
+	} else {
+		const uint64_t t0 = own_time_begin(tx);
+		add_fragment(tx, 0, data, len);
+		own_time_end(tx, t0);
 	}
 	return DVR_OK;
 }
@@ -394,13 +418,15 @@ int dvr_link_tx_flush(struct dvr_link_tx *tx, uint64_t now_ms)
 	return DVR_OK;
 }
 
-/* Has the open block gone fec_timeout_ms without an application packet?
- * A @p now_ms behind the last input (a caller's clock read before it
- * waited for the link) means no time has passed, not a huge gap. */
+/* Has the open block been open fec_timeout_ms of the application's
+ * time? A @p now_ms behind its opening (a caller's clock read before it
+ * waited for this object) means it has just opened, not that the clock
+ * wrapped. */
 static bool block_timed_out(const struct dvr_link_tx *tx, uint64_t now_ms)
 {
-	return tx->frag_idx && tx->fec_timeout_ms && now_ms >= tx->input_ms &&
-	       now_ms - tx->input_ms >= tx->fec_timeout_ms;
+	return tx->frag_idx && tx->fec_timeout_ms &&
+	       now_ms >= tx->block_open_ms &&
+	       now_ms - tx->block_open_ms >= tx->fec_timeout_ms;
 }
 
 int dvr_link_tx_poll(struct dvr_link_tx *tx, uint64_t now_ms)
@@ -421,8 +447,8 @@ uint64_t dvr_link_tx_next_deadline(const struct dvr_link_tx *tx)
 		return 0;
 	uint64_t t = tx->next_session_ms;
 	if (tx->frag_idx && tx->fec_timeout_ms) {
-		uint64_t c = tx->input_ms + tx->fec_timeout_ms;
-		if (c < tx->input_ms)
+		uint64_t c = tx->block_open_ms + tx->fec_timeout_ms;
+		if (c < tx->block_open_ms)
 			c = UINT64_MAX;   /* a clock this close to its end */
 		if (c < t)
 			t = c;

@@ -183,14 +183,14 @@ struct dvr_link_tx_config {
 	                                epoch, which wfb-ng's receivers accept
 	                                but which orders them only by the
 	                                receiver's memory of retired keys */
-	uint32_t fec_timeout_ms;   /**< close a partial block once no input
-	                                packet came for this long (0 = only
-	                                on flush), counted from when the link
-	                                had sent the block's last packet, as
-	                                wfb_tx -T re-arms after each send;
-	                                all fillers at once (wfb_tx -T sends
-	                                one filler per timeout instead; both
-	                                are valid on the wire) */
+	uint32_t fec_timeout_ms;   /**< close a partial block this long after
+	                                its first packet (0 = only on flush),
+	                                not counting the time the link spent
+	                                handing its own frames over (needs
+	                                clock_ms), all fillers at once
+	                                (wfb_tx -T sends one filler per
+	                                timeout instead; both are valid on
+	                                the wire) */
 	uint32_t session_interval_ms; /**< re-announce period (0 = 1000) */
 	uint16_t max_payload;      /**< largest input packet (0 or above
 	                                DVR_LINK_MAX_PAYLOAD = the maximum) */
@@ -201,10 +201,11 @@ struct dvr_link_tx_config {
 	                                value)... appended to session data */
 	size_t session_tlv_len;    /**< <= DVR_LINK_MAX_SESSION_TLV */
 	/** Optional: the clock the caller's now_ms values come from. The
-	 *  link reads it after a packet's frames went out, so the time the
-	 *  frame callback spent blocked (a full TX queue at a slow rate)
-	 *  never counts as a gap in the input and never closes a block
-	 *  early. NULL: the gap counts from the now_ms of the last send. */
+	 *  link reads it around the frames it emits while a block is open
+	 *  and when a block opens, so time the frame callback spent blocked
+	 *  (a full TX queue at a slow rate) or the caller spent waiting for
+	 *  this object never ages a block: a slow radio alone never closes
+	 *  one with fillers. NULL: blocks age by the now_ms of the calls. */
 	uint64_t (*clock_ms)(void *clock_user);
 	void *clock_user;          /**< passed to clock_ms */
 };
@@ -280,11 +281,11 @@ DVR_API int dvr_link_tx_send(struct dvr_link_tx *tx, const uint8_t *data,
 DVR_API int dvr_link_tx_flush(struct dvr_link_tx *tx, uint64_t now_ms);
 
 /**
- * Timekeeping: closes the open block when fec_timeout_ms have passed
- * since its last input packet and re-announces the session when due. A
- * @p now_ms earlier than that packet (read on another thread before it
- * waited for this object) closes nothing. Call at least every few ms
- * while idle (see dvr_link_tx_next_deadline). Returns DVR_OK.
+ * Timekeeping: closes a block older than fec_timeout_ms and re-announces
+ * the session when due. A @p now_ms earlier than the block's opening
+ * (read on another thread before it waited for this object) closes
+ * nothing. Call at least every few ms while idle (see
+ * dvr_link_tx_next_deadline). Returns DVR_OK.
  */
 DVR_API int dvr_link_tx_poll(struct dvr_link_tx *tx, uint64_t now_ms);
 
