@@ -559,6 +559,24 @@ int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_dbm,
 	}
 }
 
+/*
+ * Does the window hold a packet back? Only then can giving up the front
+ * block shorten anyone's wait: a front block whose every fragment so far
+ * went out in order, with nothing after it, delays nothing, and giving it
+ * up would only turn its fragments still on their way (a sender or
+ * receiver thread descheduled for a while, a slow radio) into losses.
+ */
+static bool holds_back(const struct dvr_link_rx *rx)
+{
+	if (rx->alloc > 1)
+		return true;
+	const struct rx_block *b = &rx->blocks[rx->front % rx->ring_size];
+	for (unsigned i = b->send_idx + 1; i < rx->k; i++)
+		if (b->present[i])
+			return true;
+	return false;
+}
+
 int dvr_link_rx_poll(struct dvr_link_rx *rx, uint64_t now_ms)
 {
 	if (!rx)
@@ -567,7 +585,7 @@ int dvr_link_rx_poll(struct dvr_link_rx *rx, uint64_t now_ms)
 		return DVR_OK;
 	/* A caller's clock read before a push on another thread can be
 	 * behind the block's opening: that block is young, not expired. */
-	while (rx->alloc) {
+	while (rx->alloc && holds_back(rx)) {
 		const uint64_t open = slot(rx, rx->front)->open_ms;
 		if (now_ms < open || now_ms - open < rx->block_timeout_ms)
 			break;

@@ -328,9 +328,13 @@ struct dvr_link_rx_config {
 	                                floor then rises to each adopted
 	                                session's epoch */
 	uint32_t block_timeout_ms; /**< give up the oldest incomplete block
-	                                this long after it opened (0 = only
-	                                when later blocks complete or the
-	                                window overflows) */
+	                                this long after it opened, once it
+	                                holds a packet back (a fragment after
+	                                a gap, or a later block); one that
+	                                delayed nothing stays open for its
+	                                late fragments (0 = only when later
+	                                blocks complete or the window
+	                                overflows) */
 };
 
 struct dvr_link_adapter_stats {
@@ -433,8 +437,9 @@ DVR_API int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_
 
 /**
  * Timekeeping: gives up incomplete blocks older than block_timeout_ms
- * (delivering what they hold, in order). A @p now_ms earlier than a
- * block's first fragment gives that block up never. Returns DVR_OK.
+ * that hold packets back (delivering what they hold, in order). A
+ * @p now_ms earlier than a block's first fragment gives that block up
+ * never. Returns DVR_OK.
  */
 DVR_API int dvr_link_rx_poll(struct dvr_link_rx *rx, uint64_t now_ms);
 
