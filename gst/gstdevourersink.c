@@ -943,6 +943,16 @@ post_tx_duty (GstDevourerSink * self, guint64 now)
   gst_devourer_post_element_message (GST_ELEMENT (self), s);
 }
 
+/* The link's clock: it reads it after handing frames to dvr_send, so
+ * time a render spent waiting for a TX slot is not taken for a pause in
+ * the stream (which would close every FEC block with fillers). */
+static uint64_t
+sink_link_clock (void *user)
+{
+  (void) user;
+  return gst_devourer_now_ms ();
+}
+
 static guint64
 sink_timer_tick (gpointer user, guint64 now)
 {
@@ -1009,6 +1019,7 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   lcfg.link_id = settings.link_id;
   lcfg.radio_port = (uint8_t) settings.radio_port;
   lcfg.fec_timeout_ms = settings.fec_timeout;
+  lcfg.clock_ms = sink_link_clock;
 
   g_atomic_int_set (&self->fatal, 0);
   g_atomic_int_set (&self->device_gone, 0);

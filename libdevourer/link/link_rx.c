@@ -18,8 +18,9 @@
 #define FRAG_STRIDE ((DVR_LINK_MAX_FEC_PAYLOAD + 63) & ~63)
 #define RING_DEFAULT 40
 #define RING_MAX 1024
-/* Blocks whose fragments we remember (duplicates vs late vs replayed). */
-#define HIST_BLOCKS 256
+/* Blocks behind the reorder window whose fragments are still remembered
+ * (a late copy is told from a replay); the history spans the window too. */
+#define HIST_BEHIND 256
 #define RETIRED_KEYS 8
 #define NO_BLOCK UINT64_MAX
 
@@ -44,7 +45,12 @@ struct dvr_link_rx {
 	unsigned ring_size;
 	uint64_t min_epoch;
 	uint32_t block_timeout_ms;
-	struct dvr_link_keys keys;
+	/* crypto_box key shared by our secret and the peer's public key:
+	 * fixed for the receiver's life, so the X25519 step that derives it
+	 * is done once, not for every session packet (a forged one would
+	 * otherwise cost a scalar multiplication to refuse). */
+	uint8_t box_key[crypto_box_BEFORENMBYTES];
+	bool box_key_ok;           /* false: the peer key is unusable */
 	dvr_link_packet_cb cb;
 	void *user;
 
@@ -69,7 +75,12 @@ struct dvr_link_rx {
 	uint64_t front;            /* oldest block in the window */
 	unsigned alloc;            /* blocks [front, front + alloc) live */
 	uint64_t newest;           /* highest authenticated block index */
-	struct rx_hist hist[HIST_BLOCKS];
+	/* Fragments heard of the blocks (newest - hist_size, newest], one
+	 * entry per block index modulo hist_size. It spans the whole window
+	 * plus HIST_BEHIND blocks, so no two blocks the receiver can still
+	 * accept a fragment of share an entry. */
+	struct rx_hist *hist;
+	unsigned hist_size;
 
 	uint8_t plain[DVR_LINK_MAX_SESSION_PACKET];
 	struct dvr_link_rx_stats stats;
@@ -124,7 +135,7 @@ static int ring_alloc(struct dvr_link_rx *rx, unsigned k, unsigned n)
 
 static void hist_reset(struct dvr_link_rx *rx)
 {
-	for (unsigned i = 0; i < HIST_BLOCKS; i++) {
+	for (unsigned i = 0; i < rx->hist_size; i++) {
 		rx->hist[i].block_idx = NO_BLOCK;
 		memset(rx->hist[i].seen, 0, sizeof(rx->hist[i].seen));
 	}
@@ -132,13 +143,13 @@ static void hist_reset(struct dvr_link_rx *rx)
 
 static bool hist_seen(const struct dvr_link_rx *rx, uint64_t blk, unsigned f)
 {
-	const struct rx_hist *h = &rx->hist[blk % HIST_BLOCKS];
+	const struct rx_hist *h = &rx->hist[blk % rx->hist_size];
 	return h->block_idx == blk && (h->seen[f >> 6] >> (f & 63)) & 1;
 }
 
 static void hist_mark(struct dvr_link_rx *rx, uint64_t blk, unsigned f)
 {
-	struct rx_hist *h = &rx->hist[blk % HIST_BLOCKS];
+	struct rx_hist *h = &rx->hist[blk % rx->hist_size];
 	if (h->block_idx != blk) {
 		h->block_idx = blk;
 		memset(h->seen, 0, sizeof(h->seen));
@@ -354,8 +365,14 @@ static int on_data(struct dvr_link_rx *rx, unsigned adapter, int rssi,
 	const uint64_t blk = nonce >> 8;
 	const unsigned fi = (unsigned)(nonce & 0xff);
 
+	/* No session of ours has such a fragment or block: refuse it
+	 * without spending an authentication on it. */
+	if (fi >= rx->n || blk > WIRE_MAX_BLOCK_IDX) {
+		rx->stats.malformed++;
+		return DVR_LINK_RX_MALFORMED;
+	}
 	/* Diversity copies are common: skip their decryption. */
-	if (fi < rx->n && hist_seen(rx, blk, fi)) {
+	if (hist_seen(rx, blk, fi)) {
 		rx->stats.duplicates++;
 		return DVR_LINK_RX_DUPLICATE;
 	}
@@ -377,12 +394,8 @@ static int on_data(struct dvr_link_rx *rx, unsigned adapter, int rssi,
 		as->rssi_sum += rssi;
 		as->rssi_samples++;
 	}
-	if (fi >= rx->n || blk > WIRE_MAX_BLOCK_IDX) {
-		rx->stats.malformed++;
-		return DVR_LINK_RX_MALFORMED;
-	}
 	if (rx->ring_started && blk < rx->front) {
-		if (rx->newest >= blk + HIST_BLOCKS) {
+		if (rx->newest >= blk + rx->hist_size) {
 			rx->stats.replayed++;
 			return DVR_LINK_RX_REPLAYED;
 		}
@@ -395,6 +408,12 @@ static int on_data(struct dvr_link_rx *rx, unsigned adapter, int rssi,
 	hist_mark(rx, blk, fi);
 
 	struct rx_block *b = window_get(rx, blk, now);
+	/* A slot is filled once: a second copy would count twice towards
+	 * the k fragments FEC needs (the history above already refuses it). */
+	if (b->present[fi]) {
+		rx->stats.duplicates++;
+		return DVR_LINK_RX_DUPLICATE;
+	}
 	memcpy(b->frag[fi], rx->plain, (size_t)mlen);
 	b->len[fi] = (uint16_t)mlen;
 	b->present[fi] = 1;
@@ -433,9 +452,10 @@ static int on_session(struct dvr_link_rx *rx, const uint8_t *p, size_t plen)
 		return DVR_LINK_RX_SESSION;
 	}
 	uint8_t *s = rx->plain;
-	if (crypto_box_open_easy(s, p + DVR_LINK_SESSION_HDR_LEN,
-	                         plen - DVR_LINK_SESSION_HDR_LEN, p + 1,
-	                         rx->keys.peer_public, rx->keys.secret) != 0) {
+	if (!rx->box_key_ok ||
+	    crypto_box_open_easy_afternm(s, p + DVR_LINK_SESSION_HDR_LEN,
+	                                 plen - DVR_LINK_SESSION_HDR_LEN, p + 1,
+	                                 rx->box_key) != 0) {
 		rx->stats.session_auth_failed++;
 		return DVR_LINK_RX_AUTH_FAILED;
 	}
@@ -539,14 +559,36 @@ int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_dbm,
 	}
 }
 
+/*
+ * Does the window hold a packet back? Only then can giving up the front
+ * block shorten anyone's wait: a front block whose every fragment so far
+ * went out in order, with nothing after it, delays nothing, and giving it
+ * up would only turn its fragments still on their way (a sender or
+ * receiver thread descheduled for a while, a slow radio) into losses.
+ */
+static bool holds_back(const struct dvr_link_rx *rx)
+{
+	if (rx->alloc > 1)
+		return true;
+	const struct rx_block *b = &rx->blocks[rx->front % rx->ring_size];
+	for (unsigned i = b->send_idx + 1; i < rx->k; i++)
+		if (b->present[i])
+			return true;
+	return false;
+}
+
 int dvr_link_rx_poll(struct dvr_link_rx *rx, uint64_t now_ms)
 {
 	if (!rx)
 		return DVR_E_INVALID;
 	if (!rx->block_timeout_ms)
 		return DVR_OK;
-	while (rx->alloc &&
-	       now_ms - slot(rx, rx->front)->open_ms >= rx->block_timeout_ms) {
+	/* A caller's clock read before a push on another thread can be
+	 * behind the block's opening: that block is young, not expired. */
+	while (rx->alloc && holds_back(rx)) {
+		const uint64_t open = slot(rx, rx->front)->open_ms;
+		if (now_ms < open || now_ms - open < rx->block_timeout_ms)
+			break;
 		finish_front(rx);
 		advance(rx);
 	}
@@ -579,9 +621,18 @@ int dvr_link_rx_new(const struct dvr_link_rx_config *cfg,
 	rx->channel_id = dvr_link_channel_id(cfg->link_id, cfg->radio_port);
 	rx->backend = cfg->fec_backend;
 	rx->ring_size = cfg->ring_blocks ? cfg->ring_blocks : RING_DEFAULT;
+	rx->hist_size = rx->ring_size + HIST_BEHIND;
+	rx->hist = calloc(rx->hist_size, sizeof(*rx->hist));
+	if (!rx->hist) {
+		free(rx);
+		return DVR_E_NO_MEM;
+	}
 	rx->min_epoch = cfg->min_epoch;
 	rx->block_timeout_ms = cfg->block_timeout_ms;
-	rx->keys = *keys;
+	/* A low-order peer key gives no shared key (libsodium refuses it);
+	 * then no session can ever open, as with crypto_box_open_easy. */
+	rx->box_key_ok = crypto_box_beforenm(rx->box_key, keys->peer_public,
+	                                     keys->secret) == 0;
 	rx->cb = cb;
 	rx->user = user;
 	hist_reset(rx);
@@ -594,6 +645,7 @@ void dvr_link_rx_free(struct dvr_link_rx *rx)
 	if (!rx)
 		return;
 	ring_free(rx);
+	free(rx->hist);
 	sodium_memzero(rx, sizeof(*rx));
 	free(rx);
 }

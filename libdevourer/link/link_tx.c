@@ -26,6 +26,8 @@ struct dvr_link_tx {
 	uint64_t epoch;            /* of the current session */
 	bool epoch_fixed;
 	uint32_t fec_timeout_ms;
+	uint64_t (*clock_ms)(void *clock_user);
+	void *clock_user;
 	uint32_t session_interval_ms;
 	size_t max_payload;
 	uint8_t tlv[DVR_LINK_MAX_SESSION_TLV];
@@ -43,6 +45,11 @@ struct dvr_link_tx {
 	unsigned frag_idx;            /* next data fragment in the block */
 	uint64_t block_idx;
 	size_t block_max;             /* longest data fragment so far */
+	/* When the open block took its first packet, moved later by every
+	 * ms the link has since spent handing its own frames over (known
+	 * with clock_ms): the FEC timeout bounds how long the application
+	 * leaves a block open, and a sender blocked in a slow radio is not
+	 * the application pausing. */
 	uint64_t block_open_ms;
 
 	/* session */
@@ -197,27 +204,53 @@ static void emit_fragment(struct dvr_link_tx *tx, unsigned idx,
 	emit(tx, DVR_LINK_BLOCK_HDR_LEN + (size_t)clen);
 }
 
+/*
+ * Frames the link emits while a block is open (later packets' fragments,
+ * announcements) take the sender's own time: bracket them so the block
+ * does not age meanwhile. Returns the clock at the start, 0 when nothing
+ * is measured (no clock, or no block open).
+ */
+static uint64_t own_time_begin(const struct dvr_link_tx *tx)
+{
+	if (!tx->clock_ms || !tx->frag_idx)
+		return 0;
+	const uint64_t t = tx->clock_ms(tx->clock_user);
+	return t ? t : 1;
+}
+
+static void own_time_end(struct dvr_link_tx *tx, uint64_t t0)
+{
+	if (!t0 || !tx->frag_idx)
+		return;   /* nothing measured, or the block closed meanwhile */
+	const uint64_t t1 = tx->clock_ms(tx->clock_user);
+	if (t1 > t0)
+		tx->block_open_ms += t1 - t0;
+}
+
 static void announce(struct dvr_link_tx *tx, uint64_t now_ms)
 {
 	if (!tx->clock_started) {
 		tx->clock_started = true;
 		tx->next_session_ms = now_ms;
 	}
+	if (!tx->announce_pending && now_ms < tx->next_session_ms)
+		return;
+	const uint64_t t0 = own_time_begin(tx);
 	if (tx->announce_pending) {
 		while (tx->announce_pending) {
 			tx->announce_pending--;
 			emit_session(tx);
 		}
-		tx->next_session_ms = now_ms + tx->session_interval_ms;
-	} else if (now_ms >= tx->next_session_ms) {
+	} else {
 		emit_session(tx);
-		tx->next_session_ms = now_ms + tx->session_interval_ms;
 	}
+	tx->next_session_ms = now_ms + tx->session_interval_ms;
+	own_time_end(tx, t0);
 }
 
 /* Put one fragment (flags, size, payload) into the block; close if full. */
 static void add_fragment(struct dvr_link_tx *tx, uint8_t flags,
-                         const uint8_t *data, size_t len, uint64_t now_ms);
+                         const uint8_t *data, size_t len);
 
 static void close_block(struct dvr_link_tx *tx)
 {
@@ -249,7 +282,7 @@ static void close_block(struct dvr_link_tx *tx)
 }
 
 static void add_fragment(struct dvr_link_tx *tx, uint8_t flags,
-                         const uint8_t *data, size_t len, uint64_t now_ms)
+                         const uint8_t *data, size_t len)
 {
 	const unsigned idx = tx->frag_idx;
 	uint8_t *f = tx->frag[idx];
@@ -261,19 +294,17 @@ static void add_fragment(struct dvr_link_tx *tx, uint8_t flags,
 	tx->frag_len[idx] = (uint16_t)flen;
 	if (flen > tx->block_max)
 		tx->block_max = flen;
-	if (idx == 0)
-		tx->block_open_ms = now_ms;
 	emit_fragment(tx, idx, f, flen);
 	tx->frag_idx++;
 	if (tx->frag_idx == tx->k)
 		close_block(tx);
 }
 
-static void fill_and_close(struct dvr_link_tx *tx, uint64_t now_ms)
+static void fill_and_close(struct dvr_link_tx *tx)
 {
 	while (tx->frag_idx != 0) {
 		tx->stats.filler_frames++;
-		add_fragment(tx, DVR_LINK_FLAG_FEC_ONLY, NULL, 0, now_ms);
+		add_fragment(tx, DVR_LINK_FLAG_FEC_ONLY, NULL, 0);
 	}
 }
 
@@ -300,6 +331,8 @@ int dvr_link_tx_new(const struct dvr_link_tx_config *cfg,
 	tx->epoch = cfg->epoch ? cfg->epoch : wall_clock_epoch();
 	tx->epoch_fixed = cfg->epoch_fixed;
 	tx->fec_timeout_ms = cfg->fec_timeout_ms;
+	tx->clock_ms = cfg->clock_ms;
+	tx->clock_user = cfg->clock_user;
 	tx->session_interval_ms = cfg->session_interval_ms
 	                                  ? cfg->session_interval_ms : 1000;
 	tx->max_payload = (cfg->max_payload && cfg->max_payload <
@@ -355,7 +388,21 @@ int dvr_link_tx_send(struct dvr_link_tx *tx, const uint8_t *data,
 	announce(tx, now_ms);
 	tx->stats.packets++;
 	tx->stats.bytes += len;
-	add_fragment(tx, 0, data, len, now_ms);
+	if (tx->frag_idx == 0) {
+		/* A block opens: its age starts once this packet's frame is
+		 * out, read from the clock because @p now_ms may be stale by
+		 * the time the caller waited for this object. */
+		add_fragment(tx, 0, data, len);
+		if (tx->frag_idx) {
+			uint64_t t = tx->clock_ms ? tx->clock_ms(tx->clock_user)
+			                          : now_ms;
+			tx->block_open_ms = t > now_ms ? t : now_ms;
+		}
+	} else {
+		const uint64_t t0 = own_time_begin(tx);
+		add_fragment(tx, 0, data, len);
+		own_time_end(tx, t0);
+	}
 	return DVR_OK;
 }
 
@@ -366,9 +413,20 @@ int dvr_link_tx_flush(struct dvr_link_tx *tx, uint64_t now_ms)
 	announce(tx, now_ms);
 	if (tx->frag_idx) {
 		tx->stats.flushes++;
-		fill_and_close(tx, now_ms);
+		fill_and_close(tx);
 	}
 	return DVR_OK;
+}
+
+/* Has the open block been open fec_timeout_ms of the application's
+ * time? A @p now_ms behind its opening (a caller's clock read before it
+ * waited for this object) means it has just opened, not that the clock
+ * wrapped. */
+static bool block_timed_out(const struct dvr_link_tx *tx, uint64_t now_ms)
+{
+	return tx->frag_idx && tx->fec_timeout_ms &&
+	       now_ms >= tx->block_open_ms &&
+	       now_ms - tx->block_open_ms >= tx->fec_timeout_ms;
 }
 
 int dvr_link_tx_poll(struct dvr_link_tx *tx, uint64_t now_ms)
@@ -376,10 +434,9 @@ int dvr_link_tx_poll(struct dvr_link_tx *tx, uint64_t now_ms)
 	if (!tx)
 		return DVR_E_INVALID;
 	announce(tx, now_ms);
-	if (tx->frag_idx && tx->fec_timeout_ms &&
-	    now_ms - tx->block_open_ms >= tx->fec_timeout_ms) {
+	if (block_timed_out(tx, now_ms)) {
 		tx->stats.timeouts++;
-		fill_and_close(tx, now_ms);
+		fill_and_close(tx);
 	}
 	return DVR_OK;
 }
@@ -391,6 +448,8 @@ uint64_t dvr_link_tx_next_deadline(const struct dvr_link_tx *tx)
 	uint64_t t = tx->next_session_ms;
 	if (tx->frag_idx && tx->fec_timeout_ms) {
 		uint64_t c = tx->block_open_ms + tx->fec_timeout_ms;
+		if (c < tx->block_open_ms)
+			c = UINT64_MAX;   /* a clock this close to its end */
 		if (c < t)
 			t = c;
 	}

@@ -485,6 +485,9 @@ static void test_timeouts(void)
 	dvr_link_rx_push(rx, 0, 0, a.f[mark], a.len[mark], 100);
 	dvr_link_rx_push(rx, 0, 0, a.f[mark + 2], a.len[mark + 2], 100);
 	CHECK(s.count == 1 && s.id[0] == 10, "in-order fragment delivered at once");
+	dvr_link_rx_poll(rx, 99);
+	CHECK_EQ_INT(s.count, 1,
+	             "a poll clock behind the block's opening gives up nothing");
 	dvr_link_rx_poll(rx, 149);
 	CHECK_EQ_INT(s.count, 1, "RX waits until the block timeout");
 	dvr_link_rx_poll(rx, 150);
@@ -493,6 +496,56 @@ static void test_timeouts(void)
 	CHECK(s.count == 2 && s.id[1] == 12, "timeout: held fragment delivered");
 	CHECK(st.lost == 6 && st.unrecoverable == 1,
 	      "timeout: 6 lost, block unrecoverable");
+	dvr_link_tx_free(tx);
+	dvr_link_rx_free(rx);
+	air_clear(&a);
+}
+
+/*
+ * The RX block timeout shortens waits; it never abandons a block that
+ * holds nothing back. A block whose fragments so far went out in order,
+ * with nothing after it, stays open past the timeout (its remaining
+ * fragments may be late because a thread was descheduled), and they are
+ * then delivered rather than counted lost. Once something is held behind
+ * a gap, the old block is given up at once.
+ */
+static void test_rx_timeout_nothing_held(void)
+{
+	struct air a = { 0 };
+	struct sink s = { 0 };
+	struct dvr_link_tx *tx = make_tx(&a, 4, 6, 0, 0);
+	for (uint32_t i = 0; i < 8; i++)
+		dvr_link_tx_send(tx, pkt, make_packet(i, pkt), 0);
+	struct dvr_link_rx_config rc = { .link_id = 0x123456,
+		.block_timeout_ms = 50 };
+	struct dvr_link_rx *rx = NULL;
+	dvr_link_rx_new(&rc, &gs_keys, sink_cb, &s, &rx);
+	/* frames: 3 session copies, block 0 (4 data + 2 parity), block 1 */
+	size_t f = 0;
+	while (a.f[f][DVR_LINK_IEEE80211_HDR_LEN] != 1) {
+		dvr_link_rx_push(rx, 0, 0, a.f[f], a.len[f], 0);
+		f++;
+	}
+	dvr_link_rx_push(rx, 0, 0, a.f[f], a.len[f], 100);
+	dvr_link_rx_push(rx, 0, 0, a.f[f + 1], a.len[f + 1], 100);
+	dvr_link_rx_poll(rx, 1000);
+	CHECK(s.count == 2, "two in-order packets delivered at once");
+	dvr_link_rx_push(rx, 0, 0, a.f[f + 2], a.len[f + 2], 1001);
+	dvr_link_rx_push(rx, 0, 0, a.f[f + 3], a.len[f + 3], 1001);
+	struct dvr_link_rx_stats st;
+	dvr_link_rx_get_stats(rx, &st);
+	CHECK(sink_in_order(&s, 0, 4) && st.lost == 0 && st.late == 0,
+	      "block holding nothing back outlives the timeout: rest delivered");
+	/* Block 1: packet 4 missing, 5 held behind it: given up at the
+	 * timeout, counted. */
+	f += 6;
+	dvr_link_rx_push(rx, 0, 0, a.f[f + 1], a.len[f + 1], 2000);
+	dvr_link_rx_poll(rx, 2049);
+	CHECK_EQ_INT(s.count, 4, "a packet held behind a gap waits");
+	dvr_link_rx_poll(rx, 2050);
+	dvr_link_rx_get_stats(rx, &st);
+	CHECK(s.count == 5 && s.id[4] == 5 && st.lost == 3,
+	      "... until the timeout: delivered, the rest counted lost");
 	dvr_link_tx_free(tx);
 	dvr_link_rx_free(rx);
 	air_clear(&a);
@@ -692,6 +745,39 @@ static void test_wrong_key_epoch_channel(void)
 	      "wrong key: sessions refused, data counted no_session");
 	dvr_link_rx_free(rx);
 
+	/* A peer key with no shared secret (all zero, a low-order point):
+	 * the receiver is made, every session packet fails to open. */
+	struct dvr_link_keys zero_peer = gs_keys;
+	memset(zero_peer.peer_public, 0, sizeof(zero_peer.peer_public));
+	CHECK_EQ_INT(dvr_link_rx_new(&(struct dvr_link_rx_config){
+	                     .link_id = 0x123456 }, &zero_peer, sink_cb, &s, &rx),
+	             DVR_OK, "unusable peer key: receiver still made");
+	push_all(rx, &a, 0);
+	dvr_link_rx_get_stats(rx, &st);
+	CHECK(s.count == 0 && st.session_auth_failed == 3 && st.no_session == 12,
+	      "unusable peer key: every session refused, data no_session");
+	dvr_link_rx_free(rx);
+
+	/* A fragment index no session of this k/n has is refused before
+	 * any authentication is spent on it. */
+	rx = make_rx(&s, 0, &gs_keys);
+	push_all(rx, &a, 0);
+	size_t df = a.count - 1;
+	uint8_t forged[DVR_LINK_WIFI_MTU];
+	memcpy(forged, a.f[df], a.len[df]);
+	forged[DVR_LINK_IEEE80211_HDR_LEN + 8] = 6;   /* n = 6 */
+	struct dvr_link_rx_stats before;
+	dvr_link_rx_get_stats(rx, &before);
+	CHECK_EQ_INT(dvr_link_rx_push(rx, 0, 0, forged, a.len[df], 0),
+	             DVR_LINK_RX_MALFORMED, "fragment index >= n: malformed");
+	dvr_link_rx_get_stats(rx, &st);
+	CHECK(st.malformed == before.malformed + 1 &&
+	      st.auth_failed == before.auth_failed &&
+	      st.adapter[0].frames == before.adapter[0].frames,
+	      "... counted as malformed, not as an authentication failure");
+	s.count = 0;
+	dvr_link_rx_free(rx);
+
 	/* Port filter: another stream of the same link is ignored. */
 	rx = make_rx(&s, 1, &gs_keys);
 	push_all(rx, &a, 0);
@@ -810,6 +896,7 @@ int main(void)
 	test_replay();
 	test_diversity();
 	test_timeouts();
+	test_rx_timeout_nothing_held();
 	test_filler_counts();
 	test_filler_stream();
 	test_session_change();

@@ -185,9 +185,12 @@ struct dvr_link_tx_config {
 	                                receiver's memory of retired keys */
 	uint32_t fec_timeout_ms;   /**< close a partial block this long after
 	                                its first packet (0 = only on flush),
-	                                all fillers at once (wfb_tx -T sends
-	                                one filler per timeout instead; both
-	                                are valid on the wire) */
+	                                not counting the time the link spent
+	                                handing its own frames over (needs
+	                                clock_ms), all fillers at once
+	                                (wfb_tx -T sends one filler per
+	                                timeout instead; both are valid on
+	                                the wire) */
 	uint32_t session_interval_ms; /**< re-announce period (0 = 1000) */
 	uint16_t max_payload;      /**< largest input packet (0 or above
 	                                DVR_LINK_MAX_PAYLOAD = the maximum) */
@@ -197,6 +200,14 @@ struct dvr_link_tx_config {
 	const uint8_t *session_tlv;/**< optional TLV bytes (id, be16 len,
 	                                value)... appended to session data */
 	size_t session_tlv_len;    /**< <= DVR_LINK_MAX_SESSION_TLV */
+	/** Optional: the clock the caller's now_ms values come from. The
+	 *  link reads it around the frames it emits while a block is open
+	 *  and when a block opens, so time the frame callback spent blocked
+	 *  (a full TX queue at a slow rate) or the caller spent waiting for
+	 *  this object never ages a block: a slow radio alone never closes
+	 *  one with fillers. NULL: blocks age by the now_ms of the calls. */
+	uint64_t (*clock_ms)(void *clock_user);
+	void *clock_user;          /**< passed to clock_ms */
 };
 
 struct dvr_link_tx_stats {
@@ -271,7 +282,9 @@ DVR_API int dvr_link_tx_flush(struct dvr_link_tx *tx, uint64_t now_ms);
 
 /**
  * Timekeeping: closes a block older than fec_timeout_ms and re-announces
- * the session when due. Call at least every few ms while idle (see
+ * the session when due. A @p now_ms earlier than the block's opening
+ * (read on another thread before it waited for this object) closes
+ * nothing. Call at least every few ms while idle (see
  * dvr_link_tx_next_deadline). Returns DVR_OK.
  */
 DVR_API int dvr_link_tx_poll(struct dvr_link_tx *tx, uint64_t now_ms);
@@ -307,14 +320,21 @@ struct dvr_link_rx_config {
 	uint8_t radio_port;
 	uint8_t fec_backend;       /**< enum dvr_fec_backend */
 	uint16_t ring_blocks;      /**< reorder window in FEC blocks (0 = 40,
-	                                wfb-ng's size; at most 1024) */
+	                                wfb-ng's size; at most 1024). The
+	                                memory of fragments heard (duplicate
+	                                vs late vs replayed) covers the window
+	                                plus 256 blocks behind it */
 	uint64_t min_epoch;        /**< drop sessions with a lower epoch; the
 	                                floor then rises to each adopted
 	                                session's epoch */
 	uint32_t block_timeout_ms; /**< give up the oldest incomplete block
-	                                this long after it opened (0 = only
-	                                when later blocks complete or the
-	                                window overflows) */
+	                                this long after it opened, once it
+	                                holds a packet back (a fragment after
+	                                a gap, or a later block); one that
+	                                delayed nothing stays open for its
+	                                late fragments (0 = only when later
+	                                blocks complete or the window
+	                                overflows) */
 };
 
 struct dvr_link_adapter_stats {
@@ -327,7 +347,10 @@ struct dvr_link_adapter_stats {
 struct dvr_link_rx_stats {
 	uint64_t frames;           /**< frames pushed (all) */
 	uint64_t other_channel;    /**< not WFB or another link/port: ignored */
-	uint64_t malformed;        /**< too short/long, unknown type, bad index */
+	uint64_t malformed;        /**< too short/long, unknown type, a
+	                                fragment index >= n or a block index
+	                                past the nonce space (refused before
+	                                authentication) */
 	uint64_t packets;          /**< packets delivered */
 	uint64_t bytes;            /**< bytes delivered */
 	uint64_t lost;             /**< slots that may have held a packet and
@@ -414,7 +437,9 @@ DVR_API int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_
 
 /**
  * Timekeeping: gives up incomplete blocks older than block_timeout_ms
- * (delivering what they hold, in order). Returns DVR_OK.
+ * that hold packets back (delivering what they hold, in order). A
+ * @p now_ms earlier than a block's first fragment gives that block up
+ * never. Returns DVR_OK.
  */
 DVR_API int dvr_link_rx_poll(struct dvr_link_rx *rx, uint64_t now_ms);
 
