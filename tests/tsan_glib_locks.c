@@ -3,7 +3,7 @@
  * GLib locks ThreadSanitizer can see, for the TSan stage of the test
  * command only (preloaded there, never shipped).
  *
- * On Linux GLib implements GMutex, GRecMutex and GCond on raw futexes
+ * On Linux GLib implements GMutex and GCond on raw futexes
  * (glib/gthread-posix.c, the native mutex path), and the distribution's
  * libglib is not instrumented, so ThreadSanitizer sees none of their
  * happens-before edges: every field our elements guard with a GMutex
