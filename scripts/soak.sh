@@ -106,19 +106,20 @@ gst-launch-1.0 -q videotestsrc is-live=true pattern=snow num-buffers=$PACKETS ! 
   > "$DEVOURER_AIR_DIR/tx.log" 2>&1 &
 tx=$!
 
-# Sleep @1 seconds unless a pipeline ends first.
+started=$(date +%s)
+# Wait until @1 seconds after the sender started, unless a pipeline ends.
 wait_alive() {
-  for _ in $(seq $(($1 * 10))); do
+  while [ $(($(date +%s) - started)) -lt "$1" ]; do
     kill -0 "$tx" 2>/dev/null && kill -0 "$rx" 2>/dev/null || return 0
-    sleep 0.1
+    sleep 0.2
   done
 }
 # Warm-up: a fifth of the run (at least 5 s), then the first RSS reading.
 warm=$((SECS / 5)); [ "$warm" -lt 5 ] && warm=5
 wait_alive "$warm"
 rx_rss0=$(rss_kib "$rx"); tx_rss0=$(rss_kib "$tx")
-# The last reading just before the sender's last buffer.
-wait_alive $((SECS - warm > 1 ? SECS - warm - 1 : 0))
+# The last reading a little before the sender's last buffer (at SECS).
+wait_alive $((SECS - 2 > warm ? SECS - 2 : warm))
 rx_rss1=$(rss_kib "$rx"); tx_rss1=$(rss_kib "$tx")
 
 tx_status=0; wait "$tx" || tx_status=$?; tx=""
