@@ -55,11 +55,13 @@ static void print_rx_stats(const GstStructure *s)
 	gst_structure_get_int(s, "rssi", &rssi);
 	printf("rx-stats  %6" G_GUINT64_FORMAT " pkts %8.3f Mbit/s  lost %"
 	       G_GUINT64_FORMAT "  fec-recovered %" G_GUINT64_FORMAT
-	       "  unrecoverable %" G_GUINT64_FORMAT "  dup %" G_GUINT64_FORMAT
+	       "  unrecoverable %" G_GUINT64_FORMAT "  within-capacity %"
+	       G_GUINT64_FORMAT "  dup %" G_GUINT64_FORMAT
 	       "  auth-failed %" G_GUINT64_FORMAT "  rssi %d dBm",
 	       get_u64(s, "packets"), get_u64(s, "bitrate") / 1e6,
 	       get_u64(s, "lost"), get_u64(s, "fec-recovered"),
-	       get_u64(s, "unrecoverable"), get_u64(s, "duplicates"),
+	       get_u64(s, "unrecoverable"), get_u64(s, "lost-within-capacity"),
+	       get_u64(s, "duplicates"),
 	       get_u64(s, "auth-failed"), rssi);
 	for (guint i = 0; adapters && i < gst_value_array_get_size(adapters);
 	     i++) {

@@ -86,12 +86,46 @@ if [ "$fuzz_failed" -ne 0 ]; then
   status=1
 fi
 
+# ThreadSanitizer over the threaded suites (meson suite 'threaded': the
+# link, the chip model and air, e2e, vusb and the GStreamer element tests
+# the sanitizer can follow), in a build of its own. The 'tsan' test setup
+# (tests/meson.build) preloads tests/tsan_glib_locks.c (GLib's futex locks
+# made visible) and applies tests/tsan.supp (third-party frames only). Any
+# report in the test log fails the stage, even one of a child process
+# whose exit status its test ignored.
+tsan_failed=0
+TSAN_BUILD=${DEVOURER_TSAN_BUILD:-build-tsan}
+if [ ! -f "$TSAN_BUILD/build.ninja" ]; then
+  meson setup "$TSAN_BUILD" -Db_sanitize=thread -Db_lundef=false \
+    -Doptimization=1 -Ddebug=true >/dev/null
+fi
+if ! meson compile -C "$TSAN_BUILD" >"$BUILD/tsan-build.log" 2>&1; then
+  echo "devourer: the ThreadSanitizer build failed (last lines of $BUILD/tsan-build.log):"
+  tail -20 "$BUILD/tsan-build.log"
+  tsan_failed=1
+else
+  if ! meson test -C "$TSAN_BUILD" --setup tsan --suite threaded \
+      --num-processes 1 --print-errorlogs >"$BUILD/tsan-test.log" 2>&1; then
+    echo "devourer: threaded suites failed under ThreadSanitizer (see $BUILD/tsan-test.log):"
+    grep -E '^ *[0-9]+/[0-9]+ .*(FAIL|ERROR|TIMEOUT)' "$BUILD/tsan-test.log" || tail -20 "$BUILD/tsan-test.log"
+    tsan_failed=1
+  fi
+  if grep -q 'WARNING: ThreadSanitizer' "$TSAN_BUILD/meson-logs/testlog-tsan.txt"; then
+    echo "devourer: ThreadSanitizer reports (in $TSAN_BUILD/meson-logs/testlog-tsan.txt):"
+    grep 'SUMMARY: ThreadSanitizer' "$TSAN_BUILD/meson-logs/testlog-tsan.txt" | sort | uniq -c
+    tsan_failed=1
+  fi
+fi
+[ "$tsan_failed" = 0 ] || status=1
+
 # One closing line any CI reader understands.
-python3 - "$BUILD/meson-logs/testlog.json" "$clang_failed" "$plain_failed" <<'PY'
+python3 - "$BUILD/meson-logs/testlog.json" "$clang_failed" "$plain_failed" "$tsan_failed" "$fuzz_failed" <<'PY'
 import json, sys
 passed = failed = skipped = 0
 failed += int(sys.argv[2])  # the clang build counts as one check
 failed += int(sys.argv[3])  # and so does the default gcc build
+failed += int(sys.argv[4])  # and the ThreadSanitizer stage
+failed += int(sys.argv[5])  # and the fuzz stage
 with open(sys.argv[1]) as f:
     for line in f:
         r = json.loads(line)["result"]

@@ -37,6 +37,11 @@ struct rx_block {
 struct rx_hist {
 	uint64_t block_idx;
 	uint64_t seen[4];      /* fragment bitmap */
+	/* Packets given up with this block while fewer than @c need of its
+	 * fragments had been heard: if that many arrive after all, the block
+	 * was within FEC capacity and they count as lost_within_capacity. */
+	uint16_t pending_lost;
+	uint16_t need;
 };
 
 struct dvr_link_rx {
@@ -138,6 +143,7 @@ static void hist_reset(struct dvr_link_rx *rx)
 	for (unsigned i = 0; i < rx->hist_size; i++) {
 		rx->hist[i].block_idx = NO_BLOCK;
 		memset(rx->hist[i].seen, 0, sizeof(rx->hist[i].seen));
+		rx->hist[i].pending_lost = 0;
 	}
 }
 
@@ -153,8 +159,47 @@ static void hist_mark(struct dvr_link_rx *rx, uint64_t blk, unsigned f)
 	if (h->block_idx != blk) {
 		h->block_idx = blk;
 		memset(h->seen, 0, sizeof(h->seen));
+		h->pending_lost = 0;
 	}
 	h->seen[f >> 6] |= 1ull << (f & 63);
+}
+
+static unsigned hist_heard(const struct rx_hist *h)
+{
+	unsigned c = 0;
+	for (unsigned i = 0; i < 4; i++)
+		c += (unsigned)__builtin_popcountll(h->seen[i]);
+	return c;
+}
+
+/*
+ * Block @p blk was given up with @p lost packets missing. It was beyond
+ * FEC capacity only if fewer than @p need fragments (k minus the fillers
+ * known without hearing them) ever arrive; decide now if enough were
+ * heard, or when a late one completes the count.
+ */
+static void hist_given_up(struct dvr_link_rx *rx, uint64_t blk,
+                          unsigned lost, unsigned need)
+{
+	struct rx_hist *h = &rx->hist[blk % HIST_BLOCKS];
+	if (h->block_idx != blk)
+		return;
+	if (hist_heard(h) >= need) {
+		rx->stats.lost_within_capacity += lost;
+		return;
+	}
+	h->pending_lost = (uint16_t)lost;
+	h->need = (uint16_t)need;
+}
+
+static void hist_late(struct dvr_link_rx *rx, uint64_t blk)
+{
+	struct rx_hist *h = &rx->hist[blk % HIST_BLOCKS];
+	if (h->block_idx == blk && h->pending_lost &&
+	    hist_heard(h) >= h->need) {
+		rx->stats.lost_within_capacity += h->pending_lost;
+		h->pending_lost = 0;
+	}
 }
 
 static struct rx_block *slot(struct dvr_link_rx *rx, uint64_t blk)
@@ -248,9 +293,10 @@ static void recover(struct dvr_link_rx *rx, struct rx_block *b)
  * count towards the k rows FEC needs: a flushed block missing more than
  * its parity can still be repaired when enough of its fillers were lost.
  */
-static void restore_fillers(struct dvr_link_rx *rx, struct rx_block *b,
-                            unsigned from)
+static unsigned restore_fillers(struct dvr_link_rx *rx, struct rx_block *b,
+                                unsigned from)
 {
+	unsigned restored = 0;
 	for (unsigned i = from + 1; i < rx->k; i++) {
 		if (b->present[i])
 			continue;
@@ -259,7 +305,9 @@ static void restore_fillers(struct dvr_link_rx *rx, struct rx_block *b,
 		b->len[i] = DVR_LINK_PACKET_HDR_LEN;
 		b->present[i] = 1;
 		b->have++;
+		restored++;
 	}
+	return restored;
 }
 
 /* Finish the front block: recover if possible, deliver, count the rest. */
@@ -270,21 +318,24 @@ static void finish_front(struct dvr_link_rx *rx)
 	 * A missing slot before it may have held a packet, so it counts
 	 * (never report fewer losses than there may have been). */
 	const unsigned fillers_from = first_filler_heard(rx, b);
+	unsigned restored = 0;
 	if (b->have < rx->k)
-		restore_fillers(rx, b, fillers_from);
+		restored = restore_fillers(rx, b, fillers_from);
 	if (b->have >= rx->k)
 		recover(rx, b);
-	bool missing = false;
+	unsigned missing = 0;
 	for (; b->send_idx < rx->k; b->send_idx++) {
 		if (b->present[b->send_idx]) {
 			deliver(rx, b, b->send_idx);
 		} else if (b->send_idx < fillers_from) {
 			rx->stats.lost++;
-			missing = true;
+			missing++;
 		}
 	}
-	if (missing)
+	if (missing) {
 		rx->stats.unrecoverable++;
+		hist_given_up(rx, b->block_idx, missing, rx->k - restored);
+	}
 	rx->front++;
 	rx->alloc--;
 }
@@ -400,6 +451,7 @@ static int on_data(struct dvr_link_rx *rx, unsigned adapter, int rssi,
 			return DVR_LINK_RX_REPLAYED;
 		}
 		hist_mark(rx, blk, fi);
+		hist_late(rx, blk);
 		rx->stats.late++;
 		return DVR_LINK_RX_LATE;
 	}

@@ -360,6 +360,13 @@ struct dvr_link_rx_stats {
 	uint64_t fec_recovered;    /**< packets rebuilt from parity (fillers
 	                                rebuilt with them are not counted) */
 	uint64_t unrecoverable;    /**< blocks given up with data missing */
+	uint64_t lost_within_capacity; /**< of lost, packets of blocks of
+	                                    which k fragments (fillers known
+	                                    unheard included) did arrive,
+	                                    only too late or not decodable:
+	                                    loss FEC should have repaired.
+	                                    0 on a healthy link; the rest of
+	                                    lost was beyond capacity */
 	uint64_t duplicates;       /**< fragment already received (diversity;
 	                                detected before authentication) */
 	uint64_t late;             /**< fragment of a block already finished
