@@ -181,7 +181,7 @@ static unsigned hist_heard(const struct rx_hist *h)
 static void hist_given_up(struct dvr_link_rx *rx, uint64_t blk,
                           unsigned lost, unsigned need)
 {
-	struct rx_hist *h = &rx->hist[blk % HIST_BLOCKS];
+	struct rx_hist *h = &rx->hist[blk % rx->hist_size];
 	if (h->block_idx != blk)
 		return;
 	if (hist_heard(h) >= need) {
@@ -194,7 +194,7 @@ static void hist_given_up(struct dvr_link_rx *rx, uint64_t blk,
 
 static void hist_late(struct dvr_link_rx *rx, uint64_t blk)
 {
-	struct rx_hist *h = &rx->hist[blk % HIST_BLOCKS];
+	struct rx_hist *h = &rx->hist[blk % rx->hist_size];
 	if (h->block_idx == blk && h->pending_lost &&
 	    hist_heard(h) >= h->need) {
 		rx->stats.lost_within_capacity += h->pending_lost;
