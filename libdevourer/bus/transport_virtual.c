@@ -250,6 +250,9 @@ static void *in_worker(void *arg)
 	}
 	/* The chip lets go of the ring before it is freed. */
 	vchip_bulk_in_cancel(vt->vc, ep);
+	uintptr_t tag;
+	while (vchip_bulk_in_reap(vt->vc, ep, 0, &tag) != -ENOENT)
+		;
 	return NULL;
 }
 

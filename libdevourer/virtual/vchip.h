@@ -117,13 +117,15 @@ int vchip_bulk_in_submit(struct vchip *vc, uint8_t ep, uint8_t *buf,
                          size_t cap, uintptr_t tag);
 /* Wait up to timeout_ms for the oldest queued transfer to complete; its
  * tag in *tag. Returns its length or its error (-EOVERFLOW: the packet
- * did not fit and was lost; -ENODEV after an unplug, for every transfer
- * still queued, then for every call); -ETIMEDOUT: still waiting (it
+ * did not fit and was lost; -ENODEV: the chip was unplugged while it
+ * was queued; -ECONNRESET: cancelled); -ETIMEDOUT: still waiting (it
  * stays queued); -ENOENT: none is queued. */
 int vchip_bulk_in_reap(struct vchip *vc, uint8_t ep, unsigned timeout_ms,
                        uintptr_t *tag);
-/* Forget every queued transfer, completed or not; once it returns the
- * chip touches none of their buffers. */
+/* Unlink every queued transfer still waiting: each completes with
+ * -ECONNRESET (those the chip completed before keep their data); once it
+ * returns the chip touches none of the buffers. Reap them all (until
+ * -ENOENT) before reusing the buffers. */
 void vchip_bulk_in_cancel(struct vchip *vc, uint8_t ep);
 
 /* Link-speed switch (USB2 -> USB3). A chip that can change its speed

@@ -51,6 +51,10 @@ struct vc_rx_xfer {
 	size_t cap;
 	uintptr_t tag;
 	int result;
+	/* the aggregate being built in it (the oldest waiting transfer) */
+	size_t used;
+	unsigned pkts;
+	uint64_t first_ns;        /* when its first packet went in */
 };
 
 /* One frame the MAC accepted, waiting in the TX FIFO. */

@@ -264,31 +264,102 @@ static int fill_aggregate(struct vchip *vc, uint8_t *buf, size_t cap)
 	return (int)off;
 }
 
+/* USB RX aggregation in REG_RXDMA_AGG_PG_TH (0x280): [7:0] a size
+ * threshold, [15:8] a timeout (rtw88 reg.h BIT_RXDMA_AGG_PG_TH,
+ * BIT_DMA_AGG_TO_V1). The chip closes an aggregate once it holds the
+ * threshold (the packet that crosses it still goes in), when the next
+ * packet would not fit the transfer, or when the timeout has run since
+ * its first packet. No reference documents the units: the size is taken
+ * in 4 KiB, as the vendor driver derives it from the host buffer
+ * (aircrack-ng/rtl8812au hal/rtl8812a/usb/usb_halinit.c, buffer / 4096,
+ * at most 5, for 32 KiB transfers), the timeout in 32 us. Size 0 — the
+ * drivers' "aggregation off" — closes every aggregate at once. */
+static size_t agg_threshold(const struct vchip *vc)
+{
+	return (size_t)vc->regs[0x280] * 4096;
+}
+
+static uint64_t agg_timeout_ns(const struct vchip *vc)
+{
+	return (uint64_t)vc->regs[0x281] * 32000;
+}
+
+/* Complete the oldest waiting transfer with result (lock held). */
+static void close_xfer(struct vchip *vc, int result)
+{
+	struct vc_rx_xfer *x = &vc->rx_xfer[(vc->rx_xfer_head +
+	                                     vc->rx_xfer_done) % VC_RX_XFERS];
+	if (result >= 0 && x->pkts) {
+		vc->p->rx_agg_count(x->buf, x->pkts);
+		vc->stats.rx_delivered += x->pkts;
+	}
+	x->result = result;
+	vc->rx_xfer_done++;
+	pthread_cond_broadcast(&vc->rx_data);
+}
+
+/* Whether the aggregate being built is due to close by now. */
+static bool agg_due(const struct vchip *vc, const struct vc_rx_xfer *x,
+                    uint64_t now)
+{
+	bool agg = vc->regs[0x10C] & 0x04;
+	return x->pkts &&
+	       (!agg || x->used >= agg_threshold(vc) || x->pkts == 255 ||
+	        now - x->first_ns >= agg_timeout_ns(vc));
+}
+
 /* The RX DMA: while the FIFO holds packets and a queued transfer waits,
- * fill it and complete it (lock held). */
+ * move them into it as one aggregate and complete it by the rules above
+ * (lock held). A timeout that ran out while nobody looked is applied
+ * here or at reap, with the outcome a timer would have had: a packet
+ * that arrived later starts the next aggregate. */
 static void rx_dma(struct vchip *vc)
 {
-	bool completed = false;
-	while (vc->rx_pkt_count && vc->rx_xfer_done < vc->rx_xfer_count) {
+	uint64_t now = air_now_ns();
+	while (vc->rx_xfer_done < vc->rx_xfer_count) {
 		struct vc_rx_xfer *x = &vc->rx_xfer[(vc->rx_xfer_head +
 		                                     vc->rx_xfer_done) %
 		                                    VC_RX_XFERS];
-		x->result = fill_aggregate(vc, x->buf, x->cap);
-		vc->rx_xfer_done++;
-		completed = true;
+		if (x->pkts && now - x->first_ns >= agg_timeout_ns(vc)) {
+			close_xfer(vc, (int)x->used);
+			continue;
+		}
+		if (!vc->rx_pkt_count)
+			break;
+		size_t plen = vc->rx_pkt_len[vc->rx_pkt_head];
+		size_t start = (x->used + 7) & ~(size_t)7;
+		if (start + plen > x->cap) {
+			if (x->pkts) {
+				close_xfer(vc, (int)x->used);
+				continue;
+			}
+			/* babble: the packet does not fit the host buffer
+			 * and is lost */
+			pop_packet(vc, NULL);
+			vc->stats.rx_fifo_overflow++;
+			close_xfer(vc, -EOVERFLOW);
+			continue;
+		}
+		memset(x->buf + x->used, 0, start - x->used);
+		pop_packet(vc, x->buf + start);
+		x->used = start + plen;
+		if (x->pkts++ == 0)
+			x->first_ns = now;
+		if (agg_due(vc, x, now))
+			close_xfer(vc, (int)x->used);
 	}
-	if (completed)
-		pthread_cond_broadcast(&vc->rx_data);
 }
 
 void vc_rx_fail_queued(struct vchip *vc, int err)
 {
 	while (vc->rx_xfer_done < vc->rx_xfer_count) {
-		vc->rx_xfer[(vc->rx_xfer_head + vc->rx_xfer_done) % VC_RX_XFERS]
-			.result = err;
-		vc->rx_xfer_done++;
+		struct vc_rx_xfer *x = &vc->rx_xfer[(vc->rx_xfer_head +
+		                                     vc->rx_xfer_done) %
+		                                    VC_RX_XFERS];
+		/* an unlinked transfer keeps the packets already in it */
+		close_xfer(vc, err == -ECONNRESET && x->pkts ? (int)x->used
+		                                            : err);
 	}
-	pthread_cond_broadcast(&vc->rx_data);
 }
 
 int vc_rx_submit(struct vchip *vc, uint8_t *buf, size_t cap, uintptr_t tag,
@@ -323,23 +394,34 @@ int vc_rx_submit(struct vchip *vc, uint8_t *buf, size_t cap, uintptr_t tag,
 
 int vc_rx_reap(struct vchip *vc, unsigned timeout_ms, uintptr_t *tag)
 {
-	struct timespec dl;
-	vc_deadline(&dl, timeout_ms);
+	uint64_t deadline = air_now_ns() + (uint64_t)timeout_ms * 1000000u;
 	pthread_mutex_lock(&vc->lock);
 	while (vc->rx_xfer_done == 0) {
-		if (vc->unplugged) {
-			pthread_mutex_unlock(&vc->lock);
-			return -ENODEV;
-		}
 		if (vc->rx_xfer_count == 0) {
 			pthread_mutex_unlock(&vc->lock);
 			return -ENOENT; /* nothing queued to wait for */
 		}
-		if (pthread_cond_timedwait(&vc->rx_data, &vc->lock, &dl) ==
-		    ETIMEDOUT && vc->rx_xfer_done == 0) {
+		if (vc->unplugged) { /* an unplug failed them all: not reached */
+			pthread_mutex_unlock(&vc->lock);
+			return -ENODEV;
+		}
+		/* the aggregate in the oldest transfer closes on its own
+		 * when its timeout runs */
+		rx_dma(vc);
+		if (vc->rx_xfer_done)
+			break;
+		const struct vc_rx_xfer *x = &vc->rx_xfer[vc->rx_xfer_head];
+		uint64_t now = air_now_ns();
+		if (now >= deadline) {
 			pthread_mutex_unlock(&vc->lock);
 			return -ETIMEDOUT;
 		}
+		uint64_t wake = deadline;
+		if (x->pkts && x->first_ns + agg_timeout_ns(vc) < wake)
+			wake = x->first_ns + agg_timeout_ns(vc);
+		struct timespec ts;
+		vc_ns_to_ts(wake, &ts);
+		pthread_cond_timedwait(&vc->rx_data, &vc->lock, &ts);
 	}
 	struct vc_rx_xfer *x = &vc->rx_xfer[vc->rx_xfer_head];
 	int r = x->result;
@@ -354,8 +436,7 @@ int vc_rx_reap(struct vchip *vc, unsigned timeout_ms, uintptr_t *tag)
 void vc_rx_cancel(struct vchip *vc)
 {
 	pthread_mutex_lock(&vc->lock);
-	vc->rx_xfer_head = vc->rx_xfer_count = vc->rx_xfer_done = 0;
-	pthread_cond_broadcast(&vc->rx_data);
+	vc_rx_fail_queued(vc, -ECONNRESET);
 	pthread_mutex_unlock(&vc->lock);
 }
 

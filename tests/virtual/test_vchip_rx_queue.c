@@ -107,8 +107,12 @@ int main(void)
 	/* Without a transfer queued the FIFO alone holds what arrives: the
 	 * frames past its size are lost, each counted. */
 	vchip_bulk_in_cancel(b, 0x81);
+	unsigned unlinked = 0;
+	while (vchip_bulk_in_reap(b, 0x81, 0, &tag) == -ECONNRESET)
+		unlinked++;
+	CHECK_EQ_INT(unlinked, XFERS, "cancel unlinks every waiting transfer");
 	CHECK_EQ_INT(vchip_bulk_in_reap(b, 0x81, 0, &tag), -ENOENT,
-	             "cancelled: nothing queued");
+	             "then nothing is queued");
 	unsigned extra = 5;
 	sent = true;
 	for (unsigned i = 0; i < FIFO_PKTS + extra; i++)
@@ -126,6 +130,45 @@ int main(void)
 	}
 	CHECK_EQ_INT(seen.n - n, FIFO_PKTS, "what the FIFO held is delivered");
 	CHECK(seen.in_order, "the first frames, in order");
+
+	/* With USB aggregation programmed (REG_RXDMA_AGG_PG_TH 0x280: size
+	 * threshold 1 = 4 KiB, the longest timeout) a queued transfer keeps
+	 * taking packets until it holds the threshold: four transfers now
+	 * absorb four packets each, where they took one each above. */
+	vh_write(b, 0x280, 0xFF01, 2);
+	for (unsigned i = 0; i < 4; i++)
+		vchip_bulk_in_submit(b, 0x81, bufs[i], XFER_LEN, i);
+	/* 4 short of what they can hold: the timeout (8 ms) may close one
+	 * early on a loaded host; without aggregation they hold 4 + FIFO */
+	unsigned base = n + FIFO_PKTS + extra, burst = 4 * 4 + FIFO_PKTS - 4;
+	sent = true;
+	for (unsigned i = 0; i < burst; i++)
+		sent &= vh_send(a, FRAME_LEN, (uint8_t)(base + i), 0x0B);
+	CHECK(sent && aired(a, base + burst), "a burst while nobody reaps");
+	struct vchip_stats s0 = s;
+	vchip_get_stats(b, &s);
+	CHECK_EQ_INT(s.rx_fifo_overflow - s0.rx_fifo_overflow, 0,
+	             "aggregating transfers and the FIFO hold the burst");
+	seen = (struct seen){.n = base, .in_order = true};
+	unsigned per[4] = {0};
+	for (unsigned k = 0; k < 4; k++) {
+		int r = vchip_bulk_in_reap(b, 0x81, 2000, &tag);
+		if (r > 0 && tag < 4)
+			per[k] = vh_walk(bufs[tag], (size_t)r, on_frame, &seen);
+	}
+	printf("# packets per transfer: %u %u %u %u\n", per[0], per[1], per[2],
+	       per[3]);
+	CHECK(per[0] <= 4 && per[1] <= 4 && per[2] <= 4 && per[3] <= 4 &&
+	      per[0] + per[1] + per[2] + per[3] >= 13,
+	      "transfers close at the threshold: 4 packets of 1060 bytes");
+	while (seen.n < base + burst) {
+		int r = vchip_bulk_in(b, 0x81, bufs[0], XFER_LEN, 500);
+		if (r <= 0)
+			break;
+		vh_walk(bufs[0], (size_t)r, on_frame, &seen);
+	}
+	CHECK_EQ_INT(seen.n - base, burst, "then the FIFO's share");
+	CHECK(seen.in_order, "all of the burst, in order");
 
 	/* An unplug completes every queued transfer with -ENODEV. */
 	CHECK_EQ_INT(vchip_bulk_in_submit(b, 0x81, bufs[0], XFER_LEN, 7), 0,
