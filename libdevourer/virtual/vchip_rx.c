@@ -272,8 +272,9 @@ static int fill_aggregate(struct vchip *vc, uint8_t *buf, size_t cap)
  * its first packet. No reference documents the units: the size is taken
  * in 4 KiB, as the vendor driver derives it from the host buffer
  * (aircrack-ng/rtl8812au hal/rtl8812a/usb/usb_halinit.c, buffer / 4096,
- * at most 5, for 32 KiB transfers), the timeout in 32 us. Size 0 — the
- * drivers' "aggregation off" — closes every aggregate at once. */
+ * at most 5, for 32 KiB transfers), the timeout in 32 us. Size 0 sets
+ * no threshold: the aggregate takes what the FIFO holds and closes when
+ * the timeout runs (timeout 0: at once). */
 static size_t agg_threshold(const struct vchip *vc)
 {
 	return (size_t)vc->regs[0x280] * 4096;
@@ -298,21 +299,22 @@ static void close_xfer(struct vchip *vc, int result)
 	pthread_cond_broadcast(&vc->rx_data);
 }
 
-/* Whether the aggregate being built is due to close by now. */
-static bool agg_due(const struct vchip *vc, const struct vc_rx_xfer *x,
-                    uint64_t now)
+/* Whether the aggregate being built is full: aggregation off, the size
+ * threshold (0: none) reached, or the 8-bit packet count at its end. */
+static bool agg_full(const struct vchip *vc, const struct vc_rx_xfer *x)
 {
 	bool agg = vc->regs[0x10C] & 0x04;
-	return x->pkts &&
-	       (!agg || x->used >= agg_threshold(vc) || x->pkts == 255 ||
-	        now - x->first_ns >= agg_timeout_ns(vc));
+	size_t thr = agg_threshold(vc);
+	return !agg || (thr && x->used >= thr) || x->pkts == 255;
 }
 
 /* The RX DMA: while the FIFO holds packets and a queued transfer waits,
  * move them into it as one aggregate and complete it by the rules above
- * (lock held). A timeout that ran out while nobody looked is applied
- * here or at reap, with the outcome a timer would have had: a packet
- * that arrived later starts the next aggregate. */
+ * (lock held). Packets already waiting in the FIFO when a transfer opens
+ * all join it (up to the threshold and the transfer's size), as before
+ * any timeout could run. A timeout that ran out while nobody looked is
+ * applied here or at reap with the outcome a timer would have had: a
+ * packet arriving later starts the next aggregate. */
 static void rx_dma(struct vchip *vc)
 {
 	uint64_t now = air_now_ns();
@@ -320,7 +322,10 @@ static void rx_dma(struct vchip *vc)
 		struct vc_rx_xfer *x = &vc->rx_xfer[(vc->rx_xfer_head +
 		                                     vc->rx_xfer_done) %
 		                                    VC_RX_XFERS];
-		if (x->pkts && now - x->first_ns >= agg_timeout_ns(vc)) {
+		/* opened in this pass (first_ns == now): the FIFO's backlog
+		 * goes in before the timeout counts */
+		if (x->pkts && now - x->first_ns >= agg_timeout_ns(vc) &&
+		    (x->first_ns != now || !vc->rx_pkt_count)) {
 			close_xfer(vc, (int)x->used);
 			continue;
 		}
@@ -345,7 +350,7 @@ static void rx_dma(struct vchip *vc)
 		x->used = start + plen;
 		if (x->pkts++ == 0)
 			x->first_ns = now;
-		if (agg_due(vc, x, now))
+		if (agg_full(vc, x))
 			close_xfer(vc, (int)x->used);
 	}
 }
