@@ -379,7 +379,15 @@ static void in_worker(struct vusb_att *d, struct vusb_queue *q)
 		    !atomic_exchange(&d->reenum_told, true))
 			vusb_hub_notify(d->dev->vb);
 		pthread_mutex_lock(&d->lock);
-		if (r == -ETIMEDOUT || r == -ENOENT || !q->chip_head)
+		if (r == -ENOENT) {
+			/* the chip holds none of them any more (a bus reset
+			 * forgot them): they are lost with the device */
+			while (q->chip_head)
+				in_done(d, list_pop(&q->chip_head, &q->chip_tail),
+				        -ENODEV);
+			continue;
+		}
+		if (r == -ETIMEDOUT || !q->chip_head)
 			continue;
 		in_done(d, list_pop(&q->chip_head, &q->chip_tail), r);
 	}
