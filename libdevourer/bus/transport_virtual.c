@@ -6,8 +6,11 @@
  * usbfs front end sees the same chip.
  *
  * Bulk OUT transfers queue to one OUT worker thread that hands them to
- * the chip in submission order; one IN worker keeps reading the bulk IN
- * endpoint into its buffers and calls the RX callback per transfer. Both
+ * the chip in submission order. The whole ring of bulk IN buffers stays
+ * queued at the chip (vchip_bulk_in_submit), which fills them as it
+ * receives, whether or not a host thread runs; one IN worker reaps them
+ * in order, calls the RX callback per transfer and queues each buffer
+ * again, so a slow callback delays only the reaping. Both
  * callbacks run on those workers; after rx_stop()/destroy() return, none
  * runs any more. rx_stop() and destroy() must not be called from a
  * callback.
@@ -190,37 +193,66 @@ static int vt_clear_halt_out(struct dvr_transport *t, unsigned out_idx)
 	                                  t->info.out_ep[out_idx]));
 }
 
+/* Queue ring buffer i at the chip again; false when the device is gone
+ * (reported to the callback). */
+static bool post_in(struct vtransport *vt, unsigned i)
+{
+	int r = vchip_bulk_in_submit(vt->vc, vt->base.info.in_ep,
+	                             vt->rx_mem + (size_t)i * vt->rx_buflen,
+	                             vt->rx_buflen, i);
+	if (r < 0) {
+		int s = dvr_status_from_errno(r);
+		vt->rx_cb(vt->rx_user, s, NULL, 0);
+		return s != DVR_E_NO_DEVICE;
+	}
+	if (vt->rx_posted_cb)
+		vt->rx_posted_cb(vt->rx_user, vt->rx_buflen);
+	return true;
+}
+
 static void *in_worker(void *arg)
 {
 	struct vtransport *vt = arg;
-	unsigned next = 0;
+	uint8_t ep = vt->base.info.in_ep;
 	/* The whole ring is posted at once, as the USB transport does it. */
-	for (unsigned i = 0; vt->rx_posted_cb && i < vt->rx_n; i++)
-		vt->rx_posted_cb(vt->rx_user, vt->rx_buflen);
-	for (;;) {
+	bool alive = true;
+	for (unsigned i = 0; alive && i < vt->rx_n; i++)
+		alive = post_in(vt, i);
+	while (alive) {
 		pthread_mutex_lock(&vt->lock);
 		bool stop = vt->rx_stop;
 		pthread_mutex_unlock(&vt->lock);
 		if (stop)
 			break;
-		uint8_t *buf = vt->rx_mem + (size_t)next * vt->rx_buflen;
-		int r = vchip_bulk_in(vt->vc, vt->base.info.in_ep, buf,
-		                      vt->rx_buflen, IN_POLL_MS);
+		uintptr_t tag = 0;
+		int r = vchip_bulk_in_reap(vt->vc, ep, IN_POLL_MS, &tag);
 		if (r == -ETIMEDOUT)
 			continue; /* still posted, nothing arrived */
-		if (r >= 0) {
-			vt->rx_cb(vt->rx_user, DVR_OK, buf, (size_t)r);
-			next = (next + 1) % vt->rx_n;
-			/* The buffer is handed back to the chip: posted again. */
-			if (vt->rx_posted_cb)
-				vt->rx_posted_cb(vt->rx_user, vt->rx_buflen);
-			continue;
+		if (r == -ENOENT) {
+			/* nothing queued: every resubmit failed */
+			vt->rx_cb(vt->rx_user, DVR_E_IO, NULL, 0);
+			break;
 		}
-		int s = dvr_status_from_errno(r);
-		vt->rx_cb(vt->rx_user, s, NULL, 0);
-		if (s == DVR_E_NO_DEVICE)
-			break; /* reported once; nothing follows */
+		if (tag >= vt->rx_n)
+			break; /* not ours: cannot happen */
+		if (r >= 0) {
+			vt->rx_cb(vt->rx_user, DVR_OK,
+			          vt->rx_mem + (size_t)tag * vt->rx_buflen,
+			          (size_t)r);
+		} else {
+			int s = dvr_status_from_errno(r);
+			vt->rx_cb(vt->rx_user, s, NULL, 0);
+			if (s == DVR_E_NO_DEVICE)
+				break; /* reported once; nothing follows */
+		}
+		/* The buffer is handed back to the chip: posted again. */
+		alive = post_in(vt, (unsigned)tag);
 	}
+	/* The chip lets go of the ring before it is freed. */
+	vchip_bulk_in_cancel(vt->vc, ep);
+	uintptr_t tag;
+	while (vchip_bulk_in_reap(vt->vc, ep, 0, &tag) != -ENOENT)
+		;
 	return NULL;
 }
 
@@ -229,7 +261,7 @@ static int vt_rx_start(struct dvr_transport *t, unsigned n, size_t buflen,
                        void *user)
 {
 	struct vtransport *vt = vt_of(t);
-	if (!n || !buflen || !cb)
+	if (!n || n > VCHIP_BULK_IN_QUEUE_MAX || !buflen || !cb)
 		return DVR_E_INVALID;
 	pthread_mutex_lock(&vt->lock);
 	bool running = vt->rx_running;

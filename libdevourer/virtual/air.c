@@ -51,7 +51,18 @@ struct air {
 
 	pthread_mutex_t recv_lock;   /* the receive buffer */
 	uint8_t recv_buf[sizeof(struct air_frame_hdr) + AIR_MAX_FRAME];
+
+	/* in-process delivery (under local_lock) */
+	struct air *local_next;
+	air_rx_fn rx_fn;
+	void *rx_ctx;
 };
+
+/* The stations of this process that take frames from in-process senders
+ * directly (air_set_receiver). A sender holds the lock while it hands a
+ * frame over, so air_leave, which unlinks under it, waits for that. */
+static pthread_mutex_t local_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct air *local_stations;
 
 _Static_assert(sizeof(_Atomic uint64_t) == 8, "medium layout");
 
@@ -198,10 +209,36 @@ fail:
 	return rc;
 }
 
+static void local_unlink(struct air *a)
+{
+	pthread_mutex_lock(&local_lock);
+	for (struct air **p = &local_stations; *p; p = &(*p)->local_next)
+		if (*p == a) {
+			*p = a->local_next;
+			break;
+		}
+	a->rx_fn = NULL;
+	pthread_mutex_unlock(&local_lock);
+}
+
+void air_set_receiver(struct air *a, air_rx_fn fn, void *ctx)
+{
+	local_unlink(a);
+	if (!fn)
+		return;
+	pthread_mutex_lock(&local_lock);
+	a->rx_fn = fn;
+	a->rx_ctx = ctx;
+	a->local_next = local_stations;
+	local_stations = a;
+	pthread_mutex_unlock(&local_lock);
+}
+
 void air_leave(struct air *a)
 {
 	if (!a)
 		return;
+	local_unlink(a);
 	if (a->fd >= 0)
 		close(a->fd);
 	if (a->sock_path[0])
@@ -218,14 +255,14 @@ const char *air_dir(const struct air *a)
 	return a->dir;
 }
 
-uint64_t air_reserve(struct air *a, unsigned channel, uint32_t airtime_us)
+uint64_t air_reserve(struct air *a, unsigned channel, uint64_t not_before_ns,
+                     uint32_t airtime_us)
 {
 	_Atomic uint64_t *slot = &a->medium->busy_until[channel %
 	                                                MEDIUM_CHANNELS];
-	uint64_t now = air_now_ns();
 	uint64_t cur = atomic_load(slot);
 	for (;;) {
-		uint64_t start = cur > now ? cur : now;
+		uint64_t start = cur > not_before_ns ? cur : not_before_ns;
 		if (atomic_compare_exchange_weak(slot, &cur,
 		                                 start + (uint64_t)airtime_us *
 		                                                 1000))
@@ -266,6 +303,23 @@ static void refresh_peers(struct air *a)
 	closedir(d);
 }
 
+/* Hand the frame to the in-process station bound at peer, if there is one
+ * with a receiver (caller holds its send_lock). */
+static bool deliver_local(const struct sockaddr_un *peer,
+                          const struct air_frame_hdr *h, const uint8_t *frame)
+{
+	bool done = false;
+	pthread_mutex_lock(&local_lock);
+	for (struct air *l = local_stations; l && !done; l = l->local_next) {
+		if (strcmp(l->sock_path, peer->sun_path) != 0)
+			continue;
+		l->rx_fn(l->rx_ctx, h, frame);
+		done = true;
+	}
+	pthread_mutex_unlock(&local_lock);
+	return done;
+}
+
 int air_send(struct air *a, const struct air_frame_hdr *hdr,
              const uint8_t *frame)
 {
@@ -282,6 +336,10 @@ int air_send(struct air *a, const struct air_frame_hdr *hdr,
 	memcpy(a->send_buf + sizeof h, frame, hdr->len);
 	size_t total = sizeof h + hdr->len;
 	for (size_t i = 0; i < a->n_peers;) {
+		if (deliver_local(&a->peers[i], &h, frame)) {
+			i++;
+			continue;
+		}
 		ssize_t r = sendto(a->fd, a->send_buf, total, 0,
 		                   (struct sockaddr *)&a->peers[i],
 		                   sizeof a->peers[i]);

@@ -58,10 +58,26 @@ void air_leave(struct air *air);
 const char *air_dir(const struct air *air);
 
 /* Reserve the medium of a channel for airtime_us starting no earlier than
- * now; returns the reserved start time (CLOCK_MONOTONIC ns). */
-uint64_t air_reserve(struct air *air, unsigned channel, uint32_t airtime_us);
+ * not_before_ns (CLOCK_MONOTONIC ns; it may lie in the past: a
+ * transmitter on a fixed schedule that woke late claims the slot it was
+ * due, as long as nobody holds the medium then); returns the reserved
+ * start time. Slots never overlap. */
+uint64_t air_reserve(struct air *air, unsigned channel, uint64_t not_before_ns,
+                     uint32_t airtime_us);
 
-/* Deliver a frame to every other station (call at the reserved end time). */
+/* A station of this process may take frames straight from an in-process
+ * sender, as a radio hears a frame while it is sent, without a thread of
+ * its own having to be scheduled: once fn is set, every air_send of this
+ * process to that station calls fn (on the sender's thread, never two at
+ * once for one station) instead of queueing a datagram. Frames from other
+ * processes still arrive through air_recv. fn must not call air_*; after
+ * air_leave returns, fn runs no more. */
+typedef void (*air_rx_fn)(void *ctx, const struct air_frame_hdr *hdr,
+                          const uint8_t *frame);
+void air_set_receiver(struct air *air, air_rx_fn fn, void *ctx);
+
+/* Deliver a frame to every other station (call at the reserved end time;
+ * a station of this process with a receiver gets it through that). */
 int air_send(struct air *air, const struct air_frame_hdr *hdr,
              const uint8_t *frame);
 

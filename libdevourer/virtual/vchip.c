@@ -457,6 +457,7 @@ void vchip_destroy(struct vchip *vc)
 void vc_drop_for_reenumeration(struct vchip *vc, unsigned speed_mbps)
 {
 	vc->unplugged = true;
+	vc_rx_fail_queued(vc, -ENODEV);
 	vc->reenumerate_pending = true;
 	vc->reenumerate_mbps = speed_mbps;
 	pthread_cond_broadcast(&vc->tx_work);
@@ -493,6 +494,7 @@ int vchip_reenumerate(struct vchip *vc)
 	vc->tx_head = vc->tx_count = vc->tx_pages_used = 0;
 	vc->rx_rd = vc->rx_used = 0;
 	vc->rx_pkt_head = vc->rx_pkt_count = 0;
+	vc->rx_xfer_head = vc->rx_xfer_count = vc->rx_xfer_done = 0;
 	if (vc->mac_on) {
 		vc->mac_on = false;
 		vc->p->mac_power(vc, false);
@@ -509,6 +511,7 @@ void vchip_unplug(struct vchip *vc)
 {
 	pthread_mutex_lock(&vc->lock);
 	vc->unplugged = true;
+	vc_rx_fail_queued(vc, -ENODEV);
 	pthread_cond_broadcast(&vc->tx_work);
 	pthread_cond_broadcast(&vc->tx_space);
 	pthread_cond_broadcast(&vc->rx_data);
@@ -585,6 +588,28 @@ int vchip_bulk_in(struct vchip *vc, uint8_t ep, uint8_t *buf, size_t cap,
 		return f;
 	return vc_fault_bulk_in_done(vc, vc_rx_bulk_in(vc, buf, cap,
 	                                               timeout_ms));
+}
+
+int vchip_bulk_in_submit(struct vchip *vc, uint8_t ep, uint8_t *buf,
+                         size_t cap, uintptr_t tag)
+{
+	if (ep != vc->usb.in_ep || !buf || cap == 0)
+		return -EINVAL;
+	return vc_rx_submit(vc, buf, cap, tag, vc_fault_bulk_in(vc, ep));
+}
+
+int vchip_bulk_in_reap(struct vchip *vc, uint8_t ep, unsigned timeout_ms,
+                       uintptr_t *tag)
+{
+	if (ep != vc->usb.in_ep || !tag)
+		return -EINVAL;
+	return vc_fault_bulk_in_done(vc, vc_rx_reap(vc, timeout_ms, tag));
+}
+
+void vchip_bulk_in_cancel(struct vchip *vc, uint8_t ep)
+{
+	if (ep == vc->usb.in_ep)
+		vc_rx_cancel(vc);
 }
 
 int vchip_clear_halt(struct vchip *vc, uint8_t ep)

@@ -98,9 +98,35 @@ int vchip_bulk_out(struct vchip *vc, uint8_t ep, const uint8_t *data,
 
 /* Bulk IN: waits up to timeout_ms for received packets and returns one
  * RX aggregate (several packets, 8-byte aligned) of at most cap bytes;
- * -ETIMEDOUT when nothing arrived. */
+ * -ETIMEDOUT when nothing arrived. One transfer at a time: between two
+ * calls the chip only has its RX FIFO (see vchip_bulk_in_submit). */
 int vchip_bulk_in(struct vchip *vc, uint8_t ep, uint8_t *buf, size_t cap,
                   unsigned timeout_ms);
+
+/* Queued bulk IN, as a host controller keeps several transfers posted
+ * (rtw88 usb.c keeps RTW_USB_RXCB_NUM of them): the chip's RX DMA fills
+ * the oldest queued transfer with one aggregate as soon as packets are in
+ * its RX FIFO — on whatever thread put them there, no host thread
+ * needed — and completes it. buf belongs to the chip until the transfer
+ * is reaped or cancelled. submit: 0, -EBUSY (VCHIP_BULK_IN_QUEUE_MAX
+ * already queued), -ENODEV.
+ * A halted endpoint fails the transfer and every one queued before it
+ * with -EPIPE. */
+#define VCHIP_BULK_IN_QUEUE_MAX 256u
+int vchip_bulk_in_submit(struct vchip *vc, uint8_t ep, uint8_t *buf,
+                         size_t cap, uintptr_t tag);
+/* Wait up to timeout_ms for the oldest queued transfer to complete; its
+ * tag in *tag. Returns its length or its error (-EOVERFLOW: the packet
+ * did not fit and was lost; -ENODEV: the chip was unplugged while it
+ * was queued; -ECONNRESET: cancelled); -ETIMEDOUT: still waiting (it
+ * stays queued); -ENOENT: none is queued. */
+int vchip_bulk_in_reap(struct vchip *vc, uint8_t ep, unsigned timeout_ms,
+                       uintptr_t *tag);
+/* Unlink every queued transfer still waiting: each completes with
+ * -ECONNRESET (those the chip completed before keep their data); once it
+ * returns the chip touches none of the buffers. Reap them all (until
+ * -ENOENT) before reusing the buffers. */
+void vchip_bulk_in_cancel(struct vchip *vc, uint8_t ep);
 
 /* Link-speed switch (USB2 -> USB3). A chip that can change its speed
  * leaves the bus when the driver commands the switch: every call then
@@ -155,6 +181,7 @@ struct vchip_stats {
 	uint64_t rx_corrupted;       /* delivered with a bad FCS */
 	uint64_t rx_filtered;        /* dropped by RCR / RX off */
 	uint64_t rx_fifo_overflow;   /* dropped: RX FIFO full */
+	uint64_t rx_too_long;        /* dropped: over the RX packet limit */
 	uint64_t rx_delivered;       /* packets handed out on bulk IN */
 	uint64_t other_channel;      /* frames heard on another channel */
 };

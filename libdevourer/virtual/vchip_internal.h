@@ -23,6 +23,7 @@
 #define VC_REG_SPACE 0x10000u
 #define VC_TX_SLOTS 256u           /* frames the TX FIFO can hold */
 #define VC_RX_MAX_PKTS 512u
+#define VC_RX_XFERS VCHIP_BULK_IN_QUEUE_MAX
 #define VC_MAX_MILESTONES 4096u
 
 /* The Realtek vendor register request, as the chip's USB core decodes
@@ -43,6 +44,19 @@ struct vc_rate {
 	uint8_t nss;              /* VHT: 1..4 (HT: from mcs) */
 };
 
+/* One bulk IN transfer the host queued (vchip_bulk_in_submit): the
+ * chip's RX DMA fills it; result is set once it completed. */
+struct vc_rx_xfer {
+	uint8_t *buf;
+	size_t cap;
+	uintptr_t tag;
+	int result;
+	/* the aggregate being built in it (the oldest waiting transfer) */
+	size_t used;
+	unsigned pkts;
+	uint64_t first_ns;        /* when its first packet went in */
+};
+
 /* One frame the MAC accepted, waiting in the TX FIFO. */
 struct vc_tx_entry {
 	size_t len;               /* 802.11 bytes (FCS appended at air time) */
@@ -52,6 +66,7 @@ struct vc_tx_entry {
 	uint8_t bw_code;          /* 0/1/2 = 20/40/80 */
 	bool sgi, ldpc;
 	uint8_t stbc;
+	uint64_t queued_ns;       /* when the bulk OUT put it in the FIFO */
 	uint8_t *buf;             /* AIR_MAX_FRAME bytes, allocated at create */
 };
 
@@ -97,6 +112,7 @@ struct vchip {
 	unsigned tx_head, tx_count, tx_pages_used;
 	uint16_t hw_seq;          /* hardware sequence counter (EN_HWSEQ) */
 	uint64_t local_busy_until;/* medium when not on the air */
+	uint64_t tx_sched_end;    /* end of the last frame this chip aired */
 	pthread_t tx_thread;
 	bool tx_thread_started;
 
@@ -105,10 +121,15 @@ struct vchip {
 	size_t rx_rd, rx_used;
 	uint32_t rx_pkt_len[VC_RX_MAX_PKTS];
 	unsigned rx_pkt_head, rx_pkt_count;
+	/* queued bulk IN transfers, oldest first: the first rx_xfer_done of
+	 * the rx_xfer_count are complete, the rest wait for packets */
+	struct vc_rx_xfer rx_xfer[VC_RX_XFERS];
+	unsigned rx_xfer_head, rx_xfer_count, rx_xfer_done;
 	pthread_t rx_thread;
 	bool rx_thread_started;
-	uint64_t rng_state;       /* link-model RNG (RX thread only) */
-	uint8_t rx_frame[AIR_MAX_FRAME];   /* RX thread scratch */
+	uint64_t rng_state;       /* link-model RNG */
+	uint8_t rx_frame[AIR_MAX_FRAME];   /* RX thread scratch (no lock) */
+	uint8_t rx_heard[AIR_MAX_FRAME];   /* a frame being received */
 	uint8_t *rx_pkt;          /* RX scratch: p->rx_hdr_max + frame */
 };
 
@@ -179,6 +200,13 @@ int vc_tx_bulk_out(struct vchip *vc, unsigned ep_idx, const uint8_t *data,
 int vc_rx_start(struct vchip *vc);
 int vc_rx_bulk_in(struct vchip *vc, uint8_t *buf, size_t cap,
                   unsigned timeout_ms);
+int vc_rx_submit(struct vchip *vc, uint8_t *buf, size_t cap, uintptr_t tag,
+                 int fault);
+int vc_rx_reap(struct vchip *vc, unsigned timeout_ms, uintptr_t *tag);
+void vc_rx_cancel(struct vchip *vc);
+/* Every queued transfer waiting for packets completes with err (an
+ * unplug, a bus reset); lock held. */
+void vc_rx_fail_queued(struct vchip *vc, int err);
 /* Put one packet (descriptor + payload, as the chip lays it out) into the
  * RX FIFO: what the RX path does for a received frame, and what a
  * personality does for a packet the chip makes itself (a firmware report

@@ -1,11 +1,19 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * RX side of the model core: the thread that listens on the air, the
- * link model (channel, loss, RSSI, noise), the RX FIFO (its size is the
- * chip's) and the bulk IN endpoint that hands out aggregates of 8-byte
+ * RX side of the model core: reception from the air, the link model
+ * (channel, loss, RSSI, noise), the MAC's packet length limit, the RX
+ * FIFO (its size is the chip's) and the RX DMA that moves packets from it
+ * into the bulk IN transfers the host queued, as aggregates of 8-byte
  * aligned packets (rtw88 usb.c rtw_usb_rx_handler walks them so). The
  * receive filter, the RX descriptor and the PHY status are the
  * personality's.
+ *
+ * Like the silicon, reception needs no host thread: a frame from a sender
+ * in this process is received on the sender's thread as it leaves the
+ * air, goes into the FIFO and, when the host has a bulk IN transfer
+ * queued, straight on into it. The host's threads only decide when it
+ * reaps completed transfers. The FIFO overflows exactly when the chip's
+ * would: full, with no transfer queued to drain it.
  */
 #include <errno.h>
 #include <string.h>
@@ -64,6 +72,8 @@ static void ring_get(struct vchip *vc, uint8_t *dst, size_t n)
 	vc->rx_used -= n;
 }
 
+static void rx_dma(struct vchip *vc);
+
 bool vc_rx_fifo_put(struct vchip *vc, const uint8_t *pkt, size_t len)
 {
 	if (len == 0 || vc->rx_used + len > vc->p->rxff_bytes ||
@@ -75,6 +85,7 @@ bool vc_rx_fifo_put(struct vchip *vc, const uint8_t *pkt, size_t len)
 	vc->rx_pkt_len[(vc->rx_pkt_head + vc->rx_pkt_count) % VC_RX_MAX_PKTS] =
 		(uint32_t)len;
 	vc->rx_pkt_count++;
+	rx_dma(vc);
 	pthread_cond_broadcast(&vc->rx_data);
 	return true;
 }
@@ -84,6 +95,22 @@ static void pop_packet(struct vchip *vc, uint8_t *dst)
 	ring_get(vc, dst, vc->rx_pkt_len[vc->rx_pkt_head]);
 	vc->rx_pkt_head = (vc->rx_pkt_head + 1) % VC_RX_MAX_PKTS;
 	vc->rx_pkt_count--;
+}
+
+/* The longest frame (FCS included) the MAC takes in: REG_RX_PKT_LIMIT
+ * (0x60C) in 512-byte units — drivers write 0x18, "for VHT packet length
+ * 11K", 12288 bytes (rtw88 mac.c init_wmac_cfg WLAN_RX_PKT_LIMIT, reg.h
+ * REG_RX_PKT_LIMIT; the vendor driver aircrack-ng/rtl8812au
+ * hal/rtl8812a/usb/usb_halinit.c) — and never more than the 14-bit
+ * PKT_LEN field of the RX descriptor can say. Unprogrammed (0), only the
+ * field bounds it. */
+static size_t rx_pkt_limit(const struct vchip *vc)
+{
+	size_t field = 0x3FFF;
+	size_t units = vc->regs[0x60C];
+	if (units && units * 512 < field)
+		return units * 512;
+	return field;
 }
 
 /* One frame heard on the air (lock held). */
@@ -111,6 +138,10 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 	}
 	if (!vc->p->rx_accept(vc, f, n, crc_err)) {
 		vc->stats.rx_filtered++;
+		return;
+	}
+	if (n > rx_pkt_limit(vc)) {
+		vc->stats.rx_too_long++;
 		return;
 	}
 	struct vc_rate rate = {.kind = h->rate_kind,
@@ -161,20 +192,257 @@ static void *rx_thread(void *arg)
 		if (n <= 0)
 			continue; /* timeout, or a malformed datagram */
 		pthread_mutex_lock(&vc->lock);
-		if (!vc->unplugged)
-			receive(vc, &h, vc->rx_frame, (size_t)n);
+		if (!vc->unplugged) {
+			memcpy(vc->rx_heard, vc->rx_frame, (size_t)n);
+			receive(vc, &h, vc->rx_heard, (size_t)n);
+		}
 		pthread_mutex_unlock(&vc->lock);
 	}
 	return NULL;
 }
 
+/* A frame from a sender of this process, on its thread (air.h
+ * air_set_receiver). */
+static void heard_local(void *ctx, const struct air_frame_hdr *h,
+                        const uint8_t *frame)
+{
+	struct vchip *vc = ctx;
+	if (h->len == 0 || h->len > sizeof vc->rx_heard)
+		return;
+	pthread_mutex_lock(&vc->lock);
+	if (!vc->unplugged && !vc->stopping) {
+		memcpy(vc->rx_heard, frame, h->len);
+		receive(vc, h, vc->rx_heard, h->len);
+	}
+	pthread_mutex_unlock(&vc->lock);
+}
+
 int vc_rx_start(struct vchip *vc)
 {
+	/* frames from other processes come through the air socket */
 	int rc = pthread_create(&vc->rx_thread, NULL, rx_thread, vc);
 	if (rc)
 		return -rc;
 	vc->rx_thread_started = true;
+	air_set_receiver(vc->air, heard_local, vc);
 	return 0;
+}
+
+/* Move FIFO packets into buf as one aggregate (lock held). Returns its
+ * length, 0 when the FIFO is empty, or -EOVERFLOW when the first packet
+ * does not fit the transfer (babble: that packet is lost). */
+static int fill_aggregate(struct vchip *vc, uint8_t *buf, size_t cap)
+{
+	/* RXDMA_AGG_EN (0x10C bit2) lets the chip pack several packets into
+	 * one transfer (rtw88 reg.h BIT_RXDMA_AGG_EN); the model sends what
+	 * it has at once. */
+	bool agg = vc->regs[0x10C] & 0x04;
+	size_t off = 0;
+	unsigned cnt = 0;
+	while (vc->rx_pkt_count) {
+		size_t plen = vc->rx_pkt_len[vc->rx_pkt_head];
+		size_t start = (off + 7) & ~(size_t)7;
+		if (start + plen > cap) {
+			if (cnt == 0) {
+				pop_packet(vc, NULL);
+				vc->stats.rx_fifo_overflow++;
+				return -EOVERFLOW;
+			}
+			break;
+		}
+		memset(buf + off, 0, start - off);
+		pop_packet(vc, buf + start);
+		off = start + plen;
+		cnt++;
+		if (!agg || cnt == 255)
+			break;
+	}
+	if (cnt) {
+		vc->p->rx_agg_count(buf, cnt);
+		vc->stats.rx_delivered += cnt;
+	}
+	return (int)off;
+}
+
+/* USB RX aggregation in REG_RXDMA_AGG_PG_TH (0x280): [7:0] a size
+ * threshold, [15:8] a timeout (rtw88 reg.h BIT_RXDMA_AGG_PG_TH,
+ * BIT_DMA_AGG_TO_V1). The chip closes an aggregate once it holds the
+ * threshold (the packet that crosses it still goes in), when the next
+ * packet would not fit the transfer, or when the timeout has run since
+ * its first packet. No reference documents the units: the size is taken
+ * in 4 KiB, as the vendor driver derives it from the host buffer
+ * (aircrack-ng/rtl8812au hal/rtl8812a/usb/usb_halinit.c, buffer / 4096,
+ * at most 5, for 32 KiB transfers), the timeout in 32 us. Size 0 sets
+ * no threshold: the aggregate takes what the FIFO holds and closes when
+ * the timeout runs (timeout 0: at once). */
+static size_t agg_threshold(const struct vchip *vc)
+{
+	return (size_t)vc->regs[0x280] * 4096;
+}
+
+static uint64_t agg_timeout_ns(const struct vchip *vc)
+{
+	return (uint64_t)vc->regs[0x281] * 32000;
+}
+
+/* Complete the oldest waiting transfer with result (lock held). */
+static void close_xfer(struct vchip *vc, int result)
+{
+	struct vc_rx_xfer *x = &vc->rx_xfer[(vc->rx_xfer_head +
+	                                     vc->rx_xfer_done) % VC_RX_XFERS];
+	if (result >= 0 && x->pkts) {
+		vc->p->rx_agg_count(x->buf, x->pkts);
+		vc->stats.rx_delivered += x->pkts;
+	}
+	x->result = result;
+	vc->rx_xfer_done++;
+	pthread_cond_broadcast(&vc->rx_data);
+}
+
+/* Whether the aggregate being built is full: aggregation off, the size
+ * threshold (0: none) reached, or the 8-bit packet count at its end. */
+static bool agg_full(const struct vchip *vc, const struct vc_rx_xfer *x)
+{
+	bool agg = vc->regs[0x10C] & 0x04;
+	size_t thr = agg_threshold(vc);
+	return !agg || (thr && x->used >= thr) || x->pkts == 255;
+}
+
+/* The RX DMA: while the FIFO holds packets and a queued transfer waits,
+ * move them into it as one aggregate and complete it by the rules above
+ * (lock held). Packets already waiting in the FIFO when a transfer opens
+ * all join it (up to the threshold and the transfer's size), as before
+ * any timeout could run. A timeout that ran out while nobody looked is
+ * applied here or at reap with the outcome a timer would have had: a
+ * packet arriving later starts the next aggregate. */
+static void rx_dma(struct vchip *vc)
+{
+	uint64_t now = air_now_ns();
+	while (vc->rx_xfer_done < vc->rx_xfer_count) {
+		struct vc_rx_xfer *x = &vc->rx_xfer[(vc->rx_xfer_head +
+		                                     vc->rx_xfer_done) %
+		                                    VC_RX_XFERS];
+		/* opened in this pass (first_ns == now): the FIFO's backlog
+		 * goes in before the timeout counts */
+		if (x->pkts && now - x->first_ns >= agg_timeout_ns(vc) &&
+		    (x->first_ns != now || !vc->rx_pkt_count)) {
+			close_xfer(vc, (int)x->used);
+			continue;
+		}
+		if (!vc->rx_pkt_count)
+			break;
+		size_t plen = vc->rx_pkt_len[vc->rx_pkt_head];
+		size_t start = (x->used + 7) & ~(size_t)7;
+		if (start + plen > x->cap) {
+			if (x->pkts) {
+				close_xfer(vc, (int)x->used);
+				continue;
+			}
+			/* babble: the packet does not fit the host buffer
+			 * and is lost */
+			pop_packet(vc, NULL);
+			vc->stats.rx_fifo_overflow++;
+			close_xfer(vc, -EOVERFLOW);
+			continue;
+		}
+		memset(x->buf + x->used, 0, start - x->used);
+		pop_packet(vc, x->buf + start);
+		x->used = start + plen;
+		if (x->pkts++ == 0)
+			x->first_ns = now;
+		if (agg_full(vc, x))
+			close_xfer(vc, (int)x->used);
+	}
+}
+
+void vc_rx_fail_queued(struct vchip *vc, int err)
+{
+	while (vc->rx_xfer_done < vc->rx_xfer_count) {
+		struct vc_rx_xfer *x = &vc->rx_xfer[(vc->rx_xfer_head +
+		                                     vc->rx_xfer_done) %
+		                                    VC_RX_XFERS];
+		/* an unlinked transfer keeps the packets already in it */
+		close_xfer(vc, err == -ECONNRESET && x->pkts ? (int)x->used
+		                                            : err);
+	}
+}
+
+int vc_rx_submit(struct vchip *vc, uint8_t *buf, size_t cap, uintptr_t tag,
+                 int fault)
+{
+	pthread_mutex_lock(&vc->lock);
+	if (vc->unplugged) {
+		pthread_mutex_unlock(&vc->lock);
+		return -ENODEV;
+	}
+	if (vc->rx_xfer_count >= VC_RX_XFERS) {
+		pthread_mutex_unlock(&vc->lock);
+		return -EBUSY;
+	}
+	/* A halted endpoint fails every transfer queued on it. */
+	if (fault)
+		vc_rx_fail_queued(vc, fault);
+	struct vc_rx_xfer *x = &vc->rx_xfer[(vc->rx_xfer_head +
+	                                     vc->rx_xfer_count) % VC_RX_XFERS];
+	*x = (struct vc_rx_xfer){.buf = buf, .cap = cap, .tag = tag,
+	                         .result = fault};
+	vc->rx_xfer_count++;
+	if (fault) {
+		vc->rx_xfer_done++;
+		pthread_cond_broadcast(&vc->rx_data);
+	} else {
+		rx_dma(vc);
+	}
+	pthread_mutex_unlock(&vc->lock);
+	return 0;
+}
+
+int vc_rx_reap(struct vchip *vc, unsigned timeout_ms, uintptr_t *tag)
+{
+	uint64_t deadline = air_now_ns() + (uint64_t)timeout_ms * 1000000u;
+	pthread_mutex_lock(&vc->lock);
+	while (vc->rx_xfer_done == 0) {
+		if (vc->rx_xfer_count == 0) {
+			pthread_mutex_unlock(&vc->lock);
+			return -ENOENT; /* nothing queued to wait for */
+		}
+		if (vc->unplugged) { /* an unplug failed them all: not reached */
+			pthread_mutex_unlock(&vc->lock);
+			return -ENODEV;
+		}
+		/* the aggregate in the oldest transfer closes on its own
+		 * when its timeout runs */
+		rx_dma(vc);
+		if (vc->rx_xfer_done)
+			break;
+		const struct vc_rx_xfer *x = &vc->rx_xfer[vc->rx_xfer_head];
+		uint64_t now = air_now_ns();
+		if (now >= deadline) {
+			pthread_mutex_unlock(&vc->lock);
+			return -ETIMEDOUT;
+		}
+		uint64_t wake = deadline;
+		if (x->pkts && x->first_ns + agg_timeout_ns(vc) < wake)
+			wake = x->first_ns + agg_timeout_ns(vc);
+		struct timespec ts;
+		vc_ns_to_ts(wake, &ts);
+		pthread_cond_timedwait(&vc->rx_data, &vc->lock, &ts);
+	}
+	struct vc_rx_xfer *x = &vc->rx_xfer[vc->rx_xfer_head];
+	int r = x->result;
+	*tag = x->tag;
+	vc->rx_xfer_head = (vc->rx_xfer_head + 1) % VC_RX_XFERS;
+	vc->rx_xfer_count--;
+	vc->rx_xfer_done--;
+	pthread_mutex_unlock(&vc->lock);
+	return r;
+}
+
+void vc_rx_cancel(struct vchip *vc)
+{
+	pthread_mutex_lock(&vc->lock);
+	vc_rx_fail_queued(vc, -ECONNRESET);
+	pthread_mutex_unlock(&vc->lock);
 }
 
 int vc_rx_bulk_in(struct vchip *vc, uint8_t *buf, size_t cap,
@@ -194,35 +462,7 @@ int vc_rx_bulk_in(struct vchip *vc, uint8_t *buf, size_t cap,
 		pthread_mutex_unlock(&vc->lock);
 		return -ENODEV;
 	}
-	/* RXDMA_AGG_EN (0x10C bit2) lets the chip pack several packets into
-	 * one transfer (rtw88 reg.h BIT_RXDMA_AGG_EN); the model sends what
-	 * it has at once. */
-	bool agg = vc->regs[0x10C] & 0x04;
-	size_t off = 0;
-	unsigned cnt = 0;
-	while (vc->rx_pkt_count) {
-		size_t plen = vc->rx_pkt_len[vc->rx_pkt_head];
-		size_t start = (off + 7) & ~(size_t)7;
-		if (start + plen > cap) {
-			if (cnt == 0) {
-				/* babble: the packet does not fit the host
-				 * buffer and is lost */
-				pop_packet(vc, NULL);
-				vc->stats.rx_fifo_overflow++;
-				pthread_mutex_unlock(&vc->lock);
-				return -EOVERFLOW;
-			}
-			break;
-		}
-		memset(buf + off, 0, start - off);
-		pop_packet(vc, buf + start);
-		off = start + plen;
-		cnt++;
-		if (!agg || cnt == 255)
-			break;
-	}
-	vc->p->rx_agg_count(buf, cnt);
-	vc->stats.rx_delivered += cnt;
+	int r = fill_aggregate(vc, buf, cap);
 	pthread_mutex_unlock(&vc->lock);
-	return (int)off;
+	return r;
 }

@@ -6,6 +6,12 @@
  * the TX FIFO, and the thread that puts frames on the air paced by their
  * airtime.
  *
+ * Pacing follows the chip's clock, not the thread's wake-ups: a frame's
+ * airtime starts when it is in the FIFO and the medium is free — at the
+ * end of the previous frame in a burst — on an absolute schedule. A
+ * thread the host wakes late sends what was due meanwhile at once and is
+ * back on schedule; the delay never adds up across frames.
+ *
  * A transfer is taken when the FIFO has room for it (otherwise the
  * endpoint NAKs until the host gives up); a taken transfer whose
  * descriptor the chip would not transmit is dropped and counted — the
@@ -89,6 +95,7 @@ static size_t take_frame(struct vchip *vc, unsigned ep_idx, const uint8_t *d,
 	e->sgi = f.sgi;
 	e->ldpc = f.ldpc;
 	e->stbc = f.stbc;
+	e->queued_ns = air_now_ns();
 	vc->tx_count++;
 	vc->tx_pages_used += e->pages;
 	return used;
@@ -232,18 +239,22 @@ static void *tx_thread(void *arg)
 			.tx_power_dbm = 0, /* TX power is not modelled */
 			.airtime_us = airtime,
 		};
+		/* Due when it entered the FIFO, not before this chip's
+		 * previous frame ended. */
+		uint64_t due = e->queued_ns > vc->tx_sched_end ? e->queued_ns
+		                                                : vc->tx_sched_end;
 		uint64_t start;
 		if (vc->air) {
 			pthread_mutex_unlock(&vc->lock);
-			start = air_reserve(vc->air, h.channel, airtime);
+			start = air_reserve(vc->air, h.channel, due, airtime);
 			pthread_mutex_lock(&vc->lock);
 		} else {
-			uint64_t now = air_now_ns();
-			start = vc->local_busy_until > now ? vc->local_busy_until
-			                                   : now;
+			start = vc->local_busy_until > due ? vc->local_busy_until
+			                                   : due;
 			vc->local_busy_until = start + (uint64_t)airtime * 1000;
 		}
 		uint64_t end = start + (uint64_t)airtime * 1000;
+		vc->tx_sched_end = end;
 		/* The frame is on the air until its slot ends. */
 		struct timespec ts;
 		vc_ns_to_ts(end, &ts);

@@ -45,6 +45,10 @@ struct vusb_urb {
 struct vusb_queue {
 	struct vusb_urb *head, *tail;
 	struct vusb_urb *running;   /* handed to the model right now */
+	/* bulk IN: URBs queued at the chip's RX DMA (vchip_bulk_in_submit),
+	 * oldest first, the order the chip completes them in */
+	struct vusb_urb *chip_head, *chip_tail;
+	bool unlinking;             /* the IN worker takes them all back */
 	pthread_t thread;
 	bool started;
 };

@@ -8,7 +8,10 @@
  * URB into a private record and queues it on its endpoint; one worker
  * thread per endpoint hands queued URBs to the model in order (as a host
  * controller serves one endpoint) and moves them to the completed list;
- * REAPURBNDELAY hands completed ones back. Like the host controller, a
+ * REAPURBNDELAY hands completed ones back. Bulk IN URBs are all queued
+ * at the chip at once (vchip_bulk_in_submit), whose RX DMA fills them as
+ * it receives — no worker needs to run for that — and the worker only
+ * collects them in order. Like the host controller, a
  * worker keeps retrying an endpoint that NAKs (the model returns
  * -ETIMEDOUT after a short slice) until the client discards the URB —
  * usbfs URBs have no timeout; libusb cancels them itself.
@@ -265,20 +268,132 @@ static void run_bulk_out(struct vusb_att *d, struct vusb_urb *u)
 		u->status = r;
 }
 
-static void run_bulk_in(struct vusb_att *d, struct vusb_urb *u)
+/* d->lock held. A URB the chip handed back: its result, as usbfs
+ * reports it. */
+static void in_done(struct vusb_att *d, struct vusb_urb *u, int r)
 {
-	if (u->len == 0) {
-		u->status = -EINVAL;
-		return;
-	}
-	int r;
-	do {
-		r = vchip_bulk_in(d->vc, u->ep, u->buf, u->len, SLICE_MS);
-	} while (keep_trying(d, u, r));
 	if (r >= 0)
 		u->actual = r;
 	else
 		u->status = r;
+	/* The client gave up on it: usbfs reports it as unlinked. */
+	if (atomic_load(&u->discarded) && u->status != -ENODEV) {
+		u->status = -ENOENT;
+		u->actual = 0;
+	}
+	complete_urb(d, u);
+}
+
+static bool chip_has_discarded(const struct vusb_queue *q)
+{
+	for (const struct vusb_urb *u = q->chip_head; u; u = u->next)
+		if (atomic_load(&u->discarded))
+			return true;
+	return false;
+}
+
+/* d->lock held, dropped meanwhile. Unlink everything queued at the chip
+ * and take it all back in order: completed URBs complete, discarded ones
+ * as unlinked; the others (only unlinked because a neighbour was, or
+ * because the worker stops) go back to the head of the queue, to be
+ * queued at the chip again or failed by whoever stops the engine. */
+static void in_unlink_all(struct vusb_att *d, struct vusb_queue *q)
+{
+	uint8_t ep = d->desc.in_ep;
+	struct vusb_urb *again_head = NULL, *again_tail = NULL;
+	q->unlinking = true;
+	pthread_mutex_unlock(&d->lock);
+	vchip_bulk_in_cancel(d->vc, ep);
+	pthread_mutex_lock(&d->lock);
+	for (;;) {
+		uintptr_t tag = 0;
+		pthread_mutex_unlock(&d->lock);
+		int r = vchip_bulk_in_reap(d->vc, ep, 0, &tag);
+		pthread_mutex_lock(&d->lock);
+		if (r == -ENOENT || r == -ETIMEDOUT || !q->chip_head)
+			break;
+		struct vusb_urb *u = list_pop(&q->chip_head, &q->chip_tail);
+		if (r == -ECONNRESET && !atomic_load(&u->discarded))
+			list_push(&again_head, &again_tail, u);
+		else
+			in_done(d, u, r == -ECONNRESET ? -ENOENT : r);
+	}
+	/* none left at the chip (a reap that found none means none) */
+	while (q->chip_head) {
+		struct vusb_urb *u = list_pop(&q->chip_head, &q->chip_tail);
+		list_push(&again_head, &again_tail, u);
+	}
+	if (again_head) {
+		again_tail->next = q->head;
+		q->head = again_head;
+		if (!q->tail)
+			q->tail = again_tail;
+	}
+	q->unlinking = false;
+}
+
+/* d->lock held. A bulk IN URB goes straight to the chip's RX DMA when
+ * nothing is queued ahead of it, as a host controller links it to the
+ * endpoint at once; false: the worker takes it from the queue. */
+static bool in_queue_at_chip(struct vusb_att *d, unsigned qi,
+                             struct vusb_urb *u)
+{
+	struct vusb_queue *q = &d->q[qi];
+	if (qi != 1 + d->desc.n_out || !q->started || d->stop ||
+	    q->unlinking || q->head || u->len == 0 || atomic_load(&d->gone))
+		return false;
+	if (vchip_bulk_in_submit(d->vc, d->desc.in_ep, u->buf, u->len,
+	                         (uintptr_t)u) < 0)
+		return false;
+	list_push(&q->chip_head, &q->chip_tail, u);
+	return true;
+}
+
+/* The bulk IN queue's worker (d->lock held on entry and exit). */
+static void in_worker(struct vusb_att *d, struct vusb_queue *q)
+{
+	uint8_t ep = d->desc.in_ep;
+	while (!d->stop) {
+		struct vusb_urb *u;
+		while ((u = list_pop(&q->head, &q->tail))) {
+			int r = u->len == 0 ? -EINVAL
+			      : atomic_load(&d->gone) ? -ENODEV
+			      : vchip_bulk_in_submit(d->vc, ep, u->buf, u->len,
+			                             (uintptr_t)u);
+			if (r < 0)
+				in_done(d, u, r);
+			else
+				list_push(&q->chip_head, &q->chip_tail, u);
+		}
+		if (!q->chip_head) {
+			pthread_cond_wait(&d->work, &d->lock);
+			continue;
+		}
+		if (chip_has_discarded(q)) {
+			in_unlink_all(d, q);
+			continue;
+		}
+		uintptr_t tag = 0;
+		pthread_mutex_unlock(&d->lock);
+		int r = vchip_bulk_in_reap(d->vc, ep, SLICE_MS, &tag);
+		if (vchip_reenumerate_pending(d->vc) &&
+		    !atomic_exchange(&d->reenum_told, true))
+			vusb_hub_notify(d->dev->vb);
+		pthread_mutex_lock(&d->lock);
+		if (r == -ENOENT) {
+			/* the chip holds none of them any more (a bus reset
+			 * forgot them): they are lost with the device */
+			while (q->chip_head)
+				in_done(d, list_pop(&q->chip_head, &q->chip_tail),
+				        -ENODEV);
+			continue;
+		}
+		if (r == -ETIMEDOUT || !q->chip_head)
+			continue;
+		in_done(d, list_pop(&q->chip_head, &q->chip_tail), r);
+	}
+	if (q->chip_head)
+		in_unlink_all(d, q);
 }
 
 struct worker_arg {
@@ -293,6 +408,11 @@ static void *worker_main(void *p)
 	struct vusb_att *d = a.d;
 	struct vusb_queue *q = &d->q[a.qi];
 	pthread_mutex_lock(&d->lock);
+	if (a.qi == 1 + d->desc.n_out) {
+		in_worker(d, q);
+		pthread_mutex_unlock(&d->lock);
+		return NULL;
+	}
 	while (!d->stop) {
 		struct vusb_urb *u = list_pop(&q->head, &q->tail);
 		if (!u) {
@@ -305,8 +425,6 @@ static void *worker_main(void *p)
 			u->status = -ENODEV; /* the chip is on another bus */
 		else if (u->type == USBDEVFS_URB_TYPE_CONTROL)
 			run_control(d, u);
-		else if (u->ep & USB_DIR_IN)
-			run_bulk_in(d, u);
 		else
 			run_bulk_out(d, u);
 		/* The chip left the bus to come back at another speed: the
@@ -650,7 +768,8 @@ static void submit_urb(struct vusb_att *d, UMockdevIoctlClient *c,
 		if (++d->stats.out_in_flight > d->stats.out_in_flight_max)
 			d->stats.out_in_flight_max = d->stats.out_in_flight;
 	}
-	list_push(&d->q[qi].head, &d->q[qi].tail, u);
+	if (!in_queue_at_chip(d, (unsigned)qi, u))
+		list_push(&d->q[qi].head, &d->q[qi].tail, u);
 	pthread_cond_broadcast(&d->work);
 	pthread_mutex_unlock(&d->lock);
 	umockdev_ioctl_client_complete(c, 0, 0);
@@ -767,6 +886,15 @@ static void discard_urb(struct vusb_att *d, UMockdevIoctlClient *c,
 			found = true;
 			break;
 		}
+		for (struct vusb_urb *u = q->chip_head; u && !found;
+		     u = u->next)
+			if (u->client_addr == addr && u->owner == c) {
+				/* The IN worker unlinks it within one slice. */
+				atomic_store(&u->discarded, true);
+				found = true;
+			}
+		if (found)
+			break;
 		struct vusb_urb *prev = NULL;
 		for (struct vusb_urb *u = q->head; u; prev = u, u = u->next) {
 			if (u->client_addr != addr || u->owner != c)
@@ -888,6 +1016,11 @@ void vusb_on_client_vanished(UMockdevIoctlBase *h, UMockdevIoctlClient *client,
 			q->running->owner = NULL;
 			atomic_store(&q->running->discarded, true);
 		}
+		for (struct vusb_urb *u = q->chip_head; u; u = u->next)
+			if (u->owner == client) {
+				u->owner = NULL;
+				atomic_store(&u->discarded, true);
+			}
 	}
 	pthread_mutex_unlock(&d->lock);
 	drop_urbs(d, mine);

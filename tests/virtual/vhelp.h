@@ -241,6 +241,67 @@ static inline void vh_rm_air_dir(const char *dir)
 		fprintf(stderr, "# could not remove %s\n", dir);
 }
 
+/* An 8812A station on air dir `air`, tuned to `center` at 20 MHz in
+ * monitor mode with RX aggregation on, its genuine firmware booted; NULL
+ * on any failure. */
+static inline struct vchip *vh_station(const char *name, const char *air,
+                                       const char *opts, const char *fwdir,
+                                       unsigned center)
+{
+	struct vchip_config cfg = {.name = name, .air_dir = air};
+	char err[128];
+	if (vchip_config_parse(&cfg, opts, err, sizeof err))
+		return NULL;
+	struct vchip *vc;
+	if (vchip_create(&cfg, &vc))
+		return NULL;
+	if (vh_power_on(vc) || vh_firmware(vc, fwdir) != 1) {
+		vchip_destroy(vc);
+		return NULL;
+	}
+	vh_write(vc, 0x10C, 0xF5B0 | 0x04, 2); /* + RXDMA_AGG_EN */
+	vh_tune(vc, center, 20, 0);
+	vh_monitor(vc, false);
+	return vc;
+}
+
+/* Send frame `tag` of len bytes at rate code `rate` on the first bulk
+ * OUT endpoint; whether the chip took it. */
+static inline bool vh_send(struct vchip *vc, size_t len, uint8_t tag,
+                           uint8_t rate)
+{
+	static uint8_t f[AIR_MAX_FRAME], x[AIR_MAX_FRAME + 64];
+	if (len > AIR_MAX_FRAME)
+		return false;
+	vh_frame(f, len, tag);
+	size_t l = vh_txframe(x, f, len, rate, 0x12, 0);
+	return vchip_bulk_out(vc, 0x02, x, l, 2000) == (int)l;
+}
+
+/* Walk one RX aggregate of the 8812A layout: calls fn for every packet
+ * with its 802.11 frame and length (FCS included); returns the count. */
+static inline unsigned vh_walk(const uint8_t *buf, size_t n,
+                               void (*fn)(void *ctx, const uint8_t *frame,
+                                          size_t len),
+                               void *ctx)
+{
+	unsigned cnt = 0;
+	size_t p = 0;
+	while (p + 24 <= n) {
+		uint32_t dw0 = buf[p] | buf[p + 1] << 8 |
+		               (uint32_t)buf[p + 2] << 16 |
+		               (uint32_t)buf[p + 3] << 24;
+		size_t drv = ((dw0 >> 16) & 0xF) * 8, len = dw0 & 0x3FFF;
+		if (p + 24 + drv + len > n)
+			break;
+		if (fn)
+			fn(ctx, buf + p + 24 + drv, len);
+		cnt++;
+		p = (p + 24 + drv + len + 7) & ~(size_t)7;
+	}
+	return cnt;
+}
+
 static inline bool vh_has_milestone(struct vchip *vc, enum vchip_milestone m)
 {
 	enum vchip_milestone ms[256];
