@@ -411,9 +411,12 @@ int vc_fault_bulk_in_done(struct vchip *vc, int r)
 			continue;
 		a->left--;
 		c->stats.short_rx++;
-		/* Half the transfer: the cut falls inside the (usually
-		 * only) packet, as when the transfer ends early. */
-		r = (r + 1) / 2;
+		/* One byte short: the cut falls inside the transfer's last
+		 * packet whatever the aggregation (the last packet is not
+		 * padded), so the host always receives an incomplete packet
+		 * it can tell, never a silently shorter aggregate that ends
+		 * on a packet boundary. */
+		r -= 1;
 		break;
 	}
 	pthread_mutex_unlock(&fault_lock);

@@ -276,9 +276,11 @@ static void in_done(struct vusb_att *d, struct vusb_urb *u, int r)
 		u->actual = r;
 	else
 		u->status = r;
-	/* The client gave up on it: usbfs reports it as unlinked. */
+	/* The client gave up on it, or its endpoint was disabled: usbfs
+	 * reports the cancel's status (unlinked, for a discard). */
 	if (atomic_load(&u->discarded) && u->status != -ENODEV) {
-		u->status = -ENOENT;
+		int why = atomic_load(&u->cancel_status);
+		u->status = why ? why : -ENOENT;
 		u->actual = 0;
 	}
 	complete_urb(d, u);
@@ -603,7 +605,15 @@ static void end_if_urbs(struct vusb_att *d, const void *owner, int status)
 			atomic_store(&q->running->cancel_status, status);
 			atomic_store(&q->running->discarded, true);
 		}
+		/* Bulk IN URBs already linked at the chip's RX DMA: the IN
+		 * worker unlinks them within a slice. */
+		for (u = q->chip_head; u; u = u->next)
+			if (u->owner == owner) {
+				atomic_store(&u->cancel_status, status);
+				atomic_store(&u->discarded, true);
+			}
 	}
+	pthread_cond_broadcast(&d->work);
 }
 
 /* d->lock held. Interface 0 leaves its holder (its release, its close,
