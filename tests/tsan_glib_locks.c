@@ -180,12 +180,19 @@ void g_cond_broadcast(GCond *cond)
 void __tsan_acquire(void *addr);
 void __tsan_release(void *addr);
 
+/* The next definition of @name, looked up once; the first calls may
+ * come from several threads at the same time, so the cached pointer is
+ * read and written atomically. */
 #define REAL(name) \
-	static __typeof__(name) *real; \
-	if (!real) \
+	static __typeof__(name) *real_cached; \
+	__typeof__(name) *real = __atomic_load_n(&real_cached, \
+	                                         __ATOMIC_ACQUIRE); \
+	if (!real) { \
 		*(void **)&real = dlsym(RTLD_NEXT, #name); \
-	if (!real) \
-		abort()
+		if (!real) \
+			abort(); \
+		__atomic_store_n(&real_cached, real, __ATOMIC_RELEASE); \
+	}
 
 #define PUSH_WRAPPER(name)                                            \
 	void name(GAsyncQueue *queue, gpointer data)                  \
