@@ -539,9 +539,13 @@ report_refused_frames (GstDevourerSink * self)
   guint64 n;
   gint st;
 
+  /* Called after every render: the usual answer, nothing to report,
+   * costs one atomic read and no lock. */
+  if (G_LIKELY (g_atomic_int_get (&self->refusal_pending) == 0))
+    return;
   g_mutex_lock (&self->link_lock);
-  st = self->refusal_pending;
-  self->refusal_pending = 0;
+  st = g_atomic_int_get (&self->refusal_pending);
+  g_atomic_int_set (&self->refusal_pending, 0);
   params = self->tx_params;
   n = self->frames_refused;
   g_mutex_unlock (&self->link_lock);
@@ -887,7 +891,7 @@ on_link_frame (void *user, const uint8_t *frame, size_t len)
     self->frames_refused++;
     if (!self->vector_warned) {
       self->vector_warned = TRUE;
-      self->refusal_pending = ret;
+      g_atomic_int_set (&self->refusal_pending, ret);
     }
   }
   GST_LOG_OBJECT (self, "dvr_send(%zu bytes): %s", len, dvr_strerror (ret));
@@ -1031,7 +1035,7 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   self->vector_refused = 0;
   self->frames_refused = 0;
   self->vector_warned = FALSE;
-  self->refusal_pending = 0;
+  g_atomic_int_set (&self->refusal_pending, 0);
   self->last_oversize_warn_ms = 0;
   memset (&self->final_link, 0, sizeof (self->final_link));
   memset (&self->final_tx, 0, sizeof (self->final_tx));

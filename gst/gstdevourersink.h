@@ -59,7 +59,8 @@ struct _GstDevourerSink
   guint64 vector_refused;
   /* Frames the driver refused for their TX vector or size: the first one
    * of each TX vector is reported with a warning (vector_warned), after
-   * the link lock is released (refusal_pending: its status, 0 = none). */
+   * the link lock is released (refusal_pending: its status, 0 = none;
+   * written under the link lock, read atomically first by render). */
   guint64 frames_refused;
   gboolean vector_warned;
   gint refusal_pending;
