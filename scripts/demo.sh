@@ -12,9 +12,9 @@ BUILD=${DEVOURER_BUILD:-build}
 [ -f "$BUILD/build.ninja" ] || meson setup "$BUILD" >/dev/null
 meson compile -C "$BUILD" >/dev/null
 
-# Firmware: the user's choice, else the system's, else the test copy.
+# Firmware: the user's choice, else the system's, else the copy this project ships.
 if [ -z "${DEVOURER_FIRMWARE_DIR:-}" ]; then
-  for d in /lib/firmware/rtw88 ../shared/firmware; do
+  for d in /lib/firmware/rtw88 "$PWD/firmware"; do
     if [ -f "$d/rtw8812a_fw.bin" ]; then export DEVOURER_FIRMWARE_DIR=$d; break; fi
   done
 fi

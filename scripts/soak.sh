@@ -47,9 +47,9 @@ meson compile -C "$BUILD" >/dev/null
 BUILD=$(cd "$BUILD" && pwd)
 command -v gst-launch-1.0 >/dev/null || { echo "soak: gst-launch-1.0 missing (scripts/deps.sh)" >&2; exit 1; }
 
-# Firmware: the user's choice, else the system's, else the test copy.
+# Firmware: the user's choice, else the system's, else the copy this project ships.
 if [ -z "${DEVOURER_FIRMWARE_DIR:-}" ]; then
-  for d in /lib/firmware/rtw88 ../shared/firmware; do
+  for d in /lib/firmware/rtw88 "$PWD/firmware"; do
     if [ -f "$d/rtw8812a_fw.bin" ]; then export DEVOURER_FIRMWARE_DIR=$d; break; fi
   done
 fi

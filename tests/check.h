@@ -73,7 +73,7 @@ static inline int check_done(void)
 	return check_failed_ ? 1 : 0;
 }
 
-/* The test firmware directory (../shared/firmware), or NULL when absent. */
+/* The test firmware directory (the project's firmware/), or NULL when absent. */
 static inline const char *check_firmware_dir(void)
 {
 	const char *d = getenv("DEVOURER_TEST_FIRMWARE_DIR");

@@ -161,7 +161,7 @@ int main(void)
 {
 	const char *fw = check_firmware_dir();
 	if (!fw)
-		CHECK_SKIP("no test firmware (../shared/firmware)");
+		CHECK_SKIP("no test firmware (firmware/)");
 	char dir[] = "/tmp/dvr-txcheck-XXXXXX";
 	if (!mkdtemp(dir))
 		CHECK_SKIP("mkdtemp failed");

@@ -172,7 +172,7 @@ int main(int argc, char **argv)
 	}
 	const char *fw = check_firmware_dir();
 	if (!fw)
-		CHECK_SKIP("no test firmware (../shared/firmware)");
+		CHECK_SKIP("no test firmware (firmware/)");
 	char dir[] = "/tmp/dvr-bringup-XXXXXX";
 	if (e2e_air_make(dir) != 0)
 		CHECK_SKIP("mkdtemp failed");

@@ -68,7 +68,7 @@ int main(int argc, char **argv)
 	const char *chip = argc > 1 ? argv[1] : NULL;
 	const char *fw = check_firmware_dir();
 	if (!fw)
-		CHECK_SKIP("no test firmware (../shared/firmware)");
+		CHECK_SKIP("no test firmware (firmware/)");
 	char dir[] = "/tmp/dvr-chan-XXXXXX";
 	if (e2e_air_make(dir) != 0)
 		CHECK_SKIP("mkdtemp failed");

@@ -40,7 +40,7 @@ int main(void)
 {
 	const char *fw = check_firmware_dir();
 	if (!fw)
-		CHECK_SKIP("no test firmware (../shared/firmware)");
+		CHECK_SKIP("no test firmware (firmware/)");
 	char path[600];
 	snprintf(path, sizeof path, "%s/rtw8812a_fw.bin", fw);
 	FILE *f = fopen(path, "rb");

@@ -77,7 +77,7 @@ int main(int argc, char **argv)
 		CHECK_SKIP("usage: test_two_process PEER");
 	const char *fw = check_firmware_dir();
 	if (!fw)
-		CHECK_SKIP("no test firmware (../shared/firmware)");
+		CHECK_SKIP("no test firmware (firmware/)");
 	char dir[] = "/tmp/dvr-e2e-XXXXXX";
 	if (!mkdtemp(dir))
 		CHECK_SKIP("mkdtemp failed");

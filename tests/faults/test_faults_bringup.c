@@ -327,7 +327,7 @@ int main(int argc, char **argv)
 	} else {
 		fw = check_firmware_dir();
 		if (!fw)
-			CHECK_SKIP("no test firmware (../shared/firmware)");
+			CHECK_SKIP("no test firmware (firmware/)");
 		snprintf(air, sizeof air, "/tmp/dvr-faults-XXXXXX");
 		if (!mkdtemp(air))
 			CHECK_SKIP("mkdtemp failed");

@@ -63,7 +63,7 @@ int main(int argc, char **argv)
 		CHECK_SKIP("GStreamer plugin not built");
 	const char *fw = check_firmware_dir();
 	if (!fw)
-		CHECK_SKIP("no test firmware (../shared/firmware)");
+		CHECK_SKIP("no test firmware (firmware/)");
 	char air[64];
 	snprintf(air, sizeof air, "/tmp/dvr-fgst-XXXXXX");
 	if (!mkdtemp(air))

@@ -28,7 +28,7 @@ int main(int argc, char **argv)
 	}
 	const char *fw = check_firmware_dir();
 	if (!fw)
-		CHECK_SKIP("no test firmware (../shared/firmware)");
+		CHECK_SKIP("no test firmware (firmware/)");
 	char air[64];
 	snprintf(air, sizeof air, "/tmp/dvr-vusbl-XXXXXX");
 	if (!mkdtemp(air))

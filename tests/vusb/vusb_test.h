@@ -41,7 +41,7 @@ static inline const char *vt_setup(char **argv, char *air, size_t air_len)
 		CHECK_SKIP("cannot run under libumockdev-preload.so.0");
 	const char *fw = check_firmware_dir();
 	if (!fw)
-		CHECK_SKIP("no test firmware (../shared/firmware)");
+		CHECK_SKIP("no test firmware (firmware/)");
 	snprintf(air, air_len, "/tmp/dvr-vusb-XXXXXX");
 	if (!mkdtemp(air))
 		CHECK_SKIP("mkdtemp failed");
