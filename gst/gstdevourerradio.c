@@ -123,8 +123,14 @@ gst_devourer_radio_open (GstDevourerRadio * radio, struct dvr_config *cfg,
   g_atomic_pointer_set (&radio->opener, NULL);
   if (ret != DVR_OK) {
     radio->dev = NULL;
-    gst_devourer_post_device_error (radio->element, radio->selector, "open",
-        ret, radio->open_error);
+    /* The element's configuration is valid by construction (property
+     * ranges), so what dvr_open() finds malformed is the selector. */
+    if (ret == DVR_E_INVALID)
+      gst_devourer_post_selector_error (radio->element, radio->selector,
+          radio->open_error);
+    else
+      gst_devourer_post_device_error (radio->element, radio->selector,
+          "open", ret, radio->open_error);
     return FALSE;
   }
   ret = dvr_start (radio->dev, channel);
@@ -138,20 +144,22 @@ gst_devourer_radio_open (GstDevourerRadio * radio, struct dvr_config *cfg,
   return TRUE;
 }
 
-void
+gboolean
 gst_devourer_radio_set_channel (GstDevourerRadio * radio,
     const struct dvr_channel *channel)
 {
   int ret;
 
   if (radio->dev == NULL)
-    return;
+    return FALSE;
   ret = dvr_set_channel (radio->dev, channel);
   if (ret != DVR_OK)
     GST_ELEMENT_WARNING (radio->element, RESOURCE, SETTINGS,
-        ("Could not tune %s to channel %u at %u MHz.", radio->selector,
-            channel->channel, channel->bw_mhz), ("%s: %s",
-            dvr_strerror (ret), dvr_last_error (radio->dev)));
+        ("Could not tune %s to channel %u at %u MHz; it stays on the "
+            "channel it was on.", radio->selector, channel->channel,
+            channel->bw_mhz), ("%s: %s", dvr_strerror (ret),
+            dvr_last_error (radio->dev)));
+  return ret == DVR_OK;
 }
 
 void

@@ -55,8 +55,9 @@ void gst_devourer_radio_init (GstDevourerRadio * radio, GstElement * element,
 gboolean gst_devourer_radio_open (GstDevourerRadio * radio,
     struct dvr_config *cfg, const struct dvr_channel *channel);
 
-/* Retune a started radio; a refusal is an element warning. */
-void gst_devourer_radio_set_channel (GstDevourerRadio * radio,
+/* Retune a started radio; a refusal is an element warning and FALSE (the
+ * adapter stays on the channel it was on). FALSE too when not open. */
+gboolean gst_devourer_radio_set_channel (GstDevourerRadio * radio,
     const struct dvr_channel *channel);
 
 /* Close the adapter (no callback runs afterwards) and forget the

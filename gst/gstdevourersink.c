@@ -12,8 +12,15 @@
  * A buffer flagged GST_BUFFER_FLAG_MARKER (RTP marker: last packet of a
  * video frame) closes the FEC block at once so the receiver never waits for
  * the next frame. A buffer larger than the link's maximum payload is
- * dropped, counted and reported with an element warning naming the
- * upstream setting to lower (a payloader's `mtu`).
+ * never dropped: with `oversize=auto` (the default) a packet stream (RTP
+ * or RTCP caps) gets an element error naming the upstream setting to
+ * lower (a payloader's `mtu`), and anything else (no caps, or caps of a
+ * byte stream such as filesrc or a muxer produce) is a byte stream, cut
+ * in order into packets of the maximum payload. `oversize=split` or
+ * `oversize=error` choose one rule for every stream. A zero-size buffer
+ * carries nothing the link could deliver: it is skipped and counted
+ * (stats buffers-empty); its MARKER still closes the FEC block.
+ * Buffer lists are sent in one go (render_list).
  *
  * The link needs a key: `key-file` (a wfb_keygen drone.key) or `password`
  * (the same on both ends). With neither the element refuses to start: there
@@ -31,8 +38,8 @@
  * counted (frames-refused).
  *
  * Bus messages: devourer-init-timing (adapter bring-up, one per stage and
- * stage="total"), devourer-tx-duty (every stats-interval). See
- * gst/README.md.
+ * stage="total"), devourer-tx-duty (every stats-interval, and a last one
+ * with final=true at EOS or stop). See gst/README.md.
  *
  * ## Example
  * |[
@@ -63,6 +70,7 @@ enum
   PROP_SHORT_GI,
   PROP_TX_POWER,
   PROP_TX_MODE,
+  PROP_OVERSIZE,
   PROP_FEC_K,
   PROP_FEC_N,
   PROP_EPOCH,
@@ -79,9 +87,38 @@ enum
 #define DEFAULT_FEC_K 8
 #define DEFAULT_FEC_N 12
 #define DEFAULT_FEC_TIMEOUT 20
+#define DEFAULT_OVERSIZE GST_DEVOURER_SINK_OVERSIZE_AUTO
 
-/* How often the oversize warning may repeat while drops continue. */
-#define OVERSIZE_WARN_PERIOD_MS 5000
+/* What a buffer larger than one packet becomes. */
+typedef enum
+{
+  GST_DEVOURER_SINK_OVERSIZE_AUTO,
+  GST_DEVOURER_SINK_OVERSIZE_SPLIT,
+  GST_DEVOURER_SINK_OVERSIZE_ERROR,
+} GstDevourerSinkOversize;
+
+#define GST_TYPE_DEVOURER_SINK_OVERSIZE \
+  (gst_devourer_sink_oversize_get_type ())
+static GType
+gst_devourer_sink_oversize_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_DEVOURER_SINK_OVERSIZE_AUTO, "error for RTP/RTCP caps (packets "
+          "that must not be cut), split for anything else", "auto"},
+    {GST_DEVOURER_SINK_OVERSIZE_SPLIT, "cut into packets of the maximum "
+          "payload, in order (a byte stream)", "split"},
+    {GST_DEVOURER_SINK_OVERSIZE_ERROR, "refuse with an element error (a "
+          "packet stream whose packets are too large)", "error"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstDevourerSinkOversize", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS_ANY);
@@ -96,14 +133,20 @@ static void gst_devourer_sink_set_property (GObject * object, guint prop_id,
 static void gst_devourer_sink_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec);
 static void gst_devourer_sink_finalize (GObject * object);
-static gboolean gst_devourer_sink_start (GstBaseSink * bsink);
+static GstStateChangeReturn gst_devourer_sink_change_state (GstElement *
+    element, GstStateChange transition);
+static gboolean gst_devourer_sink_open (GstDevourerSink * self);
 static gboolean gst_devourer_sink_stop (GstBaseSink * bsink);
+static gboolean gst_devourer_sink_set_caps (GstBaseSink * bsink,
+    GstCaps * caps);
 static gboolean gst_devourer_sink_event (GstBaseSink * bsink,
     GstEvent * event);
 static gboolean gst_devourer_sink_unlock (GstBaseSink * bsink);
 static gboolean gst_devourer_sink_unlock_stop (GstBaseSink * bsink);
 static GstFlowReturn gst_devourer_sink_render (GstBaseSink * bsink,
     GstBuffer * buffer);
+static GstFlowReturn gst_devourer_sink_render_list (GstBaseSink * bsink,
+    GstBufferList * list);
 
 static void
 gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
@@ -180,6 +223,13 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
       g_param_spec_enum ("tx-mode", "TX mode",
           "How frames are handed to the adapter (READY only)",
           GST_TYPE_DEVOURER_TX_MODE, DEFAULT_TX_MODE, ready));
+  g_object_class_install_property (gobject_class, PROP_OVERSIZE,
+      g_param_spec_enum ("oversize", "Oversize buffers",
+          "What a buffer larger than one packet (stats max-payload, bytes) "
+          "becomes: split = cut in order into max-payload packets (a byte "
+          "stream), error = an element error naming the payloader's mtu, "
+          "auto = error for RTP/RTCP caps and split otherwise (READY only)",
+          GST_TYPE_DEVOURER_SINK_OVERSIZE, DEFAULT_OVERSIZE, ready));
   g_object_class_install_property (gobject_class, PROP_FEC_K,
       g_param_spec_uint ("fec-k", "FEC k",
           "Data packets per FEC block (1 <= fec-k <= fec-n); changeable "
@@ -218,17 +268,26 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
       "devourer developers");
   g_free (description);
 
-  basesink_class->start = GST_DEBUG_FUNCPTR (gst_devourer_sink_start);
+  /* The adapter is opened by change_state, not GstBaseSink's start: a
+   * start() that fails makes the base class post a second, generic ERROR
+   * after ours (gstbasesink.c gst_base_sink_change_state, start_failed),
+   * and gst-launch-1.0 prints both. */
+  element_class->change_state =
+      GST_DEBUG_FUNCPTR (gst_devourer_sink_change_state);
+  basesink_class->set_caps = GST_DEBUG_FUNCPTR (gst_devourer_sink_set_caps);
   basesink_class->stop = GST_DEBUG_FUNCPTR (gst_devourer_sink_stop);
   basesink_class->event = GST_DEBUG_FUNCPTR (gst_devourer_sink_event);
   basesink_class->unlock = GST_DEBUG_FUNCPTR (gst_devourer_sink_unlock);
   basesink_class->unlock_stop =
       GST_DEBUG_FUNCPTR (gst_devourer_sink_unlock_stop);
   basesink_class->render = GST_DEBUG_FUNCPTR (gst_devourer_sink_render);
+  basesink_class->render_list =
+      GST_DEBUG_FUNCPTR (gst_devourer_sink_render_list);
 
   gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_BANDWIDTH, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_TX_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_LEGACY_RATE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_SINK_OVERSIZE, 0);
 
   GST_DEBUG_CATEGORY_INIT (devourer_sink_debug, "devourersink", 0,
       "devourer WFB-NG radio sink");
@@ -246,11 +305,13 @@ gst_devourer_sink_init (GstDevourerSink * self)
   self->short_gi = DEFAULT_SHORT_GI;
   self->tx_power = DEFAULT_TX_POWER;
   self->tx_mode = DEFAULT_TX_MODE;
+  self->oversize = DEFAULT_OVERSIZE;
   self->fec_k = DEFAULT_FEC_K;
   self->fec_n = DEFAULT_FEC_N;
 
   g_mutex_init (&self->control_lock);
   g_mutex_init (&self->link_lock);
+  g_mutex_init (&self->duty_lock);
   gst_devourer_timer_init (&self->timer);
 }
 
@@ -260,6 +321,7 @@ gst_devourer_sink_finalize (GObject * object)
   GstDevourerSink *self = GST_DEVOURER_SINK (object);
 
   gst_devourer_timer_clear (&self->timer);
+  g_mutex_clear (&self->duty_lock);
   g_mutex_clear (&self->link_lock);
   g_mutex_clear (&self->control_lock);
   gst_devourer_settings_clear (&self->settings);
@@ -562,18 +624,38 @@ report_refused_frames (GstDevourerSink * self)
           dvr_strerror (st), n));
 }
 
+/*
+ * A live retune. One the adapter refuses (the radio warns) leaves it on
+ * the channel it was on, so channel and bandwidth read back that one,
+ * not the refused request.
+ */
 static void
 apply_channel (GstDevourerSink * self)
 {
-  struct dvr_channel ch;
+  struct dvr_channel ch, tuned = { 0 };
+  gboolean refused = FALSE;
 
   GST_OBJECT_LOCK (self);
   ch = gst_devourer_settings_channel (&self->settings);
   GST_OBJECT_UNLOCK (self);
 
   g_mutex_lock (&self->control_lock);
-  gst_devourer_radio_set_channel (&self->radio, &ch);
+  if (self->radio.dev != NULL) {
+    if (gst_devourer_radio_set_channel (&self->radio, &ch))
+      self->tuned = ch;
+    else
+      refused = TRUE;
+    tuned = self->tuned;
+  }
   g_mutex_unlock (&self->control_lock);
+  if (refused) {
+    GST_OBJECT_LOCK (self);
+    self->settings.channel = tuned.channel;
+    self->settings.bandwidth = tuned.bw_mhz;
+    GST_OBJECT_UNLOCK (self);
+    g_object_notify (G_OBJECT (self), "channel");
+    g_object_notify (G_OBJECT (self), "bandwidth");
+  }
   /* The same vector may be refused on the new channel (CCK on 5 GHz):
    * that is news again. */
   g_mutex_lock (&self->link_lock);
@@ -581,10 +663,38 @@ apply_channel (GstDevourerSink * self)
   g_mutex_unlock (&self->link_lock);
 }
 
+/*
+ * After the adapter applied a TX power (rounded to its steps, clamped to
+ * its range: dvr_set_tx_power_mbm), tx-power reads back what it applied,
+ * in whole dBm; a request it could not come within a dB of is a warning.
+ * @mbm: dvr_tx_power_mbm() once the request was applied. Called without
+ * the driver locks held (a bus handler may read stats).
+ */
+static void
+read_back_tx_power (GstDevourerSink * self, const gchar * chip,
+    gint requested_dbm, gint mbm)
+{
+  gint dbm = CLAMP ((mbm + 50) / 100, 1, 40);
+
+  if (requested_dbm == 0 || mbm <= 0)
+    return;
+  if (ABS (mbm - requested_dbm * 100) >= 100)
+    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+        ("%s applies %d.%02d dBm, not the %d dBm asked for (outside its "
+            "range).", chip, mbm / 100, mbm % 100, requested_dbm),
+        ("dvr_tx_power_mbm: %d mBm; tx-power now reads %d.", mbm, dbm));
+  GST_OBJECT_LOCK (self);
+  self->tx_power = dbm;
+  GST_OBJECT_UNLOCK (self);
+  if (dbm != requested_dbm)
+    g_object_notify (G_OBJECT (self), "tx-power");
+}
+
 static void
 apply_tx_power (GstDevourerSink * self)
 {
-  int dbm, ret = DVR_OK;
+  int dbm, ret = DVR_OK, mbm = 0;
+  gchar chip[64] = "";
 
   GST_OBJECT_LOCK (self);
   dbm = self->tx_power;
@@ -592,14 +702,19 @@ apply_tx_power (GstDevourerSink * self)
 
   /* 0 leaves the power the adapter came up with. */
   g_mutex_lock (&self->control_lock);
-  if (self->radio.dev != NULL && dbm != 0)
+  if (self->radio.dev != NULL && dbm != 0) {
     ret = dvr_set_tx_power_mbm (self->radio.dev, dbm * 100);
+    mbm = dvr_tx_power_mbm (self->radio.dev);
+    g_strlcpy (chip, dvr_chip_name (self->radio.dev), sizeof (chip));
+  }
   if (ret != DVR_OK)
     GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
         ("Could not set TX power %d dBm on %s.", dbm,
             self->radio.selector),
         ("%s", dvr_strerror (ret)));
   g_mutex_unlock (&self->control_lock);
+  if (ret == DVR_OK && mbm > 0)
+    read_back_tx_power (self, chip, dbm, mbm);
 }
 
 static void
@@ -641,9 +756,11 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
 {
   struct dvr_link_tx_stats ls;
   struct dvr_tx_stats ts;
-  guint64 oversize, map_failed, vector_refused, frames_refused;
+  guint64 oversize, split, empty, map_failed, vector_refused;
+  guint64 frames_refused;
   guint32 kbps;
   gsize max_payload;
+  gint power_mbm;
 
   g_mutex_lock (&self->control_lock);
   g_mutex_lock (&self->link_lock);
@@ -655,7 +772,10 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
     dvr_get_tx_stats (self->radio.dev, &ts);
   else
     ts = self->final_tx;
-  oversize = self->oversize_dropped;
+  power_mbm = dvr_tx_power_mbm (self->radio.dev);
+  oversize = self->oversize_refused;
+  split = self->buffers_split;
+  empty = self->buffers_empty;
   map_failed = self->map_failed;
   vector_refused = self->vector_refused;
   frames_refused = self->frames_refused;
@@ -666,8 +786,10 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
 
   return gst_structure_new ("application/x-devourer-sink-stats",
       "packets-sent", G_TYPE_UINT64, ls.packets,
-      "bytes-sent", G_TYPE_UINT64, ls.bytes,
-      "packets-dropped-oversize", G_TYPE_UINT64, oversize,
+      "payload-bytes", G_TYPE_UINT64, ls.bytes,
+      "buffers-refused-oversize", G_TYPE_UINT64, oversize,
+      "buffers-split", G_TYPE_UINT64, split,
+      "buffers-empty", G_TYPE_UINT64, empty,
       "packets-dropped-unreadable", G_TYPE_UINT64, map_failed,
       "max-payload", G_TYPE_UINT64, (guint64) max_payload,
       "data-frames", G_TYPE_UINT64, ls.data_frames,
@@ -689,7 +811,8 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
       "frames-in-flight", G_TYPE_UINT, (guint) ts.in_flight,
       "air-bytes", G_TYPE_UINT64, ts.bytes,
       "airtime-us", G_TYPE_UINT64, ts.airtime_us,
-      "phy-rate-mbps", G_TYPE_DOUBLE, kbps / 1000.0, NULL);
+      "phy-rate-mbps", G_TYPE_DOUBLE, kbps / 1000.0,
+      "tx-power-mbm", G_TYPE_INT, power_mbm, NULL);
 }
 
 /* Store one of the sink's own properties (object lock held). */
@@ -721,6 +844,9 @@ set_own_property (GstDevourerSink * self, guint prop_id,
       break;
     case PROP_TX_MODE:
       self->tx_mode = g_value_get_enum (value);
+      break;
+    case PROP_OVERSIZE:
+      self->oversize = g_value_get_enum (value);
       break;
     case PROP_FEC_K:
       self->fec_k = g_value_get_uint (value);
@@ -814,6 +940,9 @@ get_own_property (GstDevourerSink * self, guint prop_id, GValue * value,
     case PROP_TX_MODE:
       g_value_set_enum (value, self->tx_mode);
       break;
+    case PROP_OVERSIZE:
+      g_value_set_enum (value, self->oversize);
+      break;
     case PROP_FEC_K:
       g_value_set_uint (value, self->fec_k);
       break;
@@ -902,49 +1031,81 @@ on_link_frame (void *user, const uint8_t *frame, size_t len)
 /* Timer: link timekeeping and TX duty                                 */
 /* ------------------------------------------------------------------ */
 
-static void
-post_tx_duty (GstDevourerSink * self, guint64 now)
+/*
+ * One devourer-tx-duty message for the interval since the previous one:
+ * the air side (frames, air-bytes, airtime from the driver) and the
+ * payload side (packets and payload bytes the link took, whose rate is
+ * the goodput) apart. @final: the last one, at EOS or stop, over the
+ * partial interval left. Timer thread, or streaming/application thread
+ * for the last one; the adapter and the link are open.
+ */
+static GstStructure *
+make_tx_duty (GstDevourerSink * self, guint64 now, gboolean final)
 {
   struct dvr_tx_stats st;
   struct dvr_link_tx_stats ls;
-  guint64 interval_ms = now - self->last_stats_ms;
-  guint64 frames, bytes, airtime, failed, timeouts;
-  gdouble duty;
+  guint64 interval_ms, frames, air_bytes, airtime, failed, timeouts;
+  guint64 packets, payload_bytes;
+  gdouble duty, goodput;
   guint32 kbps;
   GstStructure *s;
 
+  g_mutex_lock (&self->duty_lock);
   dvr_get_tx_stats (self->radio.dev, &st);
   g_mutex_lock (&self->link_lock);
   kbps = self->phy_kbps;
-  dvr_link_tx_get_stats (self->link, &ls);
+  if (self->link != NULL)
+    dvr_link_tx_get_stats (self->link, &ls);
+  else
+    ls = self->final_link;
   g_mutex_unlock (&self->link_lock);
 
+  interval_ms = now > self->last_stats_ms ? now - self->last_stats_ms : 0;
   frames = st.completed - self->last_tx.completed;
-  bytes = st.bytes - self->last_tx.bytes;
+  air_bytes = st.bytes - self->last_tx.bytes;
   airtime = st.airtime_us - self->last_tx.airtime_us;
   failed = st.failed - self->last_tx.failed;
   timeouts = st.timeouts - self->last_tx.timeouts;
+  packets = ls.packets - self->last_link.packets;
+  payload_bytes = ls.bytes - self->last_link.bytes;
   self->last_tx = st;
+  self->last_link = ls;
   self->last_stats_ms = now;
+  if (final)
+    g_atomic_int_set (&self->final_duty_posted, 1);
+  g_mutex_unlock (&self->duty_lock);
 
   /* Share of the interval the medium carried our frames. Transfers that
    * complete in a burst after a stall can push the estimate past the
    * interval; the medium cannot be more than fully busy. */
   duty = interval_ms > 0 ? (gdouble) airtime / (interval_ms * 1000.0) : 0.0;
   duty = CLAMP (duty, 0.0, 1.0);
+  goodput = interval_ms > 0 ? payload_bytes * 8.0 / (interval_ms * 1000.0)
+      : 0.0;
 
   s = gst_structure_new (GST_DEVOURER_MSG_TX_DUTY,
       "device", G_TYPE_STRING, self->radio.selector,
       "duty", G_TYPE_DOUBLE, duty,
       "phy-rate-mbps", G_TYPE_DOUBLE, kbps / 1000.0,
       "frames", G_TYPE_UINT64, frames,
-      "bytes", G_TYPE_UINT64, bytes,
+      "air-bytes", G_TYPE_UINT64, air_bytes,
       "airtime-us", G_TYPE_UINT64, airtime,
       "interval-ms", G_TYPE_UINT64, interval_ms,
       "failed", G_TYPE_UINT64, failed,
       "timeouts", G_TYPE_UINT64, timeouts,
-      "packets-total", G_TYPE_UINT64, ls.packets, NULL);
-  gst_devourer_post_element_message (GST_ELEMENT (self), s);
+      "packets", G_TYPE_UINT64, packets,
+      "payload-bytes", G_TYPE_UINT64, payload_bytes,
+      "goodput-mbps", G_TYPE_DOUBLE, goodput,
+      "packets-total", G_TYPE_UINT64, ls.packets,
+      "final", G_TYPE_BOOLEAN, final, NULL);
+  return s;
+}
+
+static void
+post_tx_duty (GstDevourerSink * self, guint64 now, gboolean final)
+{
+  gst_devourer_post_element_message (GST_ELEMENT (self),
+      make_tx_duty (self, now, final));
 }
 
 /* The link's clock: it reads it after handing frames to dvr_send, so
@@ -975,8 +1136,8 @@ sink_timer_tick (gpointer user, guint64 now)
   GST_OBJECT_UNLOCK (self);
 
   if (gst_devourer_timer_periodic_due (&self->next_stats_ms, interval, now,
-          &next))
-    post_tx_duty (self, now);
+          &next) && !g_atomic_int_get (&self->final_duty_posted))
+    post_tx_duty (self, now, FALSE);
   return next;
 }
 
@@ -984,10 +1145,12 @@ sink_timer_tick (gpointer user, guint64 now)
 /* Start / stop                                                        */
 /* ------------------------------------------------------------------ */
 
+/* Bring the adapter and the link up (READY->PAUSED). On failure the
+ * ERROR is posted and nothing stays open. */
 static gboolean
-gst_devourer_sink_start (GstBaseSink * bsink)
+gst_devourer_sink_open (GstDevourerSink * self)
 {
-  GstDevourerSink *self = GST_DEVOURER_SINK (bsink);
+  GstBaseSink *bsink = GST_BASE_SINK (self);
   struct dvr_config cfg = { 0 };
   struct dvr_link_tx_config lcfg = { 0 };
   struct dvr_link_keys keys;
@@ -1001,7 +1164,8 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   const gchar *selector;
   uint8_t prefix[64];
   size_t prefix_len, frame_max, overhead;
-  gboolean params_ok, ok = FALSE;
+  gboolean params_ok, split, ok = FALSE;
+  gint power_dbm, power_mbm = 0;
   GError *err = NULL;
   dvr_device *dev = NULL;
   struct dvr_link_tx *link = NULL;
@@ -1012,7 +1176,10 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   read_vector_props (self, &vp);
   params_ok = build_tx_params (&vp, &params, &kbps, &why);
   cfg.tx_mode = (enum dvr_tx_mode) self->tx_mode;
-  cfg.tx_power = self->tx_power * 100;   /* dBm → mBm; 0 = default */
+  power_dbm = self->tx_power;
+  cfg.tx_power = power_dbm * 100;       /* dBm → mBm; 0 = default */
+  /* Until caps say otherwise (set_caps), the stream is a byte stream. */
+  split = self->oversize != GST_DEVOURER_SINK_OVERSIZE_ERROR;
   lcfg.k = (uint8_t) self->fec_k;
   lcfg.n = (uint8_t) self->fec_n;
   lcfg.epoch = self->epoch;
@@ -1030,13 +1197,15 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   /* 'stats' may be read from another thread meanwhile: reset what it
    * reads under the lock it takes. */
   g_mutex_lock (&self->link_lock);
-  self->oversize_dropped = 0;
+  self->oversize_refused = 0;
+  self->buffers_split = 0;
+  self->buffers_empty = 0;
+  self->split_oversize = split;
   self->map_failed = 0;
   self->vector_refused = 0;
   self->frames_refused = 0;
   self->vector_warned = FALSE;
   g_atomic_int_set (&self->refusal_pending, 0);
-  self->last_oversize_warn_ms = 0;
   memset (&self->final_link, 0, sizeof (self->final_link));
   memset (&self->final_tx, 0, sizeof (self->final_tx));
   g_mutex_unlock (&self->link_lock);
@@ -1067,6 +1236,8 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   if (!gst_devourer_radio_open (&self->radio, &cfg, &ch))
     goto fail_close;
   dev = self->radio.dev;
+  self->tuned = ch;
+  power_mbm = dvr_tx_power_mbm (dev);
 
   /* Every frame of a vector the adapter cannot send would be refused:
    * that is a setting to fix, not a stream to start. */
@@ -1121,9 +1292,14 @@ gst_devourer_sink_start (GstBaseSink * bsink)
   self->max_payload = lcfg.max_payload;
   g_mutex_unlock (&self->link_lock);
   g_mutex_unlock (&self->control_lock);
+  read_back_tx_power (self, dvr_chip_name (dev), power_dbm, power_mbm);
 
+  g_mutex_lock (&self->duty_lock);
   dvr_get_tx_stats (dev, &self->last_tx);
+  memset (&self->last_link, 0, sizeof (self->last_link));
   self->last_stats_ms = gst_devourer_now_ms ();
+  g_atomic_int_set (&self->final_duty_posted, 0);
+  g_mutex_unlock (&self->duty_lock);
   self->next_stats_ms = 0;
   if (!gst_devourer_timer_start (&self->timer, "dvrsink-timer",
           sink_timer_tick, self, &err)) {
@@ -1171,6 +1347,7 @@ static gboolean
 gst_devourer_sink_stop (GstBaseSink * bsink)
 {
   GstDevourerSink *self = GST_DEVOURER_SINK (bsink);
+  GstStructure *last_duty = NULL;
 
   gst_devourer_timer_stop (&self->timer);
 
@@ -1190,15 +1367,81 @@ gst_devourer_sink_stop (GstBaseSink * bsink)
     if (!g_atomic_int_get (&self->fatal))
       wait_until_sent (self, 500);
     dvr_get_tx_stats (self->radio.dev, &self->final_tx);
+    /* The partial interval since the last tx-duty message, unless EOS
+     * already closed it and nothing was sent since. */
+    if (!g_atomic_int_get (&self->final_duty_posted))
+      last_duty = make_tx_duty (self, gst_devourer_now_ms (), TRUE);
   }
   gst_devourer_radio_close (&self->radio);
   g_mutex_unlock (&self->control_lock);
+  /* Outside the control lock: a bus handler may read stats. */
+  if (last_duty != NULL)
+    gst_devourer_post_element_message (GST_ELEMENT (self), last_duty);
   return TRUE;
+}
+
+static GstStateChangeReturn
+gst_devourer_sink_change_state (GstElement * element,
+    GstStateChange transition)
+{
+  GstDevourerSink *self = GST_DEVOURER_SINK (element);
+  GstStateChangeReturn ret;
+
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED
+      && !gst_devourer_sink_open (self))
+    return GST_STATE_CHANGE_FAILURE;
+  ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
+  /* The base class does not stop what it did not start. */
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED
+      && ret == GST_STATE_CHANGE_FAILURE)
+    gst_devourer_sink_stop (GST_BASE_SINK (self));
+  return ret;
 }
 
 /* ------------------------------------------------------------------ */
 /* Data flow                                                           */
 /* ------------------------------------------------------------------ */
+
+/* Packets that lose their meaning when cut: everything else the sink is
+ * given is taken for a byte stream. */
+static gboolean
+caps_are_packets (const GstCaps * caps)
+{
+  static const gchar *const packet_media[] = {
+    "application/x-rtp", "application/x-rtcp", "application/x-srtp",
+    "application/x-srtcp",
+  };
+  const GstStructure *st;
+
+  if (caps == NULL || gst_caps_is_any (caps) || gst_caps_is_empty (caps))
+    return FALSE;
+  st = gst_caps_get_structure (caps, 0);
+  for (gsize i = 0; i < G_N_ELEMENTS (packet_media); i++)
+    if (gst_structure_has_name (st, packet_media[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+gst_devourer_sink_set_caps (GstBaseSink * bsink, GstCaps * caps)
+{
+  GstDevourerSink *self = GST_DEVOURER_SINK (bsink);
+  gboolean packets = caps_are_packets (caps), split;
+  gint mode;
+
+  GST_OBJECT_LOCK (self);
+  mode = self->oversize;
+  GST_OBJECT_UNLOCK (self);
+  split = mode == GST_DEVOURER_SINK_OVERSIZE_SPLIT
+      || (mode == GST_DEVOURER_SINK_OVERSIZE_AUTO && !packets);
+
+  g_mutex_lock (&self->link_lock);
+  self->split_oversize = split;
+  g_mutex_unlock (&self->link_lock);
+  GST_DEBUG_OBJECT (self, "caps %" GST_PTR_FORMAT ": oversize buffers are %s",
+      caps, split ? "split" : "refused");
+  return TRUE;
+}
 
 static gboolean
 gst_devourer_sink_event (GstBaseSink * bsink, GstEvent * event)
@@ -1213,37 +1456,28 @@ gst_devourer_sink_event (GstBaseSink * bsink, GstEvent * event)
     g_mutex_unlock (&self->link_lock);
     if (self->radio.dev != NULL && !g_atomic_int_get (&self->fatal))
       wait_until_sent (self, 1000);
+    /* Before the EOS message: an application that quits on EOS has the
+     * last interval's numbers. */
+    if (self->radio.dev != NULL)
+      post_tx_duty (self, gst_devourer_now_ms (), TRUE);
   }
   return GST_BASE_SINK_CLASS (parent_class)->event (bsink, event);
 }
 
+/* A packet stream's packet too large for the link: the pipeline has to
+ * change, so this is an error naming the change. */
 static void
 report_oversize (GstDevourerSink * self, gsize size)
 {
-  guint64 now = gst_devourer_now_ms (), dropped;
-  gboolean warn;
-
-  g_mutex_lock (&self->link_lock);
-  dropped = ++self->oversize_dropped;
-  warn = dropped == 1
-      || now - self->last_oversize_warn_ms >= OVERSIZE_WARN_PERIOD_MS;
-  if (warn)
-    self->last_oversize_warn_ms = now;
-  g_mutex_unlock (&self->link_lock);
-
-  GST_DEBUG_OBJECT (self, "dropped %" G_GSIZE_FORMAT "-byte buffer (max %"
-      G_GSIZE_FORMAT ")", size, self->max_payload);
-  if (warn)
-    GST_ELEMENT_WARNING (self, STREAM, FAILED,
-        ("Dropped a %" G_GSIZE_FORMAT "-byte packet: the radio link carries "
-            "at most %" G_GSIZE_FORMAT " bytes per packet.", size,
-            self->max_payload),
-        ("Make the upstream element produce smaller packets, e.g. "
-            "rtph264pay mtu=%" G_GSIZE_FORMAT " or lower (the payloader's "
-            "'mtu' property; around 1400 is usual, smaller packets lose less "
-            "to one bad frame). Packets dropped so far: %" G_GUINT64_FORMAT
-            ".",
-            self->max_payload, dropped));
+  GST_ELEMENT_ERROR (self, STREAM, FAILED,
+      ("A %" G_GSIZE_FORMAT "-byte packet does not fit the radio link: it "
+          "carries at most %" G_GSIZE_FORMAT " bytes per packet.", size,
+          self->max_payload),
+      ("Make the upstream element produce smaller packets, e.g. "
+          "rtph264pay mtu=%" G_GSIZE_FORMAT " or lower (the payloader's "
+          "'mtu' property; around 1400 is usual, smaller packets lose less "
+          "to one bad frame). A byte stream that may be cut anywhere is "
+          "carried with oversize=split.", self->max_payload));
 }
 
 static gboolean
@@ -1268,44 +1502,84 @@ gst_devourer_sink_unlock_stop (GstBaseSink * bsink)
   return TRUE;
 }
 
-static GstFlowReturn
-gst_devourer_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
+/* What sending buffers came to, reported once the link lock is
+ * released (a bus handler may read stats). */
+typedef struct
 {
-  GstDevourerSink *self = GST_DEVOURER_SINK (bsink);
-  GstMapInfo map;
-  guint64 now, deadline;
+  gsize refused_size;           /* a buffer refused for its size; 0: none */
+  guint unreadable;             /* buffers that could not be mapped */
+  int link_ret;                 /* the link's last refusal; DVR_OK: none */
+  gsize link_size;              /* the size of that buffer */
+} SendReport;
+
+/*
+ * Hand one buffer to the link: as one packet, as several max-payload
+ * packets in order (a byte stream, split_oversize), or not at all (empty:
+ * nothing the link could deliver; too large for a packet stream: an
+ * error for the caller to post). A marker closes the FEC block after
+ * the buffer's last packet. Link lock held.
+ */
+static GstFlowReturn
+send_buffer (GstDevourerSink * self, GstBuffer * buffer, guint64 now,
+    SendReport * rep)
+{
   gsize size = gst_buffer_get_size (buffer);
-  int ret;
+  GstMapInfo map;
+  int ret = DVR_OK;
 
-  if (G_UNLIKELY (g_atomic_int_get (&self->fatal)))
+  if (G_UNLIKELY (size == 0)) {
+    self->buffers_empty++;
+  } else if (G_UNLIKELY (size > self->max_payload && !self->split_oversize)) {
+    self->oversize_refused++;
+    rep->refused_size = size;
     return GST_FLOW_ERROR;
-
-  if (G_UNLIKELY (size > self->max_payload)) {
-    report_oversize (self, size);
-    return GST_FLOW_OK;
-  }
-  if (G_UNLIKELY (!gst_buffer_map (buffer, &map, GST_MAP_READ))) {
-    g_mutex_lock (&self->link_lock);
+  } else if (G_UNLIKELY (!gst_buffer_map (buffer, &map, GST_MAP_READ))) {
     self->map_failed++;
-    g_mutex_unlock (&self->link_lock);
-    GST_ELEMENT_WARNING (self, STREAM, FAILED,
-        ("Could not read a buffer; dropped it."), (NULL));
+    rep->unreadable++;
     return GST_FLOW_OK;
+  } else {
+    gsize off = 0;
+
+    if (G_UNLIKELY (map.size > self->max_payload))
+      self->buffers_split++;
+    while (off < map.size && ret == DVR_OK) {
+      gsize piece = MIN (self->max_payload, map.size - off);
+
+      ret = dvr_link_tx_send (self->link, map.data + off, piece, now);
+      off += piece;
+    }
+    gst_buffer_unmap (buffer, &map);
+    if (G_UNLIKELY (ret != DVR_OK)) {
+      rep->link_ret = ret;
+      rep->link_size = size;
+      return GST_FLOW_OK;
+    }
   }
-
-  now = gst_devourer_now_ms ();
-  g_mutex_lock (&self->link_lock);
-  ret = dvr_link_tx_send (self->link, map.data, map.size, now);
-  if (ret == DVR_OK && GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_MARKER))
+  if (GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_MARKER))
     dvr_link_tx_flush (self->link, now);
-  deadline = dvr_link_tx_next_deadline (self->link);
-  g_mutex_unlock (&self->link_lock);
-  gst_buffer_unmap (buffer, &map);
-  report_refused_frames (self);
+  return GST_FLOW_OK;
+}
 
+/* After send_buffer (link lock released): report, watch the new FEC
+ * deadline, and turn a lost adapter into the end of the stream. */
+static GstFlowReturn
+finish_render (GstDevourerSink * self, GstFlowReturn flow,
+    const SendReport * rep, guint64 deadline)
+{
+  report_refused_frames (self);
   /* A new block may have opened: its fec-timeout must be watched. */
   gst_devourer_timer_wake_by (&self->timer, deadline);
+  /* Data flows again after an EOS: the next tx-duty is not the last. */
+  if (G_UNLIKELY (g_atomic_int_get (&self->final_duty_posted)))
+    g_atomic_int_set (&self->final_duty_posted, 0);
 
+  if (G_UNLIKELY (rep->unreadable > 0))
+    GST_ELEMENT_WARNING (self, STREAM, FAILED,
+        ("Could not read %u buffer(s); dropped.", rep->unreadable),
+        ("gst_buffer_map failed; counted in stats "
+            "packets-dropped-unreadable."));
+  if (G_UNLIKELY (rep->refused_size > 0))
+    report_oversize (self, rep->refused_size);
   if (G_UNLIKELY (g_atomic_int_get (&self->device_gone))) {
     gst_devourer_post_fatal_once (GST_ELEMENT (self), &self->fatal,
         self->radio.selector, "send on", DVR_E_NO_DEVICE,
@@ -1314,8 +1588,51 @@ gst_devourer_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
   }
   if (G_UNLIKELY (g_atomic_int_get (&self->fatal)))
     return GST_FLOW_ERROR;
-  if (G_UNLIKELY (ret != DVR_OK))
+  if (G_UNLIKELY (rep->link_ret != DVR_OK))
     GST_WARNING_OBJECT (self, "link refused a %" G_GSIZE_FORMAT
-        "-byte packet: %s", size, dvr_strerror (ret));
-  return GST_FLOW_OK;
+        "-byte buffer: %s", rep->link_size, dvr_strerror (rep->link_ret));
+  return flow;
+}
+
+static GstFlowReturn
+gst_devourer_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
+{
+  GstDevourerSink *self = GST_DEVOURER_SINK (bsink);
+  SendReport rep = { 0, 0, DVR_OK, 0 };
+  GstFlowReturn flow;
+  guint64 now, deadline;
+
+  if (G_UNLIKELY (g_atomic_int_get (&self->fatal)))
+    return GST_FLOW_ERROR;
+
+  now = gst_devourer_now_ms ();
+  g_mutex_lock (&self->link_lock);
+  flow = send_buffer (self, buffer, now, &rep);
+  deadline = dvr_link_tx_next_deadline (self->link);
+  g_mutex_unlock (&self->link_lock);
+  return finish_render (self, flow, &rep, deadline);
+}
+
+/* A whole list under one trip through the link lock, each buffer as
+ * render takes it; the first refused buffer ends the list (those before
+ * it are sent). */
+static GstFlowReturn
+gst_devourer_sink_render_list (GstBaseSink * bsink, GstBufferList * list)
+{
+  GstDevourerSink *self = GST_DEVOURER_SINK (bsink);
+  SendReport rep = { 0, 0, DVR_OK, 0 };
+  GstFlowReturn flow = GST_FLOW_OK;
+  guint n = gst_buffer_list_length (list);
+  guint64 now, deadline;
+
+  if (G_UNLIKELY (g_atomic_int_get (&self->fatal)))
+    return GST_FLOW_ERROR;
+
+  now = gst_devourer_now_ms ();
+  g_mutex_lock (&self->link_lock);
+  for (guint i = 0; i < n && flow == GST_FLOW_OK; i++)
+    flow = send_buffer (self, gst_buffer_list_get (list, i), now, &rep);
+  deadline = dvr_link_tx_next_deadline (self->link);
+  g_mutex_unlock (&self->link_lock);
+  return finish_render (self, flow, &rep, deadline);
 }

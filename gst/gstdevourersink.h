@@ -37,6 +37,7 @@ struct _GstDevourerSink
   gboolean short_gi;
   gint tx_power;
   gint tx_mode;
+  gint oversize;                /* GstDevourerSinkOversize */
   guint fec_k, fec_n;
   guint64 epoch;                /* 0 = the link layer's wall-clock default */
 
@@ -52,7 +53,12 @@ struct _GstDevourerSink
   struct dvr_tx_params tx_params;       /* current TX vector */
   guint32 phy_kbps;
   gsize max_payload;
-  guint64 oversize_dropped;
+  /* A buffer above max_payload is cut into packets (a byte stream) rather
+   * than refused: the oversize property resolved against the caps. */
+  gboolean split_oversize;
+  guint64 oversize_refused;
+  guint64 buffers_split;
+  guint64 buffers_empty;
   guint64 map_failed;
   /* Live rate changes refused because the adapter cannot send the TX
    * vector they make (the previous vector stays). */
@@ -68,13 +74,22 @@ struct _GstDevourerSink
   gint fatal;                   /* atomic: an error was posted, stop */
   gint device_gone;             /* atomic: dvr_send saw DVR_E_NO_DEVICE */
   gint flushing;                /* atomic: between unlock and unlock_stop */
-  guint64 last_oversize_warn_ms;
 
-  /* Timer thread: link timekeeping and devourer-tx-duty messages. */
+  /* Control thread: the channel the adapter is tuned to (what the
+   * channel and bandwidth properties read back while it is open). */
+  struct dvr_channel tuned;
+
+  /* Timer thread: link timekeeping and devourer-tx-duty messages. The
+   * last of those is posted at EOS or stop, from the streaming or the
+   * application thread: duty_lock guards what each message differences
+   * against (taken before link_lock). */
   GstDevourerTimer timer;
   guint64 next_stats_ms;
+  GMutex duty_lock;
   guint64 last_stats_ms;
   struct dvr_tx_stats last_tx;
+  struct dvr_link_tx_stats last_link;
+  gint final_duty_posted;       /* atomic: since the last buffer */
 
   /* Counters kept after stop so 'stats' still reads after EOS/NULL. */
   struct dvr_link_tx_stats final_link;

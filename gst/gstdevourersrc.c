@@ -79,6 +79,8 @@ static void gst_devourer_src_get_property (GObject * object, guint prop_id,
 static void gst_devourer_src_finalize (GObject * object);
 static GstCaps *gst_devourer_src_get_caps (GstBaseSrc * bsrc,
     GstCaps * filter);
+static GstStateChangeReturn gst_devourer_src_change_state (GstElement *
+    element, GstStateChange transition);
 static gboolean gst_devourer_src_start (GstBaseSrc * bsrc);
 static gboolean gst_devourer_src_stop (GstBaseSrc * bsrc);
 static gboolean gst_devourer_src_unlock (GstBaseSrc * bsrc);
@@ -168,7 +170,12 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
   g_free (description);
 
   basesrc_class->get_caps = GST_DEBUG_FUNCPTR (gst_devourer_src_get_caps);
-  basesrc_class->start = GST_DEBUG_FUNCPTR (gst_devourer_src_start);
+  /* The adapters are opened by change_state, not GstBaseSrc's start: a
+   * start() that fails makes the base class post a second, generic ERROR
+   * after ours (gstbasesrc.c gst_base_src_start), and gst-launch-1.0
+   * prints both. */
+  element_class->change_state =
+      GST_DEBUG_FUNCPTR (gst_devourer_src_change_state);
   basesrc_class->stop = GST_DEBUG_FUNCPTR (gst_devourer_src_stop);
   basesrc_class->unlock = GST_DEBUG_FUNCPTR (gst_devourer_src_unlock);
   basesrc_class->unlock_stop = GST_DEBUG_FUNCPTR (gst_devourer_src_unlock_stop);
@@ -901,6 +908,26 @@ gst_devourer_src_stop (GstBaseSrc * bsrc)
   close_adapters (self);
   free_receiver (self);
   return TRUE;
+}
+
+/* gst_devourer_src_start at READY->PAUSED, before the base class: a
+ * failure posts our ERROR and nothing else. */
+static GstStateChangeReturn
+gst_devourer_src_change_state (GstElement * element,
+    GstStateChange transition)
+{
+  GstBaseSrc *bsrc = GST_BASE_SRC (element);
+  GstStateChangeReturn ret;
+
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED
+      && !gst_devourer_src_start (bsrc))
+    return GST_STATE_CHANGE_FAILURE;
+  ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
+  /* The base class does not stop what it did not start. */
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED
+      && ret == GST_STATE_CHANGE_FAILURE)
+    gst_devourer_src_stop (bsrc);
+  return ret;
 }
 
 /* ------------------------------------------------------------------ */

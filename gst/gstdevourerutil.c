@@ -273,6 +273,19 @@ gst_devourer_post_device_error (GstElement * element, const gchar * selector,
 }
 
 void
+gst_devourer_post_selector_error (GstElement * element,
+    const gchar * selector, const gchar * detail)
+{
+  if (detail == NULL || detail[0] == '\0')
+    detail = "the driver gave no detail";
+  GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
+      ("\"%s\" is not a device selector: use auto, usb:VID:PID[#N], "
+          "usb:BUS-PORT or virtual:NAME[,option=value...].", selector),
+      ("%s. Examples: device=auto, device=usb:0bda:8812, device=usb:1-2.3, "
+          "device=virtual:drone,loss=0.1.", detail));
+}
+
+void
 gst_devourer_post_fatal_once (GstElement * element, gint * fatal,
     const gchar * selector, const gchar * what, int status,
     const gchar * detail)

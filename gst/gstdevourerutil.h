@@ -94,6 +94,14 @@ void gst_devourer_post_device_error (GstElement * element,
     const gchar * selector, const gchar * what, int status,
     const gchar * detail);
 
+/*
+ * Post the GST_ELEMENT_ERROR for a device selector dvr_open() cannot
+ * parse: the selector, the accepted forms, and @detail (the driver's own
+ * sentence, may be empty).
+ */
+void gst_devourer_post_selector_error (GstElement * element,
+    const gchar * selector, const gchar * detail);
+
 /* Mark @fatal and post the device error once (first caller wins). */
 void gst_devourer_post_fatal_once (GstElement * element, gint * fatal,
     const gchar * selector, const gchar * what, int status,
