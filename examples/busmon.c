@@ -98,10 +98,12 @@ static void print_element_message(GstMessage *msg)
 		gst_structure_get_double(s, "phy-rate-mbps", &rate);
 		printf("tx-duty   %5.1f %% of airtime at %.1f Mbit/s: %"
 		       G_GUINT64_FORMAT " frames, %" G_GUINT64_FORMAT
-		       " bytes, %" G_GUINT64_FORMAT " us in %" G_GUINT64_FORMAT
+		       " air bytes (%" G_GUINT64_FORMAT " payload), %"
+		       G_GUINT64_FORMAT " us in %" G_GUINT64_FORMAT
 		       " ms, failed %" G_GUINT64_FORMAT ", timeouts %"
 		       G_GUINT64_FORMAT "\n", duty * 100.0, rate,
-		       get_u64(s, "frames"), get_u64(s, "bytes"),
+		       get_u64(s, "frames"), get_u64(s, "air-bytes"),
+		       get_u64(s, "payload-bytes"),
 		       get_u64(s, "airtime-us"), get_u64(s, "interval-ms"),
 		       get_u64(s, "failed"), get_u64(s, "timeouts"));
 	} else if (strcmp(name, "devourer-rx-stats") == 0) {
