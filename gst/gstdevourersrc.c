@@ -412,19 +412,39 @@ post_rx_stats (GstDevourerSrc * self, guint64 now)
 /* Properties                                                          */
 /* ------------------------------------------------------------------ */
 
+/*
+ * A live retune of every adapter. When every open adapter refuses it
+ * (each refusal is a warning), they all stay on @was, the channel in
+ * effect before, and channel and bandwidth read that back; when some take
+ * it, the properties read the channel those are on.
+ */
 static void
-apply_channel (GstDevourerSrc * self)
+apply_channel (GstDevourerSrc * self, const struct dvr_channel *was)
 {
   struct dvr_channel ch;
+  guint open = 0, tuned = 0;
 
   GST_OBJECT_LOCK (self);
   ch = gst_devourer_settings_channel (&self->settings);
   GST_OBJECT_UNLOCK (self);
 
   g_mutex_lock (&self->control_lock);
-  for (guint i = 0; i < self->n_adapters; i++)
-    gst_devourer_radio_set_channel (&self->adapters[i].radio, &ch);
+  for (guint i = 0; i < self->n_adapters; i++) {
+    if (self->adapters[i].radio.dev == NULL)
+      continue;
+    open++;
+    if (gst_devourer_radio_set_channel (&self->adapters[i].radio, &ch))
+      tuned++;
+  }
   g_mutex_unlock (&self->control_lock);
+  if (open == 0 || tuned > 0)
+    return;
+  GST_OBJECT_LOCK (self);
+  self->settings.channel = was->channel;
+  self->settings.bandwidth = was->bw_mhz;
+  GST_OBJECT_UNLOCK (self);
+  g_object_notify (G_OBJECT (self), "channel");
+  g_object_notify (G_OBJECT (self), "bandwidth");
 }
 
 /* Store one of the src's own properties (object lock held). */
@@ -456,8 +476,12 @@ gst_devourer_src_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstDevourerSrc *self = GST_DEVOURER_SRC (object);
+  struct dvr_channel was;
 
   GST_OBJECT_LOCK (self);
+  /* While running the settings hold the channel in effect: a refused
+   * retune puts it back (apply_channel). */
+  was = gst_devourer_settings_channel (&self->settings);
   if (!gst_devourer_settings_set (&self->settings, prop_id, value))
     set_own_property (self, prop_id, value, pspec);
   GST_OBJECT_UNLOCK (self);
@@ -467,7 +491,7 @@ gst_devourer_src_set_property (GObject * object, guint prop_id,
   switch (prop_id) {
     case GST_DEVOURER_PROP_CHANNEL:
     case GST_DEVOURER_PROP_BANDWIDTH:
-      apply_channel (self);
+      apply_channel (self, &was);
       break;
     case PROP_CAPS:
       gst_pad_mark_reconfigure (GST_BASE_SRC_PAD (self));

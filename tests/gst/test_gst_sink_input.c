@@ -14,8 +14,9 @@
  *   - under RTP caps an oversize packet is an element ERROR naming the
  *     payloader's mtu, and the flow returns an error;
  *   - live properties read back what the adapter does: a refused retune
- *     leaves channel at the channel in effect, tx-power reads the power
- *     applied.
+ *     leaves channel at the channel in effect (sink and src), tx-power
+ *     reads the power applied;
+ *   - a sink stopped without EOS still posts a final devourer-tx-duty.
  */
 #include "gst_test_common.h"
 
@@ -305,8 +306,25 @@ out:
 	g_ptr_array_unref(msgs);
 }
 
-/* Live properties read back what the adapter does. */
-static void test_read_back(const struct gst_test_env *env)
+/* Was a devourer-tx-duty with final=true posted? */
+static gboolean have_final_duty(GPtrArray *msgs)
+{
+	for (guint i = 0; i < msgs->len; i++) {
+		GstMessage *m = g_ptr_array_index(msgs, i);
+		gboolean final = FALSE;
+
+		if (gst_test_is_element_msg(m, "devourer-tx-duty") &&
+		    gst_structure_get_boolean(gst_message_get_structure(m),
+		                              "final", &final) && final)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* Live properties read back what the adapter does; a stop without EOS
+ * still closes the last tx-duty interval. */
+static void test_read_back(const struct gst_test_env *env, GstHarness *hs,
+                           GstBus *bus_rx)
 {
 	GstHarness *ht;
 	GstBus *bus;
@@ -315,6 +333,16 @@ static void test_read_back(const struct gst_test_env *env)
 	guint channel = 0;
 	gint power = 0, mbm = 0, bw = 0;
 	GstStructure *st = NULL;
+
+	/* The receiver too: its one adapter refuses, it stays on 149. */
+	g_object_set(hs->element, "channel", 15, NULL);
+	g_object_get(hs->element, "channel", &channel, NULL);
+	CHECK_EQ_INT(channel, 149, "src: a refused retune reads back the "
+	             "channel in effect");
+	gst_test_drain_bus(bus_rx, 0, msgs);
+	CHECK(have_message_with(msgs, GST_MESSAGE_WARNING, "channel 15"),
+	      "src: refused retune: a warning names the channel");
+	g_ptr_array_set_size(msgs, 0);
 
 	ht = gst_test_sink_harness(env, "virtual:drone3", 149, &bus,
 	                           "read-back sink plays");
@@ -348,9 +376,12 @@ static void test_read_back(const struct gst_test_env *env)
 	gst_test_drain_bus(bus, 0, msgs);
 	CHECK(have_message_with(msgs, GST_MESSAGE_WARNING, "not the 40 dBm"),
 	      "clamped tx-power: a warning says what was applied");
+	CHECK(!have_final_duty(msgs), "no final tx-duty while running");
 
+	/* Stopped without an EOS: the stop posts the last interval. */
 	gst_harness_teardown(ht);
-	gst_test_drain_bus(bus, 0, NULL);
+	gst_test_drain_bus(bus, 0, msgs);
+	CHECK(have_final_duty(msgs), "stop without EOS: a final tx-duty");
 	gst_object_unref(bus);
 out:
 	g_ptr_array_unref(msgs);
@@ -370,7 +401,7 @@ int main(int argc, char **argv)
 		return check_done();
 	test_filesrc(&env, hs);
 	test_harness(&env, hs);
-	test_read_back(&env);
+	test_read_back(&env, hs, bus_rx);
 
 	gst_harness_teardown(hs);
 	gst_test_drain_bus(bus_rx, 0, NULL);
