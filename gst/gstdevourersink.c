@@ -47,6 +47,8 @@
 
 #include <devourer/radiotap.h>
 
+#include "gstdevourermeta.h"
+#include "gstdevourerurihandler.h"
 #include "gstdevourerutil.h"
 
 GST_DEBUG_CATEGORY_STATIC (devourer_sink_debug);
@@ -87,7 +89,9 @@ static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS_ANY);
 
 #define gst_devourer_sink_parent_class parent_class
-G_DEFINE_TYPE (GstDevourerSink, gst_devourer_sink, GST_TYPE_BASE_SINK);
+G_DEFINE_TYPE_WITH_CODE (GstDevourerSink, gst_devourer_sink, GST_TYPE_BASE_SINK,
+    G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
+        gst_devourer_uri_handler_init));
 GST_ELEMENT_REGISTER_DEFINE (devourersink, "devourersink", GST_RANK_NONE,
     GST_TYPE_DEVOURER_SINK);
 
@@ -216,6 +220,8 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
   gst_element_class_set_metadata (element_class,
       "Devourer WFB-NG radio sink", "Sink/Network", description,
       "devourer developers");
+  gst_element_class_add_metadata (element_class,
+      GST_ELEMENT_METADATA_DOC_URI, GST_DEVOURER_DOC_URI "#devourersink");
   g_free (description);
 
   basesink_class->start = GST_DEBUG_FUNCPTR (gst_devourer_sink_start);

@@ -42,6 +42,8 @@
 
 #include <string.h>
 
+#include "gstdevourermeta.h"
+#include "gstdevourerurihandler.h"
 #include "gstdevourerutil.h"
 
 GST_DEBUG_CATEGORY_STATIC (devourer_src_debug);
@@ -68,7 +70,9 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS_ANY);
 
 #define gst_devourer_src_parent_class parent_class
-G_DEFINE_TYPE (GstDevourerSrc, gst_devourer_src, GST_TYPE_PUSH_SRC);
+G_DEFINE_TYPE_WITH_CODE (GstDevourerSrc, gst_devourer_src, GST_TYPE_PUSH_SRC,
+    G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
+        gst_devourer_uri_handler_init));
 GST_ELEMENT_REGISTER_DEFINE (devourersrc, "devourersrc", GST_RANK_NONE,
     GST_TYPE_DEVOURER_SRC);
 
@@ -165,6 +169,8 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
   gst_element_class_set_metadata (element_class,
       "Devourer WFB-NG radio source", "Source/Network", description,
       "devourer developers");
+  gst_element_class_add_metadata (element_class,
+      GST_ELEMENT_METADATA_DOC_URI, GST_DEVOURER_DOC_URI "#devourersrc");
   g_free (description);
 
   basesrc_class->get_caps = GST_DEBUG_FUNCPTR (gst_devourer_src_get_caps);
