@@ -121,14 +121,14 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_CHANNEL,
       g_param_spec_uint ("channel", "Channel",
-          "Wi-Fi channel number (1-14, 36-177), the same on every adapter; "
-          "changeable while PLAYING", 1, 177, GST_DEVOURER_DEFAULT_CHANNEL,
+          "Wi-Fi channel number: 1-14 (2.4 GHz) or 36-177 (5 GHz), the same "
+          "on every adapter; changeable while PLAYING", 1, 177, GST_DEVOURER_DEFAULT_CHANNEL,
           live));
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_BANDWIDTH,
       g_param_spec_enum ("bandwidth", "Bandwidth",
-          "Channel bandwidth in MHz (at least the sender's); changeable "
-          "while PLAYING", GST_TYPE_DEVOURER_BANDWIDTH,
+          "Channel bandwidth in MHz: 20, 40 or 80 (at least the sender's); "
+          "changeable while PLAYING", GST_TYPE_DEVOURER_BANDWIDTH,
           GST_DEVOURER_DEFAULT_BANDWIDTH, live));
   /* link-id, radio-port, key-file, password, firmware-dir, stats */
   gst_devourer_install_shared_properties (gobject_class,
@@ -147,19 +147,20 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
       GST_DEVOURER_PROP_STATS_INTERVAL,
       g_param_spec_uint ("stats-interval", "Stats interval",
           "Post a devourer-rx-stats element message every this many ms "
-          "(0 = never); changeable while PLAYING", 0, G_MAXUINT,
+          "(0 = never, else 1-4294967295 ms); changeable while PLAYING", 0, G_MAXUINT,
           GST_DEVOURER_DEFAULT_STATS_INTERVAL, live));
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_FEC_TIMEOUT,
       g_param_spec_uint ("fec-timeout", "FEC timeout",
-          "Wait at most this many ms after a FEC block opened for its missing "
+          "Wait at most this many ms (1-10000) after a FEC block opened for "
+          "its missing "
           "fragments before delivering what arrived; the latency this "
           "element reports (READY only)", 1, 10000, DEFAULT_FEC_TIMEOUT,
           ready));
   g_object_class_install_property (gobject_class, PROP_QUEUE_SIZE,
       g_param_spec_uint ("queue-size", "Queue size",
-          "Packets kept for the streaming thread; beyond this new packets "
-          "are dropped and counted (READY only)", 1, 65536,
+          "Packets (1-65536) kept for the streaming thread; beyond this new "
+          "packets are dropped and counted (READY only)", 1, 65536,
           DEFAULT_QUEUE_SIZE, ready));
 
   gst_element_class_add_static_pad_template (element_class, &src_template);
