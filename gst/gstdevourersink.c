@@ -181,7 +181,8 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
       GST_DEVOURER_PROP_CHANNEL,
       g_param_spec_uint ("channel", "Channel",
           "Wi-Fi channel number: 1-14 (2.4 GHz) or 36-177 (5 GHz); changeable "
-          "while PLAYING",
+          "while PLAYING (a retune the adapter refuses leaves it reading the "
+          "channel in effect)",
           1, 177, GST_DEVOURER_DEFAULT_CHANNEL, live));
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_BANDWIDTH,
@@ -224,7 +225,8 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
       g_param_spec_int ("tx-power", "TX power",
           "Transmit power in dBm (1-40) for every rate (0 = the adapter's "
           "calibrated default; the adapter rounds to its own steps and "
-          "range); changeable while PLAYING", 0, 40,
+          "range, and the property reads back the power it applied, in "
+          "whole dBm); changeable while PLAYING", 0, 40,
           DEFAULT_TX_POWER, live));
   g_object_class_install_property (gobject_class, PROP_TX_MODE,
       g_param_spec_enum ("tx-mode", "TX mode",
