@@ -1596,13 +1596,13 @@ finish_render (GstDevourerSink * self, GstFlowReturn flow,
             "packets-dropped-unreadable."));
   if (G_UNLIKELY (rep->refused_size > 0))
     report_oversize (self, rep->refused_size);
-  if (G_UNLIKELY (g_atomic_int_get (&self->device_gone))) {
+  if (G_UNLIKELY (g_atomic_int_get (&self->device_gone)))
     gst_devourer_post_fatal_once (GST_ELEMENT (self), &self->fatal,
         self->radio.selector, "send on", DVR_E_NO_DEVICE,
         "the adapter stopped answering");
-    return GST_FLOW_ERROR;
-  }
-  if (G_UNLIKELY (g_atomic_int_get (&self->fatal)))
+  /* Not before the ERROR is on the bus (the device thread may be posting
+   * it): the flow error makes upstream post its own. */
+  if (G_UNLIKELY (gst_devourer_fatal (&self->fatal)))
     return GST_FLOW_ERROR;
   if (G_UNLIKELY (rep->link_ret != DVR_OK))
     GST_WARNING_OBJECT (self, "link refused a %" G_GSIZE_FORMAT
@@ -1618,7 +1618,7 @@ gst_devourer_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
   GstFlowReturn flow;
   guint64 now, deadline;
 
-  if (G_UNLIKELY (g_atomic_int_get (&self->fatal)))
+  if (G_UNLIKELY (gst_devourer_fatal (&self->fatal)))
     return GST_FLOW_ERROR;
 
   now = gst_devourer_now_ms ();
@@ -1641,7 +1641,7 @@ gst_devourer_sink_render_list (GstBaseSink * bsink, GstBufferList * list)
   guint n = gst_buffer_list_length (list);
   guint64 now, deadline;
 
-  if (G_UNLIKELY (g_atomic_int_get (&self->fatal)))
+  if (G_UNLIKELY (gst_devourer_fatal (&self->fatal)))
     return GST_FLOW_ERROR;
 
   now = gst_devourer_now_ms ();

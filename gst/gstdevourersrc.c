@@ -996,7 +996,7 @@ gst_devourer_src_create (GstPushSrc * psrc, GstBuffer ** outbuf)
 
   g_mutex_lock (&self->rx_lock);
   while (self->queue_len == 0 && !self->flushing
-      && !g_atomic_int_get (&self->fatal))
+      && !gst_devourer_fatal (&self->fatal))
     g_cond_wait (&self->rx_cond, &self->rx_lock);
   if (self->flushing) {
     g_mutex_unlock (&self->rx_lock);

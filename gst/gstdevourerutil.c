@@ -290,8 +290,11 @@ gst_devourer_post_fatal_once (GstElement * element, gint * fatal,
     const gchar * selector, const gchar * what, int status,
     const gchar * detail)
 {
-  if (g_atomic_int_compare_and_exchange (fatal, 0, 1))
+  /* 1: claimed, being posted; 2: on the bus. */
+  if (g_atomic_int_compare_and_exchange (fatal, 0, 1)) {
     gst_devourer_post_device_error (element, selector, what, status, detail);
+    g_atomic_int_set (fatal, 2);
+  }
 }
 
 void

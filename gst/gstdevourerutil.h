@@ -102,10 +102,22 @@ void gst_devourer_post_device_error (GstElement * element,
 void gst_devourer_post_selector_error (GstElement * element,
     const gchar * selector, const gchar * detail);
 
-/* Mark @fatal and post the device error once (first caller wins). */
+/*
+ * Post the device error once (first caller wins) and only then mark
+ * @fatal (atomic) as posted: a streaming thread that fails its flow on
+ * gst_devourer_fatal() does so after our ERROR is on the bus, so
+ * upstream's generic "Internal data stream error" never comes first.
+ */
 void gst_devourer_post_fatal_once (GstElement * element, gint * fatal,
     const gchar * selector, const gchar * what, int status,
     const gchar * detail);
+
+/* Has the fatal error of @fatal been posted? */
+static inline gboolean
+gst_devourer_fatal (gint * fatal)
+{
+  return g_atomic_int_get (fatal) == 2;
+}
 
 /* Post @structure (taken) as an element message of @element. Any thread. */
 void gst_devourer_post_element_message (GstElement * element,
