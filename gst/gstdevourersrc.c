@@ -303,7 +303,7 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
       "unrecoverable-blocks", G_TYPE_UINT64, ls.unrecoverable,
       "lost-within-capacity", G_TYPE_UINT64, ls.lost_within_capacity,
       "duplicates", G_TYPE_UINT64, ls.duplicates,
-      "late", G_TYPE_UINT64, ls.late,
+      "redundant-fragments", G_TYPE_UINT64, ls.redundant_fragments,
       "replayed", G_TYPE_UINT64, ls.replayed,
       "auth-failed", G_TYPE_UINT64, ls.auth_failed,
       "no-session", G_TYPE_UINT64, ls.no_session,
