@@ -29,7 +29,12 @@
  * counted in stats (packets-dropped).
  *
  * Bus messages: devourer-init-timing (adapter bring-up, per adapter),
- * devourer-rx-stats (every stats-interval). See gst/README.md.
+ * devourer-rx-stats (every stats-interval, and a final one at EOS or
+ * stop). Warnings, rate-limited and naming the fix, when frames of the
+ * link do not authenticate (wrong key), when only another link id or radio
+ * port is heard, when nothing is heard at all, and when a live retune is
+ * refused (channel and bandwidth then read back the channel in effect).
+ * See gst/README.md.
  *
  * ## Example
  * |[
