@@ -238,6 +238,35 @@ static void nothing_heard_and_retune(void)
 	g_ptr_array_unref(msgs);
 }
 
+/* "RATE at BW MHz, N chains" of adapter 0 of an rx-stats message, with
+ * every chain's RSSI and SNR required to be real readings. */
+static gchar *adapter_summary(const GstStructure *s)
+{
+	const GValue *list = gst_structure_get_value(s, "adapters");
+	const GstStructure *a;
+	const GValue *rssi, *snr;
+	guint bw = 0, n;
+
+	if (!list || gst_value_array_get_size(list) < 1)
+		return NULL;
+	a = gst_value_get_structure(gst_value_array_get_value(list, 0));
+	rssi = gst_structure_get_value(a, "chain-rssi");
+	snr = gst_structure_get_value(a, "chain-snr");
+	if (!rssi || !snr || !gst_structure_get_uint(a, "bandwidth", &bw))
+		return NULL;
+	n = gst_value_array_get_size(rssi);
+	if (gst_value_array_get_size(snr) != n)
+		return NULL;
+	for (guint c = 0; c < n; c++) {
+		gint r = g_value_get_int(gst_value_array_get_value(rssi, c));
+
+		if (r <= -127 || r >= 0)
+			return NULL;
+	}
+	return g_strdup_printf("%s at %u MHz, %u chains",
+	                       gst_structure_get_string(a, "rate"), bw, n);
+}
+
 static gboolean is_rx_stats(GstMessage *m, gboolean *final)
 {
 	if (!gst_test_is_element_msg(m, "devourer-rx-stats"))
@@ -261,6 +290,7 @@ static void final_stats(gboolean via_eos)
 	guint final_at = G_MAXUINT;
 	guint64 packets = 0, air = 0, bytes = 0;
 	gint64 deadline;
+	gchar *adapter = NULL;
 
 	rx = gst_test_parse("devourersrc name=src device=virtual:short-rx "
 	                    "password=pw stats-interval=600000 ! fakesink");
@@ -319,6 +349,8 @@ static void final_stats(gboolean via_eos)
 		                         "bytes", &bytes);
 		gst_structure_get_uint64(gst_message_get_structure(m),
 		                         "air-bytes", &air);
+		g_free(adapter);
+		adapter = adapter_summary(gst_message_get_structure(m));
 	}
 	printf("# short run: final packets %" G_GUINT64_FORMAT " bytes %"
 	       G_GUINT64_FORMAT " air-bytes %" G_GUINT64_FORMAT "\n",
@@ -335,6 +367,10 @@ static void final_stats(gboolean via_eos)
 	CHECK(packets > 10, "short run: the final message counts the run");
 	CHECK(air > bytes && bytes > 0,
 	      "short run: air bytes (frames heard) exceed the goodput");
+	printf("# short run: adapter 0: %s\n", adapter ? adapter : "none");
+	CHECK(adapter && strcmp(adapter, "HT MCS 1 at 20 MHz, 2 chains") == 0,
+	      "short run: the rate, bandwidth and chains the sender used");
+	g_free(adapter);
 	CHECK_EQ_INT(errors, 0, "short run: no error message");
 	gst_object_unref(src);
 	gst_object_unref(bus_rx);
