@@ -47,32 +47,73 @@ static guint64 get_u64(const GstStructure *s, const gchar *f)
 	return v;
 }
 
+/* "a/b/c" of the ints in a GstValueArray field ("-" when empty). */
+static void print_int_list(const GstStructure *s, const gchar *f)
+{
+	const GValue *list = gst_structure_get_value(s, f);
+	guint n = list ? gst_value_array_get_size(list) : 0;
+
+	if (n == 0)
+		printf("-");
+	for (guint i = 0; i < n; i++)
+		printf("%s%d", i ? "/" : "",
+		       g_value_get_int(gst_value_array_get_value(list, i)));
+}
+
 static void print_rx_stats(const GstStructure *s)
 {
 	const GValue *adapters = gst_structure_get_value(s, "adapters");
-	gint rssi = 0;
+	gint rssi = 0, heard = 0;
+	gboolean final = FALSE;
+	guint64 refused;
 
 	gst_structure_get_int(s, "rssi", &rssi);
-	printf("rx-stats  %6" G_GUINT64_FORMAT " pkts %8.3f Mbit/s  lost %"
-	       G_GUINT64_FORMAT "  fec-recovered %" G_GUINT64_FORMAT
-	       "  unrecoverable %" G_GUINT64_FORMAT "  within-capacity %"
-	       G_GUINT64_FORMAT "  dup %" G_GUINT64_FORMAT
-	       "  auth-failed %" G_GUINT64_FORMAT "  rssi %d dBm",
+	gst_structure_get_int(s, "rssi-heard", &heard);
+	gst_structure_get_boolean(s, "final", &final);
+	printf("rx-stats%s %6" G_GUINT64_FORMAT " pkts %8.3f Mbit/s "
+	       "(air %.3f)  lost %" G_GUINT64_FORMAT "  fec-recovered %"
+	       G_GUINT64_FORMAT "  unrecoverable %" G_GUINT64_FORMAT
+	       "  within-capacity %" G_GUINT64_FORMAT "  dup %"
+	       G_GUINT64_FORMAT "  redundant %" G_GUINT64_FORMAT
+	       "  rssi %d dBm (all heard %d)",
+	       final ? " (final)" : "",
 	       get_u64(s, "packets"), get_u64(s, "bitrate") / 1e6,
+	       get_u64(s, "air-bitrate") / 1e6,
 	       get_u64(s, "lost"), get_u64(s, "fec-recovered"),
 	       get_u64(s, "unrecoverable"), get_u64(s, "lost-within-capacity"),
-	       get_u64(s, "duplicates"),
-	       get_u64(s, "auth-failed"), rssi);
+	       get_u64(s, "duplicates"), get_u64(s, "redundant-fragments"),
+	       rssi, heard);
+	/* What was heard but refused: the reason a link is silent. */
+	refused = get_u64(s, "auth-failed") + get_u64(s, "session-auth-failed") +
+	          get_u64(s, "no-session") + get_u64(s, "other-link") +
+	          get_u64(s, "other-port");
+	if (refused > 0)
+		printf("\n          refused: auth-failed %" G_GUINT64_FORMAT
+		       "  session-auth-failed %" G_GUINT64_FORMAT
+		       "  no-session %" G_GUINT64_FORMAT "  other-link %"
+		       G_GUINT64_FORMAT "  other-port %" G_GUINT64_FORMAT,
+		       get_u64(s, "auth-failed"),
+		       get_u64(s, "session-auth-failed"),
+		       get_u64(s, "no-session"), get_u64(s, "other-link"),
+		       get_u64(s, "other-port"));
 	for (guint i = 0; adapters && i < gst_value_array_get_size(adapters);
 	     i++) {
 		const GstStructure *a = gst_value_get_structure(
 		        gst_value_array_get_value(adapters, i));
+		guint bw = 0;
 		gint r = 0;
 
 		gst_structure_get_int(a, "rssi", &r);
-		printf("  [%u %s: %" G_GUINT64_FORMAT " frames %d dBm]", i,
-		       gst_structure_get_string(a, "device"),
+		gst_structure_get_uint(a, "bandwidth", &bw);
+		printf("\n          [%u %s: %" G_GUINT64_FORMAT " frames %d dBm,"
+		       " chains ", i, gst_structure_get_string(a, "device"),
 		       get_u64(a, "frames"), r);
+		print_int_list(a, "chain-rssi");
+		printf(" dBm snr ");
+		print_int_list(a, "chain-snr");
+		printf(" dB, %s at %u MHz; %" G_GUINT64_FORMAT " heard]",
+		       gst_structure_get_string(a, "rate"), bw,
+		       get_u64(a, "frames-heard"));
 	}
 	printf("\n");
 }
@@ -261,6 +302,12 @@ int main(int argc, char **argv)
 		g_main_loop_run(loop);
 	}
 
+	/* Through READY first: the messages posted while stopping (a final
+	 * devourer-rx-stats) are still on the bus there, and NULL would
+	 * flush them. */
+	gst_element_set_state(pipeline, GST_STATE_READY);
+	while (g_main_context_iteration(NULL, FALSE))
+		;
 	gst_element_set_state(pipeline, GST_STATE_NULL);
 	if (count_name)
 		printf("%s received %" G_GUINT64_FORMAT " buffers\n",

@@ -29,7 +29,12 @@
  * counted in stats (packets-dropped).
  *
  * Bus messages: devourer-init-timing (adapter bring-up, per adapter),
- * devourer-rx-stats (every stats-interval). See gst/README.md.
+ * devourer-rx-stats (every stats-interval, and a final one at EOS or
+ * stop). Warnings, rate-limited and naming the fix, when frames of the
+ * link do not authenticate (wrong key), when only another link id or radio
+ * port is heard, when nothing is heard at all, and when a live retune is
+ * refused (channel and bandwidth then read back the channel in effect).
+ * See gst/README.md.
  *
  * ## Example
  * |[
@@ -65,6 +70,11 @@ enum
 #define POOL_PREALLOC 64
 /* "Nothing heard" in RSSI fields, below any real reading. */
 #define RSSI_NONE (-127)
+/* Link diagnosis: the counters are judged over windows of this length,
+ * and a warning of one kind is posted at most once per DIAG_REPEAT_MS
+ * while its cause lasts (documented in gst/README.md). */
+#define DIAG_WINDOW_MS 2000u
+#define DIAG_REPEAT_MS 10000u
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS_ANY);
@@ -92,6 +102,9 @@ static gboolean gst_devourer_src_unlock_stop (GstBaseSrc * bsrc);
 static gboolean gst_devourer_src_query (GstBaseSrc * bsrc, GstQuery * query);
 static GstFlowReturn gst_devourer_src_create (GstPushSrc * psrc,
     GstBuffer ** outbuf);
+
+static GstPadProbeReturn on_src_event (GstPad * pad, GstPadProbeInfo * info,
+    gpointer user);
 
 static void
 gst_devourer_src_class_init (GstDevourerSrcClass * klass)
@@ -203,11 +216,16 @@ gst_devourer_src_init (GstDevourerSrc * self)
 
   g_mutex_init (&self->control_lock);
   g_mutex_init (&self->rx_lock);
+  g_mutex_init (&self->stats_lock);
   g_cond_init (&self->rx_cond);
   gst_devourer_timer_init (&self->timer);
 
   gst_base_src_set_live (GST_BASE_SRC (self), TRUE);
   gst_base_src_set_format (GST_BASE_SRC (self), GST_FORMAT_TIME);
+  /* The final devourer-rx-stats goes out before EOS leaves the src, so
+   * an application stopping at the EOS message has already got it. */
+  gst_pad_add_probe (GST_BASE_SRC_PAD (self),
+      GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, on_src_event, self, NULL);
 }
 
 static void
@@ -217,6 +235,7 @@ gst_devourer_src_finalize (GObject * object)
 
   gst_devourer_timer_clear (&self->timer);
   g_cond_clear (&self->rx_cond);
+  g_mutex_clear (&self->stats_lock);
   g_mutex_clear (&self->rx_lock);
   g_mutex_clear (&self->control_lock);
   gst_devourer_settings_clear (&self->settings);
@@ -246,17 +265,99 @@ rssi_or_none (gint value, guint64 samples)
 static void
 heard_reset (GstDevourerSrcHeard * heard)
 {
-  heard->frames = 0;
-  heard->rssi_sum = 0;
-  heard->rssi_samples = 0;
+  memset (heard, 0, sizeof (*heard));
   heard->rssi_min = G_MAXINT;
   heard->rssi_max = G_MININT;
+}
+
+/* Count one frame an adapter heard (rx_lock held); @ours: addressed to
+ * this link, whether or not it then authenticates. */
+static void
+heard_add (GstDevourerSrcHeard * h, const struct dvr_rx_info *info,
+    gboolean ours)
+{
+  gint rssi = info->signal_dbm;
+  guint chains = MIN (info->n_chains, DVR_MAX_CHAINS);
+
+  h->all_frames++;
+  h->all_rssi_sum += rssi;
+  if (!ours)
+    return;
+  h->frames++;
+  h->rssi_sum += rssi;
+  h->rssi_samples++;
+  h->rssi_min = MIN (h->rssi_min, rssi);
+  h->rssi_max = MAX (h->rssi_max, rssi);
+  for (guint c = 0; c < chains; c++) {
+    h->chain_rssi_sum[c] += info->rssi_dbm[c];
+    h->chain_snr_sum[c] += info->snr_db[c];
+    h->chain_samples[c]++;
+  }
+  h->has_rate = TRUE;
+  h->rate = info->rate;
+  h->bw_mhz = info->bw_mhz;
+}
+
+/* Averages per receive chain, for the chains that reported any. */
+static void
+chain_averages (GValue * out, const gint64 * sums, const guint64 * samples)
+{
+  g_value_init (out, GST_TYPE_ARRAY);
+  for (guint c = 0; c < DVR_MAX_CHAINS && samples[c] > 0; c++) {
+    GValue v = G_VALUE_INIT;
+
+    g_value_init (&v, G_TYPE_INT);
+    g_value_set_int (&v, (gint) (sums[c] / (gint64) samples[c]));
+    gst_value_array_append_and_take_value (out, &v);
+  }
+}
+
+/* The rate of the last frame of this link heard, as a user reads it. */
+static gchar *
+rate_name (const GstDevourerSrcHeard * h)
+{
+  if (!h->has_rate)
+    return g_strdup ("none");
+  switch (h->rate.kind) {
+    case DVR_RATE_HT:
+      return g_strdup_printf ("HT MCS %u", h->rate.mcs);
+    case DVR_RATE_VHT:
+      return g_strdup_printf ("VHT NSS %u MCS %u", h->rate.nss, h->rate.mcs);
+    default:
+      return g_strdup_printf ("%u%s Mbit/s", h->rate.legacy_500k / 2u,
+          (h->rate.legacy_500k & 1u) ? ".5" : "");
+  }
+}
+
+/* The fields every adapter structure has about what it heard: the signal
+ * of everything (another network's frames too: is the radio alive?), per
+ * chain and the rate of this link's frames (is the antenna, the sender's
+ * TX vector, what it should be?). */
+static void
+set_heard_fields (GstStructure * s, const GstDevourerSrcHeard * h)
+{
+  GValue rssi = G_VALUE_INIT, snr = G_VALUE_INIT;
+  gchar *rate = rate_name (h);
+
+  chain_averages (&rssi, h->chain_rssi_sum, h->chain_samples);
+  chain_averages (&snr, h->chain_snr_sum, h->chain_samples);
+  gst_structure_set (s,
+      "link-frames", G_TYPE_UINT64, h->frames,
+      "frames-heard", G_TYPE_UINT64, h->all_frames,
+      "rssi-heard", G_TYPE_INT, rssi_average (h->all_rssi_sum,
+          h->all_frames),
+      "rate", G_TYPE_STRING, rate,
+      "bandwidth", G_TYPE_UINT, h->has_rate ? h->bw_mhz : 0u, NULL);
+  gst_structure_take_value (s, "chain-rssi", &rssi);
+  gst_structure_take_value (s, "chain-snr", &snr);
+  g_free (rate);
 }
 
 static GstStructure *
 gst_devourer_src_make_stats (GstDevourerSrc * self)
 {
   struct dvr_link_rx_stats ls;
+  GstDevourerSrcHeard heard[DVR_LINK_MAX_ADAPTERS];
   guint64 dropped, high_water, crc = 0, rx_malformed = 0;
   guint queued, n;
   GValue adapters = G_VALUE_INIT;
@@ -265,6 +366,7 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
   g_value_init (&adapters, GST_TYPE_ARRAY);
 
   g_mutex_lock (&self->control_lock);
+  n = (guint) g_atomic_int_get (&self->n_adapters);
   g_mutex_lock (&self->rx_lock);
   if (self->link != NULL)
     dvr_link_rx_get_stats (self->link, &ls);
@@ -273,33 +375,36 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
   dropped = self->queue_dropped;
   high_water = self->queue_high_water;
   queued = self->queue_len;
+  for (guint i = 0; i < n; i++)
+    heard[i] = self->adapters[i].heard_total;
   g_mutex_unlock (&self->rx_lock);
 
-  n = (guint) g_atomic_int_get (&self->n_adapters);
   for (guint i = 0; i < n; i++) {
     GstDevourerSrcAdapter *a = &self->adapters[i];
     const struct dvr_link_adapter_stats *as = &ls.adapter[i];
+    const GstDevourerSrcHeard *h = &heard[i];
     struct dvr_rx_stats rs = { 0 };
+    GstStructure *as_s;
     GValue v = G_VALUE_INIT;
 
     if (a->radio.dev != NULL)
       dvr_get_rx_stats (a->radio.dev, &rs);
     crc += rs.crc_errors;
     rx_malformed += rs.malformed;
+    as_s = gst_structure_new ("adapter",
+        "index", G_TYPE_UINT, i,
+        "device", G_TYPE_STRING, a->radio.selector,
+        "frames", G_TYPE_UINT64, as->frames,
+        "frames-received", G_TYPE_UINT64, rs.frames,
+        "crc-errors", G_TYPE_UINT64, rs.crc_errors,
+        "rx-malformed", G_TYPE_UINT64, rs.malformed,
+        "rssi-avg", G_TYPE_INT, rssi_average (h->rssi_sum, h->rssi_samples),
+        "rssi-min", G_TYPE_INT, rssi_or_none (h->rssi_min, h->rssi_samples),
+        "rssi-max", G_TYPE_INT, rssi_or_none (h->rssi_max, h->rssi_samples),
+        NULL);
+    set_heard_fields (as_s, h);
     g_value_init (&v, GST_TYPE_STRUCTURE);
-    g_value_take_boxed (&v, gst_structure_new ("adapter",
-            "index", G_TYPE_UINT, i,
-            "device", G_TYPE_STRING, a->radio.selector,
-            "frames", G_TYPE_UINT64, as->frames,
-            "frames-received", G_TYPE_UINT64, rs.frames,
-            "crc-errors", G_TYPE_UINT64, rs.crc_errors,
-            "rx-malformed", G_TYPE_UINT64, rs.malformed,
-            "rssi-avg", G_TYPE_INT, rssi_average (as->rssi_sum,
-                as->rssi_samples),
-            "rssi-min", G_TYPE_INT,
-            rssi_or_none (as->rssi_min, as->rssi_samples),
-            "rssi-max", G_TYPE_INT,
-            rssi_or_none (as->rssi_max, as->rssi_samples), NULL));
+    g_value_take_boxed (&v, as_s);
     gst_value_array_append_and_take_value (&adapters, &v);
   }
   if (n == 0) {
@@ -311,13 +416,14 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
   s = gst_structure_new ("application/x-devourer-src-stats",
       "packets-received", G_TYPE_UINT64, ls.packets,
       "bytes-received", G_TYPE_UINT64, ls.bytes,
+      "air-bytes", G_TYPE_UINT64, ls.air_bytes,
       "packets-lost", G_TYPE_UINT64, ls.lost,
       "packets-dropped", G_TYPE_UINT64, dropped,
       "fec-recovered", G_TYPE_UINT64, ls.fec_recovered,
       "unrecoverable-blocks", G_TYPE_UINT64, ls.unrecoverable,
       "lost-within-capacity", G_TYPE_UINT64, ls.lost_within_capacity,
       "duplicates", G_TYPE_UINT64, ls.duplicates,
-      "late", G_TYPE_UINT64, ls.late,
+      "redundant-fragments", G_TYPE_UINT64, ls.redundant_fragments,
       "replayed", G_TYPE_UINT64, ls.replayed,
       "auth-failed", G_TYPE_UINT64, ls.auth_failed,
       "no-session", G_TYPE_UINT64, ls.no_session,
@@ -326,7 +432,12 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
       "session-replayed", G_TYPE_UINT64, ls.session_replayed,
       "session-auth-failed", G_TYPE_UINT64, ls.session_auth_failed,
       "malformed", G_TYPE_UINT64, ls.malformed + ls.bad_packet,
-      "other-link", G_TYPE_UINT64, ls.other_channel,
+      "link-frames", G_TYPE_UINT64, ls.link_frames,
+      "other-link", G_TYPE_UINT64, ls.other_link,
+      "other-link-id", G_TYPE_UINT, ls.other_link_id,
+      "other-port", G_TYPE_UINT64, ls.other_port,
+      "other-port-id", G_TYPE_UINT, (guint) ls.other_port_id,
+      "not-wfb", G_TYPE_UINT64, ls.not_wfb,
       "frames-received", G_TYPE_UINT64, ls.frames,
       "crc-errors", G_TYPE_UINT64, crc,
       /* What the adapters' RX walk refused (cut or lying lengths,
@@ -339,18 +450,27 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
   return s;
 }
 
+/* Post a devourer-rx-stats message for the interval since the last one.
+ * @final: the last one of this run (EOS or stop); it covers the partial
+ * interval, so a run shorter than stats-interval still reports. */
 static void
-post_rx_stats (GstDevourerSrc * self, guint64 now)
+post_rx_stats (GstDevourerSrc * self, guint64 now, gboolean final)
 {
   struct dvr_link_rx_stats ls;
   GstDevourerSrcHeard snap[DVR_LINK_MAX_ADAPTERS];
-  guint64 interval_ms = now - self->last_stats_ms, dropped, packets, bytes;
+  guint64 interval_ms, dropped, packets, bytes, air;
   GValue adapters = G_VALUE_INIT;
-  gint best = RSSI_NONE;
+  gint best = RSSI_NONE, best_heard = RSSI_NONE;
   GstStructure *s;
   guint n = (guint) g_atomic_int_get (&self->n_adapters);
 
+  g_mutex_lock (&self->stats_lock);
   g_mutex_lock (&self->rx_lock);
+  if (self->stats_final || self->link == NULL) {
+    g_mutex_unlock (&self->rx_lock);
+    g_mutex_unlock (&self->stats_lock);
+    return;
+  }
   dvr_link_rx_get_stats (self->link, &ls);
   dropped = self->queue_dropped;
   for (guint i = 0; i < n; i++) {
@@ -358,35 +478,49 @@ post_rx_stats (GstDevourerSrc * self, guint64 now)
     heard_reset (&self->adapters[i].heard);
   }
   g_mutex_unlock (&self->rx_lock);
+  interval_ms = now > self->last_stats_ms ? now - self->last_stats_ms : 0;
 
   g_value_init (&adapters, GST_TYPE_ARRAY);
   for (guint i = 0; i < n; i++) {
     const GstDevourerSrcHeard *h = &snap[i];
     gint avg = rssi_average (h->rssi_sum, h->rssi_samples);
+    gint avg_heard = rssi_average (h->all_rssi_sum, h->all_frames);
+    GstStructure *as_s;
     GValue v = G_VALUE_INIT;
 
     if (h->rssi_samples > 0 && avg > best)
       best = avg;
+    if (h->all_frames > 0 && avg_heard > best_heard)
+      best_heard = avg_heard;
+    as_s = gst_structure_new ("adapter",
+        "index", G_TYPE_UINT, i,
+        "device", G_TYPE_STRING, self->adapters[i].radio.selector,
+        "frames", G_TYPE_UINT64, h->frames,
+        "rssi", G_TYPE_INT, avg,
+        "rssi-min", G_TYPE_INT, rssi_or_none (h->rssi_min, h->rssi_samples),
+        "rssi-max", G_TYPE_INT, rssi_or_none (h->rssi_max, h->rssi_samples),
+        NULL);
+    set_heard_fields (as_s, h);
     g_value_init (&v, GST_TYPE_STRUCTURE);
-    g_value_take_boxed (&v, gst_structure_new ("adapter",
-            "index", G_TYPE_UINT, i,
-            "device", G_TYPE_STRING, self->adapters[i].radio.selector,
-            "frames", G_TYPE_UINT64, h->frames,
-            "rssi", G_TYPE_INT, avg,
-            "rssi-min", G_TYPE_INT, rssi_or_none (h->rssi_min, h->rssi_samples),
-            "rssi-max", G_TYPE_INT, rssi_or_none (h->rssi_max, h->rssi_samples),
-            NULL));
+    g_value_take_boxed (&v, as_s);
     gst_value_array_append_and_take_value (&adapters, &v);
   }
 
   packets = ls.packets - self->last_link.packets;
   bytes = ls.bytes - self->last_link.bytes;
+  air = ls.air_bytes - self->last_link.air_bytes;
   s = gst_structure_new (GST_DEVOURER_MSG_RX_STATS,
       "interval-ms", G_TYPE_UINT64, interval_ms,
+      "final", G_TYPE_BOOLEAN, final,
       "packets", G_TYPE_UINT64, packets,
       "bytes", G_TYPE_UINT64, bytes,
       "bitrate", G_TYPE_UINT64,
       interval_ms > 0 ? bytes * 8u * 1000u / interval_ms : (guint64) 0,
+      "air-bytes", G_TYPE_UINT64, air,
+      "air-bitrate", G_TYPE_UINT64,
+      interval_ms > 0 ? air * 8u * 1000u / interval_ms : (guint64) 0,
+      "link-frames", G_TYPE_UINT64,
+      ls.link_frames - self->last_link.link_frames,
       "lost", G_TYPE_UINT64, ls.lost - self->last_link.lost,
       "fec-recovered", G_TYPE_UINT64,
       ls.fec_recovered - self->last_link.fec_recovered,
@@ -396,6 +530,8 @@ post_rx_stats (GstDevourerSrc * self, guint64 now)
       ls.lost_within_capacity - self->last_link.lost_within_capacity,
       "duplicates", G_TYPE_UINT64,
       ls.duplicates - self->last_link.duplicates,
+      "redundant-fragments", G_TYPE_UINT64,
+      ls.redundant_fragments - self->last_link.redundant_fragments,
       "auth-failed", G_TYPE_UINT64,
       ls.auth_failed - self->last_link.auth_failed,
       /* A wrong key fails on the session packets, and the data that
@@ -405,51 +541,249 @@ post_rx_stats (GstDevourerSrc * self, guint64 now)
       ls.session_auth_failed - self->last_link.session_auth_failed,
       "no-session", G_TYPE_UINT64,
       ls.no_session - self->last_link.no_session,
+      "other-link", G_TYPE_UINT64,
+      ls.other_link - self->last_link.other_link,
+      "other-port", G_TYPE_UINT64,
+      ls.other_port - self->last_link.other_port,
+      "not-wfb", G_TYPE_UINT64, ls.not_wfb - self->last_link.not_wfb,
       "dropped", G_TYPE_UINT64, dropped - self->last_dropped,
-      "rssi", G_TYPE_INT, best, NULL);
+      "rssi", G_TYPE_INT, best,
+      "rssi-heard", G_TYPE_INT, best_heard, NULL);
   gst_structure_take_value (s, "adapters", &adapters);
   self->last_link = ls;
   self->last_dropped = dropped;
   self->last_stats_ms = now;
+  self->stats_final = final;
 
+  /* Posted under stats_lock so messages leave in interval order. */
   gst_devourer_post_element_message (GST_ELEMENT (self), s);
+  g_mutex_unlock (&self->stats_lock);
+}
+
+/* The final message of a run, unless stats-interval is 0 (never). */
+static void
+post_final_rx_stats (GstDevourerSrc * self)
+{
+  guint interval;
+
+  GST_OBJECT_LOCK (self);
+  interval = self->settings.stats_interval;
+  GST_OBJECT_UNLOCK (self);
+  if (interval > 0)
+    post_rx_stats (self, gst_devourer_now_ms (), TRUE);
+}
+
+static GstPadProbeReturn
+on_src_event (GstPad * pad, GstPadProbeInfo * info, gpointer user)
+{
+  GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
+
+  (void) pad;
+  if (GST_EVENT_TYPE (event) == GST_EVENT_EOS)
+    post_final_rx_stats (GST_DEVOURER_SRC (user));
+  return GST_PAD_PROBE_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Link diagnosis                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Is a warning of @kind due? At most one per kind per DIAG_REPEAT_MS. */
+static gboolean
+diag_due (GstDevourerSrc * self, GstDevourerSrcDiag kind, guint64 now)
+{
+  if (self->diag_ever_warned[kind]
+      && now - self->diag_warned_ms[kind] < DIAG_REPEAT_MS)
+    return FALSE;
+  self->diag_ever_warned[kind] = TRUE;
+  self->diag_warned_ms[kind] = now;
+  return TRUE;
+}
+
+/*
+ * Look at the last DIAG_WINDOW_MS (timer thread) and say what is wrong
+ * when the counters show a misconfiguration rather than a weak link:
+ * nothing on the air at all, only another link id or radio port, or our
+ * frames failing authentication while nothing is delivered.
+ */
+static void
+diagnose_link (GstDevourerSrc * self, guint64 now)
+{
+  struct dvr_link_rx_stats ls;
+  const struct dvr_link_rx_stats *was = &self->diag_link;
+  guint64 heard = 0, link_frames, sess_fail, data_fail;
+  guint n = (guint) g_atomic_int_get (&self->n_adapters);
+  guint link_id, port, secs = DIAG_WINDOW_MS / 1000u;
+  struct dvr_channel ch;
+
+  g_mutex_lock (&self->rx_lock);
+  dvr_link_rx_get_stats (self->link, &ls);
+  for (guint i = 0; i < n; i++)
+    heard += self->adapters[i].heard_total.all_frames;
+  g_mutex_unlock (&self->rx_lock);
+
+  GST_OBJECT_LOCK (self);
+  link_id = self->settings.link_id;
+  port = self->settings.radio_port;
+  GST_OBJECT_UNLOCK (self);
+
+  link_frames = ls.link_frames - was->link_frames;
+  sess_fail = ls.session_auth_failed - was->session_auth_failed;
+  data_fail = ls.auth_failed - was->auth_failed;
+
+  if (heard == self->diag_heard
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_NOTHING, now)) {
+    GString *names = g_string_new (NULL);
+
+    g_mutex_lock (&self->control_lock);
+    ch = self->tuned;
+    for (guint i = 0; i < self->n_adapters; i++)
+      g_string_append_printf (names, "%s%s", i > 0 ? ", " : "",
+          self->adapters[i].radio.selector);
+    g_mutex_unlock (&self->control_lock);
+    GST_ELEMENT_WARNING_WITH_DETAILS (self, RESOURCE, READ,
+        ("Nothing heard for %u s on channel %u (%u MHz) by %s.", secs,
+            ch.channel, ch.bw_mhz, names->str),
+        ("Not a single frame reached the adapter(s). Tune devourersrc to "
+            "the sender's channel and bandwidth (channel=, bandwidth=), "
+            "and check that the sender is on, in range, and that the "
+            "antennas are connected."),
+        ("kind", G_TYPE_STRING, "nothing-heard",
+            "channel", G_TYPE_UINT, (guint) ch.channel,
+            "bandwidth", G_TYPE_UINT, (guint) ch.bw_mhz,
+            "devices", G_TYPE_STRING, names->str, NULL));
+    g_string_free (names, TRUE);
+  }
+  if (link_frames == 0 && ls.other_link > was->other_link
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_OTHER_LINK, now)) {
+    GST_ELEMENT_WARNING_WITH_DETAILS (self, RESOURCE, SETTINGS,
+        ("Frames of link-id %u are heard, none of link-id %u.",
+            ls.other_link_id, link_id),
+        ("%" G_GUINT64_FORMAT " WFB-NG frames of another link in the last "
+            "%u s (the last of link-id %u). Set link-id=%u here to receive "
+            "them, or give the sender link-id=%u.",
+            ls.other_link - was->other_link, secs, ls.other_link_id,
+            ls.other_link_id, link_id),
+        ("kind", G_TYPE_STRING, "other-link",
+            "link-id", G_TYPE_UINT, link_id,
+            "link-id-heard", G_TYPE_UINT, ls.other_link_id, NULL));
+  }
+  if (link_frames == 0 && ls.other_port > was->other_port
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_OTHER_PORT, now)) {
+    GST_ELEMENT_WARNING_WITH_DETAILS (self, RESOURCE, SETTINGS,
+        ("Frames of link-id %u on radio-port %u are heard, none on "
+            "radio-port %u.", link_id, (guint) ls.other_port_id, port),
+        ("%" G_GUINT64_FORMAT " frames of this link on another radio port "
+            "in the last %u s (the last on radio-port %u). Set "
+            "radio-port=%u here to receive that stream, or give the "
+            "sender radio-port=%u.", ls.other_port - was->other_port, secs,
+            (guint) ls.other_port_id, (guint) ls.other_port_id, port),
+        ("kind", G_TYPE_STRING, "other-port",
+            "radio-port", G_TYPE_UINT, port,
+            "radio-port-heard", G_TYPE_UINT, (guint) ls.other_port_id,
+            NULL));
+  }
+  if (sess_fail + data_fail > 0 && ls.packets == was->packets
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_AUTH, now)) {
+    GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECRYPT_NOKEY,
+        ("Frames of link-id %u are heard but do not authenticate: the "
+            "sender uses another key.", link_id),
+        ("In the last %u s %" G_GUINT64_FORMAT " session packets and %"
+            G_GUINT64_FORMAT " data frames failed authentication and "
+            "nothing was delivered. Give both ends the same password, or "
+            "key-file=gs.key from the pair whose drone.key the sender "
+            "uses.", secs, sess_fail, data_fail),
+        ("kind", G_TYPE_STRING, "auth-failed",
+            "session-auth-failed", G_TYPE_UINT64, sess_fail,
+            "auth-failed", G_TYPE_UINT64, data_fail,
+            "no-session", G_TYPE_UINT64, ls.no_session - was->no_session,
+            NULL));
+  }
+  self->diag_link = ls;
+  self->diag_heard = heard;
+  self->diag_next_ms = now + DIAG_WINDOW_MS;
 }
 
 /* ------------------------------------------------------------------ */
 /* Properties                                                          */
 /* ------------------------------------------------------------------ */
 
+/* Retune one adapter; a lost adapter is left alone (the others carry
+ * the link). Returns the driver's status. */
+static int
+retune_adapter (GstDevourerSrcAdapter * a, const struct dvr_channel *ch)
+{
+  if (a->radio.dev == NULL || g_atomic_int_get (&a->radio.lost))
+    return DVR_OK;
+  return dvr_set_channel (a->radio.dev, ch);
+}
+
 /*
- * A live retune of every adapter. When every open adapter refuses it
- * (each refusal is a warning), they all stay on @was, the channel in
- * effect before, and channel and bandwidth read that back; when some take
- * it, the properties read the channel those are on.
+ * Retune every adapter to the channel and bandwidth properties. The
+ * driver records a channel only once the chip took it, so a refusal
+ * (unknown channel, a bandwidth or band the chip lacks) leaves that
+ * adapter where it was; the adapters already moved go back, so all stay
+ * together, and the properties read back the channel in effect.
  */
 static void
-apply_channel (GstDevourerSrc * self, const struct dvr_channel *was)
+apply_channel (GstDevourerSrc * self)
 {
-  struct dvr_channel ch;
-  guint open = 0, tuned = 0;
+  struct dvr_channel ch, was;
+  gboolean refused = FALSE;
+  guint done = 0;
+  int ret = DVR_OK;
+  gchar *selector = NULL, *detail = NULL;
 
   GST_OBJECT_LOCK (self);
   ch = gst_devourer_settings_channel (&self->settings);
   GST_OBJECT_UNLOCK (self);
 
   g_mutex_lock (&self->control_lock);
-  for (guint i = 0; i < self->n_adapters; i++) {
-    if (self->adapters[i].radio.dev == NULL)
-      continue;
-    open++;
-    if (gst_devourer_radio_set_channel (&self->adapters[i].radio, &ch))
-      tuned++;
+  if (self->n_adapters == 0) {
+    /* Not started: the next start tunes to it. */
+    g_mutex_unlock (&self->control_lock);
+    return;
+  }
+  was = self->tuned;
+  for (; done < self->n_adapters; done++) {
+    GstDevourerSrcAdapter *a = &self->adapters[done];
+
+    ret = retune_adapter (a, &ch);
+    if (ret != DVR_OK) {
+      selector = g_strdup (a->radio.selector);
+      detail = g_strdup (dvr_last_error (a->radio.dev));
+      refused = TRUE;
+      break;
+    }
+  }
+  if (refused) {
+    for (guint i = 0; i < done; i++)
+      retune_adapter (&self->adapters[i], &was);
+  } else {
+    self->tuned = ch;
   }
   g_mutex_unlock (&self->control_lock);
-  if (open == 0 || tuned > 0)
+  if (!refused)
     return;
+
   GST_OBJECT_LOCK (self);
-  self->settings.channel = was->channel;
-  self->settings.bandwidth = was->bw_mhz;
+  self->settings.channel = was.channel;
+  self->settings.bandwidth = was.bw_mhz;
   GST_OBJECT_UNLOCK (self);
+  GST_ELEMENT_WARNING_WITH_DETAILS (self, RESOURCE, SETTINGS,
+      ("Could not tune %s to channel %u at %u MHz; staying on channel %u "
+          "at %u MHz.", selector, ch.channel, ch.bw_mhz, was.channel,
+          was.bw_mhz),
+      ("%s: %s. The channel and bandwidth properties read back the "
+          "channel in effect.", dvr_strerror (ret),
+          detail != NULL ? detail : ""),
+      ("kind", G_TYPE_STRING, "retune-refused",
+          "channel", G_TYPE_UINT, (guint) was.channel,
+          "bandwidth", G_TYPE_UINT, (guint) was.bw_mhz,
+          "channel-refused", G_TYPE_UINT, (guint) ch.channel,
+          "bandwidth-refused", G_TYPE_UINT, (guint) ch.bw_mhz, NULL));
+  g_free (selector);
+  g_free (detail);
   g_object_notify (G_OBJECT (self), "channel");
   g_object_notify (G_OBJECT (self), "bandwidth");
 }
@@ -483,12 +817,8 @@ gst_devourer_src_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstDevourerSrc *self = GST_DEVOURER_SRC (object);
-  struct dvr_channel was;
 
   GST_OBJECT_LOCK (self);
-  /* While running the settings hold the channel in effect: a refused
-   * retune puts it back (apply_channel). */
-  was = gst_devourer_settings_channel (&self->settings);
   if (!gst_devourer_settings_set (&self->settings, prop_id, value))
     set_own_property (self, prop_id, value, pspec);
   GST_OBJECT_UNLOCK (self);
@@ -498,7 +828,7 @@ gst_devourer_src_set_property (GObject * object, guint prop_id,
   switch (prop_id) {
     case GST_DEVOURER_PROP_CHANNEL:
     case GST_DEVOURER_PROP_BANDWIDTH:
-      apply_channel (self, &was);
+      apply_channel (self);
       break;
     case PROP_CAPS:
       gst_pad_mark_reconfigure (GST_BASE_SRC_PAD (self));
@@ -621,19 +951,13 @@ on_link_packet (void *user, const uint8_t *data, size_t len)
   g_cond_signal (&self->rx_cond);
 }
 
+/* Was the frame addressed to this link (link id and radio port)? Then
+ * its signal is the link's, whether it authenticated or not: a receiver
+ * with the wrong key still sees how well it hears the sender. */
 static gboolean
 verdict_is_our_link (int verdict)
 {
-  switch (verdict) {
-    case DVR_LINK_RX_DATA:
-    case DVR_LINK_RX_SESSION:
-    case DVR_LINK_RX_SESSION_NEW:
-    case DVR_LINK_RX_DUPLICATE:
-    case DVR_LINK_RX_LATE:
-      return TRUE;
-    default:
-      return FALSE;
-  }
+  return verdict >= 0 && verdict != DVR_LINK_RX_IGNORED;
 }
 
 static void
@@ -644,19 +968,16 @@ on_device_rx (void *user, const struct dvr_rx_frame *frame)
   GstDevourerSrc *self = a->self;
   gint rssi = frame->info.signal_dbm;
   int verdict;
+  gboolean ours;
 
   g_mutex_lock (&self->rx_lock);
   if (G_LIKELY (self->link != NULL)) {
     self->push_arrival = GST_CLOCK_TIME_NONE;
     verdict = dvr_link_rx_push (self->link, a->index, rssi, frame->data,
         frame->len, gst_devourer_now_ms ());
-    if (verdict_is_our_link (verdict)) {
-      a->heard.frames++;
-      a->heard.rssi_sum += rssi;
-      a->heard.rssi_samples++;
-      a->heard.rssi_min = MIN (a->heard.rssi_min, rssi);
-      a->heard.rssi_max = MAX (a->heard.rssi_max, rssi);
-    }
+    ours = verdict_is_our_link (verdict);
+    heard_add (&a->heard, &frame->info, ours);
+    heard_add (&a->heard_total, &frame->info, ours);
   }
   g_mutex_unlock (&self->rx_lock);
 }
@@ -719,7 +1040,9 @@ src_timer_tick (gpointer user, guint64 now)
 
   if (gst_devourer_timer_periodic_due (&self->next_stats_ms, interval, now,
           &next))
-    post_rx_stats (self, now);
+    post_rx_stats (self, now, FALSE);
+  if (now >= self->diag_next_ms)
+    diagnose_link (self, now);
   return next;
 }
 
@@ -825,8 +1148,14 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   self->queue_high_water = 0;
   memset (&self->final_link, 0, sizeof (self->final_link));
   g_mutex_unlock (&self->rx_lock);
+  g_mutex_lock (&self->stats_lock);
   memset (&self->last_link, 0, sizeof (self->last_link));
   self->last_dropped = 0;
+  self->stats_final = FALSE;
+  g_mutex_unlock (&self->stats_lock);
+  memset (&self->diag_link, 0, sizeof (self->diag_link));
+  self->diag_heard = 0;
+  memset (self->diag_ever_warned, 0, sizeof (self->diag_ever_warned));
 
   selectors = gst_devourer_split_devices (device);
   if (selectors == NULL) {
@@ -889,7 +1218,10 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
     a->index = i;
     gst_devourer_radio_init (&a->radio, GST_ELEMENT (self),
         devourer_src_debug, selectors[i], on_adapter_lost, a);
+    g_mutex_lock (&self->rx_lock);
     heard_reset (&a->heard);
+    heard_reset (&a->heard_total);
+    g_mutex_unlock (&self->rx_lock);
     g_atomic_int_set (&self->n_adapters, i + 1);
 
     cfg.on_rx = on_device_rx;
@@ -902,10 +1234,14 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
       goto fail_devices;
     }
   }
+  self->tuned = ch;
   g_mutex_unlock (&self->control_lock);
 
+  g_mutex_lock (&self->stats_lock);
   self->last_stats_ms = gst_devourer_now_ms ();
+  g_mutex_unlock (&self->stats_lock);
   self->next_stats_ms = 0;
+  self->diag_next_ms = gst_devourer_now_ms () + DIAG_WINDOW_MS;
   if (!gst_devourer_timer_start (&self->timer, "dvrsrc-timer",
           src_timer_tick, self, &err)) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
@@ -935,6 +1271,9 @@ gst_devourer_src_stop (GstBaseSrc * bsrc)
   GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
 
   gst_devourer_timer_stop (&self->timer);
+  /* The last partial interval, unless EOS already reported it; while
+   * the adapters still name themselves. */
+  post_final_rx_stats (self);
   /* Devices first: after dvr_close() no callback touches the link. */
   close_adapters (self);
   free_receiver (self);

@@ -23,14 +23,35 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (GstDevourerSrc, gst_devourer_src, GST, DEVOURER_SRC,
     GstPushSrc)
 
-/* Frames of this link one adapter heard in a stats interval. */
+/* What one adapter heard over a span (a stats interval, or since start):
+ * frames addressed to this link (link id and port, authentic or not),
+ * with their signal per chain and the rate of the last one, and every
+ * frame at all, with its signal. */
 typedef struct
 {
-  guint64 frames;
+  guint64 frames;               /* of this link */
   gint64 rssi_sum;
   guint64 rssi_samples;
   gint rssi_min, rssi_max;
+  gint64 chain_rssi_sum[DVR_MAX_CHAINS];
+  gint64 chain_snr_sum[DVR_MAX_CHAINS];
+  guint64 chain_samples[DVR_MAX_CHAINS];
+  gboolean has_rate;            /* rate and bw_mhz are of the last one */
+  struct dvr_rate rate;
+  guint bw_mhz;
+  guint64 all_frames;           /* everything heard */
+  gint64 all_rssi_sum;
 } GstDevourerSrcHeard;
+
+/* The kinds of link diagnosis warnings, each rate-limited on its own. */
+typedef enum
+{
+  GST_DEVOURER_SRC_DIAG_AUTH,
+  GST_DEVOURER_SRC_DIAG_OTHER_LINK,
+  GST_DEVOURER_SRC_DIAG_OTHER_PORT,
+  GST_DEVOURER_SRC_DIAG_NOTHING,
+  GST_DEVOURER_SRC_DIAG_KINDS,
+} GstDevourerSrcDiag;
 
 /* One receiving adapter. */
 typedef struct
@@ -39,6 +60,7 @@ typedef struct
   guint index;                  /* adapter index given to the link */
   GstDevourerRadio radio;       /* its user pointer is this adapter */
   GstDevourerSrcHeard heard;    /* current interval, under rx_lock */
+  GstDevourerSrcHeard heard_total;      /* since start, under rx_lock */
 } GstDevourerSrcAdapter;
 
 struct _GstDevourerSrc
@@ -60,6 +82,9 @@ struct _GstDevourerSrc
    * threads read them without it. */
   guint n_adapters;
   gint adapters_lost;
+  /* The channel the adapters are tuned to (under control_lock): what
+   * 'channel' and 'bandwidth' read back after a refused retune. */
+  struct dvr_channel tuned;
 
   /* Everything the device threads touch: the link receiver (not
    * thread-safe, and several adapters feed it), the packet queue. */
@@ -81,9 +106,22 @@ struct _GstDevourerSrc
   /* Timer thread: link timekeeping and devourer-rx-stats messages. */
   GstDevourerTimer timer;
   guint64 next_stats_ms;
+  /* The interval a devourer-rx-stats message covers: under stats_lock,
+   * since the timer, EOS and stop each post one. After the final one
+   * (EOS or stop) no periodic message follows until the next start. */
+  GMutex stats_lock;
   guint64 last_stats_ms;
   struct dvr_link_rx_stats last_link;
   guint64 last_dropped;
+  gboolean stats_final;
+
+  /* Link diagnosis (timer thread only): counters at the start of the
+   * current window, and when each kind of warning was last posted. */
+  guint64 diag_next_ms;
+  struct dvr_link_rx_stats diag_link;
+  guint64 diag_heard;
+  guint64 diag_warned_ms[GST_DEVOURER_SRC_DIAG_KINDS];
+  gboolean diag_ever_warned[GST_DEVOURER_SRC_DIAG_KINDS];
 
   /* Kept after stop so 'stats' still reads after NULL. */
   struct dvr_link_rx_stats final_link;

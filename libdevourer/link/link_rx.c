@@ -452,7 +452,7 @@ static int on_data(struct dvr_link_rx *rx, unsigned adapter, int rssi,
 		}
 		hist_mark(rx, blk, fi);
 		hist_late(rx, blk);
-		rx->stats.late++;
+		rx->stats.redundant_fragments++;
 		return DVR_LINK_RX_LATE;
 	}
 	if (!rx->ring_started || blk > rx->newest)
@@ -583,6 +583,29 @@ static int on_session(struct dvr_link_rx *rx, const uint8_t *p, size_t plen)
 	return DVR_LINK_RX_SESSION_NEW;
 }
 
+/*
+ * Why a frame is not ours: another network, another WFB-NG link, or our
+ * link on another radio port. The ids of the last one heard are kept so
+ * a misconfigured receiver can be told which ones are on the air.
+ */
+static void count_other_channel(struct dvr_link_rx *rx, const uint8_t *frame,
+                                size_t len)
+{
+	rx->stats.other_channel++;
+	if (len < DVR_LINK_IEEE80211_HDR_LEN || !wire_is_wfb(frame)) {
+		rx->stats.not_wfb++;
+		return;
+	}
+	const uint32_t id = wire_channel_id(frame);
+	if ((id >> 8) == (rx->channel_id >> 8)) {
+		rx->stats.other_port++;
+		rx->stats.other_port_id = (uint8_t)id;
+	} else {
+		rx->stats.other_link++;
+		rx->stats.other_link_id = id >> 8;
+	}
+}
+
 int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_dbm,
                      const uint8_t *frame, size_t len, uint64_t now_ms)
 {
@@ -591,9 +614,11 @@ int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_dbm,
 	rx->stats.frames++;
 	if (len < DVR_LINK_IEEE80211_HDR_LEN ||
 	    !wire_is_channel(frame, rx->channel_id)) {
-		rx->stats.other_channel++;
+		count_other_channel(rx, frame, len);
 		return DVR_LINK_RX_IGNORED;
 	}
+	rx->stats.link_frames++;
+	rx->stats.air_bytes += len;
 	const uint8_t *p = frame + DVR_LINK_IEEE80211_HDR_LEN;
 	const size_t plen = len - DVR_LINK_IEEE80211_HDR_LEN;
 	if (plen == 0 || plen > DVR_LINK_MAX_SESSION_PACKET) {

@@ -80,12 +80,23 @@ static inline void wire_ieee80211_header(uint8_t *h, uint8_t frame_type,
 	h[WIRE_SEQ_OFF + 1] = (uint8_t)(sc >> 8);
 }
 
+/* Does addr2 carry the WFB-NG mark? */
+static inline int wire_is_wfb(const uint8_t *h)
+{
+	return h[WIRE_ADDR2_OFF] == WIRE_MAC_MAGIC0 &&
+	       h[WIRE_ADDR2_OFF + 1] == WIRE_MAC_MAGIC1;
+}
+
+/* The channel id (link id << 8 | radio port) addr2 carries. */
+static inline uint32_t wire_channel_id(const uint8_t *h)
+{
+	return wire_get_be32(h + WIRE_ADDR2_OFF + 2);
+}
+
 /* Is this frame addressed to our channel? (wfb-ng's RX filters on addr2.) */
 static inline int wire_is_channel(const uint8_t *h, uint32_t channel_id)
 {
-	return h[WIRE_ADDR2_OFF] == WIRE_MAC_MAGIC0 &&
-	       h[WIRE_ADDR2_OFF + 1] == WIRE_MAC_MAGIC1 &&
-	       wire_get_be32(h + WIRE_ADDR2_OFF + 2) == channel_id;
+	return wire_is_wfb(h) && wire_channel_id(h) == channel_id;
 }
 
 /* Data nonce: (block_idx << 8) + fragment_idx, as 8 big-endian bytes. */

@@ -497,16 +497,19 @@ static void forged_and_replayed(void)
 
 	/* The whole recording again, in this run. */
 	guint64 frames0 = src_stat(&l, "frames-received");
-	guint64 seen0 = src_stat(&l, "duplicates") + src_stat(&l, "late") +
+	guint64 seen0 = src_stat(&l, "duplicates") +
+	                src_stat(&l, "redundant-fragments") +
 	                src_stat(&l, "replayed");
 	guint64 changes0 = src_stat(&l, "session-changes");
 	guint n = replay(spy, &cap, -1);
 	CHECK(wait_frames(&l, frames0, n), "replay: the receiver heard the "
 	      "replayed frames");
 	pull_until(&l, &o, &pk, sent, all_arrived, 0);
-	guint64 seen = src_stat(&l, "duplicates") + src_stat(&l, "late") +
+	guint64 seen = src_stat(&l, "duplicates") +
+	               src_stat(&l, "redundant-fragments") +
 	               src_stat(&l, "replayed") - seen0;
-	printf("# %u frames replayed: duplicates + late + replayed grew by "
+	printf("# %u frames replayed: duplicates + redundant-fragments + "
+	       "replayed grew by "
 	       "%" G_GUINT64_FORMAT "\n", n, seen);
 	CHECK_EQ_INT(o.delivered, sent, "replay: nothing delivered twice");
 	CHECK_EQ_INT(o.bad, 0, "replay: nothing corrupt or repeated");

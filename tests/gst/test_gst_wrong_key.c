@@ -4,7 +4,9 @@
  * session: the src must say so, not look like an empty channel. Its
  * "stats" count the session packets failing authentication, and the
  * periodic devourer-rx-stats message carries session-auth-failed and
- * no-session (the data frames it cannot open), with no packet delivered.
+ * no-session (the data frames it cannot open), with no packet delivered,
+ * and the signal of the sender it hears (not "nothing heard"); a bus
+ * warning says the sender uses another key.
  */
 #include "gst_test_common.h"
 
@@ -32,6 +34,41 @@ static guint64 sum_field(GPtrArray *msgs, const gchar *field,
 	return total;
 }
 
+/* The best "rssi" of the devourer-rx-stats messages so far (-127 when
+ * none heard this link). */
+static gint best_rssi(GPtrArray *msgs)
+{
+	gint best = -127;
+
+	for (guint i = 0; i < msgs->len; i++) {
+		GstMessage *m = g_ptr_array_index(msgs, i);
+		gint v = -127;
+
+		if (!gst_test_is_element_msg(m, "devourer-rx-stats"))
+			continue;
+		gst_structure_get_int(gst_message_get_structure(m), "rssi", &v);
+		best = MAX(best, v);
+	}
+	return best;
+}
+
+/* The details of the first "auth-failed" warning, or NULL. */
+static const GstStructure *auth_warning(GPtrArray *msgs)
+{
+	for (guint i = 0; i < msgs->len; i++) {
+		GstMessage *m = g_ptr_array_index(msgs, i);
+		const GstStructure *d = NULL;
+
+		if (GST_MESSAGE_TYPE(m) != GST_MESSAGE_WARNING)
+			continue;
+		gst_message_parse_warning_details(m, &d);
+		if (d && g_strcmp0(gst_structure_get_string(d, "kind"),
+		                   "auth-failed") == 0)
+			return d;
+	}
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	struct gst_test_env env;
@@ -43,6 +80,8 @@ int main(int argc, char **argv)
 	gboolean fields_ok = TRUE;
 	guint64 sess_fail = 0, no_session = 0, packets = 0;
 	gint64 deadline;
+	const GstStructure *warned = NULL;
+	guint64 warned_fails = 0, v = 0;
 
 	gst_test_setup(&env, &argc, &argv);
 	msgs = g_ptr_array_new_with_free_func(
@@ -81,7 +120,9 @@ int main(int argc, char **argv)
 		errors += gst_test_drain_bus(bus_tx, 0, NULL);
 		sess_fail = sum_field(msgs, "session-auth-failed", &fields_ok);
 		no_session = sum_field(msgs, "no-session", &fields_ok);
-		if (!fields_ok || (sess_fail > 0 && no_session > 0))
+		warned = auth_warning(msgs);
+		if (!fields_ok || (sess_fail > 0 && no_session > 0 &&
+		                   warned && best_rssi(msgs) > -127))
 			break;
 	}
 	packets = sum_field(msgs, "packets", &fields_ok);
@@ -92,6 +133,19 @@ int main(int argc, char **argv)
 	CHECK(sess_fail > 0, "rx-stats: wrong key shows as session-auth-failed");
 	CHECK(no_session > 0, "rx-stats: data heard without a session counted");
 	CHECK_EQ_INT(packets, 0, "rx-stats: nothing delivered");
+	CHECK(best_rssi(msgs) > -127,
+	      "rx-stats: the sender's signal is reported, though no frame "
+	      "authenticates");
+	CHECK(warned != NULL, "a warning says the key is wrong");
+	if (warned && gst_structure_get_uint64(warned, "session-auth-failed",
+	                                       &v))
+		warned_fails += v;
+	if (warned && gst_structure_get_uint64(warned, "auth-failed", &v))
+		warned_fails += v;
+	CHECK(warned_fails > 0, "... counting the frames that failed");
+	CHECK(gst_test_stat_u64(src, "link-frames") > 0 &&
+	      gst_test_stat_u64(src, "link-frames") != G_MAXUINT64,
+	      "src stats: the frames are counted as this link's");
 	CHECK(gst_test_stat_u64(src, "session-auth-failed") >= sess_fail &&
 	      sess_fail > 0, "src stats: session-auth-failed counted");
 	CHECK(gst_test_stat_u64(src, "no-session") > 0,

@@ -534,7 +534,8 @@ static void test_rx_timeout_nothing_held(void)
 	dvr_link_rx_push(rx, 0, 0, a.f[f + 3], a.len[f + 3], 1001);
 	struct dvr_link_rx_stats st;
 	dvr_link_rx_get_stats(rx, &st);
-	CHECK(sink_in_order(&s, 0, 4) && st.lost == 0 && st.late == 0,
+	CHECK(sink_in_order(&s, 0, 4) && st.lost == 0 &&
+	      st.redundant_fragments == 0,
 	      "block holding nothing back outlives the timeout: rest delivered");
 	/* Block 1: packet 4 missing, 5 held behind it: given up at the
 	 * timeout, counted. */
@@ -784,6 +785,43 @@ static void test_wrong_key_epoch_channel(void)
 	dvr_link_rx_get_stats(rx, &st);
 	CHECK(s.count == 0 && st.other_channel == a.count,
 	      "other radio port: every frame ignored");
+	CHECK(st.other_port == a.count && st.other_link == 0 &&
+	      st.not_wfb == 0 && st.other_port_id == 0,
+	      "... counted as another port, naming the port heard");
+	CHECK(st.link_frames == 0 && st.air_bytes == 0,
+	      "... and not as frames of this link");
+	dvr_link_rx_free(rx);
+
+	/* Another link id (addr2 and addr3 rewritten), and a frame that is
+	 * no WFB-NG at all: both ignored, each counted as what it is. */
+	rx = make_rx(&s, 0, &gs_keys);
+	uint8_t other[DVR_LINK_WIFI_MTU];
+	memcpy(other, a.f[0], a.len[0]);
+	for (unsigned off = 10; off <= 16; off += 6) {
+		other[off + 2] = 0xab;
+		other[off + 3] = 0xcd;
+		other[off + 4] = 0xef;
+	}
+	CHECK_EQ_INT(dvr_link_rx_push(rx, 0, 0, other, a.len[0], 0),
+	             DVR_LINK_RX_IGNORED, "another link id: ignored");
+	other[10] = 0x02;   /* an ordinary locally administered address */
+	CHECK_EQ_INT(dvr_link_rx_push(rx, 0, 0, other, a.len[0], 0),
+	             DVR_LINK_RX_IGNORED, "not WFB-NG: ignored");
+	CHECK_EQ_INT(dvr_link_rx_push(rx, 0, 0, other, 10, 0),
+	             DVR_LINK_RX_IGNORED, "shorter than a header: ignored");
+	dvr_link_rx_get_stats(rx, &st);
+	CHECK(st.other_link == 1 && st.other_link_id == 0xabcdef &&
+	      st.not_wfb == 2 && st.other_port == 0 && st.other_channel == 3,
+	      "other link counted with its id; the rest as not WFB-NG");
+	push_all(rx, &a, 0);
+	dvr_link_rx_get_stats(rx, &st);
+	uint64_t air = 0;
+	for (size_t i = 0; i < a.count; i++)
+		air += a.len[i];
+	CHECK(st.link_frames == a.count && st.air_bytes == air &&
+	      st.link_frames == st.frames - st.other_channel,
+	      "frames of this link and their air bytes counted");
+	s.count = 0;
 	dvr_link_rx_free(rx);
 
 	/* Stale epoch: epoch 5 adopted, then a TX restarted at epoch 3. */

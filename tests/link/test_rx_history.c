@@ -161,7 +161,7 @@ int main(void)
 	CHECK_EQ_INT(late_ok, BLOCKS, "late fragments in the window accepted");
 	CHECK_EQ_INT(s.count, BLOCKS * K, "every packet delivered");
 	CHECK_EQ_INT(s.out_of_order, 0, "... once each, in order");
-	CHECK(st.lost == 0 && st.replayed == 0 && st.late == 0,
+	CHECK(st.lost == 0 && st.replayed == 0 && st.redundant_fragments == 0,
 	      "nothing lost, replayed or late");
 
 	/* Parity of finished blocks, hundreds behind the newest: late. */
@@ -171,7 +171,7 @@ int main(void)
 	int dup = push_frag(rx, &air, 0, 1) == DVR_LINK_RX_DUPLICATE;
 	dup += push_frag(rx, &air, 300, 0) == DVR_LINK_RX_DUPLICATE;
 	dvr_link_rx_get_stats(rx, &st);
-	CHECK(late == 2 && st.late == 2, "parity of finished blocks: late");
+	CHECK(late == 2 && st.redundant_fragments == 2, "parity of finished blocks: late");
 	CHECK(dup == 2 && st.duplicates == 9,
 	      "copies of delivered fragments: duplicates");
 	CHECK_EQ_INT(s.count, BLOCKS * K, "... nothing delivered again");

@@ -346,7 +346,23 @@ struct dvr_link_adapter_stats {
 
 struct dvr_link_rx_stats {
 	uint64_t frames;           /**< frames pushed (all) */
-	uint64_t other_channel;    /**< not WFB or another link/port: ignored */
+	uint64_t other_channel;    /**< not WFB or another link/port: ignored
+	                                (not_wfb + other_link + other_port) */
+	uint64_t not_wfb;          /**< no WFB-NG address at all (other
+	                                networks, too short for a header) */
+	uint64_t other_link;       /**< WFB-NG frames of another link id */
+	uint64_t other_port;       /**< this link id, another radio port */
+	uint32_t other_link_id;    /**< link id of the last other_link frame */
+	uint8_t other_port_id;     /**< radio port of the last other_port
+	                                frame */
+	uint64_t link_frames;      /**< frames addressed to this link id and
+	                                port, whatever became of them
+	                                (= frames - other_channel) */
+	uint64_t air_bytes;        /**< 802.11 bytes of those frames: what
+	                                the link cost on the air as heard,
+	                                parity, sessions and diversity copies
+	                                included (bytes counts the payload
+	                                delivered) */
 	uint64_t malformed;        /**< too short/long, unknown type, a
 	                                fragment index >= n or a block index
 	                                past the nonce space (refused before
@@ -369,8 +385,12 @@ struct dvr_link_rx_stats {
 	                                    lost was beyond capacity */
 	uint64_t duplicates;       /**< fragment already received (diversity;
 	                                detected before authentication) */
-	uint64_t late;             /**< fragment of a block already finished
-	                                (normal: parity after recovery) */
+	uint64_t redundant_fragments; /**< authentic fragment of a block
+	                                   already finished: parity (or a
+	                                   late data copy) the block no
+	                                   longer needed. Normal whenever a
+	                                   block completes before all n
+	                                   arrive */
 	uint64_t replayed;         /**< data fragments authenticated but older
 	                                than the history window */
 	uint64_t auth_failed;      /**< data frames failing ChaCha20-Poly1305
@@ -404,7 +424,7 @@ enum dvr_link_rx_verdict {
 	DVR_LINK_RX_SESSION_NEW = 2,  /**< ... and it started a new session */
 	DVR_LINK_RX_IGNORED = 3,      /**< other channel / not WFB-NG */
 	DVR_LINK_RX_DUPLICATE = 4,
-	DVR_LINK_RX_LATE = 5,
+	DVR_LINK_RX_LATE = 5,         /**< redundant: its block is finished */
 	DVR_LINK_RX_REPLAYED = 6,
 	DVR_LINK_RX_AUTH_FAILED = 7,  /**< data or session authentication */
 	DVR_LINK_RX_NO_SESSION = 8,
