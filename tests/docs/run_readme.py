@@ -206,7 +206,8 @@ def unquote(v):
 class Proc:
     """One printed program, made self-contained."""
 
-    def __init__(self, label, argv, env, role, ready, count, drained=None):
+    def __init__(self, label, argv, env, role, ready, count, drained=None,
+                 note=None):
         self.label = label      # the statement as printed
         self.argv = argv
         self.env = env          # overrides
@@ -216,6 +217,7 @@ class Proc:
         # output -> whether all that will arrive has (the sender being
         # done): by default, as soon as anything was received
         self.drained = drained or (lambda out: count(out) > 0)
+        self.note = note        # why it is not run as printed
         self.popen = None
         self.log = None
 
@@ -323,6 +325,27 @@ def classify(argv, assigns, rw, under_vusb=False):
         inner.argv = argv[:k + 1] + inner.argv
         inner.env.update(env)
         return inner
+
+    if base == "sudo" and argv[1:2] == ["meson"] and "install" in argv:
+        # Installing needs root only for the system's prefix; here it
+        # goes into a scratch DESTDIR.
+        return classify(argv[1:], assigns, rw, under_vusb)
+
+    if base == "meson":
+        sub = argv[1] if len(argv) > 1 else ""
+        if sub == "compile":
+            return Proc(None, list(argv), env, None, None, None)
+        if sub == "install":
+            env.setdefault("DESTDIR", os.path.join(os.environ["TMPDIR"], "destdir"))
+            return Proc(None, list(argv), env, None, None, None)
+        if sub in ("setup", "configure"):
+            return Proc(None, ["true"] + list(argv), env, None, None, None,
+                        note="the tree under test is already configured "
+                             "(by the test command)")
+
+    if base in ("gst-inspect-1.0", "gst-device-monitor-1.0",
+                "gst-discoverer-1.0") or re.fullmatch(r"(devourer-)?keygen", base):
+        return Proc(None, list(argv), env, None, None, None)
 
     if base == "bash" and len(argv) > 1 and not argv[1].startswith("-"):
         argv = argv[1:]
@@ -553,6 +576,7 @@ def stop(p):
 
 def run_group(group, env, cwd, logdir, problems, where):
     """Receiver first, then the sender, then the receiver's count."""
+    group = [p for p in group if not p.note]
     rx = [p for p in group if p.role == "rx"]
     others = [p for p in group if p.role != "rx"]
     started = []
@@ -609,29 +633,38 @@ def make_clone(source, build, scratch):
     return clone
 
 
-def wrap_gst_launch(scratch, preload):
-    """gst-launch-1.0 on PATH, with the sanitizer runtimes first in its
-    LD_PRELOAD when the plugin is sanitized (the uninstrumented program
-    could not load it otherwise). Leak checking is for our instrumented
-    programs; a host program's own allocations are not ours to judge."""
+GST_TOOLS = ("gst-launch-1.0", "gst-inspect-1.0", "gst-device-monitor-1.0",
+             "gst-discoverer-1.0")
+
+
+def wrap_gst_tools(scratch, preload):
+    """GStreamer's tools on PATH, with the sanitizer runtimes first in
+    their LD_PRELOAD when the plugin is sanitized (the uninstrumented
+    programs could not load it otherwise), wherever a printed command
+    starts them (scripts, devourer-vusb). Leak checking is for our
+    instrumented programs; a host program's own allocations are not ours
+    to judge."""
     bindir = os.path.join(scratch, "bin")
     os.mkdir(bindir)
-    real = None
-    for d in os.environ.get("PATH", "").split(os.pathsep):
-        cand = os.path.join(d, "gst-launch-1.0")
-        if os.access(cand, os.X_OK):
-            real = cand
-            break
-    if real is None:
-        raise SystemExit("gst-launch-1.0 not found (scripts/deps.sh installs it)")
-    with open(os.path.join(bindir, "gst-launch-1.0"), "w") as f:
-        f.write("#!/bin/sh\n")
-        if preload:
-            f.write(f'LD_PRELOAD="{preload}${{LD_PRELOAD:+:$LD_PRELOAD}}"\n'
-                    'ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"\n'
-                    "export LD_PRELOAD ASAN_OPTIONS\n")
-        f.write(f'exec "{real}" "$@"\n')
-    os.chmod(os.path.join(bindir, "gst-launch-1.0"), 0o755)
+    for tool in GST_TOOLS:
+        real = None
+        for d in os.environ.get("PATH", "").split(os.pathsep):
+            cand = os.path.join(d, tool)
+            if os.access(cand, os.X_OK):
+                real = cand
+                break
+        if real is None:
+            if tool == "gst-launch-1.0":
+                raise SystemExit("gst-launch-1.0 not found (scripts/deps.sh installs it)")
+            continue
+        with open(os.path.join(bindir, tool), "w") as f:
+            f.write("#!/bin/sh\n")
+            if preload:
+                f.write(f'LD_PRELOAD="{preload}${{LD_PRELOAD:+:$LD_PRELOAD}}"\n'
+                        'ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"\n'
+                        "export LD_PRELOAD ASAN_OPTIONS\n")
+            f.write(f'exec "{real}" "$@"\n')
+        os.chmod(os.path.join(bindir, tool), 0o755)
     return bindir
 
 
@@ -650,9 +683,10 @@ def main():
     clone = make_clone(source, a.build, scratch)
     preload = os.environ.get("DOCS_SANITIZE_PRELOAD", "").replace(" ", ":")
     env = dict(os.environ)
-    env["PATH"] = wrap_gst_launch(scratch, preload) + os.pathsep + env["PATH"]
+    env["PATH"] = wrap_gst_tools(scratch, preload) + os.pathsep + env["PATH"]
     env["PWD"] = clone
     env["TMPDIR"] = scratch          # where printed $(mktemp -d) lands
+    os.environ["TMPDIR"] = scratch
     env.setdefault("DEVOURER_FIRMWARE_DIR", os.path.join(source, "firmware"))
 
     problems, used_exempt, ran, seen = [], set(), 0, 0
@@ -692,6 +726,9 @@ def main():
                 print(f"# {where}: group of {len(g)}")
                 for p in g:
                     extra = " ".join(f"{k}={v}" for k, v in p.env.items())
+                    if p.note:
+                        print(f"   [-] {p.label}: not run ({p.note})")
+                        continue
                     print(f"   [{p.role or '-'}] {p.label}\n"
                           f"        -> {extra + ' ' if extra else ''}{' '.join(p.argv)}")
                 if a.list:
