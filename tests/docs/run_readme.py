@@ -581,7 +581,7 @@ def run_group(group, env, cwd, logdir, problems, where):
     others = [p for p in group if p.role != "rx"]
     started = []
     try:
-        for k, p in enumerate(rx):
+        for p in rx:
             start(p, env, cwd, logdir, len(os.listdir(logdir)))
             started.append(p)
             if not wait_for(lambda p=p: re.search(p.ready, output(p)),
