@@ -2,7 +2,9 @@
 # The demo: installs what is missing, builds, then runs over two virtual
 # adapters in separate processes: (1) raw injection, txdemo → rxdemo,
 # checked byte for byte; (2) H.264 video through devourersink →
-# devourersrc with 10% loss repaired by FEC. Prints what happened.
+# devourersrc with 10% loss repaired by FEC. Prints what happened and
+# leaves a decoded frame as a PNG ($DEMO_FRAME, default
+# build/demo-frame.png), printing its path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,6 +33,9 @@ trap 'rm -rf "$DEVOURER_AIR_DIR"' EXIT
 CHANNEL=${CHANNEL:-149}
 COUNT=${COUNT:-200}
 FRAMES=${FRAMES:-150}
+# The decoded frame the demo leaves behind (outside the air, which goes).
+FRAME_PNG=${DEMO_FRAME:-$BUILD/demo-frame.png}
+rm -f "$FRAME_PNG"
 
 echo "== part 1: raw injection, txdemo on 'drone' → rxdemo on 'ground', channel $CHANNEL, $COUNT frames, 2% loss"
 echo "== firmware from $DEVOURER_FIRMWARE_DIR"
@@ -56,7 +61,7 @@ echo "== part 2: H.264 video through GStreamer: drone.sh (videotestsrc snow 1280
      "10% loss, rtph264depay, avdec_h264)"
 export DEVOURER_BUILD="$BUILD"
 DEVICE="virtual:ground,loss=0.1,rssi=-62" SINK=fakesink SECONDS=$((FRAMES / 30 + 5)) \
-  CHANNEL=$CHANNEL PASSWORD=devourer-demo bash examples/ground.sh \
+  CHANNEL=$CHANNEL PASSWORD=devourer-demo SNAPSHOT="$FRAME_PNG" bash examples/ground.sh \
   > "$DEVOURER_AIR_DIR/ground.log" 2>&1 &
 gs=$!
 sleep 1.5
@@ -66,4 +71,16 @@ wait $gs || true
 sed 's/^/[ground] /' "$DEVOURER_AIR_DIR/ground.log"
 decoded=$(sed -n 's/.*screen received \([0-9]*\) buffers.*/\1/p' "$DEVOURER_AIR_DIR/ground.log" | tail -1)
 echo "== part 2 result: the ground decoded ${decoded:-0} of $FRAMES video frames sent through 10% loss"
-[ "$raw_ok" = 1 ] && [ "${decoded:-0}" -gt 0 ]
+# The PNG's width and height: bytes 16..23, big-endian, of its IHDR chunk.
+png_ok=0
+if [ -s "$FRAME_PNG" ] && [ "$(head -c 8 "$FRAME_PNG" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; then
+  read -r w0 w1 w2 w3 h0 h1 h2 h3 < <(od -An -tu1 -j16 -N8 "$FRAME_PNG")
+  w=$(( (w0 << 24) | (w1 << 16) | (w2 << 8) | w3 ))
+  h=$(( (h0 << 24) | (h1 << 16) | (h2 << 8) | h3 ))
+  FRAME_PNG=$(cd "$(dirname "$FRAME_PNG")" && pwd)/$(basename "$FRAME_PNG")
+  echo "== a decoded frame, ${w}x${h}: $FRAME_PNG"
+  [ "$w" -gt 0 ] && [ "$h" -gt 0 ] && png_ok=1
+else
+  echo "== no decoded frame was written to $FRAME_PNG"
+fi
+[ "$raw_ok" = 1 ] && [ "${decoded:-0}" -gt 0 ] && [ "$png_ok" = 1 ]
