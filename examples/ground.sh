@@ -39,10 +39,10 @@ PIPELINE="devourersrc name=radio device=\"$DEVICE\" channel=$CHANNEL $KEY
     caps=\"application/x-rtp,media=video,clock-rate=90000,encoding-name=H264,payload=96\" !
   rtph264depay ! avdec_h264 ! videoconvert ! $SINK name=screen sync=false"
 
-# busmon prints init timing and RX stats, and the decoded frame count.
-if [ -x "$BUILD/examples/busmon" ]; then
+# devourer-busmon prints init timing and RX stats, and the decoded frame count.
+if [ -x "$BUILD/examples/devourer-busmon" ]; then
   LIMIT=()
   [ "$SECONDS_LIMIT" -gt 0 ] && LIMIT=(-t "$SECONDS_LIMIT")
-  exec "$BUILD/examples/busmon" "${LIMIT[@]}" -c screen "$PIPELINE"
+  exec "$BUILD/examples/devourer-busmon" "${LIMIT[@]}" -c screen "$PIPELINE"
 fi
 exec gst-launch-1.0 -e "$PIPELINE"
