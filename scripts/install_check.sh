@@ -54,11 +54,15 @@ case $(opt libdir "$BUILD") in /*) LIBDIR=$(opt libdir "$BUILD") ;; esac
 BINDIR=$PREFIX/bin
 MANDIR=$PREFIX/$(opt mandir "$BUILD")
 FWDIR=$PREFIX/$(opt datadir "$BUILD")/devourer/firmware
-# The plugin's dir as this build plans it (meson.build decides).
-PLUGINDIR=$(meson introspect --installed "$BUILD" | python3 -c '
-import json, os, sys
-print(next(os.path.dirname(d) for d in json.load(sys.stdin).values()
-           if d.endswith("/libgstdevourer.so")))')
+planned() { # where build $1 installs the file whose name ends in $2
+  meson introspect --installed "$1" | python3 -c '
+import json, sys
+print(next((d for d in json.load(sys.stdin).values()
+            if d.endswith(sys.argv[1])), ""))' "$2"
+}
+# The plugin's dir and the udev rule as this build plans them.
+PLUGINDIR=$(dirname "$(planned "$BUILD" /libgstdevourer.so)")
+UDEV_RULE=$(planned "$BUILD" /60-devourer.rules)
 
 # --- 1. DESTDIR -----------------------------------------------------------
 DEST=$WORK/destdir
@@ -148,7 +152,7 @@ runs_alone() { # an installed program starts with no LD_LIBRARY_PATH
 for p in devourer-tx devourer-rx; do
   check "installed $p finds its library from the tree (-h)" runs_alone "$p"
 done
-check "udev rule installed" test -f "$DEST$PREFIX/lib/udev/rules.d/60-devourer.rules"
+check "udev rule installed ($UDEV_RULE)" test -f "$DEST$UDEV_RULE"
 for f in rtw8812a_fw.bin rtw8822c_fw.bin LICENCE.rtlwifi_firmware.txt; do
   check "firmware/$f installed into the data dir" test -f "$DEST$FWDIR/$f"
 done
@@ -170,7 +174,12 @@ for d in /lib/firmware/updates/rtw88 /lib/firmware/rtw88 \
   [ -f "$d/rtw8812a_fw.bin" ] && system_fw=$d
 done
 mkdir -p "$WORK/air"
-if [ -n "$system_fw" ]; then
+BUILD_ABS=$(cd "$BUILD" && pwd)
+if [ "${PREFIX#"$BUILD_ABS"/}" = "$PREFIX" ]; then
+  # This step installs into the prefix and removes it again: only a
+  # prefix inside the build dir (scripts/test.sh's) is ours to do that to.
+  skip "installed firmware copy found" "prefix $PREFIX is not inside $BUILD_ABS"
+elif [ -n "$system_fw" ]; then
   skip "installed firmware copy found" "the system has $system_fw/rtw8812a_fw.bin, which comes first"
 else
   rm -rf "$PREFIX"
@@ -183,12 +192,7 @@ else
 fi
 
 # --- 3. configurations (setup only, no compile) --------------------------
-planned_plugin_dir() {
-  meson introspect --installed "$1" | python3 -c '
-import json, os, sys
-print(next(os.path.dirname(d) for d in json.load(sys.stdin).values()
-           if d.endswith("/libgstdevourer.so")))'
-}
+planned_plugin_dir() { dirname "$(planned "$1" /libgstdevourer.so)"; }
 distro_prefix() {
   local gst_prefix want got
   gst_prefix=$(pkg-config --variable=prefix gstreamer-1.0) &&

@@ -39,7 +39,7 @@ fi
 # that prefix, so nothing is written outside the build dir.
 plain_failed=0
 PLAIN_BUILD=${DEVOURER_PLAIN_BUILD:-build-plain}
-PLAIN_PREFIX=$PWD/$PLAIN_BUILD/stage-prefix
+PLAIN_PREFIX=$(realpath -m "$PLAIN_BUILD")/stage-prefix
 devourer_build_dir "$PLAIN_BUILD" --prefix="$PLAIN_PREFIX" \
   -Dudev_rules_dir=lib/udev/rules.d
 if ! meson compile -C "$PLAIN_BUILD" >"$BUILD/plain-build.log" 2>&1; then
