@@ -7,7 +7,8 @@
 #   1. DESTDIR: `meson install --destdir` from BUILD; gst-inspect-1.0 finds
 #      devourersink and devourersrc with only GST_PLUGIN_SYSTEM_PATH
 #      pointed into the tree; a program compiles and runs against the
-#      installed headers through the installed devourer.pc; every program
+#      installed headers through the installed devourer.pc, linked with
+#      libdevourer.so and with libdevourer.a; every program
 #      has its man page; udev rule and firmware are there.
 #   2. the installed firmware: BUILD's devourer-tx, with
 #      DEVOURER_FIRMWARE_DIR unset, fails naming the installed dir before
@@ -141,6 +142,22 @@ build_use() {
 }
 check "a program builds with the installed headers and devourer.pc, and runs" \
   build_use
+static_use() {
+  # libdevourer.a and what devourer.pc's private fields name, nothing
+  # else: a field missing there is an undefined symbol here.
+  local libs
+  libs=$(pc --static --libs) || return 1
+  libs=$(echo " $libs " | sed 's/ -ldevourer / /')
+  # shellcheck disable=SC2046,SC2086
+  cc -std=c11 -Wall -Wextra -Werror -o "$WORK/use-static" "$WORK/use.c" \
+    $(pc --cflags) "$DEST$LIBDIR/libdevourer.a" $libs || return 1
+  if ldd "$WORK/use-static" | grep libdevourer; then
+    return 1
+  fi
+  env -u LD_LIBRARY_PATH "$WORK/use-static"
+}
+check "a program links libdevourer.a with devourer.pc's static flags, and runs" \
+  static_use
 
 progs=$(ls "$DEST$BINDIR")
 for p in $progs; do
