@@ -15,7 +15,8 @@
 #      `meson install` into the prefix and runs after it.
 #   3. configurations: prefix /usr puts the plugin into GStreamer's own
 #      plugin dir; a library-only configuration finds nothing beyond
-#      threads, libusb-1.0, libsodium, libm and ISA-L.
+#      threads, libusb-1.0, libsodium, libm and ISA-L; each option off
+#      on its own configures.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -235,6 +236,12 @@ library_only() {
   ! meson introspect --installed "$WORK/camera" | grep -q gstdevourer
 }
 check "library-only configuration needs only libusb, libsodium, ISA-L" library_only
+configures() { rm -rf "$WORK/combo" && meson setup "$WORK/combo" "$@" >/dev/null; }
+for combo in "-Dgst=disabled" "-Dvusb=disabled" "-Dexamples=false" \
+             "-Dtests=false -Dbench=false"; do
+  # shellcheck disable=SC2086
+  check "configures with $combo" configures $combo
+done
 
 echo "1..$n"
 echo "devourer-install: $((n - failed - skipped)) of $n install checks passed, $failed failed, $skipped skipped"

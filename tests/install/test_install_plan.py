@@ -62,6 +62,23 @@ for p in progs:
               and 'SYNOPSIS' in r.stdout,
               f'{p}: man --warnings -l renders it cleanly'
               + (f' ({r.stderr.strip()})' if r.stderr.strip() else ''))
+    # Every option the program's own usage text names is in its page.
+    exe = next((s for s, d in installed.items()
+                if d == os.path.join(bindir, p)), None)
+    if exe and os.access(exe, os.X_OK):
+        r = subprocess.run([exe, '-h'], capture_output=True, text=True,
+                           env=dict(os.environ,
+                                    ASAN_OPTIONS='detect_leaks=0'))
+        usage = r.stdout + r.stderr
+        opts_named = sorted(set(re.findall(r'(?<![\w-])(--?[a-z][a-z-]*)',
+                                           usage.split('\n', 1)[0] + '\n'
+                                           + usage)))
+        missing = [o for o in opts_named
+                   if o.replace('-', '\\-') not in text]
+        check(r.returncode == 0 and opts_named and not missing,
+              f'{p}: the page covers every option of -h '
+              f'({" ".join(opts_named)})'
+              + (f', missing {" ".join(missing)}' if missing else ''))
 # Pages only for installed programs.
 pages = sorted(d for d in dests if d.startswith(os.path.join(mandir, 'man1')))
 for page in pages:
