@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * What txdemo and rxdemo agree on: the demo frame (a broadcast 802.11 data
- * frame whose payload carries a sequence number and a pattern derived from
+ * What devourer-tx and devourer-rx agree on: the demo frame (a broadcast
+ * 802.11 data frame whose payload carries a sequence number and a pattern derived from
  * it, so the receiver can check every byte), plus small shared helpers for
  * option parsing, clocks and signals. Public API only.
  */

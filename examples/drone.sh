@@ -62,8 +62,8 @@ PIPELINE="$SRC ! video/x-raw,width=$W,height=$H,framerate=$FPS/1 !
   devourersink name=radio device=$DEVICE channel=$CHANNEL mcs=$MCS
                fec-k=${FEC%/*} fec-n=${FEC#*/} $KEY"
 
-# busmon prints the init timing and TX duty messages as they arrive.
-if [ -x "$BUILD/examples/busmon" ]; then
-  exec "$BUILD/examples/busmon" "$PIPELINE"
+# devourer-busmon prints the init timing and TX duty messages as they arrive.
+if [ -x "$BUILD/examples/devourer-busmon" ]; then
+  exec "$BUILD/examples/devourer-busmon" "$PIPELINE"
 fi
 exec gst-launch-1.0 -e "$PIPELINE"

@@ -52,10 +52,10 @@ if [ -n "${SNAPSHOT:-}" ]; then
     multifilesink location=\"$SNAPSHOT\""
 fi
 
-# busmon prints init timing and RX stats, and the decoded frame count.
-if [ -x "$BUILD/examples/busmon" ]; then
+# devourer-busmon prints init timing and RX stats, and the decoded frame count.
+if [ -x "$BUILD/examples/devourer-busmon" ]; then
   LIMIT=()
   [ "$SECONDS_LIMIT" -gt 0 ] && LIMIT=(-t "$SECONDS_LIMIT")
-  exec "$BUILD/examples/busmon" "${LIMIT[@]}" -c screen "$PIPELINE"
+  exec "$BUILD/examples/devourer-busmon" "${LIMIT[@]}" -c screen "$PIPELINE"
 fi
 exec gst-launch-1.0 -e "$PIPELINE"

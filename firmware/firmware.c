@@ -15,19 +15,27 @@
 
 #include <devourer/devourer.h>
 
-/* The system locations, in search order, and how the error message spells
- * all of them at once (it must fit a 160-byte chip error buffer). */
+/* The system's rtw88 locations, in search order (where linux-firmware
+ * puts the files the rtw88 driver loads, "rtw88/<name>"), and how the
+ * error message spells them all at once. */
 static const char *const system_dirs[] = {
 	"/lib/firmware/updates/rtw88",
 	"/lib/firmware/rtw88",
 	"/usr/lib/firmware/updates/rtw88",
 	"/usr/lib/firmware/rtw88",
-	"/lib/firmware/updates",
-	"/lib/firmware",
-	"/usr/lib/firmware/updates",
-	"/usr/lib/firmware",
 };
-#define SYSTEM_DIRS_TEXT "{/usr,}/lib/firmware{/updates,}{/rtw88,}"
+#define SYSTEM_DIRS_TEXT "{/usr,}/lib/firmware{/updates,}/rtw88"
+
+/* The copy devourer installs (firmware/meson.build): last, so a newer
+ * image from the distribution or the user wins. */
+#ifndef DVR_INSTALLED_FIRMWARE_DIR
+#error "DVR_INSTALLED_FIRMWARE_DIR comes from firmware/meson.build"
+#endif
+
+const char *dvr_firmware_installed_dir(void)
+{
+	return DVR_INSTALLED_FIRMWARE_DIR;
+}
 
 /* Message collector: appends "; "-separated notes, truncating safely. */
 struct msg {
@@ -124,7 +132,7 @@ int dvr_firmware_load(const char *name, const char *dir,
 		msg_add(&m, "invalid firmware file name");
 		return DVR_E_INVALID;
 	}
-	const char *dirs[2 + sizeof system_dirs / sizeof system_dirs[0]];
+	const char *dirs[3 + sizeof system_dirs / sizeof system_dirs[0]];
 	size_t nd = 0;
 	if (dir && *dir)
 		dirs[nd++] = dir;
@@ -132,6 +140,7 @@ int dvr_firmware_load(const char *name, const char *dir,
 		dirs[nd++] = env;
 	for (size_t i = 0; i < sizeof system_dirs / sizeof system_dirs[0]; i++)
 		dirs[nd++] = system_dirs[i];
+	dirs[nd++] = DVR_INSTALLED_FIRMWARE_DIR;
 
 	for (size_t i = 0; i < nd; i++) {
 		enum try_result r = try_path(dirs[i], name, fw, &m);
@@ -150,14 +159,16 @@ int dvr_firmware_load(const char *name, const char *dir,
 	if (bad) {
 		msg_add(&m, "; replace it with the linux-firmware rtw88/ copy");
 	} else {
-		/* Every place, compactly: given dir, env dir, system dirs. */
+		/* Every place, compactly, in search order: given dir, env
+		 * dir, system dirs, our installed copy. */
 		msg_add(&m, "%s not in ", name);
 		if (dir && *dir)
 			msg_add(&m, "%s, ", dir);
 		if (env && *env)
 			msg_add(&m, "%s, ", env);
-		msg_add(&m, SYSTEM_DIRS_TEXT "; install linux-firmware or "
-		        "set DEVOURER_FIRMWARE_DIR");
+		msg_add(&m, SYSTEM_DIRS_TEXT ", %s; reinstall devourer, "
+		        "install linux-firmware or set DEVOURER_FIRMWARE_DIR",
+		        DVR_INSTALLED_FIRMWARE_DIR);
 	}
 	return DVR_E_FIRMWARE;
 }

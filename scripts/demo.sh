@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The demo: installs what is missing, builds, then runs over two virtual
-# adapters in separate processes: (1) raw injection, txdemo → rxdemo,
+# adapters in separate processes: (1) raw injection, devourer-tx → devourer-rx,
 # checked byte for byte; (2) H.264 video through devourersink →
 # devourersrc with 10% loss repaired by FEC. Prints what happened and
 # leaves a decoded frame as a PNG ($DEMO_FRAME, default
@@ -37,17 +37,17 @@ FRAMES=${FRAMES:-150}
 FRAME_PNG=${DEMO_FRAME:-$BUILD/demo-frame.png}
 rm -f "$FRAME_PNG"
 
-echo "== part 1: raw injection, txdemo on 'drone' → rxdemo on 'ground', channel $CHANNEL, $COUNT frames, 2% loss"
+echo "== part 1: raw injection, devourer-tx on 'drone' → devourer-rx on 'ground', channel $CHANNEL, $COUNT frames, 2% loss"
 echo "== firmware from $DEVOURER_FIRMWARE_DIR"
-"$BUILD/examples/rxdemo" -d "virtual:ground,loss=0.02,rssi=-58" -c "$CHANNEL" -t 5 -v \
+"$BUILD/examples/devourer-rx" -d "virtual:ground,loss=0.02,rssi=-58" -c "$CHANNEL" -t 5 -v \
   > "$DEVOURER_AIR_DIR/rx.log" 2>&1 &
 rx=$!
 sleep 1.5   # let the receiver come up (its init timing is printed below)
-"$BUILD/examples/txdemo" -d virtual:drone -c "$CHANNEL" -n "$COUNT" -r mcs:3 -s 1200 -i 5 \
+"$BUILD/examples/devourer-tx" -d virtual:drone -c "$CHANNEL" -n "$COUNT" -r mcs:3 -s 1200 -i 5 \
   2>&1 | sed 's/^/[drone]  /'
 wait $rx || true
 sed 's/^/[ground] /' "$DEVOURER_AIR_DIR/rx.log"
-line=$(grep '^rxdemo: valid=' "$DEVOURER_AIR_DIR/rx.log" || true)
+line=$(grep '^devourer-rx: valid=' "$DEVOURER_AIR_DIR/rx.log" || true)
 valid=$(sed -n 's/.* valid=\([0-9]*\).*/\1/p' <<<"$line")
 invalid=$(sed -n 's/.* invalid=\([0-9]*\).*/\1/p' <<<"$line")
 echo "== part 1 result: 'ground' received ${valid:-0} of $COUNT injected frames byte-exact," \

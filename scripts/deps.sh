@@ -14,6 +14,8 @@ DEVOURER_PACKAGES=(
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   gstreamer1.0-plugins-ugly gstreamer1.0-libav
   umockdev libumockdev-dev
+  # the install stage of scripts/test.sh checks the man pages parse
+  man-db groff-base
 )
 
 missing=()

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The soak: a real sender pipeline (gst-launch-1.0 ... ! devourersink) and a
-# real receiver pipeline (devourersrc, under examples/busmon which prints
+# real receiver pipeline (devourersrc, under examples/devourer-busmon which prints
 # its RX stats) over two virtual adapters on a private air, for N minutes
 # at a high packet rate with random loss on the receiver's adapter.
 #
@@ -86,7 +86,7 @@ echo "== soak: $SECS s, $RATE packets/s of 1000 bytes ($PACKETS), loss $LOSS on 
      "receiver fec-timeout $FEC_TIMEOUT ms, MCS 3, channel $CHANNEL"
 
 # The receiver: runs until the sender is done and the last blocks are in.
-"$BUILD/examples/busmon" -t $((SECS + 8)) -c sink \
+"$BUILD/examples/devourer-busmon" -t $((SECS + 8)) -c sink \
   "devourersrc device=\"virtual:ground,loss=$LOSS\" channel=$CHANNEL password=soak fec-timeout=$FEC_TIMEOUT stats-interval=1000 ! fakesink name=sink sync=false" \
   > "$DEVOURER_AIR_DIR/rx.log" 2>&1 &
 rx=$!

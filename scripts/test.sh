@@ -5,12 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/deps.sh
+# devourer_build_dir: every build below gets -Dwerror=true and every
+# optional part, fresh or reconfigured (scripts/build_dir.sh).
+source scripts/build_dir.sh
 
 BUILD=${DEVOURER_TEST_BUILD:-build-test}
-if [ ! -f "$BUILD/build.ninja" ]; then
-  meson setup "$BUILD" -Db_sanitize=address,undefined -Db_lundef=false \
-    -Dc_args=-fno-sanitize-recover=all
-fi
+devourer_build_dir "$BUILD" -Db_sanitize=address,undefined -Db_lundef=false \
+  -Dc_args=-fno-sanitize-recover=all
 meson compile -C "$BUILD"
 
 status=0
@@ -21,9 +22,7 @@ meson test -C "$BUILD" --print-errorlogs --num-processes 2 "$@" || status=$?
 clang_failed=0
 if command -v clang >/dev/null 2>&1; then
   CLANG_BUILD=${DEVOURER_CLANG_BUILD:-build-clang}
-  if [ ! -f "$CLANG_BUILD/build.ninja" ]; then
-    CC=clang meson setup "$CLANG_BUILD" >/dev/null
-  fi
+  CC=clang devourer_build_dir "$CLANG_BUILD"
   if ! meson compile -C "$CLANG_BUILD" >"$BUILD/clang-build.log" 2>&1; then
     echo "devourer: the clang build failed (last lines of $BUILD/clang-build.log):"
     tail -20 "$BUILD/clang-build.log"
@@ -34,12 +33,15 @@ fi
 
 # The default build a user makes (gcc, no sanitizers, optimised) warns
 # where the sanitized one does not (-Wformat-truncation needs the
-# optimiser's value ranges): it must build warning-free too.
+# optimiser's value ranges): it must build warning-free too. The install
+# stage below installs it; its prefix is a directory of its own (the
+# compiled-in firmware path points there) and the udev rule goes under
+# that prefix, so nothing is written outside the build dir.
 plain_failed=0
 PLAIN_BUILD=${DEVOURER_PLAIN_BUILD:-build-plain}
-if [ ! -f "$PLAIN_BUILD/build.ninja" ]; then
-  meson setup "$PLAIN_BUILD" >/dev/null
-fi
+PLAIN_PREFIX=$(realpath -m "$PLAIN_BUILD")/stage-prefix
+devourer_build_dir "$PLAIN_BUILD" --prefix="$PLAIN_PREFIX" \
+  -Dudev_rules_dir=lib/udev/rules.d
 if ! meson compile -C "$PLAIN_BUILD" >"$BUILD/plain-build.log" 2>&1; then
   echo "devourer: the default gcc build failed (last lines of $BUILD/plain-build.log):"
   tail -20 "$BUILD/plain-build.log"
@@ -55,11 +57,9 @@ fi
 fuzz_failed=0
 if command -v clang >/dev/null 2>&1; then
   FUZZ_BUILD=${DEVOURER_FUZZ_BUILD:-build-fuzz}
-  if [ ! -f "$FUZZ_BUILD/build.ninja" ]; then
-    CC=clang meson setup "$FUZZ_BUILD" -Dfuzz=true \
-      -Db_sanitize=address,undefined -Db_lundef=false \
-      -Dc_args=-fno-sanitize-recover=all >/dev/null
-  fi
+  CC=clang devourer_build_dir "$FUZZ_BUILD" -Dfuzz=true \
+    -Db_sanitize=address,undefined -Db_lundef=false \
+    -Dc_args=-fno-sanitize-recover=all
   fuzz_targets=()
   for f in tests/fuzz/fuzz_*.c; do
     fuzz_targets+=("$(basename "$f" .c)")
@@ -95,10 +95,8 @@ fi
 # whose exit status its test ignored.
 tsan_failed=0
 TSAN_BUILD=${DEVOURER_TSAN_BUILD:-build-tsan}
-if [ ! -f "$TSAN_BUILD/build.ninja" ]; then
-  meson setup "$TSAN_BUILD" -Db_sanitize=thread -Db_lundef=false \
-    -Doptimization=1 -Ddebug=true >/dev/null
-fi
+devourer_build_dir "$TSAN_BUILD" -Db_sanitize=thread -Db_lundef=false \
+  -Doptimization=1 -Ddebug=true
 if ! meson compile -C "$TSAN_BUILD" >"$BUILD/tsan-build.log" 2>&1; then
   echo "devourer: the ThreadSanitizer build failed (last lines of $BUILD/tsan-build.log):"
   tail -20 "$BUILD/tsan-build.log"
@@ -118,14 +116,35 @@ else
 fi
 [ "$tsan_failed" = 0 ] || status=1
 
+# What `meson install` makes (scripts/install_check.sh): the default
+# build installed into a DESTDIR (plugin found by gst-inspect-1.0 there,
+# headers and devourer.pc compile a program, man pages, udev rule,
+# firmware) and into its own prefix (the installed firmware copy found
+# with nothing else set); a library-only configuration; a prefix-/usr
+# configuration puts the plugin in GStreamer's own dir.
+install_failed=0
+if [ "$plain_failed" -ne 0 ]; then
+  echo "devourer: install: skipped, the default build failed"
+  install_failed=1
+elif ! bash scripts/install_check.sh "$PLAIN_BUILD" \
+    >"$BUILD/install-check.log" 2>&1; then
+  echo "devourer: the install stage failed (see $BUILD/install-check.log):"
+  grep -E '^(not ok|devourer-install:)' "$BUILD/install-check.log" | head -20
+  install_failed=1
+else
+  grep -E '^devourer-install: ' "$BUILD/install-check.log" | tail -1
+fi
+[ "$install_failed" = 0 ] || status=1
+
 # One closing line any CI reader understands.
-python3 - "$BUILD/meson-logs/testlog.json" "$clang_failed" "$plain_failed" "$tsan_failed" "$fuzz_failed" <<'PY'
+python3 - "$BUILD/meson-logs/testlog.json" "$clang_failed" "$plain_failed" "$tsan_failed" "$fuzz_failed" "$install_failed" <<'PY'
 import json, sys
 passed = failed = skipped = 0
 failed += int(sys.argv[2])  # the clang build counts as one check
 failed += int(sys.argv[3])  # and so does the default gcc build
 failed += int(sys.argv[4])  # and the ThreadSanitizer stage
 failed += int(sys.argv[5])  # and the fuzz stage
+failed += int(sys.argv[6])  # and the install stage
 with open(sys.argv[1]) as f:
     for line in f:
         r = json.loads(line)["result"]

@@ -3,6 +3,7 @@
  * The udev rule we ship (contrib/60-devourer.rules) must grant access to
  * every adapter the HAL drives: a VID:PID missing there means a user's
  * adapter works as root and fails with "permission denied" otherwise.
+ * Every line tags the device for the seat user (uaccess).
  * argv[1] is the rule file.
  */
 #include "hal/hal.h"
@@ -38,6 +39,24 @@ int main(int argc, char **argv)
 			}
 		}
 	}
+	/* Each adapter line also grants the seat user access (uaccess):
+	 * a desktop user is in no plugdev group by default. */
+	unsigned lines = 0, no_uaccess = 0;
+	for (char *line = text; line && *line;) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		if (strstr(line, "ATTRS{idVendor}")) {
+			lines++;
+			if (!strstr(line, "TAG+=\"uaccess\"")) {
+				no_uaccess++;
+				printf("# no uaccess: %s\n", line);
+			}
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	CHECK(lines >= ids, "one rule line per supported id");
+	CHECK_EQ_INT(no_uaccess, 0, "every rule line tags uaccess");
 	CHECK(ids > 0, "the registry lists USB ids");
 	CHECK_EQ_INT(missing, 0, "every supported VID:PID has a udev line");
 	return check_done();

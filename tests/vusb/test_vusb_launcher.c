@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * devourer-vusb as a person uses it, one command per program:
- *   devourer-vusb --adapter ground -- rxdemo -d auto -c 36 -v -n 40
- *   devourer-vusb --adapter drone --trace T -- txdemo -d auto -c 36 ...
- * Two launchers, one air: rxdemo (libusb, in one child) must verify 40 of
- * txdemo's frames (libusb, in the other, sync TX: one blocking bulk OUT
- * per frame; the link test covers async) byte for byte; SIGTERM to the
- * TX launcher reaches txdemo, which stops cleanly; the register trace is
- * written. Then an unplug fault from the command line must end txdemo
- * with its "fatal device error" status promptly. A VID:PID no chip model
+ *   devourer-vusb --adapter ground -- devourer-rx -d auto -c 36 -v -n 40
+ *   devourer-vusb --adapter drone --trace T -- devourer-tx -d auto -c 36 ...
+ * Two launchers, one air: devourer-rx (libusb, in one child) must verify
+ * 40 of devourer-tx's frames (libusb, in the other, sync TX: one blocking
+ * bulk OUT per frame; the link test covers async) byte for byte; SIGTERM
+ * to the TX launcher reaches devourer-tx, which stops cleanly; the
+ * register trace is written. Then an unplug fault from the command line
+ * must end devourer-tx with its "fatal device error" status promptly. A VID:PID no chip model
  * ships under, or an unknown chip=, is refused.
  *
  * This test does not use the preload itself: the launchers set it up for
- * their children. Arguments: devourer-vusb, txdemo, rxdemo.
+ * their children. Arguments: devourer-vusb, devourer-tx, devourer-rx.
  */
 #include <signal.h>
 #include <spawn.h>
@@ -23,7 +23,7 @@
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
-		printf("usage: %s devourer-vusb txdemo rxdemo\n", argv[0]);
+		printf("usage: %s devourer-vusb devourer-tx devourer-rx\n", argv[0]);
 		return 2;
 	}
 	const char *fw = check_firmware_dir();
@@ -46,17 +46,18 @@ int main(int argc, char **argv)
 	                   "-c", "36", "-n", "0", "-i", "20", "-t", "60",
 	                   "-m", "sync", NULL};
 	pid_t rx = vt_spawn(rx_argv);
-	CHECK(rx > 0, "rxdemo launcher started");
-	/* Let the receiver come up first; txdemo keeps sending anyway. */
+	CHECK(rx > 0, "devourer-rx launcher started");
+	/* Let the receiver come up first; devourer-tx keeps sending anyway. */
 	vt_sleep_ms(1500);
 	pid_t tx = vt_spawn(tx_argv);
-	CHECK(tx > 0, "txdemo launcher started");
+	CHECK(tx > 0, "devourer-tx launcher started");
 	int rx_st = rx > 0 ? vt_wait_exit(rx, 60000) : -1;
-	CHECK_EQ_INT(rx_st, 0, "rxdemo over libusb verified 40 txdemo frames");
+	CHECK_EQ_INT(rx_st, 0,
+	             "devourer-rx over libusb verified 40 devourer-tx frames");
 	if (tx > 0)
 		kill(tx, SIGTERM);
 	int tx_st = tx > 0 ? vt_wait_exit(tx, 10000) : -1;
-	CHECK_EQ_INT(tx_st, 0, "SIGTERM reached txdemo; clean exit");
+	CHECK_EQ_INT(tx_st, 0, "SIGTERM reached devourer-tx; clean exit");
 	FILE *tf = fopen(trace, "r");
 	unsigned lines = 0;
 	char line[256];
@@ -75,7 +76,8 @@ int main(int argc, char **argv)
 	int up_st = up > 0 ? vt_wait_exit(up, 30000) : -1;
 	uint64_t dt = vt_now_ms() - t0;
 	printf("# unplug run ended after %llu ms\n", (unsigned long long)dt);
-	CHECK_EQ_INT(up_st, 1, "--fault unplug: txdemo reports a fatal error");
+	CHECK_EQ_INT(up_st, 1,
+	             "--fault unplug: devourer-tx reports a fatal error");
 	CHECK(dt < 3000 + 5000, "--fault unplug: ends promptly");
 
 	char *bad_argv[] = {argv[1], "--fault", "jam", "--", argv[2], NULL};

@@ -1,17 +1,18 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * txdemo: inject numbered broadcast data frames through libdevourer.
+ * devourer-tx: inject numbered broadcast data frames through libdevourer.
  *
- *   txdemo [-d selector] [-c channel] [-w 20|40|80] [-n count] [-r rate]
- *          [-s payload bytes] [-i interval ms] [-t seconds] [-g] [-l]
- *          [-p power dBm] [-m auto|async|sync]
+ *   devourer-tx [-d selector] [-c channel] [-w 20|40|80] [-n count]
+ *               [-r rate] [-s payload bytes] [-i interval ms]
+ *               [-t seconds] [-g] [-l] [-p power dBm] [-m auto|async|sync]
  *
  * Each frame is a radiotap header (the TX vector from -r/-g/-l, NOACK) and
  * an 802.11 data frame to ff:ff:ff:ff:ff:ff whose payload carries its
- * sequence number and a pattern rxdemo -v checks byte for byte. Prints the
- * init stages as they finish, counters every second and a final summary
+ * sequence number and a pattern devourer-rx -v checks byte for byte.
+ * Prints the init stages as they finish, counters every second and a final summary
  * line:
- *   txdemo: sent=N completed=N failed=N timeouts=N rejected=N bytes=N airtime_us=N
+ *   devourer-tx: sent=N completed=N failed=N timeouts=N rejected=N bytes=N
+ *                airtime_us=N
  * Exit status: 0 done, 1 fatal device error, 2 bad usage.
  */
 #include <stdatomic.h>
@@ -20,7 +21,7 @@
 
 #include "demo_common.h"
 
-#define PROG "txdemo"
+#define PROG "devourer-tx"
 
 struct tx_options {
 	struct demo_options c;   /* -d -c -w -n -t */
@@ -46,7 +47,7 @@ static void usage(FILE *to)
 	fprintf(to,
 	        "usage: " PROG " [-d selector] [-c channel] [-w 20|40|80] "
 	        "[-n count] [-r rate]\n"
-	        "              [-s payload] [-i interval_ms] [-t seconds] "
+	        "                   [-s payload] [-i interval_ms] [-t seconds] "
 	        "[-g] [-l] [-p power] [-m mode]\n"
 	        "  -d  adapter: auto (default), usb:VID:PID[#N], usb:BUS-PORT, "
 	        "virtual:NAME\n"

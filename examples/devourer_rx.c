@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * rxdemo: receive everything on a channel through libdevourer, count it,
- * optionally check txdemo's frames byte for byte and write a pcap.
+ * devourer-rx: receive everything on a channel through libdevourer, count
+ * it, optionally check devourer-tx's frames byte for byte and write a
+ * pcap.
  *
- *   rxdemo [-d selector] [-c channel] [-w 20|40|80] [-n count]
- *          [-t seconds] [-v] [-k] [-o file.pcap]
+ *   devourer-rx [-d selector] [-c channel] [-w 20|40|80] [-n count]
+ *               [-t seconds] [-v] [-k] [-o file.pcap]
  *
  * Prints the init stages as they finish, counters every second and a final
  * summary line:
- *   rxdemo: valid=N invalid=N other=N crc=N malformed=N frames=N bytes=N ...
- * "valid"/"invalid" count txdemo frames (with -v: every payload byte
- * checked; without: recognised by header only), "other" anything else.
+ *   devourer-rx: valid=N invalid=N other=N crc=N malformed=N frames=N ...
+ * "valid"/"invalid" count devourer-tx frames (with -v: every payload
+ * byte checked; without: recognised by header only), "other" anything
+ * else.
  * Exit status: 0 done, 1 fatal device error, 2 bad usage, 3 -v saw an
  * invalid frame, 4 -n N was given and fewer than N valid frames arrived.
  */
@@ -20,7 +22,7 @@
 
 #include "demo_common.h"
 
-#define PROG "rxdemo"
+#define PROG "devourer-rx"
 #define LINKTYPE_IEEE802_11_RADIOTAP 127
 
 struct rx_options {
@@ -54,11 +56,11 @@ static void usage(FILE *to)
 	        "  -d  adapter: auto (default), usb:VID:PID[#N], usb:BUS-PORT, "
 	        "virtual:NAME\n"
 	        "  -c  channel (default 36)      -w  bandwidth MHz (default 20)\n"
-	        "  -n  stop after this many valid txdemo frames (exit 4 if "
-	        "fewer came)\n"
+	        "  -n  stop after this many valid devourer-tx frames (exit 4 "
+	        "if fewer came)\n"
 	        "  -t  stop after this many seconds (default: until Ctrl-C)\n"
-	        "  -v  verify txdemo payloads byte for byte (exit 3 on a bad "
-	        "one)\n"
+	        "  -v  verify devourer-tx payloads byte for byte (exit 3 on a "
+	        "bad one)\n"
 	        "  -k  also deliver frames with a bad FCS\n"
 	        "  -o  write every frame to a pcap file (radiotap link type)\n");
 }

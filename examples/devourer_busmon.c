@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * busmon: run a gst-launch style pipeline and print its bus messages as
- * they arrive — the devourer element messages (init timing, TX duty, RX
+ * devourer-busmon: run a gst-launch style pipeline and print its bus
+ * messages as they arrive — the devourer element messages (init timing, TX duty, RX
  * stats) as readable lines, other element messages, warnings and errors.
  *
- *   busmon [-t SECONDS] [-c NAME] [-a] PIPELINE-DESCRIPTION...
+ *   devourer-busmon [-t SECONDS] [-c NAME] [-a] PIPELINE-DESCRIPTION...
+ *   devourer-busmon -h
  *
  *   -t SECONDS  stop (with EOS) after this long; default: run until EOS,
  *               error or Ctrl-C (which also sends EOS)
  *   -c NAME     count the buffers reaching the element named NAME and print
  *               the total at the end (e.g. decoded frames)
  *   -a          print every element message raw, not only devourer ones
+ *   -h          print the usage and exit
  *
  * Exit status: 0 after EOS or the time limit, 1 on an error.
  */
@@ -225,11 +227,15 @@ static GstPadProbeReturn count_buffer(GstPad *pad, GstPadProbeInfo *info,
 	return GST_PAD_PROBE_OK;
 }
 
-static void usage(void)
+static void usage(FILE *to, int status)
 {
-	fprintf(stderr, "usage: busmon [-t SECONDS] [-c NAME] [-a] "
-	        "PIPELINE-DESCRIPTION...\n");
-	exit(2);
+	fprintf(to, "usage: devourer-busmon [-t SECONDS] [-c NAME] [-a] "
+	        "PIPELINE-DESCRIPTION...\n"
+	        "  -t  send EOS after this many seconds (default: run until "
+	        "EOS, error or Ctrl-C)\n"
+	        "  -c  count the buffers reaching the element of this name\n"
+	        "  -a  print every element message, not only devourer ones\n");
+	exit(status);
 }
 
 int main(int argc, char **argv)
@@ -242,7 +248,7 @@ int main(int argc, char **argv)
 	int opt;
 
 	gst_init(&argc, &argv);
-	while ((opt = getopt(argc, argv, "t:c:a")) != -1) {
+	while ((opt = getopt(argc, argv, "t:c:ah")) != -1) {
 		switch (opt) {
 		case 't':
 			seconds = (guint)strtoul(optarg, NULL, 10);
@@ -253,18 +259,21 @@ int main(int argc, char **argv)
 		case 'a':
 			print_all = TRUE;
 			break;
+		case 'h':
+			usage(stdout, 0);
+			break;
 		default:
-			usage();
+			usage(stderr, 2);
 		}
 	}
 	if (optind >= argc)
-		usage();
+		usage(stderr, 2);
 
 	desc = g_strjoinv(" ", argv + optind);
 	pipeline = gst_parse_launch(desc, &err);
 	g_free(desc);
 	if (err) {
-		fprintf(stderr, "busmon: %s\n", err->message);
+		fprintf(stderr, "devourer-busmon: %s\n", err->message);
 		return 1;
 	}
 	if (count_name) {
@@ -274,8 +283,8 @@ int main(int argc, char **argv)
 		GstPad *pad = e ? gst_element_get_static_pad(e, "sink") : NULL;
 
 		if (!pad) {
-			fprintf(stderr, "busmon: no element '%s' with a sink "
-			        "pad\n", count_name);
+			fprintf(stderr, "devourer-busmon: no element '%s' "
+			        "with a sink pad\n", count_name);
 			return 2;
 		}
 		gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, count_buffer,
