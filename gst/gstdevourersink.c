@@ -51,6 +51,8 @@
 
 #include <devourer/radiotap.h>
 
+#include "gstdevourermeta.h"
+#include "gstdevourerurihandler.h"
 #include "gstdevourerutil.h"
 
 GST_DEBUG_CATEGORY_STATIC (devourer_sink_debug);
@@ -91,7 +93,9 @@ static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS_ANY);
 
 #define gst_devourer_sink_parent_class parent_class
-G_DEFINE_TYPE (GstDevourerSink, gst_devourer_sink, GST_TYPE_BASE_SINK);
+G_DEFINE_TYPE_WITH_CODE (GstDevourerSink, gst_devourer_sink, GST_TYPE_BASE_SINK,
+    G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
+        gst_devourer_uri_handler_init));
 GST_ELEMENT_REGISTER_DEFINE (devourersink, "devourersink", GST_RANK_NONE,
     GST_TYPE_DEVOURER_SINK);
 
@@ -137,12 +141,14 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_CHANNEL,
       g_param_spec_uint ("channel", "Channel",
-          "Wi-Fi channel number (1-14, 36-177); changeable while PLAYING",
+          "Wi-Fi channel number: 1-14 (2.4 GHz) or 36-177 (5 GHz); changeable "
+          "while PLAYING",
           1, 177, GST_DEVOURER_DEFAULT_CHANNEL, live));
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_BANDWIDTH,
       g_param_spec_enum ("bandwidth", "Bandwidth",
-          "Channel and transmit bandwidth in MHz; changeable while PLAYING",
+          "Channel and transmit bandwidth in MHz: 20, 40 or 80; changeable "
+          "while PLAYING",
           GST_TYPE_DEVOURER_BANDWIDTH, GST_DEVOURER_DEFAULT_BANDWIDTH, live));
   /* link-id, radio-port, key-file, password, firmware-dir, stats */
   gst_devourer_install_shared_properties (gobject_class,
@@ -154,7 +160,8 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "changeable while PLAYING", -1, 31, DEFAULT_MCS, live));
   g_object_class_install_property (gobject_class, PROP_LEGACY_RATE,
       g_param_spec_enum ("legacy-rate", "Legacy rate",
-          "CCK/OFDM rate in Mbit/s used when mcs=-1 (always 20 MHz); "
+          "CCK/OFDM rate in Mbit/s used when mcs=-1: 1, 2, 5.5, 11 (CCK, "
+          "2.4 GHz only) or 6-54 (OFDM), always 20 MHz wide; "
           "changeable while PLAYING", GST_TYPE_DEVOURER_LEGACY_RATE,
           DEFAULT_LEGACY_RATE, live));
   g_object_class_install_property (gobject_class, PROP_VHT_NSS,
@@ -164,7 +171,7 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           DEFAULT_VHT_NSS, live));
   g_object_class_install_property (gobject_class, PROP_STBC,
       g_param_spec_uint ("stbc", "STBC",
-          "Space-time block coding streams (0 = off, 1 = on; needs two "
+          "Space-time block coding streams, 0-1 (0 = off, 1 = on; needs two "
           "antennas); changeable while PLAYING", 0, 1, DEFAULT_STBC, live));
   g_object_class_install_property (gobject_class, PROP_LDPC,
       g_param_spec_boolean ("ldpc", "LDPC",
@@ -176,41 +183,46 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           DEFAULT_SHORT_GI, live));
   g_object_class_install_property (gobject_class, PROP_TX_POWER,
       g_param_spec_int ("tx-power", "TX power",
-          "Transmit power in dBm for every rate (0 = the adapter's "
+          "Transmit power in dBm (1-40) for every rate (0 = the adapter's "
           "calibrated default; the adapter rounds to its own steps and "
           "range); changeable while PLAYING", 0, 40,
           DEFAULT_TX_POWER, live));
   g_object_class_install_property (gobject_class, PROP_TX_MODE,
       g_param_spec_enum ("tx-mode", "TX mode",
-          "How frames are handed to the adapter (READY only)",
+          "How frames are handed to the adapter: auto (the chip's choice), "
+          "async (several USB transfers in flight) or sync (one blocking "
+          "transfer per frame) (READY only)",
           GST_TYPE_DEVOURER_TX_MODE, DEFAULT_TX_MODE, ready));
   g_object_class_install_property (gobject_class, PROP_FEC_K,
       g_param_spec_uint ("fec-k", "FEC k",
-          "Data packets per FEC block (1 <= fec-k <= fec-n); changeable "
+          "Data packets per FEC block (1-255, at most fec-n); changeable "
           "while PLAYING (starts a new session)", 1, 255, DEFAULT_FEC_K,
           live));
   g_object_class_install_property (gobject_class, PROP_FEC_N,
       g_param_spec_uint ("fec-n", "FEC n",
-          "Fragments per FEC block, data + parity (fec-n - fec-k losses per "
-          "block are repaired); changeable while PLAYING", 1, 255,
+          "Fragments per FEC block, data + parity (1-255, at least fec-k; "
+          "fec-n - fec-k losses per block are repaired); changeable while "
+          "PLAYING", 1, 255,
           DEFAULT_FEC_N, live));
   g_object_class_install_property (gobject_class, PROP_EPOCH,
       g_param_spec_uint64 ("epoch", "Session epoch",
           "Epoch of the first session (receivers refuse sessions older than "
           "the one they follow); each re-key adds one. 0 = the wall clock "
-          "at start in UTC microseconds, higher than any earlier run's "
+          "at start in microseconds since 1970 UTC, higher than any earlier "
+          "run's "
           "(READY only)", 0, G_MAXUINT64, 0, ready));
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_FEC_TIMEOUT,
       g_param_spec_uint ("fec-timeout", "FEC timeout",
-          "Close a partial FEC block this many ms after its first packet "
+          "Close a partial FEC block this many ms (0-10000) after its first "
+          "packet "
           "(0 = only when full or on a marker buffer) (READY only)",
           0, 10000, DEFAULT_FEC_TIMEOUT, ready));
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_STATS_INTERVAL,
       g_param_spec_uint ("stats-interval", "Stats interval",
           "Post a devourer-tx-duty element message every this many ms "
-          "(0 = never); changeable while PLAYING", 0, G_MAXUINT,
+          "(0 = never, else 1-4294967295 ms); changeable while PLAYING", 0, G_MAXUINT,
           GST_DEVOURER_DEFAULT_STATS_INTERVAL, live));
 
   gst_element_class_add_static_pad_template (element_class, &sink_template);
@@ -220,6 +232,8 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
   gst_element_class_set_metadata (element_class,
       "Devourer WFB-NG radio sink", "Sink/Network", description,
       "devourer developers");
+  gst_element_class_add_metadata (element_class,
+      GST_ELEMENT_METADATA_DOC_URI, GST_DEVOURER_DOC_URI "#devourersink");
   g_free (description);
 
   basesink_class->start = GST_DEBUG_FUNCPTR (gst_devourer_sink_start);

@@ -51,6 +51,8 @@
 
 #include <string.h>
 
+#include "gstdevourermeta.h"
+#include "gstdevourerurihandler.h"
 #include "gstdevourerutil.h"
 
 GST_DEBUG_CATEGORY_STATIC (devourer_src_debug);
@@ -77,7 +79,9 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS_ANY);
 
 #define gst_devourer_src_parent_class parent_class
-G_DEFINE_TYPE (GstDevourerSrc, gst_devourer_src, GST_TYPE_PUSH_SRC);
+G_DEFINE_TYPE_WITH_CODE (GstDevourerSrc, gst_devourer_src, GST_TYPE_PUSH_SRC,
+    G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
+        gst_devourer_uri_handler_init));
 GST_ELEMENT_REGISTER_DEFINE (devourersrc, "devourersrc", GST_RANK_NONE,
     GST_TYPE_DEVOURER_SRC);
 
@@ -126,14 +130,14 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_CHANNEL,
       g_param_spec_uint ("channel", "Channel",
-          "Wi-Fi channel number (1-14, 36-177), the same on every adapter; "
-          "changeable while PLAYING", 1, 177, GST_DEVOURER_DEFAULT_CHANNEL,
+          "Wi-Fi channel number: 1-14 (2.4 GHz) or 36-177 (5 GHz), the same "
+          "on every adapter; changeable while PLAYING", 1, 177, GST_DEVOURER_DEFAULT_CHANNEL,
           live));
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_BANDWIDTH,
       g_param_spec_enum ("bandwidth", "Bandwidth",
-          "Channel bandwidth in MHz (at least the sender's); changeable "
-          "while PLAYING", GST_TYPE_DEVOURER_BANDWIDTH,
+          "Channel bandwidth in MHz: 20, 40 or 80 (at least the sender's); "
+          "changeable while PLAYING", GST_TYPE_DEVOURER_BANDWIDTH,
           GST_DEVOURER_DEFAULT_BANDWIDTH, live));
   /* link-id, radio-port, key-file, password, firmware-dir, stats */
   gst_devourer_install_shared_properties (gobject_class,
@@ -152,19 +156,20 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
       GST_DEVOURER_PROP_STATS_INTERVAL,
       g_param_spec_uint ("stats-interval", "Stats interval",
           "Post a devourer-rx-stats element message every this many ms "
-          "(0 = never); changeable while PLAYING", 0, G_MAXUINT,
+          "(0 = never, else 1-4294967295 ms); changeable while PLAYING", 0, G_MAXUINT,
           GST_DEVOURER_DEFAULT_STATS_INTERVAL, live));
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_FEC_TIMEOUT,
       g_param_spec_uint ("fec-timeout", "FEC timeout",
-          "Wait at most this many ms after a FEC block opened for its missing "
-          "fragments before delivering what arrived; buffers are stamped "
-          "after this wait, so it is not reported as latency (READY only)", 1, 10000, DEFAULT_FEC_TIMEOUT,
+          "Wait at most this many ms (1-10000) after a FEC block opened for "
+          "its missing fragments before delivering what arrived; buffers "
+          "are stamped after this wait, so it is not reported as latency "
+          "(READY only)", 1, 10000, DEFAULT_FEC_TIMEOUT,
           ready));
   g_object_class_install_property (gobject_class, PROP_QUEUE_SIZE,
       g_param_spec_uint ("queue-size", "Queue size",
-          "Packets kept for the streaming thread; beyond this new packets "
-          "are dropped and counted (READY only)", 1, 65536,
+          "Packets (1-65536) kept for the streaming thread; beyond this new "
+          "packets are dropped and counted (READY only)", 1, 65536,
           DEFAULT_QUEUE_SIZE, ready));
 
   gst_element_class_add_static_pad_template (element_class, &src_template);
@@ -174,6 +179,8 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
   gst_element_class_set_metadata (element_class,
       "Devourer WFB-NG radio source", "Source/Network", description,
       "devourer developers");
+  gst_element_class_add_metadata (element_class,
+      GST_ELEMENT_METADATA_DOC_URI, GST_DEVOURER_DOC_URI "#devourersrc");
   g_free (description);
 
   basesrc_class->get_caps = GST_DEBUG_FUNCPTR (gst_devourer_src_get_caps);

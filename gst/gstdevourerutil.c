@@ -444,10 +444,10 @@ param_spec_link_id (GstDevourerKeyRole role)
 {
   return g_param_spec_uint ("link-id", "Link ID",
       role == GST_DEVOURER_KEY_SENDER ?
-      "24-bit link id, must match the receiver (default: wfb-ng's "
-      "'default' link domain) (READY only)" :
-      "24-bit link id, must match the sender (default: wfb-ng's "
-      "'default' link domain) (READY only)", 0, 0xffffff,
+      "24-bit link id (0-16777215), must match the receiver (default: "
+      "wfb-ng's 'default' link domain) (READY only)" :
+      "24-bit link id (0-16777215), must match the sender (default: "
+      "wfb-ng's 'default' link domain) (READY only)", 0, 0xffffff,
       GST_DEVOURER_DEFAULT_LINK_ID, GST_DEVOURER_PARAM_READY);
 }
 
@@ -456,9 +456,9 @@ param_spec_radio_port (GstDevourerKeyRole role)
 {
   return g_param_spec_uint ("radio-port", "Radio port",
       role == GST_DEVOURER_KEY_SENDER ?
-      "Stream number within the link, must match the receiver "
+      "Stream number within the link (0-255), must match the receiver "
       "(wfb-ng: 0 = video) (READY only)" :
-      "Stream number within the link, must match the sender "
+      "Stream number within the link (0-255), must match the sender "
       "(wfb-ng: 0 = video) (READY only)", 0, 255,
       GST_DEVOURER_DEFAULT_RADIO_PORT, GST_DEVOURER_PARAM_READY);
 }
@@ -468,9 +468,11 @@ param_spec_key_file (GstDevourerKeyRole role)
 {
   return g_param_spec_string ("key-file", "Key file",
       role == GST_DEVOURER_KEY_SENDER ?
-      "wfb_keygen key file of the sending side (drone.key: 64 bytes). "
+      "Path of the wfb_keygen key file of the sending side (drone.key: "
+      "64 bytes). "
       "Set this or password (READY only)" :
-      "wfb_keygen key file of the receiving side (gs.key: 64 bytes). "
+      "Path of the wfb_keygen key file of the receiving side (gs.key: "
+      "64 bytes). "
       "Set this or password (READY only)", NULL, GST_DEVOURER_PARAM_READY);
 }
 
@@ -479,7 +481,9 @@ param_spec_password (void)
 {
   return g_param_spec_string ("password", "Password",
       "Derive the link keys from this password (WFB-NG argon2i scheme, "
-      "same password on both ends). Set this or key-file. Write-only "
+      "same password on both ends). Set this or key-file. Write-only, but "
+      "visible to other users in the process list when given on a "
+      "command line or in a devourer:// URI: prefer key-file there "
       "(READY only)", NULL,
       G_PARAM_WRITABLE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY);
 }

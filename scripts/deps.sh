@@ -10,6 +10,7 @@ DEVOURER_PACKAGES=(
   libusb-1.0-0-dev libsodium-dev libisal-dev
   libglib2.0-dev
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools
+  gstreamer1.0-plugins-base-apps
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   gstreamer1.0-plugins-ugly gstreamer1.0-libav
   umockdev libumockdev-dev

@@ -289,6 +289,70 @@ static void test_gst_inspect(void)
 	g_strfreev(envp);
 }
 
+/* Where the plugin comes from and where each feature is documented, and
+ * a blurb for every number that gives its range or unit. */
+static void test_metadata(void)
+{
+	const gchar *features[] = { "devourersink", "devourersrc" };
+	GstPlugin *plugin = gst_registry_find_plugin(gst_registry_get(),
+	                                             "devourer");
+	GRegex *range = g_regex_new("[0-9]+-[0-9]+|ms\\b|MHz|dBm|bytes|"
+	                            "microseconds|Mbit/s", 0, 0, NULL);
+	GstDeviceProviderFactory *dpf;
+
+	CHECK(plugin && strcmp(gst_plugin_get_origin(plugin),
+	                       "https://github.com/OpenIPC/devourer") == 0,
+	      "the plugin's origin is the project's URL");
+	if (plugin)
+		gst_object_unref(plugin);
+	for (guint i = 0; i < G_N_ELEMENTS(features); i++) {
+		GstElementFactory *f = gst_element_factory_find(features[i]);
+		const gchar *doc = f ? gst_element_factory_get_metadata(
+		                               f, GST_ELEMENT_METADATA_DOC_URI)
+		                     : NULL;
+		GstElement *e = f ? gst_element_factory_create(f, NULL) : NULL;
+		gchar *want = g_strdup_printf("gst/README.md#%s", features[i]);
+		guint n = 0;
+		GParamSpec **specs = e ? g_object_class_list_properties(
+		                                 G_OBJECT_GET_CLASS(e), &n)
+		                       : NULL;
+		gboolean all = e != NULL;
+
+		CHECK(doc && g_str_has_prefix(doc, "https://github.com/"
+		                                   "OpenIPC/devourer/") &&
+		      g_str_has_suffix(doc, want),
+		      "the element's doc-uri is its gst/README.md section");
+		for (guint j = 0; j < n; j++) {
+			GType t = G_PARAM_SPEC_VALUE_TYPE(specs[j]);
+			const gchar *blurb = g_param_spec_get_blurb(specs[j]);
+
+			if (specs[j]->owner_type != G_OBJECT_TYPE(e) ||
+			    !(t == G_TYPE_INT || t == G_TYPE_UINT ||
+			      t == G_TYPE_UINT64 || t == G_TYPE_INT64))
+				continue;
+			if (!blurb || !g_regex_match(range, blurb, 0, NULL)) {
+				printf("# %s.%s: \"%s\"\n", features[i],
+				       specs[j]->name, blurb ? blurb : "");
+				all = FALSE;
+			}
+		}
+		CHECK(all, "every number's blurb gives its range or unit");
+		g_free(specs);
+		g_free(want);
+		if (e)
+			gst_object_unref(e);
+		if (f)
+			gst_object_unref(f);
+	}
+	dpf = gst_device_provider_factory_find("devourerdeviceprovider");
+	CHECK(dpf && gst_device_provider_factory_get_metadata(
+	                     dpf, GST_ELEMENT_METADATA_DOC_URI),
+	      "the device provider is registered, with a doc-uri");
+	if (dpf)
+		gst_object_unref(dpf);
+	g_regex_unref(range);
+}
+
 int main(int argc, char **argv)
 {
 	GstPlugin *plugin;
@@ -305,6 +369,7 @@ int main(int argc, char **argv)
 	test_split_devices();
 	test_periodic_due();
 	test_gst_inspect();
+	test_metadata();
 
 	gst_deinit();
 	return check_done();
