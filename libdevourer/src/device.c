@@ -27,7 +27,12 @@
 
 #define DEFAULT_TX_DEPTH 8
 #define DEFAULT_TX_TIMEOUT_MS 500
-#define DEFAULT_RX_TRANSFERS 4
+/* Bulk IN transfers kept posted. The chip's RX FIFO (16-24 KB) holds a
+ * few milliseconds of a busy channel; what the host has posted is all the
+ * slack it has beyond that while its RX thread waits for a CPU. Four, as
+ * a desktop driver posts, overflowed the FIFO on a loaded 2-core camera
+ * host at full airtime; sixteen (512 KB of buffers) ride it out. */
+#define DEFAULT_RX_TRANSFERS 16
 #define DEFAULT_RX_BUFFER 32768
 #define MAX_RX_BUFFER (1u << 20)
 #define MAX_TX_DEPTH 64

@@ -251,7 +251,7 @@ struct dvr_config {
 	enum dvr_tx_mode tx_mode;  /**< DVR_TX_AUTO by default */
 	unsigned tx_queue_depth;   /**< async transfers in flight (0 = 8) */
 	unsigned tx_timeout_ms;    /**< per bulk OUT (0 = 500) */
-	unsigned rx_transfers;     /**< bulk IN transfers posted (0 = 4) */
+	unsigned rx_transfers;     /**< bulk IN transfers posted (0 = 16) */
 	unsigned rx_buffer_size;   /**< bytes per bulk IN (0 = 32768) */
 	bool keep_corrupted;       /**< deliver frames with a bad FCS */
 	bool enable_rx;            /**< post bulk IN transfers (default: on
