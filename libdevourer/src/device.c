@@ -30,7 +30,7 @@
 /* Bulk IN transfers kept posted. The chip's RX FIFO (16-24 KB) holds a
  * few milliseconds of a busy channel; what the host has posted is all the
  * slack it has beyond that while its RX thread waits for a CPU. Four, as
- * a desktop driver posts, overflowed the FIFO on a loaded 2-core camera
+ * a desktop driver posts, overflowed the FIFO on a loaded 2-core
  * host at full airtime; sixteen (512 KB of buffers) ride it out. */
 #define DEFAULT_RX_TRANSFERS 16
 #define DEFAULT_RX_BUFFER 32768
