@@ -293,6 +293,7 @@ def cpu_section(raw, out, plots):
         why = next((x["why"] for x in raw.get("skipped", []) if x["what"] == "GStreamer element stage"),
                    "the run failed (see logs/gst.stderr)")
         out.append("### 1.1 GStreamer element stage\n\nNot measured: %s.\n" % why)
+    gst_latency_section(raw, out)
     plot_cpu(c, plots)
     return c
 
@@ -351,6 +352,47 @@ def callgrind_section(raw, c, out):
                    "handing a packet to another thread (futex wake-up, context switch) is not in "
                    "them, but is in the times."
                    % (cmd_of(raw, "gst_callgrind"), raw.get("gst_callgrind_packets", 200)) if gcg else ""))
+
+
+def p99(xs):
+    xs = sorted(xs)
+    return xs[max(0, -(-99 * len(xs) // 100) - 1)] if xs else float("nan")
+
+
+def gst_latency(raw):
+    """config -> (median ms, p99 ms, packets, fec-timeout ms) of bench/gst_latency.c."""
+    res = {}
+    for r in raw.get("gst_latency") or []:
+        if r.get("bench") == "gst_latency" and r.get("latency_us"):
+            us = r["latency_us"]
+            res[r["config"]] = (med(us) / 1000.0, p99(us) / 1000.0, len(us), r.get("fec_timeout_ms"))
+    return res
+
+
+def gst_latency_section(raw, out):
+    out.append("### 1.2 One-way latency through both elements\n")
+    lat = gst_latency(raw)
+    if not lat:
+        why = next((x["why"] for x in raw.get("skipped", []) if x["what"] == "GStreamer one-way latency"),
+                   "the run failed (see logs/gst_latency.stderr)")
+        out.append("Not measured: %s.\n" % why)
+        return
+    out.append("Command: `%s`\n" % cmd_of(raw, "gst_latency"))
+    out.append(
+        "From the push into `appsrc is-live=true do-timestamp=true ! devourersink` to the handoff of "
+        "`devourersrc ! fakesink` over two virtual adapters, one packet in flight at a time, each "
+        "closing its FEC block (MARKER, as the last RTP packet of a frame). *defaults*: devourersink "
+        "as it comes and fakesink `sync=true` (a display sink syncs by default); *sync-false*: "
+        "`sync=false` on both sinks. devourersrc stamps packets after the FEC hold-back and answers "
+        "LATENCY 0, so the difference is the syncing sink's own `processing-deadline` (20 ms by "
+        "default), not `fec-timeout`.\n")
+    out.append("| configuration | packets | fec-timeout | median | p99 |")
+    out.append("|---|---|---|---|---|")
+    for cfg in ("defaults", "sync-false"):
+        if cfg in lat:
+            m, p, n, ft = lat[cfg]
+            out.append("| %s | %d | %s ms | %s ms | %s ms |" % (cfg, n, ft, fmt(m), fmt(p)))
+    out.append("")
 
 
 def gst_section(raw, c, g, out):
@@ -754,6 +796,11 @@ def summary(raw, c, pts, st):
                     "; %.0f instructions (%.0f %%)" % (a_ - b_, 100 * (a_ - b_) / a_) if a_ and b_ else ""))
             lines.append("| GStreamer stage's own CPU per %d B packet (element path − library path, live, same run): TX appsrc ! devourersink / RX devourersrc ! appsink | %s / %s |"
                          % (s, parts[0], parts[1]))
+    lat = gst_latency(raw)
+    if "defaults" in lat and "sync-false" in lat:
+        lines.append("| One-way latency through both elements (virtual air), median / p99: default sinks / sync=false | %s / %s ms; %s / %s ms |"
+                     % (fmt(lat["defaults"][0]), fmt(lat["defaults"][1]),
+                        fmt(lat["sync-false"][0]), fmt(lat["sync-false"][1])))
     if pts:
         def d(mo, bw, m):
             v = pts.get((mo, bw, m))

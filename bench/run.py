@@ -14,7 +14,8 @@ finds a usb: one) adds the same init and duty runs on selector "auto";
 the umockdev launcher devourer-vusb, when built, adds an init run over
 libusb. Both are skipped, and said so in the report, when absent. The
 GStreamer element stage (gst_stages) runs with the build's gst/ on
-GST_PLUGIN_PATH and a registry file of its own in the build directory.
+GST_PLUGIN_PATH and a registry file of its own in the build directory, and
+so does the one-way latency run (gst_latency).
 """
 import argparse
 import glob
@@ -250,7 +251,7 @@ def main():
     # library path they wrap, same run (bench/gst_stages.c).
     gst_prog = r.prog("gst_stages")
     plugin_dir = os.path.join(r.build, "gst")
-    raw["gst"] = raw["gst_callgrind"] = None
+    raw["gst"] = raw["gst_callgrind"] = raw["gst_latency"] = None
     raw["gst_callgrind_packets"] = 200
     if not (os.access(gst_prog, os.X_OK) and
             glob.glob(os.path.join(plugin_dir, "libgstdevourer*.so"))):
@@ -264,6 +265,17 @@ def main():
                    "GST_REGISTRY": os.path.join(r.build, "bench", "gst-registry.bin")}
         raw["gst"] = r.run("gst", [gst_prog, "--packets", packets, "--reps", reps],
                            extra_env=gst_env)
+        # One-way latency through both elements, default sinks vs
+        # sync=false (bench/gst_latency.c).
+        lat_prog = r.prog("gst_latency")
+        if os.access(lat_prog, os.X_OK):
+            raw["gst_latency"] = r.run("gst_latency", [lat_prog, "--packets",
+                                                       "50" if a.quick else "200"],
+                                       extra_env=gst_env)
+        else:
+            r.skipped.append({"what": "GStreamer one-way latency",
+                              "why": "gst_latency is not built in %s"
+                              % os.path.relpath(a.build, ROOT)})
         if a.no_callgrind or not shutil.which("valgrind"):
             r.skipped.append({"what": "callgrind (GStreamer stage)",
                               "why": "--no-callgrind" if a.no_callgrind else "valgrind not installed"})

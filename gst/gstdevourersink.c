@@ -22,6 +22,10 @@
  * (stats buffers-empty); its MARKER still closes the FEC block.
  * Buffer lists are sent in one go (render_list).
  *
+ * `sync` defaults to false: a live source (camera, encoder) is already
+ * paced, and syncing would only add its reported latency. A non-live
+ * source (a file) is sent as fast as the radio takes it unless sync=true.
+ *
  * The link needs a key: `key-file` (a wfb_keygen drone.key) or `password`
  * (the same on both ends). With neither the element refuses to start: there
  * is no built-in key, because a link anyone can decrypt is worse than none.
@@ -329,6 +333,16 @@ gst_devourer_sink_init (GstDevourerSink * self)
   g_mutex_init (&self->link_lock);
   g_mutex_init (&self->duty_lock);
   gst_devourer_timer_init (&self->timer);
+
+  /* sync=false: a packet goes on the air as soon as it arrives. What
+   * feeds a radio link is live (v4l2src, a camera's encoder) and already
+   * paced by its capture, so clock sync adds no smoothing, only delay:
+   * a syncing sink holds each buffer until its running time plus the
+   * upstream latency, and an encoder reports its worst case there
+   * (x264enc without tune=zerolatency: many frames). A non-live source
+   * (filesrc, videotestsrc is-live=false) would be sent as fast as the
+   * radio takes it; pace it with sync=true. */
+  gst_base_sink_set_sync (GST_BASE_SINK (self), FALSE);
 }
 
 static void

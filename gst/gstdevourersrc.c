@@ -18,11 +18,20 @@
  * others; when the last one fails it errors out.
  *
  * This is a live source. Buffers are timestamped with the running time at
- * which the link released them (arrival of the frame that completed them).
- * Packets are held back only while an earlier packet of their FEC block is
- * missing and may still be repaired, at most `fec-timeout` ms after the
- * block opened; the LATENCY query answers exactly that: live, min latency =
- * fec-timeout, max latency = unbounded (the queue absorbs bursts).
+ * which the link released them (arrival of the frame that completed them,
+ * or the FEC timeout that gave up on a missing one). Packets are held back
+ * only while an earlier packet of their FEC block is missing and may still
+ * be repaired, at most `fec-timeout` ms after the block opened, but that
+ * wait is already behind the timestamp: the LATENCY query answers what is
+ * left after release, live, min latency 0, max unbounded (the queue
+ * absorbs bursts). So a sync=true sink renders each packet as it comes,
+ * and never counts the FEC hold-back a second time. For smooth rather
+ * than fastest playback put rtpjitterbuffer (latency at least fec-timeout)
+ * or a sink with a larger latency downstream.
+ *
+ * The first buffer after start or a flush, and the first after packets
+ * went missing (given up by the link, or dropped by a full queue), carry
+ * GST_BUFFER_FLAG_DISCONT.
  *
  * The received packets wait in a queue of `queue-size` packets for the
  * streaming thread; if downstream stalls longer, new packets are dropped and
@@ -168,9 +177,9 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
       GST_DEVOURER_PROP_FEC_TIMEOUT,
       g_param_spec_uint ("fec-timeout", "FEC timeout",
           "Wait at most this many ms (1-10000) after a FEC block opened for "
-          "its missing "
-          "fragments before delivering what arrived; the latency this "
-          "element reports (READY only)", 1, 10000, DEFAULT_FEC_TIMEOUT,
+          "its missing fragments before delivering what arrived; buffers "
+          "are stamped after this wait, so it is not reported as latency "
+          "(READY only)", 1, 10000, DEFAULT_FEC_TIMEOUT,
           ready));
   g_object_class_install_property (gobject_class, PROP_QUEUE_SIZE,
       g_param_spec_uint ("queue-size", "Queue size",
@@ -212,7 +221,7 @@ gst_devourer_src_init (GstDevourerSrc * self)
   gst_devourer_settings_init (&self->settings, DEFAULT_FEC_TIMEOUT);
   self->keep_corrupted = DEFAULT_KEEP_CORRUPTED;
   self->queue_size = DEFAULT_QUEUE_SIZE;
-  self->latency_ms = DEFAULT_FEC_TIMEOUT;
+  self->block_timeout_ms = DEFAULT_FEC_TIMEOUT;
 
   g_mutex_init (&self->control_lock);
   g_mutex_init (&self->rx_lock);
@@ -912,10 +921,12 @@ on_link_packet (void *user, const uint8_t *data, size_t len)
 {
   GstDevourerSrc *self = user;
   GstBuffer *buf = NULL;
+  guint64 lost;
   guint tail;
 
   if (G_UNLIKELY (self->queue_len == self->queue_cap)) {
     self->queue_dropped++;
+    self->gap = TRUE;
     GST_LOG_OBJECT (self, "queue full (%u): dropped a %zu-byte packet",
         self->queue_cap, len);
     return;
@@ -923,6 +934,7 @@ on_link_packet (void *user, const uint8_t *data, size_t len)
   if (G_UNLIKELY (len > DVR_LINK_MAX_PAYLOAD)) {
     /* Larger than the pool's buffers; the link never should. */
     self->queue_dropped++;
+    self->gap = TRUE;
     GST_WARNING_OBJECT (self, "dropped a %zu-byte packet (max %d)", len,
         DVR_LINK_MAX_PAYLOAD);
     return;
@@ -930,12 +942,27 @@ on_link_packet (void *user, const uint8_t *data, size_t len)
   if (G_UNLIKELY (gst_buffer_pool_acquire_buffer (self->pool, &buf,
               NULL) != GST_FLOW_OK)) {
     self->queue_dropped++;
+    self->gap = TRUE;
     GST_WARNING_OBJECT (self, "no receive buffer: dropped a %zu-byte "
         "packet", len);
     return;
   }
   gst_buffer_fill (buf, 0, data, len);
   gst_buffer_set_size (buf, (gssize) len);
+
+  /* The link counts every packet it gives up before delivering the next
+   * one (link.h dvr_link_rx_lost), so a rise means this packet follows a
+   * gap. Downstream (a depayloader) must then drop what it was
+   * assembling instead of gluing the two sides of the gap together. */
+  lost = dvr_link_rx_lost (self->link);
+  if (lost != self->lost_seen || self->gap) {
+    GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
+    GST_LOG_OBJECT (self, "gap before this packet: %" G_GUINT64_FORMAT
+        " lost by the link%s", lost - self->lost_seen,
+        self->gap ? ", some dropped here" : "");
+    self->lost_seen = lost;
+    self->gap = FALSE;
+  }
 
   /* One clock reading per pushed frame, however many packets it frees. */
   if (!GST_CLOCK_TIME_IS_VALID (self->push_arrival))
@@ -1031,7 +1058,7 @@ src_timer_tick (gpointer user, guint64 now)
 
   /* Poll often enough that a timed-out block is released within a fifth
    * of the timeout (and never less often than every 20 ms). */
-  period = CLAMP (self->latency_ms / 5, 1, 20);
+  period = CLAMP (self->block_timeout_ms / 5, 1, 20);
   next = now + period;
 
   GST_OBJECT_LOCK (self);
@@ -1124,8 +1151,8 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   keep_corrupted = self->keep_corrupted;
   queue_size = self->queue_size;
   /* The timeout this receiver runs with until the next start, whatever
-   * fec-timeout is set to meanwhile: what LATENCY answers. */
-  self->latency_ms = settings.fec_timeout;
+   * fec-timeout is set to meanwhile: what the timer's period follows. */
+  self->block_timeout_ms = settings.fec_timeout;
   GST_OBJECT_UNLOCK (self);
   device = settings.device != NULL ? settings.device :
       GST_DEVOURER_DEFAULT_DEVICE;
@@ -1144,6 +1171,9 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   g_mutex_unlock (&self->control_lock);
   g_mutex_lock (&self->rx_lock);
   self->flushing = FALSE;
+  self->lost_seen = 0;
+  self->gap = FALSE;
+  self->discont = TRUE;
   self->queue_dropped = 0;
   self->queue_high_water = 0;
   memset (&self->final_link, 0, sizeof (self->final_link));
@@ -1310,6 +1340,10 @@ set_flushing (GstDevourerSrc * self, gboolean flushing)
 {
   g_mutex_lock (&self->rx_lock);
   self->flushing = flushing;
+  /* Whatever downstream had was flushed away: the next buffer starts
+   * afresh. */
+  if (!flushing)
+    self->discont = TRUE;
   g_cond_broadcast (&self->rx_cond);
   g_mutex_unlock (&self->rx_lock);
   return TRUE;
@@ -1350,6 +1384,10 @@ gst_devourer_src_create (GstPushSrc * psrc, GstBuffer ** outbuf)
   self->queue[self->queue_head] = NULL;
   self->queue_head = (self->queue_head + 1) % self->queue_cap;
   self->queue_len--;
+  if (self->discont) {
+    GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
+    self->discont = FALSE;
+  }
   g_mutex_unlock (&self->rx_lock);
 
   /* Packets that arrived before PLAYING (no clock yet) are stamped now. */
@@ -1387,22 +1425,19 @@ gst_devourer_src_query (GstBaseSrc * bsrc, GstQuery * query)
   GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_LATENCY) {
-    guint ms;
-
-    /* The only delay added between a frame reaching the adapter and its
-     * packet leaving here is the FEC hold-back: a packet waits while an
-     * earlier fragment of its block is missing and may still be repaired,
-     * at most fec-timeout after the block opened. Running, that is the
-     * timeout the receiver was built with (fec-timeout is READY-only: a
-     * value set since waits for the next start); stopped, the one the
-     * next start will use. */
-    GST_OBJECT_LOCK (self);
-    ms = GST_BASE_SRC_IS_STARTED (self) ? self->latency_ms :
-        self->settings.fec_timeout;
-    GST_OBJECT_UNLOCK (self);
-    gst_query_set_latency (query, TRUE, ms * GST_MSECOND,
-        GST_CLOCK_TIME_NONE);
-    GST_DEBUG_OBJECT (self, "latency: live, min %u ms, max none", ms);
+    /* The delay this element adds is the FEC hold-back (a packet waits
+     * while an earlier fragment of its block is missing and may still be
+     * repaired, at most fec-timeout after the block opened), but the PTS
+     * is taken when the link releases the packet, after that wait. A
+     * sink syncing on PTS + latency would otherwise hold every packet a
+     * second fec-timeout, on an FPV link where latency comes first; what
+     * remains after the stamp is only the hand-over to this streaming
+     * thread. So: live, min 0. Who wants de-jittered playback instead
+     * puts rtpjitterbuffer downstream (it stamps and reports its own
+     * latency). Max: the queue holds queue-size packets, not a time. */
+    gst_query_set_latency (query, TRUE, 0, GST_CLOCK_TIME_NONE);
+    GST_DEBUG_OBJECT (self, "latency: live, min 0 (stamped at release), "
+        "max none");
     return TRUE;
   }
   return GST_BASE_SRC_CLASS (parent_class)->query (bsrc, query);

@@ -98,7 +98,11 @@ struct _GstDevourerSrc
   guint64 queue_high_water;
   gboolean flushing;
   GstClockTime push_arrival;    /* running time of the frame being pushed */
-  guint latency_ms;             /* block timeout in force; set in start
+  guint64 lost_seen;            /* dvr_link_rx_lost at the last packet */
+  gboolean gap;                 /* packets missing before the next queued
+                                 * one (lost by the link or dropped here) */
+  gboolean discont;             /* next buffer out follows a start/flush */
+  guint block_timeout_ms;       /* fec-timeout in force; set in start
                                  * under the object lock */
 
   gint fatal;                   /* atomic: an error was posted, stop */

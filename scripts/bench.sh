@@ -30,8 +30,8 @@ BUILD=${DEVOURER_BENCH_BUILD:-build-bench}
 ninja -C "$BUILD" bench/cpu_stages bench/tx_duty bench/init_timing bench/link_bench >/dev/null
 # The GStreamer element stage: its program and the plugin it loads
 # (skipped, and said so in the report, when they cannot be built).
-ninja -C "$BUILD" bench/gst_stages gst/libgstdevourer.so >/dev/null 2>&1 ||
-  echo "bench: gst_stages or the plugin did not build; the element stage is skipped"
+ninja -C "$BUILD" bench/gst_stages bench/gst_latency gst/libgstdevourer.so >/dev/null 2>&1 ||
+  echo "bench: gst_stages, gst_latency or the plugin did not build; the element stage is skipped"
 # The libusb launcher, when that part of the tree exists (skipped otherwise).
 if [ -d libdevourer/vusb ]; then
   ninja -C "$BUILD" libdevourer/vusb/devourer-vusb >/dev/null 2>&1 ||

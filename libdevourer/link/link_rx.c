@@ -733,6 +733,11 @@ void dvr_link_rx_get_stats(const struct dvr_link_rx *rx,
 	*out = rx->stats;
 }
 
+uint64_t dvr_link_rx_lost(const struct dvr_link_rx *rx)
+{
+	return rx ? rx->stats.lost : 0;
+}
+
 void dvr_link_rx_get_session(const struct dvr_link_rx *rx,
                              struct dvr_link_rx_session *out)
 {

@@ -16,7 +16,8 @@
  * Threading: a TX or RX object is used by one thread at a time (no internal
  * locking); different objects are independent. Key functions are
  * thread-safe. Callbacks run synchronously inside the call that caused them
- * and must not call back into the same object.
+ * and must not call back into the same object (dvr_link_rx_lost() is the
+ * one exception).
  *
  * Errors: functions return enum dvr_status values (DVR_OK = 0, negative on
  * error) from <devourer/devourer.h>. Dropped input is never silent: it is
@@ -475,6 +476,17 @@ DVR_API int dvr_link_rx_flush(struct dvr_link_rx *rx);
 
 DVR_API void dvr_link_rx_get_stats(const struct dvr_link_rx *rx,
                            struct dvr_link_rx_stats *out);
+
+/**
+ * The running total of dvr_link_rx_stats.lost, and the one call that may
+ * be made from inside this receiver's packet callback (it only reads).
+ * Packets are delivered in order and every slot given up is counted
+ * before any packet after it is delivered, so a value that rose since the
+ * previous packet's callback means packets are missing right before the
+ * one being delivered (a stream discontinuity). @p rx NULL: 0.
+ */
+DVR_API uint64_t dvr_link_rx_lost(const struct dvr_link_rx *rx);
+
 DVR_API void dvr_link_rx_get_session(const struct dvr_link_rx *rx,
                              struct dvr_link_rx_session *out);
 
