@@ -14,9 +14,11 @@
 #define DVR_TEST_CHECK_H
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int check_count_;
 static int check_failed_;
@@ -72,6 +74,33 @@ static inline int check_done(void)
 	}
 	return check_failed_ ? 1 : 0;
 }
+
+static inline uint64_t check_now_ms_(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* One step of WAIT_UNTIL: false once the deadline has passed, else a
+ * 1 ms pause before cond is looked at again. */
+static inline bool check_wait_step_(uint64_t deadline_ms)
+{
+	if (check_now_ms_() >= deadline_ms)
+		return false;
+	struct timespec ts = {.tv_sec = 0, .tv_nsec = 1000000};
+	nanosleep(&ts, NULL);
+	return true;
+}
+
+/* Poll cond until it holds. timeout_ms is a hang guard only, never what a
+ * test relies on: make it generous (seconds) and check cond afterwards,
+ *   WAIT_UNTIL(stats().aired >= 3, 10000);
+ *   CHECK(stats().aired >= 3, "frames aired");
+ * so a condition that never comes true fails instead of hanging. */
+#define WAIT_UNTIL(cond, timeout_ms)                                         \
+	for (uint64_t check_deadline_ = check_now_ms_() + (timeout_ms);      \
+	     !(cond) && check_wait_step_(check_deadline_);)
 
 /* The test firmware directory (the project's firmware/), or NULL when absent. */
 static inline const char *check_firmware_dir(void)

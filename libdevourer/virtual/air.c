@@ -25,14 +25,20 @@
 #define MEDIUM_CHANNELS 256
 #define MEDIUM_MAGIC 0x4D454431u /* "MED1" */
 #define MAX_PEERS 64
-#define PEER_REFRESH_NS 100000000ull /* re-read the directory every 100 ms */
+/* re-read the directory at least every 100 ms (to forget stations that
+ * left), and at once after a join */
+#define PEER_REFRESH_NS 100000000ull
 #define SOCK_BUF_BYTES (4 << 20)
 /* How long a sender waits for a receiver whose datagram queue is full */
 #define SEND_WAIT_MS 20
 
 struct medium {
 	uint32_t magic;
-	uint32_t reserved;
+	/* bumped by every station once its socket is bound: a sender whose
+	 * peer list is older re-reads the directory before its next frame,
+	 * so a station hears every frame sent after its air_join returned,
+	 * as a radio hears the air once it listens */
+	_Atomic uint32_t joins;
 	_Atomic uint64_t busy_until[MEDIUM_CHANNELS];
 };
 
@@ -47,6 +53,7 @@ struct air {
 	struct sockaddr_un peers[MAX_PEERS];
 	size_t n_peers;
 	uint64_t peers_at_ns;
+	uint32_t peers_joins;        /* medium->joins when last read */
 	uint8_t send_buf[sizeof(struct air_frame_hdr) + AIR_MAX_FRAME];
 
 	pthread_mutex_t recv_lock;   /* the receive buffer */
@@ -65,6 +72,7 @@ static pthread_mutex_t local_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct air *local_stations;
 
 _Static_assert(sizeof(_Atomic uint64_t) == 8, "medium layout");
+_Static_assert(sizeof(_Atomic uint32_t) == 4, "medium layout");
 
 uint64_t air_now_ns(void)
 {
@@ -202,6 +210,7 @@ int air_join(const char *dir, const char *name, struct air **out)
 		}
 	}
 	snprintf(a->sock_path, sizeof a->sock_path, "%s", sa.sun_path);
+	atomic_fetch_add(&a->medium->joins, 1);
 	*out = a;
 	return 0;
 fail:
@@ -276,9 +285,12 @@ static bool is_sock_name(const char *n)
 	return l > 5 && strcmp(n + l - 5, ".sock") == 0;
 }
 
-/* Re-read the directory (caller holds send_lock). */
+/* Re-read the directory (caller holds send_lock). The join count is read
+ * first: a station counted in it bound its socket before, so the listing
+ * has it. */
 static void refresh_peers(struct air *a)
 {
+	a->peers_joins = atomic_load(&a->medium->joins);
 	DIR *d = opendir(a->dir);
 	a->n_peers = 0;
 	a->peers_at_ns = air_now_ns();
@@ -326,7 +338,8 @@ int air_send(struct air *a, const struct air_frame_hdr *hdr,
 	if (hdr->len > AIR_MAX_FRAME)
 		return -EMSGSIZE;
 	pthread_mutex_lock(&a->send_lock);
-	if (air_now_ns() - a->peers_at_ns > PEER_REFRESH_NS)
+	if (atomic_load(&a->medium->joins) != a->peers_joins ||
+	    air_now_ns() - a->peers_at_ns > PEER_REFRESH_NS)
 		refresh_peers(a);
 	struct air_frame_hdr h = *hdr;
 	h.magic = AIR_MAGIC;

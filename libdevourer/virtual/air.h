@@ -52,7 +52,8 @@ struct air_frame_hdr {
 
 struct air;
 
-/* Join the air as a station. name may repeat across processes. */
+/* Join the air as a station. name may repeat across processes. Every frame
+ * any station sends after this returns is delivered to it. */
 int air_join(const char *dir, const char *name, struct air **out);
 void air_leave(struct air *air);
 const char *air_dir(const struct air *air);

@@ -258,6 +258,15 @@ void vchip_get_stats(const struct vchip *vc, struct vchip_stats *out)
 	pthread_mutex_unlock(&v->lock);
 }
 
+unsigned vchip_bulk_in_waiters(const struct vchip *vc)
+{
+	struct vchip *v = (struct vchip *)vc;
+	pthread_mutex_lock(&v->lock);
+	unsigned n = v->rx_sync_waiters;
+	pthread_mutex_unlock(&v->lock);
+	return n;
+}
+
 void vchip_get_tuning(const struct vchip *vc, struct vchip_tuning *out)
 {
 	struct vchip *v = (struct vchip *)vc;

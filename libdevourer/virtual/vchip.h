@@ -102,6 +102,9 @@ int vchip_bulk_out(struct vchip *vc, uint8_t ep, const uint8_t *data,
  * calls the chip only has its RX FIFO (see vchip_bulk_in_submit). */
 int vchip_bulk_in(struct vchip *vc, uint8_t ep, uint8_t *buf, size_t cap,
                   unsigned timeout_ms);
+/* How many vchip_bulk_in calls are blocked inside the chip right now,
+ * waiting for packets (for tests that must act on a waiting caller). */
+unsigned vchip_bulk_in_waiters(const struct vchip *vc);
 
 /* Queued bulk IN, as a host controller keeps several transfers posted
  * (rtw88 usb.c keeps RTW_USB_RXCB_NUM of them): the chip's RX DMA fills

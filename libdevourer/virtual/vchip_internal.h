@@ -121,6 +121,8 @@ struct vchip {
 	size_t rx_rd, rx_used;
 	uint32_t rx_pkt_len[VC_RX_MAX_PKTS];
 	unsigned rx_pkt_head, rx_pkt_count;
+	/* synchronous bulk IN calls blocked waiting for packets */
+	unsigned rx_sync_waiters;
 	/* queued bulk IN transfers, oldest first: the first rx_xfer_done of
 	 * the rx_xfer_count are complete, the rest wait for packets */
 	struct vc_rx_xfer rx_xfer[VC_RX_XFERS];

@@ -452,8 +452,10 @@ int vc_rx_bulk_in(struct vchip *vc, uint8_t *buf, size_t cap,
 	vc_deadline(&dl, timeout_ms);
 	pthread_mutex_lock(&vc->lock);
 	while (!vc->unplugged && vc->rx_pkt_count == 0) {
-		if (pthread_cond_timedwait(&vc->rx_data, &vc->lock, &dl) ==
-		    ETIMEDOUT) {
+		vc->rx_sync_waiters++;
+		int w = pthread_cond_timedwait(&vc->rx_data, &vc->lock, &dl);
+		vc->rx_sync_waiters--;
+		if (w == ETIMEDOUT) {
 			pthread_mutex_unlock(&vc->lock);
 			return -ETIMEDOUT;
 		}

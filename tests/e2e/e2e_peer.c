@@ -8,10 +8,13 @@
  * RATE is leg:<500k units> | ht:<mcs>:<bw>:<sgi> | vht:<nss>:<mcs>:<bw>.
  * tx injects COUNT broadcast data frames whose bodies are a deterministic
  * function of their sequence number, through a radiotap header built here
- * by hand (independently of the library's builder). rx expects exactly
- * those frames, byte for byte, with the TX vector in the metadata and the
- * RSSI near the configured one; it creates $E2E_READY_FILE once it
- * listens. Exit status 0 only when everything matched.
+ * by hand (independently of the library's builder), then one more, number
+ * COUNT, that ends the run. rx expects exactly those frames, byte for
+ * byte, with the TX vector in the metadata and the RSSI near the
+ * configured one, and nothing else before the end frame (one sender, one
+ * queue: the air keeps their order, so a duplicate would come before it);
+ * it creates $E2E_READY_FILE once it listens. Exit status 0 only when
+ * everything matched.
  */
 #include <signal.h>
 #include <stdatomic.h>
@@ -132,7 +135,9 @@ struct rx_state {
 	struct dvr_tx_params want;
 	unsigned channel;
 	int rssi;
+	unsigned count;           /* frames before the end frame */
 	atomic_uint valid, invalid, bad_meta;
+	atomic_bool ended;        /* the end frame arrived */
 	unsigned char seen[4096];
 };
 
@@ -148,6 +153,10 @@ static void on_rx(void *user, const struct dvr_rx_frame *fr)
 	build_frame(seq, expect);
 	if (memcmp(fr->data, expect, sizeof expect) != 0) {
 		atomic_fetch_add(&st->invalid, 1);
+		return;
+	}
+	if (seq == st->count) {
+		atomic_store(&st->ended, true);
 		return;
 	}
 	const struct dvr_rx_info *in = &fr->info;
@@ -197,6 +206,13 @@ static void sleep_ms(unsigned ms)
 	nanosleep(&ts, NULL);
 }
 
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 7) {
@@ -222,6 +238,7 @@ int main(int argc, char **argv)
 		st.want = p;
 		st.channel = ch.channel;
 		st.rssi = atoi(argv[8]);
+		st.count = count;
 	}
 	dvr_device *dev;
 	int r = dvr_open(sel, &cfg, &dev);
@@ -244,14 +261,13 @@ int main(int argc, char **argv)
 			if (f)
 				fclose(f);
 		}
-		unsigned timeout = (unsigned)atoi(argv[7]);
-		for (unsigned t = 0; t < timeout; t += 20) {
-			if (atomic_load(&st.valid) >= count)
-				break;
-			sleep_ms(20);
-		}
-		/* Anything extra (duplicates) would arrive right after. */
-		sleep_ms(200);
+		/* TIMEOUT_MS is a hang guard: the run ends on the end
+		 * frame, whatever the time it took */
+		uint64_t end = now_ms() + (unsigned)atoi(argv[7]);
+		while (!atomic_load(&st.ended) && now_ms() < end)
+			sleep_ms(5);
+		if (!atomic_load(&st.ended))
+			fprintf(stderr, "rx: no end frame\n");
 		struct dvr_rx_stats rs;
 		dvr_get_rx_stats(dev, &rs);
 		printf("# rx: valid=%u invalid=%u bad_meta=%u frames=%llu "
@@ -261,7 +277,8 @@ int main(int argc, char **argv)
 		       (unsigned long long)rs.frames,
 		       (unsigned long long)rs.crc_errors,
 		       (unsigned long long)rs.malformed);
-		status = atomic_load(&st.valid) == count &&
+		status = atomic_load(&st.ended) &&
+		                         atomic_load(&st.valid) == count &&
 		                         atomic_load(&st.invalid) == 0 &&
 		                         atomic_load(&st.bad_meta) == 0 &&
 		                         rs.malformed == 0
@@ -269,7 +286,7 @@ int main(int argc, char **argv)
 		                 : 1;
 	} else {
 		uint8_t buf[64 + 24 + BODY_LEN];
-		for (unsigned i = 0; i < count && status == 0; i++) {
+		for (unsigned i = 0; i <= count && status == 0; i++) {
 			size_t h = build_radiotap(&p, buf);
 			size_t n = build_frame(i, buf + h);
 			r = dvr_send(dev, buf, h + n);
@@ -294,7 +311,7 @@ int main(int argc, char **argv)
 		       (unsigned long long)ts.failed,
 		       (unsigned long long)ts.timeouts,
 		       (unsigned long long)ts.airtime_us);
-		if (ts.completed != count)
+		if (ts.completed != count + 1) /* and the end frame */
 			status = 1;
 	}
 	dvr_close(dev);

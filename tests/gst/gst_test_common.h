@@ -211,6 +211,53 @@ static inline gboolean gst_test_wait_stat_above(GstElement *e,
 	return FALSE;
 }
 
+/*
+ * Wait until @src's link has taken in every frame @sink had sent when
+ * none was in flight any more (@sink's frames-sent against @src's
+ * link-frames, both counted per 802.11 frame of the link). From then on a
+ * clean air brings @src nothing more of what was sent: a negative check
+ * ("nothing extra arrives") holds or fails on the counters instead of on
+ * how long the test waited. @timeout_ms is a hang guard only.
+ */
+static inline gboolean gst_test_wait_all_heard(GstElement *sink,
+                                               GstElement *src,
+                                               guint timeout_ms)
+{
+	gint64 deadline = g_get_monotonic_time() +
+	                  (gint64)timeout_ms * G_TIME_SPAN_MILLISECOND;
+	guint64 sent = G_MAXUINT64, heard = G_MAXUINT64;
+
+	for (;;) {
+		GstStructure *s = NULL;
+		guint in_flight = 1;
+
+		g_object_get(sink, "stats", &s, NULL);
+		if (s) {
+			gst_structure_get_uint(s, "frames-in-flight", &in_flight);
+			gst_structure_get_uint64(s, "frames-sent", &sent);
+			gst_structure_free(s);
+		}
+		if (in_flight == 0 && sent != G_MAXUINT64)
+			break;
+		if (g_get_monotonic_time() >= deadline)
+			return FALSE;
+		g_usleep(2000);
+	}
+	for (;;) {
+		gboolean done, late;
+
+		heard = gst_test_stat_u64(src, "link-frames");
+		done = heard != G_MAXUINT64 && heard >= sent;
+		late = g_get_monotonic_time() >= deadline;
+		if (done || late) {
+			printf("# link-frames %" G_GUINT64_FORMAT
+			       " of %" G_GUINT64_FORMAT " sent\n", heard, sent);
+			return done;
+		}
+		g_usleep(2000);
+	}
+}
+
 /* A state change run on its own thread so the caller can bound it. */
 struct gst_test_state_job_ {
 	GstElement *element;

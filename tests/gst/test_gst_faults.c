@@ -79,10 +79,11 @@ static void count_delivered(GstElement *rx)
 	gst_object_unref(out);
 }
 
-/* Wait up to 5 s for more than @than buffers delivered downstream. */
+/* Wait for more than @than buffers delivered downstream (20 s: a hang
+ * guard only). */
 static gboolean wait_delivered_above(gint than)
 {
-	gint64 deadline = g_get_monotonic_time() + 5 * G_TIME_SPAN_SECOND;
+	gint64 deadline = g_get_monotonic_time() + 20 * G_TIME_SPAN_SECOND;
 
 	while (g_get_monotonic_time() < deadline) {
 		if (g_atomic_int_get(&delivered) > than)
@@ -379,9 +380,10 @@ static gboolean stop_taking_frames(const gchar *station)
 	           vchip_fault_arm(vc, &fault) == 0,
 	           "TX NAK fault armed on the sink's adapter"))
 		return FALSE;
-	/* Let render block inside the adapter's queue. */
-	g_usleep(700 * 1000);
-	vchip_fault_get_stats(vc, &fs);
+	/* Render is blocked inside the adapter's queue once a transfer has
+	 * waited out its timeout (the bound is a hang guard). */
+	WAIT_UNTIL((vchip_fault_get_stats(vc, &fs), fs.nak_timeouts > 0),
+	           20000);
 	return CHECK(fs.nak_timeouts > 0, "bulk OUT transfers time out");
 }
 

@@ -38,7 +38,7 @@ static void run(struct gst_test_env *env, const gchar *tx_device,
                 const gchar *rx_device, const gchar *label,
                 gboolean expect_repairs)
 {
-	GstElement *tx, *rx, *out, *src;
+	GstElement *tx, *rx, *out, *src, *sink;
 	GstBus *bus_tx, *bus_rx;
 	GstPad *pad;
 	GstMessage *eos;
@@ -65,7 +65,7 @@ static void run(struct gst_test_env *env, const gchar *tx_device,
 	        "x264enc tune=zerolatency speed-preset=ultrafast "
 	        "key-int-max=30 bitrate=1500 ! "
 	        "rtph264pay mtu=1200 config-interval=-1 ! "
-	        "devourersink device=%s key-file=%s "
+	        "devourersink name=sink device=%s key-file=%s "
 	        "fec-k=8 fec-n=12 mcs=3", N_FRAMES, tx_device,
 	        env->drone_key);
 	tx = gst_test_parse(desc);
@@ -75,6 +75,7 @@ static void run(struct gst_test_env *env, const gchar *tx_device,
 
 	out = gst_bin_get_by_name(GST_BIN(rx), "out");
 	src = gst_bin_get_by_name(GST_BIN(rx), "src");
+	sink = gst_bin_get_by_name(GST_BIN(tx), "sink");
 	pad = gst_element_get_static_pad(out, "sink");
 	gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, count_frame, NULL,
 	                  NULL);
@@ -99,13 +100,37 @@ static void run(struct gst_test_env *env, const gchar *tx_device,
 	if (eos)
 		gst_message_unref(eos);
 
-	deadline = g_get_monotonic_time() + 5 * G_TIME_SPAN_SECOND;
-	while (g_atomic_int_get(&decoded) < N_FRAMES &&
-	       g_get_monotonic_time() < deadline)
-		g_usleep(10000);
-	g_usleep(200000); /* nothing extra may follow */
+	/* Every packet the sender sent is delivered or counted lost by the
+	 * receiver's link (hang guard only), then an EOS drains the
+	 * receiving pipeline: the count of decoded frames is final when it
+	 * reaches the sink, however slowly the host ran. */
+	{
+		guint64 sent = gst_test_stat_u64(sink, "packets-sent");
 
-	what = g_strdup_printf("%s: every frame decoded", label);
+		deadline = g_get_monotonic_time() + 30 * G_TIME_SPAN_SECOND;
+		while ((gst_test_stat_u64(src, "packets-received") +
+		        gst_test_stat_u64(src, "packets-lost") < sent ||
+		        g_atomic_int_get(&decoded) < N_FRAMES) &&
+		       g_get_monotonic_time() < deadline)
+			g_usleep(10000);
+		what = g_strdup_printf("%s: every packet delivered once",
+		                       label);
+		CHECK_EQ_INT(gst_test_stat_u64(src, "packets-received"), sent,
+		             what);
+		g_free(what);
+	}
+	gst_element_send_event(rx, gst_event_new_eos());
+	eos = gst_bus_timed_pop_filtered(bus_rx, 30 * GST_SECOND,
+	                                 GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+	what = g_strdup_printf("%s: receiver drains to EOS", label);
+	if (!CHECK(eos && GST_MESSAGE_TYPE(eos) == GST_MESSAGE_EOS, what) &&
+	    eos)
+		gst_test_print_message(eos);
+	g_free(what);
+	if (eos)
+		gst_message_unref(eos);
+
+	what = g_strdup_printf("%s: every frame decoded, none extra", label);
 	CHECK_EQ_INT(g_atomic_int_get(&decoded), N_FRAMES, what);
 	g_free(what);
 	what = g_strdup_printf("%s: no packet lost after FEC", label);
@@ -139,6 +164,7 @@ static void run(struct gst_test_env *env, const gchar *tx_device,
 
 	gst_object_unref(out);
 	gst_object_unref(src);
+	gst_object_unref(sink);
 	gst_object_unref(bus_tx);
 	gst_object_unref(bus_rx);
 	gst_object_unref(tx);

@@ -72,7 +72,12 @@ int main(int argc, char **argv)
 		CHECK(first_pts, "packets are timestamped");
 	CHECK_EQ_INT(received, N_PACKETS, "every packet arrives");
 	CHECK_EQ_INT(exact, N_PACKETS, "every packet is byte-exact, in order");
-	g_usleep(100 * 1000);
+	/* once the src's link has every frame the sink sent, what it
+	 * delivered is all it will deliver: the N packets pulled */
+	CHECK(gst_test_wait_all_heard(ht->element, hs->element, 20000),
+	      "the receiver took in every frame sent");
+	CHECK_EQ_INT(gst_test_stat_u64(hs->element, "packets-received"),
+	             N_PACKETS, "the link delivered no packet more");
 	CHECK(gst_harness_try_pull(hs) == NULL,
 	      "nothing extra arrives");
 

@@ -85,16 +85,29 @@ int main(void)
 	}
 	CHECK_EQ_INT(tx->ops->flush_out(tx, 2000), DVR_OK, "flush_out");
 	CHECK_EQ_INT(atomic_load(&done_ok), 10, "10 completions");
-	for (int i = 0; i < 100 && atomic_load(&rx_frames) < 10; i++)
-		usleep(10000);
+	WAIT_UNTIL(atomic_load(&rx_frames) >= 10, 20000);
 	CHECK_EQ_INT(atomic_load(&rx_frames), 10, "10 frames through RX ring");
 	rx->ops->rx_stop(rx);
 	int after = atomic_load(&rx_frames);
+	struct vchip_stats before;
+	vchip_get_stats(vr, &before);
 	vh_frame(f, sizeof f, 99);
 	size_t l = vh_txframe(xfer[0], f, sizeof f, 0x04, 0x12, 0);
 	CHECK_EQ_INT(tx->ops->bulk_out_sync(tx, 0, xfer[0], l, 500), (int)l,
 	             "bulk_out_sync");
-	usleep(50000);
+	/* once the receiving chip has the frame, a transfer left queued
+	 * after rx_stop would have taken it at once; none did: it is still in
+	 * the chip's RX FIFO, and no callback came */
+	struct vchip_stats now = {0};
+	WAIT_UNTIL((vchip_get_stats(vr, &now), now.rx_heard > before.rx_heard),
+	           20000);
+	CHECK_EQ_INT(now.rx_heard, before.rx_heard + 1, "receiver heard it");
+	CHECK_EQ_INT(now.rx_delivered, before.rx_delivered,
+	             "no transfer took it after rx_stop");
+	static uint8_t agg[32768];
+	int got = vchip_bulk_in(vr, 0x81, agg, sizeof agg, 1000);
+	CHECK(got > 0 && memmem(agg, (size_t)got, f + 24, 400),
+	      "the frame waits in the RX FIFO");
 	CHECK_EQ_INT(atomic_load(&rx_frames), after, "no callback after rx_stop");
 	tx->ops->destroy(tx);
 	rx->ops->destroy(rx);

@@ -36,7 +36,8 @@ static void *wait_bulk_in(void *arg)
 {
 	static int result;
 	uint8_t buf[2048];
-	result = vchip_bulk_in(arg, 0x81, buf, sizeof buf, 5000);
+	/* longer than any wait of the test: only the unplug ends it early */
+	result = vchip_bulk_in(arg, 0x81, buf, sizeof buf, 60000);
 	return &result;
 }
 
@@ -156,11 +157,16 @@ int main(void)
 	/* unplug: waiting and later calls fail with -ENODEV */
 	pthread_t th;
 	pthread_create(&th, NULL, wait_bulk_in, vc);
-	usleep(50000);
+	/* the unplug must find the caller blocked inside bulk IN, not yet
+	 * arriving (which would see -ENODEV without any wake-up) */
+	WAIT_UNTIL(vchip_bulk_in_waiters(vc) == 1, 20000);
+	CHECK_EQ_INT(vchip_bulk_in_waiters(vc), 1, "bulk IN caller is waiting");
 	vchip_unplug(vc);
 	void *res;
 	pthread_join(th, &res);
+	/* a waiter the unplug did not wake would end in -ETIMEDOUT */
 	CHECK_EQ_INT(*(int *)res, -ENODEV, "waiting bulk IN gets -ENODEV");
+	CHECK_EQ_INT(vchip_bulk_in_waiters(vc), 0, "no waiter left");
 	CHECK_EQ_INT(vchip_control(vc, 0xC0, 0x05, 0xF0, 0, b, 4, 500), -ENODEV,
 	             "control after unplug");
 	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, b, 64, 100), -ENODEV,

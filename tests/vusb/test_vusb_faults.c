@@ -133,9 +133,13 @@ static void test_short_rx(dvr_device *dev, dvr_device *peer,
 		vt_frame(f, 300, 300 + i);
 		dvr_send_raw(peer, f, 300, &p);
 		dvr_flush(peer, 1000);
-		vt_sleep_ms(20); /* one frame per bulk IN transfer */
+		/* one frame per bulk IN transfer: the next one goes once the
+		 * host has this one, delivered or (the cut one) malformed */
+		WAIT_UNTIL((dvr_get_rx_stats(dev, &b),
+		            vt_rx_count(&usb_rx) - n0 +
+		                            (b.malformed - a.malformed) >= i + 1),
+		           20000);
 	}
-	vt_wait_rx(&usb_rx, n0 + 5, 3000);
 	dvr_get_rx_stats(dev, &b);
 	struct vchip_fault_stats fs;
 	vchip_fault_get_stats(vc, &fs);

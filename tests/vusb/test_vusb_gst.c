@@ -62,7 +62,8 @@ int main(int argc, char **argv)
 	                      "password=vusb-test", NULL};
 	pid_t ground = vt_spawn(ground_argv);
 	CHECK(ground > 0, "ground pipeline started");
-	vt_sleep_ms(2000); /* its bring-up first */
+	/* The drone streams until it is stopped and announces its session
+	 * again and again: the ground joins whenever its bring-up ends. */
 	pid_t drone = vt_spawn(drone_argv);
 	CHECK(drone > 0, "drone pipeline started");
 	int g = ground > 0 ? vt_wait_exit(ground, 90000) : -1;

@@ -47,8 +47,8 @@ int main(int argc, char **argv)
 	                   "-m", "sync", NULL};
 	pid_t rx = vt_spawn(rx_argv);
 	CHECK(rx > 0, "devourer-rx launcher started");
-	/* Let the receiver come up first; devourer-tx keeps sending anyway. */
-	vt_sleep_ms(1500);
+	/* No head start needed: devourer-tx sends until it is stopped, so
+	 * the receiver counts its 40 frames whenever it comes up. */
 	pid_t tx = vt_spawn(tx_argv);
 	CHECK(tx > 0, "devourer-tx launcher started");
 	int rx_st = rx > 0 ? vt_wait_exit(rx, 60000) : -1;
