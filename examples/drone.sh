@@ -12,8 +12,9 @@
 #   FEC       k/n                                                     [8/12]
 #   BITRATE   H.264 kbit/s                                            [4000]
 #   CAMERA    V4L2 device; without one a live test pattern is sent
-#   PATTERN   videotestsrc pattern when there is no camera; "snow" keeps
-#             the encoder at its bitrate like a real scene           [ball]
+#   PATTERN   videotestsrc pattern (and its options) when there is no
+#             camera; "snow" or a moving "smpte horizontal-speed=4"
+#             keep the encoder at its bitrate like a real scene     [ball]
 #   SIZE      WIDTHxHEIGHT                                            [1280x720]
 #   FPS       frames per second                                       [30]
 #   FRAMES    stop after this many frames (0 = run until Ctrl-C)     [0]
