@@ -7,26 +7,6 @@
 
 static char air[64];
 
-static struct vchip *station(const char *name, const char *opts,
-                             const char *fwdir, unsigned center)
-{
-	struct vchip_config cfg = {.name = name, .air_dir = air};
-	char err[128];
-	if (vchip_config_parse(&cfg, opts, err, sizeof err))
-		return NULL;
-	struct vchip *vc;
-	if (vchip_create(&cfg, &vc))
-		return NULL;
-	if (vh_power_on(vc) || vh_firmware(vc, fwdir) != 1) {
-		vchip_destroy(vc);
-		return NULL;
-	}
-	vh_write(vc, 0x10C, 0xF5B0 | 0x04, 2); /* + RXDMA_AGG_EN */
-	vh_tune(vc, center, 20, 0);
-	vh_monitor(vc, false);
-	return vc;
-}
-
 static int send_frames(struct vchip *vc, unsigned n, size_t len,
                        uint8_t rate)
 {
@@ -74,9 +54,9 @@ int main(void)
 		CHECK_SKIP("shared firmware absent (TX needs booted firmware)");
 	CHECK(vh_air_dir(air, sizeof air) != NULL, "private air dir");
 
-	struct vchip *a = station("alpha", "seed=1", fwdir, 6);
-	struct vchip *b = station("bravo", "rssi=-55,noise=-90,seed=2", fwdir, 6);
-	struct vchip *c = station("charlie", "seed=3", fwdir, 11);
+	struct vchip *a = vh_station("alpha", air, "seed=1", fwdir, 6);
+	struct vchip *b = vh_station("bravo", air, "rssi=-55,noise=-90,seed=2", fwdir, 6);
+	struct vchip *c = vh_station("charlie", air, "seed=3", fwdir, 11);
 	CHECK(a && b && c, "three stations up");
 	if (!a || !b || !c)
 		return check_done();
@@ -124,7 +104,7 @@ int main(void)
 
 	/* loss model: loss=0.5 with a fixed seed; bravo keeps bad FCS frames
 	 * out (no ACRC32) */
-	struct vchip *d = station("delta", "loss=0.5,seed=42", fwdir, 6);
+	struct vchip *d = vh_station("delta", air, "loss=0.5,seed=42", fwdir, 6);
 	CHECK(d != NULL, "lossy station up");
 	/* in batches smaller than the datagram queue of a station's air
 	 * socket (net.unix.max_dgram_qlen is 10 by default): a receiver
