@@ -27,19 +27,6 @@ static void on_frame(void *ctx, const uint8_t *f, size_t len)
 	s->n++;
 }
 
-static bool aired(struct vchip *vc, uint64_t want)
-{
-	uint64_t deadline = air_now_ns() + 20000000000ull;
-	struct vchip_stats s;
-	do {
-		vchip_get_stats(vc, &s);
-		if (s.tx_aired >= want)
-			return true;
-		sched_yield();
-	} while (air_now_ns() < deadline);
-	return false;
-}
-
 static void drain(struct vchip *vc, struct seen *s)
 {
 	int r;
@@ -64,7 +51,7 @@ int main(void)
 	vh_w8(b, 0x60C, 0x04);
 	bool sent = vh_send(a, 1500, 1, 0x0B) && vh_send(a, 2044, 2, 0x0B) &&
 	            vh_send(a, 2045, 3, 0x0B) && vh_send(a, 1500, 4, 0x0B);
-	CHECK(sent && aired(a, 4), "alpha sends 1504, 2048, 2049, 1504 bytes");
+	CHECK(sent && vh_wait_aired(a, 4), "alpha sends 1504, 2048, 2049, 1504 bytes");
 	struct seen s = {0};
 	drain(b, &s);
 	CHECK_EQ_INT(s.n, 3, "three arrive");
@@ -78,7 +65,7 @@ int main(void)
 
 	/* The drivers' value: the longest frame the air carries arrives. */
 	vh_w8(b, 0x60C, 0x18);
-	CHECK(vh_send(a, AIR_MAX_FRAME - 4, 5, 0x0B) && aired(a, 5),
+	CHECK(vh_send(a, AIR_MAX_FRAME - 4, 5, 0x0B) && vh_wait_aired(a, 5),
 	      "alpha sends a 12000-byte frame");
 	s = (struct seen){0};
 	drain(b, &s);

@@ -35,20 +35,6 @@ static void on_frame(void *ctx, const uint8_t *f, size_t len)
 	s->n++;
 }
 
-/* Wait (bounded) until vc has aired `want` frames. */
-static bool aired(struct vchip *vc, uint64_t want)
-{
-	uint64_t deadline = air_now_ns() + 20000000000ull;
-	struct vchip_stats s;
-	do {
-		vchip_get_stats(vc, &s);
-		if (s.tx_aired >= want)
-			return true;
-		sched_yield();
-	} while (air_now_ns() < deadline);
-	return false;
-}
-
 int main(void)
 {
 	const char *fwdir = check_firmware_dir();
@@ -76,7 +62,7 @@ int main(void)
 	for (unsigned i = 0; i < n; i++)
 		sent &= vh_send(a, FRAME_LEN, (uint8_t)i, 0x0B);
 	CHECK(sent, "alpha sends them (54M)");
-	CHECK(aired(a, n), "alpha aired them all");
+	CHECK(vh_wait_aired(a, n), "alpha aired them all");
 	struct vchip_stats s;
 	vchip_get_stats(b, &s);
 	CHECK_EQ_INT(s.rx_fifo_overflow, 0, "no FIFO overflow");
@@ -117,7 +103,7 @@ int main(void)
 	sent = true;
 	for (unsigned i = 0; i < FIFO_PKTS + extra; i++)
 		sent &= vh_send(a, FRAME_LEN, (uint8_t)(n + i), 0x0B);
-	CHECK(sent && aired(a, n + FIFO_PKTS + extra), "alpha sends more");
+	CHECK(sent && vh_wait_aired(a, n + FIFO_PKTS + extra), "alpha sends more");
 	vchip_get_stats(b, &s);
 	CHECK_EQ_INT(s.rx_fifo_overflow, extra,
 	             "FIFO full, no transfer queued: the rest overflows");
@@ -144,7 +130,7 @@ int main(void)
 	sent = true;
 	for (unsigned i = 0; i < burst; i++)
 		sent &= vh_send(a, FRAME_LEN, (uint8_t)(base + i), 0x0B);
-	CHECK(sent && aired(a, base + burst), "a burst while nobody reaps");
+	CHECK(sent && vh_wait_aired(a, base + burst), "a burst while nobody reaps");
 	struct vchip_stats s0 = s;
 	vchip_get_stats(b, &s);
 	CHECK_EQ_INT(s.rx_fifo_overflow - s0.rx_fifo_overflow, 0,

@@ -9,6 +9,9 @@
 #define DVR_TEST_VHELP_H
 
 #include <errno.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -263,6 +266,20 @@ static inline struct vchip *vh_station(const char *name, const char *air,
 	vh_tune(vc, center, 20, 0);
 	vh_monitor(vc, false);
 	return vc;
+}
+
+/* Wait (bounded: a hang guard) until vc has aired `want` frames. */
+static inline bool vh_wait_aired(struct vchip *vc, uint64_t want)
+{
+	uint64_t deadline = air_now_ns() + 20000000000ull;
+	struct vchip_stats s;
+	do {
+		vchip_get_stats(vc, &s);
+		if (s.tx_aired >= want)
+			return true;
+		sched_yield();
+	} while (air_now_ns() < deadline);
+	return false;
 }
 
 /* Send frame `tag` of len bytes at rate code `rate` on the first bulk
