@@ -46,6 +46,7 @@
 
 struct tx_slot {
 	struct dvr_device *dev;
+	struct dvr_tx_owner *owner; /* the share that sent it, or NULL */
 	uint8_t *buf;
 	size_t frame_len;    /* 802.11 bytes, for stats */
 	uint32_t airtime_us;
@@ -66,6 +67,7 @@ struct dvr_device {
 	unsigned tx_out_idx;
 	bool started;
 	bool rx_running;
+	bool rx_deferred;             /* dvr_core_defer_rx(): start posts none */
 	atomic_bool dead;             /* device vanished: everything fails */
 	atomic_bool interrupted;      /* dvr_interrupt(): senders don't wait */
 	char last_error[256];
@@ -870,20 +872,39 @@ int dvr_start(dvr_device *dev, const struct dvr_channel *channel)
 	}
 
 	bool want_rx = dev->cfg.enable_rx || dev->cfg.on_rx;
-	if (want_rx) {
-		unsigned n = dev->cfg.rx_transfers ? dev->cfg.rx_transfers
-			                           : DEFAULT_RX_TRANSFERS;
-		size_t len = dev->cfg.rx_buffer_size ? dev->cfg.rx_buffer_size
-			                             : DEFAULT_RX_BUFFER;
-		r = dev->t->ops->rx_start(dev->t, n, len, on_bulk_in,
-		                          on_bulk_in_posted, dev);
-		if (r != DVR_OK) {
-			set_error(dev, r, "cannot start the RX ring");
+	if (want_rx && !dev->rx_deferred) {
+		r = dvr_core_start_rx(dev);
+		if (r != DVR_OK)
 			return r;
-		}
-		dev->rx_running = true;
 	}
 	stage_end(dev, &total, "total", DVR_EVENT_INIT_DONE);
+	return DVR_OK;
+}
+
+void dvr_core_defer_rx(dvr_device *dev)
+{
+	dev->rx_deferred = true;
+}
+
+int dvr_core_start_rx(dvr_device *dev)
+{
+	if (dev->rx_running)
+		return DVR_OK;
+	if (!dev->started)
+		return DVR_E_STATE;
+	if (atomic_load(&dev->dead))
+		return DVR_E_NO_DEVICE;
+	unsigned n = dev->cfg.rx_transfers ? dev->cfg.rx_transfers
+		                           : DEFAULT_RX_TRANSFERS;
+	size_t len = dev->cfg.rx_buffer_size ? dev->cfg.rx_buffer_size
+		                             : DEFAULT_RX_BUFFER;
+	int r = dev->t->ops->rx_start(dev->t, n, len, on_bulk_in,
+	                              on_bulk_in_posted, dev);
+	if (r != DVR_OK) {
+		set_error(dev, r, "cannot start the RX ring");
+		return r;
+	}
+	dev->rx_running = true;
 	return DVR_OK;
 }
 
@@ -964,21 +985,34 @@ static void release_slot(struct dvr_device *dev, struct tx_slot *s)
 	s->next_free = dev->free_head;
 	dev->free_head = idx;
 	dev->in_flight--;
+	if (s->owner)
+		s->owner->in_flight--;
+	s->owner = NULL;
 	pthread_cond_broadcast(&dev->tx_cond);
 }
 
-static void account_done(struct dvr_device *dev, int status,
-                         size_t frame_len, uint32_t airtime_us)
+static void count_done(struct dvr_tx_stats *tx, int status, size_t frame_len,
+                       uint32_t airtime_us)
 {
 	if (status == DVR_OK) {
-		dev->tx.completed++;
-		dev->tx.bytes += frame_len;
-		dev->tx.airtime_us += airtime_us;
+		tx->completed++;
+		tx->bytes += frame_len;
+		tx->airtime_us += airtime_us;
 	} else if (status == DVR_E_TIMEOUT) {
-		dev->tx.timeouts++;
+		tx->timeouts++;
 	} else {
-		dev->tx.failed++;
+		tx->failed++;
 	}
+}
+
+/* Every frame counts for the device and, when a share sent it, for that
+ * share too: a stream's duty is its own, the adapter's is everyone's. */
+static void account_done(struct dvr_device *dev, struct dvr_tx_owner *owner,
+                         int status, size_t frame_len, uint32_t airtime_us)
+{
+	count_done(&dev->tx, status, frame_len, airtime_us);
+	if (owner)
+		count_done(&owner->tx, status, frame_len, airtime_us);
 }
 
 static void on_tx_done(void *user, int status, size_t actual)
@@ -987,19 +1021,29 @@ static void on_tx_done(void *user, int status, size_t actual)
 	struct dvr_device *dev = s->dev;
 	(void)actual;
 	pthread_mutex_lock(&dev->tx_lock);
-	account_done(dev, status, s->frame_len, s->airtime_us);
+	account_done(dev, s->owner, status, s->frame_len, s->airtime_us);
 	release_slot(dev, s);
 	pthread_mutex_unlock(&dev->tx_lock);
 	if (is_fatal(status))
 		mark_dead(dev, status, "transmit failed");
 }
 
-static int reject(struct dvr_device *dev, int status)
+static int reject(struct dvr_device *dev, struct dvr_tx_owner *owner,
+                  int status)
 {
 	pthread_mutex_lock(&dev->tx_lock);
 	dev->tx.rejected++;
+	if (owner)
+		owner->tx.rejected++;
 	pthread_mutex_unlock(&dev->tx_lock);
 	return status;
+}
+
+static bool interrupted(const struct dvr_device *dev,
+                        const struct dvr_tx_owner *owner)
+{
+	return atomic_load(&dev->interrupted) ||
+	       (owner && atomic_load(&owner->interrupted));
 }
 
 /* A frame cannot be wider than the tuned channel. Call with sync_lock or
@@ -1018,7 +1062,8 @@ static unsigned tx_timeout(const struct dvr_device *dev)
 
 /* Wait for a free async slot; the wait is bounded by the transfer timeout
  * of what is in flight, so a wedged bus cannot block a sender forever. */
-static struct tx_slot *take_slot(struct dvr_device *dev, int *status)
+static struct tx_slot *take_slot(struct dvr_device *dev,
+                                 struct dvr_tx_owner *owner, int *status)
 {
 	struct timespec deadline;
 	clock_gettime(CLOCK_REALTIME, &deadline);
@@ -1034,7 +1079,7 @@ static struct tx_slot *take_slot(struct dvr_device *dev, int *status)
 			*status = DVR_E_NO_DEVICE;
 			return NULL;
 		}
-		if (atomic_load(&dev->interrupted)) {
+		if (interrupted(dev, owner)) {
 			*status = DVR_E_BUSY;
 			return NULL;
 		}
@@ -1047,6 +1092,9 @@ static struct tx_slot *take_slot(struct dvr_device *dev, int *status)
 	struct tx_slot *s = &dev->slots[dev->free_head];
 	dev->free_head = s->next_free;
 	dev->in_flight++;
+	s->owner = owner;
+	if (owner)
+		owner->in_flight++;
 	return s;
 }
 
@@ -1064,24 +1112,25 @@ static int maybe_apply_frame_power(struct dvr_device *dev,
 	return r;
 }
 
-int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
-                 const struct dvr_tx_params *params)
+int dvr_core_send_raw(dvr_device *dev, struct dvr_tx_owner *owner,
+                      const uint8_t *frame, size_t len,
+                      const struct dvr_tx_params *params)
 {
 	if (!dev || !frame || !params)
 		return DVR_E_INVALID;
 	if (!dev->started)
 		return DVR_E_STATE;
 	if (atomic_load(&dev->dead))
-		return reject(dev, DVR_E_NO_DEVICE);
-	if (atomic_load(&dev->interrupted))
-		return reject(dev, DVR_E_BUSY);
+		return reject(dev, owner, DVR_E_NO_DEVICE);
+	if (interrupted(dev, owner))
+		return reject(dev, owner, DVR_E_BUSY);
 	if (len < 10)
-		return reject(dev, DVR_E_INVALID);
+		return reject(dev, owner, DVR_E_INVALID);
 	if (len > dev->info->max_tx_frame)
-		return reject(dev, DVR_E_OVERFLOW);
+		return reject(dev, owner, DVR_E_OVERFLOW);
 	int r = maybe_apply_frame_power(dev, params);
 	if (r != DVR_OK)
-		return reject(dev, r);
+		return reject(dev, owner, r);
 
 	struct dvr_tx_desc_req req = {
 		.params = params,
@@ -1106,12 +1155,17 @@ int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
 		                                       &req);
 		if (hdr < 0 || (size_t)hdr + len > dev->slot_size) {
 			pthread_mutex_unlock(&dev->sync_lock);
-			return reject(dev, hdr < 0 ? hdr : DVR_E_OVERFLOW);
+			return reject(dev, owner,
+			              hdr < 0 ? hdr : DVR_E_OVERFLOW);
 		}
 		memcpy(dev->sync_buf + hdr, frame, len);
 		pthread_mutex_lock(&dev->tx_lock);
 		dev->tx.submitted++;
 		dev->in_flight++;
+		if (owner) {
+			owner->tx.submitted++;
+			owner->in_flight++;
+		}
 		pthread_mutex_unlock(&dev->tx_lock);
 		r = dev->t->ops->bulk_out_sync(dev->t, dev->tx_out_idx,
 		                               dev->sync_buf, (size_t)hdr + len,
@@ -1125,7 +1179,9 @@ int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
 		pthread_mutex_unlock(&dev->sync_lock);
 		pthread_mutex_lock(&dev->tx_lock);
 		dev->in_flight--;
-		account_done(dev, r, len, airtime);
+		if (owner)
+			owner->in_flight--;
+		account_done(dev, owner, r, len, airtime);
 		pthread_cond_broadcast(&dev->tx_cond);
 		pthread_mutex_unlock(&dev->tx_lock);
 		if (is_fatal(r))
@@ -1134,9 +1190,11 @@ int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
 	}
 
 	pthread_mutex_lock(&dev->tx_lock);
-	struct tx_slot *s = take_slot(dev, &r);
+	struct tx_slot *s = take_slot(dev, owner, &r);
 	if (!s) {
 		dev->tx.rejected++;
+		if (owner)
+			owner->tx.rejected++;
 		pthread_mutex_unlock(&dev->tx_lock);
 		return r;
 	}
@@ -1145,6 +1203,8 @@ int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
 	                  : ops->build_tx_desc(&dev->chip, s->buf, &req);
 	if (hdr < 0 || (size_t)hdr + len > dev->slot_size) {
 		dev->tx.rejected++;
+		if (owner)
+			owner->tx.rejected++;
 		release_slot(dev, s);
 		pthread_mutex_unlock(&dev->tx_lock);
 		return hdr < 0 ? hdr : DVR_E_OVERFLOW;
@@ -1153,12 +1213,14 @@ int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
 	s->frame_len = len;
 	s->airtime_us = airtime;
 	dev->tx.submitted++;
+	if (owner)
+		owner->tx.submitted++;
 	/* Submitting under tx_lock keeps frames in call order on the bus. */
 	r = dev->t->ops->bulk_out_submit(dev->t, dev->tx_out_idx, s->buf,
 	                                 (size_t)hdr + len, tx_timeout(dev),
 	                                 on_tx_done, s);
 	if (r != DVR_OK) {
-		account_done(dev, r, len, airtime);
+		account_done(dev, owner, r, len, airtime);
 		release_slot(dev, s);
 	} else {
 		dvr_io_trace_bulk(&dev->io, false,
@@ -1171,15 +1233,33 @@ int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
 	return r;
 }
 
+int dvr_send_raw(dvr_device *dev, const uint8_t *frame, size_t len,
+                 const struct dvr_tx_params *params)
+{
+	return dvr_core_send_raw(dev, NULL, frame, len, params);
+}
+
+/* Wake senders waiting for a slot so they see an interrupt flag. */
+static void wake_senders(struct dvr_device *dev)
+{
+	pthread_mutex_lock(&dev->tx_lock);
+	pthread_cond_broadcast(&dev->tx_cond);
+	pthread_mutex_unlock(&dev->tx_lock);
+}
+
 void dvr_interrupt(dvr_device *dev, bool on)
 {
 	if (!dev)
 		return;
 	atomic_store(&dev->interrupted, on);
-	/* Wake senders waiting for a slot so they see the flag. */
-	pthread_mutex_lock(&dev->tx_lock);
-	pthread_cond_broadcast(&dev->tx_cond);
-	pthread_mutex_unlock(&dev->tx_lock);
+	wake_senders(dev);
+}
+
+void dvr_core_interrupt_owner(dvr_device *dev, struct dvr_tx_owner *owner,
+                              bool on)
+{
+	atomic_store(&owner->interrupted, on);
+	wake_senders(dev);
 }
 
 /* What dvr_send makes of a vector that leaves things unsaid. */
@@ -1235,24 +1315,30 @@ int dvr_check_tx_params(dvr_device *dev, const struct dvr_tx_params *p,
 	return r;
 }
 
-int dvr_send(dvr_device *dev, const uint8_t *frame, size_t len)
+int dvr_core_send(dvr_device *dev, struct dvr_tx_owner *owner,
+                  const uint8_t *frame, size_t len)
 {
 	if (!dev || !frame)
 		return DVR_E_INVALID;
 	struct dvr_radiotap_tx rt;
 	int r = dvr_radiotap_parse_tx(frame, len, &rt);
 	if (r != DVR_OK)
-		return reject(dev, r);
+		return reject(dev, owner, r);
 	struct dvr_tx_params p;
 	dvr_radiotap_merge(&rt, &dev->cfg.tx_defaults, &p);
 	fill_unsaid(&p);
 	size_t body = len - rt.header_len;
 	if (rt.has_fcs) {
 		if (body < 4)
-			return reject(dev, DVR_E_INVALID);
+			return reject(dev, owner, DVR_E_INVALID);
 		body -= 4;
 	}
-	return dvr_send_raw(dev, frame + rt.header_len, body, &p);
+	return dvr_core_send_raw(dev, owner, frame + rt.header_len, body, &p);
+}
+
+int dvr_send(dvr_device *dev, const uint8_t *frame, size_t len)
+{
+	return dvr_core_send(dev, NULL, frame, len);
 }
 
 /* Wait for the chip's TX queues to drain, whatever is left of the budget
@@ -1286,6 +1372,82 @@ int dvr_flush(dvr_device *dev, unsigned timeout_ms)
 	/* USB completion only means "in the chip's FIFO": the frames are
 	 * sent when the FIFO is empty. */
 	return wait_chip_idle(dev, t0, timeout_ms);
+}
+
+/* Wait until none of @p owner's transfers is in flight, at most until
+ * @p t0 + @p timeout_ms. */
+static int wait_owner_done(struct dvr_device *dev, struct dvr_tx_owner *owner,
+                           uint64_t t0, unsigned timeout_ms)
+{
+	uint64_t end_ns = t0 + (uint64_t)timeout_ms * 1000000u;
+	int r = DVR_OK;
+	pthread_mutex_lock(&dev->tx_lock);
+	while (owner->in_flight > 0) {
+		if (atomic_load(&dev->dead)) {
+			r = DVR_E_NO_DEVICE;
+			break;
+		}
+		uint64_t now = now_ns();
+		if (now >= end_ns) {
+			r = DVR_E_TIMEOUT;
+			break;
+		}
+		/* tx_cond waits on CLOCK_REALTIME: wait in short steps of the
+		 * monotonic budget rather than trust a wall-clock deadline. */
+		uint64_t step = end_ns - now < 50000000u ? end_ns - now
+		                                         : 50000000u;
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += (long)step;
+		while (ts.tv_nsec >= 1000000000L) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&dev->tx_cond, &dev->tx_lock, &ts);
+	}
+	pthread_mutex_unlock(&dev->tx_lock);
+	return r;
+}
+
+int dvr_core_flush_owner(dvr_device *dev, struct dvr_tx_owner *owner,
+                         bool wait_chip, unsigned timeout_ms)
+{
+	if (atomic_load(&dev->dead))
+		return DVR_E_NO_DEVICE;
+	uint64_t t0 = now_ns();
+	int r = wait_owner_done(dev, owner, t0, timeout_ms);
+	if (r != DVR_OK || !wait_chip || !dev->started)
+		return r;
+	return wait_chip_idle(dev, t0, timeout_ms);
+}
+
+void dvr_core_forget_owner(dvr_device *dev, struct dvr_tx_owner *owner)
+{
+	pthread_mutex_lock(&dev->tx_lock);
+	for (unsigned i = 0; i < dev->n_slots; i++)
+		if (dev->slots[i].owner == owner)
+			dev->slots[i].owner = NULL;
+	owner->in_flight = 0;
+	pthread_mutex_unlock(&dev->tx_lock);
+}
+
+int dvr_core_channel(dvr_device *dev, struct dvr_channel *out)
+{
+	if (!dev->started)
+		return DVR_E_STATE;
+	pthread_mutex_lock(&dev->tx_lock);
+	*out = dev->chip.channel;
+	pthread_mutex_unlock(&dev->tx_lock);
+	return DVR_OK;
+}
+
+void dvr_core_owner_stats(dvr_device *dev, const struct dvr_tx_owner *owner,
+                          struct dvr_tx_stats *out)
+{
+	pthread_mutex_lock(&dev->tx_lock);
+	*out = owner->tx;
+	out->in_flight = owner->in_flight;
+	pthread_mutex_unlock(&dev->tx_lock);
 }
 
 /* ------------------------------------------------------------------ */

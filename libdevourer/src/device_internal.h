@@ -8,6 +8,9 @@
 #ifndef DVR_DEVICE_INTERNAL_H
 #define DVR_DEVICE_INTERNAL_H
 
+#include <stdatomic.h>
+#include <stdbool.h>
+
 #include <devourer/devourer.h>
 
 #include "hal/hal.h"
@@ -16,5 +19,42 @@
 int dvr_core_open(const char *selector, const struct dvr_config *config,
                   const struct dvr_chip_info *const *registry,
                   dvr_device **out);
+
+/*
+ * One sender among several on a device (a share, shared.c): its own
+ * interrupt flag, its own frames in flight and its own counters, so one
+ * stream's unlock, flush and duty never touch another's. NULL wherever
+ * an owner is taken means "the device's own caller" (dvr_send()).
+ */
+struct dvr_tx_owner {
+	atomic_bool interrupted;
+	unsigned in_flight;          /* under the device's TX lock */
+	struct dvr_tx_stats tx;      /* under the device's TX lock */
+};
+
+int dvr_core_send(dvr_device *dev, struct dvr_tx_owner *owner,
+                  const uint8_t *frame, size_t len);
+int dvr_core_send_raw(dvr_device *dev, struct dvr_tx_owner *owner,
+                      const uint8_t *frame, size_t len,
+                      const struct dvr_tx_params *params);
+void dvr_core_interrupt_owner(dvr_device *dev, struct dvr_tx_owner *owner,
+                              bool on);
+/* Wait for the owner's transfers; with wait_chip also for the chip's
+ * queues (what dvr_flush() does for everything). */
+int dvr_core_flush_owner(dvr_device *dev, struct dvr_tx_owner *owner,
+                         bool wait_chip, unsigned timeout_ms);
+void dvr_core_owner_stats(dvr_device *dev, const struct dvr_tx_owner *owner,
+                          struct dvr_tx_stats *out);
+/* The owner goes away with frames maybe still in flight (a flush that
+ * timed out): their completions must no longer reach it. */
+void dvr_core_forget_owner(dvr_device *dev, struct dvr_tx_owner *owner);
+/* The channel a started device is tuned to (DVR_E_STATE before). */
+int dvr_core_channel(dvr_device *dev, struct dvr_channel *out);
+
+/* Before dvr_start(): bring the chip up without posting the RX ring, for
+ * an adapter that only sends until someone listens. */
+void dvr_core_defer_rx(dvr_device *dev);
+/* Post the RX ring of a started device (no-op when it runs). */
+int dvr_core_start_rx(dvr_device *dev);
 
 #endif /* DVR_DEVICE_INTERNAL_H */

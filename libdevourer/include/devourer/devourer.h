@@ -19,6 +19,8 @@
  *    every device thread, waits for them, powers the chip down and frees
  *    everything. After it returns no callback runs.
  *  - Different devices are fully independent.
+ *  - Several users of one adapter in a process share it through
+ *    dvr_share_open() (below), which says what runs concurrently there.
  *
  * Errors are negative enum dvr_status values; dvr_strerror() names them.
  */
@@ -399,6 +401,104 @@ DVR_API enum dvr_tx_mode dvr_tx_mode(const dvr_device *dev);
 
 /** Stop, power down and free. Safe on NULL. */
 DVR_API void dvr_close(dvr_device *dev);
+
+/* ------------------------------------------------------------------ */
+/* Shared adapters: several streams on one opened device               */
+/* ------------------------------------------------------------------ */
+
+/**
+ * One user's share of an adapter. The first dvr_share_open() of an
+ * adapter in a process opens and starts it; later ones naming the same
+ * adapter (by the same or another selector: "auto" and "usb:1-2" may be
+ * one device, a virtual adapter is its NAME whatever the options) join
+ * the device already running, and the last dvr_share_close() closes it.
+ * Each share has its own callbacks and RX filter, its own TX counters,
+ * interrupt and flush; TX and RX run at once. What is the adapter's and
+ * not a share's — its channel, TX power, open settings — is set by
+ * whoever calls: dvr_set_channel() on dvr_share_device() retunes every
+ * share (each gets DVR_EVENT_CHANNEL).
+ *
+ * Threading: shares of one adapter may be opened, used and closed from
+ * any threads concurrently. Every share's callbacks run on the device's
+ * thread, one at a time per adapter; they must not open or close shares.
+ * After dvr_share_close() returns, none of that share's callbacks runs.
+ * Another process's dvr_open() or dvr_share_open() of an adapter shared
+ * here gets DVR_E_BUSY, as with dvr_open().
+ */
+typedef struct dvr_share dvr_share;
+
+/**
+ * Which received frames a share takes: the @c len bytes at @c offset of
+ * the 802.11 frame, under @c mask, equal @c value under @c mask. A frame
+ * goes to every share it matches. dvr_link_rx_match() in link.h builds
+ * the match of one WFB-NG link id and radio port.
+ */
+struct dvr_rx_match {
+	uint16_t offset;   /**< first byte compared */
+	uint8_t len;       /**< bytes compared, 0..8; 0 = every frame */
+	uint8_t value[8];
+	uint8_t mask[8];   /**< bits of each byte that count */
+	bool unclaimed;    /**< also take the frames no share's match took
+	                        (to tell a user what else is on the air) */
+};
+
+struct dvr_share_config {
+	/** Open settings (used by the share that opens the adapter; a
+	 *  joining share's differ from the running device's without
+	 *  effect) and this share's own callbacks: on_rx (NULL: this share
+	 *  receives nothing), on_event, on_log, user, log_level. */
+	struct dvr_config device;
+	/** The channel to start on. A share joining a started adapter must
+	 *  ask for the channel it is on (else DVR_E_BUSY, logged naming
+	 *  both); all zero: whatever channel it is on. */
+	struct dvr_channel channel;
+	struct dvr_rx_match match; /**< for on_rx */
+};
+
+/**
+ * Open (or join) the adapter @p selector names. On success *out is a
+ * share of a started device. Errors are those of dvr_open() and
+ * dvr_start() (logged through this share's on_log), and DVR_E_BUSY for
+ * a channel other than the running adapter's.
+ */
+DVR_API int dvr_share_open(const char *selector,
+                           const struct dvr_share_config *config,
+                           dvr_share **out);
+
+/** The shared device, for what belongs to the adapter: channel, TX
+ *  power, dvr_check_tx_params(), stats, names. Never dvr_close() it; use
+ *  the share's own send/interrupt/flush below. */
+DVR_API dvr_device *dvr_share_device(const dvr_share *share);
+
+/** How many shares the adapter has now (this one included). */
+DVR_API unsigned dvr_share_users(const dvr_share *share);
+
+/** dvr_send() / dvr_send_raw() counted for this share (and the device);
+ *  this share's interrupt applies. */
+DVR_API int dvr_share_send(dvr_share *share, const uint8_t *frame,
+                           size_t len);
+DVR_API int dvr_share_send_raw(dvr_share *share, const uint8_t *frame,
+                               size_t len,
+                               const struct dvr_tx_params *params);
+
+/** dvr_interrupt() for this share's senders only. */
+DVR_API void dvr_share_interrupt(dvr_share *share, bool on);
+
+/**
+ * Wait until this share's frames have left the host, and when it is the
+ * adapter's only share, until the chip's queues are empty too (as
+ * dvr_flush()). While others share the adapter it stays powered and its
+ * queues keep draining, so their traffic never holds this wait up.
+ */
+DVR_API int dvr_share_flush(dvr_share *share, unsigned timeout_ms);
+
+/** TX counters of this share's frames since it opened. */
+DVR_API void dvr_share_get_tx_stats(dvr_share *share,
+                                    struct dvr_tx_stats *out);
+
+/** Leave the adapter: no callback of this share runs after it returns;
+ *  the last share closes the device (dvr_close()). Safe on NULL. */
+DVR_API void dvr_share_close(dvr_share *share);
 
 #ifdef __cplusplus
 }

@@ -487,6 +487,15 @@ DVR_API void dvr_link_rx_get_stats(const struct dvr_link_rx *rx,
  */
 DVR_API uint64_t dvr_link_rx_lost(const struct dvr_link_rx *rx);
 
+/**
+ * The dvr_rx_match (devourer.h) of the stream @p link_id / @p radio_port
+ * on a shared adapter: its frames by the channel id in addr2, and, for
+ * the receiver's diagnostics (other_link, other_port), the frames no
+ * other share claims.
+ */
+DVR_API void dvr_link_rx_match(uint32_t link_id, uint8_t radio_port,
+                               struct dvr_rx_match *out);
+
 DVR_API void dvr_link_rx_get_session(const struct dvr_link_rx *rx,
                              struct dvr_link_rx_session *out);
 
