@@ -499,6 +499,132 @@ DVR_API void dvr_link_rx_match(uint32_t link_id, uint8_t radio_port,
 DVR_API void dvr_link_rx_get_session(const struct dvr_link_rx *rx,
                              struct dvr_link_rx_session *out);
 
+/* ------------------------------------------------------------------ */
+/* Distributed reception                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * wfb-ng's distributed mode: receivers ("forwarders", wfb_rx -f) send
+ * every frame of the link they hear over UDP to an "aggregator"
+ * (wfb_rx -a) that combines them as one diversity receiver. One UDP
+ * datagram is one frame: a 17-byte header saying where and how it was
+ * heard, then the frame from its first WFB byte on -- the 802.11 header
+ * is not carried (the aggregator knows its link id and radio port), nor
+ * the FCS (wfb-ng src/wifibroadcast.hpp wrxfwd_t, src/rx.cpp
+ * Forwarder::process_packet and network_loop).
+ *
+ * Only the codec is here (no sockets): build and parse datagrams, refuse
+ * malformed ones with a reason the caller counts.
+ */
+
+/** Forwarder header: wlan index 1, antennas 4, rssi 4, noise 4, big-endian
+ *  frequency 2, MCS 1, bandwidth 1. */
+#define DVR_LINK_FWD_HDR_LEN 17
+/** Antenna slots per header; unused slots hold the values below. */
+#define DVR_LINK_FWD_ANTENNAS 4
+#define DVR_LINK_FWD_NO_ANTENNA 0xff
+#define DVR_LINK_FWD_NO_RSSI (-128)
+#define DVR_LINK_FWD_NO_NOISE 127
+/** The wlan index wfb-ng's forwarder gives its own service datagrams. */
+#define DVR_LINK_FWD_SELF_WLAN 0xff
+/** Largest frame part after the header: WIFI_MTU less the 802.11 header
+ *  (4021), what wfb-ng's aggregator reads. */
+#define DVR_LINK_FWD_MAX_PAYLOAD                                             \
+	(DVR_LINK_WIFI_MTU - DVR_LINK_IEEE80211_HDR_LEN)
+#define DVR_LINK_FWD_MAX_DATAGRAM                                            \
+	(DVR_LINK_FWD_HDR_LEN + DVR_LINK_FWD_MAX_PAYLOAD)
+/** Packet type of wfb-ng's forwarder-only record batch: copies of data
+ *  frames its other adapters also heard, sent as an 8-byte packet hash
+ *  + a forwarder header each instead of the frame. Never on the air. */
+#define DVR_LINK_PACKET_DEDUP_STATS 0x3
+#define DVR_LINK_FWD_DEDUP_RECORD_LEN (8 + DVR_LINK_FWD_HDR_LEN)
+
+/** Where and how a forwarded frame was heard. */
+struct dvr_link_fwd_info {
+	uint8_t wlan_idx;        /**< the forwarder's adapter index */
+	uint8_t antenna[DVR_LINK_FWD_ANTENNAS]; /**< antenna (chain) index
+	                              per slot, DVR_LINK_FWD_NO_ANTENNA unused */
+	int8_t rssi[DVR_LINK_FWD_ANTENNAS];  /**< dBm per slot, or
+	                                           DVR_LINK_FWD_NO_RSSI */
+	int8_t noise[DVR_LINK_FWD_ANTENNAS]; /**< dBm (rssi - snr) per slot, or
+	                                           DVR_LINK_FWD_NO_NOISE */
+	uint16_t freq_mhz;       /**< channel frequency, 0 unknown */
+	uint8_t mcs_index;       /**< HT/VHT MCS of the frame (0 legacy) */
+	uint8_t bandwidth_mhz;   /**< 20, 40, 80 (wfb-ng: 20 unless known) */
+};
+
+/** What a datagram is (>= 0), or why it was refused (< 0). */
+enum dvr_link_fwd_kind {
+	DVR_LINK_FWD_FRAME = 0,        /**< a forwarded frame: push it */
+	DVR_LINK_FWD_DEDUP = 1,        /**< a dedup record batch: no frame */
+	DVR_LINK_FWD_EMPTY = 2,        /**< a header and nothing else (wfb-ng
+	                                    counts and skips it) */
+	DVR_LINK_FWD_E_SHORT = -1,     /**< shorter than the header */
+	DVR_LINK_FWD_E_OVERSIZE = -2,  /**< payload above
+	                                    DVR_LINK_FWD_MAX_PAYLOAD */
+	DVR_LINK_FWD_E_TYPE = -3,      /**< unknown WFB packet type */
+	DVR_LINK_FWD_E_LENGTH = -4,    /**< too short (or long) for its type:
+	                                    data below header + tag, session
+	                                    below its minimum, a dedup batch
+	                                    not a whole number of records or
+	                                    not from wlan 0xff */
+};
+
+/** Counters of an aggregator's input, one per kind and refusal. */
+struct dvr_link_fwd_stats {
+	uint64_t datagrams;      /**< all datagrams seen */
+	uint64_t frames;         /**< DVR_LINK_FWD_FRAME */
+	uint64_t dedup_batches;  /**< DVR_LINK_FWD_DEDUP */
+	uint64_t empty;          /**< DVR_LINK_FWD_EMPTY */
+	uint64_t refused;        /**< sum of the four below */
+	uint64_t short_hdr;
+	uint64_t oversize;
+	uint64_t bad_type;
+	uint64_t bad_length;
+};
+
+/** Write the forwarder header of @p info into @p out (17 bytes). */
+DVR_API void dvr_link_fwd_put_header(const struct dvr_link_fwd_info *info,
+                                     uint8_t out[DVR_LINK_FWD_HDR_LEN]);
+
+/**
+ * The part of an 802.11 frame (no radiotap, no FCS) a forwarder sends
+ * after its header: all after the 24-byte 802.11 header. Returns its
+ * length and sets @p *payload, or 0 if the frame is no longer than that
+ * header (wfb-ng forwards nothing then).
+ */
+DVR_API size_t dvr_link_fwd_payload(const uint8_t *frame, size_t len,
+                                    const uint8_t **payload);
+
+/**
+ * Parse a received datagram: @p info gets its header (when at least
+ * 17 bytes), @p payload / @p payload_len the part after it. Checks the
+ * lengths wfb-ng's aggregator checks (src/rx.cpp Aggregator::
+ * process_packet) before any cryptography. Returns an enum
+ * dvr_link_fwd_kind. @p stats, if not NULL, counts the result.
+ */
+DVR_API int dvr_link_fwd_parse(const uint8_t *dgram, size_t len,
+                               struct dvr_link_fwd_info *info,
+                               const uint8_t **payload, size_t *payload_len,
+                               struct dvr_link_fwd_stats *stats);
+
+/**
+ * Rebuild the 802.11 frame dvr_link_rx_push() takes: the WFB-NG header
+ * of channel @p channel_id (dvr_link_channel_id) with sequence number 0,
+ * then @p payload. Returns the frame length, or 0 if @p cap is too small
+ * (DVR_LINK_WIFI_MTU always suffices for a parsed payload).
+ */
+DVR_API size_t dvr_link_fwd_frame(uint32_t channel_id, const uint8_t *payload,
+                                  size_t payload_len, uint8_t *out,
+                                  size_t cap);
+
+/** The strongest rssi among the used antenna slots, or
+ *  DVR_LINK_RSSI_UNKNOWN if none has one: what to give dvr_link_rx_push. */
+DVR_API int dvr_link_fwd_rssi(const struct dvr_link_fwd_info *info);
+
+/** A short name of a dvr_link_fwd_kind ("frame", "short", ...). */
+DVR_API const char *dvr_link_fwd_kind_name(int kind);
+
 #ifdef __cplusplus
 }
 #endif
