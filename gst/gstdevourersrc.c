@@ -69,6 +69,8 @@ enum
   PROP_KEEP_CORRUPTED = GST_DEVOURER_PROP_FIRST_OWN,
   PROP_CAPS,
   PROP_QUEUE_SIZE,
+  PROP_FORWARD,
+  PROP_AGGREGATE,
 };
 
 #define DEFAULT_KEEP_CORRUPTED FALSE
@@ -186,6 +188,20 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
           "Packets (1-65536) kept for the streaming thread; beyond this new "
           "packets are dropped and counted (READY only)", 1, 65536,
           DEFAULT_QUEUE_SIZE, ready));
+  g_object_class_install_property (gobject_class, PROP_FORWARD,
+      g_param_spec_string ("forward", "Forward",
+          "Also send every frame of this link the local adapters hear to "
+          "these aggregators, as UDP datagrams in wfb-ng's forwarder format "
+          "(what wfb_rx -f sends): host:port, several separated by ',' or "
+          "';', at most 8; NULL or empty: off (READY only)", NULL, ready));
+  g_object_class_install_property (gobject_class, PROP_AGGREGATE,
+      g_param_spec_string ("aggregate", "Aggregate",
+          "Also receive frames forwarded over UDP by wfb_rx -f or other "
+          "devourersrc (forward=) on this UDP port (any IPv4 address) or "
+          "address:port ([v6]:port), and combine them with the local "
+          "adapters; each sender is one more adapter slot (at most 8 in "
+          "all). With device=none there is no local adapter. NULL or empty: "
+          "off (READY only)", NULL, ready));
 
   gst_element_class_add_static_pad_template (element_class, &src_template);
   gchar *description = g_strdup_printf ("Receives packets (e.g. RTP) from "
@@ -228,6 +244,7 @@ gst_devourer_src_init (GstDevourerSrc * self)
   g_mutex_init (&self->stats_lock);
   g_cond_init (&self->rx_cond);
   gst_devourer_timer_init (&self->timer);
+  gst_devourer_aggregator_init (&self->aggregator);
 
   gst_base_src_set_live (GST_BASE_SRC (self), TRUE);
   gst_base_src_set_format (GST_BASE_SRC (self), GST_FORMAT_TIME);
@@ -243,6 +260,10 @@ gst_devourer_src_finalize (GObject * object)
   GstDevourerSrc *self = GST_DEVOURER_SRC (object);
 
   gst_devourer_timer_clear (&self->timer);
+  gst_devourer_aggregator_clear (&self->aggregator);
+  gst_devourer_forwarder_stop (&self->forwarder);
+  g_free (self->forward);
+  g_free (self->aggregate);
   g_cond_clear (&self->rx_cond);
   g_mutex_clear (&self->stats_lock);
   g_mutex_clear (&self->rx_lock);
@@ -362,6 +383,98 @@ set_heard_fields (GstStructure * s, const GstDevourerSrcHeard * h)
   g_free (rate);
 }
 
+/*
+ * Append one structure per remote receiving adapter (aggregate=) to
+ * @adapters: its slot, its sender's address, what it forwarded and what
+ * the link made of it. @was: the link stats at the previous rx-stats
+ * message, for the interval's counts; NULL: totals since start. In
+ * interval mode the datagram counts restart from here.
+ */
+static void
+append_remote_adapters (GstDevourerSrc * self, GValue * adapters,
+    const struct dvr_link_rx_stats *ls, const struct dvr_link_rx_stats *was)
+{
+  GstDevourerAggregator *agg = &self->aggregator;
+
+  g_mutex_lock (&agg->lock);
+  for (guint r = 0; r < agg->n_remotes; r++) {
+    GstDevourerRemote *rm = &agg->remotes[r];
+    guint slot = self->n_local + r;
+    const struct dvr_link_adapter_stats *as = &ls->adapter[slot];
+    guint64 frames = as->frames, samples = as->rssi_samples;
+    gint64 sum = as->rssi_sum;
+    guint64 datagrams = rm->datagrams;
+    GstStructure *as_s;
+    GValue v = G_VALUE_INIT;
+
+    if (slot >= DVR_LINK_MAX_ADAPTERS)
+      break;
+    if (was != NULL) {
+      frames -= was->adapter[slot].frames;
+      samples -= was->adapter[slot].rssi_samples;
+      sum -= was->adapter[slot].rssi_sum;
+      datagrams -= rm->last_datagrams;
+      rm->last_datagrams = rm->datagrams;
+    }
+    as_s = gst_structure_new ("adapter",
+        "index", G_TYPE_UINT, slot,
+        "device", G_TYPE_STRING, rm->name,
+        "remote", G_TYPE_BOOLEAN, TRUE,
+        "wlan-index", G_TYPE_UINT, (guint) rm->wlan_idx,
+        "datagrams", G_TYPE_UINT64, datagrams,
+        "frames", G_TYPE_UINT64, frames,
+        was != NULL ? "rssi" : "rssi-avg", G_TYPE_INT,
+        rssi_average (sum, samples),
+        "rssi-min", G_TYPE_INT, rssi_or_none (as->rssi_min,
+            as->rssi_samples),
+        "rssi-max", G_TYPE_INT, rssi_or_none (as->rssi_max,
+            as->rssi_samples), NULL);
+    g_value_init (&v, GST_TYPE_STRUCTURE);
+    g_value_take_boxed (&v, as_s);
+    gst_value_array_append_and_take_value (adapters, &v);
+  }
+  g_mutex_unlock (&agg->lock);
+}
+
+/* Forwarder and aggregator counters since start, on @s. */
+static void
+set_forward_fields (GstDevourerSrc * self, GstStructure * s)
+{
+  GstDevourerAggregator *agg = &self->aggregator;
+  struct dvr_link_fwd_stats fs;
+  guint64 fwd_frames, fwd_bytes, fwd_errors, no_slot, recv_errors;
+  guint remotes;
+
+  g_mutex_lock (&self->rx_lock);
+  fwd_frames = self->forwarder.frames;
+  fwd_bytes = self->forwarder.bytes;
+  fwd_errors = self->forwarder.errors;
+  g_mutex_unlock (&self->rx_lock);
+  g_mutex_lock (&agg->lock);
+  fs = agg->stats;
+  no_slot = agg->no_slot;
+  recv_errors = agg->recv_errors;
+  remotes = agg->n_remotes;
+  g_mutex_unlock (&agg->lock);
+  gst_structure_set (s,
+      "forwarded", G_TYPE_UINT64, fwd_frames,
+      "forwarded-bytes", G_TYPE_UINT64, fwd_bytes,
+      "forward-errors", G_TYPE_UINT64, fwd_errors,
+      "aggregate-port", G_TYPE_UINT, (guint) agg->port,
+      "aggregate-datagrams", G_TYPE_UINT64, fs.datagrams,
+      "aggregate-frames", G_TYPE_UINT64, fs.frames,
+      "aggregate-dedup-batches", G_TYPE_UINT64, fs.dedup_batches,
+      "aggregate-empty", G_TYPE_UINT64, fs.empty,
+      "aggregate-refused", G_TYPE_UINT64, fs.refused,
+      "aggregate-short", G_TYPE_UINT64, fs.short_hdr,
+      "aggregate-oversize", G_TYPE_UINT64, fs.oversize,
+      "aggregate-bad-type", G_TYPE_UINT64, fs.bad_type,
+      "aggregate-bad-length", G_TYPE_UINT64, fs.bad_length,
+      "aggregate-no-slot", G_TYPE_UINT64, no_slot,
+      "aggregate-recv-errors", G_TYPE_UINT64, recv_errors,
+      "aggregate-remotes", G_TYPE_UINT, remotes, NULL);
+}
+
 static GstStructure *
 gst_devourer_src_make_stats (GstDevourerSrc * self)
 {
@@ -420,6 +533,7 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
     crc = self->final_crc_errors;
     rx_malformed = self->final_rx_malformed;
   }
+  append_remote_adapters (self, &adapters, &ls, NULL);
   g_mutex_unlock (&self->control_lock);
 
   s = gst_structure_new ("application/x-devourer-src-stats",
@@ -455,6 +569,7 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
       "rx-malformed", G_TYPE_UINT64, rx_malformed,
       "queue-level", G_TYPE_UINT, queued,
       "queue-high-water", G_TYPE_UINT64, high_water, NULL);
+  set_forward_fields (self, s);
   gst_structure_take_value (s, "adapters", &adapters);
   return s;
 }
@@ -515,6 +630,8 @@ post_rx_stats (GstDevourerSrc * self, guint64 now, gboolean final)
     gst_value_array_append_and_take_value (&adapters, &v);
   }
 
+  append_remote_adapters (self, &adapters, &ls, &self->last_link);
+
   packets = ls.packets - self->last_link.packets;
   bytes = ls.bytes - self->last_link.bytes;
   air = ls.air_bytes - self->last_link.air_bytes;
@@ -558,6 +675,29 @@ post_rx_stats (GstDevourerSrc * self, guint64 now, gboolean final)
       "dropped", G_TYPE_UINT64, dropped - self->last_dropped,
       "rssi", G_TYPE_INT, best,
       "rssi-heard", G_TYPE_INT, best_heard, NULL);
+  {
+    guint64 fwd, fwd_err, agg_dg, agg_ref;
+
+    g_mutex_lock (&self->rx_lock);
+    fwd = self->forwarder.frames;
+    fwd_err = self->forwarder.errors;
+    g_mutex_unlock (&self->rx_lock);
+    g_mutex_lock (&self->aggregator.lock);
+    agg_dg = self->aggregator.stats.datagrams;
+    agg_ref = self->aggregator.stats.refused + self->aggregator.no_slot;
+    g_mutex_unlock (&self->aggregator.lock);
+    gst_structure_set (s,
+        "forwarded", G_TYPE_UINT64, fwd - self->last_fwd_frames,
+        "forward-errors", G_TYPE_UINT64, fwd_err - self->last_fwd_errors,
+        "aggregate-datagrams", G_TYPE_UINT64,
+        agg_dg - self->last_agg_datagrams,
+        "aggregate-refused", G_TYPE_UINT64,
+        agg_ref - self->last_agg_refused, NULL);
+    self->last_fwd_frames = fwd;
+    self->last_fwd_errors = fwd_err;
+    self->last_agg_datagrams = agg_dg;
+    self->last_agg_refused = agg_ref;
+  }
   gst_structure_take_value (s, "adapters", &adapters);
   self->last_link = ls;
   self->last_dropped = dropped;
@@ -609,6 +749,59 @@ diag_due (GstDevourerSrc * self, GstDevourerSrcDiag kind, guint64 now)
   return TRUE;
 }
 
+/* An aggregator that got no valid forwarded frame in the window: say on
+ * which port it listens and what it refused, if anything arrived. */
+static void
+diagnose_aggregate (GstDevourerSrc * self, guint64 now, guint secs)
+{
+  GstDevourerAggregator *agg = &self->aggregator;
+  struct dvr_link_fwd_stats fs;
+  guint64 no_slot;
+
+  if (agg->thread == NULL)
+    return;
+  g_mutex_lock (&agg->lock);
+  fs = agg->stats;
+  no_slot = agg->no_slot;
+  g_mutex_unlock (&agg->lock);
+  if (fs.frames == self->diag_agg_frames
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_NOTHING_FORWARDED, now)) {
+    GST_ELEMENT_WARNING_WITH_DETAILS (self, RESOURCE, READ,
+        ("No forwarded frame for %u s on UDP %s.", secs, agg->bound),
+        ("%" G_GUINT64_FORMAT " datagrams arrived since start, %"
+            G_GUINT64_FORMAT " refused (short %" G_GUINT64_FORMAT
+            ", oversize %" G_GUINT64_FORMAT ", unknown type %"
+            G_GUINT64_FORMAT ", bad length %" G_GUINT64_FORMAT "). Point "
+            "the forwarders (wfb_rx -f -c ADDR -u PORT, or devourersrc "
+            "forward=ADDR:PORT) at this address and port, and check that "
+            "no firewall drops UDP to it.", fs.datagrams, fs.refused,
+            fs.short_hdr, fs.oversize, fs.bad_type, fs.bad_length),
+        ("kind", G_TYPE_STRING, "nothing-forwarded",
+            "port", G_TYPE_UINT, (guint) agg->port,
+            "datagrams", G_TYPE_UINT64, fs.datagrams,
+            "refused", G_TYPE_UINT64, fs.refused,
+            "no-slot", G_TYPE_UINT64, no_slot, NULL));
+  }
+  if (no_slot > self->diag_agg_no_slot
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_NO_SLOT, now)) {
+    GST_ELEMENT_WARNING_WITH_DETAILS (self, RESOURCE, READ,
+        ("Forwarded frames of more senders than adapter slots: %"
+            G_GUINT64_FORMAT " frames not used.",
+            no_slot - self->diag_agg_no_slot),
+        ("The link tells at most %d adapters apart, local ones first; "
+            "%u slots went to remote senders (address, port and wlan "
+            "index each, in order of arrival). Frames of the senders "
+            "after them are counted in aggregate-no-slot and not used. "
+            "Use fewer forwarders or local adapters, or restart this "
+            "element after a forwarder restarted (a new source port is a "
+            "new sender).", DVR_LINK_MAX_ADAPTERS, agg->max_remotes),
+        ("kind", G_TYPE_STRING, "aggregate-full",
+            "no-slot", G_TYPE_UINT64, no_slot, NULL));
+  }
+  self->diag_agg_frames = fs.frames;
+  self->diag_agg_no_slot = no_slot;
+}
+
 /*
  * Look at the last DIAG_WINDOW_MS (timer thread) and say what is wrong
  * when the counters show a misconfiguration rather than a weak link:
@@ -640,7 +833,8 @@ diagnose_link (GstDevourerSrc * self, guint64 now)
   sess_fail = ls.session_auth_failed - was->session_auth_failed;
   data_fail = ls.auth_failed - was->auth_failed;
 
-  if (heard == self->diag_heard
+  /* An aggregator without local adapters hears nothing by design. */
+  if (n > 0 && heard == self->diag_heard
       && diag_due (self, GST_DEVOURER_SRC_DIAG_NOTHING, now)) {
     GString *names = g_string_new (NULL);
 
@@ -708,6 +902,7 @@ diagnose_link (GstDevourerSrc * self, guint64 now)
             "no-session", G_TYPE_UINT64, ls.no_session - was->no_session,
             NULL));
   }
+  diagnose_aggregate (self, now, secs);
   self->diag_link = ls;
   self->diag_heard = heard;
   self->diag_next_ms = now + DIAG_WINDOW_MS;
@@ -815,6 +1010,14 @@ set_own_property (GstDevourerSrc * self, guint prop_id,
     case PROP_QUEUE_SIZE:
       self->queue_size = g_value_get_uint (value);
       break;
+    case PROP_FORWARD:
+      g_free (self->forward);
+      self->forward = g_value_dup_string (value);
+      break;
+    case PROP_AGGREGATE:
+      g_free (self->aggregate);
+      self->aggregate = g_value_dup_string (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (G_OBJECT (self), prop_id, pspec);
       break;
@@ -864,6 +1067,12 @@ get_own_property (GstDevourerSrc * self, guint prop_id, GValue * value,
       break;
     case PROP_QUEUE_SIZE:
       g_value_set_uint (value, self->queue_size);
+      break;
+    case PROP_FORWARD:
+      g_value_set_string (value, self->forward);
+      break;
+    case PROP_AGGREGATE:
+      g_value_set_string (value, self->aggregate);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (G_OBJECT (self), prop_id, pspec);
@@ -1005,6 +1214,33 @@ on_device_rx (void *user, const struct dvr_rx_frame *frame)
     ours = verdict_is_our_link (verdict);
     heard_add (&a->heard, &frame->info, ours);
     heard_add (&a->heard_total, &frame->info, ours);
+    /* Forwarded as wfb_rx -f does: the frames of this link id and radio
+     * port (its capture filter), authentic or not, for the aggregator
+     * to judge. */
+    if (ours && self->forwarder.n_dest > 0)
+      gst_devourer_forwarder_send (&self->forwarder, a->index, frame);
+  }
+  g_mutex_unlock (&self->rx_lock);
+}
+
+/* A frame a remote receiver forwarded (aggregator thread): into the link
+ * like a local adapter's, at the remote's own adapter slot after the
+ * local ones, so de-duplication, FEC and per-adapter stats are the
+ * same. */
+static void
+on_remote_frame (gpointer user, guint remote,
+    const struct dvr_link_fwd_info *info, const guint8 * frame, gsize len)
+{
+  GstDevourerSrc *self = user;
+  guint slot = self->n_local + remote;
+
+  if (slot >= DVR_LINK_MAX_ADAPTERS)
+    return;
+  g_mutex_lock (&self->rx_lock);
+  if (G_LIKELY (self->link != NULL)) {
+    self->push_arrival = GST_CLOCK_TIME_NONE;
+    dvr_link_rx_push (self->link, slot, dvr_link_fwd_rssi (info), frame,
+        len, gst_devourer_now_ms ());
   }
   g_mutex_unlock (&self->rx_lock);
 }
@@ -1139,6 +1375,8 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   const gchar *device;
   gchar **selectors = NULL;
   gboolean keep_corrupted, ok = FALSE;
+  gchar *forward = NULL, *aggregate = NULL;
+  gboolean no_device;
   guint queue_size, n = 0;
   GstStructure *config;
   GstBufferPool *pool;
@@ -1150,6 +1388,8 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   gst_devourer_settings_copy (&settings, &self->settings);
   keep_corrupted = self->keep_corrupted;
   queue_size = self->queue_size;
+  forward = g_strdup (self->forward);
+  aggregate = g_strdup (self->aggregate);
   /* The timeout this receiver runs with until the next start, whatever
    * fec-timeout is set to meanwhile: what the timer's period follows. */
   self->block_timeout_ms = settings.fec_timeout;
@@ -1187,7 +1427,17 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   self->diag_heard = 0;
   memset (self->diag_ever_warned, 0, sizeof (self->diag_ever_warned));
 
-  selectors = gst_devourer_split_devices (device);
+  /* device=none: no local adapter, an aggregator of remote ones only. */
+  no_device = g_ascii_strcasecmp (device, "none") == 0;
+  if (no_device && (aggregate == NULL || aggregate[0] == '\0')) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("device=none needs aggregate=PORT."),
+        ("With no local adapter the src can only receive frames forwarded "
+            "over UDP: set aggregate= to the port the forwarders send to."));
+    goto done;
+  }
+  selectors = no_device ? g_new0 (gchar *, 1) :
+      gst_devourer_split_devices (device);
   if (selectors == NULL) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, ("No device given."),
         ("Set device=auto, usb:VID:PID, usb:BUS-PORT or virtual:NAME."));
@@ -1203,6 +1453,21 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   if (!gst_devourer_load_keys (GST_ELEMENT (self), settings.key_file,
           settings.password, GST_DEVOURER_KEY_RECEIVER, &keys))
     goto done;
+
+  if (forward != NULL && forward[0] != '\0') {
+    g_mutex_lock (&self->rx_lock);
+    ok = gst_devourer_forwarder_start (&self->forwarder, forward, &err);
+    g_mutex_unlock (&self->rx_lock);
+    if (!ok) {
+      GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+          ("Cannot forward to \"%s\".", forward), ("%s", err->message));
+      g_clear_error (&err);
+      gst_devourer_keys_clear (&keys);
+      goto done;
+    }
+    ok = FALSE;
+    GST_INFO_OBJECT (self, "forwarding to %s", self->forwarder.names);
+  }
 
   /* Receiver, queue and pool first: the first frame may arrive while
    * dvr_start() is still returning. */
@@ -1267,7 +1532,27 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   self->tuned = ch;
   g_mutex_unlock (&self->control_lock);
 
+  /* Remote receivers take the adapter slots the local ones left. */
+  self->n_local = n;
+  self->diag_agg_frames = 0;
+  self->diag_agg_no_slot = 0;
+  if (aggregate != NULL && aggregate[0] != '\0') {
+    if (!gst_devourer_aggregator_start (&self->aggregator, aggregate,
+            dvr_link_channel_id (lcfg.link_id, lcfg.radio_port),
+            DVR_LINK_MAX_ADAPTERS - n, on_remote_frame, self, &err)) {
+      GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ,
+          ("Cannot receive forwarded frames on \"%s\".", aggregate),
+          ("%s", err->message));
+      g_clear_error (&err);
+      goto fail_devices;
+    }
+    GST_INFO_OBJECT (self, "aggregating forwarded frames on %s (%u remote "
+        "slots)", self->aggregator.bound, DVR_LINK_MAX_ADAPTERS - n);
+  }
+
   g_mutex_lock (&self->stats_lock);
+  self->last_fwd_frames = self->last_fwd_errors = 0;
+  self->last_agg_datagrams = self->last_agg_refused = 0;
   self->last_stats_ms = gst_devourer_now_ms ();
   g_mutex_unlock (&self->stats_lock);
   self->next_stats_ms = 0;
@@ -1286,10 +1571,16 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   goto done;
 
 fail_devices:
+  gst_devourer_aggregator_stop (&self->aggregator);
   close_adapters (self);
 fail_receiver:
   free_receiver (self);
+  g_mutex_lock (&self->rx_lock);
+  gst_devourer_forwarder_stop (&self->forwarder);
+  g_mutex_unlock (&self->rx_lock);
 done:
+  g_free (forward);
+  g_free (aggregate);
   g_strfreev (selectors);
   gst_devourer_settings_clear (&settings);
   return ok;
@@ -1304,9 +1595,14 @@ gst_devourer_src_stop (GstBaseSrc * bsrc)
   /* The last partial interval, unless EOS already reported it; while
    * the adapters still name themselves. */
   post_final_rx_stats (self);
-  /* Devices first: after dvr_close() no callback touches the link. */
+  /* Frame sources first: after the aggregator's thread is joined and
+   * dvr_close() returned, nothing touches the link or the forwarder. */
+  gst_devourer_aggregator_stop (&self->aggregator);
   close_adapters (self);
   free_receiver (self);
+  g_mutex_lock (&self->rx_lock);
+  gst_devourer_forwarder_stop (&self->forwarder);
+  g_mutex_unlock (&self->rx_lock);
   return TRUE;
 }
 

@@ -13,6 +13,7 @@
 #include <devourer/devourer.h>
 #include <devourer/link.h>
 
+#include "gstdevourerforward.h"
 #include "gstdevourerradio.h"
 #include "gstdevourertimer.h"
 #include "gstdevourerutil.h"
@@ -50,6 +51,8 @@ typedef enum
   GST_DEVOURER_SRC_DIAG_OTHER_LINK,
   GST_DEVOURER_SRC_DIAG_OTHER_PORT,
   GST_DEVOURER_SRC_DIAG_NOTHING,
+  GST_DEVOURER_SRC_DIAG_NOTHING_FORWARDED,
+  GST_DEVOURER_SRC_DIAG_NO_SLOT,
   GST_DEVOURER_SRC_DIAG_KINDS,
 } GstDevourerSrcDiag;
 
@@ -131,6 +134,21 @@ struct _GstDevourerSrc
   struct dvr_link_rx_stats final_link;
   guint64 final_crc_errors;
   guint64 final_rx_malformed;
+
+  /* Distributed reception (gstdevourerforward.h). 'forward' and
+   * 'aggregate' under the object lock. The forwarder runs from start to
+   * stop, used under rx_lock; the aggregator's thread pushes its frames
+   * into the link under rx_lock at adapter slots n_local and up. */
+  gchar *forward;
+  gchar *aggregate;
+  GstDevourerForwarder forwarder;
+  GstDevourerAggregator aggregator;
+  guint n_local;                /* local adapters of this run */
+  /* rx-stats interval bases (stats_lock) and the diagnosis window's. */
+  guint64 last_fwd_frames, last_fwd_errors;
+  guint64 last_agg_datagrams, last_agg_refused;
+  guint64 diag_agg_frames;
+  guint64 diag_agg_no_slot;
 };
 
 GST_ELEMENT_REGISTER_DECLARE (devourersrc);
