@@ -358,7 +358,9 @@ gst_devourer_aggregator_start (GstDevourerAggregator * a, const gchar * spec,
   local = g_socket_get_local_address (a->socket, err);
   if (local == NULL)
     goto out;
+  g_mutex_lock (&a->lock);
   a->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
+  g_mutex_unlock (&a->lock);
   {
     struct sockaddr_storage ls;
     gssize ll = g_socket_address_get_native_size (local);

@@ -94,7 +94,7 @@ typedef struct
   guint32 channel_id;
   guint max_remotes;
   gchar *bound;                 /* "ADDR:PORT" actually bound */
-  guint16 port;
+  guint16 port;                 /* under lock */
   /* Receive and rebuild buffers (thread only). The receive buffer has a
    * byte more than the largest datagram, to tell an oversize one. */
   guint8 dgram[DVR_LINK_FWD_MAX_DATAGRAM + 1];

@@ -399,7 +399,7 @@ append_remote_adapters (GstDevourerSrc * self, GValue * adapters,
   g_mutex_lock (&agg->lock);
   for (guint r = 0; r < agg->n_remotes; r++) {
     GstDevourerRemote *rm = &agg->remotes[r];
-    guint slot = self->n_local + r;
+    guint slot = (guint) g_atomic_int_get (&self->n_local) + r;
     const struct dvr_link_adapter_stats *as = &ls->adapter[slot];
     guint64 frames = as->frames, samples = as->rssi_samples;
     gint64 sum = as->rssi_sum;
@@ -443,7 +443,7 @@ set_forward_fields (GstDevourerSrc * self, GstStructure * s)
   GstDevourerAggregator *agg = &self->aggregator;
   struct dvr_link_fwd_stats fs;
   guint64 fwd_frames, fwd_bytes, fwd_errors, no_slot, recv_errors;
-  guint remotes;
+  guint remotes, port;
 
   g_mutex_lock (&self->rx_lock);
   fwd_frames = self->forwarder.frames;
@@ -455,12 +455,13 @@ set_forward_fields (GstDevourerSrc * self, GstStructure * s)
   no_slot = agg->no_slot;
   recv_errors = agg->recv_errors;
   remotes = agg->n_remotes;
+  port = agg->port;
   g_mutex_unlock (&agg->lock);
   gst_structure_set (s,
       "forwarded", G_TYPE_UINT64, fwd_frames,
       "forwarded-bytes", G_TYPE_UINT64, fwd_bytes,
       "forward-errors", G_TYPE_UINT64, fwd_errors,
-      "aggregate-port", G_TYPE_UINT, (guint) agg->port,
+      "aggregate-port", G_TYPE_UINT, port,
       "aggregate-datagrams", G_TYPE_UINT64, fs.datagrams,
       "aggregate-frames", G_TYPE_UINT64, fs.frames,
       "aggregate-dedup-batches", G_TYPE_UINT64, fs.dedup_batches,
@@ -1232,7 +1233,7 @@ on_remote_frame (gpointer user, guint remote,
     const struct dvr_link_fwd_info *info, const guint8 * frame, gsize len)
 {
   GstDevourerSrc *self = user;
-  guint slot = self->n_local + remote;
+  guint slot = (guint) g_atomic_int_get (&self->n_local) + remote;
 
   if (slot >= DVR_LINK_MAX_ADAPTERS)
     return;
@@ -1533,7 +1534,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   g_mutex_unlock (&self->control_lock);
 
   /* Remote receivers take the adapter slots the local ones left. */
-  self->n_local = n;
+  g_atomic_int_set (&self->n_local, n);
   self->diag_agg_frames = 0;
   self->diag_agg_no_slot = 0;
   if (aggregate != NULL && aggregate[0] != '\0') {

@@ -143,7 +143,7 @@ struct _GstDevourerSrc
   gchar *aggregate;
   GstDevourerForwarder forwarder;
   GstDevourerAggregator aggregator;
-  guint n_local;                /* local adapters of this run */
+  guint n_local;                /* local adapters of this run (atomic) */
   /* rx-stats interval bases (stats_lock) and the diagnosis window's. */
   guint64 last_fwd_frames, last_fwd_errors;
   guint64 last_agg_datagrams, last_agg_refused;
