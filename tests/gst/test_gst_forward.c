@@ -12,7 +12,11 @@
  *     (tests/link/vectors/wfb_rx_forwarder_capture.txt: frames wfb_tx
  *     sent, heard on two interfaces) over UDP and delivers wfb_tx's
  *     packets, in order; the forwarder's dedup batches are recognised,
- *     not pushed, and a datagram cut inside its header is refused.
+ *     not pushed, and a datagram cut inside its header is refused;
+ *  3. an aggregator hearing only refused datagrams warns
+ *     (nothing-forwarded) and counts them by reason; a ninth sender finds
+ *     no adapter slot: its frames are counted, and a warning
+ *     (aggregate-full) says so.
  */
 #include <gio/gio.h>
 
@@ -365,6 +369,114 @@ out:
 	g_free(key);
 }
 
+/* The details of the first WARNING in @msgs of "kind" @kind, or NULL. */
+static const GstStructure *find_warning(GPtrArray *msgs, const gchar *kind)
+{
+	for (guint i = 0; i < msgs->len; i++) {
+		GstMessage *m = g_ptr_array_index(msgs, i);
+		const GstStructure *d = NULL;
+		const gchar *k;
+
+		if (GST_MESSAGE_TYPE(m) != GST_MESSAGE_WARNING)
+			continue;
+		gst_message_parse_warning_details(m, &d);
+		k = d ? gst_structure_get_string(d, "kind") : NULL;
+		if (k && strcmp(k, kind) == 0)
+			return d;
+	}
+	return NULL;
+}
+
+static const GstStructure *wait_warning(GstBus *bus, GPtrArray *msgs,
+                                        const gchar *kind, guint *errors)
+{
+	gint64 deadline = g_get_monotonic_time() +
+	                  WAIT_MS * G_TIME_SPAN_MILLISECOND;
+	const GstStructure *d = NULL;
+
+	while (!(d = find_warning(msgs, kind)) &&
+	       g_get_monotonic_time() < deadline)
+		*errors += gst_test_drain_bus(bus, 50, msgs);
+	return d;
+}
+
+static void test_refusals_and_slots(const struct gst_test_env *env)
+{
+	const gchar *dir = g_getenv("DEVOURER_TEST_VECTORS_DIR");
+	gchar *path = g_build_filename(dir ? dir : ".",
+	                               "wfb_rx_forwarder_capture.txt", NULL);
+	GPtrArray *dgrams = read_records(path, 'D');
+	GPtrArray *msgs = g_ptr_array_new_with_free_func(
+	        (GDestroyNotify)gst_message_unref);
+	GSocket *socks[DVR_LINK_MAX_ADAPTERS + 1];
+	GSocketAddress *to;
+	GstHarness *agg;
+	GstBus *bus;
+	const GstStructure *d;
+	guint port, errors = 0, port_warned = 0;
+	guint8 bad[40];
+	GByteArray *session;
+
+	g_free(path);
+	if (!CHECK(dgrams->len > 0, "slots: the vector is there"))
+		goto out;
+	session = g_ptr_array_index(dgrams, 0);
+	agg = src_harness(env, env->gs_key, &bus,
+	                  "slots: aggregator reaches PLAYING", "device", "none",
+	                  "aggregate", "127.0.0.1:0", NULL);
+	if (!agg)
+		goto out;
+	port = stat_uint(agg->element, "aggregate-port");
+	to = g_inet_socket_address_new_from_string("127.0.0.1", port);
+	for (guint i = 0; i < G_N_ELEMENTS(socks); i++)
+		socks[i] = g_socket_new(G_SOCKET_FAMILY_IPV4,
+		                        G_SOCKET_TYPE_DATAGRAM,
+		                        G_SOCKET_PROTOCOL_UDP, NULL);
+
+	/* Cut inside the header, and an unknown packet type. */
+	memset(bad, 0, sizeof(bad));
+	bad[DVR_LINK_FWD_HDR_LEN] = 0x09;
+	g_socket_send_to(socks[0], to, (const gchar *)bad, 5, NULL, NULL);
+	g_socket_send_to(socks[0], to, (const gchar *)bad, sizeof(bad), NULL,
+	                 NULL);
+	CHECK(gst_test_wait_stat_above(agg->element, "aggregate-refused", 1,
+	                               WAIT_MS),
+	      "slots: both bad datagrams refused");
+	CHECK_EQ_INT(gst_test_stat_u64(agg->element, "aggregate-short"), 1,
+	             "slots: one as short");
+	CHECK_EQ_INT(gst_test_stat_u64(agg->element, "aggregate-bad-type"), 1,
+	             "slots: one as of an unknown type");
+	d = wait_warning(bus, msgs, "nothing-forwarded", &errors);
+	if (d)
+		gst_structure_get_uint(d, "port", &port_warned);
+	CHECK(d != NULL && port_warned == port,
+	      "slots: nothing-forwarded names the port");
+
+	/* A frame from each of nine senders: eight slots. */
+	for (guint i = 0; i < G_N_ELEMENTS(socks); i++)
+		g_socket_send_to(socks[i], to, (const gchar *)session->data,
+		                 session->len, NULL, NULL);
+	CHECK(gst_test_wait_stat_above(agg->element, "aggregate-datagrams",
+	                               2 + G_N_ELEMENTS(socks) - 1, WAIT_MS),
+	      "slots: every datagram taken in");
+	CHECK_EQ_INT(stat_uint(agg->element, "aggregate-remotes"),
+	             DVR_LINK_MAX_ADAPTERS, "slots: eight senders have a slot");
+	CHECK_EQ_INT(gst_test_stat_u64(agg->element, "aggregate-no-slot"), 1,
+	             "slots: the ninth's frame is counted, not used");
+	d = wait_warning(bus, msgs, "aggregate-full", &errors);
+	CHECK(d != NULL, "slots: a warning says the slots ran out");
+	CHECK_EQ_INT(errors, 0, "slots: no error");
+
+	for (guint i = 0; i < G_N_ELEMENTS(socks); i++)
+		g_object_unref(socks[i]);
+	g_object_unref(to);
+	gst_harness_teardown(agg);
+	gst_object_unref(bus);
+out:
+	g_ptr_array_unref(msgs);
+	g_ptr_array_unref(dgrams);
+}
+
 int main(int argc, char **argv)
 {
 	struct gst_test_env env;
@@ -372,6 +484,7 @@ int main(int argc, char **argv)
 	gst_test_setup(&env, &argc, &argv);
 	test_two_forwarders(&env);
 	test_wfbng_vector(&env);
+	test_refusals_and_slots(&env);
 	gst_test_teardown(&env);
 	return check_done();
 }
