@@ -17,6 +17,12 @@
  * If one of several adapters fails the element warns and carries on with the
  * others; when the last one fails it errors out.
  *
+ * Distributed reception, as wfb-ng's: `forward=HOST:PORT` also sends every
+ * frame of this link the adapters hear over UDP in wfb_rx -f's forwarder
+ * format; `aggregate=PORT` takes such datagrams (from wfb_rx -f or other
+ * devourersrc) and combines them with the local adapters, each sender an
+ * adapter slot of its own; `device=none` aggregates with no local adapter.
+ *
  * This is a live source. Buffers are timestamped with the running time at
  * which the link released them (arrival of the frame that completed them,
  * or the FEC timeout that gave up on a missing one). Packets are held back
@@ -400,15 +406,18 @@ append_remote_adapters (GstDevourerSrc * self, GValue * adapters,
   for (guint r = 0; r < agg->n_remotes; r++) {
     GstDevourerRemote *rm = &agg->remotes[r];
     guint slot = (guint) g_atomic_int_get (&self->n_local) + r;
-    const struct dvr_link_adapter_stats *as = &ls->adapter[slot];
-    guint64 frames = as->frames, samples = as->rssi_samples;
-    gint64 sum = as->rssi_sum;
-    guint64 datagrams = rm->datagrams;
+    const struct dvr_link_adapter_stats *as;
+    guint64 frames, samples, datagrams = rm->datagrams;
+    gint64 sum;
     GstStructure *as_s;
     GValue v = G_VALUE_INIT;
 
     if (slot >= DVR_LINK_MAX_ADAPTERS)
       break;
+    as = &ls->adapter[slot];
+    frames = as->frames;
+    samples = as->rssi_samples;
+    sum = as->rssi_sum;
     if (was != NULL) {
       frames -= was->adapter[slot].frames;
       samples -= was->adapter[slot].rssi_samples;
