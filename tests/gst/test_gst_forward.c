@@ -16,7 +16,10 @@
  *  3. an aggregator hearing only refused datagrams warns
  *     (nothing-forwarded) and counts them by reason; a ninth sender finds
  *     no adapter slot: its frames are counted, and a warning
- *     (aggregate-full) says so.
+ *     (aggregate-full) says so;
+ *  4. an aggregator with an adapter of its own: the remote receiver takes
+ *     the slot after the local one, and the two together deliver more
+ *     than the forwarding receiver alone.
  */
 #include <gio/gio.h>
 
@@ -477,6 +480,101 @@ out:
 	g_ptr_array_unref(dgrams);
 }
 
+/* The "device" of adapter @index in @e's stats, or NULL (g_free it). */
+static gchar *adapter_device(GstElement *e, guint index, guint64 *frames)
+{
+	GstStructure *s = NULL;
+	const GValue *arr;
+	gchar *dev = NULL;
+
+	g_object_get(e, "stats", &s, NULL);
+	if (!s)
+		return NULL;
+	arr = gst_structure_get_value(s, "adapters");
+	if (arr && index < gst_value_array_get_size(arr)) {
+		const GstStructure *a = gst_value_get_structure(
+		        gst_value_array_get_value(arr, index));
+		guint idx = G_MAXUINT;
+
+		gst_structure_get_uint(a, "index", &idx);
+		gst_structure_get_uint64(a, "frames", frames);
+		if (idx == index)
+			dev = g_strdup(gst_structure_get_string(a, "device"));
+	}
+	gst_structure_free(s);
+	return dev;
+}
+
+static void test_local_and_remote(const struct gst_test_env *env)
+{
+	GstHarness *agg, *ra, *ht;
+	GstBus *bus_agg, *bus_a, *bus_tx;
+	struct tally ta = { 0 }, tg = { 0 };
+	gchar *fwd, *dev0, *dev1;
+	guint port, errors = 0;
+	guint64 f0 = 0, f1 = 0;
+	gint64 deadline;
+	gboolean done = FALSE;
+
+	agg = src_harness(env, env->gs_key, &bus_agg,
+	                  "local+remote: aggregator with an adapter plays",
+	                  "device", "virtual:rxg,loss=0.3,seed=29",
+	                  "aggregate", "127.0.0.1:0", NULL);
+	if (!agg)
+		return;
+	port = stat_uint(agg->element, "aggregate-port");
+	fwd = g_strdup_printf("127.0.0.1:%u", port);
+	ra = src_harness(env, env->gs_key, &bus_a,
+	                 "local+remote: receiver plays",
+	                 "device", "virtual:rxa2,loss=0.3,seed=11",
+	                 "forward", fwd, NULL);
+	g_free(fwd);
+	if (!ra)
+		return;
+	ht = gst_test_sink_harness(env, "virtual:drone2", 149, &bus_tx,
+	                           "local+remote: devourersink plays");
+	if (!ht)
+		return;
+	for (guint i = 0; i < N_SENT; i++)
+		if (gst_harness_push(ht, gst_test_packet_make(&packets, i)) !=
+		    GST_FLOW_OK) {
+			CHECK(0, "local+remote: the sink takes every packet");
+			break;
+		}
+	deadline = g_get_monotonic_time() + WAIT_MS * G_TIME_SPAN_MILLISECOND;
+	while (!done && g_get_monotonic_time() < deadline) {
+		gboolean a = judged(ra, &ta), g = judged(agg, &tg);
+
+		done = a && g;
+		if (!done)
+			g_usleep(5000);
+	}
+	CHECK(done, "local+remote: both links judged every packet");
+	printf("# local+remote: receiver %u, aggregator %u of %d\n",
+	       ta.judged, tg.judged, N_JUDGED);
+	CHECK(tg.judged > ta.judged,
+	      "local+remote: more than the forwarding receiver alone");
+	CHECK_EQ_INT(ta.wrong + tg.wrong, 0, "local+remote: all byte-exact");
+	dev0 = adapter_device(agg->element, 0, &f0);
+	dev1 = adapter_device(agg->element, 1, &f1);
+	CHECK(dev0 && strcmp(dev0, "virtual:rxg,loss=0.3,seed=29") == 0 &&
+	      f0 > 0, "local+remote: slot 0 is the local adapter, hearing");
+	CHECK(dev1 && g_str_has_prefix(dev1, "udp:127.0.0.1:") && f1 > 0,
+	      "local+remote: slot 1 the remote receiver, heard");
+	g_free(dev0);
+	g_free(dev1);
+	errors += gst_test_drain_bus(bus_agg, 0, NULL);
+	errors += gst_test_drain_bus(bus_a, 0, NULL);
+	errors += gst_test_drain_bus(bus_tx, 0, NULL);
+	CHECK_EQ_INT(errors, 0, "local+remote: no error message");
+	gst_harness_teardown(ht);
+	gst_harness_teardown(ra);
+	gst_harness_teardown(agg);
+	gst_object_unref(bus_agg);
+	gst_object_unref(bus_a);
+	gst_object_unref(bus_tx);
+}
+
 int main(int argc, char **argv)
 {
 	struct gst_test_env env;
@@ -485,6 +583,7 @@ int main(int argc, char **argv)
 	test_two_forwarders(&env);
 	test_wfbng_vector(&env);
 	test_refusals_and_slots(&env);
+	test_local_and_remote(&env);
 	gst_test_teardown(&env);
 	return check_done();
 }
