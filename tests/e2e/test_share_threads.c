@@ -8,7 +8,8 @@
  *    adapter has) all arrive, while three threads keep joining and
  *    leaving that adapter as listeners on the same port, on another
  *    port and as senders;
- *  - no callback of a share runs after its dvr_share_close() returned;
+ *  - no callback of a share runs after its dvr_share_close() returned,
+ *    and a sending share may close with its frames still in flight;
  *  - two threads opening and closing the last shares of another adapter
  *    at once: every open succeeds (a join, or a fresh open after the
  *    last close), nothing is used after it was freed;
@@ -334,7 +335,9 @@ static void *visiting(void *arg)
 				if (dvr_share_send(s, fr, sizeof fr) != DVR_OK)
 					atomic_fetch_add(&w->send_failures, 1);
 			}
-			if (dvr_share_flush(s, 2000) != DVR_OK)
+			/* Every other one leaves with its frames still in
+			 * flight: close waits for them. */
+			if (i % 2 == 0 && dvr_share_flush(s, 2000) != DVR_OK)
 				atomic_fetch_add(&w->send_failures, 1);
 		} else {
 			/* Stay until it heard something, or briefly. */
