@@ -770,6 +770,71 @@ def hw_section(raw, out):
         duty_table(raw["hw_duty"], out, "")
 
 
+def share_stats(raw):
+    """bench/share_cost.c: (µs per packet of one stream, extra µs per packet
+    of a second, {shares: (process µs, hub RX threads µs) per frame}, ns
+    one more share adds to the hub's RX CPU per frame)."""
+    recs = [r for r in raw.get("share") or [] if r.get("bench") == "share_cost"]
+    one = {r["rep"]: r for r in recs if r["phase"] == "one" and r.get("sent_a")}
+    two = {r["rep"]: r for r in recs if r["phase"] == "two" and r.get("sent_b")}
+    if not one:
+        return None
+    per_one = [r["process_ns"] / r["sent_a"] / 1000.0 for r in one.values()]
+    extra = [(two[k]["process_ns"] - one[k]["process_ns"]) / two[k]["sent_b"] / 1000.0
+             for k in one if k in two]
+    demux = {}
+    for r in recs:
+        if r["phase"] == "demux" and r.get("heard"):
+            d = demux.setdefault(int(r["shares"]), ([], []))
+            d[0].append(r["process_ns"] / r["heard"] / 1000.0)
+            d[1].append(r.get("hub_threads_ns", 0) / r["heard"] / 1000.0)
+    dm = {n: (med(p), med(h)) for n, (p, h) in sorted(demux.items())}
+    slope = None
+    if len(dm) >= 2:
+        xs, ys = list(dm.keys()), [v[1] for v in dm.values()]
+        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+        sxx = sum((x - mx) ** 2 for x in xs)
+        if sxx:
+            slope = 1000.0 * sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
+    return med(per_one), (med(extra) if extra else None), dm, slope
+
+
+def share_section(raw, out):
+    out.append("## 5. A second stream on one shared adapter\n")
+    st = share_stats(raw)
+    if not st:
+        out.append("Not measured: the run failed (see logs/share.stderr).\n")
+        return
+    per_one, extra, dm, slope = st
+    out.append("Command: `%s`\n" % cmd_of(raw, "share"))
+    out.append(
+        "Process CPU (every thread, both sides of the link in this process) of WFB-NG streams over "
+        "one shared virtual adapter per side (bench/share_cost.c): stream A alone, then A and B "
+        "(its own port, keys and FEC, same packet rate) on the same two adapters. The extra cost "
+        "per packet of B is the difference of the two runs over B's packets.\n")
+    out.append("| measure | median |")
+    out.append("|---|---|")
+    out.append("| CPU per packet, one stream | %s core-µs |" % fmt(per_one))
+    if extra is not None:
+        out.append("| extra CPU per packet of a second stream on the same adapters | %s core-µs (%.0f %% of the first) |"
+                   % (fmt(extra), 100.0 * extra / per_one if per_one else 0))
+    out.append("")
+    if dm:
+        out.append("RX demultiplexing: a hub adapter with N shares, each matching its own radio "
+                   "port; frames of one port. CPU per frame heard, of the whole process (the sender "
+                   "and the air included) and of the hub's own RX threads (reap, walk, demultiplex, "
+                   "callbacks):\n")
+        out.append("| shares | process core-µs per frame | hub RX threads core-µs per frame |")
+        out.append("|---|---|---|")
+        for n, (p, h) in dm.items():
+            out.append("| %d | %s | %s |" % (n, fmt(p), fmt(h)))
+        if slope is not None:
+            out.append("\nLeast-squares slope of the hub's RX CPU: %s core-ns per frame for each "
+                       "share more (compare with the spread between repetitions: a slope inside "
+                       "it means the matching is below what this run can resolve).\n" % fmt(slope))
+    out.append("")
+
+
 def summary(raw, c, pts, st):
     """The few lines the README quotes."""
     lines = []
@@ -796,6 +861,10 @@ def summary(raw, c, pts, st):
                     "; %.0f instructions (%.0f %%)" % (a_ - b_, 100 * (a_ - b_) / a_) if a_ and b_ else ""))
             lines.append("| GStreamer stage's own CPU per %d B packet (element path − library path, live, same run): TX appsrc ! devourersink / RX devourersrc ! appsink | %s / %s |"
                          % (s, parts[0], parts[1]))
+    sh = share_stats(raw)
+    if sh and sh[1] is not None:
+        lines.append("| CPU per packet of a stream over one shared adapter per side / extra per packet of a second stream on the same adapters | %s / %s core-µs |"
+                     % (fmt(sh[0]), fmt(sh[1])))
     lat = gst_latency(raw)
     if "defaults" in lat and "sync-false" in lat:
         lines.append("| One-way latency through both elements (virtual air), median / p99: default sinks / sync=false | %s / %s ms; %s / %s ms |"
@@ -834,6 +903,7 @@ def main():
     pts = duty_section(raw, body, plots)
     st = init_section(raw, body, plots)
     hw_section(raw, body)
+    share_section(raw, body)
 
     h = raw.get("host", {})
     out = ["# devourer benchmark report\n",

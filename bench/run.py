@@ -321,6 +321,11 @@ def main():
     else:
         r.skipped.append({"what": "real adapter", "why": "dvr_list_adapters found no usb: adapter"})
 
+    # A second stream on one shared adapter, and RX demultiplexing over
+    # N shares (bench/share_cost.c).
+    share_args = ["--ms", "500", "--reps", "2"] if a.quick else ["--ms", "1000", "--reps", "5"]
+    raw["share"] = r.run("share", [r.prog("share_cost")] + share_args)
+
     raw["link_bench"] = r.run("link_bench", [os.path.join(r.build, "bench", "link_bench"), "--quick"],
                               parse_json=False)
 

@@ -1473,6 +1473,16 @@ void dvr_get_rx_stats(dvr_device *dev, struct dvr_rx_stats *out)
 	out->errors = atomic_load(&dev->rx_errors);
 }
 
+const char *dvr_core_location(const dvr_device *dev)
+{
+	return dev->t->info.location;
+}
+
+bool dvr_core_dead(const dvr_device *dev)
+{
+	return atomic_load(&dev->dead);
+}
+
 const char *dvr_chip_name(const dvr_device *dev)
 {
 	return dev->info->name;

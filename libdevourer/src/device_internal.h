@@ -51,6 +51,11 @@ void dvr_core_forget_owner(dvr_device *dev, struct dvr_tx_owner *owner);
 /* The channel a started device is tuned to (DVR_E_STATE before). */
 int dvr_core_channel(dvr_device *dev, struct dvr_channel *out);
 
+/* Where the bus found the device: "usb 1-2.3" or "virtual NAME". */
+const char *dvr_core_location(const dvr_device *dev);
+/* The device vanished or broke for good (every call fails now). */
+bool dvr_core_dead(const dvr_device *dev);
+
 /* Before dvr_start(): bring the chip up without posting the RX ring, for
  * an adapter that only sends until someone listens. */
 void dvr_core_defer_rx(dvr_device *dev);

@@ -17,20 +17,28 @@
 
 #include <devourer/devourer.h>
 
-#include "libdevourer/bus/backend.h"
 #include "libdevourer/bus/selector.h"
 #include "libdevourer/src/device_internal.h"
 
 enum adapter_state { ADAPTER_OPENING, ADAPTER_RUNNING, ADAPTER_CLOSING };
 
 struct shared_adapter {
+	/* What the hardware is: "usb:BUS-PORT" once a USB adapter is open
+	 * (whatever selector opened it), "virtual:NAME" for a virtual one. */
 	char key[80];
+	bool usb;
 	enum adapter_state state;  /* under registry_lock */
-	unsigned refs;             /* shares, under registry_lock */
+	/* Shares holding it; changed under registry_lock, read anywhere. */
+	atomic_uint refs;
+	/* Shares that left but still wait for their frames in flight: the
+	 * last share closes the device only once they are done with it. */
+	unsigned leaving;          /* under registry_lock */
 	dvr_device *dev;
 	bool rx_started;           /* under registry_lock */
 	/* Taken around every callback into the shares and every change of
-	 * the list, so a share that left is never called again. */
+	 * the list, so a share that left is never called again. Recursive:
+	 * a callback may send, and a send that finds the device gone
+	 * reports it (log, event) from inside that callback. */
 	pthread_mutex_t users_lock;
 	struct dvr_share *users;
 	struct shared_adapter *next;
@@ -44,59 +52,118 @@ struct dvr_share {
 	struct dvr_share *next;
 };
 
+/* Lock order: registry_lock, then an adapter's users_lock; never the
+ * other way (callbacks, which run under users_lock, may not open or
+ * close shares, and nothing else they may call takes registry_lock). */
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
-/* Signalled when an adapter finishes opening or closing. */
+/* Signalled when an adapter finishes opening or closing, or a leaving
+ * share is done with its device. */
 static pthread_cond_t registry_cond = PTHREAD_COND_INITIALIZER;
 static struct shared_adapter *registry;
+/* USB adapters being opened. Which port "auto" or "usb:VID:PID#N" ends
+ * on is known only once dvr_open() picked one, so while one opens other
+ * USB shares wait, then meet it by its port. */
+static unsigned usb_opening;
+
+/* The adapter whose callbacks this thread is running, if any: opening
+ * or closing a share from there would wait for the callback itself. */
+static _Thread_local const struct shared_adapter *dispatching;
 
 /* ------------------------------------------------------------------ */
 /* which hardware a selector names                                     */
 /* ------------------------------------------------------------------ */
 
-/* A USB selector by IDs or "auto" names whatever the bus lists first (or
- * N-th): ask the bus, as dvr_open() would pick, and key by its port. */
-static bool usb_key(const struct dvr_selector *sel, char *key, size_t len)
+#define MAX_LISTED 16
+
+struct wanted {
+	bool usb;
+	bool any_usb;                 /* "auto": the first of listed[] */
+	char key[80];
+	unsigned n_listed;            /* "auto": USB adapters, bus order */
+	char listed[MAX_LISTED][40];
+};
+
+/* The USB adapters on the bus as "usb:BUS-PORT", in the order dvr_open()
+ * walks them; for an ID selector only those with its IDs. */
+static unsigned list_usb(const struct dvr_selector *sel,
+                         char out[MAX_LISTED][40])
 {
-	struct dvr_adapter_info found[16];
-	int n = dvr_list_adapters(found, 16);
-	if (n <= 0)
-		return false;
-	unsigned seen = 0;
-	for (int i = 0; i < n && i < 16; i++) {
+	struct dvr_adapter_info found[MAX_LISTED];
+	int n = dvr_list_adapters(found, MAX_LISTED);
+	unsigned k = 0;
+	for (int i = 0; i < n && i < MAX_LISTED; i++) {
 		if (strncmp(found[i].location, "usb ", 4) != 0)
 			continue;
 		if (sel->kind == DVR_SEL_USB_ID &&
-		    (found[i].vid != sel->vid || found[i].pid != sel->pid ||
-		     seen++ != sel->index))
+		    (found[i].vid != sel->vid || found[i].pid != sel->pid))
 			continue;
-		snprintf(key, len, "usb:%s", found[i].location + 4);
-		return true;
+		snprintf(out[k++], 40, "usb:%.32s", found[i].location + 4);
 	}
-	return false;
+	return k;
 }
 
-static void adapter_key(const char *selector, char *key, size_t len)
+static void resolve(const char *selector, struct wanted *w)
 {
+	memset(w, 0, sizeof *w);
 	struct dvr_selector sel;
-	if (dvr_selector_parse(selector, &sel) != DVR_OK) {
-		snprintf(key, len, "%s", selector);
+	/* Unparsable: dvr_open() will say what is wrong with it. */
+	snprintf(w->key, sizeof w->key, "%s", selector);
+	if (dvr_selector_parse(selector, &sel) != DVR_OK)
 		return;
-	}
 	switch (sel.kind) {
 	case DVR_SEL_VIRTUAL:
-		snprintf(key, len, "virtual:%s", sel.name);
+		/* The options (loss, seed...) are the opener's: one NAME is
+		 * one station on the air. */
+		snprintf(w->key, sizeof w->key, "virtual:%s", sel.name);
 		return;
 	case DVR_SEL_USB_PATH:
-		snprintf(key, len, "usb:%s", sel.path);
+		w->usb = true;
+		snprintf(w->key, sizeof w->key, "usb:%s", sel.path);
 		return;
 	case DVR_SEL_AUTO:
-	case DVR_SEL_USB_ID:
-		if (usb_key(&sel, key, len))
-			return;
-		break;
+		w->usb = true;
+		w->any_usb = true;
+		w->n_listed = list_usb(&sel, w->listed);
+		return;
+	case DVR_SEL_USB_ID: {
+		w->usb = true;
+		char ids[MAX_LISTED][40];
+		unsigned n = list_usb(&sel, ids);
+		if (sel.index < n)
+			snprintf(w->key, sizeof w->key, "%s", ids[sel.index]);
+		return;
 	}
-	/* Nothing listed: dvr_open() will say what is missing. */
-	snprintf(key, len, "%s", selector);
+	}
+}
+
+/* The running adapter of this process that w names, if any. Under
+ * registry_lock. An adapter whose device died is not joined: a share
+ * opened now opens the hardware afresh (a replugged adapter). */
+static struct shared_adapter *find_key(const char *key)
+{
+	for (struct shared_adapter *a = registry; a; a = a->next) {
+		if (strcmp(a->key, key) != 0)
+			continue;
+		if (a->state == ADAPTER_RUNNING && dvr_core_dead(a->dev))
+			continue;
+		return a;
+	}
+	return NULL;
+}
+
+static struct shared_adapter *find_wanted(const struct wanted *w)
+{
+	if (!w->any_usb)
+		return find_key(w->key);
+	/* "auto" is the adapter this process already drives, if it drives
+	 * one (dvr_open("auto") would pass over it as in use), else the
+	 * first free one dvr_open() finds. */
+	for (unsigned i = 0; i < w->n_listed; i++) {
+		struct shared_adapter *a = find_key(w->listed[i]);
+		if (a)
+			return a;
+	}
+	return NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -117,6 +184,8 @@ static void dispatch_rx(void *user, const struct dvr_rx_frame *frame)
 {
 	struct shared_adapter *ad = user;
 	pthread_mutex_lock(&ad->users_lock);
+	const struct shared_adapter *outer = dispatching;
+	dispatching = ad;
 	bool claimed = false;
 	for (struct dvr_share *s = ad->users; s; s = s->next) {
 		if (!s->cb.on_rx)
@@ -132,6 +201,7 @@ static void dispatch_rx(void *user, const struct dvr_rx_frame *frame)
 		for (struct dvr_share *s = ad->users; s; s = s->next)
 			if (s->cb.on_rx && s->match.len && s->match.unclaimed)
 				s->cb.on_rx(s->cb.user, frame);
+	dispatching = outer;
 	pthread_mutex_unlock(&ad->users_lock);
 }
 
@@ -139,9 +209,12 @@ static void dispatch_event(void *user, const struct dvr_event *event)
 {
 	struct shared_adapter *ad = user;
 	pthread_mutex_lock(&ad->users_lock);
+	const struct shared_adapter *outer = dispatching;
+	dispatching = ad;
 	for (struct dvr_share *s = ad->users; s; s = s->next)
 		if (s->cb.on_event)
 			s->cb.on_event(s->cb.user, event);
+	dispatching = outer;
 	pthread_mutex_unlock(&ad->users_lock);
 }
 
@@ -151,6 +224,8 @@ static void dispatch_log(void *user, enum dvr_log_level level,
 	struct shared_adapter *ad = user;
 	bool heard = false;
 	pthread_mutex_lock(&ad->users_lock);
+	const struct shared_adapter *outer = dispatching;
+	dispatching = ad;
 	for (struct dvr_share *s = ad->users; s; s = s->next) {
 		enum dvr_log_level limit = s->cb.log_level > DVR_LOG_WARN
 			                           ? s->cb.log_level
@@ -162,6 +237,7 @@ static void dispatch_log(void *user, enum dvr_log_level level,
 			heard = true;
 		}
 	}
+	dispatching = outer;
 	pthread_mutex_unlock(&ad->users_lock);
 	/* With no share listening (or none with a log function), errors
 	 * still reach someone, as dvr_open()'s default does. */
@@ -173,14 +249,6 @@ static void dispatch_log(void *user, enum dvr_log_level level,
 /* ------------------------------------------------------------------ */
 /* open, join, leave                                                   */
 /* ------------------------------------------------------------------ */
-
-static struct shared_adapter *find_adapter(const char *key)
-{
-	for (struct shared_adapter *a = registry; a; a = a->next)
-		if (strcmp(a->key, key) == 0)
-			return a;
-	return NULL;
-}
 
 static void unlink_adapter(struct shared_adapter *ad)
 {
@@ -210,6 +278,27 @@ static void remove_user(struct shared_adapter *ad, struct dvr_share *s)
 	pthread_mutex_unlock(&ad->users_lock);
 }
 
+static struct shared_adapter *new_adapter(const struct wanted *w)
+{
+	struct shared_adapter *ad = calloc(1, sizeof *ad);
+	if (!ad)
+		return NULL;
+	pthread_mutexattr_t ma;
+	pthread_mutexattr_init(&ma);
+	pthread_mutexattr_settype(&ma, PTHREAD_MUTEX_RECURSIVE);
+	int r = pthread_mutex_init(&ad->users_lock, &ma);
+	pthread_mutexattr_destroy(&ma);
+	if (r != 0) {
+		free(ad);
+		return NULL;
+	}
+	snprintf(ad->key, sizeof ad->key, "%s", w->key);
+	ad->usb = w->usb;
+	ad->state = ADAPTER_OPENING;
+	atomic_init(&ad->refs, 1);
+	return ad;
+}
+
 static void free_adapter(struct shared_adapter *ad)
 {
 	pthread_mutex_destroy(&ad->users_lock);
@@ -224,20 +313,22 @@ static bool same_channel(const struct dvr_channel *a,
 	        a->secondary == b->secondary);
 }
 
-static void share_log(const struct dvr_share *s, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+/* An error of the share's own making, to its log (stderr without one). */
+static void cfg_log(const struct dvr_config *cb, const char *key,
+                    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-static void share_log(const struct dvr_share *s, const char *fmt, ...)
+static void cfg_log(const struct dvr_config *cb, const char *key,
+                    const char *fmt, ...)
 {
-	char msg[256];
+	char msg[320];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	if (s->cb.on_log)
-		s->cb.on_log(s->cb.user, DVR_LOG_ERROR, msg);
+	if (cb->on_log)
+		cb->on_log(cb->user, DVR_LOG_ERROR, msg);
 	else
-		fprintf(stderr, "devourer [%s] error: %s\n", s->ad->key, msg);
+		fprintf(stderr, "devourer [%s] error: %s\n", key, msg);
 }
 
 /* Bring up the adapter this share is the first user of. Runs without
@@ -252,9 +343,10 @@ static int bring_up(struct shared_adapter *ad, struct dvr_share *s,
 	dc.on_event = dispatch_event;
 	dc.on_log = dispatch_log;
 	dc.user = ad;
-	/* The device reports what its most talkative user wants; each share
-	 * filters to its own level. */
-	dc.log_level = cfg->device.log_level;
+	/* The device says everything; each share, joiners included, keeps
+	 * what its own level asks for (dispatch_log). Debug lines are few
+	 * and none is on a per-frame path. */
+	dc.log_level = DVR_LOG_DEBUG;
 	add_user(ad, s);
 	int r = dvr_open(selector, &dc, &ad->dev);
 	if (r != DVR_OK)
@@ -273,6 +365,32 @@ static int bring_up(struct shared_adapter *ad, struct dvr_share *s,
 	return r;
 }
 
+/* The key of an open device: its port, whichever selector found it. */
+static void key_from_device(struct shared_adapter *ad)
+{
+	const char *loc = dvr_core_location(ad->dev);
+	if (ad->usb && strncmp(loc, "usb ", 4) == 0)
+		snprintf(ad->key, sizeof ad->key, "usb:%s", loc + 4);
+}
+
+/* Under registry_lock: a joiner asking for another channel is refused. */
+static int check_join(struct shared_adapter *ad,
+                      const struct dvr_share_config *cfg,
+                      const char *selector)
+{
+	struct dvr_channel now;
+	if (cfg->channel.channel == 0 ||
+	    dvr_core_channel(ad->dev, &now) != DVR_OK ||
+	    same_channel(&now, &cfg->channel))
+		return DVR_OK;
+	cfg_log(&cfg->device, ad->key,
+	        "adapter %s is in use on channel %u (%u MHz) by another "
+	        "stream in this process; this one asks for channel %u "
+	        "(%u MHz): one radio tunes to one channel", selector,
+	        now.channel, now.bw_mhz, cfg->channel.channel,
+	        cfg->channel.bw_mhz);
+	return DVR_E_BUSY;
+}
 
 int dvr_share_open(const char *selector, const struct dvr_share_config *cfg,
                    dvr_share **out)
@@ -282,48 +400,63 @@ int dvr_share_open(const char *selector, const struct dvr_share_config *cfg,
 	*out = NULL;
 	if (!selector)
 		selector = "auto";
+	if (dispatching) {
+		cfg_log(&cfg->device, selector,
+		        "dvr_share_open() from a device callback: refused "
+		        "(it would wait for that callback); open shares from "
+		        "another thread");
+		return DVR_E_STATE;
+	}
+	if (cfg->match.len > sizeof cfg->match.value) {
+		cfg_log(&cfg->device, selector,
+		        "RX match of %u bytes: at most %zu are compared",
+		        cfg->match.len, sizeof cfg->match.value);
+		return DVR_E_INVALID;
+	}
 	struct dvr_share *s = calloc(1, sizeof *s);
 	if (!s)
 		return DVR_E_NO_MEM;
 	s->cb = cfg->device;
 	s->match = cfg->match;
-	if (s->match.len > sizeof s->match.value)
-		s->match.len = sizeof s->match.value;
 	atomic_init(&s->owner.interrupted, false);
 
-	char key[80];
-	adapter_key(selector, key, sizeof key);
+	struct wanted w;
+	resolve(selector, &w);
 
 	pthread_mutex_lock(&registry_lock);
 	struct shared_adapter *ad;
 	for (;;) {
-		ad = find_adapter(key);
-		if (!ad || ad->state == ADAPTER_RUNNING)
+		ad = w.usb && usb_opening ? NULL : find_wanted(&w);
+		if (w.usb && usb_opening) {
+			/* Which port an opening USB adapter is on is not
+			 * known yet: it may be the one we name. */
+		} else if (!ad || ad->state == ADAPTER_RUNNING) {
 			break;
+		}
 		/* Opening: join it once it runs. Closing: it must be gone
 		 * from the bus before we open it again. */
 		pthread_cond_wait(&registry_cond, &registry_lock);
 	}
 	int r = DVR_OK;
 	if (!ad) {
-		ad = calloc(1, sizeof *ad);
+		ad = new_adapter(&w);
 		if (!ad) {
 			pthread_mutex_unlock(&registry_lock);
 			free(s);
 			return DVR_E_NO_MEM;
 		}
-		snprintf(ad->key, sizeof ad->key, "%s", key);
-		pthread_mutex_init(&ad->users_lock, NULL);
-		ad->state = ADAPTER_OPENING;
-		ad->refs = 1;
 		ad->next = registry;
 		registry = ad;
+		if (ad->usb)
+			usb_opening++;
 		s->ad = ad;
 		pthread_mutex_unlock(&registry_lock);
 
 		r = bring_up(ad, s, selector, cfg);
 
 		pthread_mutex_lock(&registry_lock);
+		if (ad->usb)
+			usb_opening--;
 		if (r != DVR_OK) {
 			unlink_adapter(ad);
 			pthread_cond_broadcast(&registry_cond);
@@ -332,29 +465,21 @@ int dvr_share_open(const char *selector, const struct dvr_share_config *cfg,
 			free(s);
 			return r;
 		}
+		key_from_device(ad);
 		ad->state = ADAPTER_RUNNING;
 		pthread_cond_broadcast(&registry_cond);
 	} else {
-		struct dvr_channel now;
-		if (cfg->channel.channel != 0 &&
-		    dvr_core_channel(ad->dev, &now) == DVR_OK &&
-		    !same_channel(&now, &cfg->channel)) {
+		r = check_join(ad, cfg, selector);
+		if (r != DVR_OK) {
 			pthread_mutex_unlock(&registry_lock);
-			s->ad = ad;
-			share_log(s, "adapter %s is in use on channel %u (%u MHz) "
-			          "by another stream in this process; this one "
-			          "asks for channel %u (%u MHz): one radio tunes "
-			          "to one channel", selector, now.channel,
-			          now.bw_mhz, cfg->channel.channel,
-			          cfg->channel.bw_mhz);
 			free(s);
-			return DVR_E_BUSY;
+			return r;
 		}
-		ad->refs++;
+		atomic_fetch_add(&ad->refs, 1);
 		s->ad = ad;
 		add_user(ad, s);
 	}
-	if (s->cb.on_rx && !ad->rx_started) {
+	if ((s->cb.on_rx || s->cb.enable_rx) && !ad->rx_started) {
 		r = dvr_core_start_rx(ad->dev);
 		if (r == DVR_OK)
 			ad->rx_started = true;
@@ -375,12 +500,8 @@ dvr_device *dvr_share_device(const dvr_share *share)
 
 unsigned dvr_share_users(const dvr_share *share)
 {
-	if (!share)
-		return 0;
-	pthread_mutex_lock(&registry_lock);
-	unsigned n = share->ad->refs;
-	pthread_mutex_unlock(&registry_lock);
-	return n;
+	/* Lock-free, so callbacks (and flushes from them) may ask. */
+	return share ? atomic_load(&share->ad->refs) : 0;
 }
 
 int dvr_share_send(dvr_share *share, const uint8_t *frame, size_t len)
@@ -426,13 +547,20 @@ void dvr_share_close(dvr_share *share)
 	if (!share)
 		return;
 	struct shared_adapter *ad = share->ad;
+	if (dispatching == ad) {
+		/* Closing here would wait for the callback we are in (and,
+		 * for the last share, for the thread we are on). */
+		cfg_log(&share->cb, ad->key,
+		        "dvr_share_close() from a callback of its own adapter: "
+		        "refused, the share stays open; close it from another "
+		        "thread");
+		return;
+	}
 	pthread_mutex_lock(&registry_lock);
-	bool last = --ad->refs == 0;
-	if (last)
-		ad->state = ADAPTER_CLOSING;
-	pthread_mutex_unlock(&registry_lock);
-
-	if (!last) {
+	if (atomic_load(&ad->refs) > 1) {
+		atomic_fetch_sub(&ad->refs, 1);
+		ad->leaving++;
+		pthread_mutex_unlock(&registry_lock);
 		/* Its frames still in flight finish on the device's thread;
 		 * the owner they point to must outlive them. */
 		if (dvr_core_flush_owner(ad->dev, &share->owner, false,
@@ -440,8 +568,19 @@ void dvr_share_close(dvr_share *share)
 			dvr_core_forget_owner(ad->dev, &share->owner);
 		remove_user(ad, share);
 		free(share);
+		pthread_mutex_lock(&registry_lock);
+		ad->leaving--;
+		pthread_cond_broadcast(&registry_cond);
+		pthread_mutex_unlock(&registry_lock);
 		return;
 	}
+	atomic_store(&ad->refs, 0);
+	ad->state = ADAPTER_CLOSING;
+	/* A share that left just before still uses the device. */
+	while (ad->leaving)
+		pthread_cond_wait(&registry_cond, &registry_lock);
+	pthread_mutex_unlock(&registry_lock);
+
 	/* The last share hears the close (its log lines), then the device
 	 * is gone and joiners may open it afresh. */
 	dvr_close(ad->dev);

@@ -409,9 +409,13 @@ DVR_API void dvr_close(dvr_device *dev);
 /**
  * One user's share of an adapter. The first dvr_share_open() of an
  * adapter in a process opens and starts it; later ones naming the same
- * adapter (by the same or another selector: "auto" and "usb:1-2" may be
- * one device, a virtual adapter is its NAME whatever the options) join
- * the device already running, and the last dvr_share_close() closes it.
+ * adapter (by the same or another selector: a USB adapter is the port it
+ * is on, so "usb:1-2", "usb:0bda:8812#0" and "auto" may be one device —
+ * "auto" is the adapter this process already drives, else the first free
+ * one; a virtual adapter is its NAME whatever the options) join the
+ * device already running, and the last dvr_share_close() closes it. A
+ * device that died (unplugged) is not joined: a later open tries the
+ * adapter afresh (a replugged one opens).
  * Each share has its own callbacks and RX filter, its own TX counters,
  * interrupt and flush; TX and RX run at once. What is the adapter's and
  * not a share's — its channel, TX power, open settings — is set by
@@ -420,8 +424,12 @@ DVR_API void dvr_close(dvr_device *dev);
  *
  * Threading: shares of one adapter may be opened, used and closed from
  * any threads concurrently. Every share's callbacks run on the device's
- * thread, one at a time per adapter; they must not open or close shares.
- * After dvr_share_close() returns, none of that share's callbacks runs.
+ * thread, one at a time per adapter; they may send and read counters,
+ * but not open or close shares (dvr_share_open() there returns
+ * DVR_E_STATE; dvr_share_close() logs an error and leaves the share
+ * open). After dvr_share_close() returns, none of that share's callbacks
+ * runs; a share may close with frames in flight (the close waits for
+ * them, at most 1 s).
  * Another process's dvr_open() or dvr_share_open() of an adapter shared
  * here gets DVR_E_BUSY, as with dvr_open().
  */
@@ -435,7 +443,8 @@ typedef struct dvr_share dvr_share;
  */
 struct dvr_rx_match {
 	uint16_t offset;   /**< first byte compared */
-	uint8_t len;       /**< bytes compared, 0..8; 0 = every frame */
+	uint8_t len;       /**< bytes compared, 0..8 (more: DVR_E_INVALID);
+	                        0 = every frame */
 	uint8_t value[8];
 	uint8_t mask[8];   /**< bits of each byte that count */
 	bool unclaimed;    /**< also take the frames no share's match took
@@ -446,7 +455,9 @@ struct dvr_share_config {
 	/** Open settings (used by the share that opens the adapter; a
 	 *  joining share's differ from the running device's without
 	 *  effect) and this share's own callbacks: on_rx (NULL: this share
-	 *  receives nothing), on_event, on_log, user, log_level. */
+	 *  receives nothing), on_event, on_log, user, log_level (each
+	 *  share's own, joiners' too). The RX ring is posted when the first
+	 *  share with on_rx (or enable_rx) opens. */
 	struct dvr_config device;
 	/** The channel to start on. A share joining a started adapter must
 	 *  ask for the channel it is on (else DVR_E_BUSY, logged naming
