@@ -16,7 +16,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 
-#include "gst_test_common.h"
+#include "gst_shared_common.h"
 
 /* gst-launch-1.0's argv for @pipeline and its environment (the sanitizer
  * runtimes preloaded when the plugin is instrumented). */
@@ -115,20 +115,6 @@ static void expect_busy(const gchar *pipeline, const gchar *element,
 		g_strfreev(lines);
 	}
 	g_free(said);
-}
-
-static gboolean on_air(const gchar *name)
-{
-	struct dvr_adapter_info found[32];
-	gchar *want = g_strdup_printf("virtual:%s", name);
-	int n = dvr_list_adapters(found, 32);
-	gboolean seen = FALSE;
-
-	for (int i = 0; i < n && i < 32; i++)
-		if (strcmp(found[i].selector, want) == 0)
-			seen = TRUE;
-	g_free(want);
-	return seen;
 }
 
 #define SRC_ON(dev) \
