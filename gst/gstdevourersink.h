@@ -41,10 +41,12 @@ struct _GstDevourerSink
   guint fec_k, fec_n;
   guint64 epoch;                /* 0 = the link layer's wall-clock default */
 
-  /* Serialises driver control calls (open/start/close, retune, power)
-   * between start/stop and live property changes. Taken before link_lock. */
+  /* Serialises driver control calls (retune, power) between start/stop
+   * and live property changes, and guards the radio's share pointer (the
+   * share itself is opened and closed without it). Taken before
+   * link_lock. */
   GMutex control_lock;
-  GstDevourerRadio radio;       /* the adapter, open between start and stop */
+  GstDevourerRadio radio;       /* its share, open between start and stop */
 
   /* The link transmitter is single-threaded: render and the timer thread
    * share it under this lock. */
@@ -87,7 +89,8 @@ struct _GstDevourerSink
   guint64 next_stats_ms;
   GMutex duty_lock;
   guint64 last_stats_ms;
-  struct dvr_tx_stats last_tx;
+  struct dvr_tx_stats last_tx;          /* this stream's frames */
+  struct dvr_tx_stats last_adapter_tx;  /* every stream's on the adapter */
   struct dvr_link_tx_stats last_link;
   gint final_duty_posted;       /* atomic: since the last buffer */
 
