@@ -14,16 +14,30 @@ gst_devourer_radio_init (GstDevourerRadio * radio, GstElement * element,
   radio->element = element;
   radio->category = category;
   radio->selector = g_strdup (selector);
+  radio->share = NULL;
   radio->dev = NULL;
   radio->lost = 0;
+  radio->brought_up = 0;
   radio->on_lost = on_lost;
+  radio->on_channel = NULL;
+  radio->channel_packed = 0;
+  radio->channel_news = 0;
   radio->user = user;
   radio->opener = NULL;
   radio->open_error[0] = '\0';
 }
 
-/* Init stages as "devourer-init-timing" messages; the first fatal error
- * goes to the element. Device thread. */
+static guint
+pack_channel (const struct dvr_channel *ch)
+{
+  return (guint) ch->channel << 16 | (guint) (ch->bw_mhz & 0xff) << 8 |
+      (guint8) ch->secondary;
+}
+
+/* Init stages as "devourer-init-timing" messages (only the share that
+ * brings the adapter up is there to hear them); the first fatal error
+ * goes to the element; a retune is noted. Device thread, or the thread
+ * that retuned; the adapter's users lock is held. */
 static void
 on_radio_event (void *user, const struct dvr_event *event)
 {
@@ -43,15 +57,23 @@ on_radio_event (void *user, const struct dvr_event *event)
               "ms", G_TYPE_DOUBLE, event->init.ms,
               "ctrl-transfers", G_TYPE_UINT64, event->init.ctrl_transfers,
               "ctrl-bytes", G_TYPE_UINT64, event->init.ctrl_bytes, NULL));
+      if (event->type == DVR_EVENT_INIT_DONE)
+        g_atomic_int_set (&radio->brought_up, 1);
       break;
     }
+    case DVR_EVENT_CHANNEL:
+      g_atomic_int_set ((gint *) & radio->channel_packed,
+          (gint) pack_channel (&event->channel));
+      g_atomic_int_set (&radio->channel_news, 1);
+      if (radio->on_channel != NULL)
+        radio->on_channel (radio, radio->user);
+      break;
     case DVR_EVENT_ERROR:
       /* The driver may report one failure from several places (a failed
        * transfer, then the unplug): the element hears of it once. */
       if (g_atomic_int_compare_and_exchange (&radio->lost, 0, 1))
         radio->on_lost (radio, event, radio->user);
       break;
-    case DVR_EVENT_CHANNEL:
     default:
       break;
   }
@@ -102,10 +124,30 @@ log_level_for (GstDebugCategory * category)
   return DVR_LOG_ERROR;
 }
 
+/* Tell the user this element joined an adapter another element of this
+ * process already runs (the init timings came from that one). */
+static void
+post_joined (GstDevourerRadio * radio, dvr_share * share,
+    const struct dvr_channel *ch)
+{
+  dvr_device *dev = dvr_share_device (share);
+
+  gst_devourer_post_element_message (radio->element,
+      gst_structure_new (GST_DEVOURER_MSG_ADAPTER_JOINED,
+          "device", G_TYPE_STRING, radio->selector,
+          "chip", G_TYPE_STRING, dvr_chip_name (dev),
+          "users", G_TYPE_UINT, dvr_share_users (share),
+          "channel", G_TYPE_UINT, (guint) ch->channel,
+          "bandwidth", G_TYPE_UINT, (guint) ch->bw_mhz, NULL));
+}
+
 gboolean
 gst_devourer_radio_open (GstDevourerRadio * radio, struct dvr_config *cfg,
-    const struct dvr_channel *channel)
+    const struct dvr_channel *channel, const struct dvr_rx_match *match,
+    GMutex * publish)
 {
+  struct dvr_share_config scfg = { 0 };
+  dvr_share *share = NULL;
   int ret;
 
   cfg->on_event = on_radio_event;
@@ -113,18 +155,22 @@ gst_devourer_radio_open (GstDevourerRadio * radio, struct dvr_config *cfg,
   cfg->user = radio;
   cfg->log_level = log_level_for (radio->category);
   g_atomic_int_set (&radio->lost, 0);
+  g_atomic_int_set (&radio->brought_up, 0);
+  scfg.device = *cfg;
+  scfg.channel = *channel;
+  if (match != NULL)
+    scfg.match = *match;
 
   GST_CAT_INFO_OBJECT (radio->category, radio->element,
       "opening %s, channel %u/%u MHz", radio->selector, channel->channel,
       channel->bw_mhz);
   radio->open_error[0] = '\0';
   g_atomic_pointer_set (&radio->opener, g_thread_self ());
-  ret = dvr_open (radio->selector, cfg, &radio->dev);
+  ret = dvr_share_open (radio->selector, &scfg, &share);
   g_atomic_pointer_set (&radio->opener, NULL);
   if (ret != DVR_OK) {
-    radio->dev = NULL;
     /* The element's configuration is valid by construction (property
-     * ranges), so what dvr_open() finds malformed is the selector. */
+     * ranges), so what the driver finds malformed is the selector. */
     if (ret == DVR_E_INVALID)
       gst_devourer_post_selector_error (radio->element, radio->selector,
           radio->open_error);
@@ -133,14 +179,30 @@ gst_devourer_radio_open (GstDevourerRadio * radio, struct dvr_config *cfg,
           "open", ret, radio->open_error);
     return FALSE;
   }
-  ret = dvr_start (radio->dev, channel);
-  if (ret != DVR_OK) {
-    gst_devourer_post_device_error (radio->element, radio->selector,
-        "start", ret, dvr_last_error (radio->dev));
-    dvr_close (radio->dev);
-    radio->dev = NULL;
+  if (!g_atomic_int_get (&radio->brought_up))
+    /* A joiner is on the channel it asked for, or it was refused. */
+    post_joined (radio, share, channel);
+  if (publish != NULL)
+    g_mutex_lock (publish);
+  radio->share = share;
+  radio->dev = dvr_share_device (share);
+  if (publish != NULL)
+    g_mutex_unlock (publish);
+  return TRUE;
+}
+
+gboolean
+gst_devourer_radio_take_channel (GstDevourerRadio * radio,
+    struct dvr_channel *channel)
+{
+  guint packed;
+
+  if (!g_atomic_int_compare_and_exchange (&radio->channel_news, 1, 0))
     return FALSE;
-  }
+  packed = (guint) g_atomic_int_get ((gint *) & radio->channel_packed);
+  channel->channel = (uint16_t) (packed >> 16);
+  channel->bw_mhz = (uint16_t) ((packed >> 8) & 0xff);
+  channel->secondary = (int8_t) (guint8) (packed & 0xff);
   return TRUE;
 }
 
@@ -163,12 +225,20 @@ gst_devourer_radio_set_channel (GstDevourerRadio * radio,
 }
 
 void
-gst_devourer_radio_close (GstDevourerRadio * radio)
+gst_devourer_radio_close (GstDevourerRadio * radio, GMutex * publish)
 {
-  if (radio->dev != NULL) {
-    dvr_close (radio->dev);
-    radio->dev = NULL;
-  }
+  dvr_share *share;
+
+  if (publish != NULL)
+    g_mutex_lock (publish);
+  share = radio->share;
+  radio->share = NULL;
+  radio->dev = NULL;
+  if (publish != NULL)
+    g_mutex_unlock (publish);
+  /* Outside every element lock: leaving waits for the adapter's callbacks
+   * in progress (any element's), which may take their element's locks. */
+  dvr_share_close (share);
   g_free (radio->selector);
   radio->selector = NULL;
 }

@@ -785,7 +785,8 @@ static GstStructure *
 gst_devourer_sink_make_stats (GstDevourerSink * self)
 {
   struct dvr_link_tx_stats ls;
-  struct dvr_tx_stats ts;
+  struct dvr_tx_stats ts, ats = { 0 };
+  guint users = 0;
   guint64 oversize, split, empty, map_failed, vector_refused;
   guint64 frames_refused;
   guint32 kbps;
@@ -798,10 +799,15 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
     dvr_link_tx_get_stats (self->link, &ls);
   else
     ls = self->final_link;
-  if (self->radio.dev != NULL)
-    dvr_get_tx_stats (self->radio.dev, &ts);
-  else
+  /* This stream's frames, and (when open) the adapter's, which other
+   * elements may be sending on too. */
+  if (self->radio.share != NULL) {
+    dvr_share_get_tx_stats (self->radio.share, &ts);
+    dvr_get_tx_stats (self->radio.dev, &ats);
+    users = dvr_share_users (self->radio.share);
+  } else {
     ts = self->final_tx;
+  }
   power_mbm = dvr_tx_power_mbm (self->radio.dev);
   oversize = self->oversize_refused;
   split = self->buffers_split;
@@ -841,6 +847,9 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
       "frames-in-flight", G_TYPE_UINT, (guint) ts.in_flight,
       "air-bytes", G_TYPE_UINT64, ts.bytes,
       "airtime-us", G_TYPE_UINT64, ts.airtime_us,
+      "adapter-users", G_TYPE_UINT, users,
+      "adapter-frames-sent", G_TYPE_UINT64, ats.completed,
+      "adapter-airtime-us", G_TYPE_UINT64, ats.airtime_us,
       "phy-rate-mbps", G_TYPE_DOUBLE, kbps / 1000.0,
       "tx-power-mbm", G_TYPE_INT, power_mbm, NULL);
 }
@@ -1038,7 +1047,7 @@ on_link_frame (void *user, const uint8_t *frame, size_t len)
     GST_LOG_OBJECT (self, "flushing: %zu-byte frame not sent", len);
     return -1;
   }
-  ret = dvr_send (self->radio.dev, frame, len);
+  ret = dvr_share_send (self->radio.share, frame, len);
   if (G_LIKELY (ret == DVR_OK))
     return 0;
   if (ret == DVR_E_NO_DEVICE)
@@ -1072,7 +1081,10 @@ on_link_frame (void *user, const uint8_t *frame, size_t len)
 static GstStructure *
 make_tx_duty (GstDevourerSink * self, guint64 now, gboolean final)
 {
-  struct dvr_tx_stats st;
+  struct dvr_tx_stats st, ast;
+  guint64 adapter_airtime;
+  gdouble adapter_duty;
+  guint users;
   struct dvr_link_tx_stats ls;
   guint64 interval_ms, frames, air_bytes, airtime, failed, timeouts;
   guint64 packets, payload_bytes;
@@ -1081,7 +1093,11 @@ make_tx_duty (GstDevourerSink * self, guint64 now, gboolean final)
   GstStructure *s;
 
   g_mutex_lock (&self->duty_lock);
-  dvr_get_tx_stats (self->radio.dev, &st);
+  /* The stream's own frames; the adapter's (every element's on it) for
+   * its airtime, which is what the channel sees. */
+  dvr_share_get_tx_stats (self->radio.share, &st);
+  dvr_get_tx_stats (self->radio.dev, &ast);
+  users = dvr_share_users (self->radio.share);
   g_mutex_lock (&self->link_lock);
   kbps = self->phy_kbps;
   if (self->link != NULL)
@@ -1098,7 +1114,9 @@ make_tx_duty (GstDevourerSink * self, guint64 now, gboolean final)
   timeouts = st.timeouts - self->last_tx.timeouts;
   packets = ls.packets - self->last_link.packets;
   payload_bytes = ls.bytes - self->last_link.bytes;
+  adapter_airtime = ast.airtime_us - self->last_adapter_tx.airtime_us;
   self->last_tx = st;
+  self->last_adapter_tx = ast;
   self->last_link = ls;
   self->last_stats_ms = now;
   if (final)
@@ -1110,6 +1128,9 @@ make_tx_duty (GstDevourerSink * self, guint64 now, gboolean final)
    * interval; the medium cannot be more than fully busy. */
   duty = interval_ms > 0 ? (gdouble) airtime / (interval_ms * 1000.0) : 0.0;
   duty = CLAMP (duty, 0.0, 1.0);
+  adapter_duty = interval_ms > 0 ?
+      (gdouble) adapter_airtime / (interval_ms * 1000.0) : 0.0;
+  adapter_duty = CLAMP (adapter_duty, 0.0, 1.0);
   goodput = interval_ms > 0 ? payload_bytes * 8.0 / (interval_ms * 1000.0)
       : 0.0;
 
@@ -1127,6 +1148,9 @@ make_tx_duty (GstDevourerSink * self, guint64 now, gboolean final)
       "payload-bytes", G_TYPE_UINT64, payload_bytes,
       "goodput-mbps", G_TYPE_DOUBLE, goodput,
       "packets-total", G_TYPE_UINT64, ls.packets,
+      "adapter-users", G_TYPE_UINT, users,
+      "adapter-duty", G_TYPE_DOUBLE, adapter_duty,
+      "adapter-airtime-us", G_TYPE_UINT64, adapter_airtime,
       "final", G_TYPE_BOOLEAN, final, NULL);
   return s;
 }
@@ -1148,11 +1172,52 @@ sink_link_clock (void *user)
   return gst_devourer_now_ms ();
 }
 
+/* Another element on the adapter (or this one) retuned it: wake the
+ * timer, which reads the channel back (the retuning thread holds the
+ * adapter's users lock, so nothing more is done here). */
+static void
+on_radio_channel (GstDevourerRadio * radio, gpointer user)
+{
+  GstDevourerSink *self = user;
+
+  (void) radio;
+  gst_devourer_timer_wake_by (&self->timer, 0);
+}
+
+/* channel and bandwidth read back the channel the adapter is on, and are
+ * notified when someone else moved it. Timer thread. */
+static void
+read_back_channel (GstDevourerSink * self)
+{
+  struct dvr_channel ch;
+  gboolean moved;
+
+  if (!gst_devourer_radio_take_channel (&self->radio, &ch))
+    return;
+  g_mutex_lock (&self->control_lock);
+  self->tuned = ch;
+  g_mutex_unlock (&self->control_lock);
+  GST_OBJECT_LOCK (self);
+  moved = self->settings.channel != ch.channel
+      || self->settings.bandwidth != ch.bw_mhz;
+  self->settings.channel = ch.channel;
+  self->settings.bandwidth = ch.bw_mhz;
+  GST_OBJECT_UNLOCK (self);
+  if (!moved)
+    return;
+  GST_INFO_OBJECT (self, "the adapter was retuned to channel %u (%u MHz)",
+      ch.channel, ch.bw_mhz);
+  g_object_notify (G_OBJECT (self), "channel");
+  g_object_notify (G_OBJECT (self), "bandwidth");
+}
+
 static guint64
 sink_timer_tick (gpointer user, guint64 now)
 {
   GstDevourerSink *self = user;
   guint64 next, interval;
+
+  read_back_channel (self);
 
   g_mutex_lock (&self->link_lock);
   if (now >= dvr_link_tx_next_deadline (self->link))
@@ -1263,8 +1328,14 @@ gst_devourer_sink_open (GstDevourerSink * self)
   g_mutex_lock (&self->control_lock);
   gst_devourer_radio_init (&self->radio, GST_ELEMENT (self),
       devourer_sink_debug, selector, on_radio_lost, self);
-  if (!gst_devourer_radio_open (&self->radio, &cfg, &ch))
-    goto fail_close;
+  self->radio.on_channel = on_radio_channel;
+  g_mutex_unlock (&self->control_lock);
+  /* Without the control lock: opening may wait for another element's
+   * callbacks (a shared adapter), and those may take that lock. */
+  if (!gst_devourer_radio_open (&self->radio, &cfg, &ch, NULL,
+          &self->control_lock))
+    goto fail_closed;
+  g_mutex_lock (&self->control_lock);
   dev = self->radio.dev;
   self->tuned = ch;
   power_mbm = dvr_tx_power_mbm (dev);
@@ -1325,7 +1396,8 @@ gst_devourer_sink_open (GstDevourerSink * self)
   read_back_tx_power (self, dvr_chip_name (dev), power_dbm, power_mbm);
 
   g_mutex_lock (&self->duty_lock);
-  dvr_get_tx_stats (dev, &self->last_tx);
+  dvr_share_get_tx_stats (self->radio.share, &self->last_tx);
+  dvr_get_tx_stats (dev, &self->last_adapter_tx);
   memset (&self->last_link, 0, sizeof (self->last_link));
   self->last_stats_ms = gst_devourer_now_ms ();
   g_atomic_int_set (&self->final_duty_posted, 0);
@@ -1347,29 +1419,31 @@ gst_devourer_sink_open (GstDevourerSink * self)
   goto done;
 
 fail_close:
-  gst_devourer_radio_close (&self->radio);
   g_mutex_unlock (&self->control_lock);
+fail_closed:
+  gst_devourer_radio_close (&self->radio, &self->control_lock);
   gst_devourer_keys_clear (&keys);
 done:
   gst_devourer_settings_clear (&settings);
   return ok;
 }
 
-/* Wait until the adapter has taken every queued frame; what it has not
- * after @timeout_ms is cut by dvr_close() later, so say how many. */
+/* Wait until the adapter has taken every frame of this stream (others on
+ * a shared adapter neither hold this up nor are waited for); what it has
+ * not after @timeout_ms is cut when the share closes, so say how many. */
 static void
 wait_until_sent (GstDevourerSink * self, unsigned timeout_ms)
 {
   struct dvr_tx_stats st;
-  int ret = dvr_flush (self->radio.dev, timeout_ms);
+  int ret = dvr_share_flush (self->radio.share, timeout_ms);
 
   if (ret == DVR_OK)
     return;
-  dvr_get_tx_stats (self->radio.dev, &st);
+  dvr_share_get_tx_stats (self->radio.share, &st);
   GST_ELEMENT_WARNING (self, RESOURCE, WRITE,
       ("Adapter %s did not send its last frames in time.",
           self->radio.selector),
-      ("dvr_flush(%u ms): %s; %u frames still in flight", timeout_ms,
+      ("dvr_share_flush(%u ms): %s; %u frames still in flight", timeout_ms,
           dvr_strerror (ret), st.in_flight));
 }
 
@@ -1392,18 +1466,28 @@ gst_devourer_sink_stop (GstBaseSink * bsink)
     self->link = NULL;
   }
   g_mutex_unlock (&self->link_lock);
-  if (self->radio.dev != NULL) {
+  if (self->radio.share != NULL)
     report_refused_frames (self);
+  g_mutex_unlock (&self->control_lock);
+  /* The share is only opened and closed on this (the state change)
+   * thread, so it is read here without the lock; waiting for this
+   * stream's frames is done without it (others' callbacks may take it). */
+  if (self->radio.share != NULL) {
     if (!g_atomic_int_get (&self->fatal))
       wait_until_sent (self, 500);
-    dvr_get_tx_stats (self->radio.dev, &self->final_tx);
+    g_mutex_lock (&self->control_lock);
+    g_mutex_lock (&self->link_lock);
+    dvr_share_get_tx_stats (self->radio.share, &self->final_tx);
+    g_mutex_unlock (&self->link_lock);
+    g_mutex_unlock (&self->control_lock);
     /* The partial interval since the last tx-duty message, unless EOS
      * already closed it and nothing was sent since. */
     if (!g_atomic_int_get (&self->final_duty_posted))
       last_duty = make_tx_duty (self, gst_devourer_now_ms (), TRUE);
   }
-  gst_devourer_radio_close (&self->radio);
-  g_mutex_unlock (&self->control_lock);
+  /* Leaving a shared adapter stops nothing of the other elements on it;
+   * the last one to leave closes it. */
+  gst_devourer_radio_close (&self->radio, &self->control_lock);
   /* Outside the control lock: a bus handler may read stats. */
   if (last_duty != NULL)
     gst_devourer_post_element_message (GST_ELEMENT (self), last_duty);
@@ -1484,11 +1568,11 @@ gst_devourer_sink_event (GstBaseSink * bsink, GstEvent * event)
     if (self->link != NULL)
       dvr_link_tx_flush (self->link, gst_devourer_now_ms ());
     g_mutex_unlock (&self->link_lock);
-    if (self->radio.dev != NULL && !g_atomic_int_get (&self->fatal))
+    if (self->radio.share != NULL && !g_atomic_int_get (&self->fatal))
       wait_until_sent (self, 1000);
     /* Before the EOS message: an application that quits on EOS has the
      * last interval's numbers. */
-    if (self->radio.dev != NULL)
+    if (self->radio.share != NULL)
       post_tx_duty (self, gst_devourer_now_ms (), TRUE);
   }
   return GST_BASE_SINK_CLASS (parent_class)->event (bsink, event);
@@ -1518,7 +1602,7 @@ gst_devourer_sink_unlock (GstBaseSink * bsink)
   g_atomic_int_set (&self->flushing, 1);
   /* A render waiting in dvr_send() for a free TX slot (stuck adapter)
    * returns at once instead of after the transfer timeout. */
-  dvr_interrupt (self->radio.dev, true);
+  dvr_share_interrupt (self->radio.share, true);
   return TRUE;
 }
 
@@ -1528,7 +1612,7 @@ gst_devourer_sink_unlock_stop (GstBaseSink * bsink)
   GstDevourerSink *self = GST_DEVOURER_SINK (bsink);
 
   g_atomic_int_set (&self->flushing, 0);
-  dvr_interrupt (self->radio.dev, false);
+  dvr_share_interrupt (self->radio.share, false);
   return TRUE;
 }
 

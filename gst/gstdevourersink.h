@@ -44,7 +44,10 @@ struct _GstDevourerSink
   /* Serialises driver control calls (open/start/close, retune, power)
    * between start/stop and live property changes. Taken before link_lock. */
   GMutex control_lock;
-  GstDevourerRadio radio;       /* the adapter, open between start and stop */
+  /* The element's share of the adapter, open between start and stop;
+   * opened and closed without control_lock held (see gstdevourerradio.h),
+   * published under it. */
+  GstDevourerRadio radio;
 
   /* The link transmitter is single-threaded: render and the timer thread
    * share it under this lock. */
@@ -87,7 +90,8 @@ struct _GstDevourerSink
   guint64 next_stats_ms;
   GMutex duty_lock;
   guint64 last_stats_ms;
-  struct dvr_tx_stats last_tx;
+  struct dvr_tx_stats last_tx;          /* this stream's frames */
+  struct dvr_tx_stats last_adapter_tx;  /* every stream's on the adapter */
   struct dvr_link_tx_stats last_link;
   gint final_duty_posted;       /* atomic: since the last buffer */
 

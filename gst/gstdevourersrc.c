@@ -1044,12 +1044,59 @@ on_adapter_lost (GstDevourerRadio * radio, const struct dvr_event *event,
 /* Timer: link timekeeping and RX stats                                */
 /* ------------------------------------------------------------------ */
 
+/* Someone retuned an adapter: the timer reads the channel back (the
+ * retuning thread holds the adapter's users lock). */
+static void
+on_adapter_channel (GstDevourerRadio * radio, gpointer user)
+{
+  GstDevourerSrcAdapter *a = user;
+
+  (void) radio;
+  gst_devourer_timer_wake_by (&a->self->timer, 0);
+}
+
+/* channel and bandwidth read back the channel an adapter was moved to
+ * (by this element or another sharing it), notified when it changed.
+ * Timer thread. */
+static void
+read_back_channel (GstDevourerSrc * self)
+{
+  struct dvr_channel ch, now;
+  guint n = (guint) g_atomic_int_get (&self->n_adapters);
+  gboolean news = FALSE, moved;
+
+  for (guint i = 0; i < n; i++)
+    if (gst_devourer_radio_take_channel (&self->adapters[i].radio, &now)) {
+      ch = now;
+      news = TRUE;
+    }
+  if (!news)
+    return;
+  g_mutex_lock (&self->control_lock);
+  self->tuned = ch;
+  g_mutex_unlock (&self->control_lock);
+  GST_OBJECT_LOCK (self);
+  moved = self->settings.channel != ch.channel
+      || self->settings.bandwidth != ch.bw_mhz;
+  self->settings.channel = ch.channel;
+  self->settings.bandwidth = ch.bw_mhz;
+  GST_OBJECT_UNLOCK (self);
+  if (!moved)
+    return;
+  GST_INFO_OBJECT (self, "an adapter was retuned to channel %u (%u MHz)",
+      ch.channel, ch.bw_mhz);
+  g_object_notify (G_OBJECT (self), "channel");
+  g_object_notify (G_OBJECT (self), "bandwidth");
+}
+
 static guint64
 src_timer_tick (gpointer user, guint64 now)
 {
   GstDevourerSrc *self = user;
   guint64 next, interval;
   guint period;
+
+  read_back_channel (self);
 
   g_mutex_lock (&self->rx_lock);
   self->push_arrival = GST_CLOCK_TIME_NONE;
@@ -1077,12 +1124,16 @@ src_timer_tick (gpointer user, guint64 now)
 /* Start / stop                                                        */
 /* ------------------------------------------------------------------ */
 
-/* Close every adapter (no device callback runs afterwards). */
+/* Leave every adapter (no device callback runs afterwards; an adapter
+ * other elements still use stays up for them). */
 static void
 close_adapters (GstDevourerSrc * self)
 {
+  guint n;
+
   g_mutex_lock (&self->control_lock);
-  for (guint i = 0; i < self->n_adapters; i++) {
+  n = self->n_adapters;
+  for (guint i = 0; i < n; i++) {
     GstDevourerSrcAdapter *a = &self->adapters[i];
     struct dvr_rx_stats rs;
 
@@ -1091,8 +1142,13 @@ close_adapters (GstDevourerSrc * self)
       self->final_crc_errors += rs.crc_errors;
       self->final_rx_malformed += rs.malformed;
     }
-    gst_devourer_radio_close (&a->radio);
   }
+  g_mutex_unlock (&self->control_lock);
+  /* Without the control lock: leaving waits for the adapter's callbacks
+   * in progress, another element's among them. */
+  for (guint i = 0; i < n; i++)
+    gst_devourer_radio_close (&self->adapters[i].radio, &self->control_lock);
+  g_mutex_lock (&self->control_lock);
   g_atomic_int_set (&self->n_adapters, 0);
   g_mutex_unlock (&self->control_lock);
 }
@@ -1143,6 +1199,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   GstStructure *config;
   GstBufferPool *pool;
   struct dvr_link_rx *link = NULL;
+  struct dvr_rx_match match;
   GError *err = NULL;
   int ret;
 
@@ -1239,31 +1296,38 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   self->link = link;
   g_mutex_unlock (&self->rx_lock);
 
-  g_mutex_lock (&self->control_lock);
+  /* This stream's frames on each adapter, which other elements of the
+   * process may share (their streams' frames go to them); frames nobody
+   * claims still come here, for the other-link/other-port diagnosis. */
+  dvr_link_rx_match (lcfg.link_id, lcfg.radio_port, &match);
   for (guint i = 0; i < n; i++) {
     GstDevourerSrcAdapter *a = &self->adapters[i];
     struct dvr_config cfg = { 0 };
 
+    g_mutex_lock (&self->control_lock);
     a->self = self;
     a->index = i;
     gst_devourer_radio_init (&a->radio, GST_ELEMENT (self),
         devourer_src_debug, selectors[i], on_adapter_lost, a);
+    a->radio.on_channel = on_adapter_channel;
     g_mutex_lock (&self->rx_lock);
     heard_reset (&a->heard);
     heard_reset (&a->heard_total);
     g_mutex_unlock (&self->rx_lock);
     g_atomic_int_set (&self->n_adapters, i + 1);
+    g_mutex_unlock (&self->control_lock);
 
     cfg.on_rx = on_device_rx;
     cfg.keep_corrupted = keep_corrupted;
     cfg.enable_rx = true;
     cfg.firmware_dir = settings.firmware_dir;
 
-    if (!gst_devourer_radio_open (&a->radio, &cfg, &ch)) {
-      g_mutex_unlock (&self->control_lock);
+    /* Without the control lock (see gstdevourerradio.h). */
+    if (!gst_devourer_radio_open (&a->radio, &cfg, &ch, &match,
+            &self->control_lock))
       goto fail_devices;
-    }
   }
+  g_mutex_lock (&self->control_lock);
   self->tuned = ch;
   g_mutex_unlock (&self->control_lock);
 

@@ -231,11 +231,14 @@ gst_devourer_post_device_error (GstElement * element, const gchar * selector,
           ("Permission denied on device \"%s\".", selector), ("%s", dbg));
       break;
     case DVR_E_BUSY:
-      dbg = g_strdup_printf ("%s %s: %s (%s). Another program (or another "
-          "element) holds it; stop it or pick another adapter.", what,
-          selector, reason, detail);
+      /* The driver's reason is the message: another program holds the
+       * adapter, or another element of this process runs it on another
+       * channel (one radio, one channel). */
+      dbg = g_strdup_printf ("%s %s: %s (%s). Stop the other program, give "
+          "every element on this adapter the same channel and bandwidth, "
+          "or pick another adapter.", what, selector, reason, detail);
       GST_ELEMENT_ERROR (element, RESOURCE, BUSY,
-          ("Device \"%s\" is in use.", selector), ("%s", dbg));
+          ("Device \"%s\" is in use: %s.", selector, detail), ("%s", dbg));
       break;
     case DVR_E_FIRMWARE:
       dbg = g_strdup_printf ("%s %s: %s (%s). Install the firmware "

@@ -19,6 +19,8 @@ G_BEGIN_DECLS
 #define GST_DEVOURER_MSG_INIT_TIMING "devourer-init-timing"
 #define GST_DEVOURER_MSG_TX_DUTY "devourer-tx-duty"
 #define GST_DEVOURER_MSG_RX_STATS "devourer-rx-stats"
+/* An element joined an adapter another element of the process runs. */
+#define GST_DEVOURER_MSG_ADAPTER_JOINED "devourer-adapter-joined"
 
 /* wfb-ng's default link id: the first 3 bytes of SHA-1("default"), so a
  * devourer link and a stock wfb-ng link agree without configuration. */
