@@ -92,8 +92,11 @@ fi
 # selector and channel (the adapter has one channel; a different one is
 # refused as busy), and the key.
 RADIO="device=\"$DEVICE\" channel=$CHANNEL $KEY"
-# Telemetry sink: small datagrams, each sent the moment it arrives.
-TELEM_TX="mcs=$MCS fec-k=${TELEMETRY_FEC%/*} fec-n=${TELEMETRY_FEC#*/} fec-timeout=0"
+# Telemetry sinks: small datagrams, each sent the moment it arrives. They
+# do not preroll (async=false): the first datagram may come much later
+# (no flight controller or ground station yet), and a sink waiting for it
+# would hold the whole pipeline, video included, out of PLAYING.
+TELEM_TX="mcs=$MCS fec-k=${TELEMETRY_FEC%/*} fec-n=${TELEMETRY_FEC#*/} fec-timeout=0 async=false"
 
 PIPELINE="$SRC ! video/x-raw,width=$W,height=$H,framerate=$FPS/1 !
   x264enc tune=zerolatency speed-preset=ultrafast bitrate=$BITRATE

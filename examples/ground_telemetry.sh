@@ -69,7 +69,11 @@ fi
 
 # One adapter for every element: the same selector and channel.
 RADIO="device=\"$DEVICE\" channel=$CHANNEL $KEY"
-TELEM_TX="mcs=$MCS fec-k=${TELEMETRY_FEC%/*} fec-n=${TELEMETRY_FEC#*/} fec-timeout=0"
+# Telemetry sinks: small datagrams, each sent the moment it arrives. They
+# do not preroll (async=false): the first datagram may come much later
+# (no flight controller or ground station yet), and a sink waiting for it
+# would hold the whole pipeline, video included, out of PLAYING.
+TELEM_TX="mcs=$MCS fec-k=${TELEMETRY_FEC%/*} fec-n=${TELEMETRY_FEC#*/} fec-timeout=0 async=false"
 
 PIPELINE="devourersrc name=radio $RADIO radio-port=0
     caps=\"application/x-rtp,media=video,clock-rate=90000,encoding-name=H264,payload=96\" !

@@ -30,6 +30,7 @@ from telemetry_probe import Direction, free_udp_port, run_both  # noqa: E402
 COUNT = 150              # datagrams each way: 3 s at 50 Hz
 READY_TIMEOUT = 120      # a sanitized bring-up on a loaded machine
 STOP_TIMEOUT = 60
+MIN_FRAMES = 30          # one second of the drone's video
 
 
 def wait_for(cond, timeout, proc=None):
@@ -111,6 +112,14 @@ def main():
                                      stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL)
 
+        # Video first, before any datagram: a pipeline whose telemetry
+        # branch held it out of PLAYING until its first datagram would
+        # send no video to a drone without a flight controller.
+        if not wait_for(lambda: any(video_packets(read(glog))), READY_TIMEOUT,
+                        drone):
+            problems.append("no video reached the ground before any telemetry "
+                            "was sent")
+            return finish(problems, scratch, glog, dlog)
         down = Direction("down (flight controller -> drone -> ground station)",
                          1, ("127.0.0.1", drone_in), gcs)
         up = Direction("up (ground station -> ground -> flight controller)",
@@ -132,8 +141,11 @@ def main():
         m = re.findall(r"^screen received (\d+) buffers", read(glog), re.M)
         frames = int(m[-1]) if m else 0
         print(f"check_telemetry: the ground decoded {frames} video frames")
-        if frames <= 0:
-            problems.append("the ground decoded no video frame")
+        # The drone ran for seconds at 30 fps: a ground whose pipeline
+        # stalled in preroll would have let one frame through, not this many.
+        if frames < MIN_FRAMES:
+            problems.append(f"the ground decoded {frames} video frames, "
+                            f"fewer than {MIN_FRAMES}")
     finally:
         for p in (drone, ground):
             if p is not None and p.poll() is None:
