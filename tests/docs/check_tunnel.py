@@ -33,6 +33,7 @@ import run_readme  # noqa: E402
 PINGS = 10
 READY_TIMEOUT = 120
 STOP_TIMEOUT = 60
+PING_TIMEOUT = 60        # the path coming up, then each echo's answer
 DRONE_ADDR, GROUND_ADDR = "10.5.0.2", "10.5.0.1"
 
 
@@ -143,7 +144,21 @@ class Side:
                                        stdin=subprocess.PIPE,
                                        stdout=subprocess.DEVNULL)
         self.procs = []
-        self.run(["ip", "link", "set", "lo", "up"])
+        # unshare has made the namespace once its process is in another
+        # one than ours; entering it before would enter ours.
+        mine = os.readlink("/proc/self/ns/net")
+        if not wait_for(lambda: self.netns() not in (None, mine), READY_TIMEOUT,
+                        self.holder):
+            raise RuntimeError(f"{name}: unshare -n never made a namespace")
+        r = self.run(["ip", "link", "set", "lo", "up"])
+        if r.returncode != 0:
+            raise RuntimeError(f"{name}: ip link set lo up: {r.stderr}")
+
+    def netns(self):
+        try:
+            return os.readlink(f"/proc/{self.holder.pid}/ns/net")
+        except OSError:
+            return None
 
     def enter(self, argv):
         return ["nsenter", "-t", str(self.holder.pid), "-n", "--"] + argv
@@ -226,7 +241,7 @@ def main():
                                  "BITRATE": "500"})
         for side, addr in ((drone, GROUND_ADDR), (ground, DRONE_ADDR)):
             r = side.run(["python3", me, "--ping", addr, str(PINGS),
-                          str(READY_TIMEOUT)])
+                          str(PING_TIMEOUT)])
             print(f"[{side.name}] {r.stdout.strip()} {r.stderr.strip()}")
             if r.returncode != 0:
                 problems.append(f"{side.name}: ping {addr} failed")
