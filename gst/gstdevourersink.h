@@ -41,13 +41,12 @@ struct _GstDevourerSink
   guint fec_k, fec_n;
   guint64 epoch;                /* 0 = the link layer's wall-clock default */
 
-  /* Serialises driver control calls (open/start/close, retune, power)
-   * between start/stop and live property changes. Taken before link_lock. */
+  /* Serialises driver control calls (retune, power) between start/stop
+   * and live property changes, and guards the radio's share pointer (the
+   * share itself is opened and closed without it). Taken before
+   * link_lock. */
   GMutex control_lock;
-  /* The element's share of the adapter, open between start and stop;
-   * opened and closed without control_lock held (see gstdevourerradio.h),
-   * published under it. */
-  GstDevourerRadio radio;
+  GstDevourerRadio radio;       /* its share, open between start and stop */
 
   /* The link transmitter is single-threaded: render and the timer thread
    * share it under this lock. */

@@ -74,8 +74,9 @@ struct _GstDevourerSrc
   GstCaps *caps;
   guint queue_size;
 
-  /* Driver control calls (open/start/close, retune). Taken before
-   * rx_lock. */
+  /* Driver control calls (retune) and the adapters' share pointers (the
+   * shares are opened and closed without it: gstdevourerradio.h). Taken
+   * before rx_lock. */
   GMutex control_lock;
   GstDevourerSrcAdapter adapters[DVR_LINK_MAX_ADAPTERS];
   /* Written under control_lock; atomic because the device and timer

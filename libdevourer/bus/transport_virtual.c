@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "libdevourer/bus/backend.h"
 #include "libdevourer/bus/transport.h"
@@ -378,6 +379,9 @@ static struct vchip *unpark(const char *name)
 static pthread_mutex_t held_lock = PTHREAD_MUTEX_INITIALIZER;
 static char held_name[HELD_MAX][48];
 static bool held[HELD_MAX];
+/* The cross-process claim of each held name (air_claim), -1: none (a
+ * model off the air). */
+static int held_claim[HELD_MAX];
 
 /* DVR_OK and NAME held, DVR_E_BUSY when it already is, DVR_E_NO_MEM when
  * this process holds HELD_MAX adapters. */
@@ -393,6 +397,7 @@ static int hold_name(const char *name)
 			continue;
 		snprintf(held_name[i], sizeof held_name[i], "%s", name);
 		held[i] = true;
+		held_claim[i] = -1;
 		r = DVR_OK;
 	}
 	pthread_mutex_unlock(&held_lock);
@@ -405,10 +410,48 @@ static void release_name(const char *name)
 	for (unsigned i = 0; i < HELD_MAX; i++) {
 		if (held[i] && strcmp(held_name[i], name) == 0) {
 			held[i] = false;
+			if (held_claim[i] >= 0)
+				close(held_claim[i]);
+			held_claim[i] = -1;
 			break;
 		}
 	}
 	pthread_mutex_unlock(&held_lock);
+}
+
+/* A name held here is claimed for other processes on the same air too:
+ * one program drives an adapter at a time, as usbfs lets one open file
+ * claim a real adapter's interface (the others get busy). Held name
+ * given; on failure it is released. */
+static int claim_name(const struct vchip_config *cfg, const char *name,
+                      char *err, size_t err_len)
+{
+	if (cfg->no_air)
+		return DVR_OK;
+	long holder = 0;
+	int fd = air_claim(cfg->air_dir, name, &holder);
+	if (fd < 0) {
+		release_name(name);
+		if (err && err_len && fd == -EBUSY)
+			snprintf(err, err_len, "virtual adapter '%s' is in use "
+			         "by another program (pid %ld) on this air",
+			         name, holder);
+		else if (err && err_len)
+			snprintf(err, err_len, "could not claim virtual adapter "
+			         "'%s' on the air: %s", name, strerror(-fd));
+		return fd == -EBUSY ? DVR_E_BUSY : dvr_status_from_errno(fd);
+	}
+	pthread_mutex_lock(&held_lock);
+	for (unsigned i = 0; i < HELD_MAX; i++)
+		if (held[i] && strcmp(held_name[i], name) == 0) {
+			held_claim[i] = fd;
+			fd = -1;
+			break;
+		}
+	pthread_mutex_unlock(&held_lock);
+	if (fd >= 0)
+		close(fd);
+	return DVR_OK;
 }
 
 static void vt_destroy(struct dvr_transport *t)
@@ -483,6 +526,9 @@ static int vt_open(const struct dvr_selector *sel,
 			         sel->name);
 		return r;
 	}
+	r = claim_name(&cfg, sel->name, err, err_len);
+	if (r != DVR_OK)
+		return r;
 	/* Opening the name afresh is a new plug-in: a model of that name
 	 * that left the bus and was never taken back is gone for good. */
 	struct vchip *gone = unpark(sel->name);
@@ -570,6 +616,15 @@ static int vt_reappear(const struct dvr_usb_info *was,
 	if (!vc)
 		return vt_open(sel, accept, out, NULL, 0);
 	int r = hold_name(sel->name);
+	if (r != DVR_OK) {
+		vchip_destroy(vc);
+		return r;
+	}
+	struct vchip_config cfg = {.name = sel->name};
+	char perr[160];
+	if (vchip_config_parse(&cfg, sel->options, perr, sizeof perr) < 0)
+		cfg.no_air = true; /* it parsed when first opened */
+	r = claim_name(&cfg, sel->name, NULL, 0);
 	if (r != DVR_OK) {
 		vchip_destroy(vc);
 		return r;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/socket.h>
@@ -416,6 +417,44 @@ int air_recv(struct air *a, struct air_frame_hdr *hdr, uint8_t *frame,
 		pthread_mutex_unlock(&a->recv_lock);
 		return h.len;
 	}
+}
+
+int air_claim(const char *dir, const char *name, long *holder)
+{
+	char dbuf[64], path[300];
+	*holder = 0;
+	if (!name || !*name || strchr(name, '/'))
+		return -EINVAL;
+	dir = default_dir(dir, dbuf, sizeof dbuf);
+	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+		return -errno;
+	int n = snprintf(path, sizeof path, "%s/%s.claim", dir, name);
+	if (n < 0 || (size_t)n >= sizeof path)
+		return -ENAMETOOLONG;
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	/* flock: tied to this open file, so it goes when the descriptor is
+	 * closed or the process dies, and a second open in this process
+	 * conflicts too. */
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		int e = errno;
+		if (e == EWOULDBLOCK) {
+			char buf[24] = "";
+			ssize_t got = pread(fd, buf, sizeof buf - 1, 0);
+			if (got > 0)
+				*holder = strtol(buf, NULL, 10);
+			e = EBUSY;
+		}
+		close(fd);
+		return -e;
+	}
+	char buf[24];
+	int len = snprintf(buf, sizeof buf, "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) < 0 || pwrite(fd, buf, (size_t)len, 0) != len) {
+		/* The claim holds without the pid; only the message lacks it. */
+	}
+	return fd;
 }
 
 size_t air_list(const char *dir, char names[][48], size_t max)

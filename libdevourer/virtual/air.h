@@ -87,6 +87,14 @@ int air_send(struct air *air, const struct air_frame_hdr *hdr,
 int air_recv(struct air *air, struct air_frame_hdr *hdr, uint8_t *frame,
              size_t cap, unsigned timeout_ms);
 
+/* Claim the adapter name across processes, as a USB interface is claimed
+ * by one open file at a time: an advisory lock on "<name>.claim" in the
+ * air directory (dir NULL: the default), holding the claimer's pid.
+ * Returns the lock's descriptor (>= 0; close it to release, as the
+ * process's exit does), -EBUSY with *holder set to the pid that has it
+ * (0 if unknown), or another negative errno. */
+int air_claim(const char *dir, const char *name, long *holder);
+
 /* Names of the stations currently on the air (for dvr_list_adapters). */
 size_t air_list(const char *dir, char names[][48], size_t max);
 

@@ -25,7 +25,9 @@
  *    plugin are given and built).
  *
  *  - two programs under one devourer-vusb: the second is refused as
- *    busy while the first holds the adapter, and opens it after.
+ *    busy while the first holds the adapter, and opens it after; a first
+ *    program whose two streams share the adapter (dvr_share_open) holds
+ *    it until the last of them leaves.
  *
  * Arguments: [gst-launch-1.0 plugin-build-dir [devourer-vusb]]. Run again
  * by itself with --child busy|free as the other program, and with
@@ -88,9 +90,44 @@ static int child(const char *expect)
  * program under the same launcher tries it. */
 static int run_child(const char *self, const char *expect);
 
+static void ignore_rx(void *user, const struct dvr_rx_frame *frame)
+{
+	(void)user;
+	(void)frame;
+}
+
+/* A program whose streams share the adapter (dvr_share_open: a TX one,
+ * then an RX one joining by another selector) holds it for all of them:
+ * another program is busy until the last stream leaves. */
+static void pair_shared(const char *self)
+{
+	struct dvr_share_config sc = {
+		.device = {.on_log = on_log,
+		           .firmware_dir = check_firmware_dir()},
+		.channel = {.channel = 36, .bw_mhz = 20},
+	};
+	dvr_share *tx = NULL, *rx = NULL;
+	CHECK_EQ_INT(dvr_share_open("auto", &sc, &tx), DVR_OK,
+	             "shared: a TX stream opens the adapter");
+	sc.device.on_rx = ignore_rx;
+	CHECK_EQ_INT(dvr_share_open("usb:1-1", &sc, &rx), DVR_OK,
+	             "shared: an RX stream joins it by another selector");
+	CHECK_EQ_INT(dvr_share_users(rx), 2, "shared: two users");
+	CHECK_EQ_INT(run_child(self, "busy"), 0,
+	             "shared: another program is refused while both run");
+	dvr_share_close(tx);
+	CHECK_EQ_INT(run_child(self, "busy"), 0,
+	             "shared: ... and while the last stream runs");
+	dvr_share_close(rx);
+	CHECK_EQ_INT(run_child(self, "free"), 0,
+	             "shared: after the last stream left, it opens");
+}
+
 static int pair(const char *self)
 {
 	dvr_device *dev = NULL;
+	if (check_firmware_dir())
+		pair_shared(self);
 	CHECK_EQ_INT(open_dev("auto", &dev), DVR_OK,
 	             "launcher: the first program opens the adapter");
 	CHECK_EQ_INT(run_child(self, "busy"), 0,
