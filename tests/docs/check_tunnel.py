@@ -103,6 +103,32 @@ def ping(addr, count, timeout):
     return 0 if ok == count else 1
 
 
+def ipv4_echo(src, dst, seq):
+    """An IPv4 ICMP echo request, checksums right."""
+    icmp = struct.pack("!BBHHH", 8, 0, 0, 0x4242, seq) + b"batched"
+    icmp = icmp[:2] + struct.pack("!H", checksum(icmp)) + icmp[4:]
+    hdr = struct.pack("!BBHHHBBH4s4s", 0x45, 0, 20 + len(icmp), seq, 0, 64, 1, 0,
+                      socket.inet_aton(src), socket.inet_aton(dst))
+    hdr = hdr[:10] + struct.pack("!H", checksum(hdr)) + hdr[12:]
+    return hdr + icmp
+
+
+def inject(port):
+    """What a radio peer may send devourer-tun's UDP side, good and bad:
+    a keepalive, two malformed batches, a wfb-ng batch of two packets,
+    and a packet that is not IP."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    to = ("127.0.0.1", port)
+    a, b = ipv4_echo(DRONE_ADDR, GROUND_ADDR, 1), ipv4_echo(DRONE_ADDR, GROUND_ADDR, 2)
+    for d in (b"",                                       # keepalive
+              b"\x00",                                   # cut inside a length
+              b"\x00\x10abc",                            # length past the end
+              struct.pack("!H", len(a)) + a + struct.pack("!H", len(b)) + b,
+              struct.pack("!H", 4) + b"\0\0\0\0"):        # not IP
+        sock.sendto(d, to)
+    return 0
+
+
 # ------------------------------------------------------------ the test
 
 def missing_rights():
@@ -203,6 +229,8 @@ def stop(proc, label, problems):
 def main():
     if sys.argv[1:2] == ["--ping"]:
         return ping(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]))
+    if sys.argv[1:2] == ["--inject"]:
+        return inject(int(sys.argv[2]))
     why = missing_rights()
     if why:
         print(f"check_tunnel: skipped: {why}")
@@ -245,6 +273,12 @@ def main():
             print(f"[{side.name}] {r.stdout.strip()} {r.stderr.strip()}")
             if r.returncode != 0:
                 problems.append(f"{side.name}: ping {addr} failed")
+        # Bad input on the ground's UDP side: counted, never fatal (the
+        # pipeline and devourer-tun must still stop cleanly below).
+        tun_log = next(log for label, _p, log in ground.procs if label == "tun")
+        r = ground.run(["python3", me, "--inject", "5800"])
+        if r.returncode != 0:
+            problems.append(f"inject: {r.stderr}")
         stop(dp, "drone_telemetry.sh", problems)
         stop(gp, "ground_telemetry.sh", problems)
         m = re.findall(r"^screen received (\d+) buffers", read(glog), re.M)
@@ -257,6 +291,12 @@ def main():
                 if label == "tun":
                     stop(p, f"{side.name} devourer-tun", problems)
                     print(f"[{side.name}] " + read(log).strip().splitlines()[-1])
+        end = re.findall(r"^devourer-tun: end: .*$", read(tun_log), re.M)
+        counts = {k: int(v) for k, v in re.findall(r"([a-z-]+) (\d+)", end[-1])} if end else {}
+        want = {"keepalives": 1, "malformed": 2, "refused": 1}
+        if any(counts.get(k) != v for k, v in want.items()):
+            problems.append(f"the ground's devourer-tun counted {counts}, not {want} "
+                            "of the injected datagrams")
     finally:
         for side in sides:
             side.close()
