@@ -11,7 +11,11 @@ ground. Every one must come out of the other side byte-exact, once; the
 ground must have decoded video, received while the telemetry ran; both
 scripts must exit 0.
 
-usage: check_telemetry.py SOURCE_DIR BUILD_DIR
+With --key-files the two sides use a fresh devourer-keygen pair instead
+of a password, as wfb-ng's do: drone.key for every stream of the drone,
+gs.key for every stream of the ground.
+
+usage: check_telemetry.py SOURCE_DIR BUILD_DIR [--key-files]
 """
 
 import os
@@ -83,15 +87,24 @@ def main():
     gcs.bind(("127.0.0.1", 0))
     drone_in, ground_in = free_udp_port(), free_udp_port()
 
-    env = dict(os.environ, DEVOURER_AIR_DIR=air, PASSWORD="telemetry-test",
-               CHANNEL="149")
+    env = dict(os.environ, DEVOURER_AIR_DIR=air, CHANNEL="149")
+    keys = {}
+    if "--key-files" in sys.argv[3:]:
+        keygen = os.path.join(build, "libdevourer", "link", "devourer-keygen")
+        subprocess.run([keygen, "-d", scratch], check=True,
+                       stdout=subprocess.DEVNULL)
+        keys = {"drone": {"KEY_FILE": os.path.join(scratch, "drone.key")},
+                "ground": {"KEY_FILE": os.path.join(scratch, "gs.key")}}
+    else:
+        env["PASSWORD"] = "telemetry-test"
     env.setdefault("DEVOURER_FIRMWARE_DIR", os.path.join(source, "firmware"))
     ground_env = dict(env, DEVICE="virtual:tground,rssi=-55", SINK="fakesink",
                       GCS_HOST="127.0.0.1", GCS_PORT=str(gcs.getsockname()[1]),
-                      GCS_LISTEN_PORT=str(ground_in))
+                      GCS_LISTEN_PORT=str(ground_in), **keys.get("ground", {}))
     drone_env = dict(env, DEVICE="virtual:tdrone", FRAMES="0", SIZE="320x240",
                      BITRATE="500", FC_LISTEN_PORT=str(drone_in),
-                     FC_HOST="127.0.0.1", FC_PORT=str(fc.getsockname()[1]))
+                     FC_HOST="127.0.0.1", FC_PORT=str(fc.getsockname()[1]),
+                     **keys.get("drone", {}))
     glog = os.path.join(scratch, "ground.log")
     dlog = os.path.join(scratch, "drone.log")
     problems = []
