@@ -720,6 +720,34 @@ read_back_tx_power (GstDevourerSink * self, const gchar * chip,
     g_object_notify (G_OBJECT (self), "tx-power");
 }
 
+/*
+ * A sink that joined an adapter another element had opened finds it at
+ * the power that one set: starting must not change the other streams'
+ * power, so tx-power reads back the adapter's, with a warning when this
+ * element asked for another. (Set while PLAYING, it sets the adapter's.)
+ */
+static void
+read_back_joined_tx_power (GstDevourerSink * self, gint requested_dbm,
+    gint mbm)
+{
+  gint dbm = CLAMP ((mbm + 50) / 100, 1, 40);
+
+  if (requested_dbm == 0 || mbm <= 0)
+    return;
+  if (ABS (mbm - requested_dbm * 100) >= 100)
+    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+        ("%s is shared and sends at %d.%02d dBm, the power the element "
+            "that opened it set; tx-power=%d is not applied at start.",
+            self->radio.selector, mbm / 100, mbm % 100, requested_dbm),
+        ("tx-power now reads %d. Set it while PLAYING to change the "
+            "adapter's power, for every stream on it.", dbm));
+  GST_OBJECT_LOCK (self);
+  self->tx_power = dbm;
+  GST_OBJECT_UNLOCK (self);
+  if (dbm != requested_dbm)
+    g_object_notify (G_OBJECT (self), "tx-power");
+}
+
 static void
 apply_tx_power (GstDevourerSink * self)
 {
@@ -1393,7 +1421,10 @@ gst_devourer_sink_open (GstDevourerSink * self)
   self->max_payload = lcfg.max_payload;
   g_mutex_unlock (&self->link_lock);
   g_mutex_unlock (&self->control_lock);
-  read_back_tx_power (self, dvr_chip_name (dev), power_dbm, power_mbm);
+  if (g_atomic_int_get (&self->radio.brought_up))
+    read_back_tx_power (self, dvr_chip_name (dev), power_dbm, power_mbm);
+  else
+    read_back_joined_tx_power (self, power_dbm, power_mbm);
 
   g_mutex_lock (&self->duty_lock);
   dvr_share_get_tx_stats (self->radio.share, &self->last_tx);

@@ -432,10 +432,14 @@ static int claim_name(const struct vchip_config *cfg, const char *name,
 	int fd = air_claim(cfg->air_dir, name, &holder);
 	if (fd < 0) {
 		release_name(name);
-		if (err && err_len && fd == -EBUSY)
+		if (err && err_len && fd == -EBUSY && holder > 0)
 			snprintf(err, err_len, "virtual adapter '%s' is in use "
 			         "by another program (pid %ld) on this air",
 			         name, holder);
+		else if (err && err_len && fd == -EBUSY)
+			/* claimed a moment ago, its pid not written yet */
+			snprintf(err, err_len, "virtual adapter '%s' is in use "
+			         "by another program on this air", name);
 		else if (err && err_len)
 			snprintf(err, err_len, "could not claim virtual adapter "
 			         "'%s' on the air: %s", name, strerror(-fd));

@@ -4,6 +4,8 @@
  *  - a second element asking the running adapter for another channel
  *    gets one clear RESOURCE BUSY error naming both channels, and the
  *    element running on it goes on;
+ *  - a sink joining with another tx-power does not change the power the
+ *    adapter sends every stream at, and reads it back with a warning;
  *  - a retune by one element (a sink) moves the adapter, and the other
  *    element on it (a src) reads the channel back and notifies it.
  */
@@ -14,6 +16,65 @@ static void count_notify(GObject *obj, GParamSpec *pspec, gpointer user)
 	(void)obj;
 	(void)pspec;
 	g_atomic_int_inc((gint *)user);
+}
+
+/* tx-power's int field of @e's stats. */
+static gint power_mbm_of(GstElement *e)
+{
+	GstStructure *s = NULL;
+	gint mbm = 0;
+
+	g_object_get(e, "stats", &s, NULL);
+	if (s) {
+		gst_structure_get_int(s, "tx-power-mbm", &mbm);
+		gst_structure_free(s);
+	}
+	return mbm;
+}
+
+/* A sink joining with another tx-power leaves the adapter's as it is
+ * (the power @running's stream is sent at) and reads it back, warning. */
+static void check_joined_power(const struct gst_test_env *env,
+                               GstElement *running)
+{
+	gint was = power_mbm_of(running), asked, got = 0;
+	GstElement *pw = gst_element_factory_make("devourersink", NULL);
+	GstBus *bus = gst_bus_new();
+	GPtrArray *msgs = g_ptr_array_new_with_free_func(
+	        (GDestroyNotify)gst_message_unref);
+	guint shared_warnings = 0;
+
+	asked = was / 100 > 10 ? was / 100 - 5 : was / 100 + 5;
+	g_object_set(pw, "device", "virtual:ch", "channel", 149, "radio-port",
+	             2, "key-file", env->drone_key, "tx-power", asked,
+	             "async", FALSE, NULL);
+	gst_element_set_bus(pw, bus);
+	CHECK(gst_element_set_state(pw, GST_STATE_PLAYING) !=
+	      GST_STATE_CHANGE_FAILURE, "power: a sink with another "
+	      "tx-power joins");
+	CHECK_EQ_INT(gst_test_drain_bus(bus, 0, msgs), 0, "power: no error");
+	for (guint i = 0; i < msgs->len; i++) {
+		GstMessage *m = g_ptr_array_index(msgs, i);
+		GError *e = NULL;
+
+		if (GST_MESSAGE_TYPE(m) != GST_MESSAGE_WARNING)
+			continue;
+		gst_message_parse_warning(m, &e, NULL);
+		if (strstr(e->message, "is shared"))
+			shared_warnings++;
+		g_error_free(e);
+	}
+	CHECK_EQ_INT(shared_warnings, 1, "power: one warning says the "
+	             "adapter is shared and keeps its power");
+	CHECK_EQ_INT(power_mbm_of(running), was,
+	             "power: the running stream's power is unchanged");
+	g_object_get(pw, "tx-power", &got, NULL);
+	CHECK_EQ_INT(got, (was + 50) / 100,
+	             "power: tx-power reads back the adapter's");
+	gst_element_set_state(pw, GST_STATE_NULL);
+	gst_object_unref(pw);
+	gst_object_unref(bus);
+	g_ptr_array_unref(msgs);
 }
 
 static void test_channel(const struct gst_test_env *env)
@@ -67,6 +128,8 @@ static void test_channel(const struct gst_test_env *env)
 	/* a retune by one element moves the adapter for all */
 	tx = sink_on(env, "virtual:ch", 1, 8, 12, &tx_bus,
 	             "channel: a sink on the same channel joins");
+	if (tx)
+		check_joined_power(env, tx->element);
 	if (tx) {
 		g_signal_connect(rx->element, "notify::channel",
 		                 G_CALLBACK(count_notify), &notified);
