@@ -23,8 +23,9 @@ that runs until Ctrl-C is stopped with SIGINT once its peer has finished.
 
 Processes of one block are grouped as they are printed: a group holds at
 most one receiver (devourersrc, rxdemo, ground.sh, ground_telemetry.sh)
-and one sender (devourersink, txdemo, drone.sh, drone_telemetry.sh). Its receiver starts first; once it is up
-the sender runs to its end; the receiver must then report what it received
+and one sender (devourersink, txdemo, drone.sh, drone_telemetry.sh). Its
+receiver starts first; once it is up the sender runs to its end; the
+receiver must then report what it received
 (buffers at its last element, or frames rxdemo recognised) before it is
 stopped. Every process must exit 0.
 
