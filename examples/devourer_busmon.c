@@ -4,13 +4,17 @@
  * messages as they arrive — the devourer element messages (init timing, TX duty, RX
  * stats) as readable lines, other element messages, warnings and errors.
  *
- *   devourer-busmon [-t SECONDS] [-c NAME] [-a] PIPELINE-DESCRIPTION...
+ *   devourer-busmon [-t SECONDS] [-c NAME] [-e NAME] [-a] PIPELINE...
  *   devourer-busmon -h
  *
  *   -t SECONDS  stop (with EOS) after this long; default: run until EOS,
  *               error or Ctrl-C (which also sends EOS)
  *   -c NAME     count the buffers reaching the element named NAME and print
  *               the total at the end (e.g. decoded frames)
+ *   -e NAME     end the whole pipeline (EOS from every source) once the
+ *               element named NAME has had its EOS: a pipeline with live
+ *               sources that never end (udpsrc, devourersrc) stops when
+ *               its one finite branch does
  *   -a          print every element message raw, not only devourer ones
  *   -h          print the usage and exit
  *
@@ -217,6 +221,20 @@ static gboolean send_eos(gpointer user)
 	return G_SOURCE_REMOVE;
 }
 
+/* The watched element's EOS arrives on a streaming thread; the pipeline
+ * is ended from the main loop. */
+static GstPadProbeReturn end_on_eos(GstPad *pad, GstPadProbeInfo *info,
+                                    gpointer user)
+{
+	(void)pad;
+	(void)user;
+	if (GST_EVENT_TYPE(GST_PAD_PROBE_INFO_EVENT(info)) == GST_EVENT_EOS) {
+		g_idle_add(send_eos, NULL);
+		return GST_PAD_PROBE_REMOVE;
+	}
+	return GST_PAD_PROBE_OK;
+}
+
 static GstPadProbeReturn count_buffer(GstPad *pad, GstPadProbeInfo *info,
                                       gpointer user)
 {
@@ -229,11 +247,13 @@ static GstPadProbeReturn count_buffer(GstPad *pad, GstPadProbeInfo *info,
 
 static void usage(FILE *to, int status)
 {
-	fprintf(to, "usage: devourer-busmon [-t SECONDS] [-c NAME] [-a] "
-	        "PIPELINE-DESCRIPTION...\n"
+	fprintf(to, "usage: devourer-busmon [-t SECONDS] [-c NAME] [-e NAME] "
+	        "[-a] PIPELINE-DESCRIPTION...\n"
 	        "  -t  send EOS after this many seconds (default: run until "
 	        "EOS, error or Ctrl-C)\n"
 	        "  -c  count the buffers reaching the element of this name\n"
+	        "  -e  end the pipeline once the element of this name has "
+	        "had EOS\n"
 	        "  -a  print every element message, not only devourer ones\n");
 	exit(status);
 }
@@ -242,19 +262,23 @@ int main(int argc, char **argv)
 {
 	guint seconds = 0;
 	const gchar *count_name = NULL;
+	const gchar *end_name = NULL;
 	GError *err = NULL;
 	GstBus *bus;
 	gchar *desc;
 	int opt;
 
 	gst_init(&argc, &argv);
-	while ((opt = getopt(argc, argv, "t:c:ah")) != -1) {
+	while ((opt = getopt(argc, argv, "t:c:e:ah")) != -1) {
 		switch (opt) {
 		case 't':
 			seconds = (guint)strtoul(optarg, NULL, 10);
 			break;
 		case 'c':
 			count_name = optarg;
+			break;
+		case 'e':
+			end_name = optarg;
 			break;
 		case 'a':
 			print_all = TRUE;
@@ -289,6 +313,25 @@ int main(int argc, char **argv)
 		}
 		gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, count_buffer,
 		                  NULL, NULL);
+		gst_object_unref(pad);
+		gst_object_unref(e);
+	}
+	if (end_name) {
+		GstElement *e = GST_IS_BIN(pipeline) ?
+		        gst_bin_get_by_name(GST_BIN(pipeline), end_name) :
+		        NULL;
+		GstPad *pad = e ? gst_element_get_static_pad(e, "sink") : NULL;
+
+		if (!pad) {
+			fprintf(stderr, "devourer-busmon: no element '%s' "
+			        "with a sink pad\n", end_name);
+			if (e)
+				gst_object_unref(e);
+			gst_object_unref(pipeline);
+			return 2;
+		}
+		gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM,
+		                  end_on_eos, NULL, NULL);
 		gst_object_unref(pad);
 		gst_object_unref(e);
 	}

@@ -22,9 +22,10 @@ air (the block's DEVOURER_AIR_DIR is private, whatever it exports); `v4l2src` be
 that runs until Ctrl-C is stopped with SIGINT once its peer has finished.
 
 Processes of one block are grouped as they are printed: a group holds at
-most one receiver (devourersrc, rxdemo, ground.sh) and one sender
-(devourersink, txdemo, drone.sh). Its receiver starts first; once it is up
-the sender runs to its end; the receiver must then report what it received
+most one receiver (devourersrc, rxdemo, ground.sh, ground_telemetry.sh)
+and one sender (devourersink, txdemo, drone.sh, drone_telemetry.sh). Its
+receiver starts first; once it is up the sender runs to its end; the
+receiver must then report what it received
 (buffers at its last element, or frames rxdemo recognised) before it is
 stopped. Every process must exit 0.
 
@@ -58,6 +59,12 @@ EXEMPT = {
         "as meson benchmarks (bench/meson.build)",
     "bash scripts/bench.sh --quick":
         "as bash scripts/bench.sh",
+    "sudo build/examples/devourer-tun -i gs-wfb -a 10.5.0.1/24":
+        "test examples_tunnel runs it, and its drone twin, with the TUNNEL=1 "
+        "scripts in a network namespace per side (a TUN interface here "
+        "would be the host's) and pings across",
+    "sudo build/examples/devourer-tun -i drone-wfb -a 10.5.0.2/24":
+        "as the ground's devourer-tun (test examples_tunnel)",
     "scripts/soak.sh --minutes 5 --rate 1000 --loss 0.05":
         "test soak runs this very command, shortened by DEVOURER_SOAK_SECONDS",
 }
@@ -403,15 +410,22 @@ def classify(argv, assigns, rw, under_vusb=False):
                         rxdemo_count)
         return Proc(None, argv, env, "tx", None, None)
 
-    if prog.endswith("examples/ground.sh"):
+    if prog.endswith(("examples/ground.sh", "examples/ground_telemetry.sh")):
         if not under_vusb:
             env["DEVICE"] = rw.device_value(env.get("DEVICE", "auto"), "rx", False)
         if env.get("SINK", "autovideosink") in DISPLAY_SINKS:
             env["SINK"] = "fakesink"
+        # The telemetry script's other sources post rx-stats of their own:
+        # only the video source's ("radio") say when the video stopped.
+        drained = busmon_drained
+        if prog.endswith("examples/ground_telemetry.sh"):
+            drained = lambda out: busmon_drained(
+                "\n".join(re.findall(r"^\s*[\d.]+ radio\s+rx-stats.*$", out, re.M)))
         return Proc(None, list(argv), env, "rx", r"init\s+\S+\s+total",
-                    lambda out: received_line(out, "screen"), busmon_drained)
+                    lambda out: received_line(out, "screen"), drained)
 
-    if prog.endswith("examples/drone.sh"):
+    # Its FRAMES ends the whole pipeline, telemetry branches included.
+    if prog.endswith(("examples/drone.sh", "examples/drone_telemetry.sh")):
         if not under_vusb:
             env["DEVICE"] = rw.device_value(env.get("DEVICE", "auto"), "tx", False)
         env.pop("CAMERA", None)

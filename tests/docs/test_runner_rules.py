@@ -89,6 +89,18 @@ p = rr.classify(["bash", "examples/drone.sh"], {"PASSWORD": "x"}, rw)
 check(p.role == "tx" and p.env["DEVICE"].startswith("virtual:") and p.env["FRAMES"] != "0",
       f"drone.sh gets a virtual adapter and an end: {p.env}")
 
+p = rr.classify(["bash", "examples/drone_telemetry.sh"], {"PASSWORD": "x"}, rw)
+check(p.role == "tx" and p.env["DEVICE"].startswith("virtual:") and p.env["FRAMES"] != "0",
+      f"drone_telemetry.sh gets a virtual adapter and an end: {p.env}")
+p = rr.classify(["bash", "examples/ground_telemetry.sh"], {"PASSWORD": "x"}, rw)
+check(p.role == "rx" and p.env["DEVICE"].startswith("virtual:") and p.env["SINK"] == "fakesink",
+      f"ground_telemetry.sh gets a virtual adapter and no screen: {p.env}")
+check(not p.drained("   1.0 radio          rx-stats     12 pkts\n"
+                    "   1.1 mavlink-down   rx-stats      0 pkts\n")
+      and p.drained("   1.0 radio          rx-stats     12 pkts\n"
+                    "   2.0 radio          rx-stats      0 pkts\n"),
+      "ground_telemetry.sh has drained when its video source says so, not its telemetry's")
+
 check(refused(lambda: rr.classify(["frobnicate", "--now"], {}, rw)), "an unknown program is refused")
 check(refused(lambda: plan(" gst/  the plugin\n libdevourer/  the driver\n", env)),
       "a bare block that is not a command is refused (prose is fenced as text)")
