@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +68,29 @@ static unsigned usb_opening;
 
 /* The adapter whose callbacks this thread is running, if any: opening
  * or closing a share from there would wait for the callback itself. */
-static _Thread_local const struct shared_adapter *dispatching;
+static pthread_key_t dispatch_key;
+static pthread_once_t dispatch_key_once = PTHREAD_ONCE_INIT;
+
+static void make_dispatch_key(void)
+{
+	pthread_key_create(&dispatch_key, NULL);
+}
+
+/* A pthread key rather than a _Thread_local: the library is dlopen()ed
+ * by GStreamer, and LeakSanitizer's exit-time scan of a dlopen()ed
+ * module's dynamic TLS crashes its tracer (GCC 12's libsanitizer under
+ * glibc 2.36), which would fail every sanitized program that loads us. */
+static const struct shared_adapter *get_dispatching(void)
+{
+	pthread_once(&dispatch_key_once, make_dispatch_key);
+	return pthread_getspecific(dispatch_key);
+}
+
+static void set_dispatching(const struct shared_adapter *ad)
+{
+	pthread_once(&dispatch_key_once, make_dispatch_key);
+	pthread_setspecific(dispatch_key, (void *)(uintptr_t)ad);
+}
 
 /* ------------------------------------------------------------------ */
 /* which hardware a selector names                                     */
@@ -184,8 +207,8 @@ static void dispatch_rx(void *user, const struct dvr_rx_frame *frame)
 {
 	struct shared_adapter *ad = user;
 	pthread_mutex_lock(&ad->users_lock);
-	const struct shared_adapter *outer = dispatching;
-	dispatching = ad;
+	const struct shared_adapter *outer = get_dispatching();
+	set_dispatching(ad);
 	bool claimed = false;
 	for (struct dvr_share *s = ad->users; s; s = s->next) {
 		if (!s->cb.on_rx)
@@ -201,7 +224,7 @@ static void dispatch_rx(void *user, const struct dvr_rx_frame *frame)
 		for (struct dvr_share *s = ad->users; s; s = s->next)
 			if (s->cb.on_rx && s->match.len && s->match.unclaimed)
 				s->cb.on_rx(s->cb.user, frame);
-	dispatching = outer;
+	set_dispatching(outer);
 	pthread_mutex_unlock(&ad->users_lock);
 }
 
@@ -209,12 +232,12 @@ static void dispatch_event(void *user, const struct dvr_event *event)
 {
 	struct shared_adapter *ad = user;
 	pthread_mutex_lock(&ad->users_lock);
-	const struct shared_adapter *outer = dispatching;
-	dispatching = ad;
+	const struct shared_adapter *outer = get_dispatching();
+	set_dispatching(ad);
 	for (struct dvr_share *s = ad->users; s; s = s->next)
 		if (s->cb.on_event)
 			s->cb.on_event(s->cb.user, event);
-	dispatching = outer;
+	set_dispatching(outer);
 	pthread_mutex_unlock(&ad->users_lock);
 }
 
@@ -224,8 +247,8 @@ static void dispatch_log(void *user, enum dvr_log_level level,
 	struct shared_adapter *ad = user;
 	bool heard = false;
 	pthread_mutex_lock(&ad->users_lock);
-	const struct shared_adapter *outer = dispatching;
-	dispatching = ad;
+	const struct shared_adapter *outer = get_dispatching();
+	set_dispatching(ad);
 	for (struct dvr_share *s = ad->users; s; s = s->next) {
 		enum dvr_log_level limit = s->cb.log_level > DVR_LOG_WARN
 			                           ? s->cb.log_level
@@ -237,7 +260,7 @@ static void dispatch_log(void *user, enum dvr_log_level level,
 			heard = true;
 		}
 	}
-	dispatching = outer;
+	set_dispatching(outer);
 	pthread_mutex_unlock(&ad->users_lock);
 	/* With no share listening (or none with a log function), errors
 	 * still reach someone, as dvr_open()'s default does. */
@@ -400,7 +423,7 @@ int dvr_share_open(const char *selector, const struct dvr_share_config *cfg,
 	*out = NULL;
 	if (!selector)
 		selector = "auto";
-	if (dispatching) {
+	if (get_dispatching()) {
 		cfg_log(&cfg->device, selector,
 		        "dvr_share_open() from a device callback: refused "
 		        "(it would wait for that callback); open shares from "
@@ -547,7 +570,7 @@ void dvr_share_close(dvr_share *share)
 	if (!share)
 		return;
 	struct shared_adapter *ad = share->ad;
-	if (dispatching == ad) {
+	if (get_dispatching() == ad) {
 		/* Closing here would wait for the callback we are in (and,
 		 * for the last share, for the thread we are on). */
 		cfg_log(&share->cb, ad->key,
