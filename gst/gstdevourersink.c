@@ -1218,25 +1218,10 @@ static void
 read_back_channel (GstDevourerSink * self)
 {
   struct dvr_channel ch;
-  gboolean moved;
 
-  if (!gst_devourer_radio_take_channel (&self->radio, &ch))
-    return;
-  g_mutex_lock (&self->control_lock);
-  self->tuned = ch;
-  g_mutex_unlock (&self->control_lock);
-  GST_OBJECT_LOCK (self);
-  moved = self->settings.channel != ch.channel
-      || self->settings.bandwidth != ch.bw_mhz;
-  self->settings.channel = ch.channel;
-  self->settings.bandwidth = ch.bw_mhz;
-  GST_OBJECT_UNLOCK (self);
-  if (!moved)
-    return;
-  GST_INFO_OBJECT (self, "the adapter was retuned to channel %u (%u MHz)",
-      ch.channel, ch.bw_mhz);
-  g_object_notify (G_OBJECT (self), "channel");
-  g_object_notify (G_OBJECT (self), "bandwidth");
+  if (gst_devourer_radio_take_channel (&self->radio, &ch))
+    gst_devourer_adopt_channel (GST_ELEMENT (self), &self->settings,
+        &self->control_lock, &self->tuned, &ch);
 }
 
 static guint64

@@ -1309,30 +1309,16 @@ read_back_channel (GstDevourerSrc * self)
 {
   struct dvr_channel ch, now;
   guint n = (guint) g_atomic_int_get (&self->n_adapters);
-  gboolean news = FALSE, moved;
+  gboolean news = FALSE;
 
   for (guint i = 0; i < n; i++)
     if (gst_devourer_radio_take_channel (&self->adapters[i].radio, &now)) {
       ch = now;
       news = TRUE;
     }
-  if (!news)
-    return;
-  g_mutex_lock (&self->control_lock);
-  self->tuned = ch;
-  g_mutex_unlock (&self->control_lock);
-  GST_OBJECT_LOCK (self);
-  moved = self->settings.channel != ch.channel
-      || self->settings.bandwidth != ch.bw_mhz;
-  self->settings.channel = ch.channel;
-  self->settings.bandwidth = ch.bw_mhz;
-  GST_OBJECT_UNLOCK (self);
-  if (!moved)
-    return;
-  GST_INFO_OBJECT (self, "an adapter was retuned to channel %u (%u MHz)",
-      ch.channel, ch.bw_mhz);
-  g_object_notify (G_OBJECT (self), "channel");
-  g_object_notify (G_OBJECT (self), "bandwidth");
+  if (news)
+    gst_devourer_adopt_channel (GST_ELEMENT (self), &self->settings,
+        &self->control_lock, &self->tuned, &ch);
 }
 
 static guint64

@@ -198,6 +198,16 @@ struct dvr_channel gst_devourer_settings_channel (const GstDevourerSettings *
     settings);
 
 /*
+ * The adapter is on @ch now (a retune by whoever shares it): store it in
+ * @tuned under @control_lock and in the channel/bandwidth settings under
+ * the object lock, and notify both properties when they changed. Call
+ * with neither lock held (the element's timer thread).
+ */
+void gst_devourer_adopt_channel (GstElement * element,
+    GstDevourerSettings * settings, GMutex * control_lock,
+    struct dvr_channel *tuned, const struct dvr_channel *ch);
+
+/*
  * Install the shared properties that read the same on both elements
  * (link-id, radio-port, key-file, password, firmware-dir, stats); @role
  * picks the side named in the blurbs (the sink is the sender, the src the
