@@ -33,18 +33,8 @@ FPS=${FPS:-30}
 FRAMES=${FRAMES:-0}
 BUILD=${DEVOURER_BUILD:-build}
 
-if [ -n "${KEY_FILE:-}" ]; then
-  KEY="key-file=$KEY_FILE"
-elif [ -n "${PASSWORD:-}" ]; then
-  KEY="password=$PASSWORD"
-else
-  echo "drone.sh: set KEY_FILE (a wfb_keygen drone.key) or PASSWORD" >&2
-  exit 2
-fi
-# Use the plugin from the build tree when there is one.
-if [ -d "$BUILD/gst" ]; then
-  export GST_PLUGIN_PATH="$PWD/$BUILD/gst${GST_PLUGIN_PATH:+:$GST_PLUGIN_PATH}"
-fi
+. examples/radio_env.sh
+radio_env drone.sh drone.key
 
 W=${SIZE%x*}
 H=${SIZE#*x}

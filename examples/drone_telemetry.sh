@@ -65,18 +65,8 @@ TUN_HOST=${TUN_HOST:-127.0.0.1}
 TUN_PORT=${TUN_PORT:-5800}
 BUILD=${DEVOURER_BUILD:-build}
 
-if [ -n "${KEY_FILE:-}" ]; then
-  KEY="key-file=$KEY_FILE"
-elif [ -n "${PASSWORD:-}" ]; then
-  KEY="password=$PASSWORD"
-else
-  echo "drone_telemetry.sh: set KEY_FILE (a wfb_keygen drone.key) or PASSWORD" >&2
-  exit 2
-fi
-case "$BUILD" in /*) ;; *) BUILD="$PWD/$BUILD" ;; esac
-if [ -d "$BUILD/gst" ]; then
-  export GST_PLUGIN_PATH="$BUILD/gst${GST_PLUGIN_PATH:+:$GST_PLUGIN_PATH}"
-fi
+. examples/radio_env.sh
+radio_env drone_telemetry.sh drone.key
 
 W=${SIZE%x*}
 H=${SIZE#*x}

@@ -24,17 +24,8 @@ SINK=${SINK:-autovideosink}
 SECONDS_LIMIT=${SECONDS:-0}
 BUILD=${DEVOURER_BUILD:-build}
 
-if [ -n "${KEY_FILE:-}" ]; then
-  KEY="key-file=$KEY_FILE"
-elif [ -n "${PASSWORD:-}" ]; then
-  KEY="password=$PASSWORD"
-else
-  echo "ground.sh: set KEY_FILE (a wfb_keygen gs.key) or PASSWORD" >&2
-  exit 2
-fi
-if [ -d "$BUILD/gst" ]; then
-  export GST_PLUGIN_PATH="$PWD/$BUILD/gst${GST_PLUGIN_PATH:+:$GST_PLUGIN_PATH}"
-fi
+. examples/radio_env.sh
+radio_env ground.sh gs.key
 
 # One string: gst_parse_launch handles the quoting inside it.
 PIPELINE="devourersrc name=radio device=\"$DEVICE\" channel=$CHANNEL $KEY

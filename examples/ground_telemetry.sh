@@ -54,18 +54,8 @@ TUN_HOST=${TUN_HOST:-127.0.0.1}
 TUN_PORT=${TUN_PORT:-5800}
 BUILD=${DEVOURER_BUILD:-build}
 
-if [ -n "${KEY_FILE:-}" ]; then
-  KEY="key-file=$KEY_FILE"
-elif [ -n "${PASSWORD:-}" ]; then
-  KEY="password=$PASSWORD"
-else
-  echo "ground_telemetry.sh: set KEY_FILE (a wfb_keygen gs.key) or PASSWORD" >&2
-  exit 2
-fi
-case "$BUILD" in /*) ;; *) BUILD="$PWD/$BUILD" ;; esac
-if [ -d "$BUILD/gst" ]; then
-  export GST_PLUGIN_PATH="$BUILD/gst${GST_PLUGIN_PATH:+:$GST_PLUGIN_PATH}"
-fi
+. examples/radio_env.sh
+radio_env ground_telemetry.sh gs.key
 
 # One adapter for every element: the same selector and channel.
 RADIO="device=\"$DEVICE\" channel=$CHANNEL $KEY"
