@@ -25,7 +25,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run_readme  # noqa: E402  (make_clone: the checkout as a user has it)
@@ -35,17 +34,6 @@ COUNT = 150              # datagrams each way: 3 s at 50 Hz
 READY_TIMEOUT = 120      # a sanitized bring-up on a loaded machine
 STOP_TIMEOUT = 60
 MIN_FRAMES = 30          # one second of the drone's video
-
-
-def wait_for(cond, timeout, proc=None):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        if proc is not None and proc.poll() is not None:
-            return cond()
-        time.sleep(0.1)
-    return cond()
 
 
 def read(path):
@@ -115,7 +103,7 @@ def main():
                                       cwd=clone, env=ground_env, stdout=g,
                                       stderr=subprocess.STDOUT,
                                       stdin=subprocess.DEVNULL)
-        if not wait_for(lambda: re.search(r"init\s+\S+\s+total", read(glog)),
+        if not run_readme.wait_for(lambda: re.search(r"init\s+\S+\s+total", read(glog)),
                         READY_TIMEOUT, ground):
             problems.append("the ground never came up")
             return finish(problems, scratch, glog, dlog)
@@ -128,7 +116,7 @@ def main():
         # Video first, before any datagram: a pipeline whose telemetry
         # branch held it out of PLAYING until its first datagram would
         # send no video to a drone without a flight controller.
-        if not wait_for(lambda: any(video_packets(read(glog))), READY_TIMEOUT,
+        if not run_readme.wait_for(lambda: any(video_packets(read(glog))), READY_TIMEOUT,
                         drone):
             problems.append("no video reached the ground before any telemetry "
                             "was sent")
@@ -148,7 +136,7 @@ def main():
         stop(drone, problems, "drone_telemetry.sh")
         # The ground has all the video once its video source reports an
         # interval without packets.
-        wait_for(lambda: (lambda p: any(p) and p[-1] == 0)(video_packets(read(glog))),
+        run_readme.wait_for(lambda: (lambda p: any(p) and p[-1] == 0)(video_packets(read(glog))),
                  STOP_TIMEOUT, ground)
         stop(ground, problems, "ground_telemetry.sh")
         m = re.findall(r"^screen received (\d+) buffers", read(glog), re.M)

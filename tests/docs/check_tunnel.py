@@ -150,17 +150,6 @@ def read(path):
         return f.read()
 
 
-def wait_for(cond, timeout, proc=None):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        if proc is not None and proc.poll() is not None:
-            return cond()
-        time.sleep(0.1)
-    return cond()
-
-
 class Side:
     """A network namespace, held open by a process that waits on stdin."""
 
@@ -173,7 +162,7 @@ class Side:
         # unshare has made the namespace once its process is in another
         # one than ours; entering it before would enter ours.
         mine = os.readlink("/proc/self/ns/net")
-        if not wait_for(lambda: self.netns() not in (None, mine), READY_TIMEOUT,
+        if not run_readme.wait_for(lambda: self.netns() not in (None, mine), READY_TIMEOUT,
                         self.holder):
             raise RuntimeError(f"{name}: unshare -n never made a namespace")
         r = self.run(["ip", "link", "set", "lo", "up"])
@@ -253,13 +242,13 @@ def main():
         for side, ifname, addr in ((drone, "drone-wfb", DRONE_ADDR),
                                    (ground, "gs-wfb", GROUND_ADDR)):
             p, log = side.start("tun", [tun, "-i", ifname, "-a", addr + "/24"], {})
-            if not wait_for(lambda log=log: " up, " in read(log), READY_TIMEOUT, p):
+            if not run_readme.wait_for(lambda log=log: " up, " in read(log), READY_TIMEOUT, p):
                 problems.append(f"{side.name}: devourer-tun never came up:\n{read(log)}")
                 return finish(problems, scratch, sides)
         gp, glog = ground.start("pipeline", ["bash", "examples/ground_telemetry.sh"],
                                 {"TUNNEL": "1", "DEVICE": "virtual:nground",
                                  "SINK": "fakesink"})
-        if not wait_for(lambda: re.search(r"init\s+\S+\s+total", read(glog)),
+        if not run_readme.wait_for(lambda: re.search(r"init\s+\S+\s+total", read(glog)),
                         READY_TIMEOUT, gp):
             problems.append("the ground never came up")
             return finish(problems, scratch, sides)
