@@ -177,6 +177,40 @@ static inline guint gst_test_drain_bus(GstBus *bus, guint wait_ms,
 	return errors;
 }
 
+/* A guint field of @e's "stats" structure; G_MAXUINT when missing. */
+static inline guint gst_test_stat_uint(GstElement *e, const gchar *field)
+{
+	GstStructure *s = NULL;
+	guint v = G_MAXUINT;
+
+	g_object_get(e, "stats", &s, NULL);
+	if (s) {
+		gst_structure_get_uint(s, field, &v);
+		gst_structure_free(s);
+	}
+	return v;
+}
+
+/* The details of the first WARNING in @msgs whose "kind" is @kind, or
+ * NULL. Owned by the message. */
+static inline const GstStructure *gst_test_find_warning(GPtrArray *msgs,
+                                                        const gchar *kind)
+{
+	for (guint i = 0; i < msgs->len; i++) {
+		GstMessage *m = g_ptr_array_index(msgs, i);
+		const GstStructure *d = NULL;
+		const gchar *k;
+
+		if (GST_MESSAGE_TYPE(m) != GST_MESSAGE_WARNING)
+			continue;
+		gst_message_parse_warning_details(m, &d);
+		k = d ? gst_structure_get_string(d, "kind") : NULL;
+		if (k && strcmp(k, kind) == 0)
+			return d;
+	}
+	return NULL;
+}
+
 /* A guint64 field of @e's "stats" structure; G_MAXUINT64 when missing. */
 static inline guint64 gst_test_stat_u64(GstElement *e, const gchar *field)
 {

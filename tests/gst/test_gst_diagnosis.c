@@ -25,25 +25,6 @@
 		g_free(what_);                                               \
 	} while (0)
 
-/* The details of the first WARNING in @msgs whose "kind" is @kind, or
- * NULL. Owned by the message. */
-static const GstStructure *find_warning(GPtrArray *msgs, const gchar *kind)
-{
-	for (guint i = 0; i < msgs->len; i++) {
-		GstMessage *m = g_ptr_array_index(msgs, i);
-		const GstStructure *d = NULL;
-		const gchar *k;
-
-		if (GST_MESSAGE_TYPE(m) != GST_MESSAGE_WARNING)
-			continue;
-		gst_message_parse_warning_details(m, &d);
-		k = d ? gst_structure_get_string(d, "kind") : NULL;
-		if (k && strcmp(k, kind) == 0)
-			return d;
-	}
-	return NULL;
-}
-
 /* Collect @bus until a warning of @kind is there (or the deadline). */
 static const GstStructure *wait_warning(GstBus *bus, GstBus *other,
                                         GPtrArray *msgs, const gchar *kind,
@@ -53,7 +34,7 @@ static const GstStructure *wait_warning(GstBus *bus, GstBus *other,
 	                  DEADLINE_S * G_TIME_SPAN_SECOND;
 	const GstStructure *d = NULL;
 
-	while (!(d = find_warning(msgs, kind)) &&
+	while (!(d = gst_test_find_warning(msgs, kind)) &&
 	       g_get_monotonic_time() < deadline) {
 		*errors += gst_test_drain_bus(bus, 50, msgs);
 		if (other)
@@ -119,7 +100,7 @@ static void misconfigured_sender(const gchar *what, const gchar *tx_extra,
 	CHECKF(d != NULL, "%s: a '%s' warning", what, kind);
 	CHECK_EQ_INTF(detail_uint(d, value_field), value,
 	             "%s: the warning names the %s heard", what, value_field);
-	CHECKF(find_warning(msgs, "auth-failed") == NULL,
+	CHECKF(gst_test_find_warning(msgs, "auth-failed") == NULL,
 	      "%s: not taken for a wrong key", what);
 	CHECKF(gst_test_stat_u64(src, stat) > 0 &&
 	      gst_test_stat_u64(src, stat) != G_MAXUINT64,
@@ -209,7 +190,7 @@ static void nothing_heard_and_retune(void)
 	CHECK_EQ_INT(get_uint_prop(src, "channel"), 36,
 	             "accepted retune to channel 36 reads back");
 	errors += gst_test_drain_bus(bus, 0, msgs);
-	CHECK(find_warning(msgs, "retune-refused") == NULL,
+	CHECK(gst_test_find_warning(msgs, "retune-refused") == NULL,
 	      "accepted retunes: no warning");
 
 	/* Channel 20 is no Wi-Fi channel: the driver refuses it. */

@@ -64,19 +64,6 @@ static GstHarness *src_harness(const struct gst_test_env *env,
 	return h;
 }
 
-static guint stat_uint(GstElement *e, const gchar *field)
-{
-	GstStructure *s = NULL;
-	guint v = G_MAXUINT;
-
-	g_object_get(e, "stats", &s, NULL);
-	if (s) {
-		gst_structure_get_uint(s, field, &v);
-		gst_structure_free(s);
-	}
-	return v;
-}
-
 /* What one receiver delivered: which of the sent packets, all exact. */
 struct tally {
 	guint next;            /* first index a later buffer may be */
@@ -162,7 +149,7 @@ static void test_two_forwarders(const struct gst_test_env *env)
 	                  "device", "none", "aggregate", "127.0.0.1:0", NULL);
 	if (!agg)
 		return;
-	port = stat_uint(agg->element, "aggregate-port");
+	port = gst_test_stat_uint(agg->element, "aggregate-port");
 	CHECK(port > 0 && port < 65536, "the aggregator says its UDP port");
 	fwd = g_strdup_printf("127.0.0.1:%u", port);
 	ra = src_harness(env, env->gs_key, &bus_a, "receiver A reaches PLAYING",
@@ -217,7 +204,7 @@ static void test_two_forwarders(const struct gst_test_env *env)
 	             "no send error");
 	CHECK_EQ_INT(gst_test_stat_u64(agg->element, "aggregate-refused"), 0,
 	             "no datagram refused");
-	CHECK_EQ_INT(stat_uint(agg->element, "aggregate-remotes"), 2,
+	CHECK_EQ_INT(gst_test_stat_uint(agg->element, "aggregate-remotes"), 2,
 	             "two remote senders");
 	CHECK_EQ_INT(remote_adapters(agg->element, &remote_frames), 2,
 	             "both appear in the per-adapter stats with their address");
@@ -298,7 +285,7 @@ static void test_wfbng_vector(const struct gst_test_env *env)
 	                  "link-id", "1193046", "radio-port", "7", NULL);
 	if (!agg)
 		goto out;
-	port = stat_uint(agg->element, "aggregate-port");
+	port = gst_test_stat_uint(agg->element, "aggregate-port");
 	sock = g_socket_new(G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM,
 	                    G_SOCKET_PROTOCOL_UDP, NULL);
 	to = g_inet_socket_address_new_from_string("127.0.0.1", port);
@@ -353,7 +340,7 @@ static void test_wfbng_vector(const struct gst_test_env *env)
 	             "vector: both dedup batches recognised, not pushed");
 	CHECK_EQ_INT(gst_test_stat_u64(agg->element, "aggregate-short"), 1,
 	             "vector: the cut datagram is refused as short");
-	CHECK_EQ_INT(stat_uint(agg->element, "aggregate-remotes"), 2,
+	CHECK_EQ_INT(gst_test_stat_uint(agg->element, "aggregate-remotes"), 2,
 	             "vector: wlan 0 and wlan 1 are two remote adapters");
 	CHECK_EQ_INT(gst_test_stat_u64(agg->element, "auth-failed") +
 	             gst_test_stat_u64(agg->element, "session-auth-failed") +
@@ -372,24 +359,6 @@ out:
 	g_free(key);
 }
 
-/* The details of the first WARNING in @msgs of "kind" @kind, or NULL. */
-static const GstStructure *find_warning(GPtrArray *msgs, const gchar *kind)
-{
-	for (guint i = 0; i < msgs->len; i++) {
-		GstMessage *m = g_ptr_array_index(msgs, i);
-		const GstStructure *d = NULL;
-		const gchar *k;
-
-		if (GST_MESSAGE_TYPE(m) != GST_MESSAGE_WARNING)
-			continue;
-		gst_message_parse_warning_details(m, &d);
-		k = d ? gst_structure_get_string(d, "kind") : NULL;
-		if (k && strcmp(k, kind) == 0)
-			return d;
-	}
-	return NULL;
-}
-
 static const GstStructure *wait_warning(GstBus *bus, GPtrArray *msgs,
                                         const gchar *kind, guint *errors)
 {
@@ -397,7 +366,7 @@ static const GstStructure *wait_warning(GstBus *bus, GPtrArray *msgs,
 	                  WAIT_MS * G_TIME_SPAN_MILLISECOND;
 	const GstStructure *d = NULL;
 
-	while (!(d = find_warning(msgs, kind)) &&
+	while (!(d = gst_test_find_warning(msgs, kind)) &&
 	       g_get_monotonic_time() < deadline)
 		*errors += gst_test_drain_bus(bus, 50, msgs);
 	return d;
@@ -429,7 +398,7 @@ static void test_refusals_and_slots(const struct gst_test_env *env)
 	                  "aggregate", "127.0.0.1:0", NULL);
 	if (!agg)
 		goto out;
-	port = stat_uint(agg->element, "aggregate-port");
+	port = gst_test_stat_uint(agg->element, "aggregate-port");
 	to = g_inet_socket_address_new_from_string("127.0.0.1", port);
 	for (guint i = 0; i < G_N_ELEMENTS(socks); i++)
 		socks[i] = g_socket_new(G_SOCKET_FAMILY_IPV4,
@@ -462,7 +431,7 @@ static void test_refusals_and_slots(const struct gst_test_env *env)
 	CHECK(gst_test_wait_stat_above(agg->element, "aggregate-datagrams",
 	                               2 + G_N_ELEMENTS(socks) - 1, WAIT_MS),
 	      "slots: every datagram taken in");
-	CHECK_EQ_INT(stat_uint(agg->element, "aggregate-remotes"),
+	CHECK_EQ_INT(gst_test_stat_uint(agg->element, "aggregate-remotes"),
 	             DVR_LINK_MAX_ADAPTERS, "slots: eight senders have a slot");
 	CHECK_EQ_INT(gst_test_stat_u64(agg->element, "aggregate-no-slot"), 1,
 	             "slots: the ninth's frame is counted, not used");
@@ -522,7 +491,7 @@ static void test_local_and_remote(const struct gst_test_env *env)
 	                  "aggregate", "127.0.0.1:0", NULL);
 	if (!agg)
 		return;
-	port = stat_uint(agg->element, "aggregate-port");
+	port = gst_test_stat_uint(agg->element, "aggregate-port");
 	fwd = g_strdup_printf("127.0.0.1:%u", port);
 	ra = src_harness(env, env->gs_key, &bus_a,
 	                 "local+remote: receiver plays",
