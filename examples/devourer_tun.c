@@ -153,7 +153,7 @@ static const char *why_open(int err)
 static int tun_open(const char *name, int mtu, const char *prefix)
 {
 	struct ifreq ifr;
-	struct in_addr addr, mask;
+	struct in_addr addr = { 0 }, mask = { 0 };
 	int fd, ctl = -1;
 
 	if (prefix && !parse_prefix(prefix, &addr, &mask)) {
