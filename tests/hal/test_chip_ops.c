@@ -263,6 +263,18 @@ int main(void)
 	             "training floors at 2 (20-18, 20-24)");
 	CHECK_EQ_INT(ops->set_tx_power(&chip, 0), DVR_OK, "tx power 0");
 	CHECK_EQ_HEX(fake_r32(&f, 0xE4C), 0, "a shift below 0 stops at 0");
+	/* 1T1R: path A only, no second-stream registers, and the register
+	 * VHT1SS 8/9 shares with VHT2SS 0/1 written in its low half. */
+	chip.id.is_1t1r = true;
+	f.mem[0xC46] = 0x5A;
+	f.mem[0xC4C] = 0x5A;
+	uint32_t b_before = fake_r32(&f, 0xE30);
+	CHECK_EQ_INT(ops->set_tx_power(&chip, 30), DVR_OK, "1T1R tx power 30");
+	CHECK_EQ_HEX(fake_r32(&f, 0xC44) & 0x00FFFFFFu, 0x5A1E1E,
+	             "1T1R: VHT1SS 8/9 in the low half only");
+	CHECK_EQ_HEX(f.mem[0xC4C], 0x5A, "1T1R: VHT2SS 6-9 not written");
+	CHECK_EQ_HEX(fake_r32(&f, 0xE30), b_before, "1T1R: path B not written");
+	chip.id.is_1t1r = false;
 	CHECK_EQ_INT(ops->set_tx_power(&chip, 64), DVR_E_INVALID, "64 refused");
 
 	/* RFE type 1 on a BT-coex board: BT owns the top byte of 0xCB0 and
