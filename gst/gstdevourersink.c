@@ -227,10 +227,11 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           DEFAULT_SHORT_GI, live));
   g_object_class_install_property (gobject_class, PROP_TX_POWER,
       g_param_spec_int ("tx-power", "TX power",
-          "Transmit power in dBm (1-40) for every rate (0 = the adapter's "
-          "calibrated default; the adapter rounds to its own steps and "
-          "range, and the property reads back the power it applied, in "
-          "whole dBm); changeable while PLAYING", 0, 40,
+          "Transmit power in dBm (1-40) of the adapter's reference rate; "
+          "the other rates keep their calibrated distance from it (0 = "
+          "the board's calibrated power; the adapter rounds to its own "
+          "steps and range, and the property reads back the power it "
+          "applied, in whole dBm); changeable while PLAYING", 0, 40,
           DEFAULT_TX_POWER, live));
   g_object_class_install_property (gobject_class, PROP_TX_MODE,
       g_param_spec_enum ("tx-mode", "TX mode",

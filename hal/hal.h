@@ -100,8 +100,14 @@ struct dvr_chip_ops {
 	 * after the first channel is set; timed like every stage. */
 	int (*calibrate)(struct dvr_chip *chip);
 	/* TX power index info->tx_power_min..tx_power_max for every rate
-	 * on every path. */
+	 * on every path; a chip with calibrated_tx_power gives index to its
+	 * reference rate and keeps every other rate and path at its
+	 * calibrated distance from it. */
 	int (*set_tx_power)(struct dvr_chip *chip, int index);
+	/* Optional. The index set_tx_power takes for the calibrated power
+	 * at chip->channel (EFUSE TX-power block): what the core applies
+	 * when the application sets no power. NULL: default_tx_power. */
+	int (*calibrated_tx_power)(struct dvr_chip *chip);
 	/* Wait until the chip's TX queues are empty — every frame it took
 	 * over USB has left the antenna — at most timeout_ms. DVR_OK, or
 	 * DVR_E_TIMEOUT with frames still queued. */

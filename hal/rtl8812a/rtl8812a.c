@@ -116,6 +116,7 @@ static const struct dvr_chip_ops rtl8812a_ops = {
 	.set_monitor = jaguar1_set_monitor,
 	.set_channel = rtl8812a_set_channel,
 	.set_tx_power = rtl8812a_set_tx_power,
+	.calibrated_tx_power = rtl8812a_calibrated_tx_power,
 	.wait_tx_idle = jaguar1_wait_tx_idle,
 	.power_off = jaguar1_power_off,
 	.tx_out_index = jaguar1_tx_out_index,
@@ -157,11 +158,11 @@ const struct dvr_chip_info rtl8812a_info = {
 	.tx_ldpc = true,
 	.preferred_tx_mode = DVR_TX_ASYNC,
 	/*
-	 * The BB table leaves the per-rate TX AGC registers unprogrammed, so
-	 * without a value the chip would transmit at its lowest power. 32 is
-	 * mid-scale of the 6-bit index (steps of about 0.5 dB): below the
-	 * values boards are calibrated to on every band, so it cannot
-	 * overdrive an external PA, yet well above the noise.
+	 * With no power set, the core applies the calibrated level of the
+	 * channel (rtl8812a_calibrated_tx_power). 32 is only what stands
+	 * in when there is no channel to calibrate for: mid-scale of the
+	 * 6-bit index (steps of about 0.5 dB), below the values boards are
+	 * calibrated to, so it cannot overdrive an external PA.
 	 */
 	.default_tx_power = 32,
 	/* 6-bit TXAGC index (rtw88 rtw_chip_info.txgi_max is 63 for

@@ -35,7 +35,15 @@ extern const struct dvr_chip_info rtl8812a_info;
 int rtl8812a_identify(struct dvr_chip *chip);
 int rtl8812a_phy_init(struct dvr_chip *chip);
 int rtl8812a_set_tx_power(struct dvr_chip *chip, int index);
+int rtl8812a_calibrated_tx_power(struct dvr_chip *chip);
 int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
+
+/* Calibrated TX AGC index (0..63) of one rate (DESC rate code) on one
+ * path (0 = A, 1 = B) at a centre channel and bandwidth, from the logical
+ * EFUSE map's TX-power block; -1 for a channel with no group or a path
+ * the block has no room for. Pure: no chip state. */
+int rtl8812a_txpwr_index(const uint8_t *efuse, unsigned path, uint8_t rate,
+                         unsigned center_ch, unsigned bw_mhz);
 
 /* Family hooks (struct jaguar1_data). */
 void rtl8812a_mac_quirks(struct dvr_chip *chip);

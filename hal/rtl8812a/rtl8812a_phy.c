@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * 8812A baseband and RF bring-up (rtw88 rtw88xxa.c rtw88xxa_phy_bb_config,
- * rtw88xxa_phy_rf_config, rtw8812a_config_1t) and its per-rate TX power
- * index registers. Table rows are written by the family's row writers.
+ * rtw88xxa_phy_rf_config, rtw8812a_config_1t). Table rows are written by
+ * the family's row writers; TX power is rtl8812a_txpower.c's.
  */
 #include "hal/common/bb_table_row.h"
 #include "hal/jaguar1/jaguar1_regs.h"
@@ -64,56 +64,5 @@ int rtl8812a_phy_init(struct dvr_chip *chip)
 		jaguar1_priv(chip)->band = JAGUAR1_BAND_NONE;
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "PHY init failed");
-	return DVR_OK;
-}
-
-/*
- * TX AGC: one 6-bit index per rate, four rates per register (byte lane =
- * rate code & 3), same layout at 0xC20 (path A) and 0xE20 (path B):
- * CCK, OFDM x2, HT MCS0-15 x4, VHT 1SS 0-9 + 2SS 0-9 x5.
- */
-int rtl8812a_set_tx_power(struct dvr_chip *chip, int index)
-{
-	struct dvr_io *io = chip->io;
-	unsigned paths = jaguar1_paths(chip);
-	int st;
-
-	if (index < 0 || index > 0x3F)
-		return dvr_chip_fail(chip, DVR_E_INVALID,
-		                     "TX power index %d outside 0..63", index);
-	uint32_t lanes = (uint32_t)index * 0x01010101u;
-	/*
-	 * Power-training levels step DOWN from the MCS7 index: the 10, 8 and
-	 * 6 are cumulative (index-10, index-18, index-24), each written no
-	 * lower than 2 (rtw88 rtw88xxa_tx_power_training and the vendor
-	 * PHY_TxPowerTrainingByPath_8812 subtract from a running value).
-	 * Both references compute this in u32, so an index below 24 wraps
-	 * there; the floor of 2 is what the code means.
-	 */
-	int t0 = index - 10 < 2 ? 2 : index - 10;
-	int t1 = index - 18 < 2 ? 2 : index - 18;
-	int t2 = index - 24 < 2 ? 2 : index - 24;
-	uint32_t training = (uint32_t)t0 | (uint32_t)t1 << 8 |
-	                    (uint32_t)t2 << 16;
-
-	for (unsigned p = 0; p < paths; p++) {
-		uint16_t base = p ? REG_B_TXAGC : REG_A_TXAGC;
-		for (uint16_t off = 0; off <= 0x2C; off += 4) {
-			bool two_ss = (off >= 0x14 && off <= 0x18) || off >= 0x28;
-			if (paths == 1 && two_ss)
-				continue;          /* MCS8-15, VHT 2SS 2-9 */
-			if (paths == 1 && off == 0x24)
-				/* VHT1SS 8/9 share with VHT2SS 0/1 */
-				dvr_w32_mask(io, (uint16_t)(base + off), 0xFFFF,
-				             lanes & 0xFFFF);
-			else
-				dvr_w32(io, (uint16_t)(base + off), lanes);
-		}
-		dvr_w32_mask(io, p ? REG_B_TX_TRAINING : REG_A_TX_TRAINING,
-		             0x00FFFFFFu, training);
-	}
-	if ((st = dvr_io_status(io)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "TX power write failed");
-	chip->tx_power_index = index;
 	return DVR_OK;
 }

@@ -772,6 +772,15 @@ static int program_tx_power(struct dvr_device *dev, int index)
 	return r;
 }
 
+/* The index when the application sets no power: the chip's calibrated
+ * level at the channel just recorded, or its fixed default. */
+static int default_index(struct dvr_device *dev)
+{
+	const struct dvr_chip_ops *ops = dev->info->ops;
+	return ops->calibrated_tx_power ? ops->calibrated_tx_power(&dev->chip)
+	                                : dev->info->default_tx_power;
+}
+
 /* Channel, then TX power: the configured mBm or the chip's default. */
 static int tune(struct dvr_device *dev, const struct dvr_channel *ch)
 {
@@ -781,7 +790,7 @@ static int tune(struct dvr_device *dev, const struct dvr_channel *ch)
 	record_channel(dev, ch);
 	int index = dev->cfg.tx_power != 0
 		            ? index_of_mbm(dev->info, dev->cfg.tx_power)
-		            : dev->info->default_tx_power;
+		            : default_index(dev);
 	return program_tx_power(dev, index);
 }
 

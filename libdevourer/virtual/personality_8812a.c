@@ -318,6 +318,7 @@ const struct vchip_personality vchip_personality_8812a = {
 	.rx_hdr_max = A_RX_DESC + 15 * 8,
 	.rf_paths = A_RF_PATHS,
 	.reset = reset,
+	.boards = p8812a_boards,
 	.efuse_build = p8812a_efuse_build,
 	.mac_power = mac_power,
 	.powered = powered,

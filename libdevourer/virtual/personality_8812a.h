@@ -44,6 +44,8 @@ static inline struct p8812a *p8812a_of(const struct vchip *vc)
 
 /* personality_8812a_efuse.c */
 void p8812a_efuse_build(struct vchip *vc);
+/* board= names (the EFUSE TX-power calibration variants), default first */
+extern const char *const p8812a_boards[];
 void p8812a_efuse_ctrl_written(struct vchip *vc);
 
 /* personality_8812a_fw.c */

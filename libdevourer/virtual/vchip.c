@@ -147,6 +147,11 @@ static int apply_option(struct vchip_config *cfg, const char *key,
 			return set_err(err, err_len,
 			               "usb3switch must be 0 or 1, got '%s'", val);
 		cfg->efuse_stay_usb2 = val[0] == '0';
+	} else if (strcmp(key, "board") == 0) {
+		if (!*val || strlen(val) >= sizeof cfg->board)
+			return set_err(err, err_len, "bad board name '%s'",
+			               val);
+		strcpy(cfg->board, val);
 	} else if (strcmp(key, "trace") == 0) {
 		/* handled by the core */
 	} else {
@@ -310,6 +315,14 @@ void vchip_usb_desc(const struct vchip *vc, struct vchip_usb_desc *out)
 
 /* ---- life cycle ---- */
 
+static bool board_listed(const struct vchip_personality *p, const char *name)
+{
+	for (const char *const *b = p->boards; b && *b; b++)
+		if (strcmp(*b, name) == 0)
+			return true;
+	return false;
+}
+
 int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 {
 	*out = NULL;
@@ -335,6 +348,8 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 	}
 	if (!p)
 		p = vchip_personality_default();
+	if (cfg->board[0] && !board_listed(p, cfg->board))
+		return -EINVAL;
 
 	struct vchip *vc = calloc(1, sizeof *vc);
 	if (!vc)

@@ -55,10 +55,14 @@ struct vchip_config {
 	 * on USB 2 (by default a USB3-capable stick's EFUSE invites the
 	 * switch, as the shipped ones do). */
 	bool efuse_stay_usb2;
+	/* board=NAME: which of the chip's board variants (its EFUSE
+	 * calibration) to model; empty: the chip's first. vchip_create
+	 * refuses a name the chip does not list (-EINVAL). */
+	char board[24];
 };
 
 /* Parse "chip=8812a,loss=0.1,rssi=-60,noise=-95,seed=7,pid=8812,eps=3,
- * speed=480,port=5000,usb3switch=0" over cfg. Unknown keys and unknown chips
+ * speed=480,port=5000,usb3switch=0,board=graded" over cfg. Unknown keys and unknown chips
  * are an error (the message lists
  * the chips there are); "trace=" is ignored here (the core handles it).
  * Environment DEVOURER_VIRTUAL_LOSS / _RSSI / _NOISE apply first. */

@@ -119,8 +119,13 @@ struct vchip_personality {
 	 * the core zeroed). Called once at create, after vc->usb is set
 	 * (the speed the device enumerated at) and before efuse_build. */
 	void (*reset)(struct vchip *vc);
+	/* Board variants the board= option names (NULL-terminated; the
+	 * first is the default). NULL: the chip models one board and
+	 * refuses every board= name. */
+	const char *const *boards;
 	/* Build the EFUSE content (logical map, physical image) into the
-	 * private state. vc->mac_addr is set by the core beforehand. */
+	 * private state for vc->cfg.board (checked against boards).
+	 * vc->mac_addr is set by the core beforehand. */
 	void (*efuse_build)(struct vchip *vc);
 	/* The MAC power domain came up (on = true: load the MAC block's
 	 * reset values) or went down (forget firmware, tables, filters). */

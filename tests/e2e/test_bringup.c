@@ -31,18 +31,20 @@ struct chip_case {
 	                     size_t n, int chn);
 };
 
-/* No power configured: the chip's safe default, not the zeros the
- * tables leave (which would be minimum power). */
+/* No power configured: the calibrated level from the model's default
+ * EFUSE board (vendor-default: 5 GHz bases 0x2A, OFDM +2, VHT1S BW80 0),
+ * not the zeros the tables leave. At 36/80: OFDM 0x2A + 2 = 0x2C, MCS
+ * (0x2A + 0x2A) / 2 + 0 = 0x2A (tests/e2e/test_txpower.c has the rest). */
 static void checks_8812a(struct vchip *vc, const enum vchip_milestone *m,
                          size_t n, int chn)
 {
 	(void)m;
 	(void)n;
 	(void)chn;
-	CHECK_EQ_HEX(vchip_peek32(vc, 0xC24), 0x20202020,
-	             "default TX power index on path A OFDM rates");
-	CHECK_EQ_HEX(vchip_peek32(vc, 0xE30), 0x20202020,
-	             "default TX power index on path B MCS4-7");
+	CHECK_EQ_HEX(vchip_peek32(vc, 0xC24), 0x2C2C2C2C,
+	             "calibrated TX power index on path A OFDM rates");
+	CHECK_EQ_HEX(vchip_peek32(vc, 0xE30), 0x2A2A2A2A,
+	             "calibrated TX power index on path B MCS4-7");
 }
 
 /* The HAL asks the firmware for IQK once the channel is set, and waits

@@ -241,15 +241,40 @@ int main(void)
 	CHECK_EQ_HEX(f.mem[0x483], 0x93, "DATA_SC upper-40 / uppermost-20");
 
 	/* ---- TX power ---- */
+	/* The EFUSE's TX-power block is blank here: the vendor's default
+	 * bases (5 GHz 0x2A) and every difference nibble 0xF = -1. At 36/80
+	 * (centre 42, groups 0 and 1) MCS7 is (42 + 42) / 2 - 1 = 41, OFDM
+	 * 42 - 1 = 41 and 2SS 41 - 1 = 40: asking 30 for MCS7 shifts every
+	 * rate by -11. CCK is not written on 5 GHz (rtw88 skips it). */
+	uint32_t cck_before = fake_r32(&f, 0xC20);
 	CHECK_EQ_INT(ops->set_tx_power(&chip, 30), DVR_OK, "tx power 30");
-	CHECK_EQ_HEX(fake_r32(&f, 0xC20), 0x1E1E1E1E, "CCK A");
-	CHECK_EQ_HEX(fake_r32(&f, 0xE4C), 0x1E1E1E1E, "VHT2SS B");
+	CHECK_EQ_HEX(fake_r32(&f, 0xC24), 0x1E1E1E1E, "OFDM A");
+	CHECK_EQ_HEX(fake_r32(&f, 0xC30), 0x1E1E1E1E, "MCS4-7 A");
+	CHECK_EQ_HEX(fake_r32(&f, 0xE40), 0x1E1E1E1E, "VHT1SS 4-7 B");
+	CHECK_EQ_HEX(fake_r32(&f, 0xE4C), 0x1D1D1D1D, "VHT2SS B one lower");
+	CHECK_EQ_HEX(fake_r32(&f, 0xC20), cck_before, "CCK left alone on 5G");
 	/* Cumulative steps 30-10, 30-18, 30-24 (rtw88 / vendor training). */
 	CHECK_EQ_HEX(fake_r32(&f, 0xC54) & 0xFFFFFF, 0x060C14, "training");
 	CHECK_EQ_INT(chip.tx_power_index, 30, "index recorded");
+	CHECK_EQ_INT(ops->calibrated_tx_power(&chip), 41,
+	             "calibrated MCS7 index at 36/80, blank block");
 	CHECK_EQ_INT(ops->set_tx_power(&chip, 20), DVR_OK, "tx power 20");
 	CHECK_EQ_HEX(fake_r32(&f, 0xE54) & 0xFFFFFF, 0x02020A,
 	             "training floors at 2 (20-18, 20-24)");
+	CHECK_EQ_INT(ops->set_tx_power(&chip, 0), DVR_OK, "tx power 0");
+	CHECK_EQ_HEX(fake_r32(&f, 0xE4C), 0, "a shift below 0 stops at 0");
+	/* 1T1R: path A only, no second-stream registers, and the register
+	 * VHT1SS 8/9 shares with VHT2SS 0/1 written in its low half. */
+	chip.id.is_1t1r = true;
+	f.mem[0xC46] = 0x5A;
+	f.mem[0xC4C] = 0x5A;
+	uint32_t b_before = fake_r32(&f, 0xE30);
+	CHECK_EQ_INT(ops->set_tx_power(&chip, 30), DVR_OK, "1T1R tx power 30");
+	CHECK_EQ_HEX(fake_r32(&f, 0xC44) & 0x00FFFFFFu, 0x5A1E1E,
+	             "1T1R: VHT1SS 8/9 in the low half only");
+	CHECK_EQ_HEX(f.mem[0xC4C], 0x5A, "1T1R: VHT2SS 6-9 not written");
+	CHECK_EQ_HEX(fake_r32(&f, 0xE30), b_before, "1T1R: path B not written");
+	chip.id.is_1t1r = false;
 	CHECK_EQ_INT(ops->set_tx_power(&chip, 64), DVR_E_INVALID, "64 refused");
 
 	/* RFE type 1 on a BT-coex board: BT owns the top byte of 0xCB0 and

@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * 8812A calibrated TX power: the per-rate TX AGC index each path gets on a
+ * channel, worked out from the EFUSE TX-power block as rtw88 does it
+ * (phy.c rtw_get_channel_group, rtw_phy_get_2g_tx_power_index,
+ * rtw_phy_get_5g_tx_power_index; layout main.h struct rtw_txpwr_idx), and
+ * the registers that hold it (rtw88xxa.c rtw88xxa_set_tx_power_index,
+ * rtw88xxa_tx_power_training).
+ *
+ * What "TX power" means here: the index the core asks for is the one the
+ * reference rate (HT MCS7 on path A) gets; every other rate and path keeps
+ * its calibrated distance from it. The core asks for exactly the
+ * calibrated index (rtl8812a_calibrated_tx_power) when the application
+ * sets no power, so an unset power is the calibration itself.
+ *
+ * Power-by-rate offsets and regulatory limits are not applied (rtw88 has
+ * tables for both, rtw8812a_table.c rtw8812a_bb_pg / rtw8812a_txpwr_lmt);
+ * with them the result would be base + min(by-rate, limit).
+ */
+#include "hal/common/chan_geometry.h"
+#include "hal/common/rate_codes.h"
+#include "hal/jaguar1/jaguar1_regs.h"
+#include "hal/rtl8812a/rtl8812a.h"
+
+#define TXAGC_MAX 0x3F
+
+/* Per-path block: 18 bytes of 2.4 GHz, then 24 bytes of 5 GHz
+ * (rtw88 main.h struct rtw_2g_txpwr_idx, struct rtw_5g_txpwr_idx). */
+#define PATH_LEN 42
+#define G2_CCK_BASE 0      /* 6 groups */
+#define G2_BW40_BASE 6     /* 5 groups */
+#define G2_1S_DIFF 11      /* [3:0] OFDM, [7:4] BW20 */
+#define G2_2S_DIFF 12      /* [3:0] BW20, [7:4] BW40 */
+#define G5_BW40_BASE 18    /* 14 groups */
+#define G5_1S_DIFF 32      /* [3:0] OFDM, [7:4] BW20 */
+#define G5_2S_DIFF 33      /* [3:0] BW20, [7:4] BW40 */
+#define G5_VHT1S_DIFF 38   /* [3:0] BW160, [7:4] BW80 */
+#define G5_VHT2S_DIFF 39
+
+/* An unprogrammed base (anything above the 6-bit range, 0xFF on a blank
+ * part) takes the vendor's per-chip default (rtl8812au hal_com_phycfg.c
+ * hal_load_pg_txpwr_info with rtl8812a_pg_txpwr_def_info; OpenIPC devourer
+ * EepromManager.cpp LoadTxPowerInfo ports the same chain). rtw88 uses the
+ * byte as it is. Differences are used as read, blank or not: a 0xF nibble
+ * is -1 in both references. */
+#define DEFAULT_BASE_2G 0x2D
+#define DEFAULT_BASE_5G 0x2A
+
+/* The EFUSE differences are signed 4-bit fields. */
+static int nibble(uint8_t b, bool high)
+{
+	int n = high ? b >> 4 : b & 0xF;
+	return n >= 8 ? n - 16 : n;
+}
+
+static int base_of(uint8_t b, int fallback)
+{
+	return b > TXAGC_MAX ? fallback : b;
+}
+
+/* Channel group of a (centre) channel, rtw88 phy.c rtw_get_channel_group;
+ * CCK on channel 14 has a group of its own. -1: no group. */
+static int channel_group(unsigned ch, bool cck)
+{
+	if (ch >= 1 && ch <= 14) {
+		if (ch <= 2)
+			return 0;
+		if (ch <= 5)
+			return 1;
+		if (ch <= 8)
+			return 2;
+		if (ch <= 11)
+			return 3;
+		return ch == 14 && cck ? 5 : 4;
+	}
+	static const struct { unsigned last; int group; } g5[] = {
+		{ 42, 0 }, { 50, 1 }, { 58, 2 }, { 64, 3 }, { 106, 4 },
+		{ 114, 5 }, { 122, 6 }, { 130, 7 }, { 138, 8 }, { 144, 9 },
+		{ 155, 10 }, { 161, 11 }, { 171, 12 }, { 177, 13 },
+	};
+	if (ch < 36 || ch > 177)
+		return -1;
+	for (size_t i = 0; i < sizeof g5 / sizeof g5[0]; i++)
+		if (ch <= g5[i].last)
+			return g5[i].group;
+	return -1;
+}
+
+static bool is_mcs(uint8_t rate)
+{
+	return rate >= DVR_DESC_RATE_HT_FIRST;
+}
+
+/* MCS8-15 and VHT 2SS: the second stream's difference applies. */
+static bool is_2ss(uint8_t rate)
+{
+	return (rate >= DVR_DESC_RATE_HT_FIRST + 8 &&
+	        rate < DVR_DESC_RATE_VHT_FIRST) ||
+	       rate >= DVR_DESC_RATE_VHT_FIRST + 10;
+}
+
+int rtl8812a_txpwr_index(const uint8_t *efuse, unsigned path, uint8_t rate,
+                         unsigned center_ch, unsigned bw_mhz)
+{
+	bool cck = dvr_desc_rate_is_cck(rate);
+	int g = channel_group(center_ch, cck);
+	int p;
+
+	if (g < 0 || path > 1)
+		return -1;
+	const uint8_t *t = &efuse[EFUSE_TX_PWR + path * PATH_LEN];
+	if (center_ch <= 14) {
+		if (cck)
+			return base_of(t[G2_CCK_BASE + g], DEFAULT_BASE_2G);
+		p = base_of(t[G2_BW40_BASE + g], DEFAULT_BASE_2G);
+		if (!is_mcs(rate))
+			p += nibble(t[G2_1S_DIFF], false);
+		else if (bw_mhz == 40)
+			p += is_2ss(rate) ? nibble(t[G2_2S_DIFF], true) : 0;
+		else
+			p += nibble(t[G2_1S_DIFF], true) +
+			     (is_2ss(rate) ? nibble(t[G2_2S_DIFF], false) : 0);
+	} else {
+		p = base_of(t[G5_BW40_BASE + g], DEFAULT_BASE_5G);
+		if (!is_mcs(rate)) {
+			p += nibble(t[G5_1S_DIFF], false);
+		} else if (bw_mhz == 80) {
+			/* the 80 MHz base is the mean of its two 40 MHz
+			 * halves' groups */
+			int up = g + 1 < 14 ? g + 1 : g;
+			p = (p + base_of(t[G5_BW40_BASE + up],
+			                 DEFAULT_BASE_5G)) / 2;
+			p += nibble(t[G5_VHT1S_DIFF], true) +
+			     (is_2ss(rate) ? nibble(t[G5_VHT2S_DIFF], true) : 0);
+		} else if (bw_mhz == 40) {
+			p += is_2ss(rate) ? nibble(t[G5_2S_DIFF], true) : 0;
+		} else {
+			p += nibble(t[G5_1S_DIFF], true) +
+			     (is_2ss(rate) ? nibble(t[G5_2S_DIFF], false) : 0);
+		}
+	}
+	/* rtw88 clamps at the top only (its u8 wraps below 0); a negative
+	 * sum is the lowest index, not the highest. */
+	return p < 0 ? 0 : p > TXAGC_MAX ? TXAGC_MAX : p;
+}
+
+/* Calibrated index of rate on path at the chip's current channel, or -1
+ * when there is none (no channel yet, no EFUSE copy). */
+static int calibrated(const struct dvr_chip *chip, unsigned path,
+                      uint8_t rate)
+{
+	struct jaguar1_priv *priv = jaguar1_priv(chip);
+	struct dvr_chan_geometry g;
+
+	if (!priv || chip->channel.channel == 0 ||
+	    dvr_chan_geometry(&chip->channel, &g) != DVR_OK)
+		return -1;
+	return rtl8812a_txpwr_index(priv->efuse, path, rate, g.center,
+	                            g.bw_mhz);
+}
+
+#define REF_RATE (DVR_DESC_RATE_HT_FIRST + 7)   /* HT MCS7 */
+
+int rtl8812a_calibrated_tx_power(struct dvr_chip *chip)
+{
+	int p = calibrated(chip, 0, REF_RATE);
+	return p < 0 ? chip->info->default_tx_power : p;
+}
+
+/* Last rate code a path programs: VHT 2SS MCS9. */
+#define LAST_RATE (DVR_DESC_RATE_VHT_FIRST + 19)
+
+/*
+ * TX AGC: one 6-bit index per rate, four rates per register (byte lane =
+ * rate code & 3), same layout at 0xC20 (path A) and 0xE20 (path B):
+ * CCK, OFDM x2, HT MCS0-15 x4, VHT 1SS 0-9 + 2SS 0-9 x5. On 5 GHz the CCK
+ * register is left alone and a 1T1R board skips the second stream, as
+ * rtw88 rtw88xxa_set_tx_power_index does.
+ */
+int rtl8812a_set_tx_power(struct dvr_chip *chip, int index)
+{
+	struct dvr_io *io = chip->io;
+	unsigned paths = jaguar1_paths(chip);
+	int ref = calibrated(chip, 0, REF_RATE);
+	int shift = ref < 0 ? 0 : index - ref;
+	bool is_5g = chip->channel.channel > 14;
+	int st;
+
+	if (index < 0 || index > TXAGC_MAX)
+		return dvr_chip_fail(chip, DVR_E_INVALID,
+		                     "TX power index %d outside 0..63", index);
+	for (unsigned p = 0; p < paths; p++) {
+		uint16_t base = p ? REG_B_TXAGC : REG_A_TXAGC;
+		uint32_t word = 0;
+		int mcs7 = index;
+		for (uint8_t rate = 0; rate <= LAST_RATE; rate++) {
+			if (rate >= DVR_DESC_RATE_HT_FIRST + 16 &&
+			    rate < DVR_DESC_RATE_VHT_FIRST)
+				continue;          /* MCS16-31: no third stream */
+			int v = calibrated(chip, p, rate);
+			v = v < 0 ? index : v + shift;
+			v = v < 0 ? 0 : v > TXAGC_MAX ? TXAGC_MAX : v;
+			if (rate == REF_RATE)
+				mcs7 = v;
+			word |= (uint32_t)v << ((rate & 3) * 8);
+			bool one_ss_last = paths == 1 &&
+			                   rate == DVR_DESC_RATE_VHT_FIRST + 9;
+			if ((rate & 3) != 3 && !one_ss_last)
+				continue;
+			uint16_t off = (uint16_t)(rate & 0xFC);
+			if (rate >= DVR_DESC_RATE_VHT_FIRST)
+				off = (uint16_t)(off - 0x10);
+			bool skip = (is_5g && rate < DVR_DESC_RATE_OFDM_FIRST) ||
+			            (paths == 1 && is_2ss(rate));
+			if (one_ss_last)
+				/* VHT1SS 8/9 share with VHT2SS 0/1 */
+				dvr_w32_mask(io, (uint16_t)(base + off), 0xFFFF,
+				             word & 0xFFFF);
+			else if (!skip)
+				dvr_w32(io, (uint16_t)(base + off), word);
+			word = 0;
+			if (one_ss_last)
+				break;
+		}
+		/*
+		 * Power-training levels step DOWN from the MCS7 index: the
+		 * 10, 8 and 6 are cumulative, each written no lower than 2
+		 * (rtw88 rtw88xxa_tx_power_training and the vendor
+		 * PHY_TxPowerTrainingByPath_8812 subtract from a running
+		 * value). Both references compute this in u32, so an index
+		 * below 24 wraps there; the floor of 2 is what the code
+		 * means.
+		 */
+		int t0 = mcs7 - 10 < 2 ? 2 : mcs7 - 10;
+		int t1 = mcs7 - 18 < 2 ? 2 : mcs7 - 18;
+		int t2 = mcs7 - 24 < 2 ? 2 : mcs7 - 24;
+		uint32_t training = (uint32_t)t0 | (uint32_t)t1 << 8 |
+		                    (uint32_t)t2 << 16;
+		dvr_w32_mask(io, p ? REG_B_TX_TRAINING : REG_A_TX_TRAINING,
+		             0x00FFFFFFu, training);
+	}
+	if ((st = dvr_io_status(io)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "TX power write failed");
+	chip->tx_power_index = index;
+	return DVR_OK;
+}
