@@ -60,10 +60,10 @@ int jaguar1_mac_init(struct dvr_chip *chip)
 	dvr_w32(io, REG_HIMR1, 0);
 	dvr_w8_mask(io, REG_MSR, 0x03, 0);     /* no link: monitor */
 
-	/* WMAC: accept everything the filters allow; set_monitor opens
-	 * the maps fully. */
+	/* WMAC (rtw88 rtw88xxa.c rtw88xxa_init_wmac_setting); set_monitor
+	 * writes the same maps again. */
 	dvr_w16(io, REG_RXFLTMAP0, 0xFFFF);
-	dvr_w16(io, REG_RXFLTMAP1, 0x0400);
+	dvr_w16(io, REG_RXFLTMAP1, RXFLTMAP1_PSPOLL);
 	dvr_w16(io, REG_RXFLTMAP2, 0xFFFF);
 	dvr_w32(io, REG_MAR, 0xFFFFFFFFu);
 	dvr_w32(io, REG_MAR + 4, 0xFFFFFFFFu);
@@ -156,8 +156,16 @@ int jaguar1_set_monitor(struct dvr_chip *chip, bool keep_corrupted)
 	if (keep_corrupted)
 		rcr |= RCR_ACRC32 | RCR_AICV;
 	dvr_w32(io, REG_RCR, rcr);
+	/* Every management and data subtype; of the control subtypes only
+	 * PS-Poll, as rtw88 (rtw88xxa.c rtw88xxa_init_wmac_setting) and the
+	 * vendor (rtl8812au usb_halinit.c _InitWMACSetting_8812A, BIT10)
+	 * leave it; the vendor's monitor switch (hw_var_set_monitor) opens
+	 * only the data map. ACK, CTS, RTS and BlockAck would otherwise
+	 * reach the host by the thousand on a busy channel, each one a
+	 * share of the bulk-IN budget. OpenIPC devourer's 0x0520 adds NDPA
+	 * and BAR, which only its beamforming and BA-session code uses. */
 	dvr_w16(io, REG_RXFLTMAP0, 0xFFFF);
-	dvr_w16(io, REG_RXFLTMAP1, 0xFFFF);
+	dvr_w16(io, REG_RXFLTMAP1, RXFLTMAP1_PSPOLL);
 	dvr_w16(io, REG_RXFLTMAP2, 0xFFFF);
 	dvr_w8_mask(io, REG_MSR, 0x03, 0);
 	dvr_w8(io, REG_RX_DRVINFO_SZ, (uint8_t)(chip->info->phy_status_len / 8));

@@ -135,6 +135,7 @@
 #define REG_CAMCMD           0x0670
 #define REG_RXFLTMAP0        0x06A0
 #define REG_RXFLTMAP1        0x06A2
+#define  RXFLTMAP1_PSPOLL     0x0400u  /* control subtype 10 */
 #define REG_RXFLTMAP2        0x06A4
 #define REG_DATA_SC          0x0483
 #define REG_USB_MOD          0xF008
@@ -166,7 +167,10 @@
 #define REG_B_TXSCALE        0x0E1C
 #define REG_A_TXAGC          0x0C20
 #define REG_B_TXAGC          0x0E20
+#define REG_A_IGI            0x0C50
+#define  IGI_MASK             0x7Fu
 #define REG_A_TX_TRAINING    0x0C54
+#define REG_B_IGI            0x0E50
 #define REG_B_TX_TRAINING    0x0E54
 #define REG_A_LSSI_WRITE     0x0C90
 #define REG_B_LSSI_WRITE     0x0E90
