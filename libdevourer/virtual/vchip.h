@@ -179,6 +179,8 @@ struct vchip_stats {
 	uint64_t tx_bad_queue;       /* dropped: QSEL on the wrong endpoint */
 	uint64_t tx_not_ready;       /* dropped: MAC TX off / no firmware */
 	uint64_t tx_naks;            /* bulk OUT refused: FIFO full */
+	uint64_t tx_deferred;        /* started late: another station
+	                                held the channel (carrier sense) */
 	uint64_t rx_heard;           /* frames heard on our channel */
 	uint64_t rx_lost;            /* lost by the link model */
 	uint64_t rx_corrupted;       /* delivered with a bad FCS */
