@@ -15,7 +15,7 @@ static int mac_row(void *ctx, uint32_t addr, uint32_t data)
 	return dvr_io_status(io);
 }
 
-/* RX aggregation thresholds (rtw88 "v2" values): size, timeout. */
+/* RX DMA: burst size, the drop check, RX aggregation. */
 static void init_rx_dma(struct dvr_chip *chip)
 {
 	struct dvr_io *io = chip->io;
@@ -29,11 +29,17 @@ static void init_rx_dma(struct dvr_chip *chip)
 	dvr_w8(io, REG_USB3_RXITV, 0x01);
 	dvr_w16(io, REG_RXDMA_STATUS, 0x7400);
 	dvr_w8(io, REG_RXDMA_STATUS + 1, 0xF5);
-	/* Aggregate several frames per bulk IN: monitor RX is all about
-	 * throughput. rtw88's "v2" values (rtw_usb_dynamic_rx_agg_v2), used
-	 * there with the same 32 KiB host buffers: 5/0x20 on USB2, 6/0x1A on
-	 * USB3 (the vendor uses 7 on USB3; the size unit is undocumented). */
-	dvr_w16(io, REG_RXDMA_AGG_PG_TH, chip->usb3 ? 0x1A06 : 0x2005);
+	/* Aggregation thresholds chosen for latency: size 1 / timeout 1 on
+	 * USB2, 3 / 1 on USB3, OpenIPC devourer's values (jaguar1
+	 * HalModule.cpp usb_AggSettingRxUpdate_8812A with its rxagg_usb_*
+	 * defaults). rtw88's "v2" values (usb.c rtw_usb_dynamic_rx_agg_v2:
+	 * 5 / 0x20, USB3 6 / 0x1A; the vendor's are the same on USB2) close a
+	 * lone frame's aggregate only when the timeout runs: about 1 ms more
+	 * per frame at FPV packet rates (bench/rx_agg_latency.c, against
+	 * about 0.1 ms here). A backlog still leaves in one transfer, since
+	 * the aggregate takes what the FIFO holds. Neither unit is
+	 * documented. */
+	dvr_w16(io, REG_RXDMA_AGG_PG_TH, chip->usb3 ? 0x0103 : 0x0101);
 	dvr_set8(io, REG_TXDMA_PQ_MAP, RXDMA_AGG_EN);
 }
 
