@@ -13,8 +13,9 @@
  * the references:
  *   off        aggregation disabled (RXDMA_AGG_EN clear)
  *   rtw88-off  rtw88's "disabled" values 0x00 / 0x01
- *   openipc    OpenIPC devourer's 0x01 / 0x01 (USB2), what our HAL
- *              programs (hal/jaguar1/jaguar1_mac.c init_rx_dma)
+ *   openipc    OpenIPC devourer's 0x01 / 0x01 (USB2)
+ *   ours       rtw88's size with the shortest timeout, 0x05 / 0x01: what
+ *              our HAL programs (hal/jaguar1/jaguar1_mac.c init_rx_dma)
  *   rtw88-v2   rtw88 / vendor USB2 values 0x05 / 0x20
  * Latency = callback time - time just before dvr_send; it includes the
  * frame's airtime, so the "off" row is the floor and the others' excess
@@ -108,6 +109,7 @@ int main(int argc, char **argv)
 		{ "off", 0x00, 0x01, false },
 		{ "rtw88-off", 0x00, 0x01, true },
 		{ "openipc", 0x01, 0x01, true },
+		{ "ours", 0x05, 0x01, true },
 		{ "rtw88-v2", 0x05, 0x20, true },
 	};
 	/* radiotap (flags, rate 6 Mbit/s) + broadcast data header + tag */

@@ -29,17 +29,18 @@ static void init_rx_dma(struct dvr_chip *chip)
 	dvr_w8(io, REG_USB3_RXITV, 0x01);
 	dvr_w16(io, REG_RXDMA_STATUS, 0x7400);
 	dvr_w8(io, REG_RXDMA_STATUS + 1, 0xF5);
-	/* Aggregation thresholds chosen for latency: size 1 / timeout 1 on
-	 * USB2, 3 / 1 on USB3, OpenIPC devourer's values (jaguar1
-	 * HalModule.cpp usb_AggSettingRxUpdate_8812A with its rxagg_usb_*
-	 * defaults). rtw88's "v2" values (usb.c rtw_usb_dynamic_rx_agg_v2:
-	 * 5 / 0x20, USB3 6 / 0x1A; the vendor's are the same on USB2) close a
-	 * lone frame's aggregate only when the timeout runs: about 1 ms more
-	 * per frame at FPV packet rates (bench/rx_agg_latency.c, against
-	 * about 0.1 ms here). A backlog still leaves in one transfer, since
-	 * the aggregate takes what the FIFO holds. Neither unit is
-	 * documented. */
-	dvr_w16(io, REG_RXDMA_AGG_PG_TH, chip->usb3 ? 0x0103 : 0x0101);
+	/* Aggregation thresholds chosen for latency: rtw88's size threshold
+	 * (usb.c rtw_usb_dynamic_rx_agg_v2: 5 on USB2, 6 on USB3) with the
+	 * shortest timeout, 1, as OpenIPC devourer uses (jaguar1
+	 * HalModule.cpp usb_AggSettingRxUpdate_8812A, rxagg_usb_timeout).
+	 * rtw88's timeout 0x20 (0x1A on USB3) holds a lone frame until it
+	 * runs: about 1 ms more per frame at FPV packet rates
+	 * (bench/rx_agg_latency.c). A backlog still leaves in aggregates as
+	 * large as rtw88's, because the FIFO's waiting packets join the
+	 * transfer before the timeout counts; OpenIPC devourer's size 1
+	 * would cut them to a fifth, less slack for a host slow to post
+	 * transfers. Neither field's unit is documented. */
+	dvr_w16(io, REG_RXDMA_AGG_PG_TH, chip->usb3 ? 0x0106 : 0x0105);
 	dvr_set8(io, REG_TXDMA_PQ_MAP, RXDMA_AGG_EN);
 }
 

@@ -33,10 +33,9 @@ static const struct expect common_regs[] = {
 	  "rtw88xxa_init_wmac_setting; vendor _InitWMACSetting_8812A" },
 	{ 0x06A4, 0xFFFF, 0xFFFF, "RXFLTMAP2: rtw88 rtw88xxa_init_wmac_setting; "
 	  "vendor hw_var_set_monitor" },
-	{ 0x0280, 0xFFFF, 0x0101, "RX agg size 1 / timeout 1 (USB2), for "
-	  "latency: OpenIPC devourer HalModule.cpp "
-	  "usb_AggSettingRxUpdate_8812A (rtw88 usb.c "
-	  "rtw_usb_dynamic_rx_agg_v2 has 0x2005)" },
+	{ 0x0280, 0xFFFF, 0x0105, "RX agg size 5 (USB2): rtw88 usb.c "
+	  "rtw_usb_dynamic_rx_agg_v2; timeout 1 for latency: OpenIPC "
+	  "devourer HalModule.cpp usb_AggSettingRxUpdate_8812A" },
 	{ 0x0424, 0xFF, 0xF7, "BCNQ boundary 256-9: rtw88 rtw88xxa.c "
 	  "rtw88xxau_init_tx_buffer_boundary, rtw8812a.c page_table_8812a" },
 	{ 0x0425, 0xFF, 0xF7, "MGQ boundary: as BCNQ" },
