@@ -76,6 +76,7 @@ enum
   PROP_SHORT_GI,
   PROP_TX_POWER,
   PROP_TX_MODE,
+  PROP_CARRIER_SENSE,
   PROP_OVERSIZE,
   PROP_FEC_K,
   PROP_FEC_N,
@@ -90,6 +91,7 @@ enum
 #define DEFAULT_SHORT_GI FALSE
 #define DEFAULT_TX_POWER 0
 #define DEFAULT_TX_MODE DVR_TX_AUTO
+#define DEFAULT_CARRIER_SENSE TRUE
 #define DEFAULT_FEC_K 8
 #define DEFAULT_FEC_N 12
 #define DEFAULT_FEC_TIMEOUT 20
@@ -239,6 +241,13 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "async (several USB transfers in flight) or sync (one blocking "
           "transfer per frame) (READY only)",
           GST_TYPE_DEVOURER_TX_MODE, DEFAULT_TX_MODE, ready));
+  g_object_class_install_property (gobject_class, PROP_CARRIER_SENSE,
+      g_param_spec_boolean ("carrier-sense", "Carrier sense",
+          "Defer each frame while another station holds the channel, as "
+          "the reference drivers leave the chip (true); false = transmit "
+          "regardless, for a link that owns its channel (applies when "
+          "this element opens the adapter; READY only)",
+          DEFAULT_CARRIER_SENSE, ready));
   g_object_class_install_property (gobject_class, PROP_OVERSIZE,
       g_param_spec_enum ("oversize", "Oversize buffers",
           "What a buffer larger than one packet (stats max-payload, bytes) "
@@ -326,6 +335,7 @@ gst_devourer_sink_init (GstDevourerSink * self)
   self->short_gi = DEFAULT_SHORT_GI;
   self->tx_power = DEFAULT_TX_POWER;
   self->tx_mode = DEFAULT_TX_MODE;
+  self->carrier_sense = DEFAULT_CARRIER_SENSE;
   self->oversize = DEFAULT_OVERSIZE;
   self->fec_k = DEFAULT_FEC_K;
   self->fec_n = DEFAULT_FEC_N;
@@ -910,6 +920,9 @@ set_own_property (GstDevourerSink * self, guint prop_id,
     case PROP_TX_POWER:
       self->tx_power = g_value_get_int (value);
       break;
+    case PROP_CARRIER_SENSE:
+      self->carrier_sense = g_value_get_boolean (value);
+      break;
     case PROP_TX_MODE:
       self->tx_mode = g_value_get_enum (value);
       break;
@@ -1004,6 +1017,9 @@ get_own_property (GstDevourerSink * self, guint prop_id, GValue * value,
       break;
     case PROP_TX_POWER:
       g_value_set_int (value, self->tx_power);
+      break;
+    case PROP_CARRIER_SENSE:
+      g_value_set_boolean (value, self->carrier_sense);
       break;
     case PROP_TX_MODE:
       g_value_set_enum (value, self->tx_mode);
@@ -1285,6 +1301,8 @@ gst_devourer_sink_open (GstDevourerSink * self)
   read_vector_props (self, &vp);
   params_ok = build_tx_params (&vp, &params, &kbps, &why);
   cfg.tx_mode = (enum dvr_tx_mode) self->tx_mode;
+  cfg.carrier_sense = self->carrier_sense ? DVR_CARRIER_SENSE_DEFAULT
+      : DVR_CARRIER_SENSE_OFF;
   power_dbm = self->tx_power;
   cfg.tx_power = power_dbm * 100;       /* dBm → mBm; 0 = default */
   /* Until caps say otherwise (set_caps), the stream is a byte stream. */

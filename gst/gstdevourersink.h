@@ -37,6 +37,7 @@ struct _GstDevourerSink
   gboolean short_gi;
   gint tx_power;
   gint tx_mode;
+  gboolean carrier_sense;       /* FALSE: DVR_CARRIER_SENSE_OFF */
   gint oversize;                /* GstDevourerSinkOversize */
   guint fec_k, fec_n;
   guint64 epoch;                /* 0 = the link layer's wall-clock default */

@@ -91,6 +91,11 @@ struct dvr_chip_ops {
 	int (*phy_init)(struct dvr_chip *chip);
 	/* Monitor-mode RX: accept every frame (and bad-FCS ones if asked). */
 	int (*set_monitor)(struct dvr_chip *chip, bool keep_corrupted);
+	/* Optional. The MAC carrier-sense gate: defer (true) or transmit
+	 * regardless of a busy channel (false). Run in the monitor stage;
+	 * NULL: the chip keeps its reset behaviour and only "defer" can be
+	 * asked for. */
+	int (*set_carrier_sense)(struct dvr_chip *chip, bool defer);
 	/* Band, channel and bandwidth. Programs the chip only: the core
 	 * records chip->channel afterwards, under the locks TX holds while
 	 * it builds descriptors from it. */

@@ -15,7 +15,7 @@ static int mac_row(void *ctx, uint32_t addr, uint32_t data)
 	return dvr_io_status(io);
 }
 
-/* RX aggregation thresholds (rtw88 "v2" values): size, timeout. */
+/* RX DMA: burst size, the drop check, RX aggregation. */
 static void init_rx_dma(struct dvr_chip *chip)
 {
 	struct dvr_io *io = chip->io;
@@ -29,11 +29,18 @@ static void init_rx_dma(struct dvr_chip *chip)
 	dvr_w8(io, REG_USB3_RXITV, 0x01);
 	dvr_w16(io, REG_RXDMA_STATUS, 0x7400);
 	dvr_w8(io, REG_RXDMA_STATUS + 1, 0xF5);
-	/* Aggregate several frames per bulk IN: monitor RX is all about
-	 * throughput. rtw88's "v2" values (rtw_usb_dynamic_rx_agg_v2), used
-	 * there with the same 32 KiB host buffers: 5/0x20 on USB2, 6/0x1A on
-	 * USB3 (the vendor uses 7 on USB3; the size unit is undocumented). */
-	dvr_w16(io, REG_RXDMA_AGG_PG_TH, chip->usb3 ? 0x1A06 : 0x2005);
+	/* Aggregation thresholds chosen for latency: rtw88's size threshold
+	 * (usb.c rtw_usb_dynamic_rx_agg_v2: 5 on USB2, 6 on USB3) with the
+	 * shortest timeout, 1, as OpenIPC devourer uses (jaguar1
+	 * HalModule.cpp usb_AggSettingRxUpdate_8812A, rxagg_usb_timeout).
+	 * rtw88's timeout 0x20 (0x1A on USB3) holds a lone frame until it
+	 * runs: about 1 ms more per frame at FPV packet rates
+	 * (bench/rx_agg_latency.c). A backlog still leaves in aggregates as
+	 * large as rtw88's, because the FIFO's waiting packets join the
+	 * transfer before the timeout counts; OpenIPC devourer's size 1
+	 * would cut them to a fifth, less slack for a host slow to post
+	 * transfers. Neither field's unit is documented. */
+	dvr_w16(io, REG_RXDMA_AGG_PG_TH, chip->usb3 ? 0x0106 : 0x0105);
 	dvr_set8(io, REG_TXDMA_PQ_MAP, RXDMA_AGG_EN);
 }
 
@@ -60,10 +67,10 @@ int jaguar1_mac_init(struct dvr_chip *chip)
 	dvr_w32(io, REG_HIMR1, 0);
 	dvr_w8_mask(io, REG_MSR, 0x03, 0);     /* no link: monitor */
 
-	/* WMAC: accept everything the filters allow; set_monitor opens
-	 * the maps fully. */
+	/* WMAC (rtw88 rtw88xxa.c rtw88xxa_init_wmac_setting); set_monitor
+	 * writes the same maps again. */
 	dvr_w16(io, REG_RXFLTMAP0, 0xFFFF);
-	dvr_w16(io, REG_RXFLTMAP1, 0x0400);
+	dvr_w16(io, REG_RXFLTMAP1, RXFLTMAP1_PSPOLL);
 	dvr_w16(io, REG_RXFLTMAP2, 0xFFFF);
 	dvr_w32(io, REG_MAR, 0xFFFFFFFFu);
 	dvr_w32(io, REG_MAR + 4, 0xFFFFFFFFu);
@@ -156,13 +163,47 @@ int jaguar1_set_monitor(struct dvr_chip *chip, bool keep_corrupted)
 	if (keep_corrupted)
 		rcr |= RCR_ACRC32 | RCR_AICV;
 	dvr_w32(io, REG_RCR, rcr);
+	/* Every management and data subtype; of the control subtypes only
+	 * PS-Poll, as rtw88 (rtw88xxa.c rtw88xxa_init_wmac_setting) and the
+	 * vendor (rtl8812au usb_halinit.c _InitWMACSetting_8812A, BIT10)
+	 * leave it; the vendor's monitor switch (hw_var_set_monitor) opens
+	 * only the data map. ACK, CTS, RTS and BlockAck would otherwise
+	 * reach the host by the thousand on a busy channel, each one a
+	 * share of the bulk-IN budget. OpenIPC devourer's 0x0520 adds NDPA
+	 * and BAR, which only its beamforming and BA-session code uses. */
 	dvr_w16(io, REG_RXFLTMAP0, 0xFFFF);
-	dvr_w16(io, REG_RXFLTMAP1, 0xFFFF);
+	dvr_w16(io, REG_RXFLTMAP1, RXFLTMAP1_PSPOLL);
 	dvr_w16(io, REG_RXFLTMAP2, 0xFFFF);
 	dvr_w8_mask(io, REG_MSR, 0x03, 0);
 	dvr_w8(io, REG_RX_DRVINFO_SZ, (uint8_t)(chip->info->phy_status_len / 8));
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "monitor-mode register write "
+		                     "failed");
+	return DVR_OK;
+}
+
+/*
+ * The MAC's carrier-sense gate, REG_TX_PTCL_CTRL bits 14 (DIS_CCA) and 15
+ * (DIS_EDCCA), named in Realtek's halmac register headers
+ * (halmac_bit2.h). Neither rtw88 nor the vendor driver sets them, so the
+ * MAC defers while the BB reports a busy channel; the energy detector
+ * behind bit 15 never fires because the BB table parks its thresholds
+ * (0x8A4 = 0x7F7F, the vendor's adaptivity-off default). Off sets both,
+ * as OpenIPC devourer's SetCcaMode does: bit 15 alone changes nothing
+ * against a decodable preamble, bit 14 is what lets our frames out.
+ * 0x8A4 is left parked either way.
+ */
+int jaguar1_set_carrier_sense(struct dvr_chip *chip, bool defer)
+{
+	struct dvr_io *io = chip->io;
+	uint32_t v = dvr_r32(io, REG_TX_PTCL_CTRL);
+	const uint32_t gate = PTCL_DIS_CCA | PTCL_DIS_EDCCA;
+
+	v = defer ? v & ~gate : v | gate;
+	dvr_w32(io, REG_TX_PTCL_CTRL, v);
+	int st = dvr_io_status(io);
+	if (st != DVR_OK)
+		return dvr_chip_fail(chip, st, "carrier-sense register write "
 		                     "failed");
 	return DVR_OK;
 }

@@ -116,6 +116,9 @@
 #define REG_DRVERLYINT       0x0558
 #define REG_BCNDMATIM        0x0559
 #define REG_BCN_MAX_ERR      0x055D
+#define REG_TX_PTCL_CTRL     0x0520
+#define  PTCL_DIS_CCA         BIT(14)  /* ignore preamble carrier sense */
+#define  PTCL_DIS_EDCCA       BIT(15)  /* ignore energy detection */
 #define REG_TX_PTCL_55C      0x055C
 #define REG_RCR              0x0608
 #define  RCR_MONITOR          0x9000382Fu /* the vendor driver's monitor set */
@@ -135,6 +138,7 @@
 #define REG_CAMCMD           0x0670
 #define REG_RXFLTMAP0        0x06A0
 #define REG_RXFLTMAP1        0x06A2
+#define  RXFLTMAP1_PSPOLL     0x0400u  /* control subtype 10 */
 #define REG_RXFLTMAP2        0x06A4
 #define REG_DATA_SC          0x0483
 #define REG_USB_MOD          0xF008
@@ -166,7 +170,10 @@
 #define REG_B_TXSCALE        0x0E1C
 #define REG_A_TXAGC          0x0C20
 #define REG_B_TXAGC          0x0E20
+#define REG_A_IGI            0x0C50
+#define  IGI_MASK             0x7Fu
 #define REG_A_TX_TRAINING    0x0C54
+#define REG_B_IGI            0x0E50
 #define REG_B_TX_TRAINING    0x0E54
 #define REG_A_LSSI_WRITE     0x0C90
 #define REG_B_LSSI_WRITE     0x0E90

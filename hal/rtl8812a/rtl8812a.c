@@ -114,6 +114,7 @@ static const struct dvr_chip_ops rtl8812a_ops = {
 	.mac_init = jaguar1_mac_init,
 	.phy_init = rtl8812a_phy_init,
 	.set_monitor = jaguar1_set_monitor,
+	.set_carrier_sense = jaguar1_set_carrier_sense,
 	.set_channel = rtl8812a_set_channel,
 	.set_tx_power = rtl8812a_set_tx_power,
 	.calibrated_tx_power = rtl8812a_calibrated_tx_power,

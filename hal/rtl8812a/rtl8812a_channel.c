@@ -10,6 +10,7 @@
 #include "hal/rtl8812a/rtl8812a.h"
 
 #define CUT_C 2u
+#define RTL8812A_IGI_UNLINKED 0x1Cu
 
 /* RFE pin mux per RFE type, 8812A (rtw88 rtw8812a_phy_set_rfe_reg_24g/_5g). */
 static void set_rfe(struct dvr_chip *chip, bool is_5g)
@@ -118,6 +119,14 @@ static void switch_band(struct dvr_chip *chip, bool is_5g, unsigned bw)
 	dvr_w32_mask(io, REG_RRSR, RRSR_RATE_MASK, is_5g ? 0x150 : 0x15F);
 	dvr_w32_mask(io, REG_A_TXSCALE, 0xFFE00000u, bb_swing(chip, is_5g, 0));
 	dvr_w32_mask(io, REG_B_TXSCALE, 0xFFE00000u, bb_swing(chip, is_5g, 1));
+	/* Initial gain: the AGC table seeds 0x20; the references leave the
+	 * unlinked DIG floor 0x1C on both bands, about 4 dB more sensitive
+	 * (rtw88 phy.c DIG_CVRG_MIN, written by rtw_phy_dig_set_max_coverage;
+	 * OpenIPC devourer jaguar1/HalModule.cpp phydm_SetIgiFloor_Jaguar,
+	 * the phydm dm_dig_min of the 8812). We run no DIG watchdog, so the
+	 * floor is where the gain stays. */
+	dvr_w32_mask(io, REG_A_IGI, IGI_MASK, RTL8812A_IGI_UNLINKED);
+	dvr_w32_mask(io, REG_B_IGI, IGI_MASK, RTL8812A_IGI_UNLINKED);
 	if (!is_5g)
 		dvr_clr8(io, REG_CCK_CHECK, CCK_CHECK_5G);
 }

@@ -794,6 +794,28 @@ static int tune(struct dvr_device *dev, const struct dvr_channel *ch)
 	return program_tx_power(dev, index);
 }
 
+/* Monitor RX filters, then the carrier-sense gate the caller chose. */
+static int set_monitor(struct dvr_device *dev)
+{
+	const struct dvr_chip_ops *ops = dev->info->ops;
+	struct dvr_chip *chip = &dev->chip;
+	enum dvr_carrier_sense cs = dev->cfg.carrier_sense;
+	if (cs != DVR_CARRIER_SENSE_DEFAULT && cs != DVR_CARRIER_SENSE_OFF)
+		return dvr_chip_fail(chip, DVR_E_INVALID, "unknown carrier-"
+		                     "sense setting %d", (int)cs);
+	int r = ops->set_monitor(chip, dev->cfg.keep_corrupted);
+	if (r != DVR_OK)
+		return r;
+	if (ops->set_carrier_sense)
+		return ops->set_carrier_sense(chip,
+		                              cs == DVR_CARRIER_SENSE_DEFAULT);
+	if (cs != DVR_CARRIER_SENSE_DEFAULT)
+		return dvr_chip_fail(chip, DVR_E_UNSUPPORTED, "%s: turning "
+		                     "carrier sense off is not supported",
+		                     dev->info->name);
+	return DVR_OK;
+}
+
 static int do_stage(struct dvr_device *dev, enum init_stage st,
                     const struct dvr_channel *ch)
 {
@@ -806,7 +828,7 @@ static int do_stage(struct dvr_device *dev, enum init_stage st,
 	case STAGE_MAC: return ops->mac_init(chip);
 	case STAGE_PHY: return ops->phy_init(chip);
 	case STAGE_MONITOR:
-		return ops->set_monitor(chip, dev->cfg.keep_corrupted);
+		return set_monitor(dev);
 	case STAGE_CHANNEL: return tune(dev, ch);
 	case STAGE_CALIBRATE: return ops->calibrate(chip);
 	default: return DVR_E_INVALID;

@@ -280,6 +280,17 @@ uint64_t air_reserve(struct air *a, unsigned channel, uint64_t not_before_ns,
 	}
 }
 
+void air_occupy(struct air *a, unsigned channel, uint64_t start_ns,
+                uint32_t airtime_us)
+{
+	_Atomic uint64_t *slot = &a->medium->busy_until[channel %
+	                                                MEDIUM_CHANNELS];
+	uint64_t end = start_ns + (uint64_t)airtime_us * 1000;
+	uint64_t cur = atomic_load(slot);
+	while (cur < end && !atomic_compare_exchange_weak(slot, &cur, end))
+		;
+}
+
 static bool is_sock_name(const char *n)
 {
 	size_t l = strlen(n);

@@ -66,6 +66,13 @@ const char *air_dir(const struct air *air);
 uint64_t air_reserve(struct air *air, unsigned channel, uint64_t not_before_ns,
                      uint32_t airtime_us);
 
+/* Transmit at start_ns for airtime_us whether or not the medium is held,
+ * as a radio with its carrier sense off does: the slot may overlap
+ * another station's (collisions are not modelled; both frames are
+ * heard), and the medium is held at least until this frame ends. */
+void air_occupy(struct air *air, unsigned channel, uint64_t start_ns,
+                uint32_t airtime_us);
+
 /* A station of this process may take frames straight from an in-process
  * sender, as a radio hears a frame while it is sent, without a thread of
  * its own having to be scheduled: once fn is set, every air_send of this

@@ -292,6 +292,14 @@ uint32_t vchip_peek32(const struct vchip *vc, uint16_t addr)
 	return vc_le32(b);
 }
 
+void vchip_poke8(struct vchip *vc, uint16_t addr, uint8_t value)
+{
+	pthread_mutex_lock(&vc->lock);
+	vc->regs[addr] = value;
+	pthread_cond_broadcast(&vc->rx_data);
+	pthread_mutex_unlock(&vc->lock);
+}
+
 uint32_t vchip_peek_rf(const struct vchip *vc, unsigned path, uint8_t reg)
 {
 	struct vchip *v = (struct vchip *)vc;

@@ -183,6 +183,8 @@ struct vchip_stats {
 	uint64_t tx_bad_queue;       /* dropped: QSEL on the wrong endpoint */
 	uint64_t tx_not_ready;       /* dropped: MAC TX off / no firmware */
 	uint64_t tx_naks;            /* bulk OUT refused: FIFO full */
+	uint64_t tx_deferred;        /* started late: another station
+	                                held the channel (carrier sense) */
 	uint64_t rx_heard;           /* frames heard on our channel */
 	uint64_t rx_lost;            /* lost by the link model */
 	uint64_t rx_corrupted;       /* delivered with a bad FCS */
@@ -209,6 +211,11 @@ const char *vchip_chip_name(const struct vchip *vc);
 /* Register file access for tests (no side effects). */
 uint32_t vchip_peek32(const struct vchip *vc, uint16_t addr);
 uint32_t vchip_peek_rf(const struct vchip *vc, unsigned path, uint8_t reg);
+/* Set one register byte for a bench that compares settings the HAL does
+ * not offer (e.g. the RX aggregation thresholds): the value lands in the
+ * register file as a driver write would, without the write's side
+ * effects, so only registers the model reads live may be set this way. */
+void vchip_poke8(struct vchip *vc, uint16_t addr, uint8_t value);
 
 /* The in-process registry of live virtual chips, by name (for tests). */
 struct vchip *vchip_find(const char *name);

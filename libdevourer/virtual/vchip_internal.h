@@ -172,6 +172,9 @@ uint32_t vc_airtime_us(const struct vc_rate *rate, unsigned bw_mhz,
 unsigned vc_channel_freq(unsigned ch);
 uint32_t vc_crc32(const uint8_t *p, size_t n);
 
+/* vchip_wmac.c: does the MAC wait for a busy channel before it sends
+ * (REG_TX_PTCL_CTRL 0x520 bit 14 DIS_CCA clear)? */
+bool vc_wmac_tx_defers(const struct vchip *vc);
 /* vchip_wmac.c: the MAC receive filter (RCR 0x608, RXFLTMAP 0x6A0-0x6A5,
  * MACID 0x610) and the TX queue map (TXDMA_PQ_MAP 0x10C) the Realtek
  * generations share */

@@ -244,10 +244,18 @@ static void *tx_thread(void *arg)
 		uint64_t due = e->queued_ns > vc->tx_sched_end ? e->queued_ns
 		                                                : vc->tx_sched_end;
 		uint64_t start;
-		if (vc->air) {
+		if (vc->air && !vc_wmac_tx_defers(vc)) {
+			/* carrier sense off: on the air when due */
+			start = due;
+			pthread_mutex_unlock(&vc->lock);
+			air_occupy(vc->air, h.channel, start, airtime);
+			pthread_mutex_lock(&vc->lock);
+		} else if (vc->air) {
 			pthread_mutex_unlock(&vc->lock);
 			start = air_reserve(vc->air, h.channel, due, airtime);
 			pthread_mutex_lock(&vc->lock);
+			if (start > due)
+				vc->stats.tx_deferred++;
 		} else {
 			start = vc->local_busy_until > due ? vc->local_busy_until
 			                                   : due;

@@ -12,6 +12,19 @@
 
 #include "libdevourer/virtual/vchip_internal.h"
 
+/*
+ * The TX protocol block's carrier-sense gate, REG_TX_PTCL_CTRL 0x520: bit
+ * 14 DIS_CCA, bit 15 DIS_EDCCA (Realtek halmac_bit2.h). On the shared air
+ * every other station's frame is a decodable 802.11 preamble, which the
+ * primary CCA senses; so bit 14 alone decides whether we wait. The
+ * energy detector behind bit 15 would add nothing here: the air carries
+ * no non-802.11 energy.
+ */
+bool vc_wmac_tx_defers(const struct vchip *vc)
+{
+	return !(vc->regs[0x521] & 0x40);
+}
+
 bool vc_wmac_rx_keeps_bad_fcs(const struct vchip *vc)
 {
 	return vc_reg32(vc, 0x608) & RCR_ACRC32;

@@ -85,6 +85,14 @@ static void test_sink_properties(void)
 	roundtrip_str(e, "short-gi", "true");
 	roundtrip_str(e, "tx-power", "40");
 	roundtrip_str(e, "tx-mode", "sync");
+	{
+		gboolean cs = FALSE;
+		g_object_get(e, "carrier-sense", &cs, NULL);
+		CHECK(cs, "carrier-sense defaults to on (the references)");
+		CHECK(has_flag(e, "carrier-sense", GST_PARAM_MUTABLE_READY),
+		      "carrier-sense is READY-only");
+	}
+	roundtrip_str(e, "carrier-sense", "false");
 	roundtrip_str(e, "link-id", "123456");
 	roundtrip_str(e, "radio-port", "16");
 	roundtrip_str(e, "fec-k", "4");

@@ -188,7 +188,8 @@ int main(void)
 	CHECK_EQ_INT(s.lssi_writes, 206, "RF A table written through LSSI");
 	CHECK_EQ_INT(ops->set_monitor(&chip, false), DVR_OK, "monitor");
 	CHECK_EQ_HEX(fake_r32(&f, 0x608), 0x9000382F, "RCR monitor");
-	CHECK_EQ_HEX(fake_r32(&f, 0x6A0), 0xFFFFFFFF, "RXFLTMAP0/1 open");
+	CHECK_EQ_HEX(fake_r32(&f, 0x6A0), 0x0400FFFF,
+	             "RXFLTMAP0 open, RXFLTMAP1 PS-Poll only (rtw88)");
 	CHECK_EQ_HEX(f.mem[0x6A4] | f.mem[0x6A5] << 8, 0xFFFF, "RXFLTMAP2 open");
 	CHECK_EQ_INT(ops->set_monitor(&chip, true), DVR_OK, "monitor+bad FCS");
 	CHECK_EQ_HEX(fake_r32(&f, 0x608), 0x90003B2F, "RCR keep corrupted");

@@ -242,6 +242,22 @@ typedef void (*dvr_log_fn)(void *user, enum dvr_log_level level,
 
 typedef struct dvr_device dvr_device;
 
+/**
+ * Whether the chip defers its transmissions while the channel is busy
+ * (the MAC's carrier-sense gate, applied at dvr_start()).
+ */
+enum dvr_carrier_sense {
+	/** As the reference drivers leave it: the MAC waits while it
+	 *  decodes another station's preamble (CCA); energy detection
+	 *  (EDCCA) is parked, so non-802.11 energy does not hold us off. */
+	DVR_CARRIER_SENSE_DEFAULT = 0,
+	/** Transmit regardless of the channel: neither a decodable
+	 *  preamble nor energy defers our frames. For a link that owns
+	 *  its channel (an FPV downlink) this keeps the frame rate; on a
+	 *  shared channel it collides with whoever is transmitting. */
+	DVR_CARRIER_SENSE_OFF,
+};
+
 /** Open-time configuration. Zero-initialise, then set what you need. */
 struct dvr_config {
 	dvr_rx_fn on_rx;           /**< NULL: received frames are dropped */
@@ -267,6 +283,11 @@ struct dvr_config {
 	                                the system firmware paths */
 	const char *trace_path;    /**< register trace file (NULL: selector
 	                                option trace= or $DEVOURER_TRACE) */
+	enum dvr_carrier_sense carrier_sense; /**< DEFAULT: defer to a
+	                                busy channel as the references do;
+	                                dvr_start() fails with
+	                                DVR_E_UNSUPPORTED where a chip cannot
+	                                change it */
 };
 
 /** One adapter found by dvr_list_adapters(). */

@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * RX latency each USB RX aggregation setting adds, over virtual adapters:
+ *
+ *   rx_agg_latency [--packets N] [--len BYTES]
+ *
+ * Two RTL8812AU virtual adapters on ch 36/20; the talker sends one frame
+ * at a time (6 Mbit/s OFDM), the listener's callback stamps it. Between
+ * runs the bench sets the listener chip's REG_RXDMA_AGG_PG_TH (0x280:
+ * size threshold [7:0], timeout [15:8]) and the RXDMA_AGG_EN bit (0x10C
+ * bit 2) in the model, which applies them in its bulk-IN path (vchip_rx.c
+ * rx_dma) the way the chip closes aggregates. The settings are those of
+ * the references:
+ *   off        aggregation disabled (RXDMA_AGG_EN clear)
+ *   rtw88-off  rtw88's "disabled" values 0x00 / 0x01
+ *   openipc    OpenIPC devourer's 0x01 / 0x01 (USB2)
+ *   ours       rtw88's size with the shortest timeout, 0x05 / 0x01: what
+ *              our HAL programs (hal/jaguar1/jaguar1_mac.c init_rx_dma)
+ *   rtw88-v2   rtw88 / vendor USB2 values 0x05 / 0x20
+ * Latency = callback time - time just before dvr_send; it includes the
+ * frame's airtime, so the "off" row is the floor and the others' excess
+ * over it is what the setting adds. Prints a JSON array: one record per
+ * setting with median and p99 in microseconds.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <devourer/devourer.h>
+
+#include "bench/bench_probe.h"
+#include "libdevourer/virtual/vchip.h"
+
+#define MAX_PACKETS 2000
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
+static unsigned received;
+static double rx_ns;
+
+static void on_rx(void *user, const struct dvr_rx_frame *f)
+{
+	(void)user;
+	if (f->len < 24 + 6 || memcmp(f->data + 24, "aggbch", 6) != 0)
+		return;
+	pthread_mutex_lock(&lock);
+	rx_ns = bench_now_ns();
+	received++;
+	pthread_cond_broadcast(&cond);
+	pthread_mutex_unlock(&lock);
+}
+
+static _Noreturn void die(const char *what)
+{
+	fprintf(stderr, "rx_agg_latency: %s\n", what);
+	bench_air_cleanup();
+	exit(1);
+}
+
+static dvr_device *start(const char *sel, dvr_rx_fn fn)
+{
+	struct dvr_config cfg = { .on_rx = fn };
+	dvr_device *d = NULL;
+	if (dvr_open(sel, &cfg, &d) != DVR_OK)
+		die("open failed");
+	struct dvr_channel ch = { .channel = 36, .bw_mhz = 20 };
+	if (dvr_start(d, &ch) != DVR_OK)
+		die(dvr_last_error(d));
+	return d;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+struct setting {
+	const char *name;
+	uint8_t size, timeout;
+	bool agg_en;
+};
+
+int main(int argc, char **argv)
+{
+	unsigned packets = 200, len = 1000;
+	for (int i = 1; i + 1 < argc; i += 2) {
+		if (!strcmp(argv[i], "--packets"))
+			packets = (unsigned)atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--len"))
+			len = (unsigned)atoi(argv[i + 1]);
+		else
+			die("usage: rx_agg_latency [--packets N] [--len BYTES]");
+	}
+	if (packets < 1 || packets > MAX_PACKETS || len < 64 || len > 1500)
+		die("--packets 1..2000, --len 64..1500");
+	bench_air_private();
+
+	dvr_device *rx = start("virtual:aggb-rx,chip=8812a", on_rx);
+	dvr_device *tx = start("virtual:aggb-tx,chip=8812a", NULL);
+	struct vchip *vc = vchip_find("aggb-rx");
+	if (!vc)
+		die("no model for the listener");
+	uint8_t saved_pq = (uint8_t)vchip_peek32(vc, 0x10C);
+
+	static const struct setting settings[] = {
+		{ "off", 0x00, 0x01, false },
+		{ "rtw88-off", 0x00, 0x01, true },
+		{ "openipc", 0x01, 0x01, true },
+		{ "ours", 0x05, 0x01, true },
+		{ "rtw88-v2", 0x05, 0x20, true },
+	};
+	/* radiotap (flags, rate 6 Mbit/s) + broadcast data header + tag */
+	uint8_t fr[9 + 24 + 1500];
+	memset(fr, 0, sizeof fr);
+	static const uint8_t head[9 + 24] = {
+		0x00, 0x00, 0x09, 0x00, 0x04, 0x00, 0x00, 0x00, 0x0c,
+		0x08, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0x02, 0, 0, 0, 0, 0x09, 0x02, 0, 0, 0, 0, 0x09, 0x00, 0x00,
+	};
+	memcpy(fr, head, sizeof head);
+	memcpy(fr + sizeof head, "aggbch", 6);
+	size_t flen = 9 + 24 + (size_t)len;
+	static double lat_us[MAX_PACKETS];
+
+	struct bench_json js;
+	bench_json_open(&js, stdout);
+	for (size_t s = 0; s < sizeof settings / sizeof settings[0]; s++) {
+		const struct setting *st = &settings[s];
+		vchip_poke8(vc, 0x280, st->size);
+		vchip_poke8(vc, 0x281, st->timeout);
+		vchip_poke8(vc, 0x10C, st->agg_en ? (uint8_t)(saved_pq | 0x04)
+		                                  : (uint8_t)(saved_pq & ~0x04));
+		unsigned got = 0;
+		for (unsigned i = 0; i < packets; i++) {
+			pthread_mutex_lock(&lock);
+			unsigned want = received + 1;
+			pthread_mutex_unlock(&lock);
+			double t0 = bench_now_ns();
+			if (dvr_send(tx, fr, flen) != DVR_OK)
+				die("send failed");
+			struct timespec dl;
+			clock_gettime(CLOCK_REALTIME, &dl);
+			dl.tv_sec += 2;
+			pthread_mutex_lock(&lock);
+			int r = 0;
+			while (received < want && r == 0)
+				r = pthread_cond_timedwait(&cond, &lock, &dl);
+			double t1 = rx_ns;
+			bool ok = received >= want;
+			received = want;
+			pthread_mutex_unlock(&lock);
+			if (ok)
+				lat_us[got++] = (t1 - t0) / 1000.0;
+		}
+		qsort(lat_us, got, sizeof lat_us[0], cmp_double);
+		bench_json_record(&js);
+		bench_json_str(&js, "bench", "rx_agg_latency");
+		bench_json_str(&js, "setting", st->name);
+		bench_json_num(&js, "size_threshold", st->size);
+		bench_json_num(&js, "timeout", st->timeout);
+		bench_json_num(&js, "agg_en", st->agg_en);
+		bench_json_num(&js, "frame_len", len);
+		bench_json_num(&js, "packets", got);
+		bench_json_num(&js, "lost", packets - got);
+		bench_json_num(&js, "median_us", got ? lat_us[got / 2] : 0);
+		bench_json_num(&js, "p99_us",
+		               got ? lat_us[(got * 99) / 100 < got
+		                                    ? (got * 99) / 100
+		                                    : got - 1]
+		                   : 0);
+		bench_json_end_record(&js);
+	}
+	bench_json_close(&js);
+	dvr_close(tx);
+	dvr_close(rx);
+	bench_air_cleanup();
+	return 0;
+}
