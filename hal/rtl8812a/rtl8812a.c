@@ -115,6 +115,7 @@ static const struct dvr_chip_ops rtl8812a_ops = {
 	.phy_init = rtl8812a_phy_init,
 	.set_monitor = jaguar1_set_monitor,
 	.set_channel = rtl8812a_set_channel,
+	.calibrate = rtl8812a_calibrate,
 	.set_tx_power = rtl8812a_set_tx_power,
 	.wait_tx_idle = jaguar1_wait_tx_idle,
 	.power_off = jaguar1_power_off,

@@ -36,6 +36,9 @@ int rtl8812a_identify(struct dvr_chip *chip);
 int rtl8812a_phy_init(struct dvr_chip *chip);
 int rtl8812a_set_tx_power(struct dvr_chip *chip, int index);
 int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
+int rtl8812a_calibrate(struct dvr_chip *chip);
+/* IQK of every path on the channel set now (rtl8812a_iqk.c). */
+int rtl8812a_iqk(struct dvr_chip *chip, bool band_5g);
 
 /* Family hooks (struct jaguar1_data). */
 void rtl8812a_mac_quirks(struct dvr_chip *chip);

@@ -337,6 +337,7 @@ const struct vchip_personality vchip_personality_8812a = {
 	.observe_read = p8812a_fw_observe_read,
 	.write = write,
 	.rf_peek = p8812a_rf_peek,
+	.iqk_peek = p8812a_iqk_peek,
 	.tx_dma_on = tx_dma_on,
 	.tx_ready = tx_ready,
 	.tx_agg = p8812a_tx_agg,

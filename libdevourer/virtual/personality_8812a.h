@@ -88,6 +88,8 @@ uint32_t p8812a_iqk_cb8(const struct vchip *vc, unsigned path);
 void p8812a_iqk_written(struct vchip *vc, uint16_t addr, size_t len,
                         uint32_t old_980, const uint32_t old_cb8[2]);
 void p8812a_iqk_power_off(struct vchip *vc);
+bool p8812a_iqk_peek(const struct vchip *vc, unsigned path,
+                     struct vchip_iqk *out);
 
 /* personality_8812a_txdesc.c */
 void p8812a_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,

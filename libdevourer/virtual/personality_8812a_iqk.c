@@ -91,6 +91,20 @@ static uint16_t s11(int v)
 	return (uint16_t)((unsigned)v & 0x7FFu);
 }
 
+/* The correction the engine measures for the path's current channel,
+ * before shot noise: TX X/Y, RX X/Y on the report's scale. */
+static void correction(const struct vchip *vc, unsigned path, int out[5])
+{
+	uint32_t h = imbalance_hash(vc, path);
+	out[0] = 0;
+	out[SEL_TX_X] = 0x200 + offset_of(h, 0, 6, 28);
+	out[SEL_TX_Y] = offset_of(h, 6, 3, 24);
+	/* within what the references accept as an RX correction (rtw88
+	 * rtw8812a.c rtw8812a_iqk_rx_fill: |value/2| < 0x12) */
+	out[SEL_RX_X] = 2 * (0x100 + offset_of(h, 12, 3, 15));
+	out[SEL_RX_Y] = 2 * offset_of(h, 18, 2, 15);
+}
+
 static void run_path(struct vchip *vc, unsigned path)
 {
 	struct p8812a *s = p8812a_of(vc);
@@ -108,21 +122,37 @@ static void run_path(struct vchip *vc, unsigned path)
 	k->tx_fail = k->rx_fail = true;
 	if (tx_on == rx_on)
 		return;
-	uint32_t h = imbalance_hash(vc, path);
+	int c[5];
+	correction(vc, path, c);
 	/* shot-to-shot noise of one LSB on the X value */
 	int noise = (int)(k->shots & 1u);
 	if (tx_on) {
 		k->tx_fail = false;
-		k->val[SEL_TX_X] = s11(0x200 + offset_of(h, 0, 6, 28) + noise);
-		k->val[SEL_TX_Y] = s11(offset_of(h, 6, 3, 24));
+		k->val[SEL_TX_X] = s11(c[SEL_TX_X] + noise);
+		k->val[SEL_TX_Y] = s11(c[SEL_TX_Y]);
 	} else {
-		/* within what the references accept as an RX correction
-		 * (rtw88 rtw8812a.c rtw8812a_iqk_rx_fill: |value/2| < 0x12) */
 		k->rx_fail = false;
-		k->val[SEL_RX_X] = s11(2 * (0x100 + offset_of(h, 12, 3, 15)) +
-		                       noise);
-		k->val[SEL_RX_Y] = s11(2 * offset_of(h, 18, 2, 15));
+		k->val[SEL_RX_X] = s11(c[SEL_RX_X] + noise);
+		k->val[SEL_RX_Y] = s11(c[SEL_RX_Y]);
 	}
+}
+
+bool p8812a_iqk_peek(const struct vchip *vc, unsigned path,
+                     struct vchip_iqk *out)
+{
+	const struct p8812a *s = p8812a_of(vc);
+	int c[5];
+	if (path >= A_RF_PATHS)
+		return false;
+	correction(vc, path, c);
+	out->shots = s->iqk[path].shots;
+	out->tx_x = c[SEL_TX_X];
+	out->tx_y = c[SEL_TX_Y];
+	out->rx_x = c[SEL_RX_X];
+	out->rx_y = c[SEL_RX_Y];
+	out->applied_tx_x = c1_reg32(s, path ? 0xED4 : 0xCD4) & 0x7FF;
+	out->applied_tx_y = c1_reg32(s, path ? 0xECC : 0xCCC) & 0x7FF;
+	return true;
 }
 
 void p8812a_iqk_written(struct vchip *vc, uint16_t addr, size_t len,
