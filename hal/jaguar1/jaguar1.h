@@ -66,6 +66,14 @@ enum jaguar1_band { JAGUAR1_BAND_NONE = 0, JAGUAR1_BAND_2G = 2,
  * always runs first, jaguar1_priv_alloc) and freed by power_off. Every op
  * tolerates priv == NULL (defaults), so the pure ops work without identify.
  */
+/* IQK result of one path as applied (hal/rtl8812a/rtl8812a_iqk.c): TX X/Y
+ * 11-bit, RX X/Y 10-bit two's complement; ok false = the calibration
+ * failed and the identity correction was applied. */
+struct jaguar1_iqk {
+	bool tx_ok, rx_ok;
+	uint16_t tx_x, tx_y, rx_x, rx_y;
+};
+
 struct jaguar1_priv {
 	uint8_t efuse[JAGUAR1_EFUSE_MAX];   /* logical map, 0xFF = unset */
 	bool efuse_blank;
@@ -73,6 +81,9 @@ struct jaguar1_priv {
 	bool btcoex;
 	bool no_vht;                        /* 11n-only board */
 	enum jaguar1_band band;             /* band the BB/RF is set up for */
+	bool calibrated;                    /* calibrate stage has run */
+	unsigned iqk_runs;
+	struct jaguar1_iqk iqk[2];          /* last IQK, per path */
 };
 
 static inline struct jaguar1_priv *jaguar1_priv(const struct dvr_chip *c)

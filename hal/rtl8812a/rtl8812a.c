@@ -116,6 +116,7 @@ static const struct dvr_chip_ops rtl8812a_ops = {
 	.set_monitor = jaguar1_set_monitor,
 	.set_carrier_sense = jaguar1_set_carrier_sense,
 	.set_channel = rtl8812a_set_channel,
+	.calibrate = rtl8812a_calibrate,
 	.set_tx_power = rtl8812a_set_tx_power,
 	.calibrated_tx_power = rtl8812a_calibrated_tx_power,
 	.wait_tx_idle = jaguar1_wait_tx_idle,

@@ -37,6 +37,9 @@ int rtl8812a_phy_init(struct dvr_chip *chip);
 int rtl8812a_set_tx_power(struct dvr_chip *chip, int index);
 int rtl8812a_calibrated_tx_power(struct dvr_chip *chip);
 int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
+int rtl8812a_calibrate(struct dvr_chip *chip);
+/* IQK of every path on the channel set now (rtl8812a_iqk.c). */
+int rtl8812a_iqk(struct dvr_chip *chip, bool band_5g);
 
 /* Calibrated TX AGC index (0..63) of one rate (DESC rate code) on one
  * path (0 = A, 1 = B) at a centre channel and bandwidth, from the logical

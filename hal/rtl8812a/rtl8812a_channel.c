@@ -232,7 +232,9 @@ int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 		                     ch->channel, ch->bw_mhz, ch->secondary);
 
 	enum jaguar1_band band = pl.is_5g ? JAGUAR1_BAND_5G : JAGUAR1_BAND_2G;
-	if (!priv || priv->band != band || priv->band == JAGUAR1_BAND_NONE) {
+	bool new_band = !priv || priv->band != band ||
+	                priv->band == JAGUAR1_BAND_NONE;
+	if (new_band) {
 		switch_band(chip, pl.is_5g, ch->bw_mhz);
 		if (priv)
 			priv->band = band;
@@ -256,6 +258,12 @@ int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 			priv->band = JAGUAR1_BAND_NONE;
 		return dvr_chip_fail(chip, st, "channel switch failed");
 	}
+	/* Once bring-up has calibrated, a band switch calibrates again:
+	 * the I/Q imbalance of the other band's mixers is another one.
+	 * Channels within a band keep the result (an IQK costs some
+	 * 40-60 ms of the air). */
+	if (new_band && priv && priv->calibrated)
+		return rtl8812a_iqk(chip, pl.is_5g);
 	/* chip->channel is the core's to record: senders read it. */
 	return DVR_OK;
 }

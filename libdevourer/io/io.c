@@ -39,6 +39,9 @@ static void trace_ctrl(struct dvr_io *io, char dir, uint16_t addr,
 {
 	if (!io->trace)
 		return;
+	/* One line in several calls: hold the stream so a bulk line from
+	 * another thread (RX, TX) cannot land in the middle of it. */
+	flockfile(io->trace);
 	fprintf(io->trace, "%c 0x%04x %u ", dir, addr, (unsigned)len);
 	if (len == 1 || len == 2 || len == 4) {
 		uint32_t v = 0;
@@ -50,6 +53,7 @@ static void trace_ctrl(struct dvr_io *io, char dir, uint16_t addr,
 			fprintf(io->trace, "%02x", buf[i]);
 		fputc('\n', io->trace);
 	}
+	funlockfile(io->trace);
 }
 
 void dvr_io_trace_bulk(struct dvr_io *io, bool in, uint8_t ep, size_t len)

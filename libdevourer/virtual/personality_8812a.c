@@ -179,6 +179,8 @@ static uint8_t read8(struct vchip *vc, uint32_t a)
 	default:
 		break;
 	}
+	if (p8812a_in_c1(a) && p8812a_page_c1(vc))
+		return p8812a_c1_read8(vc, a);
 	if ((a >= 0xD04 && a < 0xD0C) || (a >= 0xD44 && a < 0xD4C)) {
 		uint16_t base = (uint16_t)(a & ~3u);
 		uint32_t v = p8812a_phy_rf_readback(vc, base);
@@ -222,6 +224,10 @@ static void write_byte(struct vchip *vc, uint32_t a, uint8_t v)
 		return; /* read-only strapping/version */
 	if (a == A_9346CR) /* autoload status bits are the chip's */
 		v = (uint8_t)((v & ~0x30u) | (vc->regs[a] & 0x30u));
+	if (p8812a_in_c1(a) && p8812a_page_c1(vc)) {
+		p8812a_c1_store(vc, a, v);
+		return;
+	}
 	vc_store(vc, a, v);
 }
 
@@ -250,6 +256,8 @@ static void write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 	uint8_t old80 = vc->regs[A_MCUFWDL];
 	bool chk_before = in(addr, len, A_MCUFWDL, A_MCUFWDL) &&
 	                  p8812a_fw_chk_ok(vc);
+	uint32_t old_980 = vc_reg32(vc, A_IQK_COM64);
+	uint32_t old_cb8[2] = {p8812a_iqk_cb8(vc, 0), p8812a_iqk_cb8(vc, 1)};
 
 	for (size_t i = 0; i < len; i++)
 		write_byte(vc, addr + (uint32_t)i, data[i]);
@@ -286,10 +294,14 @@ static void write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 		p8812a_phy_update_monitor(vc);
 	if (in(addr, len, A_AGC_TABLE, A_AGC_TABLE + 3) && p8812a_bb_alive(vc))
 		p8812a_phy_agc_write(vc, vc_reg32(vc, A_AGC_TABLE));
-	if (in(addr, len, A_PATH_A_LSSI + 3, A_PATH_A_LSSI + 3))
+	/* page C1 0xC90/0xE90 are other registers: no LSSI write */
+	bool c1 = p8812a_page_c1(vc);
+	if (!c1 && in(addr, len, A_PATH_A_LSSI + 3, A_PATH_A_LSSI + 3))
 		p8812a_phy_lssi_write(vc, 0);
-	if (in(addr, len, A_PATH_B_LSSI + 3, A_PATH_B_LSSI + 3))
+	if (!c1 && in(addr, len, A_PATH_B_LSSI + 3, A_PATH_B_LSSI + 3))
 		p8812a_phy_lssi_write(vc, 1);
+	if (p8812a_bb_alive(vc))
+		p8812a_iqk_written(vc, addr, len, old_980, old_cb8);
 	p8812a_phy_check_tables(vc, addr, len);
 }
 
@@ -326,6 +338,7 @@ const struct vchip_personality vchip_personality_8812a = {
 	.observe_read = p8812a_fw_observe_read,
 	.write = write,
 	.rf_peek = p8812a_rf_peek,
+	.iqk_peek = p8812a_iqk_peek,
 	.tx_dma_on = tx_dma_on,
 	.tx_ready = tx_ready,
 	.tx_agg = p8812a_tx_agg,

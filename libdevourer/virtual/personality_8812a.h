@@ -10,6 +10,13 @@
 #include "libdevourer/virtual/vchip_internal.h"
 #include "libdevourer/virtual/vchip_regs_8812a.h"
 
+/* IQK engine state of one path (personality_8812a_iqk.c) */
+struct p8812a_iqk {
+	bool done, tx_fail, rx_fail;
+	uint32_t shots;
+	uint16_t val[5];          /* by 0xCB8 [28:25] select: 1..4 */
+};
+
 struct p8812a {
 	/* EFUSE (built at create, read-only afterwards) */
 	uint8_t efuse_phys[A_EFUSE_PHYS];
@@ -35,6 +42,10 @@ struct p8812a {
 	size_t rf_match[A_RF_PATHS];
 	bool monitor_on, txrx_on;
 	uint8_t primary_sc;       /* sub-channel index from 0x483 */
+
+	/* BB page C1 (0x82C bit 31) and the IQK engine on it */
+	uint8_t c1[A_C1_SIZE];
+	struct p8812a_iqk iqk[A_RF_PATHS];
 };
 
 static inline struct p8812a *p8812a_of(const struct vchip *vc)
@@ -68,6 +79,19 @@ void p8812a_phy_update_tuning(struct vchip *vc);
 void p8812a_phy_update_monitor(struct vchip *vc);
 void p8812a_phy_power_off(struct vchip *vc);
 uint32_t p8812a_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
+bool p8812a_rf_alive(const struct vchip *vc, unsigned path);
+
+/* personality_8812a_iqk.c: BB page C1 and the IQK engine on it */
+bool p8812a_page_c1(const struct vchip *vc);
+bool p8812a_in_c1(uint32_t a);
+uint8_t p8812a_c1_read8(const struct vchip *vc, uint32_t a);
+void p8812a_c1_store(struct vchip *vc, uint32_t a, uint8_t v);
+uint32_t p8812a_iqk_cb8(const struct vchip *vc, unsigned path);
+void p8812a_iqk_written(struct vchip *vc, uint16_t addr, size_t len,
+                        uint32_t old_980, const uint32_t old_cb8[2]);
+void p8812a_iqk_power_off(struct vchip *vc);
+bool p8812a_iqk_peek(const struct vchip *vc, unsigned path,
+                     struct vchip_iqk *out);
 
 /* personality_8812a_txdesc.c */
 void p8812a_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,

@@ -75,7 +75,7 @@ static const struct rf_row rf_b_seq[] = {
 /* Thermal meter reading (RF 0x42[15:10]) — equal to the EFUSE value. */
 #define VC_THERMAL 0x1A
 
-static bool rf_alive(const struct vchip *vc, unsigned path)
+bool p8812a_rf_alive(const struct vchip *vc, unsigned path)
 {
 	/* RF_CTRL (0x1F, path A) / RF_B_CTRL (0x76): 0x07 = enabled and out
 	 * of reset (rtw88 rtw88xxa.c rtw88xxa_power_on) */
@@ -85,7 +85,7 @@ static bool rf_alive(const struct vchip *vc, unsigned path)
 
 void p8812a_phy_lssi_write(struct vchip *vc, unsigned path)
 {
-	if (!rf_alive(vc, path)) {
+	if (!p8812a_rf_alive(vc, path)) {
 		vc->writes_ignored++;
 		return;
 	}
@@ -125,7 +125,7 @@ uint32_t p8812a_phy_rf_readback(const struct vchip *vc, uint16_t addr)
 {
 	unsigned path = addr >= 0xD40;
 	bool pi_reg = (addr & 0x0F) == 0x04;
-	if (!rf_alive(vc, path))
+	if (!p8812a_rf_alive(vc, path))
 		return 0;
 	bool pi_mode = vc->regs[path ? 0xE00 : 0xC00] & 0x04;
 	if (pi_reg != pi_mode)
@@ -246,6 +246,7 @@ void p8812a_phy_power_off(struct vchip *vc)
 	s->mac_table_done = s->bb_table_done = s->rf_table_done = false;
 	s->agc_match = 0;
 	s->rf_match[0] = s->rf_match[1] = 0;
+	p8812a_iqk_power_off(vc);
 }
 
 uint32_t p8812a_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)

@@ -300,6 +300,18 @@ void vchip_poke8(struct vchip *vc, uint16_t addr, uint8_t value)
 	pthread_mutex_unlock(&vc->lock);
 }
 
+bool vchip_peek_iqk(const struct vchip *vc, unsigned path,
+                    struct vchip_iqk *out)
+{
+	struct vchip *v = (struct vchip *)vc;
+	if (!vc->p->iqk_peek || path >= vc->p->rf_paths)
+		return false;
+	pthread_mutex_lock(&v->lock);
+	bool ok = vc->p->iqk_peek(vc, path, out);
+	pthread_mutex_unlock(&v->lock);
+	return ok;
+}
+
 uint32_t vchip_peek_rf(const struct vchip *vc, unsigned path, uint8_t reg)
 {
 	struct vchip *v = (struct vchip *)vc;

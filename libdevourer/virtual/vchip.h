@@ -217,6 +217,20 @@ uint32_t vchip_peek_rf(const struct vchip *vc, unsigned path, uint8_t reg);
  * effects, so only registers the model reads live may be set this way. */
 void vchip_poke8(struct vchip *vc, uint16_t addr, uint8_t value);
 
+/* IQ calibration engine of one path, for tests: the correction it
+ * measures on the path's current channel (before its one-LSB shot noise;
+ * TX X 0x200 = unity; RX values on the report's scale, twice that of the
+ * 10-bit RX correction registers), the one-shots it ran, and the TX
+ * correction the driver applied (its page-C1 registers, [10:0]). */
+struct vchip_iqk {
+	int tx_x, tx_y, rx_x, rx_y;
+	unsigned shots;
+	uint32_t applied_tx_x, applied_tx_y;
+};
+/* false: this chip model has no such engine (or no such path). */
+bool vchip_peek_iqk(const struct vchip *vc, unsigned path,
+                    struct vchip_iqk *out);
+
 /* The in-process registry of live virtual chips, by name (for tests). */
 struct vchip *vchip_find(const char *name);
 

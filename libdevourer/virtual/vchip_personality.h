@@ -53,6 +53,7 @@
 #include "libdevourer/virtual/air.h"
 
 struct vchip;
+struct vchip_iqk;
 
 /* One USB identity a chip ships under. The first entry of a personality
  * is its default when the configuration names none. */
@@ -156,6 +157,10 @@ struct vchip_personality {
 	/* RF register of a path as the chip holds it (tests). */
 	uint32_t (*rf_peek)(const struct vchip *vc, unsigned path,
 	                    uint8_t reg);
+	/* Optional: the IQ calibration engine of a path (tests); false
+	 * when the chip has none a driver runs register by register. */
+	bool (*iqk_peek)(const struct vchip *vc, unsigned path,
+	                 struct vchip_iqk *out);
 
 	/* ---- TX ---- */
 

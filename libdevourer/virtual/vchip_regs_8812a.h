@@ -52,9 +52,11 @@
 
 /* BB block */
 #define A_AGC_TABLE 0x81C
+#define A_CCASEL 0x82C           /* bit 31: page C1 for 0xC00-0xEFF */
 #define A_RFMOD 0x8AC            /* [1:0] BB bandwidth */
 #define A_HSSI_READ_ADDR 0x8B0
 #define A_PATH_A_HSSI 0xC00
+#define A_IQK_COM64 0x980        /* bit 25 pulse: IQK one-shot */
 #define A_PATH_A_LSSI 0xC90
 #define A_PATH_B_HSSI 0xE00
 #define A_PATH_B_LSSI 0xE90
@@ -73,5 +75,7 @@
 #define A_RX_DESC 24u
 #define A_RX_PHYST 32u
 #define A_RF_PATHS 2u
+#define A_C1_BASE 0xC00u          /* page C1 bank: 0xC00-0xEFF */
+#define A_C1_SIZE 0x300u
 
 #endif /* DVR_VCHIP_REGS_8812A_H */

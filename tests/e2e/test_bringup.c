@@ -60,7 +60,7 @@ static void checks_8822c(struct vchip *vc, const enum vchip_milestone *m,
 
 static const char *const stages_8812a[] = {
 	"identify", "power_on", "firmware", "mac", "phy", "monitor",
-	"channel",
+	"channel", "calibrate",
 };
 static const char *const stages_8822c[] = {
 	"identify", "power_on", "firmware", "mac", "phy", "monitor",
@@ -68,7 +68,7 @@ static const char *const stages_8822c[] = {
 };
 
 static const struct chip_case cases[] = {
-	{ "8812a", "RTL8812AU", stages_8812a, 7, "seven init stage events",
+	{ "8812a", "RTL8812AU", stages_8812a, 8, "eight init stage events",
 	  /* the v52.10 image, 196 bytes a write */ 26998 / 196,
 	  checks_8812a },
 	{ "8822c", "RTL8822CU/RTL8812CU", stages_8822c, 8,

@@ -98,7 +98,7 @@ int main(int argc, char **argv)
 		printf("# %s\n", dvr_last_error(dev));
 	printf("# bring-up took %llu ms\n",
 	       (unsigned long long)(vt_now_ms() - t0));
-	CHECK_EQ_INT(n_stages, 7, "seven init stages");
+	CHECK_EQ_INT(n_stages, 8, "eight init stages (calibrate last)");
 	struct vchip *vc = vusb_chip(ud);
 	CHECK(has_m(vc, VCHIP_M_POWER_ON) && has_m(vc, VCHIP_M_FW_BOOTED) &&
 	      has_m(vc, VCHIP_M_RF_TABLE) && has_m(vc, VCHIP_M_MONITOR),
