@@ -166,6 +166,30 @@ static bool wait_done(struct dvr_io *io, const bool want[2], unsigned paths)
 	return false;
 }
 
+/* One trigger's outcome for every path that wanted it: a reported failure
+ * or no done bit in time is a try spent, a success adds its (X, Y) to the
+ * path's accumulator. True when some path has spent all its tries. */
+static bool collect_round(struct dvr_io *io, const bool want[2],
+                          unsigned paths, struct iqk_acc *acc,
+                          uint32_t fail_bit, uint32_t sel_x, uint32_t sel_y)
+{
+	bool stop = false;
+	bool done = wait_done(io, want, paths);
+	for (unsigned p = 0; p < paths; p++) {
+		if (!want[p])
+			continue;
+		if (!done || (dvr_r32(io, IQK_END(p)) & fail_bit)) {
+			if (++acc[p].tries == TRIES)
+				stop = true;
+			continue;
+		}
+		int x = report_value(io, p, sel_x);
+		int y = report_value(io, p, sel_y);
+		acc_add(&acc[p], x, y);
+	}
+	return stop;
+}
+
 static void save(struct dvr_chip *chip, struct iqk_backup *b, unsigned paths)
 {
 	struct dvr_io *io = chip->io;
@@ -309,25 +333,8 @@ static void tx_iqk(struct dvr_chip *chip, unsigned paths,
 		for (unsigned p = 0; p < paths; p++)
 			dvr_w32(io, IQK_CTL(p), 0);
 
-		bool stop = false;
-		if (wait_done(io, want, paths)) {
-			for (unsigned p = 0; p < paths; p++) {
-				if (!want[p])
-					continue;
-				if (dvr_r32(io, IQK_END(p)) & END_TX_FAIL) {
-					if (++acc[p].tries == TRIES)
-						stop = true;
-					continue;
-				}
-				int x = report_value(io, p, SEL_TX_X);
-				int y = report_value(io, p, SEL_TX_Y);
-				acc_add(&acc[p], x, y);
-			}
-		} else {
-			for (unsigned p = 0; p < paths; p++)
-				if (want[p] && ++acc[p].tries == TRIES)
-					stop = true;
-		}
+		bool stop = collect_round(io, want, paths, acc, END_TX_FAIL,
+		                          SEL_TX_X, SEL_TX_Y);
 		if (dvr_io_status(io) != DVR_OK || stop)
 			return;
 		bool all = true, give_up = false;
@@ -392,25 +399,8 @@ static void rx_iqk(struct dvr_chip *chip, unsigned paths,
 		if (!want[0] && !want[1])
 			return;
 
-		bool stop = false;
-		if (wait_done(io, want, paths)) {
-			for (unsigned p = 0; p < paths; p++) {
-				if (!want[p])
-					continue;
-				if (dvr_r32(io, IQK_END(p)) & END_RX_FAIL) {
-					if (++acc[p].tries == TRIES)
-						stop = true;
-					continue;
-				}
-				int x = report_value(io, p, SEL_RX_X);
-				int y = report_value(io, p, SEL_RX_Y);
-				acc_add(&acc[p], x, y);
-			}
-		} else {
-			for (unsigned p = 0; p < paths; p++)
-				if (want[p] && ++acc[p].tries == TRIES)
-					stop = true;
-		}
+		bool stop = collect_round(io, want, paths, acc, END_RX_FAIL,
+		                          SEL_RX_X, SEL_RX_Y);
 		if (dvr_io_status(io) != DVR_OK || stop)
 			return;
 		bool all = true, give_up = false;
