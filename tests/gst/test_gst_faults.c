@@ -5,12 +5,14 @@
  * each one (vchip_find) and unplugs it or makes it stop taking frames:
  *
  * - devourersink streaming, adapter unplugged: an ERROR naming the device
- *   and the cure arrives within about a second, NULL does not hang;
+ *   and the cure arrives, NULL does not hang;
  * - devourersrc receiving, adapter unplugged: the same;
  * - devourersrc with two adapters: one unplugged is a WARNING and packets
  *   keep coming from the other; the second unplugged is the ERROR;
  * - devourersink on an adapter that NAKs every bulk OUT: PLAYING -> NULL
- *   returns promptly (the sink's unlock), the lost frames are counted;
+ *   gives up the packet in flight instead of waiting out each of its
+ *   frames' transfer timeouts (the sink's unlock); the lost frames are
+ *   counted;
  * - devourersrc whose adapter cuts bulk IN transfers short: the cut
  *   transfers show in the src's stats (rx-malformed, overall and for the
  *   adapter) and packets keep arriving.
@@ -26,15 +28,12 @@
  * driver notices at its next transfer (RX polls every few ms, TX at the
  * next frame), well under a second; this is a guard against a hang on a
  * loaded machine, not a latency figure (the time taken is printed). */
-#define NOTICE_MS 5000
-/* A state change after a failure must return within this... */
-#define STATE_CHANGE_MS 3000
-/* ...and one still blocked after this is a hang: the test bails out. */
+#define NOTICE_MS 20000
+/* A state change after a failure still blocked after this is a hang: the
+ * test bails out. The time a state change took is printed, not asserted
+ * (a loaded machine decides it); what bounds it is the sink's and
+ * dvr_close()'s own flush budgets. */
 #define HANG_MS 10000
-/* PLAYING -> PAUSED on a stuck adapter: render must give up waiting for
- * it (unlock). Without unlock it waits out a transfer timeout (500 ms)
- * per frame of the packet being sent. */
-#define STUCK_PAUSE_MS 1000
 
 /* 100 packets of 800 bytes per second, live; @extra: more sink
  * properties. */
@@ -185,8 +184,7 @@ static void expect_unplug_error(GstBus *bus, GstElement *from,
 	guint waited = 0;
 	GstMessage *msg = wait_message_from(bus, GST_MESSAGE_ERROR, from,
 	                                    NOTICE_MS, &waited);
-	gchar *label = g_strdup_printf("%s: ERROR within %u ms", what,
-	                               NOTICE_MS);
+	gchar *label = g_strdup_printf("%s: an ERROR on the bus", what);
 
 	CHECK(msg != NULL, label);
 	g_free(label);
@@ -202,17 +200,16 @@ static void expect_unplug_error(GstBus *bus, GstElement *from,
 	gst_message_unref(msg);
 }
 
-/* Take @p to NULL within STATE_CHANGE_MS. */
+/* Take @p to NULL, short of a hang. */
 static void stop_bounded(GstElement *p, const gchar *what)
 {
 	guint ms = 0;
 	GstStateChangeReturn r = gst_test_set_state_bounded(p, GST_STATE_NULL,
 	                                                    HANG_MS, &ms);
-	gchar *label = g_strdup_printf("%s: back to NULL within %u ms",
-	                               what, STATE_CHANGE_MS);
+	gchar *label = g_strdup_printf("%s: back to NULL", what);
 
 	printf("# %s: NULL took %u ms\n", what, ms);
-	CHECK(r == GST_STATE_CHANGE_SUCCESS && ms < STATE_CHANGE_MS, label);
+	CHECK(r == GST_STATE_CHANGE_SUCCESS, label);
 	g_free(label);
 }
 
@@ -283,7 +280,7 @@ static void release(struct running *r)
 	gst_object_unref(r->pipeline);
 }
 
-/* Take @r to NULL within STATE_CHANGE_MS and release it. */
+/* Take @r to NULL, short of a hang, and release it. */
 static void finish(struct running *r, const gchar *what)
 {
 	if (!r->pipeline)
@@ -330,8 +327,8 @@ static void one_of_two_unplugged(struct running *rx)
 		return;
 	msg = wait_message_from(rx->bus, GST_MESSAGE_WARNING, rx->element,
 	                        NOTICE_MS, &waited);
-	if (CHECK(msg != NULL, "one adapter of two lost: WARNING within "
-	                       "5000 ms")) {
+	if (CHECK(msg != NULL, "one adapter of two lost: a WARNING "
+	                       "on the bus")) {
 		printf("# WARNING after %u ms\n", waited);
 		CHECK(message_says(msg, (const gchar *[]){ "virtual:div-a",
 		                                           "remaining", NULL }),
@@ -408,11 +405,20 @@ static void sink_stuck(struct gst_test_env *env)
 	 * render must stop waiting for the adapter; READY/NULL (stop) then
 	 * spends at most the flush budgets, the sink's 0.5 s to report
 	 * unsent frames and dvr_close()'s own 2 s. */
+	struct vchip *vc = vchip_find("tx-stuck");
+	struct vchip_fault_stats before = { 0 }, after = { 0 };
+	if (vc)
+		vchip_fault_get_stats(vc, &before);
 	r = gst_test_set_state_bounded(tx.pipeline, GST_STATE_PAUSED, HANG_MS,
 	                               &paused_ms);
-	printf("# %s: PAUSED took %u ms\n", what, paused_ms);
-	CHECK(r != GST_STATE_CHANGE_FAILURE && paused_ms < STUCK_PAUSE_MS,
-	      "stuck adapter: PLAYING -> PAUSED within 1000 ms (unlock)");
+	if (vc)
+		vchip_fault_get_stats(vc, &after);
+	unsigned expired = (unsigned)(after.nak_timeouts - before.nak_timeouts);
+	printf("# %s: PAUSED took %u ms, %u transfer timeouts meanwhile\n",
+	       what, paused_ms, expired);
+	CHECK(r != GST_STATE_CHANGE_FAILURE && vc && expired <= 1,
+	      "stuck adapter: PLAYING -> PAUSED waits out no transfer "
+	      "timeout of the packet's other frames (unlock)");
 	stop_bounded(tx.pipeline, what);
 
 	errors = gst_test_stat_u64(tx.element, "send-errors");

