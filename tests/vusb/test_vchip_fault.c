@@ -63,7 +63,10 @@ int main(void)
 	uint64_t t0 = vt_now_ms();
 	CHECK_EQ_INT(ctrl_read(vc, 100), -ETIMEDOUT, "control times out");
 	uint64_t dt = vt_now_ms() - t0;
-	CHECK(dt >= 90 && dt < 250, "after the host's timeout");
+	/* Not before the host's timeout; how much later depends on the
+	 * scheduler, so it is printed, not asserted. */
+	printf("# control timed out after %llu ms\n", (unsigned long long)dt);
+	CHECK(dt >= 90, "after the host's timeout");
 	CHECK_EQ_INT(ctrl_read(vc, 1000), 4,
 	             "a long enough wait outlasts the NAK window");
 	vchip_fault_clear(vc);
