@@ -6,6 +6,7 @@
  */
 #include "hal/jaguar1/jaguar1.h"
 #include "hal/jaguar1/jaguar1_regs.h"
+#include "hal/common/usb_rx_dma.h"
 
 static int mac_row(void *ctx, uint32_t addr, uint32_t data)
 {
@@ -20,11 +21,7 @@ static void init_rx_dma(struct dvr_chip *chip)
 {
 	struct dvr_io *io = chip->io;
 
-	/* Burst size [5:4]: 0 = 1024 B (USB3), 1 = 512 B (high speed),
-	 * 2 = 64 B (full speed). */
-	unsigned burst = chip->usb3 ? 0 : chip->usb_speed_mbps &&
-	                                  chip->usb_speed_mbps < 480 ? 2 : 1;
-	dvr_w8(io, REG_RXDMA_MODE, (uint8_t)(0x0E | burst << 4));
+	dvr_usb_rx_dma_burst(chip);
 	dvr_set32(io, REG_TXDMA_OFFSET_CHK, DROP_DATA_EN);
 	dvr_w8(io, REG_USB3_RXITV, 0x01);
 	dvr_w16(io, REG_RXDMA_STATUS, 0x7400);
@@ -40,8 +37,7 @@ static void init_rx_dma(struct dvr_chip *chip)
 	 * transfer before the timeout counts; OpenIPC devourer's size 1
 	 * would cut them to a fifth, less slack for a host slow to post
 	 * transfers. Neither field's unit is documented. */
-	dvr_w16(io, REG_RXDMA_AGG_PG_TH, chip->usb3 ? 0x0106 : 0x0105);
-	dvr_set8(io, REG_TXDMA_PQ_MAP, RXDMA_AGG_EN);
+	dvr_usb_rx_agg(chip, chip->usb3 ? 6 : 5, 1);
 }
 
 int jaguar1_mac_init(struct dvr_chip *chip)

@@ -64,7 +64,6 @@
 #define REG_PBP              0x0104
 #define REG_TXDMA_PQ_MAP     0x010C
 #define  PQ_MAP_RX_BITS       0x0007u /* RX-side enables, preserved */
-#define  RXDMA_AGG_EN         BIT(2)
 #define REG_TRXFF_BNDY       0x0114
 #define REG_RXFF_BNDY        0x0116 /* 16-bit */
 #define REG_HMETFR           0x01CC
@@ -78,9 +77,7 @@
 #define REG_TXDMA_OFFSET_CHK 0x020C
 #define  DROP_DATA_EN         BIT(9)
 #define REG_RQPN_NPQ         0x0214
-#define REG_RXDMA_AGG_PG_TH  0x0280
 #define REG_RXDMA_STATUS     0x0288
-#define REG_RXDMA_MODE       0x0290
 #define REG_TXPKT_EMPTY      0x041A
 #define REG_HWSEQ_CTRL       0x0423
 #define REG_BCNQ_BDNY        0x0424

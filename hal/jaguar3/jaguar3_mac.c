@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* HalMAC-style MAC initialisation driven by struct jaguar3_mac_cfg. */
 #include "hal/jaguar3/jaguar3_mac.h"
+#include "hal/common/usb_rx_dma.h"
 
 /* Registers (rtw88 reg.h). */
 #define REG_CR 0x0100
@@ -18,6 +19,8 @@
 #define REG_AUTO_LLT_B3 0x020B
 #define REG_TXDMA_OFFSET_CHK_B1 0x020D
 #define REG_RQPN_CTRL_2 0x022C
+#define REG_RXDMA_AGG_PG_TH_B3 0x0283
+#define RXDMA_AGG_MODE_DMA 0x80
 #define LD_RQPN 0x80000000u
 #define REG_FIFOPAGE_INFO_1 0x0230 /* HQ; LQ +4, NQ +8, EXQ +C, PUB +10 */
 #define REG_H2C_HEAD 0x0244
@@ -200,6 +203,24 @@ static void drv_info(struct dvr_io *io)
 	dvr_clr32(io, REG_WMAC_OPTION_FUNCTION_1, 0x300u);
 }
 
+/*
+ * The USB side of RX: the DMA burst (rtw88 usb.c rtw_usb_interface_cfg),
+ * then aggregation in USB mode (rtw_usb_dynamic_rx_agg_v1: 0x283 bit 7
+ * selects the older DMA mode and must be clear). rtw88 turns aggregation
+ * on (size 5, timeout 0x20) once traffic passes 1 Mbit/s, which a video
+ * link always does, and off again below it; we keep it on with its size
+ * and the shortest timeout, 1, for the reason the Jaguar1 layer gives: a
+ * lone frame leaves at once, a backlog still leaves in large aggregates.
+ * Without aggregation every packet takes a bulk IN transfer of its own, and
+ * the host's posted transfers are all the slack the RX FIFO has.
+ */
+static void usb_rx_dma(struct dvr_chip *chip)
+{
+	dvr_usb_rx_dma_burst(chip);
+	dvr_clr8(chip->io, REG_RXDMA_AGG_PG_TH_B3, RXDMA_AGG_MODE_DMA);
+	dvr_usb_rx_agg(chip, 5, 1);
+}
+
 int jaguar3_mac_init(struct dvr_chip *chip, const struct jaguar3_mac_cfg *cfg)
 {
 	struct jaguar3_fifo f;
@@ -219,5 +240,6 @@ int jaguar3_mac_init(struct dvr_chip *chip, const struct jaguar3_mac_cfg *cfg)
 	                              cfg->n_chip_ops)) != DVR_OK)
 		return st;
 	drv_info(chip->io);
+	usb_rx_dma(chip);
 	return dvr_io_status(chip->io);
 }

@@ -6,7 +6,8 @@
  * the registers back from the chip model. Each expected value names the
  * reference it comes from. Then the receive filter: of the control frames
  * a talker sends, the listener's chip passes PS-Poll and drops ACK, as
- * RXFLTMAP1 = 0x0400 tells the silicon to.
+ * RXFLTMAP1 = 0x0400 tells the silicon to. Last, the RTL8822CU's USB RX
+ * DMA and filter maps at the same channels.
  */
 #include "e2e_common.h"
 
@@ -63,6 +64,39 @@ static void check_regs(struct vchip *vc, const char *where, bool is_5g)
 	snprintf(what, sizeof what, "%s: RRSR 0x0440 [19:0]", where);
 	CHECK_EQ_HEX(vchip_peek32(vc, 0x0440) & 0xFFFFF,
 	             is_5g ? 0x150u : 0x15Fu, what);
+}
+
+/* The RTL8822CU, independent of band and channel. */
+static const struct expect regs_8822c[] = {
+	{ 0x010C, 0x04, 0x04, "RXDMA_AGG_EN: rtw88 usb.c "
+	  "rtw_usb_dynamic_rx_agg_v1" },
+	{ 0x0280, 0x8000FFFF, 0x0105, "RX agg in USB mode (bit 31 clear), "
+	  "size 5: rtw88 rtw_usb_dynamic_rx_agg_v1 (enabled); timeout 1 "
+	  "for latency, as on the RTL8812AU" },
+	{ 0x06A0, 0xFFFFFFFF, 0xFFFFFFFF, "RXFLTMAP0 and RXFLTMAP1 open: "
+	  "rtw88 rtw8822c.c WLAN_RX_FILTER0 as one 32-bit write" },
+	{ 0x06A4, 0xFFFF, 0xFFFF, "RXFLTMAP2: rtw88 rtw8822c.c "
+	  "WLAN_RX_FILTER2" },
+};
+
+/* @usb3: the adapter enumerated at SuperSpeed. */
+static void check_regs_8822c(struct vchip *vc, const char *where, bool usb3)
+{
+	char burst[160];
+	snprintf(burst, sizeof burst, "RTL8822CU %s: 0x0290 RX DMA mode, burst "
+	         "count 3, %s bursts: rtw88 usb.c rtw_usb_init_burst_pkt_len",
+	         where, usb3 ? "1024 B (SuperSpeed)" : "512 B (high speed)");
+	CHECK_EQ_HEX(vchip_peek32(vc, 0x0290) & 0xFF, usb3 ? 0x0Eu : 0x1Eu,
+	             burst);
+	for (size_t i = 0; i < sizeof regs_8822c / sizeof regs_8822c[0];
+	     i++) {
+		const struct expect *e = &regs_8822c[i];
+		char what[256];
+		snprintf(what, sizeof what, "RTL8822CU %s: 0x%04X (%s)", where,
+		         e->addr, e->what);
+		CHECK_EQ_HEX(vchip_peek32(vc, e->addr) & e->mask, e->value,
+		             what);
+	}
 }
 
 static atomic_uint got_pspoll, got_ack, got_data;
@@ -152,6 +186,28 @@ int main(void)
 		dvr_close(tx);
 	}
 	dvr_close(d);
+
+	/* The model's RTL8822CU comes up at SuperSpeed (our driver switches a
+	 * USB2-enumerated one over, as rtw88 does) unless its port is USB2. */
+	dvr_device *c = e2e_start("virtual:rxset22,chip=8822c", NULL, NULL, 6);
+	struct vchip *cvc = vchip_find("rxset22");
+	CHECK(c != NULL && cvc != NULL, "RTL8822CU bring-up at ch 6");
+	if (c && cvc) {
+		check_regs_8822c(cvc, "ch 6/20", true);
+		tune(c, 36, 20);
+		check_regs_8822c(cvc, "ch 36/20", true);
+		tune(c, 149, 80);
+		check_regs_8822c(cvc, "ch 149/80", true);
+	}
+	if (c)
+		dvr_close(c);
+	c = e2e_start("virtual:rxset22hs,chip=8822c,port=480", NULL, NULL, 6);
+	cvc = vchip_find("rxset22hs");
+	CHECK(c != NULL && cvc != NULL, "RTL8822CU bring-up at high speed");
+	if (c && cvc)
+		check_regs_8822c(cvc, "high speed, ch 6/20", false);
+	if (c)
+		dvr_close(c);
 	e2e_air_remove(dir);
 	return check_done();
 }

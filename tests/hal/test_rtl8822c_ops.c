@@ -285,7 +285,10 @@ int main(void)
 	reset(&io, &chip, 2);
 	st = ci->ops->mac_init(&chip);
 	CHECK_EQ_INT(st, DVR_OK, "MAC init");
-	CHECK_EQ_HEX(r16(0x10C), 0xFEA1, "PQ map for 2 OUT + RXDMA_ARBBW_EN");
+	CHECK_EQ_HEX(r16(0x10C), 0xFEA5, "PQ map for 2 OUT + RXDMA_ARBBW_EN "
+	             "+ RXDMA_AGG_EN");
+	CHECK_EQ_HEX(r16(0x280), 0x0105, "RX aggregation: size 5, timeout 1");
+	CHECK_EQ_HEX(fr.mem[0x283] & 0x80, 0, "RX aggregation in USB mode");
 	CHECK_EQ_HEX(fr.mem[0x100], 0xFF, "CR: MAC TX/RX and DMA on");
 	CHECK_EQ_INT(r16(0x230), 64, "HQ pages");
 	CHECK_EQ_INT(r16(0x238), 64, "NQ pages");
@@ -305,7 +308,7 @@ int main(void)
 	CHECK_EQ_HEX(r16(0x1610), 0x3F87, "RX packet filter control");
 	reset(&io, &chip, 3);
 	st = ci->ops->mac_init(&chip);
-	CHECK(st == DVR_OK && r16(0x10C) == 0xF5A1 && r16(0x240) == 1745,
+	CHECK(st == DVR_OK && r16(0x10C) == 0xF5A5 && r16(0x240) == 1745,
 	      "3 OUT endpoints: map 0xF5A0, 1745 public pages");
 	reset(&io, &chip, 2);
 	llt_ok = false;
