@@ -68,6 +68,10 @@ static void check_regs(struct vchip *vc, const char *where, bool is_5g)
 
 /* The RTL8822CU, independent of band and channel. */
 static const struct expect regs_8822c[] = {
+	{ 0x1D70, 0x7F7F, 0x2020, "IGI paths A and B 0x20: the BB table's "
+	  "last write, rtw88 rtw8822c.c rtw8822c_hw_spec.dig_min (the unlinked "
+	  "DIG floor), restored after the IGI toggle "
+	  "(rtw8822c_toggle_igi)" },
 	{ 0x010C, 0x04, 0x04, "RXDMA_AGG_EN: rtw88 usb.c "
 	  "rtw_usb_dynamic_rx_agg_v1" },
 	{ 0x0280, 0x8000FFFF, 0x0105, "RX agg in USB mode (bit 31 clear), "
