@@ -8,9 +8,8 @@
  * after every channel set outside a scan (main.c rtw_set_channel marks
  * need_rfk, consumed by rtw_chip_prepare_tx before the first frame); we
  * have no scan and transmit at once, so the channel set itself runs it
- * once bring-up has calibrated. 2.4 GHz channels get no AGC difference:
- * the band switch selects the 2.4 GHz AGC bank (0x82C [1:0]) the
- * 5 GHz rows do not touch.
+ * once bring-up has calibrated. 2.4 GHz channels and 5 GHz channels
+ * below 100 outside 36-64 get no AGC difference, as in rtw88.
  */
 #include "hal/common/bb_table_row.h"
 #include "hal/rtl8812a/rtl8812a.h"
