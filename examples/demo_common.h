@@ -198,6 +198,15 @@ static inline void demo_print_event(const char *prog,
 		printf("%s: channel %u, %u MHz\n", prog, ev->channel.channel,
 		       ev->channel.bw_mhz);
 		break;
+	case DVR_EVENT_CALIBRATION:
+		if (ev->calibration.failed_tx | ev->calibration.failed_rx)
+			fprintf(stderr, "%s: %s failed at channel %u (paths "
+			        "TX 0x%x RX 0x%x)\n", prog,
+			        ev->calibration.what ? ev->calibration.what : "",
+			        ev->calibration.channel,
+			        (unsigned)ev->calibration.failed_tx,
+			        (unsigned)ev->calibration.failed_rx);
+		break;
 	case DVR_EVENT_ERROR:
 		fprintf(stderr, "%s: fatal: %s (%s)\n", prog,
 		        ev->error.message ? ev->error.message : "",

@@ -34,6 +34,52 @@ pack_channel (const struct dvr_channel *ch)
       (guint8) ch->secondary;
 }
 
+/* Path letters of a bit mask ("AB"), into buf of at least 33 bytes. */
+static const gchar *
+path_letters (guint32 mask, guint paths, gchar * buf)
+{
+  guint n = 0;
+
+  for (guint p = 0; p < paths && p < 26; p++)
+    if (mask & (1u << p))
+      buf[n++] = (gchar) ('A' + p);
+  buf[n] = '\0';
+  return buf;
+}
+
+/* A calibration that failed on some path: the adapter works on with the
+ * neutral correction, so a warning (kind "calibration-failed") rather
+ * than an error. */
+static void
+post_calibration_failed (GstDevourerRadio * radio, const gchar * device,
+    const struct dvr_event *event)
+{
+  gchar tx[33], rx[33], all[33];
+  const gchar *what = event->calibration.what != NULL ?
+      event->calibration.what : "calibration";
+  guint paths = event->calibration.paths;
+
+  if ((event->calibration.failed_tx | event->calibration.failed_rx) == 0)
+    return;
+  path_letters (event->calibration.failed_tx, paths, tx);
+  path_letters (event->calibration.failed_rx, paths, rx);
+  path_letters (event->calibration.failed_tx | event->calibration.failed_rx,
+      paths, all);
+  GST_ELEMENT_WARNING_WITH_DETAILS (radio->element, RESOURCE, SETTINGS,
+      ("%s of %s failed on path %s at channel %u; that path runs "
+          "uncorrected (worse EVM at high MCS).", what, device, all,
+          event->calibration.channel),
+      ("TX failed on paths '%s', RX on paths '%s'. A path whose RF or "
+          "antenna port is dead fails every time; retuning calibrates "
+          "again.", tx, rx),
+      ("kind", G_TYPE_STRING, "calibration-failed",
+          "device", G_TYPE_STRING, device,
+          "calibration", G_TYPE_STRING, what,
+          "channel", G_TYPE_UINT, event->calibration.channel,
+          "failed-tx-paths", G_TYPE_STRING, tx,
+          "failed-rx-paths", G_TYPE_STRING, rx, NULL));
+}
+
 /* Init stages as "devourer-init-timing" messages (only the share that
  * brings the adapter up is there to hear them); the first fatal error
  * goes to the element; a retune is noted. Device thread, or the thread
@@ -67,6 +113,9 @@ on_radio_event (void *user, const struct dvr_event *event)
       g_atomic_int_set (&radio->channel_news, 1);
       if (radio->on_channel != NULL)
         radio->on_channel (radio, radio->user);
+      break;
+    case DVR_EVENT_CALIBRATION:
+      post_calibration_failed (radio, device, event);
       break;
     case DVR_EVENT_ERROR:
       /* The driver may report one failure from several places (a failed

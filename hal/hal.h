@@ -231,6 +231,18 @@ struct dvr_chip_id {
 };
 
 /* A chip being driven: context for every op. */
+/* Outcome of the chip's last calibration run (the calibrate stage, or a
+ * channel set that calibrates again), filled by the chip's ops and
+ * reported by the core to the application after the op returns. */
+struct dvr_calib_result {
+	unsigned runs;            /* calibrations so far; 0: none yet */
+	const char *what;         /* which calibration, e.g. "IQK" */
+	unsigned channel;         /* primary channel it ran on */
+	unsigned paths;           /* RF paths calibrated */
+	uint32_t failed_tx;       /* bit p: path p's TX part failed */
+	uint32_t failed_rx;       /* bit p: path p's RX part failed */
+};
+
 struct dvr_chip {
 	const struct dvr_chip_info *info;
 	struct dvr_io *io;
@@ -242,6 +254,7 @@ struct dvr_chip {
 	bool usb3;                    /* bus speed is SuperSpeed */
 	unsigned usb_speed_mbps;      /* 12, 480 or 5000: DMA burst sizes */
 	char error[256];              /* detail for the last failure */
+	struct dvr_calib_result calib; /* last calibration; the chip's */
 	/* Chip-private state: allocated with malloc by the chip's ops when
 	 * they need it (an op may free it and set NULL); whatever is left
 	 * is freed by the core when the device closes. */

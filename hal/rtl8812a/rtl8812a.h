@@ -38,6 +38,9 @@ int rtl8812a_set_tx_power(struct dvr_chip *chip, int index);
 int rtl8812a_calibrated_tx_power(struct dvr_chip *chip);
 int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
 int rtl8812a_calibrate(struct dvr_chip *chip);
+/* IQK, then the AGC difference of the 5 GHz sub-band, for the channel
+ * set now; fills chip->calib (rtl8812a_calibrate.c). */
+int rtl8812a_phy_calibration(struct dvr_chip *chip, unsigned channel);
 /* IQK of every path on the channel set now (rtl8812a_iqk.c). */
 int rtl8812a_iqk(struct dvr_chip *chip, bool band_5g);
 

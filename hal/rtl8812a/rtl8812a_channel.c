@@ -258,12 +258,11 @@ int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 			priv->band = JAGUAR1_BAND_NONE;
 		return dvr_chip_fail(chip, st, "channel switch failed");
 	}
-	/* Once bring-up has calibrated, a band switch calibrates again:
-	 * the I/Q imbalance of the other band's mixers is another one.
-	 * Channels within a band keep the result (an IQK costs some
-	 * 40-60 ms of the air). */
-	if (new_band && priv && priv->calibrated)
-		return rtl8812a_iqk(chip, pl.is_5g);
+	/* Once bring-up has calibrated, every channel set calibrates
+	 * again, as rtw88 does (rtl8812a_calibrate.c): the I/Q imbalance
+	 * follows the synthesizer and mixers of the channel. */
+	if (priv && priv->calibrated)
+		return rtl8812a_phy_calibration(chip, ch->channel);
 	/* chip->channel is the core's to record: senders read it. */
 	return DVR_OK;
 }

@@ -494,13 +494,3 @@ int rtl8812a_iqk(struct dvr_chip *chip, bool band_5g)
 	}
 	return DVR_OK;
 }
-
-int rtl8812a_calibrate(struct dvr_chip *chip)
-{
-	struct jaguar1_priv *priv = jaguar1_priv(chip);
-	bool band_5g = priv && priv->band == JAGUAR1_BAND_5G;
-	int st = rtl8812a_iqk(chip, band_5g);
-	if (st == DVR_OK && priv)
-		priv->calibrated = true;
-	return st;
-}

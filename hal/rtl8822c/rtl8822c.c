@@ -24,6 +24,7 @@ static const struct dvr_chip_ops rtl8822c_ops = {
 	.mac_init = rtl8822c_mac_init,
 	.phy_init = rtl8822c_phy_init,
 	.set_monitor = rtl8822c_set_monitor,
+	.set_carrier_sense = rtl8822c_set_carrier_sense,
 	.set_channel = rtl8822c_set_channel,
 	.calibrate = rtl8822c_calibrate,
 	.set_tx_power = rtl8822c_set_tx_power,

@@ -835,6 +835,35 @@ static int do_stage(struct dvr_device *dev, enum init_stage st,
 	}
 }
 
+/* A calibration ran in the op just returned (the run count in c, a copy
+ * taken under ctrl_lock, moved from runs_before): tell the application,
+ * and warn of a failed part. */
+static void report_calibration(struct dvr_device *dev,
+                               const struct dvr_calib_result *c,
+                               unsigned runs_before)
+{
+	if (c->runs == runs_before)
+		return;
+	const char *what = c->what ? c->what : "calibration";
+	uint32_t failed = c->failed_tx | c->failed_rx;
+	for (unsigned p = 0; p < c->paths && p < 32; p++)
+		if (failed & (1u << p))
+			dev_log(dev, DVR_LOG_WARN, "%s failed on path %c (%s%s%s) "
+			        "at channel %u: neutral correction applied",
+			        what, 'A' + (int)p,
+			        c->failed_tx & (1u << p) ? "TX" : "",
+			        (c->failed_tx & c->failed_rx & (1u << p)) ?
+			                " and " : "",
+			        c->failed_rx & (1u << p) ? "RX" : "", c->channel);
+	struct dvr_event ev = { .type = DVR_EVENT_CALIBRATION };
+	ev.calibration.what = what;
+	ev.calibration.channel = c->channel;
+	ev.calibration.paths = c->paths;
+	ev.calibration.failed_tx = c->failed_tx;
+	ev.calibration.failed_rx = c->failed_rx;
+	emit(dev, &ev);
+}
+
 /* One timed stage; a failure keeps the chip's own message. */
 static int run_stage(struct dvr_device *dev, enum init_stage st,
                      const struct dvr_channel *ch)
@@ -842,12 +871,14 @@ static int run_stage(struct dvr_device *dev, enum init_stage st,
 	struct stage_clock c;
 	stage_begin(dev, &c);
 	dev->chip.error[0] = '\0';
+	unsigned calib_runs = dev->chip.calib.runs;
 	int r = do_stage(dev, st, ch);
 	if (r == DVR_OK && dvr_io_status(&dev->io) != DVR_OK)
 		r = dvr_io_status(&dev->io);
 	if (r != DVR_OK)
 		return stage_failed(dev, stage_names[st], r);
 	stage_end(dev, &c, stage_names[st], DVR_EVENT_INIT_STAGE);
+	report_calibration(dev, &dev->chip.calib, calib_runs);
 	return DVR_OK;
 }
 
@@ -957,17 +988,20 @@ int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel)
 	pthread_mutex_lock(&dev->ctrl_lock);
 	dev->chip.error[0] = '\0';
 	dvr_io_clear_error(&dev->io); /* a past timeout must not stick */
+	unsigned calib_runs = dev->chip.calib.runs;
 	r = dev->info->ops->set_channel(&dev->chip, channel);
 	if (r == DVR_OK)
 		r = dvr_io_status(&dev->io);
 	if (r == DVR_OK)
 		record_channel(dev, channel);
+	struct dvr_calib_result calib = dev->chip.calib;
 	pthread_mutex_unlock(&dev->ctrl_lock);
 	if (r != DVR_OK)
 		return stage_failed(dev, "set channel", r);
 	struct dvr_event ev = { .type = DVR_EVENT_CHANNEL };
 	ev.channel = *channel;
 	emit(dev, &ev);
+	report_calibration(dev, &calib, calib_runs);
 	return DVR_OK;
 }
 

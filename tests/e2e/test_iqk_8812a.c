@@ -3,14 +3,19 @@
  * RTL8812AU IQK end to end against the chip model: bring-up reports a
  * "calibrate" stage; the TX correction (page-C1 0xCD4/0xCCC,
  * 0xED4/0xECC) and the RX correction (0xC10/0xE10) the HAL leaves are what
- * the model's IQK engine measured for that path on that channel; a switch
- * to the other band calibrates again, a channel change within the band
- * does not; when one path's calibration never completes, the one-shot
- * times out for both (the references wait for the done bits of both
- * paths together, rtw88 rtw8812a.c rtw8812a_iqk) and both get the
- * identity correction after the retries (the references' fallback).
+ * the model's IQK engine measured for that path on that channel; every
+ * channel set calibrates again, within a band too, and on 5 GHz loads the
+ * AGC difference of the sub-band (rtw88 rtw8812a.c
+ * rtw8812a_phy_calibration); every run is reported as a
+ * DVR_EVENT_CALIBRATION. When one path's calibration never completes, the
+ * one-shot times out for both (the references wait for the done bits of
+ * both paths together, rtw88 rtw8812a.c rtw8812a_iqk), both get the
+ * identity correction after the retries (the references' fallback) and
+ * the event names both paths as failed.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <devourer/devourer.h>
 
@@ -19,6 +24,49 @@
 #include "tests/e2e/e2e_common.h"
 
 static struct e2e_stages stages;
+
+/* The last calibration event, and how many arrived. */
+static struct {
+	unsigned n;
+	unsigned channel, paths;
+	uint32_t failed_tx, failed_rx;
+	char what[16];
+} cal;
+
+static void on_event(void *user, const struct dvr_event *ev)
+{
+	e2e_stages_on_event(user, ev);
+	if (ev->type != DVR_EVENT_CALIBRATION)
+		return;
+	cal.n++;
+	cal.channel = ev->calibration.channel;
+	cal.paths = ev->calibration.paths;
+	cal.failed_tx = ev->calibration.failed_tx;
+	cal.failed_rx = ev->calibration.failed_rx;
+	snprintf(cal.what, sizeof cal.what, "%s",
+	         ev->calibration.what ? ev->calibration.what : "");
+}
+
+/* The last row of the AGC-difference table's branch for boards with an
+ * internal LNA (the model's board), as it stays in 0x81C: low band
+ * (ch 36-64) and high band (ch 100 on) of rtw88 rtw8812a_table.c
+ * rtw8812a_agc_diff_lb / _hb; bring-up's AGC table ends in 0x01FE0001. */
+#define AGC_DIFF_LB_LAST 0x02F00001u
+#define AGC_DIFF_HB_LAST 0x01F00001u
+
+/* One clean calibration event for channel ch since n_before. */
+static void check_event(unsigned n_before, unsigned ch, const char *where)
+{
+	char what[96];
+	snprintf(what, sizeof what, "%s: one calibration event", where);
+	CHECK_EQ_INT(cal.n, n_before + 1, what);
+	snprintf(what, sizeof what, "%s: event is IQK on ch %u, 2 paths",
+	         where, ch);
+	CHECK(strcmp(cal.what, "IQK") == 0 && cal.channel == ch &&
+	          cal.paths == 2, what);
+	snprintf(what, sizeof what, "%s: no failed path", where);
+	CHECK(cal.failed_tx == 0 && cal.failed_rx == 0, what);
+}
 
 static int s11(uint32_t v)
 {
@@ -79,7 +127,7 @@ int main(void)
 		CHECK_SKIP("mkdtemp failed");
 	setenv("DEVOURER_AIR_DIR", dir, 1);
 
-	struct dvr_config cfg = { .on_event = e2e_stages_on_event,
+	struct dvr_config cfg = { .on_event = on_event,
 		                  .user = &stages, .firmware_dir = fw };
 	dvr_device *dev = NULL;
 	CHECK_EQ_INT(dvr_open("virtual:iqk,chip=8812a", &cfg, &dev), DVR_OK,
@@ -103,32 +151,56 @@ int main(void)
 	}
 	check_applied(vc, 0, "ch 36");
 	check_applied(vc, 1, "ch 36");
+	check_event(0, 36, "bring-up on 36");
+	CHECK_EQ_HEX(vchip_peek32(vc, 0x81C), AGC_DIFF_LB_LAST,
+	             "ch 36: low-band AGC difference loaded");
 	struct vchip_iqk a36;
 	vchip_peek_iqk(vc, 0, &a36);
 
-	/* another band: calibrated again, another correction */
+	/* another band: calibrated again, another correction; no AGC
+	 * difference at 2.4 GHz */
 	unsigned before = shots(vc, 0);
+	unsigned n_ev = cal.n;
 	ch = (struct dvr_channel){ .channel = 6, .bw_mhz = 20 };
 	CHECK_EQ_INT(dvr_set_channel(dev, &ch), DVR_OK, "set 6/20");
 	CHECK(shots(vc, 0) > before, "band switch ran IQK again");
 	check_applied(vc, 0, "ch 6");
 	check_applied(vc, 1, "ch 6");
+	check_event(n_ev, 6, "ch 6");
+	CHECK_EQ_HEX(vchip_peek32(vc, 0x81C), AGC_DIFF_LB_LAST,
+	             "ch 6: no AGC row written");
 	struct vchip_iqk a6;
 	vchip_peek_iqk(vc, 0, &a6);
 	CHECK(a6.tx_x != a36.tx_x || a6.tx_y != a36.tx_y,
 	      "channel 6 and 36 have different corrections on path A");
 
-	/* same band: the result stays */
+	/* same band: calibrated again for the new channel */
 	before = shots(vc, 0);
+	n_ev = cal.n;
 	ch = (struct dvr_channel){ .channel = 11, .bw_mhz = 20 };
 	CHECK_EQ_INT(dvr_set_channel(dev, &ch), DVR_OK, "set 11/20");
-	CHECK_EQ_INT(shots(vc, 0), before, "no IQK within a band");
+	CHECK(shots(vc, 0) > before, "a channel within the band ran IQK");
+	check_applied(vc, 0, "ch 11");
+	check_applied(vc, 1, "ch 11");
+	check_event(n_ev, 11, "ch 11");
+
+	/* 5 GHz high band, then low band again: each its AGC difference */
+	ch = (struct dvr_channel){ .channel = 100, .bw_mhz = 20 };
+	CHECK_EQ_INT(dvr_set_channel(dev, &ch), DVR_OK, "set 100/20");
+	check_applied(vc, 0, "ch 100");
+	CHECK_EQ_HEX(vchip_peek32(vc, 0x81C), AGC_DIFF_HB_LAST,
+	             "ch 100: high-band AGC difference loaded");
+	ch = (struct dvr_channel){ .channel = 64, .bw_mhz = 20 };
+	CHECK_EQ_INT(dvr_set_channel(dev, &ch), DVR_OK, "set 64/20");
+	CHECK_EQ_HEX(vchip_peek32(vc, 0x81C), AGC_DIFF_LB_LAST,
+	             "ch 64: low-band AGC difference loaded");
 
 	/* path B's RF stops answering: its IQK never completes, every
 	 * one-shot times out, both paths fall back to identity */
 	uint8_t off = 0x00;
 	CHECK_EQ_INT(vchip_control(vc, 0x40, 0x05, 0x76, 0, &off, 1, 500), 1,
 	             "path B RF off in the model");
+	n_ev = cal.n;
 	ch = (struct dvr_channel){ .channel = 40, .bw_mhz = 20 };
 	CHECK_EQ_INT(dvr_set_channel(dev, &ch), DVR_OK,
 	             "set 40/20 with path B failing IQK");
@@ -145,14 +217,20 @@ int main(void)
 		             0x100, what);
 	}
 	CHECK(shots(vc, 1) > 0, "path B was triggered");
+	CHECK_EQ_INT(cal.n, n_ev + 1, "the failed run is reported");
+	CHECK_EQ_INT(cal.channel, 40, "failure reported for channel 40");
+	CHECK_EQ_HEX(cal.failed_tx, 0x3, "TX failure of both paths reported");
+	CHECK_EQ_HEX(cal.failed_rx, 0x3, "RX failure of both paths reported");
 	/* the device stays usable after a failed calibration */
 	uint8_t on = 0x07;
 	CHECK_EQ_INT(vchip_control(vc, 0x40, 0x05, 0x76, 0, &on, 1, 500), 1,
 	             "path B RF back on");
+	n_ev = cal.n;
 	ch = (struct dvr_channel){ .channel = 1, .bw_mhz = 20 };
 	CHECK_EQ_INT(dvr_set_channel(dev, &ch), DVR_OK, "set 1/20");
 	check_applied(vc, 0, "ch 1");
 	check_applied(vc, 1, "ch 1");
+	check_event(n_ev, 1, "ch 1 after the failure");
 
 	dvr_close(dev);
 	e2e_air_remove(dir);

@@ -206,6 +206,12 @@ enum dvr_event_type {
 	DVR_EVENT_ERROR = 3,      /**< fatal: error.status/message; the device
 	                               stops (e.g. DVR_E_NO_DEVICE on unplug) */
 	DVR_EVENT_CHANNEL = 4,    /**< channel changed: channel */
+	DVR_EVENT_CALIBRATION = 5, /**< a calibration ran (the calibrate
+	                               stage, or a channel set on a chip that
+	                               calibrates per channel): calibration.
+	                               A failed part got the chip's neutral
+	                               correction; the device keeps working,
+	                               with worse EVM / image rejection */
 };
 
 struct dvr_event {
@@ -225,6 +231,13 @@ struct dvr_event {
 			const char *message;
 		} error;
 		struct dvr_channel channel;
+		struct {
+			const char *what;       /**< e.g. "IQK" */
+			unsigned channel;       /**< primary channel */
+			unsigned paths;         /**< RF paths calibrated */
+			uint32_t failed_tx;     /**< bit p: path p TX failed */
+			uint32_t failed_rx;     /**< bit p: path p RX failed */
+		} calibration;
 	};
 };
 

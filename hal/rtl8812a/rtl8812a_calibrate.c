@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The 8812A's RF calibration of a channel, as rtw88 runs it
+ * (rtw8812a.c rtw8812a_phy_calibration): IQK of every path
+ * (rtl8812a_iqk.c), then on 5 GHz the AGC-table difference of the
+ * sub-band — the low-band rows for channels 36-64, the high-band rows
+ * from channel 100 — over the AGC table phy_init loaded. rtw88 runs it
+ * after every channel set outside a scan (main.c rtw_set_channel marks
+ * need_rfk, consumed by rtw_chip_prepare_tx before the first frame); we
+ * have no scan and transmit at once, so the channel set itself runs it
+ * once bring-up has calibrated. 2.4 GHz channels and 5 GHz channels
+ * below 100 outside 36-64 get no AGC difference, as in rtw88.
+ */
+#include "hal/common/bb_table_row.h"
+#include "hal/rtl8812a/rtl8812a.h"
+#include "hal/rtl8812a/rtl8812a_tables.h"
+
+static int load_agc_diff(struct dvr_chip *chip, unsigned channel)
+{
+	const uint32_t *rows;
+	size_t n;
+	struct dvr_phy_cond cond;
+
+	if (channel >= 36 && channel <= 64) {
+		rows = rtl8812a_agc_diff_lb;
+		n = rtl8812a_agc_diff_lb_len;
+	} else if (channel >= 100) {
+		rows = rtl8812a_agc_diff_hb;
+		n = rtl8812a_agc_diff_hb_len;
+	} else {
+		return DVR_OK;
+	}
+	jaguar1_phy_cond(chip, &cond);
+	int st = dvr_phy_table_walk(rows, n, &cond, dvr_bb_table_row,
+	                            chip->io, NULL);
+	if (st != DVR_OK)
+		return dvr_chip_fail(chip, st, "AGC difference table of "
+		                     "channel %u failed", channel);
+	return DVR_OK;
+}
+
+/* What the last IQK found, for the core to report. */
+static void record(struct dvr_chip *chip, unsigned channel)
+{
+	const struct jaguar1_priv *priv = jaguar1_priv(chip);
+	struct dvr_calib_result *r = &chip->calib;
+	unsigned paths = jaguar1_paths(chip);
+
+	r->runs++;
+	r->what = "IQK";
+	r->channel = channel;
+	r->paths = paths;
+	r->failed_tx = 0;
+	r->failed_rx = 0;
+	for (unsigned p = 0; p < paths && priv; p++) {
+		if (!priv->iqk[p].tx_ok)
+			r->failed_tx |= 1u << p;
+		if (!priv->iqk[p].rx_ok)
+			r->failed_rx |= 1u << p;
+	}
+}
+
+int rtl8812a_phy_calibration(struct dvr_chip *chip, unsigned channel)
+{
+	int st = rtl8812a_iqk(chip, channel > 14);
+	if (st != DVR_OK)
+		return st;
+	record(chip, channel);
+	return load_agc_diff(chip, channel);
+}
+
+int rtl8812a_calibrate(struct dvr_chip *chip)
+{
+	struct jaguar1_priv *priv = jaguar1_priv(chip);
+	int st = rtl8812a_phy_calibration(chip, chip->channel.channel);
+	if (st == DVR_OK && priv)
+		priv->calibrated = true;
+	return st;
+}
