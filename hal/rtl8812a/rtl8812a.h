@@ -22,6 +22,7 @@ extern const struct dvr_chip_info rtl8812a_info;
 /* Logical EFUSE offsets used (rtw88 rtw88xxa.c rtw88xxa_read_efuse). */
 #define EFUSE_TX_PWR        0x10
 #define EFUSE_XTAL          0xB9
+#define EFUSE_THERMAL       0xBA
 #define EFUSE_PA_TYPE       0xBC
 #define EFUSE_LNA_2G        0xBD
 #define EFUSE_LNA_5G        0xBF
@@ -38,6 +39,11 @@ int rtl8812a_set_tx_power(struct dvr_chip *chip, int index);
 int rtl8812a_calibrated_tx_power(struct dvr_chip *chip);
 int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
 int rtl8812a_calibrate(struct dvr_chip *chip);
+/* Thermal power tracking (rtl8812a_pwrtrack.c): the track op, and the
+ * fresh start every band switch gives it (after the EFUSE swing is
+ * written). */
+int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st);
+void rtl8812a_pwrtrack_reset(struct dvr_chip *chip, bool is_5g);
 /* IQK of every path on the channel set now (rtl8812a_iqk.c). */
 int rtl8812a_iqk(struct dvr_chip *chip, bool band_5g);
 
