@@ -831,6 +831,7 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
   guint32 kbps;
   gsize max_payload;
   gint power_mbm;
+  struct dvr_thermal_stats thermal = { .thermal = -1, .thermal_cal = -1 };
 
   g_mutex_lock (&self->control_lock);
   g_mutex_lock (&self->link_lock);
@@ -848,6 +849,8 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
     ts = self->final_tx;
   }
   power_mbm = dvr_tx_power_mbm (self->radio.dev);
+  if (self->radio.dev != NULL)
+    dvr_get_thermal_stats (self->radio.dev, &thermal);
   oversize = self->oversize_refused;
   split = self->buffers_split;
   empty = self->buffers_empty;
@@ -890,7 +893,10 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
       "adapter-frames-sent", G_TYPE_UINT64, ats.completed,
       "adapter-airtime-us", G_TYPE_UINT64, ats.airtime_us,
       "phy-rate-mbps", G_TYPE_DOUBLE, kbps / 1000.0,
-      "tx-power-mbm", G_TYPE_INT, power_mbm, NULL);
+      "tx-power-mbm", G_TYPE_INT, power_mbm,
+      "thermal", G_TYPE_INT, thermal.thermal,
+      "bb-swing-steps-a", G_TYPE_INT, thermal.swing_offset[0],
+      "bb-swing-steps-b", G_TYPE_INT, thermal.swing_offset[1], NULL);
 }
 
 /* Store one of the sink's own properties (object lock held). */

@@ -113,6 +113,13 @@ struct dvr_chip_ops {
 	 * at chip->channel (EFUSE TX-power block): what the core applies
 	 * when the application sets no power. NULL: default_tx_power. */
 	int (*calibrated_tx_power)(struct dvr_chip *chip);
+	/* Optional. The chip's periodic upkeep (thermal power tracking and
+	 * the recalibration it triggers), as the references run it from
+	 * their watchdog: called every dvr_config.track_period_ms on the
+	 * core's watchdog thread, under the control lock, while started.
+	 * Updates *st (the core keeps it and counts st->ticks; a chip that
+	 * tracks nothing sets thermal_cal -1). NULL: no watchdog thread. */
+	int (*track)(struct dvr_chip *chip, struct dvr_thermal_stats *st);
 	/* Wait until the chip's TX queues are empty — every frame it took
 	 * over USB has left the antenna — at most timeout_ms. DVR_OK, or
 	 * DVR_E_TIMEOUT with frames still queued. */

@@ -20,6 +20,8 @@ import sys
 #   prefix, base  - C prefix and output base name
 #   pairs         - u32 pair tables the HAL walks with dvr_phy_table_walk()
 #   pwr, flows    - power-sequence sub-flows, and the flows built from them
+#   pwrtrk        - emit every `pwrtrk_u8` table (thermal power tracking:
+#                   BB swing steps by thermal delta), in JSON order
 # The 8822C has no MAC table (its MAC set-up is code; the JSON's `mac` is
 # empty and an empty C array is not valid C11), and one more BB-kind table,
 # the RF-calibration init block (`array_mp_cal_init`).
@@ -31,6 +33,7 @@ CHIPS = {
                 "trans_act_to_lps", "trans_act_to_cardemu",
                 "trans_cardemu_to_carddis"],
         "flows": ["card_enable_flow", "card_disable_flow", "enter_lps_flow"],
+        "pwrtrk": True,
     },
     "rtw8822c": {
         "prefix": "rtl8822c", "base": "rtl8822c_tables",
@@ -142,6 +145,47 @@ def emit_pwr(out, prefix, name, table):
     out.append("")
 
 
+PWRTRK_SZ = 30  # rtw88 main.h RTW_PWR_TRK_TBL_SZ
+
+
+def pwrtrk_tables(data):
+    """(name, rows) of every pwrtrk_u8 table; rows None for a flat one."""
+    out = []
+    for name, t in data.items():
+        if not isinstance(t, dict) or t.get("kind") != "pwrtrk_u8":
+            continue
+        d = t["data"]
+        flat = not isinstance(d[0], list)
+        rows = [d] if flat else d
+        for i, r in enumerate(rows):
+            if len(r) != PWRTRK_SZ or not all(isinstance(v, int) and 0 <= v <= 0xFF for v in r):
+                fail("%s[%d]: not %d u8 values" % (name, i, PWRTRK_SZ))
+        out.append((name, t, None if flat else len(rows)))
+    if not out:
+        fail("no pwrtrk_u8 tables")
+    return out
+
+
+def pwrtrk_decl(prefix, name, nrows):
+    dims = "[%d][%s_PWRTRK_SZ]" % (nrows, prefix.upper()) if nrows else "[%s_PWRTRK_SZ]" % prefix.upper()
+    return "const uint8_t %s_%s%s" % (prefix, name, dims)
+
+
+def emit_pwrtrk(out, prefix, name, table, nrows):
+    out.append("/* %s */" % table["c_name"])
+    out.append("%s = {" % pwrtrk_decl(prefix, name, nrows))
+    rows = table["data"] if nrows else [table["data"]]
+    for r in rows:
+        halves = [", ".join("%d" % v for v in r[i:i + 15]) for i in (0, 15)]
+        if nrows:
+            out.append("\t{ %s," % halves[0])
+            out.append("\t  %s }," % halves[1])
+        else:
+            out.extend("\t%s," % hv for hv in halves)
+    out.append("};")
+    out.append("")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -175,6 +219,14 @@ def main():
     h.append("/* Power flows: NULL-terminated lists of END-terminated row arrays. */")
     for name in pwr_flows:
         h.append("extern const struct dvr_pwr_cmd *const %s_%s[];" % (prefix, name))
+    if cfg.get("pwrtrk"):
+        h.append("")
+        h.append("/* Thermal power tracking: BB swing steps by thermal delta (index")
+        h.append(" * 0..%d), _p warmer and _n cooler than calibration; 5 GHz tables" % (PWRTRK_SZ - 1))
+        h.append(" * have one row per sub-band (36-64, 100-144, 149-177). */")
+        h.append("#define %s_PWRTRK_SZ %d" % (prefix.upper(), PWRTRK_SZ))
+        for name, _t, nrows in pwrtrk_tables(data):
+            h.append("extern %s;" % pwrtrk_decl(prefix, name, nrows))
     h.append("\n#endif /* %s */" % guard)
 
     # ---- source ----
@@ -196,6 +248,10 @@ def main():
         c.append("\tNULL,")
         c.append("};")
         c.append("")
+
+    if cfg.get("pwrtrk"):
+        for name, t, nrows in pwrtrk_tables(data):
+            emit_pwrtrk(c, prefix, name, t, nrows)
 
     os.makedirs(args.outdir, exist_ok=True)
     for fname, lines in ((base + ".h", h), (base + ".c", c)):

@@ -74,6 +74,17 @@ struct jaguar1_iqk {
 	uint16_t tx_x, tx_y, rx_x, rx_y;
 };
 
+/* Thermal power tracking (hal/rtl8812a/rtl8812a_pwrtrack.c), set up
+ * again at every band switch as rtw88 rtw88xxa_pwrtrack_init does. */
+struct jaguar1_pwrtrack {
+	bool meter_started;      /* the meter was started on the last tick */
+	bool first_reading;      /* apply the next reading whatever it is */
+	uint32_t avg;            /* moving average, 10 fractional bits */
+	uint8_t thermal_k;       /* average at the last LCK/IQK */
+	uint8_t default_index;   /* swing index of the EFUSE swing */
+	int8_t steps[2];         /* swing steps applied per path */
+};
+
 struct jaguar1_priv {
 	uint8_t efuse[JAGUAR1_EFUSE_MAX];   /* logical map, 0xFF = unset */
 	bool efuse_blank;
@@ -84,6 +95,7 @@ struct jaguar1_priv {
 	bool calibrated;                    /* calibrate stage has run */
 	unsigned iqk_runs;
 	struct jaguar1_iqk iqk[2];          /* last IQK, per path */
+	struct jaguar1_pwrtrack pwrtrack;
 };
 
 static inline struct jaguar1_priv *jaguar1_priv(const struct dvr_chip *c)

@@ -119,6 +119,7 @@ static const struct dvr_chip_ops rtl8812a_ops = {
 	.calibrate = rtl8812a_calibrate,
 	.set_tx_power = rtl8812a_set_tx_power,
 	.calibrated_tx_power = rtl8812a_calibrated_tx_power,
+	.track = rtl8812a_track,
 	.wait_tx_idle = jaguar1_wait_tx_idle,
 	.power_off = jaguar1_power_off,
 	.tx_out_index = jaguar1_tx_out_index,

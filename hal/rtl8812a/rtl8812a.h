@@ -22,6 +22,7 @@ extern const struct dvr_chip_info rtl8812a_info;
 /* Logical EFUSE offsets used (rtw88 rtw88xxa.c rtw88xxa_read_efuse). */
 #define EFUSE_TX_PWR        0x10
 #define EFUSE_XTAL          0xB9
+#define EFUSE_THERMAL       0xBA
 #define EFUSE_PA_TYPE       0xBC
 #define EFUSE_LNA_2G        0xBD
 #define EFUSE_LNA_5G        0xBF
@@ -41,6 +42,12 @@ int rtl8812a_calibrate(struct dvr_chip *chip);
 /* IQK, then the AGC difference of the 5 GHz sub-band, for the channel
  * set now; fills chip->calib (rtl8812a_calibrate.c). */
 int rtl8812a_phy_calibration(struct dvr_chip *chip, unsigned channel);
+
+/* Thermal power tracking (rtl8812a_pwrtrack.c): the track op, and the
+ * fresh start every band switch gives it (after the EFUSE swing is
+ * written). */
+int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st);
+void rtl8812a_pwrtrack_reset(struct dvr_chip *chip, bool is_5g);
 /* IQK of every path on the channel set now (rtl8812a_iqk.c). */
 int rtl8812a_iqk(struct dvr_chip *chip, bool band_5g);
 

@@ -43,6 +43,9 @@
 #define REENUM_TIMEOUT_MS 5000u
 /* A chip asking to switch again after it came back is not converging. */
 #define MAX_REENUMERATIONS 2
+/* The chip's upkeep runs every 2 s, as the references' watchdog (rtw88
+ * main.h RTW_WATCH_DOG_DELAY_TIME). */
+#define DEFAULT_TRACK_PERIOD_MS 2000u
 
 struct tx_slot {
 	struct dvr_device *dev;
@@ -98,6 +101,16 @@ struct dvr_device {
 	uint32_t tsf_last_low;
 	uint64_t tsf_high;
 	uint64_t malformed_logged_at_ns;
+
+	/* Watchdog: the chip's periodic upkeep (ops->track) on a thread of
+	 * its own, off the TX/RX paths; its register sequences take
+	 * ctrl_lock like every other control user. */
+	pthread_t wd_thread;
+	bool wd_running;              /* thread started (joined at close) */
+	bool wd_stop;                 /* under wd_lock */
+	pthread_mutex_t wd_lock;
+	pthread_cond_t wd_cond;       /* waits on CLOCK_MONOTONIC */
+	struct dvr_thermal_stats thermal; /* under wd_lock */
 };
 
 /* ------------------------------------------------------------------ */
@@ -456,6 +469,14 @@ int dvr_core_open(const char *selector, const struct dvr_config *config,
 	pthread_mutex_init(&dev->tx_lock, NULL);
 	pthread_mutex_init(&dev->sync_lock, NULL);
 	pthread_cond_init(&dev->tx_cond, NULL);
+	pthread_mutex_init(&dev->wd_lock, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&dev->wd_cond, &ca);
+	pthread_condattr_destroy(&ca);
+	dev->thermal = (struct dvr_thermal_stats){ .thermal = -1,
+	                                           .thermal_cal = -1 };
 	dev->free_head = -1;
 	dev->applied_tx_power_dbm = -128;
 	dvr_io_init(&dev->io, NULL);
@@ -526,10 +547,14 @@ static void stop_rx(struct dvr_device *dev)
 	}
 }
 
+static int start_watchdog(struct dvr_device *dev);
+static void stop_watchdog(struct dvr_device *dev);
+
 void dvr_close(dvr_device *dev)
 {
 	if (!dev)
 		return;
+	stop_watchdog(dev);
 	if (dev->t) {
 		stop_rx(dev);
 		/* Let what was sent reach the air before powering off: a full
@@ -557,6 +582,8 @@ void dvr_close(dvr_device *dev)
 	pthread_mutex_destroy(&dev->tx_lock);
 	pthread_mutex_destroy(&dev->sync_lock);
 	pthread_mutex_destroy(&dev->ctrl_lock);
+	pthread_cond_destroy(&dev->wd_cond);
+	pthread_mutex_destroy(&dev->wd_lock);
 	free(dev);
 }
 
@@ -933,6 +960,9 @@ int dvr_start(dvr_device *dev, const struct dvr_channel *channel)
 		return r;
 	}
 
+	r = start_watchdog(dev);
+	if (r != DVR_OK)
+		return r;
 	bool want_rx = dev->cfg.enable_rx || dev->cfg.on_rx;
 	if (want_rx && !dev->rx_deferred) {
 		r = dvr_core_start_rx(dev);
@@ -940,6 +970,112 @@ int dvr_start(dvr_device *dev, const struct dvr_channel *channel)
 			return r;
 	}
 	stage_end(dev, &total, "total", DVR_EVENT_INIT_DONE);
+	return DVR_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* watchdog                                                            */
+/* ------------------------------------------------------------------ */
+
+/* One run of the chip's upkeep, under ctrl_lock. A failed register
+ * access is logged and the next tick tries again; a vanished device
+ * stops everything as anywhere else. */
+static void watchdog_tick(struct dvr_device *dev, struct dvr_thermal_stats *st)
+{
+	pthread_mutex_lock(&dev->ctrl_lock);
+	if (atomic_load(&dev->dead)) {
+		pthread_mutex_unlock(&dev->ctrl_lock);
+		return;
+	}
+	dev->chip.error[0] = '\0';
+	dvr_io_clear_error(&dev->io);
+	int r = dev->info->ops->track(&dev->chip, st);
+	if (r == DVR_OK)
+		r = dvr_io_status(&dev->io);
+	st->ticks++;
+	char why[sizeof dev->chip.error];
+	snprintf(why, sizeof why, "%s", dev->chip.error);
+	pthread_mutex_unlock(&dev->ctrl_lock);
+	if (r == DVR_OK)
+		return;
+	if (is_fatal(r))
+		mark_dead(dev, r, "chip upkeep");
+	else
+		dev_log(dev, DVR_LOG_WARN, "chip upkeep (thermal tracking) "
+		        "failed: %s", why[0] ? why : dvr_strerror(r));
+}
+
+static void *watchdog_main(void *arg)
+{
+	struct dvr_device *dev = arg;
+	unsigned period = dev->cfg.track_period_ms ? dev->cfg.track_period_ms
+		                                   : DEFAULT_TRACK_PERIOD_MS;
+	pthread_mutex_lock(&dev->wd_lock);
+	struct dvr_thermal_stats st = dev->thermal;
+	while (!dev->wd_stop) {
+		struct timespec due;
+		clock_gettime(CLOCK_MONOTONIC, &due);
+		due.tv_sec += (time_t)(period / 1000u);
+		due.tv_nsec += (long)(period % 1000u) * 1000000L;
+		if (due.tv_nsec >= 1000000000L) {
+			due.tv_sec++;
+			due.tv_nsec -= 1000000000L;
+		}
+		/* close wakes us at once: it never waits out a period */
+		while (!dev->wd_stop &&
+		       pthread_cond_timedwait(&dev->wd_cond, &dev->wd_lock,
+		                              &due) != ETIMEDOUT)
+			;
+		if (dev->wd_stop)
+			break;
+		pthread_mutex_unlock(&dev->wd_lock);
+		watchdog_tick(dev, &st);
+		pthread_mutex_lock(&dev->wd_lock);
+		dev->thermal = st;
+	}
+	pthread_mutex_unlock(&dev->wd_lock);
+	return NULL;
+}
+
+/* A chip with upkeep gets its watchdog once it is up. */
+static int start_watchdog(struct dvr_device *dev)
+{
+	if (!dev->info->ops->track || dev->wd_running)
+		return DVR_OK;
+	dev->wd_stop = false;
+	if (pthread_create(&dev->wd_thread, NULL, watchdog_main, dev) != 0) {
+		set_error(dev, DVR_E_NO_MEM, "cannot start the watchdog "
+		          "thread");
+		return DVR_E_NO_MEM;
+	}
+	dev->wd_running = true;
+	return DVR_OK;
+}
+
+static void stop_watchdog(struct dvr_device *dev)
+{
+	if (!dev->wd_running)
+		return;
+	pthread_mutex_lock(&dev->wd_lock);
+	dev->wd_stop = true;
+	pthread_cond_broadcast(&dev->wd_cond);
+	pthread_mutex_unlock(&dev->wd_lock);
+	pthread_join(dev->wd_thread, NULL);
+	dev->wd_running = false;
+}
+
+int dvr_get_thermal_stats(dvr_device *dev, struct dvr_thermal_stats *out)
+{
+	if (!dev || !out)
+		return DVR_E_INVALID;
+	if (!dev->info || !dev->info->ops->track) {
+		*out = (struct dvr_thermal_stats){ .thermal = -1,
+		                                   .thermal_cal = -1 };
+		return DVR_E_UNSUPPORTED;
+	}
+	pthread_mutex_lock(&dev->wd_lock);
+	*out = dev->thermal;
+	pthread_mutex_unlock(&dev->wd_lock);
 	return DVR_OK;
 }
 

@@ -93,6 +93,11 @@ void p8812a_iqk_power_off(struct vchip *vc);
 bool p8812a_iqk_peek(const struct vchip *vc, unsigned path,
                      struct vchip_iqk *out);
 
+/* personality_8812a_thermal.c: RF 0x42 thermal meter, LCK. An RF write
+ * of data to addr on path: what the register holds afterwards. */
+uint32_t p8812a_thermal_rf_written(struct vchip *vc, unsigned path,
+                                   uint8_t addr, uint32_t data);
+
 /* personality_8812a_txdesc.c */
 void p8812a_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
                    unsigned *count, unsigned *max);

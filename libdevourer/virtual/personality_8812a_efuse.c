@@ -40,10 +40,6 @@
 #define EF_PID 0xD2
 #define EF_MAC 0xD7
 
-/* Thermal meter value the model reports; EFUSE holds the same, so power
- * tracking sees no drift. */
-#define VC_THERMAL 0x1A
-
 /*
  * TX-power calibration blocks, one per board variant, 42 bytes per path
  * (rtw88 main.h struct rtw_txpwr_idx): 2.4 GHz CCK bases (6 channel
@@ -56,6 +52,10 @@
 struct txpwr_board {
 	const char *name;
 	uint8_t path[2][EF_TXPWR_PATH_LEN];
+	/* thermal meter reading at calibration (0xBA), BB swing selects
+	 * 2.4 / 5 GHz (0xC6 / 0xC7: path A [1:0], path B [3:2]; 0 = 0 dB,
+	 * 1 = -3, 2 = -6, 3 = -9 dB, rtw88 rtw88xxa.c rtw88xxa_get_bb_swing) */
+	uint8_t thermal, swing_2g, swing_5g;
 };
 
 static const struct txpwr_board boards[] = {
@@ -77,7 +77,11 @@ static const struct txpwr_board boards[] = {
 		0x2A, 0x2A, 0x2A, 0x2A, 0x2A, 0x2A, 0x2A,
 		0x2A, 0x2A, 0x2A, 0x2A, 0x2A, 0x2A, 0x2A,
 		0x02, 0xEE, 0xFF, 0xFF, 0xEE, 0xFF, 0x00, 0xEE, 0xFF, 0xFF,
-	} } },
+	} },
+	  /* the vendor's default thermal value (EEPROM_Default_ThermalMeter_
+	   * 8812) and full swing, which is also what it assumes when the
+	   * EFUSE is not loaded */
+	  0x18, 0x00, 0x00 },
 	/* A calibrated-looking board (synthetic: no public dump of a real
 	 * 8812AU block was at hand): bases falling with frequency, path B
 	 * one to two steps below path A, positive OFDM and negative
@@ -96,20 +100,26 @@ static const struct txpwr_board boards[] = {
 		0x2A, 0x2A, 0x29, 0x29, 0x27, 0x27, 0x26,
 		0x26, 0x26, 0x25, 0x25, 0x24, 0x24, 0x24,
 		0x13, 0xEF, 0xFF, 0xFF, 0xEE, 0xFF, 0xFE, 0xEE, 0xFF, 0xFF,
-	} } },
+	} },
+	  /* (synthetic too) calibrated warmer than the default, and a
+	   * backed-off swing: 2.4 GHz path A -3 dB, 5 GHz path B -3 dB */
+	  0x1E, 0x01, 0x04 },
 };
 
-/* A board whose TX-power block was never programmed (all 0xFF); the rest
- * of its EFUSE is as on the others. */
+/* A board whose RF calibration was never programmed: TX-power block and
+ * thermal value 0xFF (a driver then tracks no temperature); BB swing 0 dB
+ * and the rest of its EFUSE as on the others. */
 #define BOARD_BLANK "blank"
 
 const char *const p8812a_boards[] = { "vendor-default", "graded",
 	                              BOARD_BLANK, NULL };
 
-static void build_txpwr(uint8_t *m, const char *board)
+static void build_calibration(uint8_t *m, const char *board)
 {
+	m[EF_BB_SWING_2G] = 0x00;
+	m[EF_BB_SWING_5G] = 0x00;
 	if (strcmp(board, BOARD_BLANK) == 0)
-		return; /* left 0xFF */
+		return; /* TX power and thermal left 0xFF */
 	const struct txpwr_board *b = &boards[0];
 	for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++)
 		if (strcmp(board, boards[i].name) == 0)
@@ -118,6 +128,9 @@ static void build_txpwr(uint8_t *m, const char *board)
 	for (unsigned p = 0; p < 2; p++)
 		memcpy(&m[EF_TXPWR + p * EF_TXPWR_PATH_LEN], b->path[p],
 		       EF_TXPWR_PATH_LEN);
+	m[EF_THERMAL] = b->thermal;
+	m[EF_BB_SWING_2G] = b->swing_2g;
+	m[EF_BB_SWING_5G] = b->swing_5g;
 }
 
 static void build_logical(struct vchip *vc)
@@ -128,10 +141,9 @@ static void build_logical(struct vchip *vc)
 	m[EF_RTL_ID + 1] = 0x81;
 	m[EF_USB_MODE] = 0x00; /* bit1 clear: no USB2->USB3 switch */
 
-	build_txpwr(m, vc->cfg.board);
+	build_calibration(m, vc->cfg.board);
 	m[EF_CHANNEL_PLAN] = 0x20;
 	m[EF_XTAL] = 0x20;
-	m[EF_THERMAL] = VC_THERMAL;
 	m[EF_IQK_LCK] = 0x00;
 	m[EF_PA_TYPE] = 0x00; /* internal PA on both bands */
 	m[EF_LNA_2G] = 0x00;  /* internal LNA */
@@ -141,8 +153,6 @@ static void build_logical(struct vchip *vc)
 	m[EF_RF_BT] = 0x00;
 	m[EF_EEPROM_VER] = 0x01;
 	m[EF_CUSTOMER] = 0x00;
-	m[EF_BB_SWING_2G] = 0x00; /* 0 dB on both paths */
-	m[EF_BB_SWING_5G] = 0x00;
 	m[EF_TXPWR_CAL_RATE] = 0x00;
 	m[EF_RF_ANT] = 0x00;
 	m[EF_RFE] = 0x00; /* RFE type 0 */

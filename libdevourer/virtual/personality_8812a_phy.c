@@ -72,9 +72,6 @@ static const struct rf_row rf_b_seq[] = {
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Thermal meter reading (RF 0x42[15:10]) — equal to the EFUSE value. */
-#define VC_THERMAL 0x1A
-
 bool p8812a_rf_alive(const struct vchip *vc, unsigned path)
 {
 	/* RF_CTRL (0x1F, path A) / RF_B_CTRL (0x76): 0x07 = enabled and out
@@ -101,13 +98,7 @@ void p8812a_phy_lssi_write(struct vchip *vc, unsigned path)
 	    seq[s->rf_match[path]].val == data)
 		s->rf_match[path]++;
 
-	/* LCK trigger (RF 0x18 bit 15) completes at once (rtw88
-	 * rtw8812a.c rtw8812a_do_lck polls it clear) */
-	if (addr == 0x18)
-		data &= ~0x8000u;
-	if (addr == 0x42 && ((data >> 16) & 3) == 3)
-		data = (data & ~0xFC00u) | (VC_THERMAL << 10);
-	s->rf[path][addr] = data;
+	s->rf[path][addr] = p8812a_thermal_rf_written(vc, path, addr, data);
 
 	if (!s->rf_table_done && s->rf_match[0] == N(rf_a_seq) &&
 	    s->rf_match[1] == N(rf_b_seq)) {

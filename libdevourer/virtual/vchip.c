@@ -152,6 +152,12 @@ static int apply_option(struct vchip_config *cfg, const char *key,
 			return set_err(err, err_len, "bad board name '%s'",
 			               val);
 		strcpy(cfg->board, val);
+	} else if (strcmp(key, "thermal") == 0) {
+		if (!parse_long(val, 0, &l) || l < 0 || l > 63)
+			return set_err(err, err_len,
+			               "thermal must be 0..63, got '%s'", val);
+		cfg->thermal_set = true;
+		cfg->thermal = (uint8_t)l;
 	} else if (strcmp(key, "trace") == 0) {
 		/* handled by the core */
 	} else {
@@ -292,6 +298,16 @@ uint32_t vchip_peek32(const struct vchip *vc, uint16_t addr)
 	return vc_le32(b);
 }
 
+int vchip_set_thermal(struct vchip *vc, unsigned value)
+{
+	if (value > 63)
+		return -EINVAL;
+	pthread_mutex_lock(&vc->lock);
+	vc->thermal = (int)value;
+	pthread_mutex_unlock(&vc->lock);
+	return 0;
+}
+
 void vchip_poke8(struct vchip *vc, uint16_t addr, uint8_t value)
 {
 	pthread_mutex_lock(&vc->lock);
@@ -394,6 +410,7 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 	vc->cfg = *cfg;
 	vc->cfg.name = vc->name;
 	vc->cfg.chip = p;
+	vc->thermal = cfg->thermal_set ? cfg->thermal : -1;
 	if (cfg->air_dir) {
 		snprintf(vc->air_dir_buf, sizeof vc->air_dir_buf, "%s",
 		         cfg->air_dir);

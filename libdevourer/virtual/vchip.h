@@ -59,10 +59,15 @@ struct vchip_config {
 	 * calibration) to model; empty: the chip's first. vchip_create
 	 * refuses a name the chip does not list (-EINVAL). */
 	char board[24];
+	/* thermal=N: the die's thermal meter reading (0..63) at plug-in;
+	 * unset: the board's calibration temperature (chips with a meter;
+	 * vchip_set_thermal() changes it while running). */
+	bool thermal_set;
+	uint8_t thermal;
 };
 
 /* Parse "chip=8812a,loss=0.1,rssi=-60,noise=-95,seed=7,pid=8812,eps=3,
- * speed=480,port=5000,usb3switch=0,board=graded" over cfg. Unknown keys and unknown chips
+ * speed=480,port=5000,usb3switch=0,board=graded,thermal=30" over cfg. Unknown keys and unknown chips
  * are an error (the message lists
  * the chips there are); "trace=" is ignored here (the core handles it).
  * Environment DEVOURER_VIRTUAL_LOSS / _RSSI / _NOISE apply first. */
@@ -193,6 +198,7 @@ struct vchip_stats {
 	uint64_t rx_too_long;        /* dropped: over the RX packet limit */
 	uint64_t rx_delivered;       /* packets handed out on bulk IN */
 	uint64_t other_channel;      /* frames heard on another channel */
+	uint64_t rf_lck_runs;        /* LC-tank calibrations the RF ran */
 };
 void vchip_get_stats(const struct vchip *vc, struct vchip_stats *out);
 
@@ -216,6 +222,10 @@ uint32_t vchip_peek_rf(const struct vchip *vc, unsigned path, uint8_t reg);
  * register file as a driver write would, without the write's side
  * effects, so only registers the model reads live may be set this way. */
 void vchip_poke8(struct vchip *vc, uint16_t addr, uint8_t value);
+
+/* The die warms or cools: the thermal meter (on chips with one) reads
+ * @p value (0..63) from its next measurement on. -EINVAL out of range. */
+int vchip_set_thermal(struct vchip *vc, unsigned value);
 
 /* IQ calibration engine of one path, for tests: the correction it
  * measures on the path's current channel (before its one-LSB shot noise;

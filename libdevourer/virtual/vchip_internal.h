@@ -100,6 +100,9 @@ struct vchip {
 	uint64_t tsf_base_ns;     /* TSF counts from MAC power-on */
 	uint64_t writes_ignored;  /* writes to an unpowered domain */
 	struct vchip_tuning tuning; /* what the registers programme */
+	int thermal;              /* die temperature as the thermal meter
+	                             counts it; -1: the board's calibration
+	                             temperature */
 
 	/* milestones */
 	enum vchip_milestone milestones[VC_MAX_MILESTONES];

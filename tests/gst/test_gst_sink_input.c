@@ -365,12 +365,22 @@ static void test_read_back(const struct gst_test_env *env, GstHarness *hs,
 	/* Far beyond any adapter's range: clamped, and read back so. */
 	g_object_set(ht->element, "tx-power", 40, NULL);
 	g_object_get(ht->element, "tx-power", &power, "stats", &st, NULL);
+	int thermal = -2, steps_a = -99, steps_b = -99;
 	if (st) {
 		gst_structure_get_int(st, "tx-power-mbm", &mbm);
+		gst_structure_get_int(st, "thermal", &thermal);
+		gst_structure_get_int(st, "bb-swing-steps-a", &steps_a);
+		gst_structure_get_int(st, "bb-swing-steps-b", &steps_b);
 		gst_structure_free(st);
 	}
 	CHECK(mbm > 0 && mbm < 4000, "tx-power 40: the adapter clamps it "
 	      "(stats tx-power-mbm)");
+	/* the model's die sits at its calibration temperature */
+	CHECK(thermal == -1 || thermal == 0x18,
+	      "stats thermal: none yet, or the calibration reading");
+	CHECK(steps_a == 0 && steps_b == 0,
+	      "stats bb-swing-steps: no offset at the calibration "
+	      "temperature");
 	CHECK_EQ_INT(power, (mbm + 50) / 100, "tx-power reads the applied "
 	             "power in whole dBm");
 	gst_test_drain_bus(bus, 0, msgs);

@@ -10,7 +10,8 @@
  *    a given device (any thread, but not concurrently with each other).
  *  - dvr_send() may be called from any thread, concurrently with itself and
  *    with dvr_set_channel(); frames are serialised internally in call order.
- *  - dvr_get_tx_stats() / dvr_get_rx_stats() may be called from any thread.
+ *  - dvr_get_tx_stats() / dvr_get_rx_stats() / dvr_get_thermal_stats() may
+ *    be called from any thread.
  *  - The rx and event callbacks run on a thread owned by the device. They
  *    must return quickly, must not block on the device and must never call
  *    dvr_close() on their own device. They may call dvr_send() and the stats
@@ -301,6 +302,9 @@ struct dvr_config {
 	                                dvr_start() fails with
 	                                DVR_E_UNSUPPORTED where a chip cannot
 	                                change it */
+	unsigned track_period_ms;  /**< period of the chip's upkeep (thermal
+	                                power tracking) while started; 0 =
+	                                2000, the reference drivers' watchdog */
 };
 
 /** One adapter found by dvr_list_adapters(). */
@@ -419,6 +423,32 @@ DVR_API int dvr_flush(dvr_device *dev, unsigned timeout_ms);
 
 DVR_API void dvr_get_tx_stats(dvr_device *dev, struct dvr_tx_stats *out);
 DVR_API void dvr_get_rx_stats(dvr_device *dev, struct dvr_rx_stats *out);
+
+/**
+ * Thermal power tracking, as the chip's periodic upkeep last left it
+ * (every track_period_ms while started, on chips that track: the
+ * RTL8812AU). The chip reads its thermal meter and, as the die warms or
+ * cools away from the temperature its EFUSE was calibrated at, moves the
+ * BB swing (the digital TX scaler) by the steps its tables give, and
+ * recalibrates (LCK, IQK) after a large change.
+ */
+struct dvr_thermal_stats {
+	uint64_t ticks;          /**< upkeep runs since dvr_start() */
+	int thermal;             /**< last thermal meter reading (the chip's
+	                              own units, 0..63); -1 none yet */
+	int thermal_cal;         /**< the EFUSE calibration reading; -1: the
+	                              board has none, nothing is tracked */
+	int swing_offset[2];     /**< BB swing steps applied per RF path
+	                              against the calibrated swing (+ more
+	                              power: about 0.5 dB a step) */
+	uint64_t lck_runs;       /**< LC-tank recalibrations it ran */
+	uint64_t iqk_runs;       /**< IQ recalibrations it ran */
+};
+
+/** Copy the thermal tracking state; DVR_E_UNSUPPORTED on a chip that
+ * does not track (out is then zeroed with thermal = thermal_cal = -1). */
+DVR_API int dvr_get_thermal_stats(dvr_device *dev,
+                                  struct dvr_thermal_stats *out);
 
 /** Detail of the last failure of a control call (dvr_start(),
  * dvr_set_channel()...), e.g. which firmware paths were searched. Never

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Thermal power tracking of the RTL8812A, run by the core's watchdog (the
+ * track op) as rtw88 runs it from its 2 s watchdog (rtw8812a.c
+ * rtw8812a_pwr_track, rtw88xxa.c rtw88xxa_phy_pwrtrack and
+ * rtw88xxa_pwrtrack_set, phy.c rtw_phy_pwrtrack_*):
+ *  - one tick starts the thermal meter (RF 0x42 [17:16] = 3), the next
+ *    reads it (RF 0x42 [15:10]); a board whose EFUSE holds no thermal
+ *    calibration (0xBA = 0xFF) is not tracked;
+ *  - the reading goes into a moving average (3/4 old, 1/4 new, ten
+ *    fractional bits: rtw88 main.h DECLARE_EWMA(thermal, 10, 4));
+ *  - when the average has moved 8 or more from where the last
+ *    recalibration was (the EFUSE value at first; rtw88 chip_info
+ *    iqk_threshold 8 — for this chip LCK runs on the same test, lck
+ *    threshold unused), LCK runs now and IQK after the swing update;
+ *  - unless the reading equals the average (or it is the first reading
+ *    since the band was set up), the BB swing is updated: the table step
+ *    for |average - EFUSE| (at most 29) of each path, from the warmer
+ *    (_p) or cooler (_n) table of the band (2.4 GHz: the CCK tables,
+ *    which rtw88 picks while its tracking rate is CCK 1M, as it stays in
+ *    monitor mode without rate reports; 5 GHz: the row of the sub-band),
+ *    added to the swing index of the EFUSE swing and written to
+ *    0xC1C / 0xE1C [31:21].
+ * RFE type 3 boards have tables of their own (rtw8812a.c rfe_defs).
+ */
+#include <stdlib.h>
+
+#include "hal/jaguar1/jaguar1_regs.h"
+#include "hal/rtl8812a/rtl8812a.h"
+#include "hal/rtl8812a/rtl8812a_tables.h"
+
+#define RF_CHANNEL    0x18
+#define RF_T_METER    0x42
+#define RF_LCK        0xB4
+#define METER_START   (3u << 16)
+#define METER_VALUE   0xFC00u
+#define LCK_START     BIT(15)
+#define LCK_MODE      BIT(14)
+#define CONT_TX       0x0914       /* rtw88 REG_SINGLE_TONE_CONT_TX */
+#define CONT_TX_MASK  0x70000u
+#define TXPAUSE       0x0522
+#define IQK_THRESHOLD 8u
+#define EWMA_FRAC     10u
+/* The tracking rate is CCK 1M (see above): rtw88xxa_pwrtrack_set's
+ * limit for it. */
+#define SWING_LIMIT   32u
+
+/* BB swing scaler by index, 0x200 = 1.0 at index 24, about 0.5 dB a step
+ * (rtw88 rtw88xxa.c rtw88xxa_txscale_tbl). */
+static const uint16_t txscale[37] = {
+	0x081, 0x088, 0x090, 0x099, 0x0A2, 0x0AC, 0x0B6, 0x0C0, 0x0CC, 0x0D8,
+	0x0E5, 0x0F2, 0x101, 0x110, 0x120, 0x131, 0x143, 0x156, 0x16A, 0x180,
+	0x197, 0x1AF, 0x1C8, 0x1E3, 0x200, 0x21E, 0x23E, 0x261, 0x285, 0x2AB,
+	0x2D3, 0x2FE, 0x32B, 0x35C, 0x38E, 0x3C4, 0x3FE,
+};
+
+/* EFUSE swing selects -> scaler (rtw88xxa.c rtw88xxa_get_bb_swing). */
+static const uint16_t efuse_swing[4] = { 0x200, 0x16A, 0x101, 0x0B6 };
+
+/* The swing index tracking starts from: path A's EFUSE swing at the band,
+ * for both paths as rtw88xxa_get_swing_index has it; 24 (unity) when the
+ * value is not in the table. */
+static uint8_t default_index(const struct jaguar1_priv *priv, bool is_5g)
+{
+	uint8_t sel = (is_5g ? priv->bb_swing_5g : priv->bb_swing_2g) & 3;
+	for (uint8_t i = 0; i < sizeof txscale / sizeof txscale[0]; i++)
+		if (txscale[i] == efuse_swing[sel])
+			return i;
+	return 24;
+}
+
+void rtl8812a_pwrtrack_reset(struct dvr_chip *chip, bool is_5g)
+{
+	struct jaguar1_priv *priv = jaguar1_priv(chip);
+	if (!priv)
+		return;
+	struct jaguar1_pwrtrack *t = &priv->pwrtrack;
+	*t = (struct jaguar1_pwrtrack){ 0 };
+	t->first_reading = true;
+	t->thermal_k = priv->efuse[EFUSE_THERMAL];
+	t->default_index = default_index(priv, is_5g);
+}
+
+/* Linux ewma_*_add: an empty average takes the sample as it is. */
+static uint8_t average(struct jaguar1_pwrtrack *t, uint8_t reading)
+{
+	uint32_t v = (uint32_t)reading << EWMA_FRAC;
+	t->avg = t->avg ? ((t->avg << 2) - t->avg + v) >> 2 : v;
+	return (uint8_t)(t->avg >> EWMA_FRAC);
+}
+
+/* The warmer / cooler step table of a path at the tuned channel. */
+static void step_tables(const struct dvr_chip *chip, unsigned path,
+                        const uint8_t **warm, const uint8_t **cool)
+{
+	bool rfe3 = chip->id.rfe_type == 3;
+	unsigned ch = chip->channel.channel;
+	if (ch <= 14) {
+		if (path == 0) {
+			*warm = rfe3 ? rtl8812a_pwrtrk_rfe3_2g_cck_a_p
+			             : rtl8812a_pwrtrk_2g_cck_a_p;
+			*cool = rfe3 ? rtl8812a_pwrtrk_rfe3_2g_cck_a_n
+			             : rtl8812a_pwrtrk_2g_cck_a_n;
+		} else {
+			*warm = rfe3 ? rtl8812a_pwrtrk_rfe3_2g_cck_b_p
+			             : rtl8812a_pwrtrk_2g_cck_b_p;
+			*cool = rfe3 ? rtl8812a_pwrtrk_rfe3_2g_cck_b_n
+			             : rtl8812a_pwrtrk_2g_cck_b_n;
+		}
+		return;
+	}
+	/* rtw88 phy.c rtw_phy_config_swing_table: 36-64, 100-144,
+	 * 149-177 */
+	unsigned row = ch >= 149 ? 2 : ch >= 100 ? 1 : 0;
+	if (path == 0) {
+		*warm = rfe3 ? rtl8812a_pwrtrk_rfe3_5ga_p[row]
+		             : rtl8812a_pwrtrk_5ga_p[row];
+		*cool = rfe3 ? rtl8812a_pwrtrk_rfe3_5ga_n[row]
+		             : rtl8812a_pwrtrk_5ga_n[row];
+	} else {
+		*warm = rfe3 ? rtl8812a_pwrtrk_rfe3_5gb_p[row]
+		             : rtl8812a_pwrtrk_5gb_p[row];
+		*cool = rfe3 ? rtl8812a_pwrtrk_rfe3_5gb_n[row]
+		             : rtl8812a_pwrtrk_5gb_n[row];
+	}
+}
+
+/* Swing index default + steps, within the scaler table and the tracking
+ * limit. rtw88 keeps the index in a u8, so a cooling step below index 0
+ * would wrap and land on the limit; we stop at 0. What lies beyond the
+ * limit (rtw88's TX AGC "remnant") is not added to the TX power index. */
+static void set_swing(struct dvr_chip *chip, unsigned path, uint8_t def,
+                      int steps)
+{
+	int idx = (int)def + steps;
+	if (idx < 0)
+		idx = 0;
+	if (idx > (int)SWING_LIMIT)
+		idx = (int)SWING_LIMIT;
+	dvr_w32_mask(chip->io, path ? REG_B_TXSCALE : REG_A_TXSCALE,
+	             0xFFE00000u, txscale[idx]);
+}
+
+/* LC-tank calibration on path A, TX paused around it unless the BB
+ * sends a continuous test signal (rtw88 rtw8812a.c rtw8812a_do_lck). */
+static void lck(struct dvr_chip *chip)
+{
+	struct dvr_io *io = chip->io;
+	bool cont_tx = dvr_r32_mask(io, CONT_TX, CONT_TX_MASK) != 0;
+	uint32_t rf18 = jaguar1_rf_read(chip, 0, RF_CHANNEL);
+	if (!cont_tx)
+		dvr_w8(io, TXPAUSE, 0xFF);
+	jaguar1_rf_write(chip, 0, RF_LCK,
+	                 jaguar1_rf_read(chip, 0, RF_LCK) | LCK_MODE);
+	jaguar1_rf_write(chip, 0, RF_CHANNEL,
+	                 jaguar1_rf_read(chip, 0, RF_CHANNEL) | LCK_START);
+	dvr_delay_ms(150);
+	for (int i = 0; i < 5; i++) {
+		if (!(jaguar1_rf_read(chip, 0, RF_CHANNEL) & LCK_START))
+			break;
+		dvr_delay_ms(10);
+	}
+	jaguar1_rf_write(chip, 0, RF_CHANNEL, rf18);
+	jaguar1_rf_write(chip, 0, RF_LCK,
+	                 jaguar1_rf_read(chip, 0, RF_LCK) & ~LCK_MODE);
+	if (!cont_tx)
+		dvr_w8(io, TXPAUSE, 0);
+	jaguar1_rf_write(chip, 0, RF_CHANNEL, rf18);
+}
+
+int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
+{
+	struct jaguar1_priv *priv = jaguar1_priv(chip);
+	if (!priv)
+		return DVR_OK;
+	struct jaguar1_pwrtrack *t = &priv->pwrtrack;
+	uint8_t cal = priv->efuse[EFUSE_THERMAL];
+	st->thermal_cal = cal == 0xFF ? -1 : cal;
+
+	if (!t->meter_started) {
+		jaguar1_rf_write(chip, 0, RF_T_METER,
+		                 jaguar1_rf_read(chip, 0, RF_T_METER) |
+		                         METER_START);
+		t->meter_started = true;
+		return DVR_OK;
+	}
+	t->meter_started = false;
+	if (cal == 0xFF)
+		return DVR_OK;
+
+	uint8_t reading =
+		(uint8_t)((jaguar1_rf_read(chip, 0, RF_T_METER) & METER_VALUE) >>
+		          10);
+	uint8_t avg = average(t, reading);
+	st->thermal = reading;
+
+	bool recal = (unsigned)abs((int)avg - (int)t->thermal_k) >=
+	             IQK_THRESHOLD;
+	if (recal) {
+		t->thermal_k = avg;
+		lck(chip);
+		st->lck_runs++;
+	}
+	bool update = true;
+	if (t->first_reading)
+		t->first_reading = false;
+	else if (avg == reading)
+		update = false;
+	if (update) {
+		unsigned delta = (unsigned)abs((int)avg - (int)cal);
+		if (delta > RTL8812A_PWRTRK_SZ - 1)
+			delta = RTL8812A_PWRTRK_SZ - 1;
+		for (unsigned p = 0; p < jaguar1_paths(chip) && p < 2; p++) {
+			const uint8_t *warm, *cool;
+			step_tables(chip, p, &warm, &cool);
+			int steps = avg > cal ? warm[delta] : -(int)cool[delta];
+			if (steps == t->steps[p])
+				continue;
+			t->steps[p] = (int8_t)steps;
+			set_swing(chip, p, t->default_index, steps);
+		}
+	}
+	for (unsigned p = 0; p < 2; p++)
+		st->swing_offset[p] = t->steps[p];
+	if (!recal)
+		return DVR_OK;
+	st->iqk_runs++;
+	return rtl8812a_iqk(chip, chip->channel.channel > 14);
+}

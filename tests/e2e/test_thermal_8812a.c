@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * RTL8812AU thermal power tracking end to end: a virtual adapter whose
+ * die the test warms and cools (vchip_set_thermal), the driver's watchdog
+ * at a 10 ms period (dvr_config.track_period_ms) instead of the
+ * references' 2 s, and waits on the driver's thermal stats until the BB
+ * swing it applies is what the references' tables give.
+ *
+ * Worked by hand from rtw88 (rtw88xxa.c rtw88xxa_phy_pwrtrack, phy.c
+ * rtw_phy_pwrtrack_*; tables rtw8812a_table.c pwrtrk_*):
+ *  - the average is 3/4 old + 1/4 new in 1/1024 units, truncated. From
+ *    24 with readings of 34 it reads 26 28 29 30 31 32 32 32 33 and stays
+ *    at 33 (one below: the truncation stops it at 34 - 1/1024); from 33
+ *    with readings of 18 it reads 29 26 24 23 21 20 20 19 19 18 and stays
+ *    at 18.
+ *  - the swing is updated on every reading that differs from the new
+ *    average (rtw_phy_pwrtrack_thermal_changed compares the two): so on
+ *    the way down the tick where the average reaches 18 changes nothing,
+ *    and the last update is the one at 19. On the way up the average
+ *    never reaches the reading, and every tick applies 33.
+ *  - recalibration (LCK + IQK) when the average is 8 from the last one:
+ *    at 32 on the way up (|32 - 24| = 8), at 24 on the way down
+ *    (|24 - 32| = 8): one each.
+ *  - vendor-default board: EFUSE thermal 0x18 = 24, swing 0 dB (index 24,
+ *    0x200). Channel 36 is the first 5 GHz row of the tables.
+ *    Warm, delta 33 - 24 = 9: 5ga_p[0][9] = 7, 5gb_p[0][9] = 6 ->
+ *    path A index 31 = 0x2FE, path B index 30 = 0x2D3.
+ *    Cool, last applied delta 24 - 19 = 5: 5ga_n[0][5] = 3,
+ *    5gb_n[0][5] = 3 -> index 21 = 0x1AF on both paths.
+ *  - graded board at 2.4 GHz (channel 6): EFUSE thermal 0x1E = 30, swing
+ *    2.4 GHz 0x01 (path A -3 dB = 0x16A = index 18, path B 0x200). Both
+ *    paths track from path A's index (rtw88xxa_get_swing_index reads path
+ *    A only; the vendor's get_swing_index too). Warm to 34: the average
+ *    stays at 33, delta 3: 2g_cck_a_p[3] = 2, 2g_cck_b_p[3] = 2 -> index
+ *    20 = 0x197 on both paths; |33 - 30| < 8: no recalibration.
+ *  - blank board (EFUSE thermal 0xFF): nothing is tracked.
+ * The RF table itself ends with one LCK (rtw8812a_table.c rf_a: RF 0xB4
+ * 0x1E78D, RF 0x18 0x1F12A, RF 0xB4 0x1A78D), which the model counts:
+ * the LCKs of tracking are counted from after bring-up.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <devourer/devourer.h>
+
+#include "libdevourer/virtual/vchip.h"
+#include "tests/check.h"
+#include "tests/e2e/e2e_common.h"
+
+#define PERIOD_MS 10u
+
+static unsigned swing(struct vchip *vc, unsigned path)
+{
+	return vchip_peek32(vc, path ? 0xE1C : 0xC1C) >> 21;
+}
+
+static dvr_device *start(const char *sel, unsigned chan)
+{
+	struct dvr_config cfg = { .track_period_ms = PERIOD_MS,
+		                  .firmware_dir = check_firmware_dir() };
+	dvr_device *d = NULL;
+	if (dvr_open(sel, &cfg, &d) != DVR_OK)
+		return NULL;
+	struct dvr_channel ch = { .channel = (uint16_t)chan, .bw_mhz = 20 };
+	if (dvr_start(d, &ch) != DVR_OK) {
+		printf("# start %s: %s\n", sel, dvr_last_error(d));
+		dvr_close(d);
+		return NULL;
+	}
+	return d;
+}
+
+/* Wait (at most 20 s) until the stats show these swing offsets, or (with
+ * min_ticks) at least that many ticks. */
+static struct dvr_thermal_stats wait_for(dvr_device *d, int a, int b,
+                                         uint64_t min_ticks)
+{
+	struct dvr_thermal_stats st = { 0 };
+	for (int i = 0; i < 20000; i++) {
+		dvr_get_thermal_stats(d, &st);
+		if (min_ticks ? st.ticks >= min_ticks
+		              : st.swing_offset[0] == a && st.swing_offset[1] == b)
+			break;
+		e2e_pause_1ms();
+	}
+	return st;
+}
+
+static uint64_t model_lck(struct vchip *vc)
+{
+	struct vchip_stats s;
+	vchip_get_stats(vc, &s);
+	return s.rf_lck_runs;
+}
+
+static void warm_and_cool(void)
+{
+	dvr_device *d = start("virtual:therm-5g,board=vendor-default", 36);
+	struct vchip *vc = vchip_find("therm-5g");
+	CHECK(d && vc, "vendor-default board up on channel 36");
+	if (!d || !vc) {
+		dvr_close(d);
+		return;
+	}
+	struct dvr_thermal_stats st = wait_for(d, 0, 0, 4);
+	CHECK_EQ_INT(st.thermal_cal, 24, "EFUSE thermal calibration 0x18");
+	CHECK_EQ_INT(st.thermal, 24, "the meter reads the calibration "
+	             "temperature");
+	CHECK(st.swing_offset[0] == 0 && st.swing_offset[1] == 0,
+	      "no swing offset at the calibration temperature");
+	CHECK_EQ_HEX(swing(vc, 0), 0x200, "path A swing from EFUSE: 0 dB");
+	CHECK_EQ_HEX(swing(vc, 1), 0x200, "path B swing from EFUSE: 0 dB");
+	uint64_t lck0 = model_lck(vc);
+	CHECK_EQ_INT(lck0, 1, "the RF table's own LCK at bring-up");
+	struct vchip_iqk k0;
+	CHECK(vchip_peek_iqk(vc, 0, &k0), "IQK engine");
+
+	CHECK_EQ_INT(vchip_set_thermal(vc, 34), 0, "die warms by 10");
+	st = wait_for(d, 7, 6, 0);
+	CHECK(st.swing_offset[0] == 7 && st.swing_offset[1] == 6,
+	      "warm: +7 steps on path A, +6 on path B");
+	CHECK_EQ_INT(st.thermal, 34, "the meter reads 34");
+	CHECK_EQ_HEX(swing(vc, 0), 0x2FE, "path A swing index 31");
+	CHECK_EQ_HEX(swing(vc, 1), 0x2D3, "path B swing index 30");
+	CHECK_EQ_INT(st.lck_runs, 1, "one LCK on the way up");
+	CHECK_EQ_INT(model_lck(vc) - lck0, 1, "the RF ran one LCK");
+	CHECK_EQ_INT(st.iqk_runs, 1, "one re-IQK on the way up");
+	struct vchip_iqk k1;
+	vchip_peek_iqk(vc, 0, &k1);
+	CHECK(k1.shots > k0.shots, "the IQK engine ran again");
+
+	CHECK_EQ_INT(vchip_set_thermal(vc, 18), 0, "die cools to 18");
+	st = wait_for(d, -3, -3, 0);
+	CHECK(st.swing_offset[0] == -3 && st.swing_offset[1] == -3,
+	      "cool: -3 steps on both paths");
+	CHECK_EQ_HEX(swing(vc, 0), 0x1AF, "path A swing index 21");
+	CHECK_EQ_HEX(swing(vc, 1), 0x1AF, "path B swing index 21");
+	/* the average goes on to 18 and stays: nothing changes after */
+	uint64_t t0 = st.ticks;
+	st = wait_for(d, 0, 0, t0 + 20);
+	CHECK(st.swing_offset[0] == -3 && st.swing_offset[1] == -3,
+	      "20 ticks later still -3: the average at the reading does "
+	      "not update");
+	CHECK_EQ_INT(st.thermal, 18, "the meter reads 18");
+	CHECK_EQ_INT(st.lck_runs, 2, "a second LCK on the way down");
+	CHECK_EQ_INT(model_lck(vc) - lck0, 2, "the RF ran two");
+	CHECK_EQ_HEX(vchip_peek32(vc, 0x520) >> 16 & 0xFF, 0,
+	             "TX unpaused after LCK");
+	dvr_close(d);
+}
+
+static void graded_2g(void)
+{
+	dvr_device *d = start("virtual:therm-2g,board=graded", 6);
+	struct vchip *vc = vchip_find("therm-2g");
+	CHECK(d && vc, "graded board up on channel 6");
+	if (!d || !vc) {
+		dvr_close(d);
+		return;
+	}
+	struct dvr_thermal_stats st = wait_for(d, 0, 0, 4);
+	CHECK_EQ_INT(st.thermal_cal, 30, "EFUSE thermal calibration 0x1E");
+	CHECK_EQ_HEX(swing(vc, 0), 0x16A, "path A swing from EFUSE: -3 dB");
+	CHECK_EQ_HEX(swing(vc, 1), 0x200, "path B swing from EFUSE: 0 dB");
+	CHECK_EQ_INT(vchip_set_thermal(vc, 34), 0, "die warms by 4");
+	st = wait_for(d, 2, 2, 0);
+	CHECK(st.swing_offset[0] == 2 && st.swing_offset[1] == 2,
+	      "CCK tables: +2 steps on both paths");
+	CHECK_EQ_HEX(swing(vc, 0), 0x197, "path A swing index 18 + 2");
+	CHECK_EQ_HEX(swing(vc, 1), 0x197, "path B from path A's index too");
+	CHECK_EQ_INT(st.lck_runs, 0, "no LCK for a change of 3");
+	CHECK_EQ_INT(model_lck(vc), 1, "the RF ran only the table's");
+	dvr_close(d);
+}
+
+static void blank_board(void)
+{
+	dvr_device *d = start("virtual:therm-blank,board=blank", 36);
+	struct vchip *vc = vchip_find("therm-blank");
+	CHECK(d && vc, "blank board up");
+	if (!d || !vc) {
+		dvr_close(d);
+		return;
+	}
+	CHECK_EQ_INT(vchip_set_thermal(vc, 50), 0, "die far from anything");
+	struct dvr_thermal_stats st = wait_for(d, 0, 0, 12);
+	CHECK(st.ticks >= 12, "the watchdog ticks");
+	CHECK_EQ_INT(st.thermal_cal, -1, "no EFUSE calibration");
+	CHECK_EQ_INT(st.thermal, -1, "nothing read: not tracked");
+	CHECK(st.swing_offset[0] == 0 && st.swing_offset[1] == 0,
+	      "no swing offset");
+	CHECK_EQ_HEX(swing(vc, 0), 0x200, "path A swing untouched");
+	CHECK_EQ_INT(model_lck(vc), 1, "no LCK beyond the table's");
+	dvr_close(d);
+}
+
+int main(void)
+{
+	if (!check_firmware_dir())
+		CHECK_SKIP("no test firmware (firmware/)");
+	char dir[] = "/tmp/dvr-thermal-XXXXXX";
+	if (e2e_air_make(dir) != 0)
+		CHECK_SKIP("mkdtemp failed");
+	setenv("DEVOURER_AIR_DIR", dir, 1);
+	warm_and_cool();
+	graded_2g();
+	blank_board();
+	e2e_air_remove(dir);
+	return check_done();
+}
