@@ -42,6 +42,8 @@
 #include <stdint.h>
 
 #include "hal/common/pwr_seq.h"
+#include "hal/common/txpwr_by_rate.h"
+#include "hal/common/txpwr_limit.h"
 
 /* Condition-row tables: u32 words, two per row; walk them with
  * dvr_phy_table_walk(). *_len counts words. */
@@ -64,5 +66,14 @@ extern const size_t rtl8812a_rf_b_len;
 extern const struct dvr_pwr_cmd *const rtl8812a_card_enable_flow[];
 extern const struct dvr_pwr_cmd *const rtl8812a_card_disable_flow[];
 extern const struct dvr_pwr_cmd *const rtl8812a_enter_lps_flow[];
+
+/* TX power tables: power by rate and regulatory limits; *_len
+ * counts rows. */
+extern const struct dvr_pg_row rtl8812a_bb_pg[];
+extern const size_t rtl8812a_bb_pg_len;
+extern const struct dvr_pg_row rtl8812a_bb_pg_rfe3[];
+extern const size_t rtl8812a_bb_pg_rfe3_len;
+extern const struct dvr_txpwr_lmt_row rtl8812a_txpwr_lmt[];
+extern const size_t rtl8812a_txpwr_lmt_len;
 
 #endif /* DVR_RTL8812A_TABLES_H */

@@ -258,6 +258,23 @@ enum dvr_carrier_sense {
 	DVR_CARRIER_SENSE_OFF,
 };
 
+/**
+ * Regulatory domain whose TX power limits the chip obeys (the reference
+ * drivers' limit tables: rtw88 rtw8812a_table.c rtw8812a_txpwr_lmt). Every
+ * rate's power is clamped to the domain's limit for the channel, the
+ * bandwidth and the rate's section (CCK, OFDM, HT/VHT 1 or 2 streams);
+ * a power set through the API never exceeds it. Applied on the RTL8812AU;
+ * other chips do not use limit tables yet and ignore it.
+ */
+enum dvr_regd {
+	/** The default, as rtw88 starts when the EFUSE names no country:
+	 *  each limit is the lowest of every domain in the table. */
+	DVR_REGD_WORLDWIDE = 0,
+	DVR_REGD_FCC,   /**< United States and FCC-aligned countries */
+	DVR_REGD_ETSI,  /**< Europe and ETSI-aligned countries */
+	DVR_REGD_MKK,   /**< Japan */
+};
+
 /** Open-time configuration. Zero-initialise, then set what you need. */
 struct dvr_config {
 	dvr_rx_fn on_rx;           /**< NULL: received frames are dropped */
@@ -288,6 +305,10 @@ struct dvr_config {
 	                                dvr_start() fails with
 	                                DVR_E_UNSUPPORTED where a chip cannot
 	                                change it */
+	enum dvr_regd regd;        /**< TX power limits of this domain;
+	                                WORLDWIDE (the default) obeys the
+	                                lowest of all; dvr_open() fails with
+	                                DVR_E_INVALID on an unknown value */
 };
 
 /** One adapter found by dvr_list_adapters(). */
