@@ -359,10 +359,18 @@ DVR_API int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel);
  * chip counts power in steps of its own (0.5 dB on the RTL8812AU): the
  * value is rounded to the nearest step and clamped to the chip's range;
  * dvr_tx_power_mbm() tells what was applied.
+ *
+ * On the RTL8812AU the power is that of its reference rate (HT MCS7 on
+ * path A): every other rate keeps its calibrated distance from it (the
+ * EFUSE calibration and the vendor's power by rate), and no rate exceeds
+ * the regulatory limit of dvr_config.regd on the channel — a power above
+ * a rate's limit gives it the limit, and dvr_tx_power_mbm() then reports
+ * the limited level of the reference rate.
  */
 DVR_API int dvr_set_tx_power_mbm(dvr_device *dev, int mbm);
 
-/** The TX power in effect, in mBm, as programmed (0 before dvr_start()). */
+/** The TX power in effect, in mBm, as programmed: the reference rate's
+ *  level after any regulatory limit (0 before dvr_start()). */
 DVR_API int dvr_tx_power_mbm(dvr_device *dev);
 
 /**
