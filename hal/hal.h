@@ -112,7 +112,8 @@ struct dvr_chip_ops {
 	 * regulatory limit) stores there the index that rate got. */
 	int (*set_tx_power)(struct dvr_chip *chip, int index);
 	/* Optional. The index set_tx_power takes for the calibrated power
-	 * at chip->channel (EFUSE TX-power block): what the core applies
+	 * at chip->channel (EFUSE TX-power block, power by rate, the
+	 * limit of chip->regd): what the core applies
 	 * when the application sets no power. NULL: default_tx_power. */
 	int (*calibrated_tx_power)(struct dvr_chip *chip);
 	/* Wait until the chip's TX queues are empty — every frame it took
