@@ -77,6 +77,7 @@ enum
   PROP_TX_POWER,
   PROP_TX_MODE,
   PROP_CARRIER_SENSE,
+  PROP_REGD,
   PROP_OVERSIZE,
   PROP_FEC_K,
   PROP_FEC_N,
@@ -92,10 +93,34 @@ enum
 #define DEFAULT_TX_POWER 0
 #define DEFAULT_TX_MODE DVR_TX_AUTO
 #define DEFAULT_CARRIER_SENSE TRUE
+#define DEFAULT_REGD DVR_REGD_WORLDWIDE
 #define DEFAULT_FEC_K 8
 #define DEFAULT_FEC_N 12
 #define DEFAULT_FEC_TIMEOUT 20
 #define DEFAULT_OVERSIZE GST_DEVOURER_SINK_OVERSIZE_AUTO
+
+/* Regulatory domain whose TX power limits the chip obeys: the values
+ * are enum dvr_regd's. */
+#define GST_TYPE_DEVOURER_SINK_REGD (gst_devourer_sink_regd_get_type ())
+static GType
+gst_devourer_sink_regd_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {DVR_REGD_WORLDWIDE, "the lowest limit of every domain (as the "
+          "reference drivers without a country)", "worldwide"},
+    {DVR_REGD_FCC, "FCC limits", "fcc"},
+    {DVR_REGD_ETSI, "ETSI limits", "etsi"},
+    {DVR_REGD_MKK, "MKK (Japan) limits", "mkk"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstDevourerSinkRegd", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
 
 /* What a buffer larger than one packet becomes. */
 typedef enum
@@ -248,6 +273,12 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "regardless, for a link that owns its channel (applies when "
           "this element opens the adapter; READY only)",
           DEFAULT_CARRIER_SENSE, ready));
+  g_object_class_install_property (gobject_class, PROP_REGD,
+      g_param_spec_enum ("regulatory-domain", "Regulatory domain",
+          "Whose TX power limits every rate obeys (a tx-power above the "
+          "limit gets the limit); worldwide = the lowest of all (applies "
+          "when this element opens the adapter; READY only)",
+          GST_TYPE_DEVOURER_SINK_REGD, DEFAULT_REGD, ready));
   g_object_class_install_property (gobject_class, PROP_OVERSIZE,
       g_param_spec_enum ("oversize", "Oversize buffers",
           "What a buffer larger than one packet (stats max-payload, bytes) "
@@ -318,6 +349,7 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
   gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_TX_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_LEGACY_RATE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_SINK_OVERSIZE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_SINK_REGD, 0);
 
   GST_DEBUG_CATEGORY_INIT (devourer_sink_debug, "devourersink", 0,
       "devourer WFB-NG radio sink");
@@ -336,6 +368,7 @@ gst_devourer_sink_init (GstDevourerSink * self)
   self->tx_power = DEFAULT_TX_POWER;
   self->tx_mode = DEFAULT_TX_MODE;
   self->carrier_sense = DEFAULT_CARRIER_SENSE;
+  self->regd = DEFAULT_REGD;
   self->oversize = DEFAULT_OVERSIZE;
   self->fec_k = DEFAULT_FEC_K;
   self->fec_n = DEFAULT_FEC_N;
@@ -929,6 +962,9 @@ set_own_property (GstDevourerSink * self, guint prop_id,
     case PROP_CARRIER_SENSE:
       self->carrier_sense = g_value_get_boolean (value);
       break;
+    case PROP_REGD:
+      self->regd = g_value_get_enum (value);
+      break;
     case PROP_TX_MODE:
       self->tx_mode = g_value_get_enum (value);
       break;
@@ -1026,6 +1062,9 @@ get_own_property (GstDevourerSink * self, guint prop_id, GValue * value,
       break;
     case PROP_CARRIER_SENSE:
       g_value_set_boolean (value, self->carrier_sense);
+      break;
+    case PROP_REGD:
+      g_value_set_enum (value, self->regd);
       break;
     case PROP_TX_MODE:
       g_value_set_enum (value, self->tx_mode);
@@ -1309,6 +1348,7 @@ gst_devourer_sink_open (GstDevourerSink * self)
   cfg.tx_mode = (enum dvr_tx_mode) self->tx_mode;
   cfg.carrier_sense = self->carrier_sense ? DVR_CARRIER_SENSE_DEFAULT
       : DVR_CARRIER_SENSE_OFF;
+  cfg.regd = (enum dvr_regd) self->regd;
   power_dbm = self->tx_power;
   cfg.tx_power = power_dbm * 100;       /* dBm → mBm; 0 = default */
   /* Until caps say otherwise (set_caps), the stream is a byte stream. */

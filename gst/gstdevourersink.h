@@ -38,6 +38,7 @@ struct _GstDevourerSink
   gint tx_power;
   gint tx_mode;
   gboolean carrier_sense;       /* FALSE: DVR_CARRIER_SENSE_OFF */
+  gint regd;                    /* enum dvr_regd */
   gint oversize;                /* GstDevourerSinkOversize */
   guint fec_k, fec_n;
   guint64 epoch;                /* 0 = the link layer's wall-clock default */

@@ -107,10 +107,13 @@ struct dvr_chip_ops {
 	/* TX power index info->tx_power_min..tx_power_max for every rate
 	 * on every path; a chip with calibrated_tx_power gives index to its
 	 * reference rate and keeps every other rate and path at its
-	 * calibrated distance from it. */
+	 * calibrated distance from it. The core sets chip->tx_power_index
+	 * to index first; a chip whose reference rate is held lower (a
+	 * regulatory limit) stores there the index that rate got. */
 	int (*set_tx_power)(struct dvr_chip *chip, int index);
 	/* Optional. The index set_tx_power takes for the calibrated power
-	 * at chip->channel (EFUSE TX-power block): what the core applies
+	 * at chip->channel (EFUSE TX-power block, power by rate, the
+	 * limit of chip->regd): what the core applies
 	 * when the application sets no power. NULL: default_tx_power. */
 	int (*calibrated_tx_power)(struct dvr_chip *chip);
 	/* Optional. The chip's periodic upkeep (thermal power tracking and
@@ -256,7 +259,10 @@ struct dvr_chip {
 	struct dvr_chip_id id;
 	struct dvr_channel channel;   /* current; written by the core only,
 	                                 under sync_lock + tx_lock */
-	int tx_power_index;
+	int tx_power_index;           /* the reference rate's, see
+	                                 set_tx_power */
+	enum dvr_regd regd;           /* TX power limits to obey; set by the
+	                                 core at open (dvr_config.regd) */
 	unsigned n_out;               /* bulk OUT endpoints present */
 	bool usb3;                    /* bus speed is SuperSpeed */
 	unsigned usb_speed_mbps;      /* 12, 480 or 5000: DMA burst sizes */

@@ -34,6 +34,10 @@ CHIPS = {
                 "trans_cardemu_to_carddis"],
         "flows": ["card_enable_flow", "card_disable_flow", "enter_lps_flow"],
         "pwrtrk": True,
+
+
+        "pg": ["bb_pg", "bb_pg_rfe3"],
+        "lmt": ["txpwr_lmt"],
     },
     "rtw8822c": {
         "prefix": "rtl8822c", "base": "rtl8822c_tables",
@@ -183,6 +187,41 @@ def emit_pwrtrk(out, prefix, name, table, nrows):
         else:
             out.extend("\t%s," % hv for hv in halves)
     out.append("};")
+
+
+def emit_pg(out, prefix, name, table):
+    rows = table["rows"]
+    if len(rows) != table["count"]:
+        fail("%s: row count mismatch" % name)
+    out.append("/* %s: %d rows (band, path, tx_num, addr, mask, data) */" % (
+        table["c_name"], len(rows)))
+    out.append("const struct dvr_pg_row %s_%s[] = {" % (prefix, name))
+    for r in rows:
+        out.append("\t{ %d, %d, %d, 0x%03x, 0x%08x, 0x%08x }," % tuple(
+            u32(r[f], name) for f in ("band", "rf_path", "tx_num", "addr",
+                                      "bitmask", "data")))
+    out.append("};")
+    out.append("const size_t %s_%s_len = %d;" % (prefix, name, len(rows)))
+    out.append("")
+
+
+def emit_lmt(out, prefix, name, table):
+    rows = table["rows"]
+    if len(rows) != table["count"]:
+        fail("%s: row count mismatch" % name)
+    out.append("/* %s: %d rows (regd, band, bw, rs, ch, limit) */" % (
+        table["c_name"], len(rows)))
+    out.append("const struct dvr_txpwr_lmt_row %s_%s[] = {" % (prefix, name))
+    for i, r in enumerate(rows):
+        for f in ("regd", "band", "bw", "rs", "ch"):
+            if not isinstance(r.get(f), int) or not 0 <= r[f] <= 0xFF:
+                fail("%s[%d].%s out of range" % (name, i, f))
+        if not isinstance(r.get("txpwr_lmt"), int) or not -128 <= r["txpwr_lmt"] <= 127:
+            fail("%s[%d].txpwr_lmt out of range" % (name, i))
+        out.append("\t{ %d, %d, %d, %d, %d, %d }," % (
+            r["regd"], r["band"], r["bw"], r["rs"], r["ch"], r["txpwr_lmt"]))
+    out.append("};")
+    out.append("const size_t %s_%s_len = %d;" % (prefix, name, len(rows)))
     out.append("")
 
 
@@ -200,6 +239,7 @@ def main():
     cfg = CHIPS[chip_key]
     prefix, base = cfg["prefix"], cfg["base"]
     pair_tables, pwr_tables, pwr_flows = cfg["pairs"], cfg["pwr"], cfg["flows"]
+    pg_tables, lmt_tables = cfg.get("pg", []), cfg.get("lmt", [])
     with open(args.json, "r", encoding="utf-8") as f:
         data = json.load(f)
     prov = data["_provenance"]
@@ -209,7 +249,12 @@ def main():
     guard = "DVR_%s_H" % base.upper()
     h.append("#ifndef %s\n#define %s\n" % (guard, guard))
     h.append("#include <stddef.h>\n#include <stdint.h>\n")
-    h.append('#include "hal/common/pwr_seq.h"\n')
+    h.append('#include "hal/common/pwr_seq.h"')
+    if pg_tables:
+        h.append('#include "hal/common/txpwr_by_rate.h"')
+    if lmt_tables:
+        h.append('#include "hal/common/txpwr_limit.h"')
+    h.append("")
     h.append("/* Condition-row tables: u32 words, two per row; walk them with")
     h.append(" * dvr_phy_table_walk(). *_len counts words. */")
     for name in pair_tables:
@@ -227,6 +272,18 @@ def main():
         h.append("#define %s_PWRTRK_SZ %d" % (prefix.upper(), PWRTRK_SZ))
         for name, _t, nrows in pwrtrk_tables(data):
             h.append("extern %s;" % pwrtrk_decl(prefix, name, nrows))
+
+
+    if pg_tables or lmt_tables:
+        h.append("")
+        h.append("/* TX power tables: power by rate and regulatory limits; *_len")
+        h.append(" * counts rows. */")
+    for name in pg_tables:
+        h.append("extern const struct dvr_pg_row %s_%s[];" % (prefix, name))
+        h.append("extern const size_t %s_%s_len;" % (prefix, name))
+    for name in lmt_tables:
+        h.append("extern const struct dvr_txpwr_lmt_row %s_%s[];" % (prefix, name))
+        h.append("extern const size_t %s_%s_len;" % (prefix, name))
     h.append("\n#endif /* %s */" % guard)
 
     # ---- source ----
@@ -238,6 +295,10 @@ def main():
         emit_pairs(c, prefix, name, data[name])
     for name in pwr_tables:
         emit_pwr(c, prefix, name, data[name])
+    for name in pg_tables:
+        emit_pg(c, prefix, name, data[name])
+    for name in lmt_tables:
+        emit_lmt(c, prefix, name, data[name])
     for name in pwr_flows:
         flow = data[name]
         c.append("const struct dvr_pwr_cmd *const %s_%s[] = {" % (prefix, name))

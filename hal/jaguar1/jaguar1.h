@@ -16,6 +16,7 @@
 
 #include "hal/hal.h"
 #include "hal/common/phy_table.h"
+#include "hal/common/txpwr_limit.h"
 
 /* The largest logical EFUSE map of the family (info->efuse_log_size may
  * be smaller). */
@@ -96,6 +97,11 @@ struct jaguar1_priv {
 	unsigned iqk_runs;
 	struct jaguar1_iqk iqk[2];          /* last IQK, per path */
 	struct jaguar1_pwrtrack pwrtrack;
+	/* Power by rate and regulatory limits, parsed from the chip's
+	 * tables once per open (at identify, when the RFE type is known). */
+	bool txpwr_tables;
+	struct dvr_txpwr_by_rate by_rate;
+	struct dvr_txpwr_limits limits;
 };
 
 static inline struct jaguar1_priv *jaguar1_priv(const struct dvr_chip *c)

@@ -58,6 +58,23 @@ int rtl8812a_iqk(struct dvr_chip *chip, bool band_5g);
 int rtl8812a_txpwr_index(const uint8_t *efuse, unsigned path, uint8_t rate,
                          unsigned center_ch, unsigned bw_mhz);
 
+/* Power by rate (bb_pg, or bb_pg_rfe3 on RFE type 3) and the regulatory
+ * limits parsed into chip->priv; run by identify once the RFE type is
+ * known. */
+int rtl8812a_txpower_tables_load(struct dvr_chip *chip);
+
+/* The index rtw88 programs for a rate: the EFUSE index plus
+ * min(by-rate offset, limit) for regd on the tuned channel (primary,
+ * centre, bandwidth), clamped to 0..63; *cap (may be NULL) is the most
+ * the limit lets the rate have (EFUSE index + limit, clamped). -1 as
+ * rtl8812a_txpwr_index. Pure. */
+int rtl8812a_txpwr_rate_index(const uint8_t *efuse,
+                              const struct dvr_txpwr_by_rate *by_rate,
+                              const struct dvr_txpwr_limits *limits,
+                              enum dvr_regd regd, unsigned path,
+                              uint8_t rate, unsigned primary,
+                              unsigned center_ch, unsigned bw_mhz, int *cap);
+
 /* Family hooks (struct jaguar1_data). */
 void rtl8812a_mac_quirks(struct dvr_chip *chip);
 int rtl8812a_cck_rx_power(uint8_t agc);

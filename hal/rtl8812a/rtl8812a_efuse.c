@@ -134,5 +134,5 @@ int rtl8812a_identify(struct dvr_chip *chip)
 		                                     0x88, 0x12, 0x00 };
 		memcpy(id->mac_addr, fallback, 6);
 	}
-	return DVR_OK;
+	return rtl8812a_txpower_tables_load(chip);
 }

@@ -42,6 +42,8 @@
 #include <stdint.h>
 
 #include "hal/common/pwr_seq.h"
+#include "hal/common/txpwr_by_rate.h"
+#include "hal/common/txpwr_limit.h"
 
 /* Condition-row tables: u32 words, two per row; walk them with
  * dvr_phy_table_walk(). *_len counts words. */
@@ -93,5 +95,14 @@ extern const uint8_t rtl8812a_pwrtrk_rfe3_2g_cck_b_n[RTL8812A_PWRTRK_SZ];
 extern const uint8_t rtl8812a_pwrtrk_rfe3_2g_cck_b_p[RTL8812A_PWRTRK_SZ];
 extern const uint8_t rtl8812a_pwrtrk_rfe3_2g_cck_a_n[RTL8812A_PWRTRK_SZ];
 extern const uint8_t rtl8812a_pwrtrk_rfe3_2g_cck_a_p[RTL8812A_PWRTRK_SZ];
+
+/* TX power tables: power by rate and regulatory limits; *_len
+ * counts rows. */
+extern const struct dvr_pg_row rtl8812a_bb_pg[];
+extern const size_t rtl8812a_bb_pg_len;
+extern const struct dvr_pg_row rtl8812a_bb_pg_rfe3[];
+extern const size_t rtl8812a_bb_pg_rfe3_len;
+extern const struct dvr_txpwr_lmt_row rtl8812a_txpwr_lmt[];
+extern const size_t rtl8812a_txpwr_lmt_len;
 
 #endif /* DVR_RTL8812A_TABLES_H */

@@ -7,20 +7,25 @@
  * the registers that hold it (rtw88xxa.c rtw88xxa_set_tx_power_index,
  * rtw88xxa_tx_power_training).
  *
+ * Power by rate and the regulatory limit are added as rtw88 does
+ * (phy.c rtw_phy_get_tx_power_index): index = EFUSE index + min(by-rate
+ * offset, limit), with the tables of rtw8812a_table.c (rtw8812a_bb_pg,
+ * rtw8812a_bb_pg_rfe3 for RFE type 3, rtw8812a_txpwr_lmt) parsed by the
+ * generic hal/common/txpwr_by_rate.c and txpwr_limit.c.
+ *
  * What "TX power" means here: the index the core asks for is the one the
  * reference rate (HT MCS7 on path A) gets; every other rate and path keeps
- * its calibrated distance from it. The core asks for exactly the
- * calibrated index (rtl8812a_calibrated_tx_power) when the application
- * sets no power, so an unset power is the calibration itself.
- *
- * Power-by-rate offsets and regulatory limits are not applied (rtw88 has
- * tables for both, rtw8812a_table.c rtw8812a_bb_pg / rtw8812a_txpwr_lmt);
- * with them the result would be base + min(by-rate, limit).
+ * its calibrated distance from it (EFUSE differences and power by rate),
+ * and no rate ever exceeds its regulatory limit — rtw88 has no way past
+ * it either. The core asks for exactly the calibrated index
+ * (rtl8812a_calibrated_tx_power) when the application sets no power, so
+ * an unset power is the calibration itself.
  */
 #include "hal/common/chan_geometry.h"
 #include "hal/common/rate_codes.h"
 #include "hal/jaguar1/jaguar1_regs.h"
 #include "hal/rtl8812a/rtl8812a.h"
+#include "hal/rtl8812a/rtl8812a_tables.h"
 
 #define TXAGC_MAX 0x3F
 
@@ -99,19 +104,27 @@ static bool is_2ss(uint8_t rate)
 	       rate >= DVR_DESC_RATE_VHT_FIRST + 10;
 }
 
-int rtl8812a_txpwr_index(const uint8_t *efuse, unsigned path, uint8_t rate,
-                         unsigned center_ch, unsigned bw_mhz)
+static int clamp_index(int p)
+{
+	return p < 0 ? 0 : p > TXAGC_MAX ? TXAGC_MAX : p;
+}
+
+/* The EFUSE part of a rate's index, before any clamp; false: no group. */
+static bool efuse_index(const uint8_t *efuse, unsigned path, uint8_t rate,
+                        unsigned center_ch, unsigned bw_mhz, int *out)
 {
 	bool cck = dvr_desc_rate_is_cck(rate);
 	int g = channel_group(center_ch, cck);
 	int p;
 
 	if (g < 0 || path > 1)
-		return -1;
+		return false;
 	const uint8_t *t = &efuse[EFUSE_TX_PWR + path * PATH_LEN];
 	if (center_ch <= 14) {
-		if (cck)
-			return base_of(t[G2_CCK_BASE + g], DEFAULT_BASE_2G);
+		if (cck) {
+			*out = base_of(t[G2_CCK_BASE + g], DEFAULT_BASE_2G);
+			return true;
+		}
 		p = base_of(t[G2_BW40_BASE + g], DEFAULT_BASE_2G);
 		if (!is_mcs(rate))
 			p += nibble(t[G2_1S_DIFF], false);
@@ -139,15 +152,73 @@ int rtl8812a_txpwr_index(const uint8_t *efuse, unsigned path, uint8_t rate,
 			     (is_2ss(rate) ? nibble(t[G5_2S_DIFF], false) : 0);
 		}
 	}
+	*out = p;
+	return true;
+}
+
+int rtl8812a_txpwr_index(const uint8_t *efuse, unsigned path, uint8_t rate,
+                         unsigned center_ch, unsigned bw_mhz)
+{
+	int p;
+	if (!efuse_index(efuse, path, rate, center_ch, bw_mhz, &p))
+		return -1;
 	/* rtw88 clamps at the top only (its u8 wraps below 0); a negative
 	 * sum is the lowest index, not the highest. */
-	return p < 0 ? 0 : p > TXAGC_MAX ? TXAGC_MAX : p;
+	return clamp_index(p);
+}
+
+int rtl8812a_txpwr_rate_index(const uint8_t *efuse,
+                              const struct dvr_txpwr_by_rate *by_rate,
+                              const struct dvr_txpwr_limits *limits,
+                              enum dvr_regd regd, unsigned path,
+                              uint8_t rate, unsigned primary,
+                              unsigned center_ch, unsigned bw_mhz, int *cap)
+{
+	int p, limit = TXAGC_MAX;
+	if (!efuse_index(efuse, path, rate, center_ch, bw_mhz, &p))
+		return -1;
+	int off = by_rate ? dvr_txpwr_rate_offset(by_rate, limits, regd, path,
+	                                          rate, primary, center_ch,
+	                                          bw_mhz, &limit)
+	                  : 0;
+	if (cap)
+		*cap = clamp_index(p + limit);
+	return clamp_index(p + off);
+}
+
+int rtl8812a_txpower_tables_load(struct dvr_chip *chip)
+{
+	struct jaguar1_priv *priv = jaguar1_priv(chip);
+	bool rfe3 = chip->id.rfe_type == 3;
+	int st;
+
+	if (!priv)
+		return DVR_E_INVALID;
+	priv->txpwr_tables = false;
+	/* rtw8812a.c rfe_defs: RFE type 3 has its own by-rate table; the
+	 * limit table is the same for every type. Bytes are BCD
+	 * (is_pwr_by_rate_dec). */
+	st = dvr_txpwr_by_rate_parse(&priv->by_rate,
+	                             rfe3 ? rtl8812a_bb_pg_rfe3 : rtl8812a_bb_pg,
+	                             rfe3 ? rtl8812a_bb_pg_rfe3_len
+	                                  : rtl8812a_bb_pg_len,
+	                             true);
+	if (st != DVR_OK)
+		return dvr_chip_fail(chip, st, "power-by-rate table rejected");
+	st = dvr_txpwr_limits_parse(&priv->limits, rtl8812a_txpwr_lmt,
+	                            rtl8812a_txpwr_lmt_len, TXAGC_MAX,
+	                            &priv->by_rate);
+	if (st != DVR_OK)
+		return dvr_chip_fail(chip, st, "TX power limit table rejected");
+	priv->txpwr_tables = true;
+	return DVR_OK;
 }
 
 /* Calibrated index of rate on path at the chip's current channel, or -1
- * when there is none (no channel yet, no EFUSE copy). */
+ * when there is none (no channel yet, no EFUSE copy); *cap as
+ * rtl8812a_txpwr_rate_index. */
 static int calibrated(const struct dvr_chip *chip, unsigned path,
-                      uint8_t rate)
+                      uint8_t rate, int *cap)
 {
 	struct jaguar1_priv *priv = jaguar1_priv(chip);
 	struct dvr_chan_geometry g;
@@ -155,15 +226,17 @@ static int calibrated(const struct dvr_chip *chip, unsigned path,
 	if (!priv || chip->channel.channel == 0 ||
 	    dvr_chan_geometry(&chip->channel, &g) != DVR_OK)
 		return -1;
-	return rtl8812a_txpwr_index(priv->efuse, path, rate, g.center,
-	                            g.bw_mhz);
+	return rtl8812a_txpwr_rate_index(
+		priv->efuse, priv->txpwr_tables ? &priv->by_rate : NULL,
+		priv->txpwr_tables ? &priv->limits : NULL, chip->regd, path,
+		rate, g.primary, g.center, g.bw_mhz, cap);
 }
 
 #define REF_RATE (DVR_DESC_RATE_HT_FIRST + 7)   /* HT MCS7 */
 
 int rtl8812a_calibrated_tx_power(struct dvr_chip *chip)
 {
-	int p = calibrated(chip, 0, REF_RATE);
+	int p = calibrated(chip, 0, REF_RATE, NULL);
 	return p < 0 ? chip->info->default_tx_power : p;
 }
 
@@ -181,8 +254,9 @@ int rtl8812a_set_tx_power(struct dvr_chip *chip, int index)
 {
 	struct dvr_io *io = chip->io;
 	unsigned paths = jaguar1_paths(chip);
-	int ref = calibrated(chip, 0, REF_RATE);
+	int ref = calibrated(chip, 0, REF_RATE, NULL);
 	int shift = ref < 0 ? 0 : index - ref;
+	int ref_applied = index;
 	bool is_5g = chip->channel.channel > 14;
 	int st;
 
@@ -197,9 +271,12 @@ int rtl8812a_set_tx_power(struct dvr_chip *chip, int index)
 			if (rate >= DVR_DESC_RATE_HT_FIRST + 16 &&
 			    rate < DVR_DESC_RATE_VHT_FIRST)
 				continue;          /* MCS16-31: no third stream */
-			int v = calibrated(chip, p, rate);
+			int cap = TXAGC_MAX;
+			int v = calibrated(chip, p, rate, &cap);
 			v = v < 0 ? index : v + shift;
-			v = v < 0 ? 0 : v > TXAGC_MAX ? TXAGC_MAX : v;
+			/* a set power moves every rate, none past its
+			 * regulatory limit */
+			v = clamp_index(v > cap ? cap : v);
 			if (rate == REF_RATE)
 				mcs7 = v;
 			word |= (uint32_t)v << ((rate & 3) * 8);
@@ -238,9 +315,13 @@ int rtl8812a_set_tx_power(struct dvr_chip *chip, int index)
 		                    (uint32_t)t2 << 16;
 		dvr_w32_mask(io, p ? REG_B_TX_TRAINING : REG_A_TX_TRAINING,
 		             0x00FFFFFFu, training);
+		if (p == 0)
+			ref_applied = mcs7;
 	}
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "TX power write failed");
-	chip->tx_power_index = index;
+	/* what the reference rate got, which its limit may hold below
+	 * index */
+	chip->tx_power_index = ref_applied;
 	return DVR_OK;
 }

@@ -316,6 +316,7 @@ static void reset_chip(struct dvr_device *dev, const struct dvr_chip_info *ci)
 	dev->chip.n_out = dev->t->info.n_out;
 	dev->chip.usb3 = dev->t->info.speed_mbps >= 5000;
 	dev->chip.usb_speed_mbps = dev->t->info.speed_mbps;
+	dev->chip.regd = dev->cfg.regd;
 }
 
 /* Which chip is behind the bus: every chip listing its VID:PID, in
@@ -481,7 +482,18 @@ int dvr_core_open(const char *selector, const struct dvr_config *config,
 	dev->applied_tx_power_dbm = -128;
 	dvr_io_init(&dev->io, NULL);
 
-	int r = dvr_selector_parse(selector, &dev->sel);
+	int r = DVR_OK;
+	switch (dev->cfg.regd) {
+	case DVR_REGD_WORLDWIDE: case DVR_REGD_FCC: case DVR_REGD_ETSI:
+	case DVR_REGD_MKK:
+		break;
+	default:
+		r = DVR_E_INVALID;
+		set_error(dev, r, "unknown regulatory domain %d",
+		          (int)dev->cfg.regd);
+		goto fail;
+	}
+	r = dvr_selector_parse(selector, &dev->sel);
 	if (r != DVR_OK) {
 		set_error(dev, r, "bad device selector '%s' (expected auto, "
 		          "usb:VID:PID[#N], usb:BUS-PORT or virtual:NAME)",
@@ -793,9 +805,13 @@ static int mbm_of_index(const struct dvr_chip_info *ci, int index)
  * ctrl_lock. */
 static int program_tx_power(struct dvr_device *dev, int index)
 {
+	dev->chip.tx_power_index = index;
 	int r = dev->info->ops->set_tx_power(&dev->chip, index);
 	if (r == DVR_OK)
-		dev->tx_power_mbm = mbm_of_index(dev->info, index);
+		/* what the reference rate got: a regulatory limit may hold
+		 * it below the index asked for */
+		dev->tx_power_mbm = mbm_of_index(dev->info,
+		                                 dev->chip.tx_power_index);
 	return r;
 }
 

@@ -93,6 +93,16 @@ static void test_sink_properties(void)
 		      "carrier-sense is READY-only");
 	}
 	roundtrip_str(e, "carrier-sense", "false");
+	{
+		gint regd = -1;
+		g_object_get(e, "regulatory-domain", &regd, NULL);
+		CHECK_EQ_INT(regd, DVR_REGD_WORLDWIDE,
+		             "regulatory-domain defaults to worldwide");
+		CHECK(has_flag(e, "regulatory-domain", GST_PARAM_MUTABLE_READY),
+		      "regulatory-domain is READY-only");
+	}
+	roundtrip_str(e, "regulatory-domain", "fcc");
+	roundtrip_str(e, "regulatory-domain", "mkk");
 	roundtrip_str(e, "link-id", "123456");
 	roundtrip_str(e, "radio-port", "16");
 	roundtrip_str(e, "fec-k", "4");

@@ -246,13 +246,23 @@ int main(void)
 	 * bases (5 GHz 0x2A) and every difference nibble 0xF = -1. At 36/80
 	 * (centre 42, groups 0 and 1) MCS7 is (42 + 42) / 2 - 1 = 41, OFDM
 	 * 42 - 1 = 41 and 2SS 41 - 1 = 40: asking 30 for MCS7 shifts every
-	 * rate by -11. CCK is not written on 5 GHz (rtw88 skips it). */
+	 * rate by -11. CCK is not written on 5 GHz (rtw88 skips it).
+	 * Power by rate (rtw8812a_bb_pg, 5 GHz, BCD) and the worldwide limit
+	 * (rtw8812a_txpwr_lmt, the lowest of FCC/ETSI/MKK) come on top, both
+	 * relative to the section's base rate: OFDM 6M-18M 44/44/42/42 over
+	 * 54M 30, capped by the OFDM limit at ch 36 30 - 30 = 0 -> 41 each;
+	 * MCS4-7 36/32/30/28 over MCS7 28 = +8/+4/+2/0, capped by HT1S
+	 * 30 - 28 = +2 (ch 36/20 and 38/40) -> 43/43/43/41; VHT1SS 4-7 the
+	 * same (VHT takes the HT limit at 20/40 MHz, 80 MHz ch 42 is no
+	 * lower); VHT2SS 6-9 28/26/24/22 over VHT2SS7 26 = +2/0/-2/-4,
+	 * under the limit: 42/40/38/36. */
 	uint32_t cck_before = fake_r32(&f, 0xC20);
 	CHECK_EQ_INT(ops->set_tx_power(&chip, 30), DVR_OK, "tx power 30");
 	CHECK_EQ_HEX(fake_r32(&f, 0xC24), 0x1E1E1E1E, "OFDM A");
-	CHECK_EQ_HEX(fake_r32(&f, 0xC30), 0x1E1E1E1E, "MCS4-7 A");
-	CHECK_EQ_HEX(fake_r32(&f, 0xE40), 0x1E1E1E1E, "VHT1SS 4-7 B");
-	CHECK_EQ_HEX(fake_r32(&f, 0xE4C), 0x1D1D1D1D, "VHT2SS B one lower");
+	CHECK_EQ_HEX(fake_r32(&f, 0xC30), 0x1E202020, "MCS4-7 A: 32 32 32 30");
+	CHECK_EQ_HEX(fake_r32(&f, 0xE40), 0x1E202020, "VHT1SS 4-7 B");
+	CHECK_EQ_HEX(fake_r32(&f, 0xE4C), 0x191B1D1F,
+	             "VHT2SS 6-9 B: 31 29 27 25");
 	CHECK_EQ_HEX(fake_r32(&f, 0xC20), cck_before, "CCK left alone on 5G");
 	/* Cumulative steps 30-10, 30-18, 30-24 (rtw88 / vendor training). */
 	CHECK_EQ_HEX(fake_r32(&f, 0xC54) & 0xFFFFFF, 0x060C14, "training");
@@ -263,7 +273,9 @@ int main(void)
 	CHECK_EQ_HEX(fake_r32(&f, 0xE54) & 0xFFFFFF, 0x02020A,
 	             "training floors at 2 (20-18, 20-24)");
 	CHECK_EQ_INT(ops->set_tx_power(&chip, 0), DVR_OK, "tx power 0");
-	CHECK_EQ_HEX(fake_r32(&f, 0xE4C), 0, "a shift below 0 stops at 0");
+	/* -41: VHT2SS 6 42 - 41 = 1; 7, 8, 9 below 0 stop at 0 */
+	CHECK_EQ_HEX(fake_r32(&f, 0xE4C), 0x00000001,
+	             "a shift below 0 stops at 0");
 	/* 1T1R: path A only, no second-stream registers, and the register
 	 * VHT1SS 8/9 shares with VHT2SS 0/1 written in its low half. */
 	chip.id.is_1t1r = true;
@@ -271,7 +283,9 @@ int main(void)
 	f.mem[0xC4C] = 0x5A;
 	uint32_t b_before = fake_r32(&f, 0xE30);
 	CHECK_EQ_INT(ops->set_tx_power(&chip, 30), DVR_OK, "1T1R tx power 30");
-	CHECK_EQ_HEX(fake_r32(&f, 0xC44) & 0x00FFFFFFu, 0x5A1E1E,
+	/* VHT1SS 8/9: 26/24 over 28 = -2/-4: 41 - 2 - 11 = 28,
+	 * 41 - 4 - 11 = 26 */
+	CHECK_EQ_HEX(fake_r32(&f, 0xC44) & 0x00FFFFFFu, 0x5A1A1C,
 	             "1T1R: VHT1SS 8/9 in the low half only");
 	CHECK_EQ_HEX(f.mem[0xC4C], 0x5A, "1T1R: VHT2SS 6-9 not written");
 	CHECK_EQ_HEX(fake_r32(&f, 0xE30), b_before, "1T1R: path B not written");

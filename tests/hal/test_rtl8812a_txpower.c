@@ -6,6 +6,7 @@
  * rtw_phy_get_5g_tx_power_index (and the vendor's default for a base that
  * was never programmed). Expected values are worked out in the comments.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "hal/rtl8812a/rtl8812a.h"
@@ -13,6 +14,7 @@
 
 /* DESC rate codes */
 #define CCK1 0x00
+#define MCS0 0x0C
 #define OFDM6 0x04
 #define MCS7 0x13
 #define MCS15 0x1B
@@ -106,5 +108,41 @@ int main(void)
 	             "channel 15 has no group");
 	CHECK_EQ_INT(rtl8812a_txpwr_index(e, 0, MCS7, 178, 20), -1,
 	             "channel 178 has no group");
+
+	/* Power by rate and limits on top (rtl8812a_txpwr_rate_index), with
+	 * the tables identify loads: bb_pg, or bb_pg_rfe3 on RFE type 3. */
+	struct dvr_chip chip;
+	memset(&chip, 0, sizeof chip);
+	struct jaguar1_priv *priv = jaguar1_priv_alloc(&chip);
+	if (!CHECK(priv != NULL, "chip state"))
+		return check_done();
+	CHECK_EQ_INT(rtl8812a_txpower_tables_load(&chip), DVR_OK,
+	             "RFE 0 tables load");
+	int cap = 0;
+	/* Path B blank at ch 6/20: MCS 0x2D - 1 = 44. bb_pg 2.4 GHz 0xE2C
+	 * 0x40424444: MCS0 44 over MCS7 28 (0xE30 byte 3) = +16; FCC HT1S
+	 * limit at ch 6 36 - 28 = +8: 44 + 8 = 52, cap 52. */
+	CHECK_EQ_INT(rtl8812a_txpwr_rate_index(e, &priv->by_rate,
+	                                       &priv->limits, DVR_REGD_FCC, 1,
+	                                       MCS0, 6, 6, 20, &cap),
+	             52, "MCS0 ch6 FCC: by rate capped at the limit");
+	CHECK_EQ_INT(cap, 52, "cap = EFUSE + limit");
+	/* MCS15: 0xE38 0x26283034 MCS15 26 is the base: 2SS 44 - 1 = 43 +
+	 * 0; cap 43 + (FCC HT2S 34 - 26 = 8) = 51. */
+	CHECK_EQ_INT(rtl8812a_txpwr_rate_index(e, &priv->by_rate,
+	                                       &priv->limits, DVR_REGD_FCC, 1,
+	                                       MCS15, 6, 6, 20, &cap),
+	             43, "MCS15 ch6 FCC: the base rate");
+	CHECK_EQ_INT(cap, 51, "MCS15 cap");
+	chip.id.rfe_type = 3;
+	CHECK_EQ_INT(rtl8812a_txpower_tables_load(&chip), DVR_OK,
+	             "RFE 3 tables load");
+	/* bb_pg_rfe3 0xE2C 0x32323232, 0xE30 0x28303232: MCS0 32 over MCS7
+	 * 28 = +4, under the limit +8: 44 + 4 = 48. */
+	CHECK_EQ_INT(rtl8812a_txpwr_rate_index(e, &priv->by_rate,
+	                                       &priv->limits, DVR_REGD_FCC, 1,
+	                                       MCS0, 6, 6, 20, NULL),
+	             48, "RFE 3: its own by-rate table");
+	free(chip.priv);
 	return check_done();
 }

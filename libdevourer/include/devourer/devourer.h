@@ -272,6 +272,23 @@ enum dvr_carrier_sense {
 	DVR_CARRIER_SENSE_OFF,
 };
 
+/**
+ * Regulatory domain whose TX power limits the chip obeys (the reference
+ * drivers' limit tables: rtw88 rtw8812a_table.c rtw8812a_txpwr_lmt). Every
+ * rate's power is clamped to the domain's limit for the channel, the
+ * bandwidth and the rate's section (CCK, OFDM, HT/VHT 1 or 2 streams);
+ * a power set through the API never exceeds it. Applied on the RTL8812AU;
+ * other chips do not use limit tables yet and ignore it.
+ */
+enum dvr_regd {
+	/** The default, as rtw88 starts when the EFUSE names no country:
+	 *  each limit is the lowest of every domain in the table. */
+	DVR_REGD_WORLDWIDE = 0,
+	DVR_REGD_FCC,   /**< United States and FCC-aligned countries */
+	DVR_REGD_ETSI,  /**< Europe and ETSI-aligned countries */
+	DVR_REGD_MKK,   /**< Japan */
+};
+
 /** Open-time configuration. Zero-initialise, then set what you need. */
 struct dvr_config {
 	dvr_rx_fn on_rx;           /**< NULL: received frames are dropped */
@@ -305,6 +322,10 @@ struct dvr_config {
 	unsigned track_period_ms;  /**< period of the chip's upkeep (thermal
 	                                power tracking) while started; 0 =
 	                                2000, the reference drivers' watchdog */
+	enum dvr_regd regd;        /**< TX power limits of this domain;
+	                                WORLDWIDE (the default) obeys the
+	                                lowest of all; dvr_open() fails with
+	                                DVR_E_INVALID on an unknown value */
 };
 
 /** One adapter found by dvr_list_adapters(). */
@@ -355,10 +376,18 @@ DVR_API int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel);
  * chip counts power in steps of its own (0.5 dB on the RTL8812AU): the
  * value is rounded to the nearest step and clamped to the chip's range;
  * dvr_tx_power_mbm() tells what was applied.
+ *
+ * On the RTL8812AU the power is that of its reference rate (HT MCS7 on
+ * path A): every other rate keeps its calibrated distance from it (the
+ * EFUSE calibration and the vendor's power by rate), and no rate exceeds
+ * the regulatory limit of dvr_config.regd on the channel — a power above
+ * a rate's limit gives it the limit, and dvr_tx_power_mbm() then reports
+ * the limited level of the reference rate.
  */
 DVR_API int dvr_set_tx_power_mbm(dvr_device *dev, int mbm);
 
-/** The TX power in effect, in mBm, as programmed (0 before dvr_start()). */
+/** The TX power in effect, in mBm, as programmed: the reference rate's
+ *  level after any regulatory limit (0 before dvr_start()). */
 DVR_API int dvr_tx_power_mbm(dvr_device *dev);
 
 /**
