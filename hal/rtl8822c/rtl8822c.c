@@ -28,6 +28,7 @@ static const struct dvr_chip_ops rtl8822c_ops = {
 	.set_channel = rtl8822c_set_channel,
 	.calibrate = rtl8822c_calibrate,
 	.set_tx_power = rtl8822c_set_tx_power,
+	.calibrated_tx_power = rtl8822c_calibrated_tx_power,
 	.wait_tx_idle = rtl8822c_wait_tx_idle,
 	.power_off = rtl8822c_power_off,
 	.tx_out_index = rtl8822c_tx_out_index,
@@ -70,8 +71,10 @@ const struct dvr_chip_info rtl8822c_info = {
 	.preferred_tx_mode = DVR_TX_SYNC,
 	/*
 	 * The 8822C index is 7 bits (0..127, about 0.25 dB steps; rtw88
-	 * max_power_index 0x7f). 64 is mid-scale: below what boards are
-	 * calibrated to, well above the noise.
+	 * max_power_index 0x7f). With no power set the core applies the
+	 * calibrated level of the channel (rtl8822c_calibrated_tx_power);
+	 * 64, mid-scale, is what stands in before a channel is known and
+	 * what an unprogrammed EFUSE base is taken for.
 	 */
 	.default_tx_power = 64,
 	.tx_power_min = 0,

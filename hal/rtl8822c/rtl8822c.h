@@ -84,6 +84,12 @@ int rtl8822c_set_monitor(struct dvr_chip *chip, bool keep_corrupted);
 int rtl8822c_set_carrier_sense(struct dvr_chip *chip, bool defer);
 int rtl8822c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
 int rtl8822c_set_tx_power(struct dvr_chip *chip, int index);
+int rtl8822c_calibrated_tx_power(struct dvr_chip *chip);
+/* Calibrated TX power index (0..127) of descriptor rate code @p rate on
+ * @p path (0/1) at centre channel @p center_ch and @p bw_mhz, from the
+ * logical EFUSE map @p efuse; -1 for a channel or rate without one. */
+int rtl8822c_txpwr_index(const uint8_t *efuse, unsigned path, uint8_t rate,
+                         unsigned center_ch, unsigned bw_mhz);
 int rtl8822c_wait_tx_idle(struct dvr_chip *chip, unsigned timeout_ms);
 unsigned rtl8822c_tx_out_index(const struct dvr_chip *chip, unsigned n_out);
 int rtl8822c_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
@@ -120,6 +126,14 @@ int rtl8822c_coex_wlan_only(struct dvr_chip *chip);
  * rtw_power_on order). */
 int rtl8822c_fw_send_info(struct dvr_chip *chip);
 int rtl8822c_dack(struct dvr_chip *chip);
+/* One byte of the physical EFUSE at @p addr into *out (0xFF when the
+ * chip never completes the read, as rtw88 efuse.c
+ * rtw_read8_physical_efuse reports it). DVR_OK or the bus error. */
+int rtl8822c_read_phys_efuse(struct dvr_chip *chip, unsigned addr,
+                             uint8_t *out);
+/* The RF fixes after DACK (rtl8822c_rf_trim.c): X2 check, thermal trim,
+ * power trim, PA bias. DVR_OK or the bus error. */
+int rtl8822c_rf_trims(struct dvr_chip *chip);
 int rtl8822c_probe_chip_id(struct dvr_chip *chip);
 int rtl8822c_fw_keepalive(struct dvr_chip *chip);
 /* One 8-byte register H2C command (w0 = id | payload, w1 = extension). */

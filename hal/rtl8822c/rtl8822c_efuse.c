@@ -50,6 +50,18 @@ static int read_phys(void *ctx, unsigned addr, uint8_t *out)
 	return dvr_io_status(io);
 }
 
+int rtl8822c_read_phys_efuse(struct dvr_chip *chip, unsigned addr,
+                             uint8_t *out)
+{
+	int st = read_phys(chip->io, addr, out);
+
+	if (st == DVR_E_CHIP || st == DVR_E_INVALID) {
+		*out = 0xFF;
+		return DVR_OK;
+	}
+	return st;
+}
+
 int rtl8822c_identify(struct dvr_chip *chip)
 {
 	struct dvr_io *io = chip->io;

@@ -227,14 +227,9 @@ int rtl8822c_phy_init(struct dvr_chip *chip)
 	/* RF init (rtw88 rtw8822c_rf_init): DACK first. */
 	if ((st = rtl8822c_dack(chip)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error during DACK");
-	/* Synthesiser X2 check (rtw88 rtw8822c_rf_x2_check). */
-	if (rtl8822c_rf_read(chip, 0, 0xB8, 1u << 15)) {
-		rtl8822c_rf_write(chip, 0, 0xB8, RF_DATA_MASK, 0xC4440);
-		rtl8822c_rf_write(chip, 0, 0xBA, RF_DATA_MASK, 0x6840D);
-		rtl8822c_rf_write(chip, 0, 0xB8, RF_DATA_MASK, 0x80440);
-		dvr_delay_ms(1);
-	}
-	dvr_w32_mask(io, 0x0A70, 0x3FF, 0x3FF);
+	/* X2 check and the EFUSE trims (rtl8822c_rf_trim.c). */
+	if ((st = rtl8822c_rf_trims(chip)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "USB error during the RF trims");
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error during PHY init");
 	if ((st = rtl8822c_fw_send_info(chip)) != DVR_OK)

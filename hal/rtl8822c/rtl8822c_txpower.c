@@ -1,46 +1,191 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * TX power of the 8822C: one index for every rate on both paths. The chip
- * takes per-path references (CCK 0x18A0/0x41A0 [22:16], OFDM 0x18E8/0x41E8
- * [16:10]) plus signed 7-bit per-rate differences at 0x3A00 (rtw88
- * rtw8822c.c rtw8822c_set_write_tx_power_ref, rtw8822c_set_tx_power_diff);
- * a flat index means both references equal it and every difference is 0.
+ * 8822C calibrated TX power: the index every rate gets on each path from
+ * the EFUSE TX-power block (hal/common/txpwr_efuse.c, as rtw88 phy.c
+ * rtw_phy_get_tx_power_index), and the registers that hold it.
+ *
+ * The chip takes per-path references — CCK at 0x18A0/0x41A0 [22:16] (the
+ * 11M level), OFDM at 0x18E8/0x41E8 [16:10] (the HT MCS7 level) — and one
+ * signed 7-bit difference per rate at 0x3A00 + (rate & 0xFC), four per
+ * dword, shared by both paths: rtw88 writes the smaller of the two paths'
+ * differences (rtw8822c.c rtw8822c_set_tx_power_index,
+ * rtw8822c_set_write_tx_power_ref, rtw8822c_set_tx_power_diff). Every
+ * write is preceded by clearing 0x1C90 bit 15 (TX AGC table writable).
+ *
+ * What "TX power" means here, as on the 8812A: the index the core asks
+ * for is the one HT MCS7 on path A gets; every other rate and path keeps
+ * its calibrated distance from it; with no power set the core asks for
+ * exactly the calibrated index (rtl8822c_calibrated_tx_power).
  */
+#include "hal/common/chan_geometry.h"
+#include "hal/common/rate_codes.h"
+#include "hal/common/txpwr_efuse.h"
 #include "hal/rtl8822c/rtl8822c.h"
 
 #define REG_TXAGC_WRITABLE 0x1C90
 #define TXAGC_LOCK (1u << 15)
+#define REG_TXAGC_DIFF 0x3A00
+#define DIFF_MIN (-64)           /* the 7-bit two's complement field */
+#define DIFF_MAX 63
+
+#define RATE_11M (DVR_DESC_RATE_OFDM_FIRST - 1)
+#define REF_RATE (DVR_DESC_RATE_HT_FIRST + 7)        /* HT MCS7 */
+#define HT_2SS_END (DVR_DESC_RATE_HT_FIRST + 16)      /* past MCS15 */
+#define VHT_2SS_END (DVR_DESC_RATE_VHT_FIRST + 20)    /* past 2SS MCS9 */
+#define N_RATES VHT_2SS_END
+
+/*
+ * EFUSE rules of this chip: differences count double (rtw88 rtw8822c.c
+ * chip info txgi_factor 2, 0.25 dB steps against the block's 0.5 dB), a
+ * base above the 7-bit range is unprogrammed. rtw88 uses a blank (0xFF)
+ * base as it is, and its u8 sum then saturates every rate at the top
+ * index 0x7F; we take the chip's mid-scale default instead (64, see
+ * rtl8822c.c default_tx_power) so that a board without calibration never
+ * runs its PA at full scale. No vendor table of default bases for this
+ * chip is among our references.
+ */
+static const struct dvr_txpwr_efuse_rules efuse_rules = {
+	.factor = 2,
+	.max_base = RTL8822C_MAX_TX_INDEX,
+	.blank_base_2g = 64,
+	.blank_base_5g = 64,
+};
+
+/*
+ * Per-rate offset on top of the EFUSE base. rtw88 phy.c
+ * rtw_phy_get_tx_power_index adds min(power-by-rate, regulatory limit)
+ * here — not yet applied on this chip — plus, with the chip's en_dis_dpd
+ * and dpd_ratemask (all ten rates, rtw8822c.h DIS_DPD_RATEALL), a 3 dB
+ * back-off (-6 x txgi_factor = -12) on the rates that run without
+ * digital pre-distortion, which phy_init disables on exactly these rates
+ * (0xA70 [9:0] = 0x3FF): OFDM 6M/9M, MCS0/1, MCS8/9, VHT 1SS and 2SS
+ * MCS0/1 (rtw88 phy.c rtw_phy_get_dis_dpd_by_rate_diff).
+ */
+static int rate_offset(uint8_t rate)
+{
+	static const uint8_t no_dpd[] = {
+		DVR_DESC_RATE_OFDM_FIRST, DVR_DESC_RATE_OFDM_FIRST + 1,
+		DVR_DESC_RATE_HT_FIRST, DVR_DESC_RATE_HT_FIRST + 1,
+		DVR_DESC_RATE_HT_FIRST + 8, DVR_DESC_RATE_HT_FIRST + 9,
+		DVR_DESC_RATE_VHT_FIRST, DVR_DESC_RATE_VHT_FIRST + 1,
+		DVR_DESC_RATE_VHT_FIRST + 10, DVR_DESC_RATE_VHT_FIRST + 11,
+	};
+	for (size_t i = 0; i < sizeof no_dpd; i++)
+		if (rate == no_dpd[i])
+			return -6 * efuse_rules.factor;
+	return 0;
+}
+
+static int clamp_index(int v)
+{
+	return v < 0 ? 0 : v > RTL8822C_MAX_TX_INDEX ? RTL8822C_MAX_TX_INDEX : v;
+}
+
+int rtl8822c_txpwr_index(const uint8_t *efuse, unsigned path, uint8_t rate,
+                         unsigned center_ch, unsigned bw_mhz)
+{
+	int base;
+
+	if (path > 1 || rate >= N_RATES)
+		return -1;
+	const uint8_t *block = &efuse[EFUSE8822C_TX_POWER +
+	                              path * DVR_TXPWR_EFUSE_PATH_LEN];
+	if (dvr_txpwr_efuse_base(block, &efuse_rules, rate, center_ch, bw_mhz,
+	                         &base) != DVR_OK)
+		return -1;
+	/* rtw88 clamps at the top only (its u8 wraps below 0); a negative
+	 * sum is the lowest index, not the highest. */
+	return clamp_index(base + rate_offset(rate));
+}
+
+/* Calibrated index of rate on path at the chip's current channel, or -1
+ * when there is none (no channel yet, no EFUSE copy). */
+static int calibrated(const struct dvr_chip *chip, unsigned path,
+                      uint8_t rate)
+{
+	const struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+	struct dvr_chan_geometry g;
+
+	if (!priv || chip->channel.channel == 0 ||
+	    dvr_chan_geometry(&chip->channel, &g) != DVR_OK)
+		return -1;
+	return rtl8822c_txpwr_index(priv->efuse, path, rate, g.center,
+	                            g.bw_mhz);
+}
+
+int rtl8822c_calibrated_tx_power(struct dvr_chip *chip)
+{
+	int p = calibrated(chip, 0, REF_RATE);
+	return p < 0 ? chip->info->default_tx_power : p;
+}
+
+/* The rates rtw88 programs: CCK, OFDM, HT MCS0-15, VHT 1SS and 2SS (its
+ * rate sections up to __RTW_RATE_SECTION_2SS_MAX). */
+static bool programmed(uint8_t rate)
+{
+	return rate < HT_2SS_END ||
+	       (rate >= DVR_DESC_RATE_VHT_FIRST && rate < VHT_2SS_END);
+}
 
 int rtl8822c_set_tx_power(struct dvr_chip *chip, int index)
 {
 	struct dvr_io *io = chip->io;
 	static const uint16_t ref_cck[2] = { 0x18A0, 0x41A0 };
 	static const uint16_t ref_ofdm[2] = { 0x18E8, 0x41E8 };
-	/* First rate code of each group of four in the 2-stream sections:
-	 * CCK + OFDM (0x00-0x0B), HT MCS0-15 (0x0C-0x1B), VHT 1SS and 2SS
-	 * (0x2C-0x3F). */
-	static const uint8_t groups[] = { 0x00, 0x04, 0x08, 0x0C, 0x10, 0x14,
-	                                  0x18, 0x2C, 0x30, 0x34, 0x38,
-	                                  0x3C };
+	unsigned paths = chip->id.is_1t1r ? 1 : 2;
+	bool is_5g = chip->channel.channel > 14;
+	int lvl[2][N_RATES];
 
 	if (index < 0 || index > RTL8822C_MAX_TX_INDEX)
 		return dvr_chip_fail(chip, DVR_E_INVALID, "TX power index %d "
 		                     "outside 0..%d", index,
 		                     RTL8822C_MAX_TX_INDEX);
-	unsigned paths = chip->id.is_1t1r ? 1 : 2;
+	int ref = calibrated(chip, 0, REF_RATE);
+	int shift = ref < 0 ? 0 : index - ref;
+	for (unsigned p = 0; p < paths; p++)
+		for (uint8_t r = 0; r < N_RATES; r++) {
+			int v = programmed(r) ? calibrated(chip, p, r) : -1;
+			lvl[p][r] = v < 0 ? index : clamp_index(v + shift);
+		}
+
+	/* References. CCK only on 2.4 GHz: rtw88 computes no CCK level on
+	 * 5 GHz (phy.c rtw_phy_set_tx_power_level_by_path starts at the
+	 * OFDM section there), and the chip sends no CCK on that band. */
+	if (!is_5g)
+		for (unsigned p = 0; p < paths; p++) {
+			dvr_w32_mask(io, REG_TXAGC_WRITABLE, TXAGC_LOCK, 0);
+			dvr_w32_mask(io, ref_cck[p], 0x7F0000,
+			             (uint32_t)lvl[p][RATE_11M]);
+		}
 	for (unsigned p = 0; p < paths; p++) {
 		dvr_w32_mask(io, REG_TXAGC_WRITABLE, TXAGC_LOCK, 0);
-		dvr_w32_mask(io, ref_cck[p], 0x7F0000, (uint32_t)index);
+		dvr_w32_mask(io, ref_ofdm[p], 0x1FC00,
+		             (uint32_t)lvl[p][REF_RATE]);
 	}
-	for (unsigned p = 0; p < paths; p++) {
+	/* Differences, four rates a dword, the smaller of the paths'. */
+	for (uint8_t r0 = 0; r0 < N_RATES; r0 += 4) {
+		if (!programmed(r0) || (is_5g && r0 < DVR_DESC_RATE_OFDM_FIRST))
+			continue;
+		uint32_t word = 0;
+		for (uint8_t k = 0; k < 4; k++) {
+			uint8_t r = (uint8_t)(r0 + k);
+			bool cck = dvr_desc_rate_is_cck(r);
+			int d = DIFF_MAX;
+			for (unsigned p = 0; p < paths; p++) {
+				int dp = lvl[p][r] -
+				         lvl[p][cck ? RATE_11M : REF_RATE];
+				d = dp < d ? dp : d;
+			}
+			/* the field cannot hold more; the level saturates */
+			d = d < DIFF_MIN ? DIFF_MIN : d;
+			word |= ((uint32_t)d & 0x7F) << (8 * k);
+		}
 		dvr_w32_mask(io, REG_TXAGC_WRITABLE, TXAGC_LOCK, 0);
-		dvr_w32_mask(io, ref_ofdm[p], 0x1FC00, (uint32_t)index);
-	}
-	for (size_t g = 0; g < sizeof groups; g++) {
-		dvr_w32_mask(io, REG_TXAGC_WRITABLE, TXAGC_LOCK, 0);
-		dvr_w32(io, (uint16_t)(0x3A00 + groups[g]), 0);
+		dvr_w32(io, (uint16_t)(REG_TXAGC_DIFF + r0), word);
 	}
 	int st = dvr_io_status(io);
-	return st == DVR_OK ? DVR_OK :
-	       dvr_chip_fail(chip, st, "USB error setting TX power");
+	if (st != DVR_OK)
+		return dvr_chip_fail(chip, st, "USB error setting TX power");
+	chip->tx_power_index = index;
+	return DVR_OK;
 }

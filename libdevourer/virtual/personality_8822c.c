@@ -76,6 +76,7 @@ static void reset(struct vchip *vc)
 	set_straps(vc);
 	s->txrx_on = s->monitor_on = false;
 	memset(s->rf, 0, sizeof s->rf);
+	s->x2k_busy = s->x2k_stuck;
 	s->primary_sc = 0;
 	memset(s->ltecoex, 0, sizeof s->ltecoex);
 	c22_fw_reset(vc);
@@ -305,6 +306,7 @@ const struct vchip_personality vchip_personality_8822c = {
 	.rx_hdr_max = 24 + 32,
 	.rf_paths = 2,
 	.reset = reset,
+	.boards = c22_boards,
 	.efuse_build = c22_efuse_build,
 	.mac_power = mac_power,
 	.powered = powered,

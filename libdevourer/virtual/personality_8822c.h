@@ -49,6 +49,10 @@ struct c22_state {
 	unsigned h2c_packets; /* H2C packets the firmware took */
 	unsigned rf_lssi_writes;
 	uint32_t rf[2][256];  /* RF registers per path (20-bit) */
+	/* RF A 0xB8 bit 15: the synthesiser's X2 calibration reports busy
+	 * from power-up on a board that has it stuck, until the driver
+	 * writes 0xB8 (which restarts it; the model completes it at once) */
+	bool x2k_stuck, x2k_busy;
 	uint8_t primary_sc;   /* BB primary sub-channel index */
 	/* table milestones of this power cycle: the TX buffer's link list
 	 * built, BB/AGC sentinels present, RF table tails matched */
@@ -70,6 +74,8 @@ bool c22_tx_ready(const struct vchip *vc);
 
 /* personality_8822c_efuse.c */
 void c22_efuse_build(struct vchip *vc); /* vc->mac_addr set before */
+/* board= names (the EFUSE calibration variants), default first */
+extern const char *const c22_boards[];
 void c22_efuse_ctrl_written(struct vchip *vc);
 
 /* personality_8822c_fw.c */

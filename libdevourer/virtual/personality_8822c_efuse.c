@@ -6,6 +6,15 @@
  * the byte-read engine at REG_EFUSE_CTRL (0x30) that the driver drives
  * one physical address at a time (rtw88 efuse.c
  * rtw_dump_physical_efuse_map). Programming is not modelled.
+ *
+ * Board variants (board=): the TX-power calibration block of the logical
+ * map and the factory RF trims Realtek burns byte-wise into the
+ * protected tail of the physical array, outside the logical map
+ * (addresses rtw88 rtw8822c.h PPG_*; read by rtw8822c.c
+ * rtw8822c_thermal_trim, rtw8822c_power_trim, rtw8822c_pa_bias). No
+ * public dump of an RTL8822CU's fuses is among our references, so every
+ * programmed value below is synthetic, chosen inside the fields' widths
+ * with the unused bits left unburnt (1), as fuses read.
  */
 #include <string.h>
 
@@ -36,6 +45,86 @@
 
 #define C22_THERMAL 0x20   /* both paths; the model's meter reads it */
 
+/* One path's TX-power record (rtw88 main.h struct rtw_txpwr_idx):
+ *  [0..5] 2.4 GHz CCK bases per channel group, [6..10] BW40 bases,
+ *  [11] 1-stream byte ([7:4] BW20, [3:0] OFDM difference), [12]
+ *  2-stream byte ([7:4] BW40, [3:0] BW20), [13..17] more streams;
+ *  [18..31] 5 GHz BW40 bases, [32] 1-stream, [33] 2-stream, [34..37]
+ *  more streams and OFDM, [38] VHT 1-stream ([7:4] BW80, [3:0] BW160),
+ *  [39] VHT 2-stream, [40..41] more. Differences are signed 4-bit, in
+ *  units of two 8822C index steps. */
+struct c22_board {
+	const char *name;
+	uint8_t txpwr[2][EF_TXPWR_PATH];
+	/* physical trims: thermal A/B; power trim 2.4 GHz L/M/H (A [3:0],
+	 * B [7:4]); 5 GHz L1, L2, M1, M2, H1 per path ([4:0]); PA bias 2.4
+	 * and 5 GHz per path ([3:0]) */
+	uint8_t thermal[2], pwr_2g[3], pwr_5g[2][5], pa_2g[2], pa_5g[2];
+	/* the synthesiser's X2 calibration is still busy after power-up,
+	 * the state rtw88 rtw8822c_rf_x2_check restarts */
+	bool x2k_stuck;
+};
+
+static const struct c22_board boards[] = {
+	/* Flat calibration: one base per band and path, no differences;
+	 * trims burnt. */
+	{ "typical", { {
+		0x3A, 0x3A, 0x3A, 0x3A, 0x3A, 0x3A,
+		0x3C, 0x3C, 0x3C, 0x3C, 0x3C,
+		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+		0x46, 0x46, 0x46, 0x46, 0x46, 0x46, 0x46,
+		0x46, 0x46, 0x46, 0x46, 0x46, 0x46, 0x46,
+		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	}, {
+		0x3A, 0x3A, 0x3A, 0x3A, 0x3A, 0x3A,
+		0x3C, 0x3C, 0x3C, 0x3C, 0x3C,
+		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+		0x46, 0x46, 0x46, 0x46, 0x46, 0x46, 0x46,
+		0x46, 0x46, 0x46, 0x46, 0x46, 0x46, 0x46,
+		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	} },
+	  { 0xF2, 0xF5 }, { 0x21, 0x32, 0x43 },
+	  { { 0xE2, 0xE3, 0xE4, 0xE5, 0xE6 }, { 0xE1, 0xE2, 0xE3, 0xE4, 0xE5 } },
+	  { 0xF5, 0xF6 }, { 0xF7, 0xF8 }, false },
+	/* Graded per channel group and path, with non-zero differences;
+	 * other trims; X2 calibration left busy. */
+	{ "graded", { {
+		0x48, 0x49, 0x4A, 0x4B, 0x4C, 0x4E,
+		0x44, 0x45, 0x46, 0x47, 0x48,
+		0x12, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+		0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x56,
+		0x57, 0x58, 0x59, 0x5A, 0x5C, 0x5D, 0x5E,
+		0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0, 0xE0, 0xFF, 0xFF,
+	}, {
+		0x46, 0x47, 0x48, 0x49, 0x4A, 0x4C,
+		0x42, 0x43, 0x44, 0x45, 0x46,
+		0x02, 0xEE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+		0x4E, 0x4F, 0x50, 0x51, 0x52, 0x53, 0x54,
+		0x55, 0x56, 0x57, 0x58, 0x59, 0x5B, 0x5C,
+		0x12, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0x10, 0xF0, 0xFF, 0xFF,
+	} },
+	  { 0xF7, 0xF0 }, { 0x54, 0x65, 0x76 },
+	  { { 0xE9, 0xEA, 0xEB, 0xEC, 0xED }, { 0xF1, 0xF2, 0xF3, 0xF4, 0xF5 } },
+	  { 0xF3, 0xF4 }, { 0xF9, 0xFA }, true },
+};
+
+/* A part whose TX-power block and trims were never burnt (all 0xFF);
+ * the rest of its EFUSE is as on the others. */
+#define BOARD_BLANK "blank"
+
+const char *const c22_boards[] = { "typical", "graded", BOARD_BLANK, NULL };
+
+/* The board vc->cfg.board names (the first one when none), NULL for the
+ * blank part. */
+static const struct c22_board *board_of(const struct vchip *vc)
+{
+	const char *name = vc->cfg.board[0] ? vc->cfg.board : c22_boards[0];
+	for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++)
+		if (strcmp(name, boards[i].name) == 0)
+			return &boards[i];
+	return NULL;
+}
+
 static void build_logical(struct vchip *vc)
 {
 	uint8_t *m = c22(vc)->efuse_log;
@@ -49,18 +138,12 @@ static void build_logical(struct vchip *vc)
 	 * whether the port can do SuperSpeed is the pad's answer, not
 	 * the EFUSE's. */
 	m[EF_USB_MODE] = vc->cfg.efuse_stay_usb2 ? 0x00 : 0x80;
-	/* TX power index table (rtw88 main.h struct rtw_txpwr_idx), paths
-	 * A and B programmed, C and D blank as on a 2T2R part:
-	 *  [0..5] 2.4 GHz CCK bases per channel group, [6..10] 2.4 GHz
-	 *  BW40 bases, [11..17] per-stream differences, [18..31] 5 GHz
-	 *  BW40 bases, [32..41] 5 GHz differences (all 0 here). */
-	for (unsigned p = 0; p < 2; p++) {
-		uint8_t *t = &m[EF_TXPWR + p * EF_TXPWR_PATH];
-		memset(t, 0x00, EF_TXPWR_PATH);
-		memset(t, 0x3A, 6);
-		memset(t + 6, 0x3C, 5);
-		memset(t + 18, 0x46, 14);
-	}
+	/* TX-power records of paths A and B; C and D stay blank as on a
+	 * 2T2R part. */
+	const struct c22_board *b = board_of(vc);
+	for (unsigned p = 0; b && p < 2; p++)
+		memcpy(&m[EF_TXPWR + p * EF_TXPWR_PATH], b->txpwr[p],
+		       EF_TXPWR_PATH);
 	m[EF_CHANNEL_PLAN] = 0x7F;  /* world-wide */
 	m[EF_XTAL] = 0x3F;          /* 7-bit crystal cap */
 	m[EF_IQK_LCK] = 0x00;
@@ -122,10 +205,41 @@ static void encode_physical(struct vchip *vc)
 	}
 }
 
+/* The factory trims, byte-wise in the protected tail (rtw88 rtw8822c.h
+ * PPG_*: thermal 0x1EF / 0x1B0, power 0x1D4 / 0x1EE / 0x1D2 and
+ * 0x1EC..0x1DB, PA bias 0x1D6 / 0x1D5 / 0x1D8 / 0x1D7). */
+static void burn_trims(struct vchip *vc)
+{
+	static const uint16_t pwr_2g[3] = { 0x1D4, 0x1EE, 0x1D2 };
+	static const uint16_t pwr_5g[2][5] = {
+		{ 0x1EC, 0x1E8, 0x1E4, 0x1E0, 0x1DC },
+		{ 0x1EB, 0x1E7, 0x1E3, 0x1DF, 0x1DB },
+	};
+	uint8_t *ph = c22(vc)->efuse_phys;
+	const struct c22_board *b = board_of(vc);
+	if (!b)
+		return;
+	ph[0x1EF] = b->thermal[0];
+	ph[0x1B0] = b->thermal[1];
+	for (unsigned i = 0; i < 3; i++)
+		ph[pwr_2g[i]] = b->pwr_2g[i];
+	for (unsigned p = 0; p < 2; p++)
+		for (unsigned i = 0; i < 5; i++)
+			ph[pwr_5g[p][i]] = b->pwr_5g[p][i];
+	ph[0x1D6] = b->pa_2g[0];
+	ph[0x1D5] = b->pa_2g[1];
+	ph[0x1D8] = b->pa_5g[0];
+	ph[0x1D7] = b->pa_5g[1];
+}
+
 void c22_efuse_build(struct vchip *vc)
 {
 	build_logical(vc);
 	encode_physical(vc);
+	burn_trims(vc);
+	const struct c22_board *b = board_of(vc);
+	c22(vc)->x2k_stuck = b && b->x2k_stuck;
+	c22(vc)->x2k_busy = c22(vc)->x2k_stuck;
 }
 
 /* A read command (bit 31 written 0) of physical address [17:8]

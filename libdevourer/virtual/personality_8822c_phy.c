@@ -14,6 +14,8 @@
 #include "libdevourer/virtual/vchip_regs_8822c.h"
 
 #define RF18 0x18
+#define RF_X2K 0xB8     /* bit 15: X2 (crystal doubler) calibration busy */
+#define X2K_ARM (1u << 18)
 #define BB_TXBWCTL 0x9B0 /* [11:8] primary 20 MHz sub-channel index */
 
 static bool bb_on(const struct vchip *vc)
@@ -130,6 +132,13 @@ static void match_rf(struct vchip *vc, unsigned path, uint8_t reg,
 static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 {
 	v &= 0xFFFFF;
+	/* The X2 calibration runs when bit 18 of RF A 0xB8 drops (the last
+	 * write of rtw88 rtw8822c_rf_x2_check; the RF table leaves the bit
+	 * set) and completes at once. Which bit starts it is our reading
+	 * of that sequence: no reference documents the register. */
+	if (path == 0 && reg == RF_X2K && (c22(vc)->rf[0][RF_X2K] & X2K_ARM) &&
+	    !(v & X2K_ARM))
+		c22(vc)->x2k_busy = false;
 	c22(vc)->rf[path][reg] = v;
 	match_rf(vc, path, reg, v);
 	/* the window word mirrors the register, so that a byte write to it
@@ -154,6 +163,9 @@ bool c22_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 	if (path >= 0) {
 		unsigned reg = (a - (path ? C22_RF_WIN_B : C22_RF_WIN_A)) >> 2;
 		v = rf_on(vc, (unsigned)path) ? c22(vc)->rf[path][reg] : 0;
+		if (path == 0 && reg == RF_X2K && c22(vc)->x2k_busy &&
+		    rf_on(vc, 0))
+			v |= 1u << 15;
 	} else if (a >= C22_DACK_SAMPLE && a < C22_DACK_SAMPLE + 4) {
 		/* ADC sample during DACK: I [21:12], Q [9:0], a small
 		 * residual DC offset (+2 / -2 codes) */

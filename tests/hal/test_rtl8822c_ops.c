@@ -453,6 +453,64 @@ int main(void)
 	CHECK_EQ_INT(ci->ops->set_tx_power(&chip, 128), DVR_E_INVALID,
 	             "index 128 refused");
 
+	/* ---- calibrated TX power at the range's ends ---- */
+	/* A calibration on ch 6/20 (group 2): path A BW40 base 100, 1S
+	 * byte 0x12 (BW20 +1, OFDM +2 -> x2), so OFDM 104, MCS7 102; path B
+	 * base 96, 1S 0x02: OFDM 100, MCS7 96. Second-stream bytes 0x00,
+	 * CCK bases 90 (A) and 80 (B). */
+	reset(&io, &chip, 2);
+	struct rtl8822c_priv *tp = calloc(1, sizeof *tp);
+	chip.priv = tp;
+	if (tp) {
+		memset(tp->efuse, 0xFF, sizeof tp->efuse);
+		for (unsigned p = 0; p < 2; p++) {
+			uint8_t *t = &tp->efuse[EFUSE8822C_TX_POWER + p * 42];
+			memset(t, 0, 42);
+			t[2] = p ? 80 : 90;
+			t[6 + 2] = p ? 96 : 100;
+			t[11] = p ? 0x02 : 0x12;
+		}
+		chip.channel = (struct dvr_channel){ 6, 20, 0 };
+		CHECK_EQ_INT(ci->ops->calibrated_tx_power(&chip), 102,
+		             "calibrated: path A MCS7 100 + 2");
+		CHECK_EQ_INT(rtl8822c_txpwr_index(tp->efuse, 1, 0x04, 6, 20),
+		             100 - 12, "path B 6M: OFDM 100, 3 dB without DPD");
+		/* 127 for MCS7 on A: shift +25. A OFDM 129 saturates at 127
+		 * (difference 0), B OFDM 125 over B MCS7 121 (+4): the shared
+		 * difference is the smaller, 0. */
+		CHECK_EQ_INT(ci->ops->set_tx_power(&chip, 127), DVR_OK,
+		             "TX power 127");
+		CHECK_EQ_INT((fake_r32(&fr, 0x18E8) >> 10) & 0x7F, 127,
+		             "top: OFDM ref A");
+		CHECK_EQ_INT((fake_r32(&fr, 0x41E8) >> 10) & 0x7F, 121,
+		             "top: OFDM ref B keeps its distance");
+		CHECK_EQ_INT((fake_r32(&fr, 0x18A0) >> 16) & 0x7F, 115,
+		             "top: CCK ref A 90 + 25");
+		CHECK_EQ_HEX(fake_r32(&fr, 0x3A08), 0,
+		             "top: OFDM 24-54M difference saturated to 0");
+		/* 0: shift -102. A: everything 0 (OFDM 2, MCS7 0 -> +2);
+		 * B: MCS7 0, OFDM 100 - 102 -> 0 (difference 0). Min 0. 6M:
+		 * A 104 - 12 - 102 = -10 -> 0, difference 0 on both. */
+		CHECK_EQ_INT(ci->ops->set_tx_power(&chip, 0), DVR_OK,
+		             "TX power 0");
+		CHECK_EQ_INT((fake_r32(&fr, 0x41E8) >> 10) & 0x7F, 0,
+		             "bottom: OFDM ref B stops at 0");
+		CHECK_EQ_HEX(fake_r32(&fr, 0x3A04), 0,
+		             "bottom: 6M-18M differences all 0");
+		/* one path: path A's own differences (OFDM +2, 6M/9M -10) */
+		chip.id.is_1t1r = true;
+		fr.mem[0x41E9] = 0;
+		CHECK_EQ_INT(ci->ops->set_tx_power(&chip, 102), DVR_OK,
+		             "1T1R TX power 102");
+		CHECK_EQ_HEX(fake_r32(&fr, 0x3A04), 0x02027676,
+		             "1T1R: 6M/9M -10 (7-bit 0x76), 12M/18M +2");
+		CHECK_EQ_HEX(fake_r32(&fr, 0x41E8), 0,
+		             "1T1R: path B reference not written");
+		chip.id.is_1t1r = false;
+	}
+	free(tp);
+	chip.priv = NULL;
+
 	/* ---- TX idle ---- */
 	reset(&io, &chip, 2);
 	fr.mem[0x230] = 64;
