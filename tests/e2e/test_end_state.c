@@ -301,8 +301,8 @@ static void run_chip(const char *chip, const char *tables, const char *code)
 			tune(d, t);
 		struct tally ty = compare(vc, chip, &rs, t, SIZE_MAX, true);
 		printf("# %s ch %u/%u: %u registers, %u rows checked, %u "
-		       "of them deliberate differences (%u for the lead), "
-		       "%u rows owned by other tests\n",
+		       "of them marked as differing from the references "
+		       "(%u FIXME-lead), %u rows owned by other tests\n",
 		       chip, t->channel, t->bw, ty.regs, ty.rows, ty.differs,
 		       ty.fixme, ty.unchecked);
 		snprintf(what, sizeof what, "%s ch %u/%u: every expected "
