@@ -173,6 +173,7 @@ static uint32_t read_reg(struct vchip *vc, enum space sp, uint32_t addr)
 
 struct tally {
 	unsigned rows, mismatches, regs, differs, fixme, unchecked;
+	unsigned regs_in[4];  /* registers per space */
 };
 
 /* Row o's mask in the frame of register addr of the same space: MAC and
@@ -240,8 +241,10 @@ static struct tally compare(struct vchip *vc, const char *chip,
 			ty.unchecked++;
 			continue;
 		}
-		if (first_for_reg(rs, i, own))
+		if (first_for_reg(rs, i, own)) {
 			ty.regs++;
+			ty.regs_in[r->sp]++;
+		}
 		ty.rows++;
 		if (strstr(r->source, "differs:"))
 			ty.differs++;
@@ -305,6 +308,10 @@ static void run_chip(const char *chip, const char *tables, const char *code)
 		       "(%u FIXME-lead), %u rows owned by other tests\n",
 		       chip, t->channel, t->bw, ty.regs, ty.rows, ty.differs,
 		       ty.fixme, ty.unchecked);
+		printf("# %s ch %u/%u: MAC %u, BB %u, RF A %u, RF B %u "
+		       "registers\n", chip, t->channel, t->bw,
+		       ty.regs_in[SP_MAC], ty.regs_in[SP_BB],
+		       ty.regs_in[SP_RFA], ty.regs_in[SP_RFB]);
 		snprintf(what, sizeof what, "%s ch %u/%u: every expected "
 		         "register as the references leave it", chip,
 		         t->channel, t->bw);
