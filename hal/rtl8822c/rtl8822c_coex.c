@@ -68,8 +68,16 @@ int rtl8822c_coex_wlan_only(struct dvr_chip *chip)
 	dvr_clr8(io, 0x1C39, 0x10);
 	dvr_set8(io, 0x1C3B, 0x10);
 	dvr_set32(io, 0x4160, 1u << 3);
-	dvr_clr32(io, 0x1860, 1u << 3);
-	dvr_set8(io, 0x1CA7, 0x08);
+	/* Path A's RF mode must not follow GNT_BT with separate antennas.
+	 * rtw88 rtw8822c_coex_cfg_gnt_fix does it by cut (its kt_ver, SYS_CFG1
+	 * [15:12]): from D-cut by enabling the mode change and letting WL TX
+	 * go unmasked (0x1CA7 bit 3), before it by disabling the change. */
+	if (chip->id.cut >= 3) {
+		dvr_clr32(io, 0x1860, 1u << 3);
+		dvr_set8(io, 0x1CA7, 0x08);
+	} else {
+		dvr_set32(io, 0x1860, 1u << 3);
+	}
 	/* Grants: LTE coex off (bit 7), GNT_BT by the hardware PTA
 	 * ([15:14], [11:10] = 0), GNT_WL software high ([13:12], [9:8] =
 	 * 3). */

@@ -172,7 +172,7 @@ static uint32_t read_reg(struct vchip *vc, enum space sp, uint32_t addr)
 }
 
 struct tally {
-	unsigned rows, mismatches, regs, differs, fixme, unchecked;
+	unsigned rows, mismatches, regs, differs, undecided, unchecked;
 	unsigned regs_in[4];  /* registers per space */
 };
 
@@ -248,8 +248,8 @@ static struct tally compare(struct vchip *vc, const char *chip,
 		ty.rows++;
 		if (strstr(r->source, "differs:"))
 			ty.differs++;
-		if (strstr(r->source, "FIXME-lead"))
-			ty.fixme++;
+		if (strstr(r->source, "undecided:"))
+			ty.undecided++;
 		uint32_t want = r->value & m;
 		if (i == tampered)
 			want ^= m & (0u - m);  /* lowest owned bit */
@@ -305,9 +305,9 @@ static void run_chip(const char *chip, const char *tables, const char *code)
 		struct tally ty = compare(vc, chip, &rs, t, SIZE_MAX, true);
 		printf("# %s ch %u/%u: %u registers, %u rows checked, %u "
 		       "of them marked as differing from the references "
-		       "(%u FIXME-lead), %u rows owned by other tests\n",
+		       "(%u undecided:), %u rows owned by other tests\n",
 		       chip, t->channel, t->bw, ty.regs, ty.rows, ty.differs,
-		       ty.fixme, ty.unchecked);
+		       ty.undecided, ty.unchecked);
 		printf("# %s ch %u/%u: MAC %u, BB %u, RF A %u, RF B %u "
 		       "registers\n", chip, t->channel, t->bw,
 		       ty.regs_in[SP_MAC], ty.regs_in[SP_BB],

@@ -416,6 +416,26 @@ int main(void)
 	             "coex: GNT_WL software high, GNT_BT by PTA");
 	CHECK_EQ_HEX(r16(0xAA), 0x8003, "coex scoreboard: WL active");
 	CHECK(fr.mem[0x73] & 0x04, "antenna path owner WLAN");
+	/* rtw88 rtw8822c_coex_cfg_gnt_fix, separate antennas, kt_ver 3. */
+	CHECK_EQ_HEX(fr.mem[0x1860] & 0x08, 0, "D-cut: path A RF mode may "
+	             "follow GNT_BT (0x1860 bit 3 clear)");
+	CHECK_EQ_HEX(fr.mem[0x1CA7] & 0x08, 0x08, "D-cut: WL TX not masked "
+	             "by BT (0x1CA7 bit 3)");
+	/* Before D-cut the RF mode change is disabled instead, and 0x1CA7
+	 * keeps what the tables left. */
+	reset(&io, &chip, 2);
+	chip.id.cut = 2;
+	chip.id.crystal_cap = 0x2A;
+	memset(&priv, 0, sizeof priv);
+	chip.priv = &priv;
+	fr.mem[0x1703] = 0x20;
+	coex_ready = true;
+	st = ci->ops->phy_init(&chip);
+	CHECK_EQ_INT(st, DVR_OK, "PHY init, C-cut");
+	CHECK_EQ_HEX(fr.mem[0x1860] & 0x08, 0x08, "C-cut: 0x1860 bit 3 set");
+	CHECK_EQ_HEX(fr.mem[0x1CA7] & 0x08, 0, "C-cut: 0x1CA7 bit 3 left "
+	             "clear");
+	chip.id.cut = 3;
 	chip.priv = NULL;
 	reset(&io, &chip, 2);
 	st = ci->ops->phy_init(&chip);
