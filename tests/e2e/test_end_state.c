@@ -305,7 +305,7 @@ static void run_chip(const char *chip, const char *tables, const char *code)
 		struct tally ty = compare(vc, chip, &rs, t, SIZE_MAX, true);
 		printf("# %s ch %u/%u: %u registers, %u rows checked, %u "
 		       "of them marked as differing from the references "
-		       "(%u undecided:), %u rows owned by other tests\n",
+		       "(%u undecided), %u rows owned by other tests\n",
 		       chip, t->channel, t->bw, ty.regs, ty.rows, ty.differs,
 		       ty.undecided, ty.unchecked);
 		printf("# %s ch %u/%u: MAC %u, BB %u, RF A %u, RF B %u "
