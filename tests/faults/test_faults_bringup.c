@@ -178,13 +178,13 @@ static void unplug_in_stage(struct seen *s, const struct stage *ref,
 	for (unsigned k = 0; k < i; k++)
 		before += ref[k].ctrl;
 	char name[40], spec[64], what[160];
-	snprintf(name, sizeof name, "cut-%s", stage);
+	snprintf(name, sizeof name, "cut-%.23s", stage);
 	snprintf(spec, sizeof spec, "unplug:after-ctrl=%llu",
 	         (unsigned long long)(before + ref[i].ctrl / 2));
 
 	struct adapter a;
 	seen_reset(s);
-	snprintf(what, sizeof what, "%s: adapter opens", stage);
+	snprintf(what, sizeof what, "%.23s: adapter opens", stage);
 	if (!CHECK(adapter_open(name, s, &a), what)) {
 		adapter_close(&a);
 		return;
@@ -194,9 +194,9 @@ static void unplug_in_stage(struct seen *s, const struct stage *ref,
 	const char *msg = dvr_last_error(a.dev);
 	printf("# unplugged in %s (%s): %s: %s\n", stage, spec,
 	       dvr_strerror(r), msg);
-	snprintf(what, sizeof what, "unplug in %s: DVR_E_NO_DEVICE", stage);
+	snprintf(what, sizeof what, "unplug in %.23s: DVR_E_NO_DEVICE", stage);
 	CHECK_EQ_INT(r, DVR_E_NO_DEVICE, what);
-	snprintf(what, sizeof what, "unplug in %s: the message names it",
+	snprintf(what, sizeof what, "unplug in %.23s: the message names it",
 	         stage);
 	CHECK(strncmp(msg, stage, strlen(stage)) == 0 &&
 	      msg[strlen(stage)] == ':', what);
