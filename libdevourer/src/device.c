@@ -976,9 +976,6 @@ int dvr_start(dvr_device *dev, const struct dvr_channel *channel)
 		return r;
 	}
 
-	r = start_watchdog(dev);
-	if (r != DVR_OK)
-		return r;
 	bool want_rx = dev->cfg.enable_rx || dev->cfg.on_rx;
 	if (want_rx && !dev->rx_deferred) {
 		r = dvr_core_start_rx(dev);
@@ -986,7 +983,9 @@ int dvr_start(dvr_device *dev, const struct dvr_channel *channel)
 			return r;
 	}
 	stage_end(dev, &total, "total", DVR_EVENT_INIT_DONE);
-	return DVR_OK;
+	/* Only now: the bring-up's transfer counts above are read without
+	 * the control lock, and the watchdog's ticks would add to them. */
+	return start_watchdog(dev);
 }
 
 /* ------------------------------------------------------------------ */
