@@ -84,6 +84,10 @@ struct jaguar1_pwrtrack {
 	uint8_t thermal_k;       /* average at the last LCK/IQK */
 	uint8_t default_index;   /* swing index of the EFUSE swing */
 	int8_t steps[2];         /* swing steps applied per path */
+	/* TX AGC index steps past the swing's tracking limit, added to
+	 * every rate's index (rtw88 dm_info txagc_remnant_ofdm / _cck) */
+	int8_t remnant_ofdm[2];
+	int8_t remnant_cck;
 };
 
 struct jaguar1_priv {
@@ -102,6 +106,10 @@ struct jaguar1_priv {
 	bool txpwr_tables;
 	struct dvr_txpwr_by_rate by_rate;
 	struct dvr_txpwr_limits limits;
+	/* The index set_tx_power was last given, applied again when the
+	 * thermal remnant changes. */
+	bool txpwr_asked_valid;
+	int txpwr_asked;
 };
 
 static inline struct jaguar1_priv *jaguar1_priv(const struct dvr_chip *c)
