@@ -176,7 +176,6 @@ int jaguar1_download_firmware(struct dvr_chip *chip,
                               const struct dvr_firmware *fw);
 int jaguar1_mac_init(struct dvr_chip *chip);
 int jaguar1_set_monitor(struct dvr_chip *chip, bool keep_corrupted);
-int jaguar1_set_carrier_sense(struct dvr_chip *chip, bool defer);
 int jaguar1_wait_tx_idle(struct dvr_chip *chip, unsigned timeout_ms);
 unsigned jaguar1_tx_out_index(const struct dvr_chip *chip, unsigned n_out);
 int jaguar1_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
