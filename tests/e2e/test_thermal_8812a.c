@@ -75,16 +75,7 @@ static dvr_device *start(const char *sel, unsigned chan)
 {
 	struct dvr_config cfg = { .track_period_ms = PERIOD_MS,
 		                  .firmware_dir = check_firmware_dir() };
-	dvr_device *d = NULL;
-	if (dvr_open(sel, &cfg, &d) != DVR_OK)
-		return NULL;
-	struct dvr_channel ch = { .channel = (uint16_t)chan, .bw_mhz = 20 };
-	if (dvr_start(d, &ch) != DVR_OK) {
-		printf("# start %s: %s\n", sel, dvr_last_error(d));
-		dvr_close(d);
-		return NULL;
-	}
-	return d;
+	return e2e_start_cfg(sel, &cfg, chan);
 }
 
 /* Wait (at most 20 s) until the stats show these swing offsets, or (with
