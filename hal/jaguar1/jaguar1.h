@@ -88,6 +88,7 @@ struct jaguar1_pwrtrack {
 	 * every rate's index (rtw88 dm_info txagc_remnant_ofdm / _cck) */
 	int8_t remnant_ofdm[2];
 	int8_t remnant_cck;
+	bool remnant_pending;    /* TX power not yet applied with it */
 };
 
 struct jaguar1_priv {

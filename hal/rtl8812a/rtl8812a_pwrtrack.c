@@ -240,21 +240,25 @@ int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 			t->steps[p] = (int8_t)steps;
 			set_swing(chip, t, p, steps);
 		}
-		/* a new remnant reaches the TX AGC at once, as rtw88
-		 * rtw88xxa_phy_pwrtrack sets the power level again; at the
-		 * power last asked for, so the reported power stays */
-		if ((remnant_pre[0] != t->remnant_ofdm[0] ||
-		     remnant_pre[1] != t->remnant_ofdm[1]) &&
-		    priv->txpwr_asked_valid) {
-			int r = rtl8812a_set_tx_power(chip, priv->txpwr_asked);
-			if (r != DVR_OK)
-				return r;
-		}
+		if (remnant_pre[0] != t->remnant_ofdm[0] ||
+		    remnant_pre[1] != t->remnant_ofdm[1])
+			t->remnant_pending = true;
+	}
+	/* a new remnant reaches the TX AGC at once, as rtw88
+	 * rtw88xxa_phy_pwrtrack sets the power level again; at the power
+	 * last asked for, so the reported power stays. A failed write is
+	 * tried again on the next tick. */
+	int st_pwr = DVR_OK;
+	if (t->remnant_pending && priv->txpwr_asked_valid) {
+		st_pwr = rtl8812a_set_tx_power(chip, priv->txpwr_asked);
+		if (st_pwr == DVR_OK)
+			t->remnant_pending = false;
 	}
 	for (unsigned p = 0; p < 2; p++)
 		st->swing_offset[p] = t->steps[p];
 	if (!recal)
-		return DVR_OK;
+		return st_pwr;
 	st->iqk_runs++;
-	return rtl8812a_iqk(chip, chip->channel.channel > 14);
+	int st_iqk = rtl8812a_iqk(chip, chip->channel.channel > 14);
+	return st_pwr != DVR_OK ? st_pwr : st_iqk;
 }
