@@ -84,6 +84,11 @@ struct jaguar1_pwrtrack {
 	uint8_t thermal_k;       /* average at the last LCK/IQK */
 	uint8_t default_index;   /* swing index of the EFUSE swing */
 	int8_t steps[2];         /* swing steps applied per path */
+	/* TX AGC index steps past the swing's tracking limit, added to
+	 * every rate's index (rtw88 dm_info txagc_remnant_ofdm / _cck) */
+	int8_t remnant_ofdm[2];
+	int8_t remnant_cck;
+	bool remnant_pending;    /* TX power not yet applied with it */
 };
 
 struct jaguar1_priv {
@@ -102,6 +107,10 @@ struct jaguar1_priv {
 	bool txpwr_tables;
 	struct dvr_txpwr_by_rate by_rate;
 	struct dvr_txpwr_limits limits;
+	/* The index set_tx_power was last given, applied again when the
+	 * thermal remnant changes. */
+	bool txpwr_asked_valid;
+	int txpwr_asked;
 };
 
 static inline struct jaguar1_priv *jaguar1_priv(const struct dvr_chip *c)
@@ -168,7 +177,6 @@ int jaguar1_download_firmware(struct dvr_chip *chip,
                               const struct dvr_firmware *fw);
 int jaguar1_mac_init(struct dvr_chip *chip);
 int jaguar1_set_monitor(struct dvr_chip *chip, bool keep_corrupted);
-int jaguar1_set_carrier_sense(struct dvr_chip *chip, bool defer);
 int jaguar1_wait_tx_idle(struct dvr_chip *chip, unsigned timeout_ms);
 unsigned jaguar1_tx_out_index(const struct dvr_chip *chip, unsigned n_out);
 int jaguar1_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,

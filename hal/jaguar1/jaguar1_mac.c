@@ -179,32 +179,6 @@ int jaguar1_set_monitor(struct dvr_chip *chip, bool keep_corrupted)
 }
 
 /*
- * The MAC's carrier-sense gate, REG_TX_PTCL_CTRL bits 14 (DIS_CCA) and 15
- * (DIS_EDCCA), named in Realtek's halmac register headers
- * (halmac_bit2.h). Neither rtw88 nor the vendor driver sets them, so the
- * MAC defers while the BB reports a busy channel; the energy detector
- * behind bit 15 never fires because the BB table parks its thresholds
- * (0x8A4 = 0x7F7F, the vendor's adaptivity-off default). Off sets both,
- * as OpenIPC devourer's SetCcaMode does: bit 15 alone changes nothing
- * against a decodable preamble, bit 14 is what lets our frames out.
- * 0x8A4 is left parked either way.
- */
-int jaguar1_set_carrier_sense(struct dvr_chip *chip, bool defer)
-{
-	struct dvr_io *io = chip->io;
-	uint32_t v = dvr_r32(io, REG_TX_PTCL_CTRL);
-	const uint32_t gate = PTCL_DIS_CCA | PTCL_DIS_EDCCA;
-
-	v = defer ? v & ~gate : v | gate;
-	dvr_w32(io, REG_TX_PTCL_CTRL, v);
-	int st = dvr_io_status(io);
-	if (st != DVR_OK)
-		return dvr_chip_fail(chip, st, "carrier-sense register write "
-		                     "failed");
-	return DVR_OK;
-}
-
-/*
  * TX FIFO empty: every queue-empty flag of REG_TXPKT_EMPTY [11:0] set, the
  * vendor's own "wait TXFF empty" test on the 8812A (SetBeamformingCLK_8812).
  * Bits 4/5, which the band switch polls, are not the management queue our

@@ -113,9 +113,6 @@
 #define REG_DRVERLYINT       0x0558
 #define REG_BCNDMATIM        0x0559
 #define REG_BCN_MAX_ERR      0x055D
-#define REG_TX_PTCL_CTRL     0x0520
-#define  PTCL_DIS_CCA         BIT(14)  /* ignore preamble carrier sense */
-#define  PTCL_DIS_EDCCA       BIT(15)  /* ignore energy detection */
 #define REG_TX_PTCL_55C      0x055C
 #define REG_RCR              0x0608
 #define  RCR_MONITOR          0x9000382Fu /* the vendor driver's monitor set */

@@ -4,6 +4,7 @@
  * does one way is the family's (hal/jaguar1/); the 8812A's own ops are in
  * the other files of this directory, one job each.
  */
+#include "hal/common/carrier_sense.h"
 #include "hal/common/fw_8051.h"
 #include "hal/common/pwr_seq.h"
 #include "hal/common/queue_layout.h"
@@ -114,7 +115,7 @@ static const struct dvr_chip_ops rtl8812a_ops = {
 	.mac_init = jaguar1_mac_init,
 	.phy_init = rtl8812a_phy_init,
 	.set_monitor = jaguar1_set_monitor,
-	.set_carrier_sense = jaguar1_set_carrier_sense,
+	.set_carrier_sense = dvr_set_carrier_sense,
 	.set_channel = rtl8812a_set_channel,
 	.calibrate = rtl8812a_calibrate,
 	.set_tx_power = rtl8812a_set_tx_power,

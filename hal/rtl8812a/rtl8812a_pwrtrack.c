@@ -20,7 +20,9 @@
  *    which rtw88 picks while its tracking rate is CCK 1M, as it stays in
  *    monitor mode without rate reports; 5 GHz: the row of the sub-band),
  *    added to the swing index of the EFUSE swing and written to
- *    0xC1C / 0xE1C [31:21].
+ *    0xC1C / 0xE1C [31:21]; what lies past the swing's limit goes to
+ *    the TX AGC index of every rate instead (the remnant), and TX power
+ *    is applied again when it changes.
  * RFE type 3 boards have tables of their own (rtw8812a.c rfe_defs).
  */
 #include <stdlib.h>
@@ -44,6 +46,9 @@
 /* The tracking rate is CCK 1M (see above): rtw88xxa_pwrtrack_set's
  * limit for it. */
 #define SWING_LIMIT   32u
+/* CCK's swing index tracking counts from on this chip (rtw88
+ * rtw88xxa_pwrtrack_init: 24 but on the 8821A). */
+#define CCK_DEFAULT_INDEX 24u
 
 /* BB swing scaler by index, 0x200 = 1.0 at index 24, about 0.5 dB a step
  * (rtw88 rtw88xxa.c rtw88xxa_txscale_tbl). */
@@ -125,18 +130,32 @@ static void step_tables(const struct dvr_chip *chip, unsigned path,
 	}
 }
 
-/* Swing index default + steps, within the scaler table and the tracking
- * limit. rtw88 keeps the index in a u8, so a cooling step below index 0
- * would wrap and land on the limit; we stop at 0. What lies beyond the
- * limit (rtw88's TX AGC "remnant") is not added to the TX power index. */
-static void set_swing(struct dvr_chip *chip, unsigned path, uint8_t def,
-                      int steps)
+/*
+ * Swing index default + steps, within the scaler table and the tracking
+ * limit. What lies past the limit is the TX AGC "remnant", which the TX
+ * power computation adds to every rate's index of the path (rtw88
+ * rtw88xxa_pwrtrack_set): the OFDM/MCS remnant per path, and the CCK one
+ * from path A, counted from CCK's own default index (24 on the 8812A,
+ * rtw88xxa_pwrtrack_init default_cck_index) but only while the OFDM
+ * index is past the limit, as there. rtw88 keeps the index in a u8, so
+ * a cooling step below index 0 would wrap and land on the limit; we
+ * stop at 0 with no remnant, which is what rtw88 gives at index 0.
+ */
+static void set_swing(struct dvr_chip *chip, struct jaguar1_pwrtrack *t,
+                      unsigned path, int steps)
 {
-	int idx = (int)def + steps;
+	int idx = (int)t->default_index + steps;
+	int remnant = 0, remnant_cck = 0;
 	if (idx < 0)
 		idx = 0;
-	if (idx > (int)SWING_LIMIT)
+	if (idx > (int)SWING_LIMIT) {
+		remnant = idx - (int)SWING_LIMIT;
+		remnant_cck = (int)CCK_DEFAULT_INDEX + steps - (int)SWING_LIMIT;
 		idx = (int)SWING_LIMIT;
+	}
+	t->remnant_ofdm[path] = (int8_t)remnant;
+	if (path == 0)
+		t->remnant_cck = (int8_t)remnant_cck;
 	dvr_w32_mask(chip->io, path ? REG_B_TXSCALE : REG_A_TXSCALE,
 	             0xFFE00000u, txscale[idx]);
 }
@@ -210,6 +229,8 @@ int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 		unsigned delta = (unsigned)abs((int)avg - (int)cal);
 		if (delta > RTL8812A_PWRTRK_SZ - 1)
 			delta = RTL8812A_PWRTRK_SZ - 1;
+		int8_t remnant_pre[2] = { t->remnant_ofdm[0],
+		                          t->remnant_ofdm[1] };
 		for (unsigned p = 0; p < jaguar1_paths(chip) && p < 2; p++) {
 			const uint8_t *warm, *cool;
 			step_tables(chip, p, &warm, &cool);
@@ -217,13 +238,27 @@ int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 			if (steps == t->steps[p])
 				continue;
 			t->steps[p] = (int8_t)steps;
-			set_swing(chip, p, t->default_index, steps);
+			set_swing(chip, t, p, steps);
 		}
+		if (remnant_pre[0] != t->remnant_ofdm[0] ||
+		    remnant_pre[1] != t->remnant_ofdm[1])
+			t->remnant_pending = true;
+	}
+	/* a new remnant reaches the TX AGC at once, as rtw88
+	 * rtw88xxa_phy_pwrtrack sets the power level again; at the power
+	 * last asked for, so the reported power stays. A failed write is
+	 * tried again on the next tick. */
+	int st_pwr = DVR_OK;
+	if (t->remnant_pending && priv->txpwr_asked_valid) {
+		st_pwr = rtl8812a_set_tx_power(chip, priv->txpwr_asked);
+		if (st_pwr == DVR_OK)
+			t->remnant_pending = false;
 	}
 	for (unsigned p = 0; p < 2; p++)
 		st->swing_offset[p] = t->steps[p];
 	if (!recal)
-		return DVR_OK;
+		return st_pwr;
 	st->iqk_runs++;
-	return rtl8812a_iqk(chip, chip->channel.channel > 14);
+	int st_iqk = rtl8812a_iqk(chip, chip->channel.channel > 14);
+	return st_pwr != DVR_OK ? st_pwr : st_iqk;
 }

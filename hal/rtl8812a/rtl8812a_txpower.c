@@ -11,7 +11,9 @@
  * (phy.c rtw_phy_get_tx_power_index): index = EFUSE index + min(by-rate
  * offset, limit), with the tables of rtw8812a_table.c (rtw8812a_bb_pg,
  * rtw8812a_bb_pg_rfe3 for RFE type 3, rtw8812a_txpwr_lmt) parsed by the
- * generic hal/common/txpwr_by_rate.c and txpwr_limit.c.
+ * generic hal/common/txpwr_by_rate.c and txpwr_limit.c. Thermal
+ * tracking's remnant (what its BB swing could not take,
+ * rtl8812a_pwrtrack.c) is added after the limit, as there.
  *
  * What "TX power" means here: the index the core asks for is the one the
  * reference rate (HT MCS7 on path A) gets; every other rate and path keeps
@@ -23,78 +25,30 @@
  */
 #include "hal/common/chan_geometry.h"
 #include "hal/common/rate_codes.h"
+#include "hal/common/txpwr_efuse.h"
 #include "hal/jaguar1/jaguar1_regs.h"
 #include "hal/rtl8812a/rtl8812a.h"
 #include "hal/rtl8812a/rtl8812a_tables.h"
 
 #define TXAGC_MAX 0x3F
 
-/* Per-path block: 18 bytes of 2.4 GHz, then 24 bytes of 5 GHz
- * (rtw88 main.h struct rtw_2g_txpwr_idx, struct rtw_5g_txpwr_idx). */
-#define PATH_LEN 42
-#define G2_CCK_BASE 0      /* 6 groups */
-#define G2_BW40_BASE 6     /* 5 groups */
-#define G2_1S_DIFF 11      /* [3:0] OFDM, [7:4] BW20 */
-#define G2_2S_DIFF 12      /* [3:0] BW20, [7:4] BW40 */
-#define G5_BW40_BASE 18    /* 14 groups */
-#define G5_1S_DIFF 32      /* [3:0] OFDM, [7:4] BW20 */
-#define G5_2S_DIFF 33      /* [3:0] BW20, [7:4] BW40 */
-#define G5_VHT1S_DIFF 38   /* [3:0] BW160, [7:4] BW80 */
-#define G5_VHT2S_DIFF 39
-
-/* An unprogrammed base (anything above the 6-bit range, 0xFF on a blank
- * part) takes the vendor's per-chip default (rtl8812au hal_com_phycfg.c
- * hal_load_pg_txpwr_info with rtl8812a_pg_txpwr_def_info; OpenIPC devourer
- * EepromManager.cpp LoadTxPowerInfo ports the same chain). rtw88 uses the
- * byte as it is. Differences are used as read, blank or not: a 0xF nibble
- * is -1 in both references. */
-#define DEFAULT_BASE_2G 0x2D
-#define DEFAULT_BASE_5G 0x2A
-
-/* The EFUSE differences are signed 4-bit fields. */
-static int nibble(uint8_t b, bool high)
-{
-	int n = high ? b >> 4 : b & 0xF;
-	return n >= 8 ? n - 16 : n;
-}
-
-static int base_of(uint8_t b, int fallback)
-{
-	return b > TXAGC_MAX ? fallback : b;
-}
-
-/* Channel group of a (centre) channel, rtw88 phy.c rtw_get_channel_group;
- * CCK on channel 14 has a group of its own. -1: no group. */
-static int channel_group(unsigned ch, bool cck)
-{
-	if (ch >= 1 && ch <= 14) {
-		if (ch <= 2)
-			return 0;
-		if (ch <= 5)
-			return 1;
-		if (ch <= 8)
-			return 2;
-		if (ch <= 11)
-			return 3;
-		return ch == 14 && cck ? 5 : 4;
-	}
-	static const struct { unsigned last; int group; } g5[] = {
-		{ 42, 0 }, { 50, 1 }, { 58, 2 }, { 64, 3 }, { 106, 4 },
-		{ 114, 5 }, { 122, 6 }, { 130, 7 }, { 138, 8 }, { 144, 9 },
-		{ 155, 10 }, { 161, 11 }, { 171, 12 }, { 177, 13 },
-	};
-	if (ch < 36 || ch > 177)
-		return -1;
-	for (size_t i = 0; i < sizeof g5 / sizeof g5[0]; i++)
-		if (ch <= g5[i].last)
-			return g5[i].group;
-	return -1;
-}
-
-static bool is_mcs(uint8_t rate)
-{
-	return rate >= DVR_DESC_RATE_HT_FIRST;
-}
+/*
+ * The block is read by the common parse (hal/common/txpwr_efuse.c): one
+ * index step per EFUSE difference unit (0.5 dB steps, rtw88 txgi_factor
+ * 1), bases above the 6-bit range unprogrammed. An unprogrammed base
+ * (0xFF on a blank part) takes the vendor's per-chip default (rtl8812au
+ * hal_com_phycfg.c hal_load_pg_txpwr_info with
+ * rtl8812a_pg_txpwr_def_info; OpenIPC devourer EepromManager.cpp
+ * LoadTxPowerInfo ports the same chain), 0x2D at 2.4 GHz and 0x2A at
+ * 5 GHz. rtw88 uses the byte as it is. Differences are used as read,
+ * blank or not: a 0xF nibble is -1 in both references.
+ */
+static const struct dvr_txpwr_efuse_rules efuse_rules = {
+	.factor = 1,
+	.max_base = TXAGC_MAX,
+	.blank_base_2g = 0x2D,
+	.blank_base_5g = 0x2A,
+};
 
 /* MCS8-15 and VHT 2SS: the second stream's difference applies. */
 static bool is_2ss(uint8_t rate)
@@ -109,51 +63,17 @@ static int clamp_index(int p)
 	return p < 0 ? 0 : p > TXAGC_MAX ? TXAGC_MAX : p;
 }
 
-/* The EFUSE part of a rate's index, before any clamp; false: no group. */
+/* The EFUSE part of a rate's index, before any clamp; false: no group
+ * or no such path. */
 static bool efuse_index(const uint8_t *efuse, unsigned path, uint8_t rate,
                         unsigned center_ch, unsigned bw_mhz, int *out)
 {
-	bool cck = dvr_desc_rate_is_cck(rate);
-	int g = channel_group(center_ch, cck);
-	int p;
-
-	if (g < 0 || path > 1)
+	if (path > 1)
 		return false;
-	const uint8_t *t = &efuse[EFUSE_TX_PWR + path * PATH_LEN];
-	if (center_ch <= 14) {
-		if (cck) {
-			*out = base_of(t[G2_CCK_BASE + g], DEFAULT_BASE_2G);
-			return true;
-		}
-		p = base_of(t[G2_BW40_BASE + g], DEFAULT_BASE_2G);
-		if (!is_mcs(rate))
-			p += nibble(t[G2_1S_DIFF], false);
-		else if (bw_mhz == 40)
-			p += is_2ss(rate) ? nibble(t[G2_2S_DIFF], true) : 0;
-		else
-			p += nibble(t[G2_1S_DIFF], true) +
-			     (is_2ss(rate) ? nibble(t[G2_2S_DIFF], false) : 0);
-	} else {
-		p = base_of(t[G5_BW40_BASE + g], DEFAULT_BASE_5G);
-		if (!is_mcs(rate)) {
-			p += nibble(t[G5_1S_DIFF], false);
-		} else if (bw_mhz == 80) {
-			/* the 80 MHz base is the mean of its two 40 MHz
-			 * halves' groups */
-			int up = g + 1 < 14 ? g + 1 : g;
-			p = (p + base_of(t[G5_BW40_BASE + up],
-			                 DEFAULT_BASE_5G)) / 2;
-			p += nibble(t[G5_VHT1S_DIFF], true) +
-			     (is_2ss(rate) ? nibble(t[G5_VHT2S_DIFF], true) : 0);
-		} else if (bw_mhz == 40) {
-			p += is_2ss(rate) ? nibble(t[G5_2S_DIFF], true) : 0;
-		} else {
-			p += nibble(t[G5_1S_DIFF], true) +
-			     (is_2ss(rate) ? nibble(t[G5_2S_DIFF], false) : 0);
-		}
-	}
-	*out = p;
-	return true;
+	return dvr_txpwr_efuse_base(&efuse[EFUSE_TX_PWR +
+	                                   path * DVR_TXPWR_EFUSE_PATH_LEN],
+	                            &efuse_rules, rate, center_ch, bw_mhz,
+	                            out) == DVR_OK;
 }
 
 int rtl8812a_txpwr_index(const uint8_t *efuse, unsigned path, uint8_t rate,
@@ -240,6 +160,18 @@ int rtl8812a_calibrated_tx_power(struct dvr_chip *chip)
 	return p < 0 ? chip->info->default_tx_power : p;
 }
 
+/* Thermal tracking's TX AGC steps for a rate on a path
+ * (rtl8812a_pwrtrack.c): CCK takes path A's CCK remnant, as rtw88 phy.c
+ * rtw_get_tx_power_params does for every path. */
+static int remnant(const struct jaguar1_priv *priv, unsigned path,
+                   uint8_t rate)
+{
+	if (!priv || path > 1)
+		return 0;
+	return dvr_desc_rate_is_cck(rate) ? priv->pwrtrack.remnant_cck
+	                                  : priv->pwrtrack.remnant_ofdm[path];
+}
+
 /* Last rate code a path programs: VHT 2SS MCS9. */
 #define LAST_RATE (DVR_DESC_RATE_VHT_FIRST + 19)
 
@@ -252,6 +184,7 @@ int rtl8812a_calibrated_tx_power(struct dvr_chip *chip)
  */
 int rtl8812a_set_tx_power(struct dvr_chip *chip, int index)
 {
+	struct jaguar1_priv *priv = jaguar1_priv(chip);
 	struct dvr_io *io = chip->io;
 	unsigned paths = jaguar1_paths(chip);
 	int ref = calibrated(chip, 0, REF_RATE, NULL);
@@ -263,10 +196,14 @@ int rtl8812a_set_tx_power(struct dvr_chip *chip, int index)
 	if (index < 0 || index > TXAGC_MAX)
 		return dvr_chip_fail(chip, DVR_E_INVALID,
 		                     "TX power index %d outside 0..63", index);
+	if (priv) {
+		priv->txpwr_asked = index;
+		priv->txpwr_asked_valid = true;
+	}
 	for (unsigned p = 0; p < paths; p++) {
 		uint16_t base = p ? REG_B_TXAGC : REG_A_TXAGC;
 		uint32_t word = 0;
-		int mcs7 = index;
+		int mcs7 = index, mcs7_agc = index;
 		for (uint8_t rate = 0; rate <= LAST_RATE; rate++) {
 			if (rate >= DVR_DESC_RATE_HT_FIRST + 16 &&
 			    rate < DVR_DESC_RATE_VHT_FIRST)
@@ -279,6 +216,16 @@ int rtl8812a_set_tx_power(struct dvr_chip *chip, int index)
 			v = clamp_index(v > cap ? cap : v);
 			if (rate == REF_RATE)
 				mcs7 = v;
+			/* thermal tracking's remnant comes after the limit
+			 * and only the top of the range holds it (rtw88
+			 * rtw_phy_get_tx_power_index: base + min(by rate,
+			 * limit) + remnant, then max_power_index): it makes
+			 * up for the swing the die's warmth takes, so the
+			 * output stays at the limited level. We clamp at 0
+			 * too where rtw88's u8 would wrap. */
+			v = clamp_index(v + remnant(priv, p, rate));
+			if (rate == REF_RATE)
+				mcs7_agc = v;
 			word |= (uint32_t)v << ((rate & 3) * 8);
 			bool one_ss_last = paths == 1 &&
 			                   rate == DVR_DESC_RATE_VHT_FIRST + 9;
@@ -308,9 +255,9 @@ int rtl8812a_set_tx_power(struct dvr_chip *chip, int index)
 		 * below 24 wraps there; the floor of 2 is what the code
 		 * means.
 		 */
-		int t0 = mcs7 - 10 < 2 ? 2 : mcs7 - 10;
-		int t1 = mcs7 - 18 < 2 ? 2 : mcs7 - 18;
-		int t2 = mcs7 - 24 < 2 ? 2 : mcs7 - 24;
+		int t0 = mcs7_agc - 10 < 2 ? 2 : mcs7_agc - 10;
+		int t1 = mcs7_agc - 18 < 2 ? 2 : mcs7_agc - 18;
+		int t2 = mcs7_agc - 24 < 2 ? 2 : mcs7_agc - 24;
 		uint32_t training = (uint32_t)t0 | (uint32_t)t1 << 8 |
 		                    (uint32_t)t2 << 16;
 		dvr_w32_mask(io, p ? REG_B_TX_TRAINING : REG_A_TX_TRAINING,
@@ -321,7 +268,8 @@ int rtl8812a_set_tx_power(struct dvr_chip *chip, int index)
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "TX power write failed");
 	/* what the reference rate got, which its limit may hold below
-	 * index */
+	 * index; without the remnant, which keeps the power, not raises
+	 * it */
 	chip->tx_power_index = ref_applied;
 	return DVR_OK;
 }

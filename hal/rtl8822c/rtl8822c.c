@@ -5,6 +5,7 @@
  * chip struct); whether BT is present is read from EFUSE by identify, so
  * one dvr_chip_info serves both and the name says both.
  */
+#include "hal/common/carrier_sense.h"
 #include "hal/rtl8822c/rtl8822c.h"
 
 /* rtw88 rtw8822cu.c rtw_8822cu_id_table, every entry. 13b1:0043 is also
@@ -24,7 +25,7 @@ static const struct dvr_chip_ops rtl8822c_ops = {
 	.mac_init = rtl8822c_mac_init,
 	.phy_init = rtl8822c_phy_init,
 	.set_monitor = rtl8822c_set_monitor,
-	.set_carrier_sense = rtl8822c_set_carrier_sense,
+	.set_carrier_sense = dvr_set_carrier_sense,
 	.set_channel = rtl8822c_set_channel,
 	.calibrate = rtl8822c_calibrate,
 	.set_tx_power = rtl8822c_set_tx_power,

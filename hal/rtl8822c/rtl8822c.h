@@ -81,7 +81,6 @@ int rtl8822c_download_firmware(struct dvr_chip *chip,
 int rtl8822c_mac_init(struct dvr_chip *chip);
 int rtl8822c_phy_init(struct dvr_chip *chip);
 int rtl8822c_set_monitor(struct dvr_chip *chip, bool keep_corrupted);
-int rtl8822c_set_carrier_sense(struct dvr_chip *chip, bool defer);
 int rtl8822c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
 int rtl8822c_set_tx_power(struct dvr_chip *chip, int index);
 int rtl8822c_calibrated_tx_power(struct dvr_chip *chip);

@@ -12,12 +12,6 @@
 #define REG_RXFLTMAP2 0x06A4
 #define REG_MAR 0x0620
 #define REG_FIFOPAGE_INFO_1 0x0230
-/* The TX protocol block's carrier-sense gate (halmac_bit_8822c.h
- * REG_TX_PTCL_CTRL_8822C: BIT_DIS_CCA_8822C 14, BIT_DIS_EDCCA_8822C 15,
- * the bits of the Jaguar1 MACs). */
-#define REG_TX_PTCL_CTRL 0x0520
-#define PTCL_DIS_CCA (1u << 14)
-#define PTCL_DIS_EDCCA (1u << 15)
 /* RCR: APP_FCS | APP_MIC | APP_ICV | APP_PHYSTS | VHT_DACK | PKTCTL_DLEN
  * | HTC_LOC_CTRL | AB | AM | APM (rtw88 main.c rtw_core_init) plus AAP,
  * which makes monitor mode promiscuous for unicast (devourer Jaguar3). */
@@ -133,27 +127,6 @@ int rtl8822c_set_monitor(struct dvr_chip *chip, bool keep_corrupted)
 	dvr_w32(io, REG_MAR, 0xFFFFFFFF);
 	dvr_w32(io, REG_MAR + 4, 0xFFFFFFFF);
 	return dvr_io_status(io);
-}
-
-/*
- * Carrier sense: both gate bits clear (the reset state; rtw88 and the
- * vendor never set them) defers TX to a busy channel; both set transmits
- * regardless, as OpenIPC devourer's SetCcaMode(disabled) does. Bit 14
- * masks the preamble CCA, bit 15 the energy detector; the other bits of
- * the register are the MAC table's and stay.
- */
-int rtl8822c_set_carrier_sense(struct dvr_chip *chip, bool defer)
-{
-	struct dvr_io *io = chip->io;
-	const uint32_t gate = PTCL_DIS_CCA | PTCL_DIS_EDCCA;
-	uint32_t v = dvr_r32(io, REG_TX_PTCL_CTRL);
-
-	dvr_w32(io, REG_TX_PTCL_CTRL, defer ? v & ~gate : v | gate);
-	int st = dvr_io_status(io);
-	if (st != DVR_OK)
-		return dvr_chip_fail(chip, st, "carrier-sense register write "
-		                     "failed");
-	return DVR_OK;
 }
 
 int rtl8822c_wait_tx_idle(struct dvr_chip *chip, unsigned timeout_ms)

@@ -32,6 +32,7 @@
 #include <libusb.h>
 
 #include "libdevourer/bus/backend.h"
+#include "libdevourer/bus/deadline.h"
 #include "libdevourer/bus/transport.h"
 
 /* Bulk OUT transfers that can be in flight at once. More than any sane
@@ -164,19 +165,6 @@ static int check_libusb(struct usb_transport *t, int err)
 	if (err == LIBUSB_ERROR_NO_DEVICE)
 		mark_gone(t);
 	return status_from_libusb(err);
-}
-
-static struct timespec deadline_after_ms(unsigned ms)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	ts.tv_sec += (time_t)(ms / 1000u);
-	ts.tv_nsec += (long)(ms % 1000u) * 1000000L;
-	if (ts.tv_nsec >= 1000000000L) {
-		ts.tv_sec++;
-		ts.tv_nsec -= 1000000000L;
-	}
-	return ts;
 }
 
 /* Wait on t->cond (t->lock held); false once the deadline passed. */
@@ -382,7 +370,7 @@ static int usb_bulk_out_submit(struct dvr_transport *tr, unsigned out_idx,
 
 	/* A free slot appears within one transfer timeout unless the bus is
 	 * wedged; the deadline covers that, the gone flag covers unplug. */
-	struct timespec dl = deadline_after_ms(
+	struct timespec dl = dvr_deadline_after_ms(
 		2u * effective_timeout(timeout_ms) + TIMEOUT_SLACK_MS);
 	pthread_mutex_lock(&t->lock);
 	while (t->out_free < 0) {
@@ -463,7 +451,7 @@ static int usb_bulk_out_sync(struct dvr_transport *tr, unsigned out_idx,
 
 	/* libusb ends the transfer at timeout_ms itself; the deadline only
 	 * guards against that never happening. */
-	struct timespec dl = deadline_after_ms(effective_timeout(timeout_ms) +
+	struct timespec dl = dvr_deadline_after_ms(effective_timeout(timeout_ms) +
 	                                       TIMEOUT_SLACK_MS);
 	pthread_mutex_lock(&t->lock);
 	bool cancelled = false;
@@ -477,7 +465,7 @@ static int usb_bulk_out_sync(struct dvr_transport *tr, unsigned out_idx,
 		}
 		libusb_cancel_transfer(x);
 		cancelled = true;
-		dl = deadline_after_ms(CANCEL_WAIT_MS);
+		dl = dvr_deadline_after_ms(CANCEL_WAIT_MS);
 	}
 	bool stuck = t->sync_stuck;
 	pthread_mutex_unlock(&t->lock);
@@ -504,7 +492,7 @@ static int usb_clear_halt_out(struct dvr_transport *tr, unsigned out_idx)
 static int usb_flush_out(struct dvr_transport *tr, unsigned timeout_ms)
 {
 	struct usb_transport *t = to_usb(tr);
-	struct timespec dl = deadline_after_ms(timeout_ms);
+	struct timespec dl = dvr_deadline_after_ms(timeout_ms);
 	int r = DVR_OK;
 	pthread_mutex_lock(&t->lock);
 	while (t->out_pending > 0) {
@@ -654,7 +642,7 @@ static void usb_rx_stop(struct dvr_transport *tr)
 		if (t->rx[i].posted)
 			libusb_cancel_transfer(t->rx[i].xfer);
 	if (!on_event_thread(t)) {
-		struct timespec dl = deadline_after_ms(CANCEL_WAIT_MS);
+		struct timespec dl = dvr_deadline_after_ms(CANCEL_WAIT_MS);
 		while (t->rx_posted > 0 && wait_until(t, &dl))
 			;
 	}
@@ -738,7 +726,7 @@ static void cancel_out(struct usb_transport *t)
 			libusb_cancel_transfer(t->out[i].xfer);
 	if (t->sync_busy && t->sync_xfer)
 		libusb_cancel_transfer(t->sync_xfer);
-	struct timespec dl = deadline_after_ms(CANCEL_WAIT_MS);
+	struct timespec dl = dvr_deadline_after_ms(CANCEL_WAIT_MS);
 	while ((t->out_pending > 0 || t->sync_busy) && wait_until(t, &dl))
 		;
 	pthread_mutex_unlock(&t->lock);

@@ -19,6 +19,7 @@
 
 #include "hal/hal.h"
 #include "libdevourer/bus/backend.h"
+#include "libdevourer/bus/deadline.h"
 #include "libdevourer/bus/selector.h"
 #include "libdevourer/bus/transport.h"
 #include "libdevourer/io/io.h"
@@ -1028,14 +1029,7 @@ static void *watchdog_main(void *arg)
 	pthread_mutex_lock(&dev->wd_lock);
 	struct dvr_thermal_stats st = dev->thermal;
 	while (!dev->wd_stop) {
-		struct timespec due;
-		clock_gettime(CLOCK_MONOTONIC, &due);
-		due.tv_sec += (time_t)(period / 1000u);
-		due.tv_nsec += (long)(period % 1000u) * 1000000L;
-		if (due.tv_nsec >= 1000000000L) {
-			due.tv_sec++;
-			due.tv_nsec -= 1000000000L;
-		}
+		struct timespec due = dvr_deadline_after_ms(period);
 		/* close wakes us at once: it never waits out a period */
 		while (!dev->wd_stop &&
 		       pthread_cond_timedwait(&dev->wd_cond, &dev->wd_lock,

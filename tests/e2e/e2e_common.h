@@ -115,14 +115,14 @@ static inline int e2e_write_file(const char *dir, const char *name,
 	return fclose(f) == 0 && w == n ? 0 : -1;
 }
 
-/* Open sel and start it on chan at 20 MHz; NULL (and why, as a comment)
- * if either step failed. */
-static inline dvr_device *e2e_start(const char *sel, dvr_rx_fn on_rx,
-                                    void *user, unsigned chan)
+/* Open sel with cfg and start it on chan at 20 MHz; NULL (and why, as a
+ * comment) if either step failed. */
+static inline dvr_device *e2e_start_cfg(const char *sel,
+                                        const struct dvr_config *cfg,
+                                        unsigned chan)
 {
-	struct dvr_config cfg = { .on_rx = on_rx, .user = user };
 	dvr_device *d = NULL;
-	if (dvr_open(sel, &cfg, &d) != DVR_OK) {
+	if (dvr_open(sel, cfg, &d) != DVR_OK) {
 		printf("# open %s failed\n", sel);
 		return NULL;
 	}
@@ -133,6 +133,14 @@ static inline dvr_device *e2e_start(const char *sel, dvr_rx_fn on_rx,
 		return NULL;
 	}
 	return d;
+}
+
+/* e2e_start_cfg with only an RX callback configured. */
+static inline dvr_device *e2e_start(const char *sel, dvr_rx_fn on_rx,
+                                    void *user, unsigned chan)
+{
+	struct dvr_config cfg = { .on_rx = on_rx, .user = user };
+	return e2e_start_cfg(sel, &cfg, chan);
 }
 
 static inline void e2e_pause_1ms(void)

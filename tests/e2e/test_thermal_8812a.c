@@ -34,12 +34,29 @@
  *    stays at 33, delta 3: 2g_cck_a_p[3] = 2, 2g_cck_b_p[3] = 2 -> index
  *    20 = 0x197 on both paths; |33 - 30| < 8: no recalibration.
  *  - blank board (EFUSE thermal 0xFF): nothing is tracked.
+ *  - past the swing limit (rtw88xxa.c rtw88xxa_pwrtrack_set, phy.c
+ *    rtw_phy_get_tx_power_index): vendor-default board at channel 36,
+ *    warmed to 39: the average stops at 38, delta 14: 5ga_p[0][14] = 10,
+ *    5gb_p[0][14] = 9 -> swing index 34 and 33, past the limit 32 of the
+ *    tracking rate (CCK 1M): the swing stays at index 32 (0x32B) and the
+ *    remnant is 2 on path A, 1 on path B. On the way up the average
+ *    passes 32 (|32 - 24| = 8): one recalibration, none after (38 - 32
+ *    < 8). Every rate's TX AGC index rises by its path's remnant (after
+ *    the regulatory limit, clamped to 63). At ch 36/20 worldwide the
+ *    indices are (tests/e2e/test_txpower.c) 6M 44, 54M 44, MCS0 44,
+ *    MCS7 42, MCS8 42, MCS15 40, VHT1SS MCS9 38 on both paths: warm,
+ *    path A 46 46 46 44 44 42 40, path B 45 45 45 43 43 41 39; training
+ *    from MCS7: A 44 - 10, - 18, - 24 = 34 26 20 (0x141A22), B 43: 33
+ *    25 19 (0x131921). The power the API reports stays (MCS7 path A
+ *    before the remnant). Cooled back to 24 the remnant goes and every
+ *    index is what it was.
  * The RF table itself ends with one LCK (rtw8812a_table.c rf_a: RF 0xB4
  * 0x1E78D, RF 0x18 0x1F12A, RF 0xB4 0x1A78D), which the model counts:
  * the LCKs of tracking are counted from after bring-up.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <devourer/devourer.h>
 
@@ -58,16 +75,7 @@ static dvr_device *start(const char *sel, unsigned chan)
 {
 	struct dvr_config cfg = { .track_period_ms = PERIOD_MS,
 		                  .firmware_dir = check_firmware_dir() };
-	dvr_device *d = NULL;
-	if (dvr_open(sel, &cfg, &d) != DVR_OK)
-		return NULL;
-	struct dvr_channel ch = { .channel = (uint16_t)chan, .bw_mhz = 20 };
-	if (dvr_start(d, &ch) != DVR_OK) {
-		printf("# start %s: %s\n", sel, dvr_last_error(d));
-		dvr_close(d);
-		return NULL;
-	}
-	return d;
+	return e2e_start_cfg(sel, &cfg, chan);
 }
 
 /* Wait (at most 20 s) until the stats show these swing offsets, or (with
@@ -194,6 +202,90 @@ static void blank_board(void)
 	dvr_close(d);
 }
 
+/* Rate code -> its byte in the TX AGC registers of the path at base. */
+static int agc(struct vchip *vc, uint16_t base, uint8_t rate)
+{
+	uint16_t off = (uint16_t)(rate & 0xFC);
+	if (rate >= 0x2C)
+		off = (uint16_t)(off - 0x10);   /* VHT follows HT MCS15 */
+	return (int)(vchip_peek32(vc, (uint16_t)(base + off)) >>
+	             ((rate & 3) * 8) & 0xFF);
+}
+
+/* OFDM 6M .. VHT 2SS MCS9: the registers 0x24..0x4C past each path's
+ * base (CCK is not written at 5 GHz). */
+#define AGC_FIRST 0x24u
+#define AGC_WORDS 11u
+
+static void snapshot(struct vchip *vc, uint32_t out[2][AGC_WORDS])
+{
+	for (unsigned p = 0; p < 2; p++)
+		for (unsigned i = 0; i < AGC_WORDS; i++)
+			out[p][i] = vchip_peek32(
+				vc, (uint16_t)((p ? 0xE00 : 0xC00) + AGC_FIRST +
+				               4 * i));
+}
+
+static void past_the_limit(void)
+{
+	dvr_device *d = start("virtual:therm-hot,board=vendor-default", 36);
+	struct vchip *vc = vchip_find("therm-hot");
+	CHECK(d && vc, "vendor-default board up on channel 36");
+	if (!d || !vc) {
+		dvr_close(d);
+		return;
+	}
+	struct dvr_thermal_stats st = wait_for(d, 0, 0, 4);
+	uint32_t cold[2][AGC_WORDS], hot[2][AGC_WORDS];
+	snapshot(vc, cold);
+	int mbm = dvr_tx_power_mbm(d);
+	CHECK_EQ_INT(agc(vc, 0xC20, 0x13), 42, "MCS7 path A at 24");
+
+	CHECK_EQ_INT(vchip_set_thermal(vc, 39), 0, "die warms by 15");
+	st = wait_for(d, 10, 9, 0);
+	CHECK(st.swing_offset[0] == 10 && st.swing_offset[1] == 9,
+	      "warm: +10 steps on path A, +9 on path B");
+	CHECK_EQ_HEX(swing(vc, 0), 0x32B, "path A swing at the limit 32");
+	CHECK_EQ_HEX(swing(vc, 1), 0x32B, "path B swing at the limit 32");
+	static const uint8_t rate[7] = { 0x04, 0x0B, 0x0C, 0x13, 0x14,
+		                         0x1B, 0x35 };
+	static const int want_a[7] = { 46, 46, 46, 44, 44, 42, 40 };
+	static const int want_b[7] = { 45, 45, 45, 43, 43, 41, 39 };
+	for (unsigned i = 0; i < 7; i++) {
+		char m[64];
+		snprintf(m, sizeof m, "rate 0x%02X path A + 2", rate[i]);
+		CHECK_EQ_INT(agc(vc, 0xC20, rate[i]), want_a[i], m);
+		snprintf(m, sizeof m, "rate 0x%02X path B + 1", rate[i]);
+		CHECK_EQ_INT(agc(vc, 0xE20, rate[i]), want_b[i], m);
+	}
+	snapshot(vc, hot);
+	for (unsigned p = 0; p < 2; p++)
+		for (unsigned i = 0; i < AGC_WORDS * 4; i++) {
+			int c = (int)(cold[p][i / 4] >> (i % 4 * 8) & 0xFF);
+			int h = (int)(hot[p][i / 4] >> (i % 4 * 8) & 0xFF);
+			int up = c + (p ? 1 : 2) > 63 ? 63 : c + (p ? 1 : 2);
+			if (h != up)
+				CHECK_EQ_INT(h, up, "every rate rises by the "
+				             "remnant");
+		}
+	CHECK_EQ_HEX(vchip_peek32(vc, 0xC54) & 0xFFFFFF, 0x141A22,
+	             "path A training from MCS7 44");
+	CHECK_EQ_HEX(vchip_peek32(vc, 0xE54) & 0xFFFFFF, 0x131921,
+	             "path B training from MCS7 43");
+	CHECK_EQ_INT(dvr_tx_power_mbm(d), mbm, "the reported power stays");
+	CHECK_EQ_INT(st.lck_runs, 1, "one recalibration on the way up");
+
+	CHECK_EQ_INT(vchip_set_thermal(vc, 24), 0, "die back to 24");
+	st = wait_for(d, 1, 1, 0);
+	CHECK(st.swing_offset[0] == 1 && st.swing_offset[1] == 1,
+	      "cool: the last update at average 25, +1 step");
+	snapshot(vc, hot);
+	CHECK(memcmp(cold, hot, sizeof cold) == 0,
+	      "no remnant: every index as at the calibration temperature");
+	CHECK_EQ_INT(agc(vc, 0xC20, 0x13), 42, "MCS7 path A back at 42");
+	dvr_close(d);
+}
+
 int main(void)
 {
 	if (!check_firmware_dir())
@@ -205,6 +297,7 @@ int main(void)
 	warm_and_cool();
 	graded_2g();
 	blank_board();
+	past_the_limit();
 	e2e_air_remove(dir);
 	return check_done();
 }

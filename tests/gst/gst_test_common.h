@@ -191,24 +191,45 @@ static inline guint gst_test_stat_uint(GstElement *e, const gchar *field)
 	return v;
 }
 
+/* The details of @m when it is a WARNING whose "kind" is @kind, else
+ * NULL. Owned by the message. */
+static inline const GstStructure *gst_test_warning_of_kind(GstMessage *m,
+                                                           const gchar *kind)
+{
+	const GstStructure *d = NULL;
+	const gchar *k;
+
+	if (GST_MESSAGE_TYPE(m) != GST_MESSAGE_WARNING)
+		return NULL;
+	gst_message_parse_warning_details(m, &d);
+	k = d ? gst_structure_get_string(d, "kind") : NULL;
+	return k && strcmp(k, kind) == 0 ? d : NULL;
+}
+
 /* The details of the first WARNING in @msgs whose "kind" is @kind, or
  * NULL. Owned by the message. */
 static inline const GstStructure *gst_test_find_warning(GPtrArray *msgs,
                                                         const gchar *kind)
 {
 	for (guint i = 0; i < msgs->len; i++) {
-		GstMessage *m = g_ptr_array_index(msgs, i);
-		const GstStructure *d = NULL;
-		const gchar *k;
-
-		if (GST_MESSAGE_TYPE(m) != GST_MESSAGE_WARNING)
-			continue;
-		gst_message_parse_warning_details(m, &d);
-		k = d ? gst_structure_get_string(d, "kind") : NULL;
-		if (k && strcmp(k, kind) == 0)
+		const GstStructure *d = gst_test_warning_of_kind(
+			g_ptr_array_index(msgs, i), kind);
+		if (d)
 			return d;
 	}
 	return NULL;
+}
+
+/* How many WARNINGs in @msgs have "kind" @kind. */
+static inline guint gst_test_count_warnings(GPtrArray *msgs,
+                                            const gchar *kind)
+{
+	guint n = 0;
+
+	for (guint i = 0; i < msgs->len; i++)
+		if (gst_test_warning_of_kind(g_ptr_array_index(msgs, i), kind))
+			n++;
+	return n;
 }
 
 /* A guint64 field of @e's "stats" structure; G_MAXUINT64 when missing. */

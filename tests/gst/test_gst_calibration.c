@@ -13,25 +13,6 @@
 
 #define DEVICE "virtual:cal,chip=8812a"
 
-static guint count_kind(GPtrArray *msgs, const gchar *kind)
-{
-	guint n = 0;
-
-	for (guint i = 0; i < msgs->len; i++) {
-		GstMessage *m = g_ptr_array_index(msgs, i);
-		const GstStructure *d = NULL;
-		const gchar *k;
-
-		if (GST_MESSAGE_TYPE(m) != GST_MESSAGE_WARNING)
-			continue;
-		gst_message_parse_warning_details(m, &d);
-		k = d ? gst_structure_get_string(d, "kind") : NULL;
-		if (k && strcmp(k, kind) == 0)
-			n++;
-	}
-	return n;
-}
-
 static gboolean rf_b(struct vchip *vc, guint8 v)
 {
 	return vchip_control(vc, 0x40, 0x05, 0x76, 0, &v, 1, 500) == 1;
@@ -52,7 +33,7 @@ int main(int argc, char **argv)
 	if (!h)
 		goto out;
 	CHECK_EQ_INT(gst_test_drain_bus(bus, 0, msgs), 0, "no error");
-	CHECK_EQ_INT(count_kind(msgs, "calibration-failed"), 0,
+	CHECK_EQ_INT(gst_test_count_warnings(msgs, "calibration-failed"), 0,
 	             "bring-up calibrated without a warning");
 
 	struct vchip *vc = vchip_find("cal");
@@ -63,7 +44,7 @@ int main(int argc, char **argv)
 	g_object_set(h->element, "channel", 40, NULL);
 	CHECK_EQ_INT(gst_test_drain_bus(bus, 0, msgs), 0,
 	             "the retune with a failing IQK is no error");
-	CHECK_EQ_INT(count_kind(msgs, "calibration-failed"), 1,
+	CHECK_EQ_INT(gst_test_count_warnings(msgs, "calibration-failed"), 1,
 	             "one calibration-failed warning");
 	d = gst_test_find_warning(msgs, "calibration-failed");
 	if (d) {
@@ -85,7 +66,7 @@ int main(int argc, char **argv)
 	g_ptr_array_set_size(msgs, 0);
 	g_object_set(h->element, "channel", 44, NULL);
 	CHECK_EQ_INT(gst_test_drain_bus(bus, 0, msgs), 0, "retune to 44");
-	CHECK_EQ_INT(count_kind(msgs, "calibration-failed"), 0,
+	CHECK_EQ_INT(gst_test_count_warnings(msgs, "calibration-failed"), 0,
 	             "a clean calibration posts no warning");
 stop:
 	gst_element_set_state(h->element, GST_STATE_NULL);
