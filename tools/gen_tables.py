@@ -45,6 +45,10 @@ CHIPS = {
         "pwr": ["trans_carddis_to_cardemu", "trans_cardemu_to_act",
                 "trans_act_to_cardemu", "trans_cardemu_to_carddis"],
         "flows": ["card_enable_flow", "card_disable_flow"],
+        # one by-rate table for every RFE type; the limit table by RFE
+        # type (rtw8822c.c rfe_defs: type 5 has its own)
+        "pg": ["bb_pg_type0"],
+        "lmt": ["txpwr_lmt_type0", "txpwr_lmt_type5"],
     },
 }
 

@@ -11,6 +11,7 @@
 #include "hal/hal.h"
 #include "hal/common/fw_3081.h"
 #include "hal/common/phy_table.h"
+#include "hal/common/txpwr_limit.h"
 #include "hal/jaguar3/jaguar3.h"
 #include "hal/jaguar3/jaguar3_mac.h"
 
@@ -44,6 +45,11 @@ struct rtl8822c_priv {
 	bool band_valid;
 	uint16_t h2c_seq;        /* next H2C packet sequence number */
 	uint8_t h2c_box;         /* next register H2C mailbox (0..3) */
+	/* power by rate and regulatory limits of the board's RFE type,
+	 * parsed at identify (rtl8822c_txpower_tables_load) */
+	bool txpwr_tables;
+	struct dvr_txpwr_by_rate by_rate;
+	struct dvr_txpwr_limits limits;
 };
 
 static inline struct rtl8822c_priv *rtl8822c_priv(const struct dvr_chip *c)
@@ -89,6 +95,22 @@ int rtl8822c_calibrated_tx_power(struct dvr_chip *chip);
  * logical EFUSE map @p efuse; -1 for a channel or rate without one. */
 int rtl8822c_txpwr_index(const uint8_t *efuse, unsigned path, uint8_t rate,
                          unsigned center_ch, unsigned bw_mhz);
+/* Power by rate and the regulatory limits of the RFE type in chip->id
+ * parsed into chip->priv; run by identify. DVR_OK, or the error of a
+ * table the generic parser rejects. */
+int rtl8822c_txpower_tables_load(struct dvr_chip *chip);
+/* The index rtw88 programs for a rate: rtl8822c_txpwr_index's EFUSE
+ * level plus min(by-rate offset, limit of regd on the tuned channel:
+ * primary, centre, bandwidth) plus the no-DPD back-off, clamped to
+ * 0..127; by_rate NULL: no by-rate or limit. *cap (may be NULL): the
+ * most the limit lets the rate have (EFUSE level + limit + back-off,
+ * clamped). -1 as rtl8822c_txpwr_index. Pure. */
+int rtl8822c_txpwr_rate_index(const uint8_t *efuse,
+                              const struct dvr_txpwr_by_rate *by_rate,
+                              const struct dvr_txpwr_limits *limits,
+                              enum dvr_regd regd, unsigned path,
+                              uint8_t rate, unsigned primary,
+                              unsigned center_ch, unsigned bw_mhz, int *cap);
 int rtl8822c_wait_tx_idle(struct dvr_chip *chip, unsigned timeout_ms);
 unsigned rtl8822c_tx_out_index(const struct dvr_chip *chip, unsigned n_out);
 int rtl8822c_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,

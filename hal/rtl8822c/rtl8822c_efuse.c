@@ -106,5 +106,7 @@ int rtl8822c_identify(struct dvr_chip *chip)
 	priv->btcoex = (e[EFUSE8822C_RF_BOARD] & 0xE0) == 0x20;
 	priv->usb3_switch_ok = e[EFUSE8822C_USB_MODE] != 0xFF &&
 	                       (e[EFUSE8822C_USB_MODE] & 0x80);
-	return dvr_io_status(io);
+	if ((st = dvr_io_status(io)) != DVR_OK)
+		return st;
+	return rtl8822c_txpower_tables_load(chip);
 }

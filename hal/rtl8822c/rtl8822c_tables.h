@@ -44,6 +44,8 @@
 #include <stdint.h>
 
 #include "hal/common/pwr_seq.h"
+#include "hal/common/txpwr_by_rate.h"
+#include "hal/common/txpwr_limit.h"
 
 /* Condition-row tables: u32 words, two per row; walk them with
  * dvr_phy_table_walk(). *_len counts words. */
@@ -61,5 +63,14 @@ extern const size_t rtl8822c_rf_b_len;
 /* Power flows: NULL-terminated lists of END-terminated row arrays. */
 extern const struct dvr_pwr_cmd *const rtl8822c_card_enable_flow[];
 extern const struct dvr_pwr_cmd *const rtl8822c_card_disable_flow[];
+
+/* TX power tables: power by rate and regulatory limits; *_len
+ * counts rows. */
+extern const struct dvr_pg_row rtl8822c_bb_pg_type0[];
+extern const size_t rtl8822c_bb_pg_type0_len;
+extern const struct dvr_txpwr_lmt_row rtl8822c_txpwr_lmt_type0[];
+extern const size_t rtl8822c_txpwr_lmt_type0_len;
+extern const struct dvr_txpwr_lmt_row rtl8822c_txpwr_lmt_type5[];
+extern const size_t rtl8822c_txpwr_lmt_type5_len;
 
 #endif /* DVR_RTL8822C_TABLES_H */

@@ -12,15 +12,25 @@
  * rtw8822c_set_write_tx_power_ref, rtw8822c_set_tx_power_diff). Every
  * write is preceded by clearing 0x1C90 bit 15 (TX AGC table writable).
  *
+ * On top of the EFUSE level every rate gets min(power by rate, regulatory
+ * limit) as rtw88 phy.c rtw_phy_get_tx_power_index adds it, from
+ * rtw8822c_table.c rtw8822c_bb_pg_type0 and the limit table of the
+ * board's RFE type (rtw8822c_txpwr_lmt_type0 / _type5), parsed by the
+ * generic hal/common/txpwr_by_rate.c and txpwr_limit.c on this chip's
+ * 7-bit scale; then the no-DPD back-off. rtw88 also takes the least with
+ * a SAR limit, which we have none of.
+ *
  * What "TX power" means here, as on the 8812A: the index the core asks
  * for is the one HT MCS7 on path A gets; every other rate and path keeps
- * its calibrated distance from it; with no power set the core asks for
- * exactly the calibrated index (rtl8822c_calibrated_tx_power).
+ * its calibrated distance from it, and none goes past its regulatory
+ * limit; with no power set the core asks for exactly the calibrated
+ * index (rtl8822c_calibrated_tx_power).
  */
 #include "hal/common/chan_geometry.h"
 #include "hal/common/rate_codes.h"
 #include "hal/common/txpwr_efuse.h"
 #include "hal/rtl8822c/rtl8822c.h"
+#include "hal/rtl8822c/rtl8822c_tables.h"
 
 #define REG_TXAGC_WRITABLE 0x1C90
 #define TXAGC_LOCK (1u << 15)
@@ -52,16 +62,15 @@ static const struct dvr_txpwr_efuse_rules efuse_rules = {
 };
 
 /*
- * Per-rate offset on top of the EFUSE base. rtw88 phy.c
- * rtw_phy_get_tx_power_index adds min(power-by-rate, regulatory limit)
- * here — not yet applied on this chip — plus, with the chip's en_dis_dpd
- * and dpd_ratemask (all ten rates, rtw8822c.h DIS_DPD_RATEALL), a 3 dB
- * back-off (-6 x txgi_factor = -12) on the rates that run without
- * digital pre-distortion, which phy_init disables on exactly these rates
- * (0xA70 [9:0] = 0x3FF): OFDM 6M/9M, MCS0/1, MCS8/9, VHT 1SS and 2SS
- * MCS0/1 (rtw88 phy.c rtw_phy_get_dis_dpd_by_rate_diff).
+ * The back-off of the rates that run without digital pre-distortion: with
+ * the chip's en_dis_dpd and dpd_ratemask (all ten rates, rtw8822c.h
+ * DIS_DPD_RATEALL) rtw88 phy.c rtw_phy_get_dis_dpd_by_rate_diff takes
+ * 3 dB (-6 x txgi_factor = -12) off exactly the rates phy_init keeps
+ * without DPD (0xA70 [9:0] = 0x3FF): OFDM 6M/9M, MCS0/1, MCS8/9, VHT 1SS
+ * and 2SS MCS0/1. rtw88 phy.c rtw_phy_get_tx_power_index adds it after
+ * min(power by rate, limit), so it lowers a limited rate too.
  */
-static int rate_offset(uint8_t rate)
+static int dpd_backoff(uint8_t rate)
 {
 	static const uint8_t no_dpd[] = {
 		DVR_DESC_RATE_OFDM_FIRST, DVR_DESC_RATE_OFDM_FIRST + 1,
@@ -81,27 +90,85 @@ static int clamp_index(int v)
 	return v < 0 ? 0 : v > RTL8822C_MAX_TX_INDEX ? RTL8822C_MAX_TX_INDEX : v;
 }
 
+static int efuse_level(const uint8_t *efuse, unsigned path, uint8_t rate,
+                       unsigned center_ch, unsigned bw_mhz, int *out)
+{
+	if (path > 1 || rate >= N_RATES)
+		return DVR_E_INVALID;
+	const uint8_t *block = &efuse[EFUSE8822C_TX_POWER +
+	                              path * DVR_TXPWR_EFUSE_PATH_LEN];
+	return dvr_txpwr_efuse_base(block, &efuse_rules, rate, center_ch,
+	                            bw_mhz, out);
+}
+
 int rtl8822c_txpwr_index(const uint8_t *efuse, unsigned path, uint8_t rate,
                          unsigned center_ch, unsigned bw_mhz)
 {
 	int base;
 
-	if (path > 1 || rate >= N_RATES)
-		return -1;
-	const uint8_t *block = &efuse[EFUSE8822C_TX_POWER +
-	                              path * DVR_TXPWR_EFUSE_PATH_LEN];
-	if (dvr_txpwr_efuse_base(block, &efuse_rules, rate, center_ch, bw_mhz,
-	                         &base) != DVR_OK)
+	if (efuse_level(efuse, path, rate, center_ch, bw_mhz, &base) != DVR_OK)
 		return -1;
 	/* rtw88 clamps at the top only (its u8 wraps below 0); a negative
 	 * sum is the lowest index, not the highest. */
-	return clamp_index(base + rate_offset(rate));
+	return clamp_index(base + dpd_backoff(rate));
+}
+
+int rtl8822c_txpwr_rate_index(const uint8_t *efuse,
+                              const struct dvr_txpwr_by_rate *by_rate,
+                              const struct dvr_txpwr_limits *limits,
+                              enum dvr_regd regd, unsigned path,
+                              uint8_t rate, unsigned primary,
+                              unsigned center_ch, unsigned bw_mhz, int *cap)
+{
+	int base, limit = RTL8822C_MAX_TX_INDEX;
+
+	if (efuse_level(efuse, path, rate, center_ch, bw_mhz, &base) != DVR_OK)
+		return -1;
+	int off = by_rate ? dvr_txpwr_rate_offset(by_rate, limits, regd, path,
+	                                          rate, primary, center_ch,
+	                                          bw_mhz, &limit)
+	                  : 0;
+	int dpd = dpd_backoff(rate);
+	if (cap)
+		*cap = clamp_index(base + limit + dpd);
+	return clamp_index(base + off + dpd);
+}
+
+int rtl8822c_txpower_tables_load(struct dvr_chip *chip)
+{
+	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+	int st;
+
+	if (!priv)
+		return DVR_E_INVALID;
+	priv->txpwr_tables = false;
+	/* rtw8822c.c rtw8822c_rfe_defs: every RFE type takes bb_pg_type0,
+	 * and txpwr_lmt_type0 except type 5 (txpwr_lmt_type5). rtw88
+	 * refuses a type past 6; we take type 0's tables for it, the
+	 * reference design's. By-rate bytes are binary (the chip's
+	 * is_pwr_by_rate_dec is false). */
+	st = dvr_txpwr_by_rate_parse(&priv->by_rate, rtl8822c_bb_pg_type0,
+	                             rtl8822c_bb_pg_type0_len, false);
+	if (st != DVR_OK)
+		return dvr_chip_fail(chip, st, "power-by-rate table rejected");
+	bool type5 = chip->id.rfe_type == 5;
+	st = dvr_txpwr_limits_parse(&priv->limits,
+	                            type5 ? rtl8822c_txpwr_lmt_type5
+	                                  : rtl8822c_txpwr_lmt_type0,
+	                            type5 ? rtl8822c_txpwr_lmt_type5_len
+	                                  : rtl8822c_txpwr_lmt_type0_len,
+	                            RTL8822C_MAX_TX_INDEX, &priv->by_rate);
+	if (st != DVR_OK)
+		return dvr_chip_fail(chip, st, "TX power limit table rejected");
+	priv->txpwr_tables = true;
+	return DVR_OK;
 }
 
 /* Calibrated index of rate on path at the chip's current channel, or -1
- * when there is none (no channel yet, no EFUSE copy). */
+ * when there is none (no channel yet, no EFUSE copy); *cap as
+ * rtl8822c_txpwr_rate_index. */
 static int calibrated(const struct dvr_chip *chip, unsigned path,
-                      uint8_t rate)
+                      uint8_t rate, int *cap)
 {
 	const struct rtl8822c_priv *priv = rtl8822c_priv(chip);
 	struct dvr_chan_geometry g;
@@ -109,13 +176,15 @@ static int calibrated(const struct dvr_chip *chip, unsigned path,
 	if (!priv || chip->channel.channel == 0 ||
 	    dvr_chan_geometry(&chip->channel, &g) != DVR_OK)
 		return -1;
-	return rtl8822c_txpwr_index(priv->efuse, path, rate, g.center,
-	                            g.bw_mhz);
+	return rtl8822c_txpwr_rate_index(
+		priv->efuse, priv->txpwr_tables ? &priv->by_rate : NULL,
+		priv->txpwr_tables ? &priv->limits : NULL, chip->regd, path,
+		rate, g.primary, g.center, g.bw_mhz, cap);
 }
 
 int rtl8822c_calibrated_tx_power(struct dvr_chip *chip)
 {
-	int p = calibrated(chip, 0, REF_RATE);
+	int p = calibrated(chip, 0, REF_RATE, NULL);
 	return p < 0 ? chip->info->default_tx_power : p;
 }
 
@@ -140,12 +209,17 @@ int rtl8822c_set_tx_power(struct dvr_chip *chip, int index)
 		return dvr_chip_fail(chip, DVR_E_INVALID, "TX power index %d "
 		                     "outside 0..%d", index,
 		                     RTL8822C_MAX_TX_INDEX);
-	int ref = calibrated(chip, 0, REF_RATE);
+	int ref = calibrated(chip, 0, REF_RATE, NULL);
 	int shift = ref < 0 ? 0 : index - ref;
 	for (unsigned p = 0; p < paths; p++)
 		for (uint8_t r = 0; r < N_RATES; r++) {
-			int v = programmed(r) ? calibrated(chip, p, r) : -1;
-			lvl[p][r] = v < 0 ? index : clamp_index(v + shift);
+			int cap = RTL8822C_MAX_TX_INDEX;
+			int v = programmed(r) ? calibrated(chip, p, r, &cap)
+			                      : -1;
+			/* a set power moves every rate, none past its
+			 * regulatory limit */
+			v = v < 0 ? index : v + shift;
+			lvl[p][r] = clamp_index(v > cap ? cap : v);
 		}
 
 	/* References. CCK only on 2.4 GHz: rtw88 computes no CCK level on
@@ -186,6 +260,8 @@ int rtl8822c_set_tx_power(struct dvr_chip *chip, int index)
 	int st = dvr_io_status(io);
 	if (st != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error setting TX power");
-	chip->tx_power_index = index;
+	/* what the reference rate got, which its limit may hold below
+	 * index */
+	chip->tx_power_index = lvl[0][REF_RATE];
 	return DVR_OK;
 }

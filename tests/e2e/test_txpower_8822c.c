@@ -15,6 +15,8 @@
  *                  (+ 2 * 2S byte [3:0] for the second stream)
  *   MCS at 80 MHz: (bw40_base[group] + bw40_base[group + 1]) / 2
  *                  + 2 * VHT1S byte [7:4] (+ 2 * VHT2S byte [7:4])
+ *   then + min(power by rate, regulatory limit) of the domain
+ *   (dvr_config.regd), worked out at the cases below;
  *   6M, 9M, MCS0/1, MCS8/9, VHT 1SS/2SS MCS0/1: 12 lower (rtw88 phy.c
  *   rtw_phy_get_dis_dpd_by_rate_diff, -6 x txgi_factor)
  *
@@ -36,9 +38,9 @@
 #include "libdevourer/virtual/vchip.h"
 #include "tests/check.h"
 
-/* One path's levels: CCK 11M (2.4 GHz only), OFDM 54M, MCS7, MCS15. */
+/* One path's levels of the rates checked. */
 struct path_want {
-	int cck, ofdm, ss1, ss2;
+	int r1m, r11m, r6m, r54m, mcs0, mcs7, mcs15, vht9;
 };
 
 /* RF trim results after bring-up (same on every channel). */
@@ -51,43 +53,143 @@ struct trim_want {
 struct txp_case {
 	const char *board;
 	struct dvr_channel ch;
+	enum dvr_regd regd;
 	struct path_want a, b;
+	int set_mbm;                  /* 0: no power set afterwards */
+	struct path_want set_a, set_b;
 };
 
+/*
+ * Power by rate (rtw8822c_bb_pg_type0, binary bytes, the same on both
+ * paths and bands; byte n of a row is rate (addr & 0xFC) + n):
+ *   0xC20 0x484C5054: 1M 0x54 = 84, 11M 0x48 = 72 (CCK base)
+ *   0xC24 0x54585858: 6M 0x58 = 88;  0xC28 0x44484C50: 54M 0x44 = 68
+ *   0xC2C 0x50545858: MCS0 88;       0xC30 0x4044484C: MCS7 0x40 = 64
+ *   0xC38 0x4044484C: MCS15 64;      0xC44 0x5858383C: VHT1SS MCS9
+ *   (byte 1) 0x38 = 56, VHT1SS MCS7 (0xC40 byte 3) 64
+ * so the offsets over each section's base: 1M +12, 11M 0, 6M +20, 54M 0,
+ * MCS0 +24, MCS7 0, MCS15 0, VHT MCS9 -8; bases CCK 72, OFDM 68, HT and
+ * VHT 64.
+ *
+ * Limits (rtw8822c_txpwr_lmt_type0, the model's boards are RFE type 0),
+ * minus the section's base; worldwide is the least of all twelve
+ * domains:
+ *   ch 6/20     CCK  FCC 76 (+4), worldwide 60 (-12)
+ *               OFDM FCC 76 (+8), worldwide 60 (-8)
+ *               HT1S FCC 76 (+12), worldwide 60 (-4)
+ *               HT2S FCC 76 (+12), worldwide 36 (-28)
+ *               VHT: no 2.4 GHz rows, no limit
+ *   ch 36/20    OFDM FCC 74 (+6), worldwide 54 (-14)
+ *               HT1S FCC 72 (+8), worldwide 54 (-10)
+ *               HT2S FCC 68 (+4), worldwide 30 (-34)
+ *               VHT1S: no 20 MHz rows, takes HT1S's
+ *   ch 149/80   OFDM at 20 MHz ch 149: FCC 76 (+8), worldwide 28 (-40)
+ *   (centre     HT1S least of 20 MHz ch 149 and 40 MHz ch 151:
+ *   155)          FCC min(76, 72) = 72 (+8), worldwide min(28, 28) (-36)
+ *               HT2S FCC min(76, 72) (+8), worldwide min(4, 4) (-60)
+ *               VHT1S also 80 MHz ch 155: FCC 72 (+8), worldwide 28
+ *                 (-36)
+ *
+ * level = EFUSE level + min(offset, limit) + no-DPD back-off (-12 on 6M,
+ * MCS0), clamped to 0..127 (rtw88 phy.c rtw_phy_get_tx_power_index).
+ * EFUSE levels (rtw88 rtw_phy_get_2g/_5g_tx_power_index, txgi_factor 2;
+ * 1M and 11M the CCK level, 6M and 54M the OFDM level, MCS0/MCS7/VHT
+ * MCS9 the 1SS level, MCS15 the 2SS level; groups: ch 6 -> 2, ch 36 ->
+ * 0, 149/80 -> 10 and 11):
+ *   typical: CCK 0x3A = 58, BW40 0x3C = 60 at 2.4 GHz; 0x46 = 70 at
+ *            5 GHz, no differences;
+ *   graded:  see each case; blank: bases 64, every nibble -1 (x2 = -2).
+ */
 static const struct txp_case cases[] = {
-	/* typical: flat bases, all differences 0. ch 6: CCK 0x3A = 58;
-	 * BW40 0x3C = 60 for OFDM, MCS7 and MCS15. */
-	{ "typical", { 6, 20, 0 }, { 58, 60, 60, 60 }, { 58, 60, 60, 60 } },
-	/* ch 36: 5 GHz base 0x46 = 70 everywhere. */
-	{ "typical", { 36, 20, 0 }, { 0, 70, 70, 70 }, { 0, 70, 70, 70 } },
-	/* 149/80: (70 + 70) / 2 = 70; OFDM 70. */
-	{ "typical", { 149, 80, 0 }, { 0, 70, 70, 70 }, { 0, 70, 70, 70 } },
+	/* typical ch 6 worldwide: 1M 58 + min(12, -12) = 46; 11M 58 - 12 =
+	 * 46; 6M 60 + min(20, -8) - 12 = 40; 54M 60 - 8 = 52; MCS0 60 +
+	 * min(24, -4) - 12 = 44; MCS7 60 - 4 = 56; MCS15 60 - 28 = 32; VHT9
+	 * 60 - 8 = 52. */
+	{ "typical", { 6, 20, 0 }, DVR_REGD_WORLDWIDE,
+	  { 46, 46, 40, 52, 44, 56, 32, 52 },
+	  { 46, 46, 40, 52, 44, 56, 32, 52 }, 0, { 0 }, { 0 } },
+	/* typical ch 6 FCC: 1M 58 + min(12, 4) = 62; 11M 58; 6M 60 +
+	 * min(20, 8) - 12 = 56; 54M 60; MCS0 60 + min(24, 12) - 12 = 60;
+	 * MCS7 60; MCS15 60; VHT9 52. */
+	{ "typical", { 6, 20, 0 }, DVR_REGD_FCC,
+	  { 62, 58, 56, 60, 60, 60, 60, 52 },
+	  { 62, 58, 56, 60, 60, 60, 60, 52 }, 0, { 0 }, { 0 } },
+	/* typical ch 36 worldwide: 6M 70 - 14 - 12 = 44; 54M 70 - 14 = 56;
+	 * MCS0 70 - 10 - 12 = 48; MCS7 60; MCS15 70 - 34 = 36; VHT9 70 +
+	 * min(-8, -10) = 60. */
+	{ "typical", { 36, 20, 0 }, DVR_REGD_WORLDWIDE,
+	  { 0, 0, 44, 56, 48, 60, 36, 60 },
+	  { 0, 0, 44, 56, 48, 60, 36, 60 }, 0, { 0 }, { 0 } },
+	/* typical ch 36 FCC: 6M 70 + min(20, 6) - 12 = 64; 54M 70; MCS0 70
+	 * + min(24, 8) - 12 = 66; MCS7 70; MCS15 70 + min(0, 4) = 70; VHT9
+	 * 70 - 8 = 62.
+	 * Then 20 dBm = index 80 for MCS7 A, above its limit: every rate
+	 * moves by 80 - 70 = +10, none past EFUSE + limit + back-off:
+	 * 6M min(74, 70 + 6 - 12 = 64) = 64; 54M min(80, 76) = 76; MCS0
+	 * min(76, 70 + 8 - 12 = 66) = 66; MCS7 min(80, 78) = 78; MCS15
+	 * min(80, 74) = 74; VHT9 min(72, 78) = 72. */
+	{ "typical", { 36, 20, 0 }, DVR_REGD_FCC,
+	  { 0, 0, 64, 70, 66, 70, 70, 62 },
+	  { 0, 0, 64, 70, 66, 70, 70, 62 }, 2000,
+	  { 0, 0, 64, 76, 66, 78, 74, 72 },
+	  { 0, 0, 64, 76, 66, 78, 74, 72 } },
+	/* typical 149/80 worldwide: 6M 70 - 40 - 12 = 18; 54M 30; MCS0 70
+	 * - 36 - 12 = 22; MCS7 34; MCS15 70 - 60 = 10; VHT9 70 - 36 = 34. */
+	{ "typical", { 149, 80, 0 }, DVR_REGD_WORLDWIDE,
+	  { 0, 0, 18, 30, 22, 34, 10, 34 },
+	  { 0, 0, 18, 30, 22, 34, 10, 34 }, 0, { 0 }, { 0 } },
+	/* typical 149/80 FCC: 6M 70 + 8 - 12 = 66; 54M 70; MCS0 70 + 8 -
+	 * 12 = 66; MCS7 70; MCS15 70; VHT9 70 - 8 = 62. */
+	{ "typical", { 149, 80, 0 }, DVR_REGD_FCC,
+	  { 0, 0, 66, 70, 66, 70, 70, 62 },
+	  { 0, 0, 66, 70, 66, 70, 70, 62 }, 0, { 0 }, { 0 } },
 
-	/* graded ch 6 (group 2). A: CCK 0x4A = 74; BW40 0x46 = 70; 1S
-	 * 0x12 (BW20 +1, OFDM +2): OFDM 70 + 4 = 74, MCS7 70 + 2 = 72; 2S
-	 * 0xFE (BW20 -2): MCS15 72 - 4 = 68. B: CCK 0x48 = 72; BW40 0x44 =
-	 * 68; 1S 0x02: OFDM 68 + 4 = 72, MCS7 68; 2S 0xEE (BW20 -2): MCS15
-	 * 68 - 4 = 64. */
-	{ "graded", { 6, 20, 0 }, { 74, 74, 72, 68 }, { 72, 72, 68, 64 } },
-	/* graded ch 36 (group 0). A: base 0x50 = 80; 1S 0x13 (BW20 +1,
-	 * OFDM +3): OFDM 86, MCS7 82; 2S 0xFF (BW20 -1): MCS15 80. B: base
-	 * 0x4E = 78; 1S 0x12: OFDM 82, MCS7 80; 2S 0xFE (BW20 -2): MCS15
-	 * 76. */
-	{ "graded", { 36, 20, 0 }, { 0, 86, 82, 80 }, { 0, 82, 80, 76 } },
-	/* graded 149/80 (groups 10, 11). A: 0x5A = 90, 0x5C = 92 -> 91;
-	 * VHT1S 0xF0 (BW80 -1): MCS7 91 - 2 = 89; VHT2S 0xE0 (BW80 -2):
-	 * MCS15 89 - 4 = 85; OFDM 90 + 6 = 96. B: 0x58 = 88, 0x59 = 89 ->
-	 * 177 / 2 = 88; VHT1S 0x10 (+1): MCS7 90; VHT2S 0xF0 (-1): MCS15
-	 * 88; OFDM 88 + 4 = 92. */
-	{ "graded", { 149, 80, 0 }, { 0, 96, 89, 85 }, { 0, 92, 90, 88 } },
+	/* graded ch 6 (group 2), worldwide. EFUSE A: CCK 0x4A = 74; BW40
+	 * 0x46 = 70; 1S 0x12 (BW20 +1, OFDM +2): OFDM 74, 1SS 72; 2S 0xFE
+	 * (BW20 -2): 2SS 68. B: CCK 0x48 = 72; BW40 0x44 = 68; 1S 0x02:
+	 * OFDM 72, 1SS 68; 2S 0xEE: 2SS 64.
+	 * A: 1M/11M 74 - 12 = 62; 6M 74 - 8 - 12 = 54; 54M 66; MCS0 72 - 4
+	 * - 12 = 56; MCS7 68; MCS15 68 - 28 = 40; VHT9 72 - 8 = 64.
+	 * B: 60, 60; 72 - 20 = 52; 64; 68 - 16 = 52; 64; 36; 60. */
+	{ "graded", { 6, 20, 0 }, DVR_REGD_WORLDWIDE,
+	  { 62, 62, 54, 66, 56, 68, 40, 64 },
+	  { 60, 60, 52, 64, 52, 64, 36, 60 }, 0, { 0 }, { 0 } },
+	/* graded ch 36 (group 0), worldwide. EFUSE A: base 0x50 = 80; 1S
+	 * 0x13: OFDM 86, 1SS 82; 2S 0xFF: 2SS 80. B: 0x4E = 78; 1S 0x12:
+	 * OFDM 82, 1SS 80; 2S 0xFE: 2SS 76.
+	 * A: 6M 86 - 26 = 60; 54M 72; MCS0 82 - 22 = 60; MCS7 72; MCS15
+	 * 80 - 34 = 46; VHT9 82 - 10 = 72.
+	 * B: 82 - 26 = 56; 68; 80 - 22 = 58; 70; 76 - 34 = 42; 70. */
+	{ "graded", { 36, 20, 0 }, DVR_REGD_WORLDWIDE,
+	  { 0, 0, 60, 72, 60, 72, 46, 72 },
+	  { 0, 0, 56, 68, 58, 70, 42, 70 }, 0, { 0 }, { 0 } },
+	/* graded 149/80 (groups 10, 11), worldwide. EFUSE A: (0x5A + 0x5C)
+	 * / 2 = 91, VHT1S 0xF0 (BW80 -1): 1SS 89; VHT2S 0xE0: 2SS 85; OFDM
+	 * 90 + 6 = 96. B: (0x58 + 0x59) / 2 = 88; VHT1S 0x10: 1SS 90;
+	 * VHT2S 0xF0: 2SS 88; OFDM 92.
+	 * A: 6M 96 - 52 = 44; 54M 56; MCS0 89 - 48 = 41; MCS7 53; MCS15
+	 * 85 - 60 = 25; VHT9 53.
+	 * B: 92 - 52 = 40; 52; 90 - 48 = 42; 54; 88 - 60 = 28; 54. */
+	{ "graded", { 149, 80, 0 }, DVR_REGD_WORLDWIDE,
+	  { 0, 0, 44, 56, 41, 53, 25, 53 },
+	  { 0, 0, 40, 52, 42, 54, 28, 54 }, 0, { 0 }, { 0 } },
 
-	/* blank: bases 64, every nibble -1 (x2 = -2). ch 6: CCK 64; OFDM
-	 * 62; MCS7 64 - 2 = 62; MCS15 62 - 2 = 60. */
-	{ "blank", { 6, 20, 0 }, { 64, 62, 62, 60 }, { 64, 62, 62, 60 } },
-	/* ch 36: the same sums on the 5 GHz bytes. */
-	{ "blank", { 36, 20, 0 }, { 0, 62, 62, 60 }, { 0, 62, 62, 60 } },
-	/* 149/80: (64 + 64) / 2 - 2 = 62, MCS15 60; OFDM 64 - 2 = 62. */
-	{ "blank", { 149, 80, 0 }, { 0, 62, 62, 60 }, { 0, 62, 62, 60 } },
+	/* blank, worldwide. EFUSE: CCK 64, OFDM 62, 1SS 62, 2SS 60.
+	 * ch 6: 1M/11M 64 - 12 = 52; 6M 62 - 20 = 42; 54M 54; MCS0 62 - 16
+	 * = 46; MCS7 58; MCS15 60 - 28 = 32; VHT9 62 - 8 = 54. */
+	{ "blank", { 6, 20, 0 }, DVR_REGD_WORLDWIDE,
+	  { 52, 52, 42, 54, 46, 58, 32, 54 },
+	  { 52, 52, 42, 54, 46, 58, 32, 54 }, 0, { 0 }, { 0 } },
+	/* ch 36: 6M 62 - 26 = 36; 54M 48; MCS0 62 - 22 = 40; MCS7 52;
+	 * MCS15 60 - 34 = 26; VHT9 52. */
+	{ "blank", { 36, 20, 0 }, DVR_REGD_WORLDWIDE,
+	  { 0, 0, 36, 48, 40, 52, 26, 52 },
+	  { 0, 0, 36, 48, 40, 52, 26, 52 }, 0, { 0 }, { 0 } },
+	/* 149/80: 6M 62 - 52 = 10; 54M 22; MCS0 62 - 48 = 14; MCS7 26;
+	 * MCS15 60 - 60 = 0; VHT9 26. */
+	{ "blank", { 149, 80, 0 }, DVR_REGD_WORLDWIDE,
+	  { 0, 0, 10, 22, 14, 26, 0, 26 },
+	  { 0, 0, 10, 22, 14, 26, 0, 26 }, 0, { 0 }, { 0 } },
 };
 
 /*
@@ -110,19 +212,18 @@ static const struct {
 	{ "blank", { { 0, 0 }, { 0, 0 }, { 0, 0 }, false } },
 };
 
-static uint32_t d7(int d)
-{
-	return (uint32_t)d & 0x7F;
-}
-
-static uint32_t word4(int d0, int d1, int d2, int d3)
-{
-	return d7(d0) | d7(d1) << 8 | d7(d2) << 16 | d7(d3) << 24;
-}
-
 static int min2(int a, int b)
 {
 	return a < b ? a : b;
+}
+
+/* Signed 7-bit difference of the rate at byte lane (rate & 3) of the
+ * dword 0x3A00 + (rate & 0xFC). */
+static int diff_of(struct vchip *vc, uint8_t rate)
+{
+	uint32_t w = vchip_peek32(vc, (uint16_t)(0x3A00 + (rate & 0xFC)));
+	int v = (int)((w >> (8 * (rate & 3))) & 0x7F);
+	return v >= 64 ? v - 128 : v;
 }
 
 static void check_levels(struct vchip *vc, const char *what,
@@ -130,36 +231,35 @@ static void check_levels(struct vchip *vc, const char *what,
                          const struct path_want *b)
 {
 	char m[200];
-	/* differences against each path's MCS7, the smaller path's */
-	int od = min2(a->ofdm - a->ss1, b->ofdm - b->ss1);
-	int sd = min2(a->ss2 - a->ss1, b->ss2 - b->ss1);
-#define REG_CHECK(addr, shift, mask, want, name)                              \
+#define REG_CHECK(addr, shift, want, name)                                    \
 	do {                                                                  \
 		snprintf(m, sizeof m, "%s: %s", what, name);                  \
-		CHECK_EQ_HEX((vchip_peek32(vc, addr) >> (shift)) & (mask),    \
+		CHECK_EQ_HEX((vchip_peek32(vc, addr) >> (shift)) & 0x7F,      \
 		             (uint32_t)(want), m);                            \
 	} while (0)
-	if (a->cck) {
-		REG_CHECK(0x18A0, 16, 0x7F, a->cck, "CCK reference A");
-		REG_CHECK(0x41A0, 16, 0x7F, b->cck, "CCK reference B");
-		REG_CHECK(0x3A00, 0, 0xFFFFFFFFu, 0, "CCK differences");
+	/* each difference against its path's reference, the smaller of the
+	 * two paths' */
+#define DIFF_CHECK(rate, field, ref, name)                                    \
+	do {                                                                  \
+		snprintf(m, sizeof m, "%s: %s difference", what, name);       \
+		CHECK_EQ_INT(diff_of(vc, rate),                               \
+		             min2(a->field - a->ref, b->field - b->ref), m);  \
+	} while (0)
+	if (a->r11m) {
+		REG_CHECK(0x18A0, 16, a->r11m, "CCK reference A (11M)");
+		REG_CHECK(0x41A0, 16, b->r11m, "CCK reference B (11M)");
+		DIFF_CHECK(0x00, r1m, r11m, "1M");
+		DIFF_CHECK(0x03, r11m, r11m, "11M");
 	}
-	REG_CHECK(0x18E8, 10, 0x7F, a->ss1, "OFDM reference A (MCS7)");
-	REG_CHECK(0x41E8, 10, 0x7F, b->ss1, "OFDM reference B (MCS7)");
-	REG_CHECK(0x3A04, 0, 0xFFFFFFFFu, word4(od - 12, od - 12, od, od),
-	          "6M-18M (6M/9M without DPD)");
-	REG_CHECK(0x3A08, 0, 0xFFFFFFFFu, word4(od, od, od, od), "24M-54M");
-	REG_CHECK(0x3A0C, 0, 0xFFFFFFFFu, word4(-12, -12, 0, 0), "MCS0-3");
-	REG_CHECK(0x3A10, 0, 0xFFFFFFFFu, 0, "MCS4-7");
-	REG_CHECK(0x3A14, 0, 0xFFFFFFFFu, word4(sd - 12, sd - 12, sd, sd),
-	          "MCS8-11");
-	REG_CHECK(0x3A18, 0, 0xFFFFFFFFu, word4(sd, sd, sd, sd), "MCS12-15");
-	REG_CHECK(0x3A2C, 0, 0xFFFFFFFFu, word4(-12, -12, 0, 0),
-	          "VHT1SS 0-3");
-	REG_CHECK(0x3A34, 0, 0xFFFFFFFFu, word4(0, 0, sd - 12, sd - 12),
-	          "VHT1SS 8-9 + VHT2SS 0-1");
-	REG_CHECK(0x3A3C, 0, 0xFFFFFFFFu, word4(sd, sd, sd, sd),
-	          "VHT2SS 6-9");
+	REG_CHECK(0x18E8, 10, a->mcs7, "OFDM reference A (MCS7)");
+	REG_CHECK(0x41E8, 10, b->mcs7, "OFDM reference B (MCS7)");
+	DIFF_CHECK(0x04, r6m, mcs7, "6M");
+	DIFF_CHECK(0x0B, r54m, mcs7, "54M");
+	DIFF_CHECK(0x0C, mcs0, mcs7, "MCS0");
+	DIFF_CHECK(0x13, mcs7, mcs7, "MCS7");
+	DIFF_CHECK(0x1B, mcs15, mcs7, "MCS15");
+	DIFF_CHECK(0x35, vht9, mcs7, "VHT1SS MCS9");
+#undef DIFF_CHECK
 #undef REG_CHECK
 }
 
@@ -205,7 +305,7 @@ static void run_case(const struct txp_case *c, const char *fw, unsigned n)
 	         c->board);
 	snprintf(what, sizeof what, "%s ch %u/%u", c->board, c->ch.channel,
 	         c->ch.bw_mhz);
-	struct dvr_config cfg = { .firmware_dir = fw };
+	struct dvr_config cfg = { .firmware_dir = fw, .regd = c->regd };
 	dvr_device *dev = NULL;
 	snprintf(m, sizeof m, "%s: open", what);
 	CHECK_EQ_INT(dvr_open(sel, &cfg, &dev), DVR_OK, m);
@@ -227,26 +327,24 @@ static void run_case(const struct txp_case *c, const char *fw, unsigned n)
 		/* The power reported is MCS7's on path A, 0.25 dB an
 		 * index. */
 		snprintf(m, sizeof m, "%s: reported power", what);
-		CHECK_EQ_INT(dvr_tx_power_mbm(dev), c->a.ss1 * 25, m);
+		CHECK_EQ_INT(dvr_tx_power_mbm(dev), c->a.mcs7 * 25, m);
 
-		/* An explicit 12 dBm = index 48 for MCS7 on path A; every
-		 * other level keeps its distance, so the differences stay
-		 * and path B's reference moves by the same step. */
-		int shift = 48 - c->a.ss1;
-		uint32_t diffs = vchip_peek32(vc, 0x3A14);
-		snprintf(m, sizeof m, "%s: set 12 dBm", what);
-		CHECK_EQ_INT(dvr_set_tx_power_mbm(dev, 1200), DVR_OK, m);
-		snprintf(m, sizeof m, "%s: 12 dBm reported", what);
-		CHECK_EQ_INT(dvr_tx_power_mbm(dev), 1200, m);
-		snprintf(m, sizeof m, "%s: 12 dBm OFDM reference A", what);
-		CHECK_EQ_HEX((vchip_peek32(vc, 0x18E8) >> 10) & 0x7F, 48, m);
-		snprintf(m, sizeof m, "%s: 12 dBm OFDM reference B keeps its "
-		         "distance", what);
-		CHECK_EQ_HEX((vchip_peek32(vc, 0x41E8) >> 10) & 0x7F,
-		             (uint32_t)(c->b.ss1 + shift), m);
-		snprintf(m, sizeof m, "%s: 12 dBm differences unchanged",
-		         what);
-		CHECK_EQ_HEX(vchip_peek32(vc, 0x3A14), diffs, m);
+		/* A power above the limit: the reference rate gets its
+		 * limit and reports it, every other rate moves by the same
+		 * step up to its own limit. */
+		if (c->set_mbm) {
+			snprintf(m, sizeof m, "%s: set %d mBm", what,
+			         c->set_mbm);
+			CHECK_EQ_INT(dvr_set_tx_power_mbm(dev, c->set_mbm),
+			             DVR_OK, m);
+			snprintf(m, sizeof m, "%s after %d mBm", what,
+			         c->set_mbm);
+			check_levels(vc, m, &c->set_a, &c->set_b);
+			snprintf(m, sizeof m, "%s: limited power reported",
+			         what);
+			CHECK_EQ_INT(dvr_tx_power_mbm(dev), c->set_a.mcs7 * 25,
+			             m);
+		}
 	}
 	dvr_close(dev);
 }

@@ -3,7 +3,8 @@
  * devourersink -> virtual air -> devourersrc over two RTL8822CU adapters
  * (device=virtual:NAME,chip=8822c), each brought up by the plugin through
  * the RTL8822C HAL, USB3 switch included: every buffer arrives byte-exact
- * and in order and the stats add up.
+ * and in order and the stats add up; then the sink's regulatory-domain
+ * moves the power the adapter allows.
  */
 #include "gst_test_common.h"
 #include "libdevourer/virtual/vchip.h"
@@ -16,6 +17,20 @@ static const struct gst_test_packets packets = {
 	.size_step = 4099, .max_size = MAX_SIZE, .seed = 0x85ebca6bu,
 	.seed_offset = 7, .marker_every = 8,
 };
+
+/* An int field of @e's "stats" structure; -1 when missing. */
+static int stat_int(GstElement *e, const gchar *field)
+{
+	GstStructure *st = NULL;
+	int v = -1;
+
+	g_object_get(e, "stats", &st, NULL);
+	if (st) {
+		gst_structure_get_int(st, field, &v);
+		gst_structure_free(st);
+	}
+	return v;
+}
 
 int main(int argc, char **argv)
 {
@@ -78,7 +93,34 @@ int main(int argc, char **argv)
 	CHECK_EQ_INT(gst_test_stat_u64(hs->element, "auth-failed"), 0,
 	             "src stats: no authentication failure");
 
+	/* The regulatory domain reaches the RTL8822C's limits (rtw88
+	 * rtw8822c_txpwr_lmt_type0). At ch 149/20 on the model's typical
+	 * board MCS7 on path A has the EFUSE level 70 (0x46); its limit is
+	 * HT 1SS at 20 MHz ch 149 minus the by-rate base 64: worldwide 28
+	 * (-36), so 20 dBm asked gives 70 - 36 = 34 (850 mBm); FCC 76
+	 * (+12), so 20 dBm = index 80 passes, under 70 + 12 = 82. */
+	g_object_set(ht->element, "tx-power", 20, NULL);
+	CHECK_EQ_INT(stat_int(ht->element, "tx-power-mbm"), 850,
+	             "worldwide: 20 dBm stops at the ch 149 HT limit");
 	gst_harness_teardown(ht);
+
+	/* A third sink opened under FCC. */
+	GstElement *fcc = gst_element_factory_make("devourersink", NULL);
+	GstBus *bus_fcc = gst_bus_new();
+	g_object_set(fcc, "device", "virtual:f22c,chip=8822c", "channel", 149,
+	             "key-file", env.drone_key, "sync", FALSE, "async", FALSE,
+	             "regulatory-domain", DVR_REGD_FCC, "tx-power", 20, NULL);
+	gst_element_set_bus(fcc, bus_fcc);
+	CHECK(gst_element_set_state(fcc, GST_STATE_PLAYING) !=
+	      GST_STATE_CHANGE_FAILURE, "FCC sink reaches PLAYING");
+	CHECK_EQ_INT(stat_int(fcc, "tx-power-mbm"), 2000,
+	             "FCC: 20 dBm is under the limit");
+	gst_element_set_state(fcc, GST_STATE_NULL);
+	errors = gst_test_drain_bus(bus_fcc, 0, NULL);
+	CHECK_EQ_INT(errors, 0, "FCC sink: no error message");
+	gst_object_unref(fcc);
+	gst_object_unref(bus_fcc);
+
 	gst_harness_teardown(hs);
 	errors = gst_test_drain_bus(bus_rx, 0, NULL) +
 	         gst_test_drain_bus(bus_tx, 0, NULL);

@@ -274,11 +274,12 @@ enum dvr_carrier_sense {
 
 /**
  * Regulatory domain whose TX power limits the chip obeys (the reference
- * drivers' limit tables: rtw88 rtw8812a_table.c rtw8812a_txpwr_lmt). Every
+ * drivers' limit tables: rtw88 rtw8812a_table.c rtw8812a_txpwr_lmt,
+ * rtw8822c_table.c rtw8822c_txpwr_lmt_type0 / _type5 by RFE type). Every
  * rate's power is clamped to the domain's limit for the channel, the
  * bandwidth and the rate's section (CCK, OFDM, HT/VHT 1 or 2 streams);
- * a power set through the API never exceeds it. Applied on the RTL8812AU;
- * other chips do not use limit tables yet and ignore it.
+ * a power set through the API never exceeds it. Applied on the RTL8812AU
+ * and the RTL8822CU.
  */
 enum dvr_regd {
 	/** The default, as rtw88 starts when the EFUSE names no country:
@@ -377,10 +378,11 @@ DVR_API int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel);
  * value is rounded to the nearest step and clamped to the chip's range;
  * dvr_tx_power_mbm() tells what was applied.
  *
- * On the RTL8812AU the power is that of its reference rate (HT MCS7 on
- * path A): every other rate keeps its calibrated distance from it (the
- * EFUSE calibration and the vendor's power by rate), and no rate exceeds
- * the regulatory limit of dvr_config.regd on the channel — a power above
+ * On the RTL8812AU and the RTL8822CU the power is that of the reference
+ * rate (HT MCS7 on path A): every other rate keeps its calibrated distance
+ * from it (the EFUSE calibration and the vendor's power by rate), and no
+ * rate exceeds the regulatory limit of dvr_config.regd on the channel — a
+ * power above
  * a rate's limit gives it the limit, and dvr_tx_power_mbm() then reports
  * the limited level of the reference rate.
  */
