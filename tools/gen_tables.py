@@ -45,6 +45,7 @@ CHIPS = {
         "pwr": ["trans_carddis_to_cardemu", "trans_cardemu_to_act",
                 "trans_act_to_cardemu", "trans_cardemu_to_carddis"],
         "flows": ["card_enable_flow", "card_disable_flow"],
+        "pwrtrk": True,
     },
 }
 
