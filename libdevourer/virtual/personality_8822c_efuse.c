@@ -7,8 +7,9 @@
  * one physical address at a time (rtw88 efuse.c
  * rtw_dump_physical_efuse_map). Programming is not modelled.
  *
- * Board variants (board=): the TX-power calibration block of the logical
- * map and the factory RF trims Realtek burns byte-wise into the
+ * Board variants (board=): the TX-power calibration block and the
+ * thermal-meter calibration readings (0xD0 / 0xD1) of the logical map,
+ * and the factory RF trims Realtek burns byte-wise into the
  * protected tail of the physical array, outside the logical map
  * (addresses rtw88 rtw8822c.h PPG_*; read by rtw8822c.c
  * rtw8822c_thermal_trim, rtw8822c_power_trim, rtw8822c_pa_bias). No
