@@ -49,6 +49,7 @@ CHIPS = {
         # type (rtw8822c.c rfe_defs: type 5 has its own)
         "pg": ["bb_pg_type0"],
         "lmt": ["txpwr_lmt_type0", "txpwr_lmt_type5"],
+        "pwrtrk": True,
     },
 }
 

@@ -28,6 +28,7 @@ static const struct dvr_chip_ops rtl8822c_ops = {
 	.set_carrier_sense = dvr_set_carrier_sense,
 	.set_channel = rtl8822c_set_channel,
 	.calibrate = rtl8822c_calibrate,
+	.track = rtl8822c_track,
 	.set_tx_power = rtl8822c_set_tx_power,
 	.calibrated_tx_power = rtl8822c_calibrated_tx_power,
 	.wait_tx_idle = rtl8822c_wait_tx_idle,

@@ -33,6 +33,15 @@ extern const struct dvr_chip_info rtl8822c_info;
 #define EFUSE8822C_THERMAL_A 0xD0
 #define EFUSE8822C_MAC 0x157
 
+/* Thermal power tracking state (rtl8822c_pwrtrack.c), per RF path. */
+struct rtl8822c_pwrtrack {
+	bool triggered;          /* meters started, read on the next tick */
+	uint32_t ewma[2];        /* moving averages, 10 fractional bits */
+	uint8_t avg[2];          /* their integer parts; 0xFF: none yet */
+	uint8_t lck_ref;         /* path A average at the last LCK */
+	int8_t delta[2];         /* compensation in 0x18A0 / 0x41A0 [6:0] */
+};
+
 /* Chip-private state behind chip->priv (allocated by identify; every op
  * tolerates NULL and then uses defaults). */
 struct rtl8822c_priv {
@@ -50,6 +59,7 @@ struct rtl8822c_priv {
 	bool txpwr_tables;
 	struct dvr_txpwr_by_rate by_rate;
 	struct dvr_txpwr_limits limits;
+	struct rtl8822c_pwrtrack pwrtrack;
 };
 
 static inline struct rtl8822c_priv *rtl8822c_priv(const struct dvr_chip *c)
@@ -160,6 +170,12 @@ int rtl8822c_fw_keepalive(struct dvr_chip *chip);
 /* One 8-byte register H2C command (w0 = id | payload, w1 = extension). */
 int rtl8822c_h2c_cmd(struct dvr_chip *chip, uint32_t w0, uint32_t w1);
 int rtl8822c_calibrate(struct dvr_chip *chip);
+/* Thermal power tracking (rtl8822c_pwrtrack.c): the state reset by
+ * phy_init, as rtw88 rtw8822c_pwrtrack_init; one watchdog tick (ops->
+ * track). DVR_OK, DVR_E_TIMEOUT when LCK never finished (the
+ * compensation is written all the same), or the bus error. */
+void rtl8822c_pwrtrack_init(struct dvr_chip *chip);
+int rtl8822c_track(struct dvr_chip *chip, struct dvr_thermal_stats *st);
 int rtl8822c_usb3_switch(struct dvr_chip *chip, bool *switched);
 
 #endif /* DVR_RTL8822C_H */

@@ -230,6 +230,7 @@ int rtl8822c_phy_init(struct dvr_chip *chip)
 	/* X2 check and the EFUSE trims (rtl8822c_rf_trim.c). */
 	if ((st = rtl8822c_rf_trims(chip)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error during the RF trims");
+	rtl8822c_pwrtrack_init(chip);
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error during PHY init");
 	if ((st = rtl8822c_fw_send_info(chip)) != DVR_OK)

@@ -64,6 +64,23 @@ extern const size_t rtl8822c_rf_b_len;
 extern const struct dvr_pwr_cmd *const rtl8822c_card_enable_flow[];
 extern const struct dvr_pwr_cmd *const rtl8822c_card_disable_flow[];
 
+/* Thermal power tracking: BB swing steps by thermal delta (index
+ * 0..29), _p warmer and _n cooler than calibration; 5 GHz tables
+ * have one row per sub-band (36-64, 100-144, 149-177). */
+#define RTL8822C_PWRTRK_SZ 30
+extern const uint8_t rtl8822c_pwrtrk_5gb_n[3][RTL8822C_PWRTRK_SZ];
+extern const uint8_t rtl8822c_pwrtrk_5gb_p[3][RTL8822C_PWRTRK_SZ];
+extern const uint8_t rtl8822c_pwrtrk_5ga_n[3][RTL8822C_PWRTRK_SZ];
+extern const uint8_t rtl8822c_pwrtrk_5ga_p[3][RTL8822C_PWRTRK_SZ];
+extern const uint8_t rtl8822c_pwrtrk_2gb_n[RTL8822C_PWRTRK_SZ];
+extern const uint8_t rtl8822c_pwrtrk_2gb_p[RTL8822C_PWRTRK_SZ];
+extern const uint8_t rtl8822c_pwrtrk_2ga_n[RTL8822C_PWRTRK_SZ];
+extern const uint8_t rtl8822c_pwrtrk_2ga_p[RTL8822C_PWRTRK_SZ];
+extern const uint8_t rtl8822c_pwrtrk_2g_cck_b_n[RTL8822C_PWRTRK_SZ];
+extern const uint8_t rtl8822c_pwrtrk_2g_cck_b_p[RTL8822C_PWRTRK_SZ];
+extern const uint8_t rtl8822c_pwrtrk_2g_cck_a_n[RTL8822C_PWRTRK_SZ];
+extern const uint8_t rtl8822c_pwrtrk_2g_cck_a_p[RTL8822C_PWRTRK_SZ];
+
 /* TX power tables: power by rate and regulatory limits; *_len
  * counts rows. */
 extern const struct dvr_pg_row rtl8822c_bb_pg_type0[];

@@ -5,7 +5,8 @@
  * functions its files share. One file per part: personality_8822c.c
  * (identity, straps, register file, power, USB3 switch), _efuse.c,
  * _fw.c (reserved page, DDMA, boot, H2C/C2H), _phy.c (RF access,
- * tuning, calibration read-backs), _trx.c (TX/RX descriptors).
+ * tuning, calibration read-backs), _thermal.c (thermal meters, LCK),
+ * _trx.c (TX/RX descriptors).
  * Caller holds vc->lock in every function below.
  */
 #ifndef DVR_PERSONALITY_8822C_H
@@ -91,6 +92,13 @@ void c22_fw_mailbox_written(struct vchip *vc, unsigned box);
 bool c22_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out);
 uint32_t c22_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
 void c22_phy_written(struct vchip *vc, uint16_t addr, size_t len);
+
+/* personality_8822c_thermal.c: RF register @p reg of @p path is written
+ * (@p old what it held, @p v the new 20-bit value); returns what it holds
+ * afterwards (the meter's reading kept or latched, finished runs' busy
+ * bits clear). */
+uint32_t c22_thermal_rf_written(struct vchip *vc, unsigned path,
+                                uint8_t reg, uint32_t old, uint32_t v);
 
 /* personality_8822c_trx.c */
 void c22_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,

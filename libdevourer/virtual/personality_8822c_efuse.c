@@ -7,8 +7,9 @@
  * one physical address at a time (rtw88 efuse.c
  * rtw_dump_physical_efuse_map). Programming is not modelled.
  *
- * Board variants (board=): the TX-power calibration block of the logical
- * map and the factory RF trims Realtek burns byte-wise into the
+ * Board variants (board=): the TX-power calibration block and the
+ * thermal-meter calibration readings (0xD0 / 0xD1) of the logical map,
+ * and the factory RF trims Realtek burns byte-wise into the
  * protected tail of the physical array, outside the logical map
  * (addresses rtw88 rtw8822c.h PPG_*; read by rtw8822c.c
  * rtw8822c_thermal_trim, rtw8822c_power_trim, rtw8822c_pa_bias). No
@@ -43,8 +44,6 @@
 #define EF_USB_PID 0x152
 #define EF_USB_MAC 0x157
 
-#define C22_THERMAL 0x20   /* both paths; the model's meter reads it */
-
 /* One path's TX-power record (rtw88 main.h struct rtw_txpwr_idx):
  *  [0..5] 2.4 GHz CCK bases per channel group, [6..10] BW40 bases,
  *  [11] 1-stream byte ([7:4] BW20, [3:0] OFDM difference), [12]
@@ -60,6 +59,9 @@ struct c22_board {
 	 * B [7:4]); 5 GHz L1, L2, M1, M2, H1 per path ([4:0]); PA bias 2.4
 	 * and 5 GHz per path ([3:0]) */
 	uint8_t thermal[2], pwr_2g[3], pwr_5g[2][5], pa_2g[2], pa_5g[2];
+	/* thermal meter reading per path at calibration (logical 0xD0 /
+	 * 0xD1), what power tracking measures against */
+	uint8_t meter_cal[2];
 	/* the synthesiser's X2 calibration is still busy after power-up,
 	 * the state rtw88 rtw8822c_rf_x2_check restarts */
 	bool x2k_stuck;
@@ -85,7 +87,7 @@ static const struct c22_board boards[] = {
 	} },
 	  { 0xF2, 0xF5 }, { 0x21, 0x32, 0x43 },
 	  { { 0xE2, 0xE3, 0xE4, 0xE5, 0xE6 }, { 0xE1, 0xE2, 0xE3, 0xE4, 0xE5 } },
-	  { 0xF5, 0xF6 }, { 0xF7, 0xF8 }, false },
+	  { 0xF5, 0xF6 }, { 0xF7, 0xF8 }, { 0x1E, 0x20 }, false },
 	/* Graded per channel group and path, with non-zero differences;
 	 * other trims; X2 calibration left busy. */
 	{ "graded", { {
@@ -105,11 +107,12 @@ static const struct c22_board boards[] = {
 	} },
 	  { 0xF7, 0xF0 }, { 0x54, 0x65, 0x76 },
 	  { { 0xE9, 0xEA, 0xEB, 0xEC, 0xED }, { 0xF1, 0xF2, 0xF3, 0xF4, 0xF5 } },
-	  { 0xF3, 0xF4 }, { 0xF9, 0xFA }, true },
+	  { 0xF3, 0xF4 }, { 0xF9, 0xFA }, { 0x24, 0x1F }, true },
 };
 
-/* A part whose TX-power block and trims were never burnt (all 0xFF);
- * the rest of its EFUSE is as on the others. */
+/* A part whose TX-power block, thermal calibration (0xC8, 0xD0, 0xD1:
+ * a driver then tracks no temperature) and trims were never burnt (all
+ * 0xFF); the rest of its EFUSE is as on the others. */
 #define BOARD_BLANK "blank"
 
 const char *const c22_boards[] = { "typical", "graded", BOARD_BLANK, NULL };
@@ -151,12 +154,13 @@ static void build_logical(struct vchip *vc)
 	m[EF_RF_BT] = 0x00;
 	m[EF_SWING_2G] = 0x00;
 	m[EF_SWING_5G] = 0x00;
-	m[EF_TXPWR_CAL] = 0x00;     /* power tracking enabled */
+	/* [7:4] power-tracking type 0, the one rtw88 tracks */
+	m[EF_TXPWR_CAL] = b ? 0x00 : 0xFF;
 	m[EF_RFE] = 0x01;           /* one of rtw88's RFE 0-6 */
 	m[EF_COUNTRY] = 'U';
 	m[EF_COUNTRY + 1] = 'S';
-	m[EF_THERMAL_A] = C22_THERMAL;
-	m[EF_THERMAL_B] = C22_THERMAL;
+	m[EF_THERMAL_A] = b ? b->meter_cal[0] : 0xFF;
+	m[EF_THERMAL_B] = b ? b->meter_cal[1] : 0xFF;
 	memset(&m[EF_RX_GAIN_GAP], 0x00, 9);
 	m[EF_USB_VID] = (uint8_t)vc->usb.vid;
 	m[EF_USB_VID + 1] = (uint8_t)(vc->usb.vid >> 8);

@@ -139,6 +139,7 @@ static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 	if (path == 0 && reg == RF_X2K && (c22(vc)->rf[0][RF_X2K] & X2K_ARM) &&
 	    !(v & X2K_ARM))
 		c22(vc)->x2k_busy = false;
+	v = c22_thermal_rf_written(vc, path, reg, c22(vc)->rf[path][reg], v);
 	c22(vc)->rf[path][reg] = v;
 	match_rf(vc, path, reg, v);
 	/* the window word mirrors the register, so that a byte write to it

@@ -469,9 +469,11 @@ struct dvr_thermal_stats {
 	                              own units, 0..63); -1 none yet */
 	int thermal_cal;         /**< the EFUSE calibration reading; -1: the
 	                              board has none, nothing is tracked */
-	int swing_offset[2];     /**< BB swing steps applied per RF path
-	                              against the calibrated swing (+ more
-	                              power: about 0.5 dB a step) */
+	int swing_offset[2];     /**< steps applied per RF path against
+	                              the calibration (+ more power): BB
+	                              swing steps of about 0.5 dB (RTL8812AU),
+	                              TX power index steps of 0.25 dB
+	                              (RTL8822CU) */
 	uint64_t lck_runs;       /**< LC-tank recalibrations it ran */
 	uint64_t iqk_runs;       /**< IQ recalibrations it ran */
 };
