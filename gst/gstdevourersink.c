@@ -336,7 +336,6 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
   element_class->change_state =
       GST_DEBUG_FUNCPTR (gst_devourer_sink_change_state);
   basesink_class->set_caps = GST_DEBUG_FUNCPTR (gst_devourer_sink_set_caps);
-  basesink_class->stop = GST_DEBUG_FUNCPTR (gst_devourer_sink_stop);
   basesink_class->event = GST_DEBUG_FUNCPTR (gst_devourer_sink_event);
   basesink_class->unlock = GST_DEBUG_FUNCPTR (gst_devourer_sink_unlock);
   basesink_class->unlock_stop =
@@ -1586,9 +1585,12 @@ gst_devourer_sink_change_state (GstElement * element,
       && !gst_devourer_sink_open (self))
     return GST_STATE_CHANGE_FAILURE;
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
-  /* The base class does not stop what it did not start. */
-  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED
-      && ret == GST_STATE_CHANGE_FAILURE)
+  /* Closed on the way down through READY, as it was opened on the way
+   * up: GstBaseSink's own stop() comes only at READY -> NULL, so a sink
+   * taken to READY and back would open a second time over the first. */
+  if ((transition == GST_STATE_CHANGE_READY_TO_PAUSED
+          && ret == GST_STATE_CHANGE_FAILURE)
+      || transition == GST_STATE_CHANGE_PAUSED_TO_READY)
     gst_devourer_sink_stop (GST_BASE_SINK (self));
   return ret;
 }

@@ -217,6 +217,13 @@ static void test_harness(const struct gst_test_env *env, GstHarness *hs)
 	                           "harness sink plays");
 	if (!ht)
 		goto out;
+	/* Down to READY and back: the adapter closes and opens again, as a
+	 * pipeline paused to READY and restarted does. */
+	CHECK(gst_element_set_state(ht->element, GST_STATE_READY) ==
+	              GST_STATE_CHANGE_SUCCESS &&
+	      gst_element_set_state(ht->element, GST_STATE_PLAYING) ==
+	              GST_STATE_CHANGE_SUCCESS,
+	      "harness sink back to PLAYING after READY");
 	max_payload = gst_test_stat_u64(ht->element, "max-payload");
 	CHECK(max_payload > 1000 && max_payload < 4000,
 	      "stats max-payload is the link's packet limit");
