@@ -60,6 +60,10 @@ struct rtl8822c_priv {
 	struct dvr_txpwr_by_rate by_rate;
 	struct dvr_txpwr_limits limits;
 	struct rtl8822c_pwrtrack pwrtrack;
+	/* the index set_tx_power was last asked for (chip->tx_power_index
+	 * holds what the reference rate got), to write it again after the
+	 * firmware heartbeat; -1: none yet */
+	int tx_power_asked;
 };
 
 static inline struct rtl8822c_priv *rtl8822c_priv(const struct dvr_chip *c)

@@ -82,6 +82,7 @@ int rtl8822c_identify(struct dvr_chip *chip)
 		if (!priv)
 			return dvr_chip_fail(chip, DVR_E_NO_MEM, "out of memory");
 		chip->priv = priv;
+		priv->tx_power_asked = -1;
 	}
 	dvr_w32_mask(io, REG_LDO_EFUSE_CTRL, 0x300, 0);  /* WiFi bank */
 	dvr_clr8(io, REG_LDO25, 0x01);

@@ -133,11 +133,27 @@ static bool lck(struct dvr_chip *chip)
 	return done;
 }
 
+/* The firmware's heartbeat, every tick whatever the board: rtw88 main.c
+ * rtw_watch_dog_work sends the WL PHY info each time, and OpenIPC
+ * devourer found the firmware powers the RF down after about 30 s
+ * without it. Those H2Cs rewrite the OFDM power references, so the TX
+ * power is written again after them (rtl8822c_fw_keepalive). */
+static int heartbeat(struct dvr_chip *chip, const struct rtl8822c_priv *priv)
+{
+	int st = rtl8822c_fw_keepalive(chip);
+	if (st != DVR_OK || priv->tx_power_asked < 0)
+		return st;
+	return rtl8822c_set_tx_power(chip, priv->tx_power_asked);
+}
+
 int rtl8822c_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 {
 	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
 	if (!priv)
 		return DVR_OK;
+	int hb = heartbeat(chip, priv);
+	if (hb != DVR_OK)
+		return hb;
 	struct rtl8822c_pwrtrack *t = &priv->pwrtrack;
 	const uint8_t *cal = &priv->efuse[EFUSE8822C_THERMAL_A];
 	bool on = tracked(priv) && (cal[0] != 0xFF || cal[1] != 0xFF);

@@ -260,6 +260,9 @@ int rtl8822c_set_tx_power(struct dvr_chip *chip, int index)
 	int st = dvr_io_status(io);
 	if (st != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error setting TX power");
+	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+	if (priv)
+		priv->tx_power_asked = index;
 	/* what the reference rate got, which its limit may hold below
 	 * index */
 	chip->tx_power_index = lvl[0][REF_RATE];

@@ -208,6 +208,49 @@ static void blank_board(void)
 	dvr_close(d);
 }
 
+/* Whatever the board, every tick sends the firmware its heartbeat (WL
+ * PHY info, id 0x58, TX throughput 100 in [17:8]: one of the four H2C
+ * mailboxes 0x1D0..0x1DC holds it) and writes the TX power again as it
+ * was asked: a power held at its limit stays where the set put it. */
+static void heartbeat(void)
+{
+	dvr_device *d = start("virtual:therm22-hb,chip=8822c", 6);
+	struct vchip *vc = vchip_find("therm22-hb");
+	CHECK(d && vc, "heartbeat board up");
+	if (!d || !vc) {
+		dvr_close(d);
+		return;
+	}
+	/* Channel 6, worldwide, just past MCS7's limit: MCS7 stops at it,
+	 * rates their limits do not hold yet (CCK, the slower OFDM ones)
+	 * take the whole step. Written again from what reached MCS7 they
+	 * would lose part of it. */
+	CHECK_EQ_INT(dvr_set_tx_power_mbm(d, 3000), DVR_OK, "30 dBm asked");
+	int held = dvr_tx_power_mbm(d);
+	CHECK_EQ_INT(dvr_set_tx_power_mbm(d, held + 50), DVR_OK,
+	             "two steps past MCS7's limit asked");
+	uint32_t ref = vchip_peek32(vc, 0x18E8), diff[16];
+	for (unsigned i = 0; i < 16; i++)
+		diff[i] = vchip_peek32(vc, (uint16_t)(0x3A00 + 4 * i));
+	int mbm = dvr_tx_power_mbm(d);
+	struct dvr_thermal_stats st = { 0 };
+	dvr_get_thermal_stats(d, &st);
+	st = wait_for(d, 0, 0, st.ticks + 4);
+	bool seen = false;
+	for (unsigned box = 0; box < 4; box++)
+		seen |= vchip_peek32(vc, (uint16_t)(0x1D0 + 4 * box)) ==
+		        0x00006458u;
+	CHECK(seen, "the WL PHY info heartbeat sits in an H2C mailbox");
+	CHECK_EQ_HEX(vchip_peek32(vc, 0x18E8), ref,
+	             "OFDM reference as the set left it after the ticks");
+	bool same = true;
+	for (unsigned i = 0; i < 16; i++)
+		same &= vchip_peek32(vc, (uint16_t)(0x3A00 + 4 * i)) == diff[i];
+	CHECK(same, "every per-rate difference as the set left it");
+	CHECK_EQ_INT(dvr_tx_power_mbm(d), mbm, "reported power unchanged");
+	dvr_close(d);
+}
+
 int main(void)
 {
 	if (!check_firmware_dir())
@@ -219,6 +262,7 @@ int main(void)
 	typical_5g();
 	graded_2g();
 	blank_board();
+	heartbeat();
 	e2e_air_remove(dir);
 	return check_done();
 }
