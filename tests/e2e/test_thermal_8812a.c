@@ -62,55 +62,23 @@
 
 #include "libdevourer/virtual/vchip.h"
 #include "tests/check.h"
-#include "tests/e2e/e2e_common.h"
-
-#define PERIOD_MS 10u
+#include "tests/e2e/thermal_common.h"
 
 static unsigned swing(struct vchip *vc, unsigned path)
 {
 	return vchip_peek32(vc, path ? 0xE1C : 0xC1C) >> 21;
 }
 
-static dvr_device *start(const char *sel, unsigned chan)
-{
-	struct dvr_config cfg = { .track_period_ms = PERIOD_MS,
-		                  .firmware_dir = check_firmware_dir() };
-	return e2e_start_cfg(sel, &cfg, chan);
-}
-
-/* Wait (at most 20 s) until the stats show these swing offsets, or (with
- * min_ticks) at least that many ticks. */
-static struct dvr_thermal_stats wait_for(dvr_device *d, int a, int b,
-                                         uint64_t min_ticks)
-{
-	struct dvr_thermal_stats st = { 0 };
-	for (int i = 0; i < 20000; i++) {
-		dvr_get_thermal_stats(d, &st);
-		if (min_ticks ? st.ticks >= min_ticks
-		              : st.swing_offset[0] == a && st.swing_offset[1] == b)
-			break;
-		e2e_pause_1ms();
-	}
-	return st;
-}
-
-static uint64_t model_lck(struct vchip *vc)
-{
-	struct vchip_stats s;
-	vchip_get_stats(vc, &s);
-	return s.rf_lck_runs;
-}
-
 static void warm_and_cool(void)
 {
-	dvr_device *d = start("virtual:therm-5g,board=vendor-default", 36);
+	dvr_device *d = thermal_test_start("virtual:therm-5g,board=vendor-default", 36);
 	struct vchip *vc = vchip_find("therm-5g");
 	CHECK(d && vc, "vendor-default board up on channel 36");
 	if (!d || !vc) {
 		dvr_close(d);
 		return;
 	}
-	struct dvr_thermal_stats st = wait_for(d, 0, 0, 4);
+	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 4);
 	CHECK_EQ_INT(st.thermal_cal, 24, "EFUSE thermal calibration 0x18");
 	CHECK_EQ_INT(st.thermal, 24, "the meter reads the calibration "
 	             "temperature");
@@ -118,40 +86,40 @@ static void warm_and_cool(void)
 	      "no swing offset at the calibration temperature");
 	CHECK_EQ_HEX(swing(vc, 0), 0x200, "path A swing from EFUSE: 0 dB");
 	CHECK_EQ_HEX(swing(vc, 1), 0x200, "path B swing from EFUSE: 0 dB");
-	uint64_t lck0 = model_lck(vc);
+	uint64_t lck0 = thermal_test_model_lck(vc);
 	CHECK_EQ_INT(lck0, 1, "the RF table's own LCK at bring-up");
 	struct vchip_iqk k0;
 	CHECK(vchip_peek_iqk(vc, 0, &k0), "IQK engine");
 
 	CHECK_EQ_INT(vchip_set_thermal(vc, 34), 0, "die warms by 10");
-	st = wait_for(d, 7, 6, 0);
+	st = thermal_test_wait(d, 7, 6, 0);
 	CHECK(st.swing_offset[0] == 7 && st.swing_offset[1] == 6,
 	      "warm: +7 steps on path A, +6 on path B");
 	CHECK_EQ_INT(st.thermal, 34, "the meter reads 34");
 	CHECK_EQ_HEX(swing(vc, 0), 0x2FE, "path A swing index 31");
 	CHECK_EQ_HEX(swing(vc, 1), 0x2D3, "path B swing index 30");
 	CHECK_EQ_INT(st.lck_runs, 1, "one LCK on the way up");
-	CHECK_EQ_INT(model_lck(vc) - lck0, 1, "the RF ran one LCK");
+	CHECK_EQ_INT(thermal_test_model_lck(vc) - lck0, 1, "the RF ran one LCK");
 	CHECK_EQ_INT(st.iqk_runs, 1, "one re-IQK on the way up");
 	struct vchip_iqk k1;
 	vchip_peek_iqk(vc, 0, &k1);
 	CHECK(k1.shots > k0.shots, "the IQK engine ran again");
 
 	CHECK_EQ_INT(vchip_set_thermal(vc, 18), 0, "die cools to 18");
-	st = wait_for(d, -3, -3, 0);
+	st = thermal_test_wait(d, -3, -3, 0);
 	CHECK(st.swing_offset[0] == -3 && st.swing_offset[1] == -3,
 	      "cool: -3 steps on both paths");
 	CHECK_EQ_HEX(swing(vc, 0), 0x1AF, "path A swing index 21");
 	CHECK_EQ_HEX(swing(vc, 1), 0x1AF, "path B swing index 21");
 	/* the average goes on to 18 and stays: nothing changes after */
 	uint64_t t0 = st.ticks;
-	st = wait_for(d, 0, 0, t0 + 20);
+	st = thermal_test_wait(d, 0, 0, t0 + 20);
 	CHECK(st.swing_offset[0] == -3 && st.swing_offset[1] == -3,
 	      "20 ticks later still -3: the average at the reading does "
 	      "not update");
 	CHECK_EQ_INT(st.thermal, 18, "the meter reads 18");
 	CHECK_EQ_INT(st.lck_runs, 2, "a second LCK on the way down");
-	CHECK_EQ_INT(model_lck(vc) - lck0, 2, "the RF ran two");
+	CHECK_EQ_INT(thermal_test_model_lck(vc) - lck0, 2, "the RF ran two");
 	CHECK_EQ_HEX(vchip_peek32(vc, 0x520) >> 16 & 0xFF, 0,
 	             "TX unpaused after LCK");
 	dvr_close(d);
@@ -159,31 +127,31 @@ static void warm_and_cool(void)
 
 static void graded_2g(void)
 {
-	dvr_device *d = start("virtual:therm-2g,board=graded", 6);
+	dvr_device *d = thermal_test_start("virtual:therm-2g,board=graded", 6);
 	struct vchip *vc = vchip_find("therm-2g");
 	CHECK(d && vc, "graded board up on channel 6");
 	if (!d || !vc) {
 		dvr_close(d);
 		return;
 	}
-	struct dvr_thermal_stats st = wait_for(d, 0, 0, 4);
+	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 4);
 	CHECK_EQ_INT(st.thermal_cal, 30, "EFUSE thermal calibration 0x1E");
 	CHECK_EQ_HEX(swing(vc, 0), 0x16A, "path A swing from EFUSE: -3 dB");
 	CHECK_EQ_HEX(swing(vc, 1), 0x200, "path B swing from EFUSE: 0 dB");
 	CHECK_EQ_INT(vchip_set_thermal(vc, 34), 0, "die warms by 4");
-	st = wait_for(d, 2, 2, 0);
+	st = thermal_test_wait(d, 2, 2, 0);
 	CHECK(st.swing_offset[0] == 2 && st.swing_offset[1] == 2,
 	      "CCK tables: +2 steps on both paths");
 	CHECK_EQ_HEX(swing(vc, 0), 0x197, "path A swing index 18 + 2");
 	CHECK_EQ_HEX(swing(vc, 1), 0x197, "path B from path A's index too");
 	CHECK_EQ_INT(st.lck_runs, 0, "no LCK for a change of 3");
-	CHECK_EQ_INT(model_lck(vc), 1, "the RF ran only the table's");
+	CHECK_EQ_INT(thermal_test_model_lck(vc), 1, "the RF ran only the table's");
 	dvr_close(d);
 }
 
 static void blank_board(void)
 {
-	dvr_device *d = start("virtual:therm-blank,board=blank", 36);
+	dvr_device *d = thermal_test_start("virtual:therm-blank,board=blank", 36);
 	struct vchip *vc = vchip_find("therm-blank");
 	CHECK(d && vc, "blank board up");
 	if (!d || !vc) {
@@ -191,14 +159,14 @@ static void blank_board(void)
 		return;
 	}
 	CHECK_EQ_INT(vchip_set_thermal(vc, 50), 0, "die far from anything");
-	struct dvr_thermal_stats st = wait_for(d, 0, 0, 12);
+	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 12);
 	CHECK(st.ticks >= 12, "the watchdog ticks");
 	CHECK_EQ_INT(st.thermal_cal, -1, "no EFUSE calibration");
 	CHECK_EQ_INT(st.thermal, -1, "nothing read: not tracked");
 	CHECK(st.swing_offset[0] == 0 && st.swing_offset[1] == 0,
 	      "no swing offset");
 	CHECK_EQ_HEX(swing(vc, 0), 0x200, "path A swing untouched");
-	CHECK_EQ_INT(model_lck(vc), 1, "no LCK beyond the table's");
+	CHECK_EQ_INT(thermal_test_model_lck(vc), 1, "no LCK beyond the table's");
 	dvr_close(d);
 }
 
@@ -228,21 +196,21 @@ static void snapshot(struct vchip *vc, uint32_t out[2][AGC_WORDS])
 
 static void past_the_limit(void)
 {
-	dvr_device *d = start("virtual:therm-hot,board=vendor-default", 36);
+	dvr_device *d = thermal_test_start("virtual:therm-hot,board=vendor-default", 36);
 	struct vchip *vc = vchip_find("therm-hot");
 	CHECK(d && vc, "vendor-default board up on channel 36");
 	if (!d || !vc) {
 		dvr_close(d);
 		return;
 	}
-	struct dvr_thermal_stats st = wait_for(d, 0, 0, 4);
+	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 4);
 	uint32_t cold[2][AGC_WORDS], hot[2][AGC_WORDS];
 	snapshot(vc, cold);
 	int mbm = dvr_tx_power_mbm(d);
 	CHECK_EQ_INT(agc(vc, 0xC20, 0x13), 42, "MCS7 path A at 24");
 
 	CHECK_EQ_INT(vchip_set_thermal(vc, 39), 0, "die warms by 15");
-	st = wait_for(d, 10, 9, 0);
+	st = thermal_test_wait(d, 10, 9, 0);
 	CHECK(st.swing_offset[0] == 10 && st.swing_offset[1] == 9,
 	      "warm: +10 steps on path A, +9 on path B");
 	CHECK_EQ_HEX(swing(vc, 0), 0x32B, "path A swing at the limit 32");
@@ -276,7 +244,7 @@ static void past_the_limit(void)
 	CHECK_EQ_INT(st.lck_runs, 1, "one recalibration on the way up");
 
 	CHECK_EQ_INT(vchip_set_thermal(vc, 24), 0, "die back to 24");
-	st = wait_for(d, 1, 1, 0);
+	st = thermal_test_wait(d, 1, 1, 0);
 	CHECK(st.swing_offset[0] == 1 && st.swing_offset[1] == 1,
 	      "cool: the last update at average 25, +1 step");
 	snapshot(vc, hot);

@@ -44,9 +44,7 @@
 
 #include "libdevourer/virtual/vchip.h"
 #include "tests/check.h"
-#include "tests/e2e/e2e_common.h"
-
-#define PERIOD_MS 10u
+#include "tests/e2e/thermal_common.h"
 
 static const uint16_t track_reg[2] = { 0x18A0, 0x41A0 };
 
@@ -60,48 +58,9 @@ static unsigned cck_ref(struct vchip *vc, unsigned path)
 	return vchip_peek32(vc, track_reg[path]) >> 16 & 0x7F;
 }
 
-static dvr_device *start(const char *sel, unsigned chan)
-{
-	struct dvr_config cfg = { .track_period_ms = PERIOD_MS,
-		                  .firmware_dir = check_firmware_dir() };
-	dvr_device *d = NULL;
-	if (dvr_open(sel, &cfg, &d) != DVR_OK)
-		return NULL;
-	struct dvr_channel ch = { .channel = (uint16_t)chan, .bw_mhz = 20 };
-	if (dvr_start(d, &ch) != DVR_OK) {
-		printf("# start %s: %s\n", sel, dvr_last_error(d));
-		dvr_close(d);
-		return NULL;
-	}
-	return d;
-}
-
-/* Wait (at most 20 s) until the stats show these offsets, or (with
- * min_ticks) at least that many ticks. */
-static struct dvr_thermal_stats wait_for(dvr_device *d, int a, int b,
-                                         uint64_t min_ticks)
-{
-	struct dvr_thermal_stats st = { 0 };
-	for (int i = 0; i < 20000; i++) {
-		dvr_get_thermal_stats(d, &st);
-		if (min_ticks ? st.ticks >= min_ticks
-		              : st.swing_offset[0] == a && st.swing_offset[1] == b)
-			break;
-		e2e_pause_1ms();
-	}
-	return st;
-}
-
-static uint64_t model_lck(struct vchip *vc)
-{
-	struct vchip_stats s;
-	vchip_get_stats(vc, &s);
-	return s.rf_lck_runs;
-}
-
 static void typical_5g(void)
 {
-	dvr_device *d = start("virtual:therm22-5g,chip=8822c,board=typical",
+	dvr_device *d = thermal_test_start("virtual:therm22-5g,chip=8822c,board=typical",
 	                      36);
 	struct vchip *vc = vchip_find("therm22-5g");
 	CHECK(d && vc, "typical board up on channel 36");
@@ -109,10 +68,10 @@ static void typical_5g(void)
 		dvr_close(d);
 		return;
 	}
-	uint64_t lck0 = model_lck(vc);
+	uint64_t lck0 = thermal_test_model_lck(vc);
 	CHECK_EQ_INT(lck0, 0, "no LCK at bring-up");
 	unsigned cck[2] = { cck_ref(vc, 0), cck_ref(vc, 1) };
-	struct dvr_thermal_stats st = wait_for(d, 0, 0, 4);
+	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 4);
 	CHECK_EQ_INT(st.thermal_cal, 30, "EFUSE 0xD0 calibration 0x1E");
 	CHECK_EQ_INT(st.thermal, 30, "path A reads the calibration "
 	             "temperature");
@@ -125,7 +84,7 @@ static void typical_5g(void)
 	      "the meters of both paths were started (RF 0x42 bit 19)");
 
 	CHECK_EQ_INT(vchip_set_thermal(vc, 45), 0, "die warms by 15");
-	st = wait_for(d, 14, 13, 0);
+	st = thermal_test_wait(d, 14, 13, 0);
 	CHECK(st.swing_offset[0] == 14 && st.swing_offset[1] == 13,
 	      "warm: +14 on path A, +13 on path B");
 	CHECK_EQ_INT(st.thermal, 45, "the meter reads 45");
@@ -134,21 +93,21 @@ static void typical_5g(void)
 	CHECK(cck_ref(vc, 0) == cck[0] && cck_ref(vc, 1) == cck[1],
 	      "the CCK references [22:16] kept");
 	CHECK_EQ_INT(st.lck_runs, 1, "one LCK on the way up");
-	CHECK_EQ_INT(model_lck(vc) - lck0, 1, "the RF ran one LCK");
+	CHECK_EQ_INT(thermal_test_model_lck(vc) - lck0, 1, "the RF ran one LCK");
 
 	CHECK_EQ_INT(vchip_set_thermal(vc, 20), 0, "die cools to 20");
-	st = wait_for(d, -11, -11, 0);
+	st = thermal_test_wait(d, -11, -11, 0);
 	CHECK(st.swing_offset[0] == -11 && st.swing_offset[1] == -11,
 	      "cool: -11 on both paths");
 	CHECK_EQ_HEX(field(vc, 0), 0x75, "0x18A0 [6:0] = -11, 7-bit");
 	CHECK_EQ_HEX(field(vc, 1), 0x75, "0x41A0 [6:0] = -11, 7-bit");
 	uint64_t t0 = st.ticks;
-	st = wait_for(d, 0, 0, t0 + 20);
+	st = thermal_test_wait(d, 0, 0, t0 + 20);
 	CHECK(st.swing_offset[0] == -11 && st.swing_offset[1] == -11,
 	      "20 ticks later still -11");
 	CHECK_EQ_INT(st.thermal, 20, "the meter reads 20");
 	CHECK_EQ_INT(st.lck_runs, 3, "two more LCKs on the way down");
-	CHECK_EQ_INT(model_lck(vc) - lck0, 3, "the RF ran three");
+	CHECK_EQ_INT(thermal_test_model_lck(vc) - lck0, 3, "the RF ran three");
 	CHECK_EQ_INT(st.iqk_runs, 0, "rtw88's 8822C tracking runs no IQK");
 	CHECK(cck_ref(vc, 0) == cck[0] && cck_ref(vc, 1) == cck[1],
 	      "the CCK references still kept");
@@ -157,7 +116,7 @@ static void typical_5g(void)
 
 static void graded_2g(void)
 {
-	dvr_device *d = start("virtual:therm22-2g,chip=8822c,board=graded", 6);
+	dvr_device *d = thermal_test_start("virtual:therm22-2g,chip=8822c,board=graded", 6);
 	struct vchip *vc = vchip_find("therm22-2g");
 	CHECK(d && vc, "graded board up on channel 6");
 	if (!d || !vc) {
@@ -165,25 +124,25 @@ static void graded_2g(void)
 		return;
 	}
 	unsigned cck[2] = { cck_ref(vc, 0), cck_ref(vc, 1) };
-	struct dvr_thermal_stats st = wait_for(d, 0, 0, 4);
+	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 4);
 	CHECK_EQ_INT(st.thermal_cal, 36, "EFUSE 0xD0 calibration 0x24");
 	CHECK_EQ_INT(vchip_set_thermal(vc, 26), 0, "die cools by 10");
-	st = wait_for(d, -8, -9, 0);
+	st = thermal_test_wait(d, -8, -9, 0);
 	CHECK(st.swing_offset[0] == -8 && st.swing_offset[1] == -9,
 	      "CCK tables: -8 on path A, -9 on path B");
 	CHECK_EQ_HEX(field(vc, 0), 0x78, "0x18A0 [6:0] = -8");
 	CHECK_EQ_HEX(field(vc, 1), 0x77, "0x41A0 [6:0] = -9");
 	CHECK(cck_ref(vc, 0) == cck[0] && cck_ref(vc, 1) == cck[1],
 	      "the CCK references [22:16] kept");
-	st = wait_for(d, 0, 0, st.ticks + 10);
+	st = thermal_test_wait(d, 0, 0, st.ticks + 10);
 	CHECK_EQ_INT(st.lck_runs, 0, "no LCK for a change of 7");
-	CHECK_EQ_INT(model_lck(vc), 0, "the RF ran none");
+	CHECK_EQ_INT(thermal_test_model_lck(vc), 0, "the RF ran none");
 	dvr_close(d);
 }
 
 static void blank_board(void)
 {
-	dvr_device *d = start("virtual:therm22-blank,chip=8822c,board=blank",
+	dvr_device *d = thermal_test_start("virtual:therm22-blank,chip=8822c,board=blank",
 	                      36);
 	struct vchip *vc = vchip_find("therm22-blank");
 	CHECK(d && vc, "blank board up");
@@ -193,7 +152,7 @@ static void blank_board(void)
 	}
 	uint32_t r[2] = { vchip_peek32(vc, 0x18A0), vchip_peek32(vc, 0x41A0) };
 	CHECK_EQ_INT(vchip_set_thermal(vc, 50), 0, "die far from anything");
-	struct dvr_thermal_stats st = wait_for(d, 0, 0, 12);
+	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 12);
 	CHECK(st.ticks >= 12, "the watchdog ticks");
 	CHECK_EQ_INT(st.thermal_cal, -1, "no EFUSE calibration");
 	CHECK_EQ_INT(st.thermal, -1, "nothing read: not tracked");
@@ -204,7 +163,7 @@ static void blank_board(void)
 	CHECK(!(vchip_peek_rf(vc, 0, 0x42) & (1u << 19)) &&
 	      !(vchip_peek_rf(vc, 1, 0x42) & (1u << 19)),
 	      "the meters never started");
-	CHECK_EQ_INT(model_lck(vc), 0, "no LCK");
+	CHECK_EQ_INT(thermal_test_model_lck(vc), 0, "no LCK");
 	dvr_close(d);
 }
 
@@ -214,7 +173,7 @@ static void blank_board(void)
  * was asked: a power held at its limit stays where the set put it. */
 static void heartbeat(void)
 {
-	dvr_device *d = start("virtual:therm22-hb,chip=8822c", 6);
+	dvr_device *d = thermal_test_start("virtual:therm22-hb,chip=8822c", 6);
 	struct vchip *vc = vchip_find("therm22-hb");
 	CHECK(d && vc, "heartbeat board up");
 	if (!d || !vc) {
@@ -235,7 +194,7 @@ static void heartbeat(void)
 	int mbm = dvr_tx_power_mbm(d);
 	struct dvr_thermal_stats st = { 0 };
 	dvr_get_thermal_stats(d, &st);
-	st = wait_for(d, 0, 0, st.ticks + 4);
+	st = thermal_test_wait(d, 0, 0, st.ticks + 4);
 	bool seen = false;
 	for (unsigned box = 0; box < 4; box++)
 		seen |= vchip_peek32(vc, (uint16_t)(0x1D0 + 4 * box)) ==
