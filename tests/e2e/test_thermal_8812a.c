@@ -261,7 +261,6 @@ int main(void)
 	char dir[] = "/tmp/dvr-thermal-XXXXXX";
 	if (e2e_air_make(dir) != 0)
 		CHECK_SKIP("mkdtemp failed");
-	setenv("DEVOURER_AIR_DIR", dir, 1);
 	warm_and_cool();
 	graded_2g();
 	blank_board();

@@ -217,7 +217,6 @@ int main(void)
 	char dir[] = "/tmp/dvr-thermal22-XXXXXX";
 	if (e2e_air_make(dir) != 0)
 		CHECK_SKIP("mkdtemp failed");
-	setenv("DEVOURER_AIR_DIR", dir, 1);
 	typical_5g();
 	graded_2g();
 	blank_board();
