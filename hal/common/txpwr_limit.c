@@ -190,3 +190,27 @@ int dvr_txpwr_rate_offset(const struct dvr_txpwr_by_rate *pbr,
 		*limit_out = limit;
 	return limit < offset ? limit : offset;
 }
+
+int dvr_txpwr_tables_load(struct dvr_txpwr_tables *t,
+                          const struct dvr_pg_row *pg, size_t n_pg, bool bcd,
+                          const struct dvr_txpwr_lmt_row *lmt, size_t n_lmt,
+                          int max_index, const char **rejected)
+{
+	t->loaded = false;
+	int st = dvr_txpwr_by_rate_parse(&t->by_rate, pg, n_pg, bcd);
+	if (st != DVR_OK) {
+		if (rejected)
+			*rejected = "power-by-rate";
+		return st;
+	}
+	/* limits are kept relative to the by-rate base, so parsed second */
+	st = dvr_txpwr_limits_parse(&t->limits, lmt, n_lmt, max_index,
+	                            &t->by_rate);
+	if (st != DVR_OK) {
+		if (rejected)
+			*rejected = "TX power limit";
+		return st;
+	}
+	t->loaded = true;
+	return DVR_OK;
+}

@@ -87,4 +87,22 @@ int dvr_txpwr_rate_offset(const struct dvr_txpwr_by_rate *pbr,
                           unsigned primary, unsigned center, unsigned bw_mhz,
                           int *limit);
 
+/* A chip's power-by-rate and limit tables as parsed for one board. */
+struct dvr_txpwr_tables {
+	bool loaded;                      /* both parsed */
+	struct dvr_txpwr_by_rate by_rate;
+	struct dvr_txpwr_limits limits;
+};
+
+/*
+ * Parse a board's by-rate table (bcd as dvr_txpwr_by_rate_parse) and its
+ * limit table (max_index as dvr_txpwr_limits_parse) into t; t->loaded
+ * only when both were taken. DVR_OK, or DVR_E_INVALID with *rejected (may
+ * be NULL) naming the table refused.
+ */
+int dvr_txpwr_tables_load(struct dvr_txpwr_tables *t,
+                          const struct dvr_pg_row *pg, size_t n_pg, bool bcd,
+                          const struct dvr_txpwr_lmt_row *lmt, size_t n_lmt,
+                          int max_index, const char **rejected);
+
 #endif /* DVR_HAL_TXPWR_LIMIT_H */

@@ -104,9 +104,7 @@ struct jaguar1_priv {
 	struct jaguar1_pwrtrack pwrtrack;
 	/* Power by rate and regulatory limits, parsed from the chip's
 	 * tables once per open (at identify, when the RFE type is known). */
-	bool txpwr_tables;
-	struct dvr_txpwr_by_rate by_rate;
-	struct dvr_txpwr_limits limits;
+	struct dvr_txpwr_tables txpwr;
 	/* The index set_tx_power was last given, applied again when the
 	 * thermal remnant changes. */
 	bool txpwr_asked_valid;

@@ -114,23 +114,18 @@ int rtl8812a_txpower_tables_load(struct dvr_chip *chip)
 
 	if (!priv)
 		return DVR_E_INVALID;
-	priv->txpwr_tables = false;
 	/* rtw8812a.c rfe_defs: RFE type 3 has its own by-rate table; the
 	 * limit table is the same for every type. Bytes are BCD
 	 * (is_pwr_by_rate_dec). */
-	st = dvr_txpwr_by_rate_parse(&priv->by_rate,
-	                             rfe3 ? rtl8812a_bb_pg_rfe3 : rtl8812a_bb_pg,
-	                             rfe3 ? rtl8812a_bb_pg_rfe3_len
-	                                  : rtl8812a_bb_pg_len,
-	                             true);
+	const char *bad = NULL;
+	st = dvr_txpwr_tables_load(&priv->txpwr,
+	                           rfe3 ? rtl8812a_bb_pg_rfe3 : rtl8812a_bb_pg,
+	                           rfe3 ? rtl8812a_bb_pg_rfe3_len
+	                                : rtl8812a_bb_pg_len,
+	                           true, rtl8812a_txpwr_lmt,
+	                           rtl8812a_txpwr_lmt_len, TXAGC_MAX, &bad);
 	if (st != DVR_OK)
-		return dvr_chip_fail(chip, st, "power-by-rate table rejected");
-	st = dvr_txpwr_limits_parse(&priv->limits, rtl8812a_txpwr_lmt,
-	                            rtl8812a_txpwr_lmt_len, TXAGC_MAX,
-	                            &priv->by_rate);
-	if (st != DVR_OK)
-		return dvr_chip_fail(chip, st, "TX power limit table rejected");
-	priv->txpwr_tables = true;
+		return dvr_chip_fail(chip, st, "%s table rejected", bad);
 	return DVR_OK;
 }
 
@@ -147,8 +142,8 @@ static int calibrated(const struct dvr_chip *chip, unsigned path,
 	    dvr_chan_geometry(&chip->channel, &g) != DVR_OK)
 		return -1;
 	return rtl8812a_txpwr_rate_index(
-		priv->efuse, priv->txpwr_tables ? &priv->by_rate : NULL,
-		priv->txpwr_tables ? &priv->limits : NULL, chip->regd, path,
+		priv->efuse, priv->txpwr.loaded ? &priv->txpwr.by_rate : NULL,
+		priv->txpwr.loaded ? &priv->txpwr.limits : NULL, chip->regd, path,
 		rate, g.primary, g.center, g.bw_mhz, cap);
 }
 

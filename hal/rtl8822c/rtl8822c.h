@@ -56,9 +56,7 @@ struct rtl8822c_priv {
 	uint8_t h2c_box;         /* next register H2C mailbox (0..3) */
 	/* power by rate and regulatory limits of the board's RFE type,
 	 * parsed at identify (rtl8822c_txpower_tables_load) */
-	bool txpwr_tables;
-	struct dvr_txpwr_by_rate by_rate;
-	struct dvr_txpwr_limits limits;
+	struct dvr_txpwr_tables txpwr;
 	struct rtl8822c_pwrtrack pwrtrack;
 	/* the index set_tx_power was last asked for (chip->tx_power_index
 	 * holds what the reference rate got), to write it again after the

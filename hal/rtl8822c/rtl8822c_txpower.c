@@ -141,26 +141,22 @@ int rtl8822c_txpower_tables_load(struct dvr_chip *chip)
 
 	if (!priv)
 		return DVR_E_INVALID;
-	priv->txpwr_tables = false;
 	/* rtw8822c.c rtw8822c_rfe_defs: every RFE type takes bb_pg_type0,
 	 * and txpwr_lmt_type0 except type 5 (txpwr_lmt_type5). rtw88
 	 * refuses a type past 6; we take type 0's tables for it, the
 	 * reference design's. By-rate bytes are binary (the chip's
 	 * is_pwr_by_rate_dec is false). */
-	st = dvr_txpwr_by_rate_parse(&priv->by_rate, rtl8822c_bb_pg_type0,
-	                             rtl8822c_bb_pg_type0_len, false);
-	if (st != DVR_OK)
-		return dvr_chip_fail(chip, st, "power-by-rate table rejected");
 	bool type5 = chip->id.rfe_type == 5;
-	st = dvr_txpwr_limits_parse(&priv->limits,
-	                            type5 ? rtl8822c_txpwr_lmt_type5
-	                                  : rtl8822c_txpwr_lmt_type0,
-	                            type5 ? rtl8822c_txpwr_lmt_type5_len
-	                                  : rtl8822c_txpwr_lmt_type0_len,
-	                            RTL8822C_MAX_TX_INDEX, &priv->by_rate);
+	const char *bad = NULL;
+	st = dvr_txpwr_tables_load(&priv->txpwr, rtl8822c_bb_pg_type0,
+	                           rtl8822c_bb_pg_type0_len, false,
+	                           type5 ? rtl8822c_txpwr_lmt_type5
+	                                 : rtl8822c_txpwr_lmt_type0,
+	                           type5 ? rtl8822c_txpwr_lmt_type5_len
+	                                 : rtl8822c_txpwr_lmt_type0_len,
+	                           RTL8822C_MAX_TX_INDEX, &bad);
 	if (st != DVR_OK)
-		return dvr_chip_fail(chip, st, "TX power limit table rejected");
-	priv->txpwr_tables = true;
+		return dvr_chip_fail(chip, st, "%s table rejected", bad);
 	return DVR_OK;
 }
 
@@ -177,8 +173,8 @@ static int calibrated(const struct dvr_chip *chip, unsigned path,
 	    dvr_chan_geometry(&chip->channel, &g) != DVR_OK)
 		return -1;
 	return rtl8822c_txpwr_rate_index(
-		priv->efuse, priv->txpwr_tables ? &priv->by_rate : NULL,
-		priv->txpwr_tables ? &priv->limits : NULL, chip->regd, path,
+		priv->efuse, priv->txpwr.loaded ? &priv->txpwr.by_rate : NULL,
+		priv->txpwr.loaded ? &priv->txpwr.limits : NULL, chip->regd, path,
 		rate, g.primary, g.center, g.bw_mhz, cap);
 }
 

@@ -92,25 +92,25 @@ static void rate_index(void)
 	chip.priv = priv;
 	CHECK_EQ_INT(rtl8822c_txpower_tables_load(&chip), DVR_OK,
 	             "RFE 0 tables load");
-	CHECK(priv->txpwr_tables, "RFE 0 tables in use");
+	CHECK(priv->txpwr.loaded, "RFE 0 tables in use");
 
 	int cap = 0;
 	/* 11M worldwide: 64 + min(0, -12) = 52, cap 64 - 12 = 52. */
-	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &priv->by_rate,
-	                                       &priv->limits,
+	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &priv->txpwr.by_rate,
+	                                       &priv->txpwr.limits,
 	                                       DVR_REGD_WORLDWIDE, 0, CCK11,
 	                                       6, 6, 20, &cap),
 	             52, "11M ch 6 worldwide: limited");
 	CHECK_EQ_INT(cap, 52, "11M cap");
 	/* 1M FCC: 64 + min(12, 4) = 68. */
-	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &priv->by_rate,
-	                                       &priv->limits, DVR_REGD_FCC, 0,
+	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &priv->txpwr.by_rate,
+	                                       &priv->txpwr.limits, DVR_REGD_FCC, 0,
 	                                       CCK1, 6, 6, 20, NULL),
 	             68, "1M ch 6 FCC: by rate capped at the limit");
 	/* MCS0 FCC at ch 6: 62 + min(24, HT1S 76 - 64 = 12) - 12 (no DPD)
 	 * = 62; cap 62 + 12 - 12 = 62. */
-	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &priv->by_rate,
-	                                       &priv->limits, DVR_REGD_FCC, 0,
+	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &priv->txpwr.by_rate,
+	                                       &priv->txpwr.limits, DVR_REGD_FCC, 0,
 	                                       MCS0, 6, 6, 20, &cap),
 	             62, "MCS0 ch 6 FCC: limit, then the DPD back-off");
 	CHECK_EQ_INT(cap, 62, "MCS0 cap includes the back-off");
@@ -121,8 +121,8 @@ static void rate_index(void)
 	             "no tables: as rtl8822c_txpwr_index");
 	/* ch 64 OFDM FCC, RFE 0: type0 row 74 - 68 = +6: 54M 62 + min(0,
 	 * 6) = 62, cap 68. */
-	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &priv->by_rate,
-	                                       &priv->limits, DVR_REGD_FCC, 0,
+	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &priv->txpwr.by_rate,
+	                                       &priv->txpwr.limits, DVR_REGD_FCC, 0,
 	                                       OFDM54, 64, 64, 20, &cap),
 	             62, "54M ch 64 FCC");
 	CHECK_EQ_INT(cap, 68, "54M ch 64 cap, type 0 limit");
@@ -131,14 +131,14 @@ static void rate_index(void)
 	chip.id.rfe_type = 5;
 	CHECK_EQ_INT(rtl8822c_txpower_tables_load(&chip), DVR_OK,
 	             "RFE 5 tables load");
-	rtl8822c_txpwr_rate_index(e, &priv->by_rate, &priv->limits,
+	rtl8822c_txpwr_rate_index(e, &priv->txpwr.by_rate, &priv->txpwr.limits,
 	                          DVR_REGD_FCC, 0, OFDM54, 64, 64, 20, &cap);
 	CHECK_EQ_INT(cap, 70, "54M ch 64 cap, type 5 limit");
 	/* a type rtw88 has no entry for: the reference design's tables */
 	chip.id.rfe_type = 9;
 	CHECK_EQ_INT(rtl8822c_txpower_tables_load(&chip), DVR_OK,
 	             "RFE 9 tables load");
-	rtl8822c_txpwr_rate_index(e, &priv->by_rate, &priv->limits,
+	rtl8822c_txpwr_rate_index(e, &priv->txpwr.by_rate, &priv->txpwr.limits,
 	                          DVR_REGD_FCC, 0, OFDM54, 64, 64, 20, &cap);
 	CHECK_EQ_INT(cap, 68, "RFE 9: type 0 limit");
 	free(chip.priv);
