@@ -7,7 +7,7 @@ DEVOURER_PACKAGES=(
   gcc clang pkg-config meson ninja-build python3
   # libFuzzer and the sanitizer runtimes clang links (tests/fuzz)
   libclang-rt-dev
-  libusb-1.0-0-dev libsodium-dev libisal-dev
+  libusb-1.0-0-dev libsodium-dev libssl-dev libisal-dev
   libglib2.0-dev
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools
   gstreamer1.0-plugins-base-apps

@@ -15,7 +15,7 @@
 #      `meson install` into the prefix and runs after it.
 #   3. configurations: prefix /usr puts the plugin into GStreamer's own
 #      plugin dir; a library-only configuration finds nothing beyond
-#      threads, libusb-1.0, libsodium, libm and ISA-L; each option off
+#      threads, libusb-1.0, libsodium, libcrypto, libm and ISA-L; each option off
 #      on its own configures.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -127,13 +127,17 @@ private_fields() {
   local s
   s=$(pc --static --libs) || return 1
   echo "static libs: $s"
-  for want in -lusb-1.0 -lsodium -lisal -lm; do
+  for want in -lusb-1.0 -lsodium -lcrypto -lisal -lm; do
     case " $s " in *" $want "*) ;; *) echo "missing $want"; return 1 ;; esac
   done
-  grep -E '^Requires.private:.*libusb-1.0.*libsodium|^Requires.private:.*libsodium.*libusb-1.0' \
-    "$DEST$LIBDIR/pkgconfig/devourer.pc"
+  local req
+  req=$(grep -E '^Requires.private:' "$DEST$LIBDIR/pkgconfig/devourer.pc") || return 1
+  echo "$req"
+  for want in libusb-1.0 libsodium libcrypto; do
+    case "$req" in *"$want"*) ;; *) echo "missing $want"; return 1 ;; esac
+  done
 }
-check "devourer.pc: Requires.private libusb-1.0, libsodium; -lisal -lm private" \
+check "devourer.pc: Requires.private libusb-1.0, libsodium, libcrypto; -lisal -lm private" \
   private_fields
 build_use() {
   # shellcheck disable=SC2046
@@ -231,11 +235,11 @@ library_only() {
           sed -E 's/^(Run-time dependency|Library) ([^ ]+) .*/\2/' | sort -u)
   echo "found:" $found
   for d in $found; do
-    case $d in threads|libusb-1.0|libsodium|m|isal) ;; *) return 1 ;; esac
+    case $d in threads|libusb-1.0|libsodium|libcrypto|m|isal) ;; *) return 1 ;; esac
   done
   ! meson introspect --installed "$WORK/camera" | grep -q gstdevourer
 }
-check "library-only configuration needs only libusb, libsodium, ISA-L" library_only
+check "library-only configuration needs only libusb, libsodium, libcrypto, ISA-L" library_only
 configures() { rm -rf "$WORK/combo" && meson setup "$WORK/combo" "$@" >/dev/null; }
 for combo in "-Dgst=disabled" "-Dvusb=disabled" "-Dexamples=false" \
              "-Dtests=false -Dbench=false"; do

@@ -12,6 +12,7 @@
 
 #include <devourer/link.h>
 
+#include "aead.h"
 #include "fec.h"
 #include "wire.h"
 
@@ -63,7 +64,8 @@ struct dvr_link_rx {
 	bool have_session;
 	bool adopted_any;          /* a session was adopted (epoch, key valid) */
 	uint64_t epoch;
-	uint8_t key[crypto_aead_chacha20poly1305_KEYBYTES];
+	uint8_t key[DVR_AEAD_KEY_LEN];
+	struct dvr_aead *aead;     /* keyed with key while have_session */
 	uint8_t session_hash[32];  /* of the last accepted session packet */
 	uint8_t retired[RETIRED_KEYS][32]; /* hashes of superseded keys */
 	unsigned retired_count, retired_pos;
@@ -427,14 +429,14 @@ static int on_data(struct dvr_link_rx *rx, unsigned adapter, int rssi,
 		rx->stats.duplicates++;
 		return DVR_LINK_RX_DUPLICATE;
 	}
-	unsigned long long mlen = 0;
-	if (crypto_aead_chacha20poly1305_decrypt(
-		    rx->plain, &mlen, NULL, p + DVR_LINK_BLOCK_HDR_LEN,
-		    plen - DVR_LINK_BLOCK_HDR_LEN, p, DVR_LINK_BLOCK_HDR_LEN,
-		    p + 1, rx->key) != 0) {
+	/* Forged or not, or libcrypto failing: nothing of it is used. */
+	if (dvr_aead_open(rx->aead, p + 1, p, DVR_LINK_BLOCK_HDR_LEN,
+	                  p + DVR_LINK_BLOCK_HDR_LEN,
+	                  plen - DVR_LINK_BLOCK_HDR_LEN, rx->plain) != DVR_OK) {
 		rx->stats.auth_failed++;
 		return DVR_LINK_RX_AUTH_FAILED;
 	}
+	const size_t mlen = plen - DVR_LINK_BLOCK_HDR_LEN - DVR_AEAD_TAG_LEN;
 	struct dvr_link_adapter_stats *as = &rx->stats.adapter[adapter];
 	as->frames++;
 	if (rssi != DVR_LINK_RSSI_UNKNOWN) {
@@ -466,7 +468,7 @@ static int on_data(struct dvr_link_rx *rx, unsigned adapter, int rssi,
 		rx->stats.duplicates++;
 		return DVR_LINK_RX_DUPLICATE;
 	}
-	memcpy(b->frag[fi], rx->plain, (size_t)mlen);
+	memcpy(b->frag[fi], rx->plain, mlen);
 	b->len[fi] = (uint16_t)mlen;
 	b->present[fi] = 1;
 	b->have++;
@@ -570,6 +572,12 @@ static int on_session(struct dvr_link_rx *rx, const uint8_t *p, size_t plen)
 			rx->stats.bad_session++;
 			return DVR_LINK_RX_BAD_SESSION;
 		}
+	}
+	if (dvr_aead_set_key(rx->aead, key) != DVR_OK) {
+		sodium_memzero(s, DVR_LINK_SESSION_DATA_LEN);
+		rx->have_session = false;
+		rx->stats.bad_session++;
+		return DVR_LINK_RX_BAD_SESSION;
 	}
 	memcpy(rx->key, key, 32);
 	memcpy(rx->session_hash, h, 32);
@@ -700,7 +708,8 @@ int dvr_link_rx_new(const struct dvr_link_rx_config *cfg,
 	rx->ring_size = cfg->ring_blocks ? cfg->ring_blocks : RING_DEFAULT;
 	rx->hist_size = rx->ring_size + HIST_BEHIND;
 	rx->hist = calloc(rx->hist_size, sizeof(*rx->hist));
-	if (!rx->hist) {
+	if (!rx->hist || dvr_aead_new(&rx->aead) != DVR_OK) {
+		free(rx->hist);
 		free(rx);
 		return DVR_E_NO_MEM;
 	}
@@ -723,6 +732,7 @@ void dvr_link_rx_free(struct dvr_link_rx *rx)
 		return;
 	ring_free(rx);
 	free(rx->hist);
+	dvr_aead_free(rx->aead);
 	sodium_memzero(rx, sizeof(*rx));
 	free(rx);
 }

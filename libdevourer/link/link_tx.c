@@ -12,6 +12,7 @@
 
 #include <devourer/link.h>
 
+#include "aead.h"
 #include "fec.h"
 #include "wire.h"
 
@@ -53,7 +54,8 @@ struct dvr_link_tx {
 	uint64_t block_open_ms;
 
 	/* session */
-	uint8_t session_key[crypto_aead_chacha20poly1305_KEYBYTES];
+	uint8_t session_key[DVR_AEAD_KEY_LEN];
+	struct dvr_aead *aead;        /* keyed with session_key */
 	uint8_t session_pkt[DVR_LINK_MAX_SESSION_PACKET];
 	size_t session_len;
 	unsigned announce_pending;    /* copies still to send (burst) */
@@ -135,6 +137,8 @@ static int new_session(struct dvr_link_tx *tx)
 	    tx->epoch < UINT64_MAX)
 		tx->epoch++;
 	randombytes_buf(tx->session_key, sizeof(tx->session_key));
+	if (dvr_aead_set_key(tx->aead, tx->session_key) != DVR_OK)
+		return DVR_E_IO;
 
 	wire_put_be64(plain, tx->epoch);
 	wire_put_be32(plain + 8, tx->channel_id);
@@ -192,16 +196,19 @@ static void emit_fragment(struct dvr_link_tx *tx, unsigned idx,
                           const uint8_t *plain, size_t len)
 {
 	uint8_t *b = tx->out + DVR_LINK_MAX_PREFIX + DVR_LINK_IEEE80211_HDR_LEN;
-	unsigned long long clen = 0;
 	b[0] = DVR_LINK_PACKET_DATA;
 	wire_put_be64(b + 1, wire_data_nonce(tx->block_idx, (uint8_t)idx));
 	/* The whole 9-byte block header is associated data; its nonce field
 	 * is the 64-bit ChaCha20-Poly1305 nonce, bytes as on the wire. */
-	crypto_aead_chacha20poly1305_encrypt(
-		b + DVR_LINK_BLOCK_HDR_LEN, &clen, plain, len, b,
-		DVR_LINK_BLOCK_HDR_LEN, NULL, b + 1, tx->session_key);
+	if (dvr_aead_seal(tx->aead, b + 1, b, DVR_LINK_BLOCK_HDR_LEN, plain,
+	                  len, b + DVR_LINK_BLOCK_HDR_LEN) != DVR_OK) {
+		/* Nothing half-sealed goes on the air: the receiver sees a
+		 * lost fragment, the sender counts it. */
+		tx->stats.emit_errors++;
+		return;
+	}
 	tx->stats.data_frames++;
-	emit(tx, DVR_LINK_BLOCK_HDR_LEN + (size_t)clen);
+	emit(tx, DVR_LINK_BLOCK_HDR_LEN + len + DVR_AEAD_TAG_LEN);
 }
 
 /*
@@ -344,7 +351,9 @@ int dvr_link_tx_new(const struct dvr_link_tx_config *cfg,
 	tx->keys = *keys;
 	tx->cb = cb;
 	tx->user = user;
-	int rc = alloc_block_buffers(tx, cfg->k, cfg->n);
+	int rc = dvr_aead_new(&tx->aead);
+	if (rc == DVR_OK)
+		rc = alloc_block_buffers(tx, cfg->k, cfg->n);
 	if (rc == DVR_OK)
 		rc = new_session(tx);
 	if (rc != DVR_OK) {
@@ -360,6 +369,7 @@ void dvr_link_tx_free(struct dvr_link_tx *tx)
 	if (!tx)
 		return;
 	free_block_buffers(tx);
+	dvr_aead_free(tx->aead);
 	sodium_memzero(tx, sizeof(*tx));
 	free(tx);
 }
