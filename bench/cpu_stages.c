@@ -11,8 +11,10 @@
  * n/k = 1.5 frames per packet; every figure is per input packet so the
  * stages add up to the cost of the path.
  *
- * TX stages: memcpy of S bytes (the floor), link TX (framing, FEC,
- * ChaCha20-Poly1305), radiotap parse+merge (what dvr_send does first), TX
+ * TX stages: memcpy of S bytes (the floor), the AEAD floor (the n/k seals
+ * of S+3-byte fragments the link TX cannot avoid: with the link's AEAD on
+ * libcrypto, and with libsodium's, which the link used before), link TX
+ * (framing, FEC, ChaCha20-Poly1305), radiotap parse+merge (what dvr_send does first), TX
  * descriptor build through the chip ops, and dvr_send end to end over a
  * virtual adapter (caller thread = the driver's submit path; the other
  * threads = virtual transport OUT worker + chip model + air: the model's
@@ -42,6 +44,7 @@
 
 #include "bench/bench_probe.h"
 #include "hal/hal.h"
+#include "libdevourer/link/aead.h"
 #include "libdevourer/src/rx_walk.h"
 #include "libdevourer/virtual/vchip.h"
 
@@ -391,6 +394,39 @@ static void run_size(struct size_run *r, dvr_device *tx_dev, int rep)
 			__asm__ volatile("" ::: "memory");
 		}
 	});
+
+	/* The AEAD floor: what sealing this many packets' fragments costs
+	 * alone (n/k per packet, S+3 bytes each, the 9-byte block header
+	 * as AD), with the link's AEAD and with libsodium's. */
+	{
+		static uint8_t sealed[DVR_LINK_MAX_FEC_PAYLOAD + 16];
+		uint8_t key[32], hdr[9] = { DVR_LINK_PACKET_DATA };
+		unsigned long long clen;
+		const long seals = packets * FEC_N / FEC_K;
+		const size_t flen = S + DVR_LINK_PACKET_HDR_LEN;
+		randombytes_buf(key, sizeof key);
+		struct dvr_aead *aead = NULL;
+		if (dvr_aead_new(&aead) != DVR_OK ||
+		    dvr_aead_set_key(aead, key) != DVR_OK)
+			die("dvr_aead_new", DVR_E_NO_MEM);
+		STAGE("tx_aead", r, rep, (size_t)seals, 0, {
+			for (long i = 0; i < seals; i++) {
+				hdr[8] = (uint8_t)i;
+				dvr_aead_seal(aead, hdr + 1, hdr, sizeof hdr,
+				              packet_at(i), flen, sealed);
+			}
+		});
+		dvr_aead_free(aead);
+		STAGE("tx_aead_sodium", r, rep, (size_t)seals, 0, {
+			for (long i = 0; i < seals; i++) {
+				hdr[8] = (uint8_t)i;
+				crypto_aead_chacha20poly1305_encrypt(
+					sealed, &clen, packet_at(i), flen, hdr,
+					sizeof hdr, NULL, hdr + 1, key);
+			}
+		});
+		sink ^= sealed[0];
+	}
 
 	/* Warm: the first packets page in the block buffers and announce
 	 * the session; steady state is what a stream costs. */

@@ -28,6 +28,8 @@ USB2_US_PER_CTRL = 125.0
 USB2_BYTES_PER_US = 35.0
 
 TX_STAGES = [
+    ("tx_aead", "AEAD floor: the n/k seals of S+3 B the link TX must make (libcrypto, the link's AEAD)", "thread_ns"),
+    ("tx_aead_sodium", "AEAD floor before: the same seals with libsodium (the link's AEAD until now)", "thread_ns"),
     ("tx_link", "link TX: framing + FEC + ChaCha20-Poly1305", "thread_ns"),
     ("tx_radiotap", "radiotap parse + merge (dvr_send)", "thread_ns"),
     ("tx_desc", "TX descriptor (ops->build_tx_desc)", "thread_ns"),
@@ -222,7 +224,16 @@ def cpu_section(raw, out, plots):
     out.append("|---|" + "---|" * len(c.sizes))
     tx_path = {s: c.m("tx_link", s) + c.m("tx_send", s) for s in c.sizes}
     rx_path = {s: c.m("rx_walk", s) + c.m("rx_link", s) for s in c.sizes}
-    rows = [
+    rows = []
+    if all(c.per.get(("tx_aead", s)) and c.per.get(("tx_aead_sodium", s)) for s in c.sizes):
+        rows += [
+            ("link TX ÷ AEAD floor (libcrypto)", lambda s: c.m("tx_link", s) / c.m("tx_aead", s)),
+            ("link TX with libsodium's AEAD (link TX − floor + libsodium floor), µs",
+             lambda s: c.m("tx_link", s) - c.m("tx_aead", s) + c.m("tx_aead_sodium", s)),
+            ("  link TX now ÷ with libsodium's AEAD",
+             lambda s: c.m("tx_link", s) / (c.m("tx_link", s) - c.m("tx_aead", s) + c.m("tx_aead_sodium", s))),
+        ]
+    rows += [
         ("TX host path = link TX + dvr_send (caller), µs", lambda s: tx_path[s]),
         ("  ÷ memcpy floor", lambda s: tx_path[s] / c.m("memcpy", s)),
         ("  link TX share of the TX host path", lambda s: "%.0f %%" % (100 * c.m("tx_link", s) / tx_path[s])),
@@ -294,6 +305,7 @@ def cpu_section(raw, out, plots):
                    "the run failed (see logs/gst.stderr)")
         out.append("### 1.1 GStreamer element stage\n\nNot measured: %s.\n" % why)
     gst_latency_section(raw, out)
+    link_floor_section(raw, out)
     plot_cpu(c, plots)
     return c
 
@@ -835,6 +847,75 @@ def share_section(raw, out):
     out.append("")
 
 
+def link_records(raw):
+    """bench/link_bench.c --json: {(k, n, size): record}, reject record."""
+    recs = raw.get("link_bench")
+    if not isinstance(recs, list):
+        return {}, None
+    rows = {(int(r["k"]), int(r["n"]), int(r["size"])): r for r in recs if r.get("bench") == "link"}
+    rej = next((r for r in recs if r.get("bench") == "link_reject"), None)
+    return rows, rej
+
+
+def link_floor_section(raw, out):
+    """Section 1.3: link TX against the AEAD floor, 8/12, from link_bench."""
+    rows, _ = link_records(raw)
+    kn = sorted(k for k in rows if k[:2] == (8, 12))
+    out.append("### 1.3 Link TX against the AEAD floor (link_bench)\n")
+    if not kn:
+        out.append("Not measured (see logs/link_bench.stderr).\n")
+        return
+    out.append("Command: `%s`\n" % cmd_of(raw, "link_bench"))
+    out.append("ns per input packet at FEC 8/12, best of %d turns; each turn times the floor, the "
+               "libsodium floor and the TX path on the same packets one after the other. Floor: "
+               "the n/k = 1.5 seals of S+3 bytes (ChaCha20-Poly1305, original construction, "
+               "9-byte block header as AD) the TX cannot avoid. The TX with libsodium's AEAD is "
+               "derived in this run: TX − libcrypto floor + libsodium floor (the rest of the path "
+               "is the same code).\n" % int(rows[kn[0]].get("turns", 0)))
+    out.append("| | " + " | ".join("%d B" % k[2] for k in kn) + " |")
+    out.append("|---|" + "---|" * len(kn))
+    lines = [
+        ("AEAD floor, libcrypto (the link's), ns", lambda r: fmt(r["aead_floor_ns"])),
+        ("AEAD floor, libsodium (before), ns", lambda r: fmt(r["aead_floor_sodium_ns"])),
+        ("libcrypto ÷ libsodium floor", lambda r: fmt(r["aead_floor_ns"] / r["aead_floor_sodium_ns"])),
+        ("**link TX, ns**", lambda r: fmt(r["tx_ns"])),
+        ("**link TX ÷ AEAD floor (libcrypto)**", lambda r: "%.2f×" % (r["tx_ns"] / r["aead_floor_ns"])),
+        ("link TX with libsodium's AEAD (derived), ns", lambda r: fmt(r["tx_before_ns"])),
+        ("**link TX now ÷ with libsodium's AEAD**", lambda r: "%.2f×" % (r["tx_ns"] / r["tx_before_ns"])),
+    ]
+    for label, f in lines:
+        out.append("| %s | %s |" % (label, " | ".join(f(rows[k]) for k in kn)))
+    out.append("")
+
+
+def link_appendix(raw, out):
+    rows, rej = link_records(raw)
+    if not rows:
+        if isinstance(raw.get("link_bench"), str):   # a run of the older markdown form
+            out.append(raw["link_bench"].strip() + "\n")
+        return
+    an = next(iter(rows.values())).get("fec_default", "default")
+    out.append("| k/n | bytes | memcpy ns | FEC enc %s (default) ns (× memcpy) | FEC enc ISA-L ns (× memcpy) | "
+               "FEC enc portable ns (× memcpy) | AEAD 1 frag ns | AEAD floor n/k frags ns | "
+               "TX ns (× AEAD floor, × memcpy) | RX ns (× memcpy) | RX 1 loss/block ns (× memcpy) |" % an)
+    out.append("|---|---|---|---|---|---|---|---|---|---|---|")
+    for k in sorted(rows):
+        r = rows[k]
+        m = r["memcpy_ns"]
+        out.append("| %d/%d | %d | %.1f | %.1f (%.1f×) | %.1f (%.1f×) | %.1f (%.1f×) | %.0f | %.0f | "
+                   "%.0f (%.2f×, %.0f×) | %.0f (%.0f×) | %.0f (%.0f×) |"
+                   % (k[0], k[1], k[2], m, r["fec_auto_ns"], r["fec_auto_ns"] / m,
+                      r["fec_isal_ns"], r["fec_isal_ns"] / m, r["fec_portable_ns"], r["fec_portable_ns"] / m,
+                      r["aead_frag_ns"], r["aead_floor_ns"], r["tx_ns"], r["tx_ns"] / r["aead_floor_ns"],
+                      r["tx_ns"] / m, r["rx_ns"], r["rx_ns"] / m, r["rx_loss_ns"], r["rx_loss_ns"] / m))
+    out.append("\nper input packet; FEC/TX/RX include the n/k expansion; AEAD is the link's (libcrypto)\n")
+    if rej:
+        out.append("| RX refuses | ns per frame |\n|---|---|")
+        out.append("| forged session packet reject | %.0f |" % rej["session_forged_ns"])
+        out.append("| forged data fragment (1400 B) reject | %.0f |" % rej["data_forged_ns"])
+        out.append("| repeat of the current session packet | %.0f |\n" % rej["session_repeat_ns"])
+
+
 def summary(raw, c, pts, st):
     """The few lines the README quotes."""
     lines = []
@@ -850,6 +931,13 @@ def summary(raw, c, pts, st):
                      % (s, fmt(rx), fmt(rx / c.m("memcpy", s)), 100 * c.m("rx_walk", s) / rx))
         lines.append("| TX descriptor + radiotap per frame vs link TX per packet (%d B) | %s× |"
                      % (s, fmt((c.m("tx_desc", s) + c.m("tx_radiotap", s)) / c.m("tx_link", s))))
+    lrows, _ = link_records(raw)
+    lr = lrows.get((8, 12, 1400))
+    if lr:
+        lines.append("| Link TX per 1400 B packet (8/12, link_bench) ÷ AEAD floor (libcrypto) / ÷ the same TX with libsodium's AEAD | %.2f× (%s vs %s ns) / %.2f× (%s ns before) |"
+                     % (lr["tx_ns"] / lr["aead_floor_ns"], fmt(lr["tx_ns"]), fmt(lr["aead_floor_ns"]),
+                        lr["tx_ns"] / lr["tx_before_ns"], fmt(lr["tx_before_ns"])))
+    if c:
         g = getattr(c, "gst", None)
         if g and s in g.sizes:
             gcg = gst_callgrind(raw)
@@ -922,7 +1010,7 @@ def main():
     if raw.get("link_bench"):
         out.append("## Appendix: link layer detail (link_bench)\n")
         out.append("Command: `%s`\n" % cmd_of(raw, "link_bench"))
-        out.append(raw["link_bench"].strip() + "\n")
+        link_appendix(raw, out)
     out.append("## Commands\n")
     out.append("| id | command | seconds | exit |")
     out.append("|---|---|---|---|")

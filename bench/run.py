@@ -326,8 +326,10 @@ def main():
     share_args = ["--ms", "500", "--reps", "2"] if a.quick else ["--ms", "1000", "--reps", "5"]
     raw["share"] = r.run("share", [r.prog("share_cost")] + share_args)
 
-    raw["link_bench"] = r.run("link_bench", [os.path.join(r.build, "bench", "link_bench"), "--quick"],
-                              parse_json=False)
+    # Link TX against the AEAD floor (section 1.3) and the link detail
+    # (appendix), one JSON record per row (bench/link_bench.c).
+    raw["link_bench"] = r.run("link_bench", [os.path.join(r.build, "bench", "link_bench"), "--json"]
+                              + (["--quick"] if a.quick else []))
 
     raw["commands"] = r.commands
     raw["skipped"] = r.skipped

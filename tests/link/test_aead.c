@@ -2,8 +2,11 @@
 /*
  * The data-fragment AEAD on libcrypto against libsodium's
  * crypto_aead_chacha20poly1305 (the original construction WFB-NG uses):
- * byte-identical output for every length 0..80 and the primes up to 4000,
- * with and without associated data, under fresh random keys and nonces;
+ * byte-identical output for every length 0..80, the primes up to 4000 and
+ * a few lengths around and beyond 4096 (where the context stops using its
+ * own buffers), with and without associated data (short, and longer than
+ * the 56 bytes the context joins to the message), under fresh random keys
+ * and nonces;
  * libsodium's output opens; in-place use; and whatever was changed in
  * ciphertext, tag, associated data, key or nonce is refused without a
  * byte written.
@@ -15,8 +18,9 @@
 #include "libdevourer/link/aead.h"
 #include "tests/check.h"
 
-#define MAX_LEN 4000
-#define MAX_AD 64
+#define MAX_LEN 6000
+#define PRIMES_UP_TO 4000
+#define MAX_AD 100
 
 static bool is_prime(size_t v)
 {
@@ -29,15 +33,25 @@ static bool is_prime(size_t v)
 }
 
 /* Lengths under test: all of 0..80 (every position around the first
- * keystream blocks and Poly1305's 16-byte blocks), then primes. */
+ * keystream blocks and Poly1305's 16-byte blocks), then primes, then
+ * around the context's own buffers and past them. */
+static const size_t big_lens[] = { 4095, 4096, 4097, 4111, 5003, MAX_LEN };
+
 static size_t next_len(size_t len)
 {
 	if (len < 80)
 		return len + 1;
-	do
-		len++;
-	while (len <= MAX_LEN && !is_prime(len));
-	return len;
+	if (len < PRIMES_UP_TO) {
+		do
+			len++;
+		while (len < PRIMES_UP_TO && !is_prime(len));
+		if (len < PRIMES_UP_TO)
+			return len;
+	}
+	for (size_t i = 0; i < sizeof(big_lens) / sizeof(big_lens[0]); i++)
+		if (big_lens[i] > len)
+			return big_lens[i];
+	return MAX_LEN + 1;
 }
 
 static uint8_t plain[MAX_LEN], ours[MAX_LEN + 16], theirs[MAX_LEN + 16],
@@ -87,7 +101,8 @@ static void one(struct dvr_aead *a, size_t len, size_t ad_len,
 static void against_libsodium(struct dvr_aead *a)
 {
 	/* Without AD, with the 9-byte block header WFB-NG authenticates,
-	 * and with AD lengths walking across Poly1305 blocks. */
+	 * and with AD lengths walking across Poly1305 blocks and past what
+	 * the context joins to the message. */
 	for (int mode = 0; mode < 3; mode++) {
 		struct tally t = { 0 };
 		unsigned step = 0;
@@ -97,7 +112,7 @@ static void against_libsodium(struct dvr_aead *a)
 			one(a, len, ad_len, &t);
 		}
 		const char *m = mode == 0 ? "no AD" : mode == 1 ? "9-byte AD"
-		                                                : "AD 1..64";
+		                                                : "AD 1..100";
 		char what[160];
 		snprintf(what, sizeof(what),
 		         "%s: seal byte-identical to libsodium for %u lengths",
@@ -188,6 +203,31 @@ static void forgeries(struct dvr_aead *a)
 	                        opened) == DVR_OK &&
 	          memcmp(opened, plain, LEN) == 0,
 	      "after refusals the genuine fragment still opens");
+
+	/* The same refusals past the context's own buffers (long message,
+	 * long AD: each EVP step called on its own). */
+	uint8_t long_ad[MAX_AD];
+	randombytes_buf(long_ad, sizeof(long_ad));
+	randombytes_buf(plain, MAX_LEN);
+	crypto_aead_chacha20poly1305_encrypt(theirs, &clen, plain, MAX_LEN,
+	                                     long_ad, sizeof(long_ad), NULL,
+	                                     nonce, key);
+	bool long_ok = dvr_aead_open(a, nonce, long_ad, sizeof(long_ad),
+	                             theirs, clen, opened) == DVR_OK &&
+	               memcmp(opened, plain, MAX_LEN) == 0;
+	memcpy(buf, theirs, clen);
+	buf[MAX_LEN / 2] ^= 0x10;
+	long_ok = long_ok && refused_untouched(a, nonce, long_ad,
+	                                       sizeof(long_ad), buf, clen);
+	memcpy(buf, theirs, clen);
+	buf[clen - 1] ^= 0x80;
+	long_ok = long_ok && refused_untouched(a, nonce, long_ad,
+	                                       sizeof(long_ad), buf, clen);
+	long_ad[0] ^= 1;
+	long_ok = long_ok && refused_untouched(a, nonce, long_ad,
+	                                       sizeof(long_ad), theirs, clen);
+	CHECK(long_ok, "6000 B with 100 B of AD: genuine opens; flipped "
+	               "ciphertext, tag or AD bit refused, nothing written");
 }
 
 int main(void)
