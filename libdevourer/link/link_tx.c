@@ -16,6 +16,9 @@
 #include "fec.h"
 #include "wire.h"
 
+/* The wire's tag is the AEAD's. */
+_Static_assert(DVR_AEAD_TAG_LEN == DVR_LINK_TAG_LEN, "tag length");
+
 /* Fragment buffers are spaced by a cache-line multiple. */
 #define FRAG_STRIDE ((DVR_LINK_MAX_FEC_PAYLOAD + 63) & ~63)
 
