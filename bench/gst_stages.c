@@ -16,7 +16,12 @@
  * directly from the bench thread:
  *   dvr_link_tx_send -> frame callback -> dvr_send   (virtual:lib-tx, 157)
  * Same rate (HT MCS7, 40 MHz, short GI, no ACK), FEC 8/12, key, link id,
- * FEC timeout and maximum payload as the sink configures.
+ * FEC timeout and maximum payload as the sink configures. Between the two,
+ * the camera's path, without appsrc's queue thread: the bench thread
+ * pushes from a pad of its own into
+ *   devourersink               (adapter virtual:gst-pad, channel 36)
+ * single buffers (stage tx_pad), then one buffer list per 8-packet video
+ * frame, marker on the last (tx_list), as rtph264pay does.
  *
  * RX. A second process (this program, --sender) transmits N link packets
  * of S bytes on the same private air, once to each receiver in turn:
@@ -44,7 +49,8 @@
  *   model  the device's other threads: virtual transport OUT worker, chip
  *          model TX/RX, air socket (the adapter's work, not the host's)
  *   other  threads of the other device (idle: it is on another channel)
- * Host path per packet: TX element = main + gst, TX library = main;
+ * Host path per packet: TX element = main + gst (for the pad path, main
+ * runs the sink and gst is its timer thread), TX library = main;
  * RX element = drv + gst, RX library = drv. The element's own cost is the
  * difference, same size, same repetition.
  *
@@ -642,8 +648,8 @@ static void gst_tx_close(struct gst_tx *g)
  * bench thread, so no queue and no other streaming thread is involved.
  *
  * The packets are made before the window (a ring of RING_FRAMES frames,
- * as buffers and as lists of the same buffers) and each push hands the
- * sink one more reference: the window holds the stage and nothing of the
+ * as buffers and as lists of the same buffers, over the library path's
+ * packet bytes) and each push hands the sink one more reference: the window holds the stage and nothing of the
  * payloader's own work (allocating and filling buffers), which the
  * library path has no counterpart of either.
  */
@@ -719,10 +725,15 @@ static void gst_pad_tx_ring(struct gst_pad_tx *g, unsigned size)
 		return;
 	gst_pad_tx_drop_ring(g);
 	for (unsigned i = 0; i < RING; i++) {
-		GstBuffer *buf = gst_buffer_new_allocate(NULL, size, NULL);
+		/* The very bytes the library path reads (packet_at), not a
+		 * copy: both paths read the same cache-warm pool, so the
+		 * difference between them is the stage, not where the
+		 * packets lie. Read-only: nothing writes through it. */
+		GstBuffer *buf = gst_buffer_new_wrapped_full(
+			GST_MEMORY_FLAG_READONLY, (gpointer)packet_at(i), size,
+			0, size, NULL, NULL);
 		if (!buf)
-			die("gst_buffer_new_allocate", "failed");
-		gst_buffer_fill(buf, 0, packet_at(i), size);
+			die("gst_buffer_new_wrapped_full", "failed");
 		if (i % PACKETS_PER_FRAME == PACKETS_PER_FRAME - 1)
 			GST_BUFFER_FLAG_SET(buf, GST_BUFFER_FLAG_MARKER);
 		g->ring[i] = buf;
