@@ -16,7 +16,12 @@
  * directly from the bench thread:
  *   dvr_link_tx_send -> frame callback -> dvr_send   (virtual:lib-tx, 157)
  * Same rate (HT MCS7, 40 MHz, short GI, no ACK), FEC 8/12, key, link id,
- * FEC timeout and maximum payload as the sink configures.
+ * FEC timeout and maximum payload as the sink configures. Between the two,
+ * the camera's path, without appsrc's queue thread: the bench thread
+ * pushes from a pad of its own into
+ *   devourersink               (adapter virtual:gst-pad, channel 36)
+ * single buffers (stage tx_pad), then one buffer list per 8-packet video
+ * frame, marker on the last (tx_list), as rtph264pay does.
  *
  * RX. A second process (this program, --sender) transmits N link packets
  * of S bytes on the same private air, once to each receiver in turn:
@@ -44,7 +49,8 @@
  *   model  the device's other threads: virtual transport OUT worker, chip
  *          model TX/RX, air socket (the adapter's work, not the host's)
  *   other  threads of the other device (idle: it is on another channel)
- * Host path per packet: TX element = main + gst, TX library = main;
+ * Host path per packet: TX element = main + gst (for the pad path, main
+ * runs the sink and gst is its timer thread), TX library = main;
  * RX element = drv + gst, RX library = drv. The element's own cost is the
  * difference, same size, same repetition.
  *
@@ -93,6 +99,8 @@ extern char **environ;
 #define BW 40
 #define CH_GST 149
 #define CH_LIB 157
+#define CH_PAD 36        /* devourersink fed from a pad (camera path) */
+#define PACKETS_PER_FRAME 8
 /* The elements' defaults, which the library side copies. */
 #define LINK_ID 7669206u
 #define SINK_FEC_TIMEOUT_MS 20u
@@ -599,11 +607,11 @@ static void gst_tx_wait_rendered(struct gst_tx *g)
 
 /* Until the adapter took every frame, then the chip's FIFO airs: the next
  * window starts on an idle model. Outside the measured windows. */
-static void gst_tx_drain(struct gst_tx *g)
+static void sink_drain(GstElement *sink, uint64_t pushed)
 {
 	for (int i = 0; i < 3000; i++) {
-		GstStructure *s = get_stats(g->sink);
-		bool idle = stat_u64(s, "packets-sent") >= g->pushed &&
+		GstStructure *s = get_stats(sink);
+		bool idle = stat_u64(s, "packets-sent") >= pushed &&
 		            stat_u64(s, "frames-in-flight") == 0;
 		gst_structure_free(s);
 		if (idle)
@@ -611,6 +619,11 @@ static void gst_tx_drain(struct gst_tx *g)
 		sleep_ms(10);
 	}
 	sleep_ms(50);
+}
+
+static void gst_tx_drain(struct gst_tx *g)
+{
+	sink_drain(g->sink, g->pushed);
 }
 
 static void gst_tx_close(struct gst_tx *g)
@@ -624,6 +637,184 @@ static void gst_tx_close(struct gst_tx *g)
 	gst_object_unref(g->pipe);
 }
 
+/*
+ * The camera's path: no appsrc. A payloader (rtph264pay) pushes from the
+ * encoder's streaming thread straight into the sink's chain function, so
+ * here the bench thread does the same from a source pad of its own linked
+ * to devourersink's sink pad: stream-start, RTP caps and a TIME segment
+ * first, then either single buffers or one buffer list per video frame
+ * (PACKETS_PER_FRAME packets; the last one carries the RTP marker, as the
+ * payloader sets it on a frame's last packet). Every render runs in the
+ * bench thread, so no queue and no other streaming thread is involved.
+ *
+ * The packets are made before the window (a ring of RING_FRAMES frames,
+ * as buffers and as lists of the same buffers, over the library path's
+ * packet bytes) and each push hands the sink one more reference: the window holds the stage and nothing of the
+ * payloader's own work (allocating and filling buffers), which the
+ * library path has no counterpart of either.
+ */
+#define RING_FRAMES 64
+#define RING (RING_FRAMES * PACKETS_PER_FRAME)
+
+struct gst_pad_tx {
+	GstElement *pipe, *sink;
+	GstPad *pad;
+	GstBuffer *ring[RING];
+	GstBufferList *frames[RING_FRAMES];
+	unsigned ring_size;     /* bytes per packet in the ring; 0: none */
+	uint64_t pushed;
+	unsigned long next;     /* next packet of the ring */
+};
+
+static void gst_pad_tx_open(struct gst_pad_tx *g)
+{
+	char desc[768];
+	/* async=false: nothing prerolls in another thread; the first
+	 * buffer finds the sink PLAYING already. */
+	snprintf(desc, sizeof desc,
+	         "devourersink name=sink device=virtual:gst-pad channel=%d "
+	         "bandwidth=%d mcs=%d short-gi=true fec-k=%d fec-n=%d "
+	         "fec-timeout=%u key-file=%s tx-mode=async sync=false "
+	         "async=false",
+	         CH_PAD, BW, MCS, FEC_K, FEC_N, SINK_FEC_TIMEOUT_MS,
+	         drone_key_path);
+	memset(g, 0, sizeof *g);
+	/* A description of one element parses to that element: put it in
+	 * a pipeline of its own (its bus, its clock). */
+	g->sink = launch(desc);
+	g->pipe = gst_pipeline_new("bench-pad");
+	if (!gst_bin_add(GST_BIN(g->pipe), gst_object_ref(g->sink)))
+		die("gst_bin_add", "devourersink");
+	g->pad = gst_pad_new("bench-src", GST_PAD_SRC);
+	GstPad *peer = gst_element_get_static_pad(g->sink, "sink");
+	if (!g->pad || !peer || gst_pad_link(g->pad, peer) != GST_PAD_LINK_OK)
+		die("gst_pad_link", "cannot link to devourersink");
+	gst_object_unref(peer);
+	thread_cpu_name_self("dvr:gst-pad");
+	set_state(g->pipe, GST_STATE_PLAYING);
+	thread_cpu_name_self(MAIN_NAME);
+	check_bus(g->pipe);
+	if (!gst_pad_set_active(g->pad, TRUE))
+		die("gst_pad_set_active", "failed");
+	GstCaps *caps = gst_caps_from_string(
+		"application/x-rtp, media=(string)video, payload=(int)96, "
+		"clock-rate=(int)90000, encoding-name=(string)H264");
+	GstSegment seg;
+	gst_segment_init(&seg, GST_FORMAT_TIME);
+	if (!caps ||
+	    !gst_pad_push_event(g->pad, gst_event_new_stream_start("bench-tx")) ||
+	    !gst_pad_push_event(g->pad, gst_event_new_caps(caps)) ||
+	    !gst_pad_push_event(g->pad, gst_event_new_segment(&seg)))
+		die("devourersink", "refused stream-start, caps or segment");
+	gst_caps_unref(caps);
+}
+
+static void gst_pad_tx_drop_ring(struct gst_pad_tx *g)
+{
+	for (unsigned i = 0; g->ring_size && i < RING; i++)
+		gst_buffer_unref(g->ring[i]);
+	for (unsigned f = 0; g->ring_size && f < RING_FRAMES; f++)
+		gst_buffer_list_unref(g->frames[f]);
+	g->ring_size = 0;
+}
+
+/* The ring for @size-byte packets, each frame's last one marked. */
+static void gst_pad_tx_ring(struct gst_pad_tx *g, unsigned size)
+{
+	if (g->ring_size == size)
+		return;
+	gst_pad_tx_drop_ring(g);
+	for (unsigned i = 0; i < RING; i++) {
+		/* The very bytes the library path reads (packet_at), not a
+		 * copy: both paths read the same cache-warm pool, so the
+		 * difference between them is the stage, not where the
+		 * packets lie. Read-only: nothing writes through it. */
+		GstBuffer *buf = gst_buffer_new_wrapped_full(
+			GST_MEMORY_FLAG_READONLY, (gpointer)packet_at(i), size,
+			0, size, NULL, NULL);
+		if (!buf)
+			die("gst_buffer_new_wrapped_full", "failed");
+		if (i % PACKETS_PER_FRAME == PACKETS_PER_FRAME - 1)
+			GST_BUFFER_FLAG_SET(buf, GST_BUFFER_FLAG_MARKER);
+		g->ring[i] = buf;
+	}
+	for (unsigned f = 0; f < RING_FRAMES; f++) {
+		g->frames[f] = gst_buffer_list_new_sized(PACKETS_PER_FRAME);
+		for (unsigned j = 0; j < PACKETS_PER_FRAME; j++)
+			gst_buffer_list_add(g->frames[f], gst_buffer_ref(
+				g->ring[f * PACKETS_PER_FRAME + j]));
+	}
+	g->ring_size = size;
+	g->next = 0;
+}
+
+/* N packets of the ring, whole frames as one buffer list each (@lists)
+ * or one push per buffer; each render returns before the push does. */
+static void gst_pad_tx_push(struct gst_pad_tx *g, long n, bool lists)
+{
+	for (long i = 0; i < n;) {
+		unsigned long at = g->next % RING;
+		GstFlowReturn fr;
+		long m = 1;
+		if (lists && at % PACKETS_PER_FRAME == 0 &&
+		    n - i >= PACKETS_PER_FRAME) {
+			m = PACKETS_PER_FRAME;
+			fr = gst_pad_push_list(g->pad, gst_buffer_list_ref(
+				g->frames[at / PACKETS_PER_FRAME]));
+		} else {
+			fr = gst_pad_push(g->pad, gst_buffer_ref(g->ring[at]));
+		}
+		if (fr != GST_FLOW_OK) {
+			check_bus(g->pipe);
+			die("gst_pad_push", gst_flow_get_name(fr));
+		}
+		i += m;
+		g->next += (unsigned long)m;
+	}
+	g->pushed += (uint64_t)n;
+}
+
+static void gst_pad_tx_close(struct gst_pad_tx *g)
+{
+	gst_pad_push_event(g->pad, gst_event_new_eos());
+	gst_pad_set_active(g->pad, FALSE);
+	set_state(g->pipe, GST_STATE_NULL);
+	gst_pad_tx_drop_ring(g);
+	gst_object_unref(g->pad);
+	gst_object_unref(g->sink);
+	gst_object_unref(g->pipe);
+}
+
+/* One window of the pad path: warm, measure, record, drain. */
+static void tx_pad_window(struct gst_pad_tx *g, const char *stage,
+                          unsigned size, int rep, bool lists,
+                          unsigned lib_threads)
+{
+	struct window w;
+	struct split cls;
+	pid_t none;
+
+	gst_pad_tx_ring(g, size);
+	gst_pad_tx_push(g, packets / 4, lists);
+	sink_drain(g->sink, g->pushed);
+	check_bus(g->pipe);
+	GstStructure *st0 = get_stats(g->sink);
+	guint64 sent0 = stat_u64(st0, "packets-sent");
+	gst_structure_free(st0);
+	window_begin(&w, stage, size);
+	gst_pad_tx_push(g, packets, lists);
+	window_main_done(&w);
+	window_end(&w);
+	GstStructure *st1 = get_stats(g->sink);
+	double sent = (double)(stat_u64(st1, "packets-sent") - sent0);
+	double errors = (double)stat_u64(st1, "send-errors");
+	gst_structure_free(st1);
+	classify(&w, "dvr:gst-pad", lib_threads, false, &cls, &none);
+	emit(stage, size, rep, (double)packets, &w, "dvr:gst-pad", 0,
+	     HOST_TX_GST, &cls, sent, errors);
+	sink_drain(g->sink, g->pushed);
+}
+
 static void tx_part(void)
 {
 	struct gst_tx g;
@@ -635,6 +826,8 @@ static void tx_part(void)
 	thread_cpu_name_self(MAIN_NAME);
 	unsigned lib_threads = lib_threads_of("dvr:lib-tx");
 	gst_tx_open(&g);
+	struct gst_pad_tx p;
+	gst_pad_tx_open(&p);
 	long lib_base = 0;
 	for (int rep = 0; rep < reps; rep++) {
 		for (unsigned s = 0; s < n_sizes; s++) {
@@ -667,6 +860,9 @@ static void tx_part(void)
 			     HOST_TX_GST, &cls, sent, errors);
 			gst_tx_drain(&g);
 
+			tx_pad_window(&p, "tx_pad", S, rep, false, lib_threads);
+			tx_pad_window(&p, "tx_list", S, rep, true, lib_threads);
+
 			lib_tx_send(&l, S, packets / 4, lib_base, 0);
 			lib_base += packets / 4;
 			dvr_flush(l.dev, 10000);
@@ -686,6 +882,7 @@ static void tx_part(void)
 		}
 	}
 	lib_tx_close(&l);
+	gst_pad_tx_close(&p);
 	gst_tx_close(&g);
 }
 

@@ -50,6 +50,17 @@ GST_ROWS = {
     "rx": [("rx_gst", "element path, live: devourersrc ! appsink (driver RX thread + streaming + timer)"),
            ("rx_lib", "library path, live, same run: on_rx → dvr_link_rx_push (driver RX thread)")],
 }
+# TX, the camera's path (bench/gst_stages.c tx_pad_window): the bench thread
+# pushes from a pad of its own straight into devourersink's chain, as
+# rtph264pay does, with no queue thread; each row's own cost is taken
+# against the same run's library path (tx_lib).
+GST_TX_PAD_ROWS = [
+    ("tx_pad", "element path, live: pad push ! devourersink, single buffers (bench thread + timer)",
+     "**TX stage's own cost, pad push, single buffers** (element − library path, per repetition)"),
+    ("tx_list", "element path, live: pad push ! devourersink, one buffer list per 8-packet frame (bench thread + timer)",
+     "**TX stage's own cost, pad push, buffer lists** (element − library path, per repetition)"),
+]
+GST_TX_PAD_STAGES = tuple(r[0] for r in GST_TX_PAD_ROWS)
 GST_OWN = {"tx": "**GStreamer stage's own cost** (element − library path, per repetition)",
            "rx": "**GStreamer stage's own cost** (element − library path, per repetition)"}
 
@@ -122,13 +133,14 @@ class Gst:
     and the element's own cost = element path - library path, taken per
     repetition (same size, same repetition, same process)."""
 
-    STAGES = ("tx_gst", "tx_lib", "rx_gst", "rx_lib")
+    STAGES = ("tx_gst",) + GST_TX_PAD_STAGES + ("tx_lib", "rx_gst", "rx_lib")
     CLASSES = ("main", "gst", "drv", "model")
 
     def __init__(self, recs):
         self.per = defaultdict(list)       # (stage, size) -> [us/packet]
         self.cls = defaultdict(list)       # (stage, size, class) -> [us/packet]
         self.own = defaultdict(list)       # ("tx"|"rx", size) -> [us/packet]
+        self.own_pad = defaultdict(list)   # (tx pad stage, size) -> [us/packet]
         self.user = defaultdict(float)     # stage -> ns, host-path threads
         self.sys = defaultdict(float)
         self.checks = defaultdict(list)    # (stage, size) -> [(packets, check, check2)]
@@ -150,6 +162,8 @@ class Gst:
         for (st, size, rep), us in by_rep.items():
             if st.endswith("_gst") and (st[:2] + "_lib", size, rep) in by_rep:
                 self.own[(st[:2], size)].append(us - by_rep[(st[:2] + "_lib", size, rep)])
+            if st in GST_TX_PAD_STAGES and ("tx_lib", size, rep) in by_rep:
+                self.own_pad[(st, size)].append(us - by_rep[("tx_lib", size, rep)])
         self.reps = len({k[2] for k in by_rep})
 
     def m(self, stage, size):
@@ -157,6 +171,9 @@ class Gst:
 
     def own_m(self, d, size):
         return med(self.own.get((d, size), []))
+
+    def own_pad_m(self, st, size):
+        return med(self.own_pad.get((st, size), []))
 
 
 def gst_callgrind(raw):
@@ -213,11 +230,18 @@ def cpu_section(raw, out, plots):
             for st, label in GST_ROWS[d]:
                 out.append("| %s | " % label + " | ".join(mm(g.per[(st, s)]) for s in c.sizes) + " |")
             out.append("| %s | " % GST_OWN[d] + " | ".join(mm(g.own[(d, s)]) for s in c.sizes) + " |")
+            if d == "tx" and any(g.per.get((st, s)) for st in GST_TX_PAD_STAGES for s in c.sizes):
+                for st, label, own_label in GST_TX_PAD_ROWS:
+                    out.append("| %s | " % label + " | ".join(mm(g.per[(st, s)]) for s in c.sizes) + " |")
+                    out.append("| %s | " % own_label + " | ".join(mm(g.own_pad[(st, s)]) for s in c.sizes) + " |")
         out.append("")
     if g:
-        out.append("The last three rows of each table are the GStreamer element stage (section "
-                   "1.1): live paths over virtual adapters, so they include the thread hand-offs "
-                   "and wake-ups that the stages above, replayed in a loop, do not.\n")
+        out.append("The element and library rows of each table are the GStreamer element stage "
+                   "(section 1.1): live paths over virtual adapters, so they include the thread "
+                   "hand-offs and wake-ups that the stages above, replayed in a loop, do not. TX "
+                   "has two element paths: `appsrc ! devourersink` (appsrc's queue hands every "
+                   "buffer to its streaming thread) and the camera's, where the upstream element "
+                   "pushes into the sink in its own thread (pad push).\n")
     # Path totals and ratios, all from this run.
     out.append("### Whole path per packet, and ratios (same run)\n")
     out.append("| | " + " | ".join("%d B" % s for s in c.sizes) + " |")
@@ -247,6 +271,13 @@ def cpu_section(raw, out, plots):
         rows += [
             ("appsrc ! devourersink path ÷ library TX path (both live)", lambda s: g.m("tx_gst", s) / g.m("tx_lib", s)),
             ("  GStreamer stage's own share of it", lambda s: "%.0f %%" % (100 * g.own_m("tx", s) / g.m("tx_gst", s))),
+        ]
+        if any(g.per.get(("tx_list", s)) for s in c.sizes):
+            rows += [
+                ("pad push ! devourersink path (single buffers) ÷ library TX path", lambda s: g.m("tx_pad", s) / g.m("tx_lib", s)),
+                ("pad push ! devourersink path (buffer lists) ÷ library TX path", lambda s: g.m("tx_list", s) / g.m("tx_lib", s)),
+            ]
+        rows += [
             ("devourersrc ! appsink path ÷ library RX path (both live)", lambda s: g.m("rx_gst", s) / g.m("rx_lib", s)),
             ("  GStreamer stage's own share of it", lambda s: "%.0f %%" % (100 * g.own_m("rx", s) / g.m("rx_gst", s))),
         ]
@@ -273,6 +304,8 @@ def cpu_section(raw, out, plots):
         if u + s_ > 0:
             out.append("| %s | %.0f %% | %.0f %% |" % (label, 100 * u / (u + s_), 100 * s_ / (u + s_)))
     for st, label in (("tx_gst", "element path, live: appsrc ! devourersink (its host threads)"),
+                      ("tx_pad", "element path, live: pad push ! devourersink, single buffers (its host threads)"),
+                      ("tx_list", "element path, live: pad push ! devourersink, buffer lists (its host threads)"),
                       ("tx_lib", "library TX path, live (bench thread)"),
                       ("rx_gst", "element path, live: devourersrc ! appsink (its host threads)"),
                       ("rx_lib", "library RX path, live (driver RX thread)")):
@@ -342,12 +375,19 @@ def callgrind_section(raw, c, out):
         for st, label in (("tx_gst", "tx element path (appsrc ! devourersink)"),
                           ("tx_lib", "tx library path, live"),
                           ("tx_own", "**TX GStreamer stage's own**"),
+                          ("tx_pad", "tx element path, pad push, single buffers"),
+                          ("tx_pad_own", "**TX stage's own, pad push, single buffers**"),
+                          ("tx_list", "tx element path, pad push, buffer lists"),
+                          ("tx_list_own", "**TX stage's own, pad push, buffer lists**"),
                           ("rx_gst", "rx element path (devourersrc ! appsink)"),
                           ("rx_lib", "rx library path, live"),
                           ("rx_own", "**RX GStreamer stage's own**")):
             vals = []
             for s in c.sizes:
-                if st.endswith("_own"):
+                if st in ("tx_pad_own", "tx_list_own"):
+                    a_, b_ = gcg.get((st[:-4], s)), gcg.get(("tx_lib", s))
+                    v = a_ - b_ if a_ is not None and b_ is not None else None
+                elif st.endswith("_own"):
                     a_, b_ = gcg.get((st[:2] + "_gst", s)), gcg.get((st[:2] + "_lib", s))
                     v = a_ - b_ if a_ is not None and b_ is not None else None
                 else:
@@ -407,6 +447,23 @@ def gst_latency_section(raw, out):
     out.append("")
 
 
+def gst_section_tx_pad_rows(g, gcg, out):
+    """The camera's TX path (pad push) rows of the 1.1 summary table."""
+    for st, el in (("tx_pad", "TX stage, pad push, single buffers"),
+                   ("tx_list", "TX stage, pad push, buffer lists of 8")):
+        if not any(g.own_pad.get((st, s)) for s in g.sizes):
+            continue
+        out.append("| %s own, core-µs per packet | %s |" % (el, " | ".join(mm(g.own_pad[(st, s)]) for s in g.sizes)))
+        out.append("| %s own ÷ its whole path | %s |" % (el, " | ".join(
+            "%.0f %%" % (100 * g.own_pad_m(st, s) / g.m(st, s)) for s in g.sizes)))
+        if gcg:
+            vals = []
+            for s in g.sizes:
+                a_, b_ = gcg.get((st, s)), gcg.get(("tx_lib", s))
+                vals.append("%.0f (%.0f %%)" % (a_ - b_, 100 * (a_ - b_) / a_) if a_ and b_ else "–")
+            out.append("| %s own, instructions per packet (share) | %s |" % (el, " | ".join(vals)))
+
+
 def gst_section(raw, c, g, out):
     out.append("### 1.1 GStreamer element stage (same process, same run)\n")
     out.append("Command: `%s`\n" % cmd_of(raw, "gst"))
@@ -422,6 +479,16 @@ def gst_section(raw, c, g, out):
         "`dvr_link_rx_push` → a packet callback that counts. Both receivers run in the measured "
         "process on different channels, so each hears only its own stream.\n"
         % (g.meta.get("rate", "?"), g.meta.get("fec_k", 8), g.meta.get("fec_n", 12)))
+    out.append(
+        "**TX, the camera's path** (pad push): no appsrc. In `v4l2src ! x264enc ! rtph264pay ! "
+        "devourersink` the payloader pushes in the encoder's streaming thread straight into the "
+        "sink's chain function; here the bench thread does the same from a source pad of its own "
+        "linked to the sink's (stream-start, RTP caps, TIME segment first), on a third adapter: "
+        "once one buffer per push, once one buffer list per video frame of 8 packets, the last "
+        "one with the RTP marker as rtph264pay sets it. The packets are made before the window "
+        "and each push hands the sink a reference, so the window holds the stage and none of "
+        "the payloader's own work. Host path = the bench thread (which runs the sink) + the "
+        "sink's timer thread; its own cost is taken against the same library path.\n")
     out.append(
         "**Attribution.** The virtual chip model runs in the same process, so every window's "
         "CPU is split by thread (per-thread CPU clocks, `bench/thread_cpu.c`). Before a device "
@@ -439,7 +506,9 @@ def gst_section(raw, c, g, out):
     out.append("|---|---|" + "---|" * len(g.sizes))
     names = {"main": "bench thread", "gst": "GStreamer threads (streaming, timer)",
              "drv": "driver RX thread (bulk IN worker, on_rx)", "model": "virtual adapter (not host; left out)"}
-    for st, path in (("tx_gst", "appsrc ! devourersink"), ("tx_lib", "library TX"),
+    for st, path in (("tx_gst", "appsrc ! devourersink"),
+                     ("tx_pad", "pad push ! devourersink, single buffers"),
+                     ("tx_list", "pad push ! devourersink, buffer lists"), ("tx_lib", "library TX"),
                      ("rx_gst", "devourersrc ! appsink"), ("rx_lib", "library RX")):
         for cl in Gst.CLASSES:
             vals = [med(g.cls.get((st, s, cl), [])) for s in g.sizes]
@@ -447,7 +516,13 @@ def gst_section(raw, c, g, out):
                 continue
             if st.startswith("rx") and cl == "main":
                 continue   # the bench thread only waits in an RX window
-            out.append("| %s | %s | %s |" % (path, names[cl], " | ".join(fmt(v) for v in vals)))
+            if st in GST_TX_PAD_STAGES and cl == "gst":
+                label = "the sink's timer thread"
+            elif st in GST_TX_PAD_STAGES and cl == "main":
+                label = "bench thread (push, render, link, dvr_send)"
+            else:
+                label = names[cl]
+            out.append("| %s | %s | %s |" % (path, label, " | ".join(fmt(v) for v in vals)))
     out.append("")
     gcg = gst_callgrind(raw)
     out.append("Summary, same run (element's own cost; instructions from the callgrind run in "
@@ -479,6 +554,8 @@ def gst_section(raw, c, g, out):
                     rest.append("–")
             out.append("| %s own instructions at the library path's instructions/µs, core-µs | %s |" % (el, " | ".join(code)))
             out.append("| %s own time not explained by instructions, core-µs | %s |" % (el, " | ".join(rest)))
+        if d == "tx":
+            gst_section_tx_pad_rows(g, gcg, out)
     out.append("")
     def sys_share(st):
         u, s_ = g.user.get(st, 0.0), g.sys.get(st, 0.0)
@@ -949,6 +1026,14 @@ def summary(raw, c, pts, st):
                     "; %.0f instructions (%.0f %%)" % (a_ - b_, 100 * (a_ - b_) / a_) if a_ and b_ else ""))
             lines.append("| GStreamer stage's own CPU per %d B packet (element path − library path, live, same run): TX appsrc ! devourersink / RX devourersrc ! appsink | %s / %s |"
                          % (s, parts[0], parts[1]))
+            if g.own_pad.get(("tx_pad", s)) and g.own_pad.get(("tx_list", s)):
+                pad = []
+                for st in ("tx_pad", "tx_list"):
+                    a_, b_ = gcg.get((st, s)), gcg.get(("tx_lib", s))
+                    pad.append("%s core-µs%s" % (fmt(g.own_pad_m(st, s)),
+                               "; %.0f instructions" % (a_ - b_) if a_ and b_ else ""))
+                lines.append("| TX GStreamer stage's own CPU per %d B packet, the camera's path (upstream pushes into devourersink in its own thread, as rtph264pay; no queue thread): single buffers / buffer lists of 8 (appsrc, above: %s core-µs) | %s / %s |"
+                             % (s, fmt(g.own_m("tx", s)), pad[0], pad[1]))
     sh = share_stats(raw)
     if sh and sh[1] is not None:
         lines.append("| CPU per packet of a stream over one shared adapter per side / extra per packet of a second stream on the same adapters | %s / %s core-µs |"
