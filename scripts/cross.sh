@@ -9,7 +9,8 @@
 #   scripts/cross.sh            build and test both architectures
 #   scripts/cross.sh --bench    also count instructions per packet on
 #                               x86_64, armhf and arm64 (bench/arch_insns.c
-#                               under qemu with bench/qemu_insn_count.c)
+#                               under qemu with bench/qemu_insn_count.c,
+#                               bench/arch_insns.py)
 #
 # DEVOURER_CROSS_ARCHES="armhf" limits the architectures;
 # DEVOURER_CROSS_BUILD (build-cross) is the parent of the build dirs.
@@ -163,7 +164,7 @@ done
 
 # --- instructions per packet ---------------------------------------------
 if [ "$BENCH" = 1 ] && [ "$status" = 0 ]; then
-  if ! bash scripts/arch_insns.sh "$TOP" "${ARCHES[@]}"; then
+  if ! python3 bench/arch_insns.py --top "$TOP" "${ARCHES[@]}"; then
     summary+=("instruction counts: failed")
     status=1
   fi
