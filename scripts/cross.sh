@@ -159,7 +159,6 @@ print(f"{ok} passed, {bad} failed, {skip} skipped")
 PY
 )
   summary+=("$a: $counts under qemu ($(( $(date +%s) - a_start )) s)")
-  [ "$res" = ok ] || true
 done
 
 # --- instructions per packet ---------------------------------------------
@@ -170,7 +169,9 @@ if [ "$BENCH" = 1 ] && [ "$status" = 0 ]; then
   fi
 fi
 
-IFS=';'
-echo "devourer: cross: ${summary[*]}; $(( $(date +%s) - start )) s in all"
-unset IFS
+line=""
+for part in "${summary[@]}"; do
+  line+="$part; "
+done
+echo "devourer: cross: ${line}$(( $(date +%s) - start )) s in all"
 exit $status

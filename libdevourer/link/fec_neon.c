@@ -6,6 +6,8 @@
  */
 #include "fec_neon.h"
 
+#include <string.h>
+
 #if defined(__ARM_NEON)
 #include <arm_neon.h>
 
@@ -46,57 +48,89 @@ static inline uint8x16_t lookup(nib_table t, uint8x16_t idx)
 }
 #endif
 
-static inline uint8x16_t mul16(const uint8_t *t, uint8x16_t x,
-                               uint8x16_t mask)
-{
-	const uint8x16_t lo = lookup(load_table(t), vandq_u8(x, mask));
-	const uint8x16_t hi = lookup(load_table(t + 16), vshrq_n_u8(x, 4));
-	return veorq_u8(lo, hi);
-}
+/* The row loops unrolled, so the accumulators live in registers. */
+#define DVR_UNROLL4 _Pragma("GCC unroll 4")
 
-/* Up to 4 output rows per pass: each source block is loaded once. */
-static void combine4(const uint8_t *tables, unsigned nrows, unsigned k,
-                     unsigned char *const *src, unsigned char *const *dst,
-                     size_t len)
+/*
+ * nrows (1..4) output rows over 32 bytes a step: each source's two
+ * vectors are loaded and split into nibbles once for all rows, and each
+ * coefficient's tables once for both vectors. Always inlined with a
+ * constant nrows, so the unused accumulators vanish.
+ */
+static inline __attribute__((always_inline)) void
+combine_rows(const uint8_t *tables, const unsigned nrows, unsigned k,
+             unsigned char *const *src, unsigned char *const *dst,
+             size_t len)
 {
 	const size_t row = (size_t)k * DVR_FEC_NEON_TABLE_BYTES;
 	const uint8x16_t mask = vdupq_n_u8(0x0f);
 	size_t off = 0;
-	for (; off + 16 <= len; off += 16) {
-		uint8x16_t acc0 = vdupq_n_u8(0), acc1 = acc0, acc2 = acc0,
-		           acc3 = acc0;
+	for (; off + 32 <= len; off += 32) {
+		uint8x16_t acc[4][2];
+		DVR_UNROLL4
+		for (unsigned r = 0; r < nrows; r++)
+			acc[r][0] = acc[r][1] = vdupq_n_u8(0);
 		for (unsigned j = 0; j < k; j++) {
-			const uint8x16_t x = vld1q_u8(src[j] + off);
+			const uint8x16_t x0 = vld1q_u8(src[j] + off);
+			const uint8x16_t x1 = vld1q_u8(src[j] + off + 16);
+			const uint8x16_t l0 = vandq_u8(x0, mask);
+			const uint8x16_t l1 = vandq_u8(x1, mask);
+			const uint8x16_t h0 = vshrq_n_u8(x0, 4);
+			const uint8x16_t h1 = vshrq_n_u8(x1, 4);
 			const uint8_t *t = tables + (size_t)j *
 			                   DVR_FEC_NEON_TABLE_BYTES;
-			acc0 = veorq_u8(acc0, mul16(t, x, mask));
-			if (nrows > 1)
-				acc1 = veorq_u8(acc1, mul16(t + row, x, mask));
-			if (nrows > 2)
-				acc2 = veorq_u8(acc2, mul16(t + 2 * row, x, mask));
-			if (nrows > 3)
-				acc3 = veorq_u8(acc3, mul16(t + 3 * row, x, mask));
-		}
-		vst1q_u8(dst[0] + off, acc0);
-		if (nrows > 1)
-			vst1q_u8(dst[1] + off, acc1);
-		if (nrows > 2)
-			vst1q_u8(dst[2] + off, acc2);
-		if (nrows > 3)
-			vst1q_u8(dst[3] + off, acc3);
-	}
-	/* The last len % 16 bytes, byte by byte from the same tables: no
-	 * load or store ever reaches past a buffer's end. */
-	for (; off < len; off++) {
+			DVR_UNROLL4
 		for (unsigned r = 0; r < nrows; r++) {
-			const uint8_t *t = tables + r * row;
-			uint8_t acc = 0;
-			for (unsigned j = 0; j < k; j++) {
-				const uint8_t x = src[j][off];
-				acc ^= t[j * DVR_FEC_NEON_TABLE_BYTES + (x & 15)] ^
-				       t[j * DVR_FEC_NEON_TABLE_BYTES + 16 + (x >> 4)];
+				const nib_table lo = load_table(t + r * row);
+				const nib_table hi = load_table(t + r * row + 16);
+				acc[r][0] = veorq_u8(acc[r][0],
+				        veorq_u8(lookup(lo, l0), lookup(hi, h0)));
+				acc[r][1] = veorq_u8(acc[r][1],
+				        veorq_u8(lookup(lo, l1), lookup(hi, h1)));
 			}
-			dst[r][off] = acc;
+		}
+		DVR_UNROLL4
+		for (unsigned r = 0; r < nrows; r++) {
+			vst1q_u8(dst[r] + off, acc[r][0]);
+			vst1q_u8(dst[r] + off + 16, acc[r][1]);
+		}
+	}
+	/* At most two 16-byte steps are left; a partial one goes through
+	 * a bounce buffer, so no load or store passes a buffer's end. */
+	for (; off < len; off += 16) {
+		const size_t n = len - off < 16 ? len - off : 16;
+		uint8x16_t acc[4];
+		DVR_UNROLL4
+		for (unsigned r = 0; r < nrows; r++)
+			acc[r] = vdupq_n_u8(0);
+		for (unsigned j = 0; j < k; j++) {
+			uint8x16_t x;
+			if (n == 16) {
+				x = vld1q_u8(src[j] + off);
+			} else {
+				uint8_t b[16] = { 0 };
+				memcpy(b, src[j] + off, n);
+				x = vld1q_u8(b);
+			}
+			const uint8x16_t l = vandq_u8(x, mask);
+			const uint8x16_t h = vshrq_n_u8(x, 4);
+			const uint8_t *t = tables + (size_t)j *
+			                   DVR_FEC_NEON_TABLE_BYTES;
+			DVR_UNROLL4
+		for (unsigned r = 0; r < nrows; r++)
+				acc[r] = veorq_u8(acc[r], veorq_u8(
+					lookup(load_table(t + r * row), l),
+					lookup(load_table(t + r * row + 16), h)));
+		}
+		DVR_UNROLL4
+		for (unsigned r = 0; r < nrows; r++) {
+			if (n == 16) {
+				vst1q_u8(dst[r] + off, acc[r]);
+			} else {
+				uint8_t b[16];
+				vst1q_u8(b, acc[r]);
+				memcpy(dst[r] + off, b, n);
+			}
 		}
 	}
 }
@@ -106,9 +140,13 @@ void dvr_fec_neon_combine(const uint8_t *tables, unsigned rows, unsigned k,
                           unsigned char *const *dst, size_t len)
 {
 	for (unsigned r = 0; r < rows; r += 4) {
-		const unsigned nr = rows - r < 4 ? rows - r : 4;
-		combine4(tables + (size_t)r * k * DVR_FEC_NEON_TABLE_BYTES, nr,
-		         k, src, dst + r, len);
+		const uint8_t *t = tables + (size_t)r * k * DVR_FEC_NEON_TABLE_BYTES;
+		switch (rows - r < 4 ? rows - r : 4) {
+		case 1: combine_rows(t, 1, k, src, dst + r, len); break;
+		case 2: combine_rows(t, 2, k, src, dst + r, len); break;
+		case 3: combine_rows(t, 3, k, src, dst + r, len); break;
+		default: combine_rows(t, 4, k, src, dst + r, len); break;
+		}
 	}
 }
 #else
