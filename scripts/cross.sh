@@ -144,6 +144,20 @@ for a in "${ARCHES[@]}"; do
     echo "devourer: cross: $a tests failed under qemu (see $log):"
     grep -E '^ *[0-9]+/[0-9]+ .*(FAIL|ERROR|TIMEOUT)' "$log" | head -20 || true
   fi
+  # armhf: the FEC and link tests again on an ARMv7 without NEON
+  # (qemu's Cortex-R5F: VFPv3-D16 only, Debian armhf's baseline), where
+  # the NEON kernel must stay unused and AUTO fall back to portable.
+  noneon=""
+  if [ "$a" = armhf ]; then
+    if ! QEMU_CPU=cortex-r5f meson test -C "$dir" --no-rebuild \
+        --num-processes 2 --print-errorlogs --logbase testlog-noneon \
+        test_fec test_wfbng_vectors test_link >>"$log" 2>&1; then
+      res=failed
+      status=1
+      echo "devourer: cross: $a FEC/link tests failed on a NEON-less CPU (see $log)"
+    fi
+    noneon="; FEC and link tests on a NEON-less ARMv7 $res"
+  fi
   counts=$(python3 - "$dir/meson-logs/testlog.json" <<'PY'
 import json, sys
 ok = bad = skip = 0
@@ -158,7 +172,7 @@ for line in open(sys.argv[1]):
 print(f"{ok} passed, {bad} failed, {skip} skipped")
 PY
 )
-  summary+=("$a: $counts under qemu ($(( $(date +%s) - a_start )) s)")
+  summary+=("$a: $counts under qemu$noneon ($(( $(date +%s) - a_start )) s)")
 done
 
 # --- instructions per packet ---------------------------------------------
