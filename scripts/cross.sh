@@ -149,14 +149,15 @@ for a in "${ARCHES[@]}"; do
   # the NEON kernel must stay unused and AUTO fall back to portable.
   noneon=""
   if [ "$a" = armhf ]; then
+    nres=ok
     if ! QEMU_CPU=cortex-r5f meson test -C "$dir" --no-rebuild \
         --num-processes 2 --print-errorlogs --logbase testlog-noneon \
         test_fec test_wfbng_vectors test_link >>"$log" 2>&1; then
-      res=failed
+      nres=failed
       status=1
       echo "devourer: cross: $a FEC/link tests failed on a NEON-less CPU (see $log)"
     fi
-    noneon="; FEC and link tests on a NEON-less ARMv7 $res"
+    noneon="; FEC and link tests on a NEON-less ARMv7 $nres"
   fi
   counts=$(python3 - "$dir/meson-logs/testlog.json" <<'PY'
 import json, sys
