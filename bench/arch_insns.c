@@ -142,16 +142,23 @@ static int run_link(const char *work, int backend, long packets, size_t len)
 		dvr_link_tx_send(tx, pkt, len, 0);
 	}
 	dvr_link_tx_free(tx);
+	unsigned long long recovered = 0;
 	if (side.rx) {
 		dvr_link_rx_flush(side.rx);
+		struct dvr_link_rx_stats st;
+		dvr_link_rx_get_stats(side.rx, &st);
+		recovered = st.fec_recovered;
 		dvr_link_rx_free(side.rx);
 	}
 	printf("%s backend %d: %ld packets of %zu bytes, %llu frames, "
-	       "%llu delivered\n", work, backend, packets, len, side.frames,
-	       side.delivered);
+	       "%llu delivered, %llu by FEC\n", work, backend, packets, len,
+	       side.frames, side.delivered, recovered);
 	free(pkt);
-	/* A run whose RX lost packets measured something else. */
-	return with_rx && side.delivered != (unsigned long long)packets;
+	/* A run whose RX lost packets, or did not repair one per block when
+	 * asked to, measured something else. */
+	if (with_rx && side.delivered != (unsigned long long)packets)
+		return 1;
+	return side.drop_one && recovered != (unsigned long long)packets / K;
 }
 
 int main(int argc, char **argv)
