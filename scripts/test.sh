@@ -136,8 +136,22 @@ else
 fi
 [ "$install_failed" = 0 ] || status=1
 
+# ARM (scripts/cross.sh): the library, link layer, chip model and their
+# unit, HAL, link and FEC tests cross-built for armhf and arm64 and run
+# under qemu-user, in build dirs of their own (build-cross/).
+cross_failed=0
+if ! bash scripts/cross.sh >"$BUILD/cross.log" 2>&1; then
+  echo "devourer: the ARM cross stage failed (see $BUILD/cross.log):"
+  grep -E '^devourer: cross:|^ *[0-9]+/[0-9]+ .*(FAIL|ERROR|TIMEOUT)' \
+    "$BUILD/cross.log" | head -20
+  cross_failed=1
+else
+  grep -E '^devourer: cross: ' "$BUILD/cross.log" | tail -1
+fi
+[ "$cross_failed" = 0 ] || status=1
+
 # One closing line any CI reader understands.
-python3 - "$BUILD/meson-logs/testlog.json" "$clang_failed" "$plain_failed" "$tsan_failed" "$fuzz_failed" "$install_failed" <<'PY'
+python3 - "$BUILD/meson-logs/testlog.json" "$clang_failed" "$plain_failed" "$tsan_failed" "$fuzz_failed" "$install_failed" "$cross_failed" <<'PY'
 import json, sys
 passed = failed = skipped = 0
 failed += int(sys.argv[2])  # the clang build counts as one check
@@ -145,6 +159,7 @@ failed += int(sys.argv[3])  # and so does the default gcc build
 failed += int(sys.argv[4])  # and the ThreadSanitizer stage
 failed += int(sys.argv[5])  # and the fuzz stage
 failed += int(sys.argv[6])  # and the install stage
+failed += int(sys.argv[7])  # and the ARM cross stage
 with open(sys.argv[1]) as f:
     for line in f:
         r = json.loads(line)["result"]

@@ -38,7 +38,7 @@ void dvr_fec_free(struct dvr_fec *fec);
 
 unsigned dvr_fec_k(const struct dvr_fec *fec);
 unsigned dvr_fec_n(const struct dvr_fec *fec);
-/* The backend in use (DVR_FEC_ISAL or DVR_FEC_PORTABLE, never AUTO). */
+/* The backend in use (ISA-L, portable, GFNI or NEON; never AUTO). */
 int dvr_fec_backend(const struct dvr_fec *fec);
 /* The n x k generator matrix (row-major; top k rows are the identity). */
 const uint8_t *dvr_fec_matrix(const struct dvr_fec *fec);

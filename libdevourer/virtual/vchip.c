@@ -92,6 +92,18 @@ static bool parse_long(const char *s, int base, long *out)
 	return true;
 }
 
+/* A 32-bit value: long is 32 bits on ARMv7, too narrow for the range. */
+static bool parse_u32(const char *s, uint32_t *out)
+{
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 0);
+	if (errno || end == s || *end || v < 0 || v > 0xFFFFFFFFLL)
+		return false;
+	*out = (uint32_t)v;
+	return true;
+}
+
 static int apply_option(struct vchip_config *cfg, const char *key,
                         const char *val, char *err, size_t err_len)
 {
@@ -111,9 +123,8 @@ static int apply_option(struct vchip_config *cfg, const char *key,
 		else
 			cfg->noise_dbm = (int)l;
 	} else if (strcmp(key, "seed") == 0) {
-		if (!parse_long(val, 0, &l) || l < 0 || l > 0xFFFFFFFFL)
+		if (!parse_u32(val, &cfg->seed))
 			return set_err(err, err_len, "bad seed '%s'", val);
-		cfg->seed = (uint32_t)l;
 	} else if (strcmp(key, "pid") == 0) {
 		if (!parse_long(val, 16, &l) || l <= 0 || l > 0xFFFF)
 			return set_err(err, err_len,

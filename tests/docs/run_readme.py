@@ -59,6 +59,12 @@ EXEMPT = {
         "as meson benchmarks (bench/meson.build)",
     "bash scripts/bench.sh --quick":
         "as bash scripts/bench.sh",
+    "bash scripts/cross.sh":
+        "the ARM stage: scripts/test.sh runs it (cross builds, tests under "
+        "qemu-user)",
+    "bash scripts/cross.sh --bench":
+        "as bash scripts/cross.sh, plus instruction counts under qemu "
+        "(minutes)",
     "sudo build/examples/devourer-tun -i gs-wfb -a 10.5.0.1/24":
         "test examples_tunnel runs it, and its drone twin, with the TUNNEL=1 "
         "scripts in a network namespace per side (a TUN interface here "

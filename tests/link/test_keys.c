@@ -2,7 +2,8 @@
 /*
  * Keys: the WFB-NG draft's password-KDF test vectors (SHA-1 of gs.key and
  * drone.key for "secret password"), key-file round trip and errors, and the
- * devourer-keygen tool's files (path given as argv[1]).
+ * devourer-keygen tool's files (its command line given as the arguments:
+ * the tool's path, after the emulator that runs it in a cross build).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -170,8 +171,15 @@ int main(int argc, char **argv)
 	if (argc > 1) {
 		pid_t pid = fork();
 		if (pid == 0) {
-			execl(argv[1], argv[1], "-d", dir, "secret password",
-			      (char *)NULL);
+			char *cmd[16];
+			int c = 0;
+			for (int i = 1; i < argc && c < 12; i++)
+				cmd[c++] = argv[i];
+			cmd[c++] = (char *)"-d";
+			cmd[c++] = dir;
+			cmd[c++] = (char *)"secret password";
+			cmd[c] = NULL;
+			execvp(cmd[0], cmd);
 			_exit(127);
 		}
 		int status = 0;

@@ -144,11 +144,14 @@ DVR_API int dvr_link_keygen_password(const char *password,
 
 enum dvr_fec_backend {
 	DVR_FEC_AUTO = 0,     /**< GFNI if the CPU has it, else ISA-L where it
-	                           has SIMD (x86-64, AArch64), else portable */
+	                           has SIMD (x86-64, AArch64), else NEON
+	                           (32-bit ARM with NEON), else portable */
 	DVR_FEC_ISAL = 1,     /**< Intel ISA-L ec_encode_data */
 	DVR_FEC_PORTABLE = 2, /**< table-driven C, any target */
 	DVR_FEC_GFNI = 3,     /**< AVX-512 + GFNI affine kernel (x86-64 only;
 	                           DVR_E_UNSUPPORTED elsewhere) */
+	DVR_FEC_NEON = 4,     /**< ARM NEON nibble-table kernel (ARMv7 with
+	                           NEON, AArch64; DVR_E_UNSUPPORTED elsewhere) */
 };
 
 /* ------------------------------------------------------------------ */
