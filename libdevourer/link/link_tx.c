@@ -68,8 +68,8 @@ struct dvr_link_tx {
 
 	struct dvr_link_tx_stats stats;
 
-	/* DVR_LINK_FEC_FIT: packets wait in frag[0..held) until the block
-	 * closes; frag[cap..cap+parity) take the parity, frag[cap+parity]
+	/* DVR_LINK_FEC_FIT: packets wait in frag[0..frag_idx) until the
+	 * block closes; frag[cap..cap+parity) take the parity, frag[cap+parity]
 	 * is the one filler (all fillers are the same plaintext). */
 	uint8_t policy;
 	unsigned parity;              /* n - k: losses every block repairs */

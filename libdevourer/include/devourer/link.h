@@ -23,8 +23,9 @@
  * error) from <devourer/devourer.h>. Dropped input is never silent: it is
  * counted in the stats structures below.
  *
- * Allocation: only the constructors, dvr_link_tx_set_fec() and an RX
- * session change that alters k/n allocate; per-packet paths never do.
+ * Allocation: only the constructors, dvr_link_tx_set_fec(), an RX
+ * session change that alters k/n and, under DVR_LINK_FEC_FIT, the first
+ * block of each k' (its coder, kept) allocate; per-packet paths never do.
  */
 #ifndef DEVOURER_LINK_H
 #define DEVOURER_LINK_H
