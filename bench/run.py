@@ -326,6 +326,11 @@ def main():
     share_args = ["--ms", "500", "--reps", "2"] if a.quick else ["--ms", "1000", "--reps", "5"]
     raw["share"] = r.run("share", [r.prog("share_cost")] + share_args)
 
+    # Radio frames and airtime per video frame, FEC policies against the
+    # lower bound (bench/airtime.c): counts, the same on every run.
+    raw["airtime"] = r.run("airtime", [r.prog("airtime")] +
+                           (["--frames", "30"] if a.quick else []))
+
     # Link TX against the AEAD floor (section 1.3) and the link detail
     # (appendix), one JSON record per row (bench/link_bench.c).
     raw["link_bench"] = r.run("link_bench", [os.path.join(r.build, "bench", "link_bench"), "--json"]

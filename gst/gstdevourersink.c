@@ -34,6 +34,13 @@
  * stbc, ldpc, short-gi, tx-power, fec-k, fec-n, stats-interval. Everything
  * else applies at the next READY->PAUSED.
  *
+ * `fec-policy=fit` spends fewer radio frames on a video frame that does not
+ * fill a block (or spills into a second one): its packets wait for the
+ * MARKER and leave as one block of their own k under a new session when
+ * the re-key's fec-n - fec-k + 1 announcements and that block are fewer
+ * frames than fillers and parity under the current one. The default,
+ * fixed, sends every packet at once and never re-keys on its own.
+ *
  * The rate properties make one TX vector, judged by the adapter's chip
  * code on the tuned channel (dvr_check_tx_params): one it cannot send is
  * an error at start naming the property and the reason; a live change to
@@ -82,6 +89,7 @@ enum
   PROP_FEC_K,
   PROP_FEC_N,
   PROP_EPOCH,
+  PROP_FEC_POLICY,
 };
 
 #define DEFAULT_MCS 1
@@ -98,6 +106,7 @@ enum
 #define DEFAULT_FEC_N 12
 #define DEFAULT_FEC_TIMEOUT 20
 #define DEFAULT_OVERSIZE GST_DEVOURER_SINK_OVERSIZE_AUTO
+#define DEFAULT_FEC_POLICY DVR_LINK_FEC_FIXED
 
 /* Regulatory domain whose TX power limits the chip obeys: the values
  * are enum dvr_regd's. */
@@ -148,6 +157,29 @@ gst_devourer_sink_oversize_get_type (void)
 
   if (g_once_init_enter (&type)) {
     GType t = g_enum_register_static ("GstDevourerSinkOversize", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+/* The link layer's enum dvr_link_fec_policy, by its own values. */
+#define GST_TYPE_DEVOURER_SINK_FEC_POLICY \
+  (gst_devourer_sink_fec_policy_get_type ())
+static GType
+gst_devourer_sink_fec_policy_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {DVR_LINK_FEC_FIXED, "every block fec-k/fec-n; a block the marker or "
+          "fec-timeout closes is padded with fillers (as wfb_tx)", "fixed"},
+    {DVR_LINK_FEC_FIT, "hold a block's packets until it closes and send "
+          "them as one block of their own k (fec-n - fec-k parity) under a "
+          "new session when that takes fewer radio frames", "fit"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstDevourerSinkFecPolicy", values);
     g_once_init_leave (&type, t);
   }
   return type;
@@ -304,6 +336,15 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "at start in microseconds since 1970 UTC, higher than any earlier "
           "run's "
           "(READY only)", 0, G_MAXUINT64, 0, ready));
+  g_object_class_install_property (gobject_class, PROP_FEC_POLICY,
+      g_param_spec_enum ("fec-policy", "FEC policy",
+          "How a block closed before it is full is sent: fixed = fillers "
+          "up to fec-k, then the parity; fit = a re-key to k = its packets "
+          "when that is fewer radio frames (each packet waits for its "
+          "block to close; receivers adopt a new session between video "
+          "frames). Both repair fec-n - fec-k losses per block "
+          "(READY only)",
+          GST_TYPE_DEVOURER_SINK_FEC_POLICY, DEFAULT_FEC_POLICY, ready));
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_FEC_TIMEOUT,
       g_param_spec_uint ("fec-timeout", "FEC timeout",
@@ -348,6 +389,7 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
   gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_TX_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_LEGACY_RATE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_SINK_OVERSIZE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_SINK_FEC_POLICY, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_DEVOURER_SINK_REGD, 0);
 
   GST_DEBUG_CATEGORY_INIT (devourer_sink_debug, "devourersink", 0,
@@ -369,6 +411,7 @@ gst_devourer_sink_init (GstDevourerSink * self)
   self->carrier_sense = DEFAULT_CARRIER_SENSE;
   self->regd = DEFAULT_REGD;
   self->oversize = DEFAULT_OVERSIZE;
+  self->fec_policy = DEFAULT_FEC_POLICY;
   self->fec_k = DEFAULT_FEC_K;
   self->fec_n = DEFAULT_FEC_N;
 
@@ -976,6 +1019,9 @@ set_own_property (GstDevourerSink * self, guint prop_id,
     case PROP_FEC_N:
       self->fec_n = g_value_get_uint (value);
       break;
+    case PROP_FEC_POLICY:
+      self->fec_policy = g_value_get_enum (value);
+      break;
     case PROP_EPOCH:
       self->epoch = g_value_get_uint64 (value);
       break;
@@ -1076,6 +1122,9 @@ get_own_property (GstDevourerSink * self, guint prop_id, GValue * value,
       break;
     case PROP_FEC_N:
       g_value_set_uint (value, self->fec_n);
+      break;
+    case PROP_FEC_POLICY:
+      g_value_set_enum (value, self->fec_policy);
       break;
     case PROP_EPOCH:
       g_value_set_uint64 (value, self->epoch);
@@ -1355,6 +1404,7 @@ gst_devourer_sink_open (GstDevourerSink * self)
   lcfg.k = (uint8_t) self->fec_k;
   lcfg.n = (uint8_t) self->fec_n;
   lcfg.epoch = self->epoch;
+  lcfg.fec_policy = (uint8_t) self->fec_policy;
   GST_OBJECT_UNLOCK (self);
   selector = settings.device != NULL && settings.device[0] != '\0'
       ? settings.device : GST_DEVOURER_DEFAULT_DEVICE;

@@ -72,6 +72,16 @@ struct dvr_link_tx {
 	uint8_t out[DVR_LINK_MAX_PREFIX + DVR_LINK_WIFI_MTU];
 
 	struct dvr_link_tx_stats stats;
+
+	/* DVR_LINK_FEC_FIT: packets wait in frag[0..frag_idx) until the
+	 * block closes; frag[cap..cap+parity) take the parity, frag[cap+parity]
+	 * is the one filler (all fillers are the same plaintext). */
+	uint8_t policy;
+	unsigned parity;              /* n - k: losses every block repairs */
+	unsigned hold_cap;            /* most packets one block holds */
+	uint8_t max_k_cfg;            /* fit_max_k as configured */
+	struct dvr_fec **coders;      /* [k'] for (k', k' + parity), lazily */
+	uint8_t **enc;                /* the data pointers of one encode */
 };
 
 static void free_block_buffers(struct dvr_link_tx *tx)
@@ -318,6 +328,202 @@ static void fill_and_close(struct dvr_link_tx *tx)
 	}
 }
 
+/* ------------------------------------------------------------------ */
+/* DVR_LINK_FEC_FIT: a closed block as one block of its own k           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Why a new session: a wfb-ng receiver takes k and n only from the session
+ * packet (wfb-ng src/rx.cpp Aggregator::process_packet re-creates its FEC
+ * with the announced k/n when the key changes) and needs k fragments of a
+ * block before it can repair one, so under one session a block of p < k
+ * packets costs k + (n-k) frames whatever it carries: fillers and parity
+ * are interchangeable for the decode, and fillers are the short ones. Only
+ * a session whose k is p makes it p + (n-k). The re-key is announced
+ * n-k+1 times, before the block, so any n-k losses among all these frames
+ * still leave one announcement and k' fragments.
+ */
+
+static void fit_free_coders(struct dvr_link_tx *tx)
+{
+	if (!tx->coders)
+		return;
+	for (unsigned i = 0; i <= DVR_FEC_MAX_N; i++)
+		dvr_fec_free(tx->coders[i]);
+	free(tx->coders);
+	tx->coders = NULL;
+}
+
+/* The coder of (k', k' + parity), made the first time it is needed. */
+static struct dvr_fec *fit_coder(struct dvr_link_tx *tx, unsigned k)
+{
+	if (!tx->coders[k] &&
+	    dvr_fec_new(k, k + tx->parity, tx->backend, &tx->coders[k]) !=
+	            DVR_OK)
+		tx->coders[k] = NULL;
+	return tx->coders[k];
+}
+
+/* Buffers and coder table for @p parity losses per block, and the coder
+ * of the first session (k, n); into *tx only if all succeed. */
+static int fit_alloc(struct dvr_link_tx *tx, unsigned k, unsigned n)
+{
+	const unsigned parity = n - k;
+	unsigned cap = tx->max_k_cfg ? tx->max_k_cfg : DVR_FEC_MAX_N - parity;
+	if (cap > DVR_FEC_MAX_N - parity)
+		cap = DVR_FEC_MAX_N - parity;
+	const size_t nfrag = (size_t)cap + parity + 1;
+	uint8_t *mem = aligned_alloc(64, nfrag * FRAG_STRIDE);
+	uint8_t **frag = calloc(nfrag, sizeof(*frag));
+	uint16_t *len = calloc(cap, sizeof(*len));
+	uint8_t **enc = calloc(DVR_FEC_MAX_N, sizeof(*enc));
+	struct dvr_fec **coders = calloc(DVR_FEC_MAX_N + 1, sizeof(*coders));
+	struct dvr_fec *first = NULL;
+	int rc = DVR_E_NO_MEM;
+	if (mem && frag && len && enc && coders)
+		rc = dvr_fec_new(k, n, tx->backend, &first);
+	if (rc != DVR_OK) {
+		free(mem);
+		free(frag);
+		free(len);
+		free(enc);
+		free(coders);
+		return rc;
+	}
+	free_block_buffers(tx);
+	fit_free_coders(tx);
+	free(tx->enc);
+	coders[k] = first;
+	for (size_t i = 0; i < nfrag; i++)
+		frag[i] = mem + i * FRAG_STRIDE;
+	/* The filler: flags FEC_ONLY, size 0, zeros up to any block length. */
+	memset(frag[cap + parity], 0, FRAG_STRIDE);
+	frag[cap + parity][0] = DVR_LINK_FLAG_FEC_ONLY;
+	tx->frag_mem = mem;
+	tx->frag = frag;
+	tx->frag_len = len;
+	tx->enc = enc;
+	tx->coders = coders;
+	tx->parity = parity;
+	tx->hold_cap = cap;
+	tx->k = k;
+	tx->n = n;
+	return DVR_OK;
+}
+
+/* Send the re-key announcements now, ahead of the block they are for. */
+static void fit_announce_now(struct dvr_link_tx *tx, uint64_t now_ms)
+{
+	while (tx->announce_pending) {
+		tx->announce_pending--;
+		emit_session(tx);
+	}
+	tx->clock_started = true;
+	tx->next_session_ms = now_ms + tx->session_interval_ms;
+}
+
+/* Emit held packets [base, base + q) as one block of the current session:
+ * data, fillers up to k, then parity. */
+static void fit_emit_block(struct dvr_link_tx *tx, struct dvr_fec *coder,
+                           unsigned base, unsigned q, uint64_t now_ms)
+{
+	const unsigned k = tx->k, parity = tx->parity;
+	uint8_t *filler = tx->frag[tx->hold_cap + parity];
+	size_t L = q < k ? DVR_LINK_PACKET_HDR_LEN : 0;
+	for (unsigned i = 0; i < q; i++)
+		if (tx->frag_len[base + i] > L)
+			L = tx->frag_len[base + i];
+	for (unsigned i = 0; i < q; i++) {
+		const unsigned h = base + i;
+		emit_fragment(tx, i, tx->frag[h], tx->frag_len[h]);
+		if (tx->frag_len[h] < L)
+			memset(tx->frag[h] + tx->frag_len[h], 0,
+			       L - tx->frag_len[h]);
+		tx->enc[i] = tx->frag[h];
+	}
+	for (unsigned i = q; i < k; i++) {
+		tx->stats.filler_frames++;
+		emit_fragment(tx, i, filler, DVR_LINK_PACKET_HDR_LEN);
+		tx->enc[i] = filler;
+	}
+	if (parity) {
+		dvr_fec_encode(coder, (const uint8_t *const *)tx->enc,
+		               tx->frag + tx->hold_cap, L);
+		for (unsigned i = 0; i < parity; i++) {
+			emit_fragment(tx, k + i, tx->frag[tx->hold_cap + i], L);
+			tx->stats.parity_frames++;
+		}
+	}
+	tx->stats.blocks++;
+	tx->block_idx++;
+	if (tx->block_idx > WIRE_MAX_BLOCK_IDX) {
+		if (new_session(tx) != DVR_OK)
+			tx->stats.emit_errors++;
+		fit_announce_now(tx, now_ms);
+	}
+}
+
+/*
+ * Close the held block. Radio frames either way: the current session's
+ * blocks cost ceil(p/k) * n (fillers in the last); a session of k' = p
+ * costs its n-k+1 announcements + p + (n-k). Re-key only when that is
+ * fewer.
+ */
+static void fit_close(struct dvr_link_tx *tx, uint64_t now_ms)
+{
+	const unsigned p = tx->frag_idx, t = tx->parity;
+	if (!p)
+		return;
+	const unsigned blocks = (p + tx->k - 1) / tx->k;
+	const unsigned keep = blocks * tx->n;
+	const unsigned refit = (t + 1) + p + t;
+	struct dvr_fec *coder = NULL;
+	if (refit < keep && p != tx->k) {
+		coder = fit_coder(tx, p);
+		if (coder) {
+			const unsigned k0 = tx->k, n0 = tx->n;
+			tx->k = p;
+			tx->n = p + t;
+			if (new_session(tx) == DVR_OK) {
+				fit_announce_now(tx, now_ms);
+			} else {
+				tx->k = k0;
+				tx->n = n0;
+				coder = NULL;
+				tx->stats.emit_errors++;
+			}
+		}
+	}
+	if (!coder)
+		coder = tx->coders[tx->k];
+	for (unsigned base = 0; base < p; base += tx->k) {
+		const unsigned q = p - base < tx->k ? p - base : tx->k;
+		fit_emit_block(tx, coder, base, q, now_ms);
+	}
+	tx->frag_idx = 0;
+	tx->block_max = 0;
+}
+
+/* Hold one packet; close the block when it holds hold_cap. */
+static void fit_hold(struct dvr_link_tx *tx, const uint8_t *data, size_t len,
+                     uint64_t now_ms)
+{
+	uint8_t *f = tx->frag[tx->frag_idx];
+	f[0] = 0;
+	wire_put_be16(f + 1, (uint16_t)len);
+	if (len)
+		memcpy(f + DVR_LINK_PACKET_HDR_LEN, data, len);
+	tx->frag_len[tx->frag_idx] = (uint16_t)(DVR_LINK_PACKET_HDR_LEN + len);
+	if (tx->frag_idx++ == 0) {
+		/* As in dvr_link_tx_send: @p now_ms may be stale. */
+		const uint64_t t = tx->clock_ms ? tx->clock_ms(tx->clock_user)
+		                                : now_ms;
+		tx->block_open_ms = t > now_ms ? t : now_ms;
+	}
+	if (tx->frag_idx == tx->hold_cap)
+		fit_close(tx, now_ms);
+}
+
 int dvr_link_tx_new(const struct dvr_link_tx_config *cfg,
                     const struct dvr_link_keys *keys, dvr_link_frame_cb cb,
                     void *user, struct dvr_link_tx **out)
@@ -354,9 +560,14 @@ int dvr_link_tx_new(const struct dvr_link_tx_config *cfg,
 	tx->keys = *keys;
 	tx->cb = cb;
 	tx->user = user;
+	tx->policy = cfg->fec_policy == DVR_LINK_FEC_FIT ? DVR_LINK_FEC_FIT
+	                                                 : DVR_LINK_FEC_FIXED;
+	tx->max_k_cfg = cfg->fit_max_k;
 	int rc = dvr_aead_new(&tx->aead);
 	if (rc == DVR_OK)
-		rc = alloc_block_buffers(tx, cfg->k, cfg->n);
+		rc = tx->policy == DVR_LINK_FEC_FIT
+	                 ? fit_alloc(tx, cfg->k, cfg->n)
+	                 : alloc_block_buffers(tx, cfg->k, cfg->n);
 	if (rc == DVR_OK)
 		rc = new_session(tx);
 	if (rc != DVR_OK) {
@@ -373,6 +584,8 @@ void dvr_link_tx_free(struct dvr_link_tx *tx)
 		return;
 	free_block_buffers(tx);
 	dvr_aead_free(tx->aead);
+	fit_free_coders(tx);
+	free(tx->enc);
 	sodium_memzero(tx, sizeof(*tx));
 	free(tx);
 }
@@ -401,7 +614,9 @@ int dvr_link_tx_send(struct dvr_link_tx *tx, const uint8_t *data,
 	announce(tx, now_ms);
 	tx->stats.packets++;
 	tx->stats.bytes += len;
-	if (tx->frag_idx == 0) {
+	if (tx->policy == DVR_LINK_FEC_FIT) {
+		fit_hold(tx, data, len, now_ms);
+	} else if (tx->frag_idx == 0) {
 		/* A block opens: its age starts once this packet's frame is
 		 * out, read from the clock because @p now_ms may be stale by
 		 * the time the caller waited for this object. */
@@ -426,7 +641,10 @@ int dvr_link_tx_flush(struct dvr_link_tx *tx, uint64_t now_ms)
 	announce(tx, now_ms);
 	if (tx->frag_idx) {
 		tx->stats.flushes++;
-		fill_and_close(tx);
+		if (tx->policy == DVR_LINK_FEC_FIT)
+			fit_close(tx, now_ms);
+		else
+			fill_and_close(tx);
 	}
 	return DVR_OK;
 }
@@ -449,7 +667,10 @@ int dvr_link_tx_poll(struct dvr_link_tx *tx, uint64_t now_ms)
 	announce(tx, now_ms);
 	if (block_timed_out(tx, now_ms)) {
 		tx->stats.timeouts++;
-		fill_and_close(tx);
+		if (tx->policy == DVR_LINK_FEC_FIT)
+			fit_close(tx, now_ms);
+		else
+			fill_and_close(tx);
 	}
 	return DVR_OK;
 }
@@ -475,7 +696,11 @@ int dvr_link_tx_set_fec(struct dvr_link_tx *tx, unsigned k, unsigned n,
 	if (!tx || k < 1 || n < k || n > DVR_FEC_MAX_N)
 		return DVR_E_INVALID;
 	dvr_link_tx_flush(tx, now_ms);
-	if (k != tx->k || n != tx->n) {
+	if (tx->policy == DVR_LINK_FEC_FIT) {
+		int rc = fit_alloc(tx, k, n);
+		if (rc != DVR_OK)
+			return rc;
+	} else if (k != tx->k || n != tx->n) {
 		int rc = alloc_block_buffers(tx, k, n);
 		if (rc != DVR_OK)
 			return rc;

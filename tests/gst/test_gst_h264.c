@@ -5,7 +5,9 @@
  *   devourersrc ! rtph264depay ! avdec_h264 ! fakesink
  * Every frame decodes on a clean air, and with 10 % random frame loss at
  * the receiver FEC 8/12 repairs everything (seeded loss, so the run is
- * repeatable). The same video also crosses between chips: an RTL8822CU
+ * repeatable). With devourersink fec-policy=fit (a re-key between video
+ * frames whenever that is fewer radio frames) every frame decodes too.
+ * The same video also crosses between chips: an RTL8822CU
  * drone to an RTL8812AU ground station and back, each brought up by the
  * plugin through its own HAL.
  */
@@ -59,7 +61,7 @@ static void print_model_stats(const gchar *device, const gchar *side)
 /* Run one transfer from tx_device to rx_device. */
 static void run(struct gst_test_env *env, const gchar *tx_device,
                 const gchar *rx_device, const gchar *label,
-                gboolean expect_repairs)
+                gboolean expect_repairs, const gchar *sink_extra)
 {
 	GstElement *tx, *rx, *out, *src, *sink;
 	GstBus *bus_tx, *bus_rx;
@@ -89,8 +91,8 @@ static void run(struct gst_test_env *env, const gchar *tx_device,
 	        "key-int-max=30 bitrate=1500 ! "
 	        "rtph264pay mtu=1200 config-interval=-1 ! "
 	        "devourersink name=sink device=%s key-file=%s "
-	        "fec-k=8 fec-n=12 mcs=3", N_FRAMES, tx_device,
-	        env->drone_key);
+	        "fec-k=8 fec-n=12 mcs=3 %s", N_FRAMES, tx_device,
+	        env->drone_key, sink_extra);
 	tx = gst_test_parse(desc);
 	g_free(desc);
 	if (!CHECK(rx && tx, "pipelines parse"))
@@ -210,18 +212,23 @@ int main(int argc, char **argv)
 		           "(gstreamer1.0-plugins-ugly, gstreamer1.0-libav)");
 	}
 
-	run(&env, "virtual:drone", "virtual:ground", "clean air", FALSE);
+	run(&env, "virtual:drone", "virtual:ground", "clean air", FALSE, "");
+	/* fec-policy=fit re-keys between video frames whenever a block of
+	 * the frame's own k is fewer radio frames: the receiver follows. */
+	run(&env, "virtual:drone", "virtual:ground", "fec-policy=fit", FALSE,
+	    "fec-policy=fit");
 	{
 		const gchar *seed = g_getenv("DVR_TEST_LOSS_SEED");
 		gchar *dev = g_strdup_printf("virtual:ground,loss=0.1,seed=%s",
 		                             seed ? seed : LOSS_SEED);
-		run(&env, "virtual:drone", dev, "10% loss, FEC 8/12", TRUE);
+		run(&env, "virtual:drone", dev, "10% loss, FEC 8/12", TRUE,
+		    "");
 		g_free(dev);
 	}
 	run(&env, "virtual:drone22c,chip=8822c", "virtual:ground",
-	    "RTL8822CU drone to RTL8812AU ground", FALSE);
+	    "RTL8822CU drone to RTL8812AU ground", FALSE, "");
 	run(&env, "virtual:drone", "virtual:ground22c,chip=8822c",
-	    "RTL8812AU drone to RTL8822CU ground", FALSE);
+	    "RTL8812AU drone to RTL8822CU ground", FALSE, "");
 
 	gst_test_teardown(&env);
 	return check_done();

@@ -23,8 +23,9 @@
  * error) from <devourer/devourer.h>. Dropped input is never silent: it is
  * counted in the stats structures below.
  *
- * Allocation: only the constructors, dvr_link_tx_set_fec() and an RX
- * session change that alters k/n allocate; per-packet paths never do.
+ * Allocation: only the constructors, dvr_link_tx_set_fec(), an RX
+ * session change that alters k/n and, under DVR_LINK_FEC_FIT, the first
+ * block of each k' (its coder, kept) allocate; per-packet paths never do.
  */
 #ifndef DEVOURER_LINK_H
 #define DEVOURER_LINK_H
@@ -167,6 +168,29 @@ enum dvr_fec_backend {
 typedef int (*dvr_link_frame_cb)(void *user, const uint8_t *frame,
                                  size_t len);
 
+/**
+ * How a block closed before it is full (dvr_link_tx_flush() at the end
+ * of a video frame, or the FEC timeout) is sent. Both keep the guarantee
+ * of the configured k/n: any n-k of a closed block's radio frames may be
+ * lost. Both are what a stock wfb-ng receiver decodes.
+ */
+enum dvr_link_fec_policy {
+	/** Every block is k/n: data fragments leave at once, a closed block
+	 *  is padded with FEC_ONLY fillers to k and its n-k parity follows
+	 *  (what wfb_tx does). */
+	DVR_LINK_FEC_FIXED = 0,
+	/** Hold the packets of the open block until it closes (flush,
+	 *  timeout, or fit_max_k packets), then send them as one block of
+	 *  k' = their count and n' = k' + (n-k), under a new session
+	 *  announced first in n-k+1 copies, whenever that burst and the new
+	 *  block take fewer radio frames than the current session's blocks
+	 *  and fillers would; else as the current session's blocks. Delays
+	 *  each packet until its block closes, and needs the receiver to
+	 *  adopt a new session between video frames (wfb_rx does, see
+	 *  bench/README.md "airtime"). */
+	DVR_LINK_FEC_FIT = 1,
+};
+
 struct dvr_link_tx_config {
 	uint32_t link_id;          /**< 24 bits */
 	uint8_t radio_port;        /**< stream 0..255 (0 = video) */
@@ -212,6 +236,11 @@ struct dvr_link_tx_config {
 	 *  one with fillers. NULL: blocks age by the now_ms of the calls. */
 	uint64_t (*clock_ms)(void *clock_user);
 	void *clock_user;          /**< passed to clock_ms */
+	uint8_t fec_policy;        /**< enum dvr_link_fec_policy (0 = fixed) */
+	uint8_t fit_max_k;         /**< DVR_LINK_FEC_FIT: most packets one
+	                                block holds (0, or above 255-(n-k):
+	                                255-(n-k)); a longer video frame
+	                                takes several blocks */
 };
 
 struct dvr_link_tx_stats {
@@ -268,8 +297,8 @@ DVR_API int dvr_link_tx_set_radiotap(struct dvr_link_tx *tx,
 
 /**
  * Queue one input packet (0..max_payload bytes). Its data fragment is
- * emitted at once; when it completes a block the n-k parity fragments
- * follow. @p now_ms: caller's monotonic clock. Returns DVR_OK,
+ * emitted at once (DVR_LINK_FEC_FIT: held until its block closes); when
+ * it completes a block the n-k parity fragments follow. @p now_ms: caller's monotonic clock. Returns DVR_OK,
  * DVR_E_OVERFLOW (too large: dropped and counted in stats.oversize),
  * DVR_E_INVALID (NULL data with len > 0).
  */
@@ -279,8 +308,9 @@ DVR_API int dvr_link_tx_send(struct dvr_link_tx *tx, const uint8_t *data,
 /**
  * Close the open block now (e.g. at the end of a video frame): pad it with
  * FEC_ONLY fillers to k fragments and emit its parity, so the receiver can
- * deliver/recover without waiting for more input. No-op when no block is
- * open. Returns DVR_OK.
+ * deliver/recover without waiting for more input (DVR_LINK_FEC_FIT: emit
+ * the held packets as its policy says). No-op when no block is open.
+ * Returns DVR_OK.
  */
 DVR_API int dvr_link_tx_flush(struct dvr_link_tx *tx, uint64_t now_ms);
 
@@ -299,7 +329,7 @@ DVR_API uint64_t dvr_link_tx_next_deadline(const struct dvr_link_tx *tx);
 /**
  * Change FEC parameters: flushes the open block, starts a new session
  * (fresh key, block index 0) and announces it. With the same k/n this just
- * rekeys. Returns DVR_OK, DVR_E_INVALID, DVR_E_NO_MEM (old settings kept).
+ * rekeys. Under DVR_LINK_FEC_FIT, n-k becomes the parity of every block. Returns DVR_OK, DVR_E_INVALID, DVR_E_NO_MEM (old settings kept).
  */
 DVR_API int dvr_link_tx_set_fec(struct dvr_link_tx *tx, unsigned k, unsigned n,
                         uint64_t now_ms);
