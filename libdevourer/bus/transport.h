@@ -109,6 +109,28 @@ struct dvr_transport_ops {
 	                void *user);
 	/* Cancel the IN ring and wait until no cb runs any more. */
 	void (*rx_stop)(struct dvr_transport *t);
+	/*
+	 * The RX pump: a caller thread takes the reaping of the IN ring over
+	 * from the transport's own thread, so cb runs in that caller, with
+	 * no hand-off between threads per transfer. NULL on a bus that has
+	 * none (the caller keeps the transport's thread).
+	 * rx_claim: the transport's RX thread stops reaping (parked, woken
+	 * out of its wait) before it returns DVR_OK; DVR_E_BUSY while
+	 * claimed already, DVR_E_STATE without a running ring.
+	 * rx_reap: completes bulk IN transfers in the calling thread (cb
+	 * runs there) for up to timeout_ms or until one was completed, or
+	 * rx_wake was called. Returns how many completed (0: timeout or
+	 * woken), or the ring's final status once it ended (as cb heard
+	 * it). Only the claimer calls it, from one thread at a time.
+	 * rx_wake: the rx_reap running now (else the next) returns at once.
+	 * Any thread.
+	 * rx_release: waits for a rx_reap in progress to return, then the
+	 * transport's thread reaps again. Any thread; rx_stop releases too.
+	 */
+	int (*rx_claim)(struct dvr_transport *t);
+	int (*rx_reap)(struct dvr_transport *t, unsigned timeout_ms);
+	void (*rx_wake)(struct dvr_transport *t);
+	void (*rx_release)(struct dvr_transport *t);
 	/* Wait until every queued bulk OUT has completed, at most
 	 * timeout_ms. */
 	int (*flush_out)(struct dvr_transport *t, unsigned timeout_ms);

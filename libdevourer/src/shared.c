@@ -36,6 +36,8 @@ struct shared_adapter {
 	unsigned leaving;          /* under registry_lock */
 	dvr_device *dev;
 	bool rx_started;           /* under registry_lock */
+	/* The share that holds the RX pump (dvr_share_rx_pump), if any. */
+	_Atomic(struct dvr_share *) pump_holder;
 	/* Taken around every callback into the shares and every change of
 	 * the list, so a share that left is never called again. Recursive:
 	 * a callback may send, and a send that finds the device gone
@@ -319,6 +321,7 @@ static struct shared_adapter *new_adapter(const struct wanted *w)
 	ad->usb = w->usb;
 	ad->state = ADAPTER_OPENING;
 	atomic_init(&ad->refs, 1);
+	atomic_init(&ad->pump_holder, NULL);
 	return ad;
 }
 
@@ -565,6 +568,50 @@ void dvr_share_get_tx_stats(dvr_share *share, struct dvr_tx_stats *out)
 	dvr_core_owner_stats(share->ad->dev, &share->owner, out);
 }
 
+int dvr_share_rx_pump(dvr_share *share, unsigned timeout_ms)
+{
+	if (!share)
+		return DVR_E_INVALID;
+	struct shared_adapter *ad = share->ad;
+	/* From a callback the pump would reap inside its own reaping. */
+	if (get_dispatching())
+		return DVR_E_STATE;
+	struct dvr_share *holder = atomic_load(&ad->pump_holder);
+	if (holder != share) {
+		if (holder)
+			return DVR_E_BUSY;
+		if (!atomic_compare_exchange_strong(&ad->pump_holder, &holder,
+		                                    share))
+			return DVR_E_BUSY;
+		int r = dvr_core_rx_claim(ad->dev);
+		if (r != DVR_OK) {
+			struct dvr_share *me = share;
+			atomic_compare_exchange_strong(&ad->pump_holder, &me,
+			                               NULL);
+			return r;
+		}
+	}
+	return dvr_core_rx_pump(ad->dev, timeout_ms);
+}
+
+void dvr_share_rx_pump_wake(dvr_share *share)
+{
+	if (share)
+		dvr_core_rx_wake(share->ad->dev);
+}
+
+void dvr_share_rx_pump_release(dvr_share *share)
+{
+	if (!share || get_dispatching() == share->ad)
+		return;
+	struct shared_adapter *ad = share->ad;
+	if (atomic_load(&ad->pump_holder) != share)
+		return;
+	dvr_core_rx_release(ad->dev);
+	struct dvr_share *me = share;
+	atomic_compare_exchange_strong(&ad->pump_holder, &me, NULL);
+}
+
 void dvr_share_close(dvr_share *share)
 {
 	if (!share)
@@ -579,6 +626,8 @@ void dvr_share_close(dvr_share *share)
 		        "thread");
 		return;
 	}
+	/* The other shares go on receiving on the device's thread. */
+	dvr_share_rx_pump_release(share);
 	pthread_mutex_lock(&registry_lock);
 	if (atomic_load(&ad->refs) > 1) {
 		atomic_fetch_sub(&ad->refs, 1);
