@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "libdevourer/bus/backend.h"
+#include "libdevourer/bus/deadline.h"
 #include "libdevourer/bus/transport.h"
 #include "libdevourer/virtual/air.h"
 #include "libdevourer/virtual/vchip.h"
@@ -76,6 +77,8 @@ struct vtransport {
 	int rx_end_status;
 	bool rx_worker_done;       /* the worker left its loop */
 	bool rx_wake_pending;      /* rx_wake: the next rx_reap returns */
+	bool rx_lapse_reaping;     /* the worker reaps for an absent pump */
+	uint64_t rx_pump_left_ns;  /* when the claimer last left rx_reap */
 	pthread_t in_thread;
 	uint8_t *rx_mem;
 	unsigned rx_n;
@@ -270,6 +273,33 @@ static void end_ring(struct vtransport *vt, int status)
 	pthread_cond_broadcast(&vt->rx_cond);
 }
 
+/* Parked while a pump holds the ring (lock held): wait one lapse, and
+ * if the claimer has stayed out of rx_reap that long (its thread busy
+ * elsewhere), complete the transfers that filled meanwhile here, so the
+ * ring and the chip's RX FIFO never overflow behind it. */
+static void park_watching(struct vtransport *vt)
+{
+	struct timespec dl = dvr_deadline_after_ms(DVR_RX_PUMP_LAPSE_MS);
+	pthread_cond_timedwait(&vt->rx_cond, &vt->lock, &dl);
+	if (!vt->rx_claimed || vt->rx_stop || vt->rx_ended || vt->rx_pumping)
+		return;
+	uint64_t away = air_now_ns() - vt->rx_pump_left_ns;
+	if (away < (uint64_t)DVR_RX_PUMP_LAPSE_MS * 1000000u)
+		return;
+	vt->rx_lapse_reaping = true;
+	pthread_mutex_unlock(&vt->lock);
+	int r;
+	while ((r = reap_one(vt, 0)) > 0)
+		;
+	pthread_mutex_lock(&vt->lock);
+	vt->rx_lapse_reaping = false;
+	if (r < 0)
+		end_ring(vt, r);
+	/* Counted from now: the claimer gets a whole lapse again. */
+	vt->rx_pump_left_ns = air_now_ns();
+	pthread_cond_broadcast(&vt->rx_cond);
+}
+
 static void *in_worker(void *arg)
 {
 	struct vtransport *vt = arg;
@@ -285,8 +315,8 @@ static void *in_worker(void *arg)
 		if (vt->rx_claimed && !vt->rx_stop) {
 			vt->rx_parked = true;
 			pthread_cond_broadcast(&vt->rx_cond);
-			while (vt->rx_claimed && !vt->rx_stop)
-				pthread_cond_wait(&vt->rx_cond, &vt->lock);
+			while (vt->rx_claimed && !vt->rx_stop && !vt->rx_ended)
+				park_watching(vt);
 			vt->rx_parked = false;
 		}
 		if (vt->rx_stop || vt->rx_ended)
@@ -327,6 +357,7 @@ static int vt_rx_claim(struct dvr_transport *t)
 		return r;
 	}
 	vt->rx_claimed = true;
+	vt->rx_pump_left_ns = air_now_ns();
 	pthread_mutex_unlock(&vt->lock);
 	/* Out of the reap it may be waiting in, to see the claim. */
 	vchip_bulk_in_interrupt(vt->vc, vt->base.info.in_ep);
@@ -363,10 +394,29 @@ static int vt_rx_reap(struct dvr_transport *t, unsigned timeout_ms)
 		return r;
 	}
 	vt->rx_pumping = true;
+	/* The worker's lapse reaping ends first: one thread reaps. */
+	while (vt->rx_lapse_reaping)
+		pthread_cond_wait(&vt->rx_cond, &vt->lock);
+	bool ended = vt->rx_ended;
+	r = vt->rx_end_status;
 	pthread_mutex_unlock(&vt->lock);
-	r = reap_one(vt, timeout_ms);
+	if (!ended) {
+		/* The first one waited for, then every one completed
+		 * already: a caller judging timeouts (the link's FEC
+		 * blocks) right after this sees no transfer still waiting
+		 * in the ring. */
+		r = reap_one(vt, timeout_ms);
+		int got = r;
+		for (unsigned i = 1; r > 0 && i < vt->rx_n; i++) {
+			r = reap_one(vt, 0);
+			got += r > 0;
+		}
+		if (r >= 0)
+			r = got;
+	}
 	pthread_mutex_lock(&vt->lock);
 	vt->rx_pumping = false;
+	vt->rx_pump_left_ns = air_now_ns();
 	vt->rx_wake_pending = false; /* served: this reap returns now */
 	if (r < 0)
 		end_ring(vt, r);
@@ -431,6 +481,7 @@ static int vt_rx_start(struct dvr_transport *t, unsigned n, size_t buflen,
 	vt->rx_stop = false;
 	vt->rx_claimed = vt->rx_parked = vt->rx_pumping = false;
 	vt->rx_ended = vt->rx_worker_done = vt->rx_wake_pending = false;
+	vt->rx_lapse_reaping = false;
 	vt->rx_end_status = DVR_OK;
 	if (pthread_create(&vt->in_thread, NULL, in_worker, vt)) {
 		free(mem);

@@ -609,7 +609,8 @@ DVR_API void dvr_share_get_tx_stats(dvr_share *share,
  * The first call makes the caller the one that completes the adapter's
  * bulk IN transfers (the device's own RX thread parks); each call then
  * completes them for up to @p timeout_ms, returning once at least one
- * was completed or dvr_share_rx_pump_wake() was called. Their frames go
+ * was completed (with every other one completed by then) or
+ * dvr_share_rx_pump_wake() was called. Their frames go
  * through the usual dispatch, to every share of the adapter whose match
  * takes them, with their on_rx running in this thread; so a streaming
  * thread that pumps gets its frames with no hand-off between threads.
@@ -619,9 +620,11 @@ DVR_API void dvr_share_get_tx_stats(dvr_share *share,
  * device's thread), DVR_E_STATE without a running RX ring or from a
  * device callback, or the error that ended receiving (DVR_E_NO_DEVICE
  * when the adapter vanished, DVR_E_IO after a run of failed transfers).
- * While held and not pumping, the adapter's frames wait in its bulk IN
- * ring (as a socket's datagrams wait for recv), for every share: pump
- * again soon or release.
+ * A holder that stays away from dvr_share_rx_pump() for more than a
+ * couple of milliseconds (its thread busy elsewhere) does not starve the
+ * adapter: the device's thread completes what arrives meanwhile (on_rx
+ * then runs there) and hands back as soon as the holder pumps again.
+ * Not from a device callback.
  */
 DVR_API int dvr_share_rx_pump(dvr_share *share, unsigned timeout_ms);
 
