@@ -634,7 +634,8 @@ DVR_API void dvr_share_rx_pump_wake(dvr_share *share);
 
 /** Give receiving back to the device's own thread (no-op unless this
  *  share holds the pump); waits for a pump in progress to return. Any
- *  thread but a device callback; dvr_share_close() releases too. */
+ *  thread but a device callback; dvr_share_close() releases too (close
+ *  a share only once no thread pumps it: wake the pump, let it return). */
 DVR_API void dvr_share_rx_pump_release(dvr_share *share);
 
 /** Leave the adapter: no callback of this share runs after it returns;
