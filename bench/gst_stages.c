@@ -29,6 +29,10 @@
  *                               pulls every sample and counts it)
  *   dvr_open + on_rx -> dvr_link_rx_push -> packet callback counts
  *                              (virtual:lib-rx, channel 157)
+ *   devourersrc streaming-rx=true ! appsink  (virtual:pump-rx, channel 36:
+ *                               its streaming thread completes the
+ *                               adapter's transfers, runs on_rx, the link
+ *                               and the buffer itself: the RX pump)
  * The sender's CPU is not in this process, so the receiver's can be
  * attributed.
  *
@@ -52,7 +56,10 @@
  * Host path per packet: TX element = main + gst (for the pad path, main
  * runs the sink and gst is its timer thread), TX library = main;
  * RX element = drv + gst, RX library = drv. The element's own cost is the
- * difference, same size, same repetition.
+ * difference, same size, same repetition. With streaming-rx the drv
+ * thread is parked (it only takes over when the streaming thread stays
+ * away from the adapter for a lapse) and the frames' work moves into the
+ * streaming thread (gst); the host path is the same drv + gst.
  *
  * Prints a JSON array (bench/run.py): one record per stage, size and
  * repetition with the class totals. With --callgrind each window is
@@ -101,6 +108,9 @@ extern char **environ;
 #define CH_LIB 157
 #define CH_PAD 36        /* devourersink fed from a pad (camera path) */
 #define PACKETS_PER_FRAME 8
+/* devourersrc streaming-rx=true (its streaming thread pumps the adapter):
+ * a channel whose 40 MHz none of the others overlaps. */
+#define CH_PUMP 44
 /* The elements' defaults, which the library side copies. */
 #define LINK_ID 7669206u
 #define SINK_FEC_TIMEOUT_MS 20u
@@ -255,18 +265,20 @@ static void lib_tx_close(struct lib_tx *l)
 
 /* ---------------- the RX part's sender (a separate process) ---------- */
 
-/* Reads "<a|b> SIZE COUNT PACE_US" lines; sends COUNT packets on adapter
- * a (channel 149, heard by devourersrc) or b (157, heard by the library
- * receiver), waits until the adapter has aired them, answers "ok". */
+/* Reads "<a|b|c> SIZE COUNT PACE_US" lines; sends COUNT packets on
+ * adapter a (channel 149, heard by devourersrc), b (157, heard by the
+ * library receiver) or c (36, devourersrc streaming-rx=true), waits until
+ * the adapter has aired them, answers "ok". */
 static int sender_main(const char *key_file)
 {
 	struct dvr_link_keys keys;
 	int st = dvr_link_keys_load(key_file, &keys);
 	if (st != DVR_OK)
 		die_st("sender: key file", st);
-	struct lib_tx tx[2];
+	struct lib_tx tx[3];
 	lib_tx_open(&tx[0], "bench-send-a", CH_GST, &keys);
 	lib_tx_open(&tx[1], "bench-send-b", CH_LIB, &keys);
+	lib_tx_open(&tx[2], "bench-send-c", CH_PUMP, &keys);
 	printf("ready\n");
 	fflush(stdout);
 	char line[128];
@@ -276,9 +288,9 @@ static int sender_main(const char *key_file)
 		unsigned size, pace;
 		long n;
 		if (sscanf(line, "%c %u %ld %u", &which, &size, &n, &pace) != 4 ||
-		    (which != 'a' && which != 'b') || size > 4096 || n < 0)
+		    which < 'a' || which > 'c' || size > 4096 || n < 0)
 			die("sender", "bad command");
-		struct lib_tx *l = &tx[which == 'b'];
+		struct lib_tx *l = &tx[which - 'a'];
 		lib_tx_send(l, size, n, base, pace);
 		base += n;
 		/* A partial block would wait for the FEC timeout: close it. */
@@ -290,6 +302,7 @@ static int sender_main(const char *key_file)
 	}
 	lib_tx_close(&tx[0]);
 	lib_tx_close(&tx[1]);
+	lib_tx_close(&tx[2]);
 	return 0;
 }
 
@@ -364,9 +377,25 @@ struct split {
 	double user[CLS_N], sys[CLS_N];   /* kernel's user/system split */
 };
 
+static void classify_as(const struct window *w, const char *tag,
+                        unsigned lib_threads, bool rx, pid_t drv_hint,
+                        struct split *sp, pid_t *drv_tid);
+
 static void classify(const struct window *w, const char *tag,
                      unsigned lib_threads, bool rx, struct split *sp,
                      pid_t *drv_tid)
+{
+	classify_as(w, tag, lib_threads, rx, 0, sp, drv_tid);
+}
+
+/* As classify, with the driver RX thread known by its id (@drv_hint, 0:
+ * by rank). A device opened and started with dvr_open/dvr_start posts its
+ * ring inside dvr_start, before its watchdog thread starts, so there the
+ * RX worker is not the newest thread: the library receiver passes the
+ * thread its on_rx ran on. */
+static void classify_as(const struct window *w, const char *tag,
+                        unsigned lib_threads, bool rx, pid_t drv_hint,
+                        struct split *sp, pid_t *drv_tid)
 {
 	double *out = sp->ns;
 	memset(sp, 0, sizeof *sp);
@@ -388,7 +417,8 @@ static void classify(const struct window *w, const char *tag,
 			unsigned r = rank_in_name(&w->b, i);
 			if (r >= lib_threads)
 				c = CLS_GST;
-			else if (rx && r == lib_threads - 1)
+			else if (rx && drv_hint ? t->tid == drv_hint
+			                        : rx && r == lib_threads - 1)
 				c = CLS_DRV;
 			else
 				c = CLS_MODEL;
@@ -975,20 +1005,6 @@ static void lib_rx_frame(void *user, const struct dvr_rx_frame *f)
 	                 bench_now_ms());
 }
 
-static atomic_ulong gst_rx_count;
-
-static GstFlowReturn on_sample(GstAppSink *appsink, gpointer user)
-{
-	(void)user;
-	GstSample *smp = gst_app_sink_pull_sample(appsink);
-	if (smp) {
-		atomic_fetch_add_explicit(&gst_rx_count, 1,
-		                          memory_order_relaxed);
-		gst_sample_unref(smp);
-	}
-	return GST_FLOW_OK;
-}
-
 /* Until COUNT more packets arrived, or none for a while (loss). Not
  * inlined, as sender_send. */
 __attribute__((noinline)) static unsigned long wait_count(atomic_ulong *c, unsigned long target)
@@ -1007,6 +1023,81 @@ __attribute__((noinline)) static unsigned long wait_count(atomic_ulong *c, unsig
 		}
 	}
 	return last;
+}
+
+/* An element receiver: its pipeline, its src (stats) and its counter. */
+struct gst_rx {
+	GstElement *pipe, *src, *out;
+	atomic_ulong count;
+	const char *tag;     /* its device's thread name */
+	char which;          /* the sender's adapter it hears */
+};
+
+static GstFlowReturn on_gst_rx_sample(GstAppSink *appsink, gpointer user)
+{
+	struct gst_rx *g = user;
+	GstSample *smp = gst_app_sink_pull_sample(appsink);
+	if (smp) {
+		atomic_fetch_add_explicit(&g->count, 1, memory_order_relaxed);
+		gst_sample_unref(smp);
+	}
+	return GST_FLOW_OK;
+}
+
+static void gst_rx_open(struct gst_rx *g, const char *device,
+                        unsigned channel, const char *extra)
+{
+	char desc[768];
+	snprintf(desc, sizeof desc,
+	         "devourersrc name=src device=virtual:%s channel=%u "
+	         "bandwidth=%d fec-timeout=%u key-file=%s %s ! "
+	         "appsink name=out sync=false",
+	         device, channel, BW, SRC_FEC_TIMEOUT_MS, gs_key_path, extra);
+	g->pipe = launch(desc);
+	g->src = gst_bin_get_by_name(GST_BIN(g->pipe), "src");
+	g->out = gst_bin_get_by_name(GST_BIN(g->pipe), "out");
+	GstAppSinkCallbacks cbs;
+	memset(&cbs, 0, sizeof cbs);
+	cbs.new_sample = on_gst_rx_sample;
+	gst_app_sink_set_callbacks(GST_APP_SINK(g->out), &cbs, g, NULL);
+	thread_cpu_name_self(g->tag);
+	set_state(g->pipe, GST_STATE_PLAYING);
+	thread_cpu_name_self(MAIN_NAME);
+	check_bus(g->pipe);
+}
+
+static void gst_rx_close(struct gst_rx *g)
+{
+	set_state(g->pipe, GST_STATE_NULL);
+	gst_object_unref(g->src);
+	gst_object_unref(g->out);
+	gst_object_unref(g->pipe);
+}
+
+/* One measured window of an element receiver. */
+static void gst_rx_window(struct gst_rx *g, struct sender *snd,
+                          const char *stage, unsigned S, int rep,
+                          unsigned lib_threads, unsigned pace)
+{
+	struct window w;
+	struct split cls;
+	GstStructure *st0 = get_stats(g->src);
+	guint64 dropped0 = stat_u64(st0, "packets-dropped");
+	gst_structure_free(st0);
+	unsigned long before = atomic_load(&g->count);
+	window_begin(&w, stage, S);
+	sender_send(snd, g->which, S, packets, pace);
+	unsigned long total = wait_count(&g->count,
+	                                 before + (unsigned long)packets);
+	window_main_done(&w);
+	window_end(&w);
+	GstStructure *st1 = get_stats(g->src);
+	double dropped = (double)(stat_u64(st1, "packets-dropped") - dropped0);
+	gst_structure_free(st1);
+	pid_t drv;
+	classify(&w, g->tag, lib_threads, true, &cls, &drv);
+	emit(stage, S, rep, (double)(total - before), &w, g->tag, drv,
+	     HOST_RX_GST, &cls, (double)(total - before), dropped);
 }
 
 static void rx_part(void)
@@ -1028,23 +1119,12 @@ static void rx_part(void)
 	/* Counted before the element opens its own (see tx_part). */
 	unsigned lib_threads = lib_threads_of("dvr:lib-rx");
 
-	char desc[768];
-	snprintf(desc, sizeof desc,
-	         "devourersrc name=src device=virtual:gst-rx channel=%d "
-	         "bandwidth=%d fec-timeout=%u key-file=%s ! "
-	         "appsink name=out sync=false",
-	         CH_GST, BW, SRC_FEC_TIMEOUT_MS, gs_key_path);
-	GstElement *pipe = launch(desc);
-	GstElement *src = gst_bin_get_by_name(GST_BIN(pipe), "src");
-	GstElement *out = gst_bin_get_by_name(GST_BIN(pipe), "out");
-	GstAppSinkCallbacks cbs;
-	memset(&cbs, 0, sizeof cbs);
-	cbs.new_sample = on_sample;
-	gst_app_sink_set_callbacks(GST_APP_SINK(out), &cbs, NULL, NULL);
-	thread_cpu_name_self("dvr:gst-rx");
-	set_state(pipe, GST_STATE_PLAYING);
-	thread_cpu_name_self(MAIN_NAME);
-	check_bus(pipe);
+	/* Today's element (the driver's thread feeds its streaming thread)
+	 * and the same element receiving in its streaming thread. */
+	static struct gst_rx ge = { .tag = "dvr:gst-rx", .which = 'a' };
+	static struct gst_rx gp = { .tag = "dvr:pump-rx", .which = 'c' };
+	gst_rx_open(&ge, "gst-rx", CH_GST, "");
+	gst_rx_open(&gp, "pump-rx", CH_PUMP, "streaming-rx=true");
 
 	struct sender snd;
 	sender_start(&snd);
@@ -1053,10 +1133,12 @@ static void rx_part(void)
 	unsigned pace = callgrind ? 2000 : 0;
 
 	/* Warm: both receivers adopt the session and page in their rings. */
-	unsigned long gst_total = 0, lib_total = 0;
+	unsigned long lib_total = 0;
 	long warm = packets / 4;
 	sender_send(&snd, 'a', 1500, warm, pace);
-	gst_total = wait_count(&gst_rx_count, gst_total + (unsigned long)warm);
+	wait_count(&ge.count, (unsigned long)warm);
+	sender_send(&snd, 'c', 1500, warm, pace);
+	wait_count(&gp.count, (unsigned long)warm);
 	sender_send(&snd, 'b', 1500, warm, pace);
 	lib_total = wait_count(&l.delivered, lib_total + (unsigned long)warm);
 
@@ -1066,40 +1148,28 @@ static void rx_part(void)
 			struct window w;
 			struct split cls;
 
-			GstStructure *st0 = get_stats(src);
-			guint64 dropped0 = stat_u64(st0, "packets-dropped");
-			gst_structure_free(st0);
-			unsigned long before = atomic_load(&gst_rx_count);
-			window_begin(&w, "rx_gst", S);
-			sender_send(&snd, 'a', S, packets, pace);
-			gst_total = wait_count(&gst_rx_count,
-			                       before + (unsigned long)packets);
-			window_main_done(&w);
-			window_end(&w);
-			GstStructure *st1 = get_stats(src);
-			double dropped = (double)(stat_u64(st1, "packets-dropped") -
-			                          dropped0);
-			gst_structure_free(st1);
-			pid_t drv;
-			classify(&w, "dvr:gst-rx", lib_threads, true, &cls, &drv);
-			emit("rx_gst", S, rep, (double)(gst_total - before), &w,
-			     "dvr:gst-rx", drv, HOST_RX_GST, &cls,
-			     (double)(gst_total - before), dropped);
+			gst_rx_window(&ge, &snd, "rx_gst", S, rep, lib_threads,
+			              pace);
+			sleep_ms(50);
+			gst_rx_window(&gp, &snd, "rx_pump", S, rep, lib_threads,
+			              pace);
 			sleep_ms(50);
 
-			before = atomic_load(&l.delivered);
+			pid_t drv;
+			unsigned long before = atomic_load(&l.delivered);
 			window_begin(&w, "rx_lib", S);
 			sender_send(&snd, 'b', S, packets, pace);
 			lib_total = wait_count(&l.delivered,
 			                       before + (unsigned long)packets);
 			window_main_done(&w);
 			window_end(&w);
-			classify(&w, "dvr:lib-rx", lib_threads, true, &cls, &drv);
 			int seen = atomic_load(&l.rx_tid);
-			if (seen && seen != drv)
+			classify_as(&w, "dvr:lib-rx", lib_threads, true,
+			            (pid_t)seen, &cls, &drv);
+			if (!seen || seen != drv)
 				fprintf(stderr, "gst_stages: on_rx ran on thread "
-				        "%d, not on the device's newest thread %d: "
-				        "the drv/model split is wrong\n", seen,
+				        "%d, not found among the device's threads "
+				        "(%d): the drv/model split is wrong\n", seen,
 				        (int)drv);
 			emit("rx_lib", S, rep, (double)(lib_total - before), &w,
 			     "dvr:lib-rx", drv, HOST_RX_LIB, &cls,
@@ -1108,10 +1178,8 @@ static void rx_part(void)
 		}
 	}
 	sender_stop(&snd);
-	set_state(pipe, GST_STATE_NULL);
-	gst_object_unref(src);
-	gst_object_unref(out);
-	gst_object_unref(pipe);
+	gst_rx_close(&ge);
+	gst_rx_close(&gp);
 	dvr_close(l.dev);
 	dvr_link_rx_free(l.link);
 }

@@ -48,7 +48,8 @@ GST_ROWS = {
     "tx": [("tx_gst", "element path, live: appsrc ! devourersink (bench push + streaming + timer threads)"),
            ("tx_lib", "library path, live, same run: link TX + dvr_send from the bench thread")],
     "rx": [("rx_gst", "element path, live: devourersrc ! appsink (driver RX thread + streaming + timer)"),
-           ("rx_lib", "library path, live, same run: on_rx → dvr_link_rx_push (driver RX thread)")],
+           ("rx_lib", "library path, live, same run: on_rx → dvr_link_rx_push (driver RX thread)"),
+           ("rx_pump", "element path, live, streaming-rx=true: devourersrc's streaming thread completes the transfers itself (streaming + timer + parked driver RX thread)")],
 }
 # TX, the camera's path (bench/gst_stages.c tx_pad_window): the bench thread
 # pushes from a pad of its own straight into devourersink's chain, as
@@ -61,6 +62,9 @@ GST_TX_PAD_ROWS = [
      "**TX stage's own cost, pad push, buffer lists** (element − library path, per repetition)"),
 ]
 GST_TX_PAD_STAGES = tuple(r[0] for r in GST_TX_PAD_ROWS)
+# The RX element's own cost when it receives in its streaming thread
+# (devourersrc streaming-rx=true, the RX pump), beside today's.
+GST_OWN_PUMP = "**GStreamer stage's own cost, streaming-rx=true** (element − library path, per repetition)"
 GST_OWN = {"tx": "**GStreamer stage's own cost** (element − library path, per repetition)",
            "rx": "**GStreamer stage's own cost** (element − library path, per repetition)"}
 
@@ -133,7 +137,7 @@ class Gst:
     and the element's own cost = element path - library path, taken per
     repetition (same size, same repetition, same process)."""
 
-    STAGES = ("tx_gst",) + GST_TX_PAD_STAGES + ("tx_lib", "rx_gst", "rx_lib")
+    STAGES = ("tx_gst",) + GST_TX_PAD_STAGES + ("tx_lib", "rx_gst", "rx_lib", "rx_pump")
     CLASSES = ("main", "gst", "drv", "model")
 
     def __init__(self, recs):
@@ -164,6 +168,8 @@ class Gst:
                 self.own[(st[:2], size)].append(us - by_rep[(st[:2] + "_lib", size, rep)])
             if st in GST_TX_PAD_STAGES and ("tx_lib", size, rep) in by_rep:
                 self.own_pad[(st, size)].append(us - by_rep[("tx_lib", size, rep)])
+            if st == "rx_pump" and ("rx_lib", size, rep) in by_rep:
+                self.own[("rx_pump", size)].append(us - by_rep[("rx_lib", size, rep)])
         self.reps = len({k[2] for k in by_rep})
 
     def m(self, stage, size):
@@ -234,6 +240,8 @@ def cpu_section(raw, out, plots):
                 for st, label, own_label in GST_TX_PAD_ROWS:
                     out.append("| %s | " % label + " | ".join(mm(g.per[(st, s)]) for s in c.sizes) + " |")
                     out.append("| %s | " % own_label + " | ".join(mm(g.own_pad[(st, s)]) for s in c.sizes) + " |")
+            if d == "rx" and any(g.own.get(("rx_pump", s)) for s in c.sizes):
+                out.append("| %s | " % GST_OWN_PUMP + " | ".join(mm(g.own[("rx_pump", s)]) for s in c.sizes) + " |")
         out.append("")
     if g:
         out.append("The element and library rows of each table are the GStreamer element stage "
@@ -280,6 +288,8 @@ def cpu_section(raw, out, plots):
         rows += [
             ("devourersrc ! appsink path ÷ library RX path (both live)", lambda s: g.m("rx_gst", s) / g.m("rx_lib", s)),
             ("  GStreamer stage's own share of it", lambda s: "%.0f %%" % (100 * g.own_m("rx", s) / g.m("rx_gst", s))),
+            ("devourersrc streaming-rx=true ! appsink path ÷ library RX path (both live)", lambda s: g.m("rx_pump", s) / g.m("rx_lib", s)),
+            ("  GStreamer stage's own share of it", lambda s: "%.0f %%" % (100 * g.own_m("rx_pump", s) / g.m("rx_pump", s))),
         ]
     for label, f in rows:
         vals = []
@@ -308,7 +318,8 @@ def cpu_section(raw, out, plots):
                       ("tx_list", "element path, live: pad push ! devourersink, buffer lists (its host threads)"),
                       ("tx_lib", "library TX path, live (bench thread)"),
                       ("rx_gst", "element path, live: devourersrc ! appsink (its host threads)"),
-                      ("rx_lib", "library RX path, live (driver RX thread)")):
+                      ("rx_lib", "library RX path, live (driver RX thread)"),
+                      ("rx_pump", "element path, live: devourersrc streaming-rx=true ! appsink (its host threads)")):
         if not g:
             break
         u, s_ = g.user.get(st, 0.0), g.sys.get(st, 0.0)
@@ -476,8 +487,11 @@ def gst_section(raw, c, g, out):
         "process (`gst_stages --sender`, so its CPU is not counted) transmits N link packets "
         "of S bytes on the same private air, in turn to `devourersrc ! appsink` (a callback "
         "pulls and counts every sample) and to a library receiver, `dvr_open` with `on_rx` → "
-        "`dvr_link_rx_push` → a packet callback that counts. Both receivers run in the measured "
-        "process on different channels, so each hears only its own stream.\n"
+        "`dvr_link_rx_push` → a packet callback that counts, and to `devourersrc "
+        "streaming-rx=true ! appsink`, whose streaming thread completes the adapter's bulk IN "
+        "transfers itself (`dvr_share_rx_pump`: the walk, `on_rx`, the link and the buffer all in "
+        "that thread, no hand-off per packet). The receivers run in the measured process on "
+        "different channels, so each hears only its own stream.\n"
         % (g.meta.get("rate", "?"), g.meta.get("fec_k", 8), g.meta.get("fec_n", 12)))
     out.append(
         "**TX, the camera's path** (pad push): no appsrc. In `v4l2src ! x264enc ! rtph264pay ! "
@@ -498,7 +512,8 @@ def gst_section(raw, c, g, out):
         "device of the same kind are the element's (its timer thread). Host path: TX element = "
         "bench thread's push + streaming + timer threads, TX library = bench thread; RX element "
         "= driver RX thread (the bulk IN worker, which runs `on_rx`) + streaming + timer, RX "
-        "library = driver RX thread. The adapter's threads (model TX/RX, OUT worker) are left "
+        "library = driver RX thread; with streaming-rx the same classes, the driver RX thread "
+        "parked and the frames' work in the streaming thread. The adapter's threads (model TX/RX, OUT worker) are left "
         "out of both, as a real adapter does that work in silicon. The element's own cost is "
         "element − library per repetition; median (min–max) over %d repetitions.\n" % g.reps)
     out.append("Per class, core-µs per packet (medians):\n")
@@ -509,7 +524,8 @@ def gst_section(raw, c, g, out):
     for st, path in (("tx_gst", "appsrc ! devourersink"),
                      ("tx_pad", "pad push ! devourersink, single buffers"),
                      ("tx_list", "pad push ! devourersink, buffer lists"), ("tx_lib", "library TX"),
-                     ("rx_gst", "devourersrc ! appsink"), ("rx_lib", "library RX")):
+                     ("rx_gst", "devourersrc ! appsink"), ("rx_lib", "library RX"),
+                     ("rx_pump", "devourersrc streaming-rx=true ! appsink")):
         for cl in Gst.CLASSES:
             vals = [med(g.cls.get((st, s, cl), [])) for s in g.sizes]
             if all(v == 0 or v != v for v in vals) or (st.startswith("tx") and cl == "drv"):
@@ -556,6 +572,17 @@ def gst_section(raw, c, g, out):
             out.append("| %s own time not explained by instructions, core-µs | %s |" % (el, " | ".join(rest)))
         if d == "tx":
             gst_section_tx_pad_rows(g, gcg, out)
+    if any(g.own.get(("rx_pump", s)) for s in g.sizes):
+        el = "RX stage, streaming-rx=true (devourersrc's streaming thread pumps)"
+        out.append("| %s own, core-µs per packet | %s |" % (el, " | ".join(mm(g.own[("rx_pump", s)]) for s in g.sizes)))
+        out.append("| %s own ÷ its whole path | %s |" % (el, " | ".join(
+            "%.0f %%" % (100 * g.own_m("rx_pump", s) / g.m("rx_pump", s)) for s in g.sizes)))
+        if gcg:
+            vals = []
+            for s in g.sizes:
+                a_, b_ = gcg.get(("rx_pump", s)), gcg.get(("rx_lib", s))
+                vals.append("%.0f (%.0f %%)" % (a_ - b_, 100 * (a_ - b_) / a_) if a_ and b_ else "–")
+            out.append("| %s own, instructions per packet (share) | %s |" % (el, " | ".join(vals)))
     out.append("")
     def sys_share(st):
         u, s_ = g.user.get(st, 0.0), g.sys.get(st, 0.0)
@@ -1034,6 +1061,12 @@ def summary(raw, c, pts, st):
                                "; %.0f instructions" % (a_ - b_) if a_ and b_ else ""))
                 lines.append("| TX GStreamer stage's own CPU per %d B packet, the camera's path (upstream pushes into devourersink in its own thread, as rtph264pay; no queue thread): single buffers / buffer lists of 8 (appsrc, above: %s core-µs) | %s / %s |"
                              % (s, fmt(g.own_m("tx", s)), pad[0], pad[1]))
+            if g.own.get(("rx_pump", s)):
+                a_, b_ = gcg.get(("rx_pump", s)), gcg.get(("rx_lib", s))
+                lines.append("| RX GStreamer stage's own CPU per %d B packet with devourersrc streaming-rx=true (its streaming thread pumps the adapter) vs the driver thread's hand-off, same run | %s core-µs = %.0f %% of the element path%s vs %s core-µs |"
+                             % (s, fmt(g.own_m("rx_pump", s)), 100 * g.own_m("rx_pump", s) / g.m("rx_pump", s),
+                                "; %.0f instructions (%.0f %%)" % (a_ - b_, 100 * (a_ - b_) / a_) if a_ and b_ else "",
+                                fmt(g.own_m("rx", s))))
     sh = share_stats(raw)
     if sh and sh[1] is not None:
         lines.append("| CPU per packet of a stream over one shared adapter per side / extra per packet of a second stream on the same adapters | %s / %s core-µs |"

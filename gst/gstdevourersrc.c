@@ -39,9 +39,28 @@
  * went missing (given up by the link, or dropped by a full queue), carry
  * GST_BUFFER_FLAG_DISCONT.
  *
+ * With `streaming-rx=true`, one local adapter and no `aggregate`, the
+ * streaming thread receives itself, as udpsrc reads its socket in its own:
+ * create() completes the adapter's USB transfers (dvr_share_rx_pump), runs
+ * the link and fills the buffer, with no hand-off to another thread per
+ * packet; it gives receiving back to the driver's thread whenever it stops
+ * (flush, PAUSED, EOS, stop), so other elements sharing the adapter go on
+ * receiving. While downstream keeps the streaming thread away for more
+ * than a couple of milliseconds (a slow decoder), the driver's thread
+ * completes the transfers meanwhile into the queue, so the USB ring
+ * rarely overflows behind it; still, downstream work in this thread delays
+ * receiving, so put a `queue` after the element when downstream is heavy
+ * (a decoder): under CPU load a decoder in this thread can keep it from
+ * the adapter long enough for the adapter's own buffers to overflow.
+ * Otherwise (the default; several adapters or `aggregate`, since one
+ * thread cannot wait in several devices and a socket at once; a bus with
+ * no pump) the driver's threads feed the link and create() waits for
+ * their packets.
+ *
  * The received packets wait in a queue of `queue-size` packets for the
- * streaming thread; if downstream stalls longer, new packets are dropped and
- * counted in stats (packets-dropped).
+ * streaming thread (one USB transfer may free several at once, and while
+ * PAUSED the driver's thread fills it); if downstream stalls longer, new
+ * packets are dropped and counted in stats (packets-dropped).
  *
  * Bus messages: devourer-init-timing (adapter bring-up, per adapter),
  * devourer-rx-stats (every stats-interval, and a final one at EOS or
@@ -77,11 +96,13 @@ enum
   PROP_QUEUE_SIZE,
   PROP_FORWARD,
   PROP_AGGREGATE,
+  PROP_STREAMING_RX,
 };
 
 #define DEFAULT_KEEP_CORRUPTED FALSE
 #define DEFAULT_FEC_TIMEOUT 50
 #define DEFAULT_QUEUE_SIZE 1024
+#define DEFAULT_STREAMING_RX FALSE
 /* Buffers the pool allocates up front; more are made only if downstream
  * holds many at once (e.g. a depayloader collecting a large key frame). */
 #define POOL_PREALLOC 64
@@ -208,6 +229,15 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
           "adapters; each sender is one more adapter slot (at most 8 in "
           "all). With device=none there is no local adapter. NULL or empty: "
           "off (READY only)", NULL, ready));
+  g_object_class_install_property (gobject_class, PROP_STREAMING_RX,
+      g_param_spec_boolean ("streaming-rx", "Receive in the streaming thread",
+          "With one local adapter and no aggregate: complete the adapter's "
+          "USB transfers in the streaming thread itself (no thread hand-off "
+          "per packet, as udpsrc reads its socket); downstream work in that "
+          "thread then delays receiving, so put a queue after this element "
+          "when downstream is heavy (decoding). Else the driver's thread "
+          "receives into queue-size (READY only)", DEFAULT_STREAMING_RX,
+          ready));
 
   gst_element_class_add_static_pad_template (element_class, &src_template);
   gchar *description = g_strdup_printf ("Receives packets (e.g. RTP) from "
@@ -243,6 +273,7 @@ gst_devourer_src_init (GstDevourerSrc * self)
   gst_devourer_settings_init (&self->settings, DEFAULT_FEC_TIMEOUT);
   self->keep_corrupted = DEFAULT_KEEP_CORRUPTED;
   self->queue_size = DEFAULT_QUEUE_SIZE;
+  self->streaming_rx = DEFAULT_STREAMING_RX;
   self->block_timeout_ms = DEFAULT_FEC_TIMEOUT;
 
   g_mutex_init (&self->control_lock);
@@ -1028,6 +1059,9 @@ set_own_property (GstDevourerSrc * self, guint prop_id,
       g_free (self->aggregate);
       self->aggregate = g_value_dup_string (value);
       break;
+    case PROP_STREAMING_RX:
+      self->streaming_rx = g_value_get_boolean (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (G_OBJECT (self), prop_id, pspec);
       break;
@@ -1083,6 +1117,9 @@ get_own_property (GstDevourerSrc * self, guint prop_id, GValue * value,
       break;
     case PROP_AGGREGATE:
       g_value_set_string (value, self->aggregate);
+      break;
+    case PROP_STREAMING_RX:
+      g_value_set_boolean (value, self->streaming_rx);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (G_OBJECT (self), prop_id, pspec);
@@ -1194,7 +1231,10 @@ on_link_packet (void *user, const uint8_t *data, size_t len)
   self->queue_len++;
   if (self->queue_len > self->queue_high_water)
     self->queue_high_water = self->queue_len;
-  g_cond_signal (&self->rx_cond);
+  /* A pumping create() is this thread: no one to wake, and no futex
+   * call per packet. */
+  if (self->rx_waiters > 0)
+    g_cond_signal (&self->rx_cond);
 }
 
 /* Was the frame addressed to this link (link id and radio port)? Then
@@ -1331,8 +1371,14 @@ src_timer_tick (gpointer user, guint64 now)
   read_back_channel (self);
 
   g_mutex_lock (&self->rx_lock);
-  self->push_arrival = GST_CLOCK_TIME_NONE;
-  dvr_link_rx_poll (self->link, now);
+  /* A pumping create() gives up timed-out blocks itself, right after it
+   * completed every transfer waiting: judged here, a block could be
+   * given up while its missing fragments sit in a transfer that thread
+   * has not reached yet (it is pushing the packets before them). */
+  if (self->pump == NULL || self->pump_off) {
+    self->push_arrival = GST_CLOCK_TIME_NONE;
+    dvr_link_rx_poll (self->link, now);
+  }
   g_mutex_unlock (&self->rx_lock);
 
   /* Poll often enough that a timed-out block is released within a fifth
@@ -1428,7 +1474,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   gchar **selectors = NULL;
   gboolean keep_corrupted, ok = FALSE;
   gchar *forward = NULL, *aggregate = NULL;
-  gboolean no_device;
+  gboolean no_device, streaming_rx;
   guint queue_size, n = 0;
   GstStructure *config;
   GstBufferPool *pool;
@@ -1443,6 +1489,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   queue_size = self->queue_size;
   forward = g_strdup (self->forward);
   aggregate = g_strdup (self->aggregate);
+  streaming_rx = self->streaming_rx;
   /* The timeout this receiver runs with until the next start, whatever
    * fec-timeout is set to meanwhile: what the timer's period follows. */
   self->block_timeout_ms = settings.fec_timeout;
@@ -1592,6 +1639,16 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   self->tuned = ch;
   g_mutex_unlock (&self->control_lock);
 
+  /* One local adapter and no socket: the streaming thread can receive
+   * itself. */
+  g_mutex_lock (&self->rx_lock);
+  self->pump = (streaming_rx && n == 1
+      && (aggregate == NULL || aggregate[0] == '\0')) ?
+      self->adapters[0].radio.share : NULL;
+  self->pump_off = FALSE;
+  self->pump_next_poll_ms = 0;
+  g_mutex_unlock (&self->rx_lock);
+
   /* Remote receivers take the adapter slots the local ones left. */
   g_atomic_int_set (&self->n_local, n);
   self->diag_agg_frames = 0;
@@ -1632,6 +1689,9 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
 
 fail_devices:
   gst_devourer_aggregator_stop (&self->aggregator);
+  g_mutex_lock (&self->rx_lock);
+  self->pump = NULL;
+  g_mutex_unlock (&self->rx_lock);
   close_adapters (self);
 fail_receiver:
   free_receiver (self);
@@ -1658,6 +1718,10 @@ gst_devourer_src_stop (GstBaseSrc * bsrc)
   /* Frame sources first: after the aggregator's thread is joined and
    * dvr_close() returned, nothing touches the link or the forwarder. */
   gst_devourer_aggregator_stop (&self->aggregator);
+  /* The streaming thread is gone; closing the share releases its pump. */
+  g_mutex_lock (&self->rx_lock);
+  self->pump = NULL;
+  g_mutex_unlock (&self->rx_lock);
   close_adapters (self);
   free_receiver (self);
   g_mutex_lock (&self->rx_lock);
@@ -1701,6 +1765,9 @@ set_flushing (GstDevourerSrc * self, gboolean flushing)
   if (!flushing)
     self->discont = TRUE;
   g_cond_broadcast (&self->rx_cond);
+  /* A create() pumping the adapter returns and sees the flag. */
+  if (flushing && self->pump != NULL)
+    dvr_share_rx_pump_wake (self->pump);
   g_mutex_unlock (&self->rx_lock);
   return TRUE;
 }
@@ -1717,6 +1784,65 @@ gst_devourer_src_unlock_stop (GstBaseSrc * bsrc)
   return set_flushing (GST_DEVOURER_SRC (bsrc), FALSE);
 }
 
+/* How long one pump waits: as the timer polls the link, often enough
+ * that a timed-out block is released within a fifth of the timeout and
+ * never less often than every 20 ms. */
+static guint
+pump_period_ms (GstDevourerSrc * self)
+{
+  return CLAMP (self->block_timeout_ms / 5, 1, 20);
+}
+
+/* The pump path of create() (rx_lock held on entry and on return): until
+ * a packet is queued, complete the adapter's transfers in this thread —
+ * each frame goes through on_device_rx and the link here, and
+ * on_link_packet queues what it frees — and give up timed-out blocks.
+ * Returns FALSE when the pump cannot be used (any more): create() then
+ * waits for the device thread's packets. */
+static gboolean
+pump_until_queued (GstDevourerSrc * self)
+{
+  dvr_share *share = self->pump;
+
+  while (self->queue_len == 0 && !self->flushing
+      && !gst_devourer_fatal (&self->fatal)) {
+    guint period = pump_period_ms (self);
+    guint64 now;
+    int r;
+
+    g_mutex_unlock (&self->rx_lock);
+    r = dvr_share_rx_pump (share, period);
+    now = gst_devourer_now_ms ();
+    g_mutex_lock (&self->rx_lock);
+    if (now >= self->pump_next_poll_ms) {
+      self->push_arrival = GST_CLOCK_TIME_NONE;
+      dvr_link_rx_poll (self->link, now);
+      self->pump_next_poll_ms = now + period;
+    }
+    if (r < 0) {
+      /* Another element pumps this adapter (its thread feeds ours), the
+       * bus has no pump, or receiving ended: an ended adapter has posted
+       * its error (on_adapter_lost, in this thread); otherwise the device
+       * thread delivers from now on. */
+      GST_DEBUG_OBJECT (self, "not pumping the adapter: %s",
+          dvr_strerror (r));
+      self->pump_off = TRUE;
+      g_mutex_unlock (&self->rx_lock);
+      dvr_share_rx_pump_release (share);
+      g_mutex_lock (&self->rx_lock);
+      return FALSE;
+    }
+  }
+  if (self->flushing) {
+    /* Flush, PAUSED, EOS or stop: the driver's thread receives again
+     * (for other elements sharing the adapter, and into our queue). */
+    g_mutex_unlock (&self->rx_lock);
+    dvr_share_rx_pump_release (share);
+    g_mutex_lock (&self->rx_lock);
+  }
+  return TRUE;
+}
+
 static GstFlowReturn
 gst_devourer_src_create (GstPushSrc * psrc, GstBuffer ** outbuf)
 {
@@ -1724,9 +1850,13 @@ gst_devourer_src_create (GstPushSrc * psrc, GstBuffer ** outbuf)
   GstBuffer *buf;
 
   g_mutex_lock (&self->rx_lock);
-  while (self->queue_len == 0 && !self->flushing
-      && !gst_devourer_fatal (&self->fatal))
-    g_cond_wait (&self->rx_cond, &self->rx_lock);
+  if (self->pump == NULL || self->pump_off || !pump_until_queued (self)) {
+    self->rx_waiters++;
+    while (self->queue_len == 0 && !self->flushing
+        && !gst_devourer_fatal (&self->fatal))
+      g_cond_wait (&self->rx_cond, &self->rx_lock);
+    self->rx_waiters--;
+  }
   if (self->flushing) {
     g_mutex_unlock (&self->rx_lock);
     return GST_FLOW_FLUSHING;

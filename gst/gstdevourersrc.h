@@ -76,6 +76,7 @@ struct _GstDevourerSrc
   gboolean keep_corrupted;
   GstCaps *caps;
   guint queue_size;
+  gboolean streaming_rx;
 
   /* Driver control calls (retune) and the adapters' share pointers (the
    * shares are opened and closed without it: gstdevourerradio.h). Taken
@@ -110,6 +111,18 @@ struct _GstDevourerSrc
                                  * under the object lock */
 
   gint fatal;                   /* atomic: an error was posted, stop */
+
+  /* The RX pump (streaming-rx, one local adapter, no aggregate=):
+   * create() completes
+   * the adapter's transfers itself (dvr_share_rx_pump), so the frame, the
+   * link and the buffer are all handled in the streaming thread. The
+   * share is set in start under rx_lock and read by create() and
+   * unlock(); NULL: create() waits on rx_cond for the device thread's
+   * packets instead (several sources, or a bus without a pump). */
+  dvr_share *pump;
+  gboolean pump_off;            /* fell back to rx_cond (rx_lock) */
+  guint64 pump_next_poll_ms;    /* streaming thread only */
+  guint rx_waiters;             /* create()s waiting on rx_cond (rx_lock) */
 
   /* Timer thread: link timekeeping and devourer-rx-stats messages. */
   GstDevourerTimer timer;

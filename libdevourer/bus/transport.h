@@ -31,6 +31,10 @@
 /* Consecutive failed bulk IN transfers after which RX is declared dead:
  * the transport stops resubmitting and the core reports a fatal error. */
 #define DVR_RX_MAX_ERROR_RUN 64u
+/* How long an RX pump's claimer (rx_claim) may stay away from rx_reap
+ * before the transport's own thread completes the transfers waiting:
+ * a few transfers' worth of traffic, well inside what the ring holds. */
+#define DVR_RX_PUMP_LAPSE_MS 2u
 
 /* What the bus knows about the device. */
 struct dvr_usb_info {
@@ -109,6 +113,33 @@ struct dvr_transport_ops {
 	                void *user);
 	/* Cancel the IN ring and wait until no cb runs any more. */
 	void (*rx_stop)(struct dvr_transport *t);
+	/*
+	 * The RX pump: a caller thread takes the reaping of the IN ring over
+	 * from the transport's own thread, so cb runs in that caller, with
+	 * no hand-off between threads per transfer. NULL on a bus that has
+	 * none (the caller keeps the transport's thread).
+	 * rx_claim: the transport's RX thread stops reaping (parked, woken
+	 * out of its wait) before it returns DVR_OK; DVR_E_BUSY while
+	 * claimed already, DVR_E_STATE without a running ring.
+	 * rx_reap: completes bulk IN transfers in the calling thread (cb
+	 * runs there) for up to timeout_ms or until one was completed, or
+	 * rx_wake was called; after the first, every one completed already
+	 * too (none left waiting). Returns how many completed (0: timeout or
+	 * woken), or the ring's final status once it ended (as cb heard
+	 * it). Only the claimer calls it, from one thread at a time.
+	 * rx_wake: the rx_reap running now (else the next) returns at once.
+	 * Any thread.
+	 * rx_release: waits for a rx_reap in progress to return, then the
+	 * transport's thread reaps again. Any thread; rx_stop releases too.
+	 * A claimer that stays out of rx_reap longer than
+	 * DVR_RX_PUMP_LAPSE_MS does not starve the ring: the transport's
+	 * thread completes what arrived meanwhile, on its own thread, and
+	 * parks again (rx_reap waits for it to finish).
+	 */
+	int (*rx_claim)(struct dvr_transport *t);
+	int (*rx_reap)(struct dvr_transport *t, unsigned timeout_ms);
+	void (*rx_wake)(struct dvr_transport *t);
+	void (*rx_release)(struct dvr_transport *t);
 	/* Wait until every queued bulk OUT has completed, at most
 	 * timeout_ms. */
 	int (*flush_out)(struct dvr_transport *t, unsigned timeout_ms);

@@ -14,6 +14,15 @@
  * callbacks run on those workers; after rx_stop()/destroy() return, none
  * runs any more. rx_stop() and destroy() must not be called from a
  * callback.
+ *
+ * The RX pump (rx_claim ... rx_release, transport.h): the IN worker's
+ * loop body is reap_one(), and a claiming thread calls the same function
+ * itself while the worker waits, parked, until the claim is released.
+ * The model's own wake-up (vchip_bulk_in_interrupt) gets the worker out
+ * of its reap when the claim comes and a pump out of its reap when it
+ * must return early, so neither waits out IN_POLL_MS. One thread reaps
+ * at a time, and the hand-over goes through vt->lock, so the RX
+ * callback's state passes from thread to thread in order.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -23,6 +32,7 @@
 #include <unistd.h>
 
 #include "libdevourer/bus/backend.h"
+#include "libdevourer/bus/deadline.h"
 #include "libdevourer/bus/transport.h"
 #include "libdevourer/virtual/air.h"
 #include "libdevourer/virtual/vchip.h"
@@ -59,6 +69,16 @@ struct vtransport {
 
 	/* IN ring */
 	bool rx_running, rx_stop;
+	pthread_cond_t rx_cond;    /* any change of the pump state below */
+	bool rx_claimed;           /* a caller reaps instead of the worker */
+	bool rx_parked;            /* the worker saw the claim and waits */
+	bool rx_pumping;           /* the claimer is inside rx_reap */
+	bool rx_ended;             /* the ring is over: rx_end_status */
+	int rx_end_status;
+	bool rx_worker_done;       /* the worker left its loop */
+	bool rx_wake_pending;      /* rx_wake: the next rx_reap returns */
+	bool rx_lapse_reaping;     /* the worker reaps for an absent pump */
+	uint64_t rx_pump_left_ns;  /* when the claimer last left rx_reap */
 	pthread_t in_thread;
 	uint8_t *rx_mem;
 	unsigned rx_n;
@@ -211,6 +231,75 @@ static bool post_in(struct vtransport *vt, unsigned i)
 	return true;
 }
 
+/* Reap one bulk IN transfer and hand it to the callback, as a host
+ * controller completes it; whichever thread reaps calls this. Returns 1
+ * when one completed, 0 when none did within timeout_ms (or the reap was
+ * interrupted), or the ring's final status once it ended (reported to
+ * the callback already). */
+static int reap_one(struct vtransport *vt, unsigned timeout_ms)
+{
+	uintptr_t tag = 0;
+	int r = vchip_bulk_in_reap(vt->vc, vt->base.info.in_ep, timeout_ms,
+	                           &tag);
+	if (r == -ETIMEDOUT || r == -EINTR)
+		return 0; /* still posted, nothing arrived */
+	if (r == -ENOENT) {
+		/* nothing queued: every resubmit failed */
+		vt->rx_cb(vt->rx_user, DVR_E_IO, NULL, 0);
+		return DVR_E_IO;
+	}
+	if (tag >= vt->rx_n)
+		return DVR_E_IO; /* not ours: cannot happen */
+	if (r >= 0) {
+		vt->rx_cb(vt->rx_user, DVR_OK,
+		          vt->rx_mem + (size_t)tag * vt->rx_buflen, (size_t)r);
+	} else {
+		int st = dvr_status_from_errno(r);
+		vt->rx_cb(vt->rx_user, st, NULL, 0);
+		if (st == DVR_E_NO_DEVICE)
+			return st; /* reported once; nothing follows */
+	}
+	/* The buffer is handed back to the chip: posted again. */
+	return post_in(vt, (unsigned)tag) ? 1 : DVR_E_NO_DEVICE;
+}
+
+/* The ring is over (lock held): no thread reaps again. */
+static void end_ring(struct vtransport *vt, int status)
+{
+	if (!vt->rx_ended) {
+		vt->rx_ended = true;
+		vt->rx_end_status = status;
+	}
+	pthread_cond_broadcast(&vt->rx_cond);
+}
+
+/* Parked while a pump holds the ring (lock held): wait one lapse, and
+ * if the claimer has stayed out of rx_reap that long (its thread busy
+ * elsewhere), complete the transfers that filled meanwhile here, so the
+ * ring and the chip's RX FIFO never overflow behind it. */
+static void park_watching(struct vtransport *vt)
+{
+	struct timespec dl = dvr_deadline_after_ms(DVR_RX_PUMP_LAPSE_MS);
+	pthread_cond_timedwait(&vt->rx_cond, &vt->lock, &dl);
+	if (!vt->rx_claimed || vt->rx_stop || vt->rx_ended || vt->rx_pumping)
+		return;
+	uint64_t away = air_now_ns() - vt->rx_pump_left_ns;
+	if (away < (uint64_t)DVR_RX_PUMP_LAPSE_MS * 1000000u)
+		return;
+	vt->rx_lapse_reaping = true;
+	pthread_mutex_unlock(&vt->lock);
+	int r;
+	while ((r = reap_one(vt, 0)) > 0)
+		;
+	pthread_mutex_lock(&vt->lock);
+	vt->rx_lapse_reaping = false;
+	if (r < 0)
+		end_ring(vt, r);
+	/* Counted from now: the claimer gets a whole lapse again. */
+	vt->rx_pump_left_ns = air_now_ns();
+	pthread_cond_broadcast(&vt->rx_cond);
+}
+
 static void *in_worker(void *arg)
 {
 	struct vtransport *vt = arg;
@@ -219,42 +308,153 @@ static void *in_worker(void *arg)
 	bool alive = true;
 	for (unsigned i = 0; alive && i < vt->rx_n; i++)
 		alive = post_in(vt, i);
-	while (alive) {
-		pthread_mutex_lock(&vt->lock);
-		bool stop = vt->rx_stop;
+	pthread_mutex_lock(&vt->lock);
+	if (!alive)
+		end_ring(vt, DVR_E_NO_DEVICE);
+	for (;;) {
+		if (vt->rx_claimed && !vt->rx_stop) {
+			vt->rx_parked = true;
+			pthread_cond_broadcast(&vt->rx_cond);
+			while (vt->rx_claimed && !vt->rx_stop && !vt->rx_ended)
+				park_watching(vt);
+			vt->rx_parked = false;
+		}
+		if (vt->rx_stop || vt->rx_ended)
+			break;
 		pthread_mutex_unlock(&vt->lock);
-		if (stop)
-			break;
-		uintptr_t tag = 0;
-		int r = vchip_bulk_in_reap(vt->vc, ep, IN_POLL_MS, &tag);
-		if (r == -ETIMEDOUT)
-			continue; /* still posted, nothing arrived */
-		if (r == -ENOENT) {
-			/* nothing queued: every resubmit failed */
-			vt->rx_cb(vt->rx_user, DVR_E_IO, NULL, 0);
-			break;
-		}
-		if (tag >= vt->rx_n)
-			break; /* not ours: cannot happen */
-		if (r >= 0) {
-			vt->rx_cb(vt->rx_user, DVR_OK,
-			          vt->rx_mem + (size_t)tag * vt->rx_buflen,
-			          (size_t)r);
-		} else {
-			int s = dvr_status_from_errno(r);
-			vt->rx_cb(vt->rx_user, s, NULL, 0);
-			if (s == DVR_E_NO_DEVICE)
-				break; /* reported once; nothing follows */
-		}
-		/* The buffer is handed back to the chip: posted again. */
-		alive = post_in(vt, (unsigned)tag);
+		int r = reap_one(vt, IN_POLL_MS);
+		pthread_mutex_lock(&vt->lock);
+		if (r < 0)
+			end_ring(vt, r);
 	}
-	/* The chip lets go of the ring before it is freed. */
+	pthread_mutex_unlock(&vt->lock);
+	/* The chip lets go of the ring before it is freed. No pump reaps
+	 * now: one ended the ring or rx_stop waited for it. */
 	vchip_bulk_in_cancel(vt->vc, ep);
 	uintptr_t tag;
 	while (vchip_bulk_in_reap(vt->vc, ep, 0, &tag) != -ENOENT)
 		;
+	pthread_mutex_lock(&vt->lock);
+	vt->rx_worker_done = true;
+	pthread_cond_broadcast(&vt->rx_cond);
+	pthread_mutex_unlock(&vt->lock);
 	return NULL;
+}
+
+static int vt_rx_claim(struct dvr_transport *t)
+{
+	struct vtransport *vt = vt_of(t);
+	int r = DVR_OK;
+	pthread_mutex_lock(&vt->lock);
+	if (!vt->rx_running || vt->rx_stop)
+		r = DVR_E_STATE;
+	else if (vt->rx_ended)
+		r = vt->rx_end_status;
+	else if (vt->rx_claimed)
+		r = DVR_E_BUSY;
+	if (r != DVR_OK) {
+		pthread_mutex_unlock(&vt->lock);
+		return r;
+	}
+	vt->rx_claimed = true;
+	vt->rx_pump_left_ns = air_now_ns();
+	pthread_mutex_unlock(&vt->lock);
+	/* Out of the reap it may be waiting in, to see the claim. */
+	vchip_bulk_in_interrupt(vt->vc, vt->base.info.in_ep);
+	pthread_mutex_lock(&vt->lock);
+	/* Released meanwhile (another thread): the worker goes on. */
+	while (vt->rx_claimed && !vt->rx_parked && !vt->rx_worker_done &&
+	       !vt->rx_stop && !vt->rx_ended)
+		pthread_cond_wait(&vt->rx_cond, &vt->lock);
+	pthread_mutex_unlock(&vt->lock);
+	return DVR_OK;
+}
+
+static int vt_rx_reap(struct dvr_transport *t, unsigned timeout_ms)
+{
+	struct vtransport *vt = vt_of(t);
+	pthread_mutex_lock(&vt->lock);
+	int r = DVR_OK;
+	if (!vt->rx_claimed || vt->rx_stop)
+		r = DVR_E_STATE;
+	else if (vt->rx_ended)
+		r = vt->rx_end_status;
+	else if (vt->rx_pumping)
+		r = DVR_E_BUSY; /* a second thread: one reaps at a time */
+	else if (!vt->rx_parked && !vt->rx_worker_done)
+		r = DVR_E_STATE; /* cannot happen: the claim waited for it */
+	if (r == DVR_OK && vt->rx_wake_pending) {
+		/* Woken before it began: returns at once. */
+		vt->rx_wake_pending = false;
+		pthread_mutex_unlock(&vt->lock);
+		return 0;
+	}
+	if (r != DVR_OK) {
+		pthread_mutex_unlock(&vt->lock);
+		return r;
+	}
+	vt->rx_pumping = true;
+	/* The worker's lapse reaping ends first: one thread reaps. */
+	while (vt->rx_lapse_reaping)
+		pthread_cond_wait(&vt->rx_cond, &vt->lock);
+	bool ended = vt->rx_ended;
+	r = vt->rx_end_status;
+	pthread_mutex_unlock(&vt->lock);
+	if (!ended) {
+		/* The first one waited for, then every one completed
+		 * already: a caller judging timeouts (the link's FEC
+		 * blocks) right after this sees no transfer still waiting
+		 * in the ring. */
+		r = reap_one(vt, timeout_ms);
+		int got = r;
+		for (unsigned i = 1; r > 0 && i < vt->rx_n; i++) {
+			r = reap_one(vt, 0);
+			got += r > 0;
+		}
+		if (r >= 0)
+			r = got;
+	}
+	pthread_mutex_lock(&vt->lock);
+	vt->rx_pumping = false;
+	vt->rx_pump_left_ns = air_now_ns();
+	vt->rx_wake_pending = false; /* served: this reap returns now */
+	if (r < 0)
+		end_ring(vt, r);
+	pthread_cond_broadcast(&vt->rx_cond);
+	pthread_mutex_unlock(&vt->lock);
+	return r;
+}
+
+static void vt_rx_wake(struct dvr_transport *t)
+{
+	struct vtransport *vt = vt_of(t);
+	pthread_mutex_lock(&vt->lock);
+	vt->rx_wake_pending = true;
+	pthread_mutex_unlock(&vt->lock);
+	vchip_bulk_in_interrupt(vt->vc, vt->base.info.in_ep);
+}
+
+/* Wait for a pump in progress to return (lock held); it is woken so it
+ * returns at once, its callback permitting. */
+static void wait_pump_out(struct vtransport *vt)
+{
+	while (vt->rx_pumping) {
+		pthread_mutex_unlock(&vt->lock);
+		vchip_bulk_in_interrupt(vt->vc, vt->base.info.in_ep);
+		pthread_mutex_lock(&vt->lock);
+		if (vt->rx_pumping)
+			pthread_cond_wait(&vt->rx_cond, &vt->lock);
+	}
+}
+
+static void vt_rx_release(struct dvr_transport *t)
+{
+	struct vtransport *vt = vt_of(t);
+	pthread_mutex_lock(&vt->lock);
+	wait_pump_out(vt);
+	vt->rx_claimed = false;
+	pthread_cond_broadcast(&vt->rx_cond);
+	pthread_mutex_unlock(&vt->lock);
 }
 
 static int vt_rx_start(struct dvr_transport *t, unsigned n, size_t buflen,
@@ -279,6 +479,10 @@ static int vt_rx_start(struct dvr_transport *t, unsigned n, size_t buflen,
 	vt->rx_posted_cb = posted_cb;
 	vt->rx_user = user;
 	vt->rx_stop = false;
+	vt->rx_claimed = vt->rx_parked = vt->rx_pumping = false;
+	vt->rx_ended = vt->rx_worker_done = vt->rx_wake_pending = false;
+	vt->rx_lapse_reaping = false;
+	vt->rx_end_status = DVR_OK;
 	if (pthread_create(&vt->in_thread, NULL, in_worker, vt)) {
 		free(mem);
 		vt->rx_mem = NULL;
@@ -296,6 +500,11 @@ static void vt_rx_stop(struct dvr_transport *t)
 	pthread_mutex_lock(&vt->lock);
 	bool running = vt->rx_running;
 	vt->rx_stop = true;
+	pthread_cond_broadcast(&vt->rx_cond);
+	/* A pump in progress finishes first: after this returns no
+	 * callback runs, on the worker or on a pumping caller. */
+	wait_pump_out(vt);
+	vt->rx_claimed = false;
 	pthread_mutex_unlock(&vt->lock);
 	if (!running)
 		return;
@@ -479,6 +688,7 @@ static void vt_destroy(struct dvr_transport *t)
 	release_name(vt->base.info.address);
 	pthread_cond_destroy(&vt->out_cond);
 	pthread_cond_destroy(&vt->idle_cond);
+	pthread_cond_destroy(&vt->rx_cond);
 	pthread_mutex_destroy(&vt->lock);
 	free(vt);
 }
@@ -492,6 +702,10 @@ static const struct dvr_transport_ops vt_ops = {
 	.clear_halt_out = vt_clear_halt_out,
 	.rx_start = vt_rx_start,
 	.rx_stop = vt_rx_stop,
+	.rx_claim = vt_rx_claim,
+	.rx_reap = vt_rx_reap,
+	.rx_wake = vt_rx_wake,
+	.rx_release = vt_rx_release,
 	.flush_out = vt_flush_out,
 	.destroy = vt_destroy,
 };
@@ -573,6 +787,7 @@ static int wrap_model(struct vchip *vc, const struct dvr_selector *sel,
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&vt->out_cond, &ca);
 	pthread_cond_init(&vt->idle_cond, &ca);
+	pthread_cond_init(&vt->rx_cond, &ca);
 	pthread_condattr_destroy(&ca);
 
 	struct vchip_usb_desc d;
@@ -593,6 +808,7 @@ static int wrap_model(struct vchip *vc, const struct dvr_selector *sel,
 	if (pthread_create(&vt->out_thread, NULL, out_worker, vt)) {
 		pthread_cond_destroy(&vt->out_cond);
 		pthread_cond_destroy(&vt->idle_cond);
+		pthread_cond_destroy(&vt->rx_cond);
 		pthread_mutex_destroy(&vt->lock);
 		free(vt);
 		return DVR_E_NO_MEM;

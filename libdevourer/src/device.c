@@ -1115,6 +1115,41 @@ int dvr_core_start_rx(dvr_device *dev)
 	return DVR_OK;
 }
 
+int dvr_core_rx_claim(dvr_device *dev)
+{
+	if (!dev->rx_running)
+		return DVR_E_STATE;
+	if (!dev->t->ops->rx_claim)
+		return DVR_E_UNSUPPORTED;
+	if (atomic_load(&dev->dead))
+		return DVR_E_NO_DEVICE;
+	return dev->t->ops->rx_claim(dev->t);
+}
+
+int dvr_core_rx_pump(dvr_device *dev, unsigned timeout_ms)
+{
+	if (!dev->rx_running || !dev->t->ops->rx_reap)
+		return DVR_E_STATE;
+	int r = dev->t->ops->rx_reap(dev->t, timeout_ms);
+	/* A run of failed transfers ends RX here (on_bulk_in) while the bus
+	 * itself would go on: the pump ends with it, as the device said. */
+	if (r >= 0 && atomic_load(&dev->dead))
+		return DVR_E_IO;
+	return r;
+}
+
+void dvr_core_rx_wake(dvr_device *dev)
+{
+	if (dev->rx_running && dev->t->ops->rx_wake)
+		dev->t->ops->rx_wake(dev->t);
+}
+
+void dvr_core_rx_release(dvr_device *dev)
+{
+	if (dev->rx_running && dev->t->ops->rx_release)
+		dev->t->ops->rx_release(dev->t);
+}
+
 int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel)
 {
 	if (!dev)

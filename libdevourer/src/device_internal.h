@@ -62,4 +62,16 @@ void dvr_core_defer_rx(dvr_device *dev);
 /* Post the RX ring of a started device (no-op when it runs). */
 int dvr_core_start_rx(dvr_device *dev);
 
+/* The RX pump of a device whose ring runs (transport.h rx_claim...):
+ * claim makes the calling thread the one that completes bulk IN
+ * transfers (DVR_E_UNSUPPORTED on a bus without a pump, DVR_E_BUSY while
+ * claimed, DVR_E_STATE without a ring, DVR_E_NO_DEVICE once dead);
+ * pump completes them for up to timeout_ms or until one completed or a
+ * wake, on_rx running in the caller (returns how many, or the error that
+ * ended RX); release gives the reaping back to the device's thread. */
+int dvr_core_rx_claim(dvr_device *dev);
+int dvr_core_rx_pump(dvr_device *dev, unsigned timeout_ms);
+void dvr_core_rx_wake(dvr_device *dev);
+void dvr_core_rx_release(dvr_device *dev);
+
 #endif /* DVR_DEVICE_INTERNAL_H */

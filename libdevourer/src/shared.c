@@ -36,6 +36,11 @@ struct shared_adapter {
 	unsigned leaving;          /* under registry_lock */
 	dvr_device *dev;
 	bool rx_started;           /* under registry_lock */
+	/* The share that holds the RX pump (dvr_share_rx_pump), if any;
+	 * claims and releases change it under pump_lock, which no reap
+	 * holds (a release waits for the reap in progress). */
+	pthread_mutex_t pump_lock;
+	_Atomic(struct dvr_share *) pump_holder;
 	/* Taken around every callback into the shares and every change of
 	 * the list, so a share that left is never called again. Recursive:
 	 * a callback may send, and a send that finds the device gone
@@ -319,11 +324,14 @@ static struct shared_adapter *new_adapter(const struct wanted *w)
 	ad->usb = w->usb;
 	ad->state = ADAPTER_OPENING;
 	atomic_init(&ad->refs, 1);
+	atomic_init(&ad->pump_holder, NULL);
+	pthread_mutex_init(&ad->pump_lock, NULL);
 	return ad;
 }
 
 static void free_adapter(struct shared_adapter *ad)
 {
+	pthread_mutex_destroy(&ad->pump_lock);
 	pthread_mutex_destroy(&ad->users_lock);
 	free(ad);
 }
@@ -565,6 +573,71 @@ void dvr_share_get_tx_stats(dvr_share *share, struct dvr_tx_stats *out)
 	dvr_core_owner_stats(share->ad->dev, &share->owner, out);
 }
 
+/* Make share the pump's holder (claiming it from the device's thread)
+ * unless it is already. */
+static int hold_pump(struct shared_adapter *ad, struct dvr_share *share)
+{
+	int r = DVR_OK;
+	pthread_mutex_lock(&ad->pump_lock);
+	struct dvr_share *holder = atomic_load(&ad->pump_holder);
+	if (holder == NULL) {
+		r = dvr_core_rx_claim(ad->dev);
+		if (r == DVR_OK)
+			atomic_store(&ad->pump_holder, share);
+	} else if (holder != share) {
+		r = DVR_E_BUSY;
+	}
+	pthread_mutex_unlock(&ad->pump_lock);
+	return r;
+}
+
+int dvr_share_rx_pump(dvr_share *share, unsigned timeout_ms)
+{
+	if (!share)
+		return DVR_E_INVALID;
+	struct shared_adapter *ad = share->ad;
+	/* From a callback the pump would reap inside its own reaping. */
+	if (get_dispatching())
+		return DVR_E_STATE;
+	int r = hold_pump(ad, share);
+	if (r != DVR_OK)
+		return r;
+	r = dvr_core_rx_pump(ad->dev, timeout_ms);
+	/* Released by another thread just now: claimed again, as for a
+	 * first pump. */
+	if (r == DVR_E_STATE) {
+		/* Under the lock: a release in progress has finished. */
+		pthread_mutex_lock(&ad->pump_lock);
+		bool released = atomic_load(&ad->pump_holder) != share;
+		pthread_mutex_unlock(&ad->pump_lock);
+		if (released) {
+			r = hold_pump(ad, share);
+			if (r == DVR_OK)
+				r = dvr_core_rx_pump(ad->dev, timeout_ms);
+		}
+	}
+	return r;
+}
+
+void dvr_share_rx_pump_wake(dvr_share *share)
+{
+	if (share)
+		dvr_core_rx_wake(share->ad->dev);
+}
+
+void dvr_share_rx_pump_release(dvr_share *share)
+{
+	if (!share || get_dispatching() == share->ad)
+		return;
+	struct shared_adapter *ad = share->ad;
+	pthread_mutex_lock(&ad->pump_lock);
+	if (atomic_load(&ad->pump_holder) == share) {
+		dvr_core_rx_release(ad->dev);
+		atomic_store(&ad->pump_holder, NULL);
+	}
+	pthread_mutex_unlock(&ad->pump_lock);
+}
+
 void dvr_share_close(dvr_share *share)
 {
 	if (!share)
@@ -579,6 +652,8 @@ void dvr_share_close(dvr_share *share)
 		        "thread");
 		return;
 	}
+	/* The other shares go on receiving on the device's thread. */
+	dvr_share_rx_pump_release(share);
 	pthread_mutex_lock(&registry_lock);
 	if (atomic_load(&ad->refs) > 1) {
 		atomic_fetch_sub(&ad->refs, 1);

@@ -678,6 +678,12 @@ int vchip_bulk_in_reap(struct vchip *vc, uint8_t ep, unsigned timeout_ms,
 	return vc_fault_bulk_in_done(vc, vc_rx_reap(vc, timeout_ms, tag));
 }
 
+void vchip_bulk_in_interrupt(struct vchip *vc, uint8_t ep)
+{
+	if (ep == vc->usb.in_ep)
+		vc_rx_interrupt(vc);
+}
+
 void vchip_bulk_in_cancel(struct vchip *vc, uint8_t ep)
 {
 	if (ep == vc->usb.in_ep)

@@ -134,6 +134,12 @@ int vchip_bulk_in_submit(struct vchip *vc, uint8_t ep, uint8_t *buf,
  * stays queued); -ENOENT: none is queued. */
 int vchip_bulk_in_reap(struct vchip *vc, uint8_t ep, unsigned timeout_ms,
                        uintptr_t *tag);
+/* The host side's wake-up, as libusb_interrupt_event_handler is for an
+ * event loop: the vchip_bulk_in_reap waiting now, or else the next one,
+ * returns -EINTR at once with every transfer still queued. Lets a host
+ * hand the reaping from one thread to another without waiting out a
+ * reap's timeout. */
+void vchip_bulk_in_interrupt(struct vchip *vc, uint8_t ep);
 /* Unlink every queued transfer still waiting: each completes with
  * -ECONNRESET (those the chip completed before keep their data); once it
  * returns the chip touches none of the buffers. Reap them all (until

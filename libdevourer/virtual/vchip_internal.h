@@ -130,6 +130,9 @@ struct vchip {
 	 * the rx_xfer_count are complete, the rest wait for packets */
 	struct vc_rx_xfer rx_xfer[VC_RX_XFERS];
 	unsigned rx_xfer_head, rx_xfer_count, rx_xfer_done;
+	/* vchip_bulk_in_interrupt was called and no reap has returned
+	 * -EINTR for it yet. */
+	bool rx_reap_interrupt;
 	pthread_t rx_thread;
 	bool rx_thread_started;
 	uint64_t rng_state;       /* link-model RNG */
@@ -212,6 +215,7 @@ int vc_rx_submit(struct vchip *vc, uint8_t *buf, size_t cap, uintptr_t tag,
                  int fault);
 int vc_rx_reap(struct vchip *vc, unsigned timeout_ms, uintptr_t *tag);
 void vc_rx_cancel(struct vchip *vc);
+void vc_rx_interrupt(struct vchip *vc);
 /* Every queued transfer waiting for packets completes with err (an
  * unplug, a bus reset); lock held. */
 void vc_rx_fail_queued(struct vchip *vc, int err);

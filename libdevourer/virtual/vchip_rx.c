@@ -402,6 +402,11 @@ int vc_rx_reap(struct vchip *vc, unsigned timeout_ms, uintptr_t *tag)
 	uint64_t deadline = air_now_ns() + (uint64_t)timeout_ms * 1000000u;
 	pthread_mutex_lock(&vc->lock);
 	while (vc->rx_xfer_done == 0) {
+		if (vc->rx_reap_interrupt) {
+			vc->rx_reap_interrupt = false;
+			pthread_mutex_unlock(&vc->lock);
+			return -EINTR;
+		}
 		if (vc->rx_xfer_count == 0) {
 			pthread_mutex_unlock(&vc->lock);
 			return -ENOENT; /* nothing queued to wait for */
@@ -436,6 +441,14 @@ int vc_rx_reap(struct vchip *vc, unsigned timeout_ms, uintptr_t *tag)
 	vc->rx_xfer_done--;
 	pthread_mutex_unlock(&vc->lock);
 	return r;
+}
+
+void vc_rx_interrupt(struct vchip *vc)
+{
+	pthread_mutex_lock(&vc->lock);
+	vc->rx_reap_interrupt = true;
+	pthread_cond_broadcast(&vc->rx_data);
+	pthread_mutex_unlock(&vc->lock);
 }
 
 void vc_rx_cancel(struct vchip *vc)

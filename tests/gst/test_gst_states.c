@@ -4,7 +4,9 @@
  * working (channel, rate, FEC, power), then sender and receiver go
  * NULL -> PLAYING -> NULL fifty times with data flowing: no error, no hang
  * (every change returns within its timeout), no file descriptor left
- * behind, and LeakSanitizer (at exit) finds no leak.
+ * behind, and LeakSanitizer (at exit) finds no leak. The src receives in
+ * its streaming thread (streaming-rx=true), so each change also gets
+ * create() out of the adapter's RX pump.
  */
 #include <dirent.h>
 
@@ -47,9 +49,11 @@ int main(int argc, char **argv)
 
 	gst_test_setup(&env, &argc, &argv);
 
+	/* Receiving in the streaming thread (streaming-rx): every state
+	 * change must get create() out of the adapter's pump. */
 	desc = g_strdup_printf("devourersrc name=src device=virtual:ground "
-	                       "key-file=%s stats-interval=50 ! "
-	                       "fakesink sync=false", env.gs_key);
+	                       "key-file=%s stats-interval=50 streaming-rx=true "
+	                       "! fakesink sync=false", env.gs_key);
 	rx = gst_test_parse(desc);
 	g_free(desc);
 	desc = g_strdup_printf("audiotestsrc is-live=true samplesperbuffer=400 "

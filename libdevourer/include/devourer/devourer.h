@@ -604,6 +604,40 @@ DVR_API int dvr_share_flush(dvr_share *share, unsigned timeout_ms);
 DVR_API void dvr_share_get_tx_stats(dvr_share *share,
                                     struct dvr_tx_stats *out);
 
+/**
+ * The RX pump: receive in the calling thread instead of the device's.
+ * The first call makes the caller the one that completes the adapter's
+ * bulk IN transfers (the device's own RX thread parks); each call then
+ * completes them for up to @p timeout_ms, returning once at least one
+ * was completed (with every other one completed by then) or
+ * dvr_share_rx_pump_wake() was called. Their frames go
+ * through the usual dispatch, to every share of the adapter whose match
+ * takes them, with their on_rx running in this thread; so a streaming
+ * thread that pumps gets its frames with no hand-off between threads.
+ * Returns how many transfers completed (0: none in time, or woken),
+ * DVR_E_BUSY while another share holds the pump, DVR_E_UNSUPPORTED on a
+ * bus that cannot be pumped (receive as usual then: on_rx runs on the
+ * device's thread), DVR_E_STATE without a running RX ring or from a
+ * device callback, or the error that ended receiving (DVR_E_NO_DEVICE
+ * when the adapter vanished, DVR_E_IO after a run of failed transfers).
+ * A holder that stays away from dvr_share_rx_pump() for more than a
+ * couple of milliseconds (its thread busy elsewhere) does not starve the
+ * adapter: the device's thread completes what arrives meanwhile (on_rx
+ * then runs there) and hands back as soon as the holder pumps again.
+ * Not from a device callback.
+ */
+DVR_API int dvr_share_rx_pump(dvr_share *share, unsigned timeout_ms);
+
+/** The dvr_share_rx_pump() running now, or else the next one, returns at
+ *  once. Any thread; what unlocking a blocked reader needs. */
+DVR_API void dvr_share_rx_pump_wake(dvr_share *share);
+
+/** Give receiving back to the device's own thread (no-op unless this
+ *  share holds the pump); waits for a pump in progress to return. Any
+ *  thread but a device callback; dvr_share_close() releases too (close
+ *  a share only once no thread pumps it: wake the pump, let it return). */
+DVR_API void dvr_share_rx_pump_release(dvr_share *share);
+
 /** Leave the adapter: no callback of this share runs after it returns;
  *  the last share closes the device (dvr_close()). Safe on NULL. */
 DVR_API void dvr_share_close(dvr_share *share);
