@@ -79,6 +79,7 @@ struct vtransport {
 	bool rx_wake_pending;      /* rx_wake: the next rx_reap returns */
 	bool rx_lapse_reaping;     /* the worker reaps for an absent pump */
 	uint64_t rx_pump_left_ns;  /* when the claimer last left rx_reap */
+	unsigned rx_pump_waiters;  /* threads waiting for rx_reap to return */
 	pthread_t in_thread;
 	uint8_t *rx_mem;
 	unsigned rx_n;
@@ -420,7 +421,11 @@ static int vt_rx_reap(struct dvr_transport *t, unsigned timeout_ms)
 	vt->rx_wake_pending = false; /* served: this reap returns now */
 	if (r < 0)
 		end_ring(vt, r);
-	pthread_cond_broadcast(&vt->rx_cond);
+	/* Only a release or stop waits for this: the parked worker does
+	 * not, and waking it after every reap would cost the very thread
+	 * switch per transfer the pump exists to save. */
+	if (vt->rx_pump_waiters)
+		pthread_cond_broadcast(&vt->rx_cond);
 	pthread_mutex_unlock(&vt->lock);
 	return r;
 }
@@ -442,8 +447,11 @@ static void wait_pump_out(struct vtransport *vt)
 		pthread_mutex_unlock(&vt->lock);
 		vchip_bulk_in_interrupt(vt->vc, vt->base.info.in_ep);
 		pthread_mutex_lock(&vt->lock);
-		if (vt->rx_pumping)
+		if (vt->rx_pumping) {
+			vt->rx_pump_waiters++;
 			pthread_cond_wait(&vt->rx_cond, &vt->lock);
+			vt->rx_pump_waiters--;
+		}
 	}
 }
 
