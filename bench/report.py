@@ -1055,9 +1055,9 @@ def summary(raw, c, pts, st):
                          % (s, parts[0], parts[1]))
             if g.own_pad.get(("tx_pad", s)) and g.own_pad.get(("tx_list", s)):
                 pad = []
-                for st in ("tx_pad", "tx_list"):
-                    a_, b_ = gcg.get((st, s)), gcg.get(("tx_lib", s))
-                    pad.append("%s core-µs%s" % (fmt(g.own_pad_m(st, s)),
+                for stage in ("tx_pad", "tx_list"):
+                    a_, b_ = gcg.get((stage, s)), gcg.get(("tx_lib", s))
+                    pad.append("%s core-µs%s" % (fmt(g.own_pad_m(stage, s)),
                                "; %.0f instructions" % (a_ - b_) if a_ and b_ else ""))
                 lines.append("| TX GStreamer stage's own CPU per %d B packet, the camera's path (upstream pushes into devourersink in its own thread, as rtph264pay; no queue thread): single buffers / buffer lists of 8 (appsrc, above: %s core-µs) | %s / %s |"
                              % (s, fmt(g.own_m("tx", s)), pad[0], pad[1]))
