@@ -558,16 +558,24 @@ struct gst_tx {
 	long base;
 };
 
+/* devourersink on @p device at @p channel with the settings the library
+ * path copies (rate, FEC, timeout, key), then @p extra. */
+static void sink_desc(char *desc, size_t size, const char *prefix,
+                      const char *device, int channel, const char *extra)
+{
+	snprintf(desc, size,
+	         "%sdevourersink name=sink device=%s channel=%d "
+	         "bandwidth=%d mcs=%d short-gi=true fec-k=%d fec-n=%d "
+	         "fec-timeout=%u key-file=%s tx-mode=async sync=false%s",
+	         prefix, device, channel, BW, MCS, FEC_K, FEC_N,
+	         SINK_FEC_TIMEOUT_MS, drone_key_path, extra);
+}
+
 static void gst_tx_open(struct gst_tx *g)
 {
 	char desc[768];
-	snprintf(desc, sizeof desc,
-	         "appsrc name=src format=bytes block=true ! "
-	         "devourersink name=sink device=virtual:gst-tx channel=%d "
-	         "bandwidth=%d mcs=%d short-gi=true fec-k=%d fec-n=%d "
-	         "fec-timeout=%u key-file=%s tx-mode=async sync=false",
-	         CH_GST, BW, MCS, FEC_K, FEC_N, SINK_FEC_TIMEOUT_MS,
-	         drone_key_path);
+	sink_desc(desc, sizeof desc, "appsrc name=src format=bytes block=true ! ",
+	          "virtual:gst-tx", CH_GST, "");
 	memset(g, 0, sizeof *g);
 	g->pipe = launch(desc);
 	g->src = GST_APP_SRC(gst_bin_get_by_name(GST_BIN(g->pipe), "src"));
@@ -701,13 +709,8 @@ static void gst_pad_tx_open(struct gst_pad_tx *g)
 	char desc[768];
 	/* async=false: nothing prerolls in another thread; the first
 	 * buffer finds the sink PLAYING already. */
-	snprintf(desc, sizeof desc,
-	         "devourersink name=sink device=virtual:gst-pad channel=%d "
-	         "bandwidth=%d mcs=%d short-gi=true fec-k=%d fec-n=%d "
-	         "fec-timeout=%u key-file=%s tx-mode=async sync=false "
-	         "async=false",
-	         CH_PAD, BW, MCS, FEC_K, FEC_N, SINK_FEC_TIMEOUT_MS,
-	         drone_key_path);
+	sink_desc(desc, sizeof desc, "", "virtual:gst-pad", CH_PAD,
+	          " async=false");
 	memset(g, 0, sizeof *g);
 	/* A description of one element parses to that element: put it in
 	 * a pipeline of its own (its bus, its clock). */
