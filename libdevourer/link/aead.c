@@ -32,6 +32,11 @@
 
 #include <devourer/devourer.h>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define AEAD_X86_UPPER 1
+#endif
+
 /* The longest message a call takes: EVP's lengths are int. */
 #define AEAD_MAX_LEN ((size_t)INT_MAX - 64)
 /*
@@ -55,6 +60,7 @@ struct dvr_aead {
 	EVP_MAC *mac;
 	EVP_MAC_CTX *mctx;
 	bool keyed;
+	bool avx;                 /* the CPU has VZEROUPPER */
 	/* joined way: 64 zero bytes, then the message, room for its length */
 	uint8_t *in_buf;
 	/* keystream block 0, then the message XORed, room for its length */
@@ -62,6 +68,50 @@ struct dvr_aead {
 };
 
 static const uint8_t zero_block[64];
+
+/*
+ * After EVP_MAC_final, libcrypto's Poly1305 (OpenSSL 3.0 on x86-64 with
+ * AVX-512) leaves the upper halves of the vector registers dirty: every
+ * legacy-SSE instruction after it, in the next message's EVP set-up and
+ * in the caller's own code, then pays for merging them. A VZEROUPPER
+ * right after the final (one after the cipher or the MAC update does not
+ * do it) made a 1403-byte seal about 13 % cheaper on such a CPU, and the
+ * link TX around it more. The vector registers are caller-saved in the
+ * x86-64 ABI, so a call that zeroes their upper halves takes nothing
+ * from its caller.
+ */
+#ifdef AEAD_X86_UPPER
+__attribute__((target("avx"))) static void upper_clean(void)
+{
+	_mm256_zeroupper();
+}
+
+static bool cpu_has_avx(void)
+{
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("avx");
+}
+#else
+static void upper_clean(void)
+{
+}
+
+static bool cpu_has_avx(void)
+{
+	return false;
+}
+#endif
+
+/* The tag of the MAC's message so far, registers left clean. */
+static bool mac_final(struct dvr_aead *a, uint8_t tag[DVR_AEAD_TAG_LEN])
+{
+	size_t outl = 0;
+	const bool ok = EVP_MAC_final(a->mctx, tag, &outl, DVR_AEAD_TAG_LEN) == 1 &&
+	                outl == DVR_AEAD_TAG_LEN;
+	if (a->avx)
+		upper_clean();
+	return ok;
+}
 
 int dvr_aead_new(struct dvr_aead **out)
 {
@@ -73,6 +123,7 @@ int dvr_aead_new(struct dvr_aead **out)
 	a->cctx = EVP_CIPHER_CTX_new();
 	a->mac = EVP_MAC_fetch(NULL, "POLY1305", NULL);
 	a->mctx = a->mac ? EVP_MAC_CTX_new(a->mac) : NULL;
+	a->avx = cpu_has_avx();
 	a->in_buf = calloc(1, JOINED_BUF);
 	a->out_buf = calloc(1, JOINED_BUF);
 	/* Bind the cipher to its context now, so that a message only sets
@@ -178,14 +229,12 @@ static bool joined_tag(struct dvr_aead *a, uint8_t *buf, const uint8_t *ad,
                        uint8_t tag[DVR_AEAD_TAG_LEN])
 {
 	uint8_t *head = buf + 64 - 8 - ad_len;
-	size_t outl = 0;
 	if (ad_len)
 		memcpy(head, ad, ad_len);
 	put_le64(buf + 64 - 8, ad_len);
 	put_le64(buf + 64 + len, len);
 	return EVP_MAC_update(a->mctx, head, ad_len + 8 + len + 8) == 1 &&
-	       EVP_MAC_final(a->mctx, tag, &outl, DVR_AEAD_TAG_LEN) == 1 &&
-	       outl == DVR_AEAD_TAG_LEN;
+	       mac_final(a, tag);
 }
 
 /* AD this long or shorter goes to the MAC in one call with its length. */
@@ -199,7 +248,6 @@ static bool tag_of(struct dvr_aead *a, const uint8_t *ad, size_t ad_len,
                    uint8_t tag[DVR_AEAD_TAG_LEN])
 {
 	uint8_t head[AD_JOINED_MAX + 8], len_ct[8];
-	size_t outl = 0;
 	bool ok;
 	if (ad_len <= AD_JOINED_MAX) {
 		if (ad_len)
@@ -215,8 +263,7 @@ static bool tag_of(struct dvr_aead *a, const uint8_t *ad, size_t ad_len,
 	return ok &&
 	       (!ct_len || EVP_MAC_update(a->mctx, ct, ct_len) == 1) &&
 	       EVP_MAC_update(a->mctx, len_ct, sizeof(len_ct)) == 1 &&
-	       EVP_MAC_final(a->mctx, tag, &outl, DVR_AEAD_TAG_LEN) == 1 &&
-	       outl == DVR_AEAD_TAG_LEN;
+	       mac_final(a, tag);
 }
 
 int dvr_aead_seal(struct dvr_aead *a, const uint8_t nonce[DVR_AEAD_NONCE_LEN],
