@@ -73,7 +73,12 @@ static inline void wire_ieee80211_header(uint8_t *h, uint8_t frame_type,
 	h[WIRE_ADDR2_OFF] = WIRE_MAC_MAGIC0;
 	h[WIRE_ADDR2_OFF + 1] = WIRE_MAC_MAGIC1;
 	wire_put_be32(h + WIRE_ADDR2_OFF + 2, channel_id);
-	memcpy(h + WIRE_ADDR3_OFF, h + WIRE_ADDR2_OFF, 6);
+	/* addr3 = addr2, written rather than copied: a read of bytes just
+	 * stored in two pieces cannot be forwarded from the stores and
+	 * waits for them (it was a stall in every frame the TX emits). */
+	h[WIRE_ADDR3_OFF] = WIRE_MAC_MAGIC0;
+	h[WIRE_ADDR3_OFF + 1] = WIRE_MAC_MAGIC1;
+	wire_put_be32(h + WIRE_ADDR3_OFF + 2, channel_id);
 	/* sequence control: sequence number << 4, fragment number 0 */
 	uint16_t sc = (uint16_t)(seq << 4);
 	h[WIRE_SEQ_OFF] = (uint8_t)sc;
