@@ -33,7 +33,7 @@ static double now_ns(void)
 
 static int runs = 7;
 /* turns of the floor / TX comparison (short bursts, best of each) */
-static int turns = 25;
+static int turns = 125;
 
 static int cmp_d(const void *a, const void *b)
 {
@@ -150,9 +150,11 @@ static void bench(struct row *r, const struct dvr_link_keys *drone,
 	 * The floor and the TX path, measured in turns: each turn times a
 	 * short burst of each (the seals of P packets' fragments with the
 	 * link's AEAD, the same with libsodium's, P packets through the
-	 * TX), and each keeps its best turn. Turns of a few ms see the same
-	 * machine, so a busy moment elsewhere spoils a turn of all three,
-	 * not the ratio.
+	 * TX), and each keeps its best turn. Turns of well under a ms (400
+	 * packets) see the same machine, so a busy moment elsewhere spoils
+	 * a turn of all three, not the ratio; bursts of 2000 packets (3 ms
+	 * at 1400 B) were too often cut by a time slice of another process
+	 * on a loaded machine for 25 of them to hold a clean one of each.
 	 * ChaCha20-Poly1305 (original) of one fragment with the 9-byte AD:
 	 * the link's own (one context keyed once per session, as the TX
 	 * keeps it) and libsodium's; the TX seals n/k per input packet.
@@ -171,7 +173,7 @@ static void bench(struct row *r, const struct dvr_link_keys *drone,
 	struct dvr_link_tx *tx = NULL;
 	dvr_link_tx_new(&c, drone, null_frame, NULL, &tx);
 	dvr_link_tx_send(tx, src, size, 0);  /* session burst out of the way */
-	const long P = (2000 / (long)k) * (long)k;
+	const long P = (400 / (long)k) * (long)k;
 	const long seals = P * (long)n / (long)k;
 	double best[3] = { 1e30, 1e30, 1e30 };
 	for (int t = 0; t < turns; t++) {
@@ -429,7 +431,7 @@ int main(int argc, char **argv)
 	}
 	if (quick) {
 		runs = 3;
-		turns = 11;
+		turns = 55;
 	}
 	if (sodium_init() < 0)
 		return 1;
