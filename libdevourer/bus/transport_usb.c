@@ -740,6 +740,12 @@ static void LIBUSB_CALL rx_complete(struct libusb_transfer *x)
 	struct usb_rx_slot *slot = x->user_data;
 	struct usb_transport *t = slot->t;
 	pthread_mutex_lock(&t->lock);
+	if (!t->rx_fifo) {
+		/* A ring rx_stop gave up waiting for (leaked): nothing is
+		 * delivered or posted any more. */
+		pthread_mutex_unlock(&t->lock);
+		return;
+	}
 	t->rx_fifo[(t->rx_fifo_head + t->rx_fifo_len) % t->rx_n] =
 		(unsigned)(slot - t->rx);
 	t->rx_fifo_len++;
@@ -919,18 +925,10 @@ static int usb_rx_reap(struct dvr_transport *tr, unsigned timeout_ms)
 	/* What completed while this thread was away, then the rest. */
 	rx_drain_locked(t);
 	pthread_mutex_unlock(&t->lock);
+	/* One round of libusb's event handling delivers every transfer
+	 * complete by then (usbfs: its reap loop runs until the kernel has
+	 * none left), so after the first the others are in too. */
 	r = pump_events(t, timeout_ms);
-	/* After the first, whatever else completed meanwhile too. */
-	if (r == DVR_OK) {
-		struct timeval zero = {0};
-		pthread_mutex_lock(&t->lock);
-		bool more = t->pump_got > 0 && !t->pump_wake &&
-		            !t->rx_fatal_sent;
-		pthread_mutex_unlock(&t->lock);
-		if (more)
-			libusb_handle_events_timeout_completed(t->ctx, &zero,
-			                                       NULL);
-	}
 	pthread_mutex_lock(&t->lock);
 	tls_reaping = NULL;
 	t->pump_reaping = false;
@@ -990,8 +988,12 @@ static unsigned rx_free(struct usb_transport *t)
 		free(t->rx);
 		free(t->rx_fifo);
 	}
+	/* Under the lock: a late completion of an abandoned slot checks. */
+	pthread_mutex_lock(&t->lock);
 	t->rx = NULL;
 	t->rx_fifo = NULL;
+	t->rx_fifo_len = 0;
+	pthread_mutex_unlock(&t->lock);
 	t->rx_n = 0;
 	return abandoned;
 }
