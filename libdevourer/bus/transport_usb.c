@@ -864,15 +864,21 @@ static int usb_rx_claim(struct dvr_transport *tr)
 static int pump_events(struct usb_transport *t, unsigned timeout_ms)
 {
 	uint64_t end = mono_ns() + (uint64_t)timeout_ms * 1000000u;
-	for (;;) {
+	/* One round at least: a zero timeout takes what is there. */
+	for (bool first = true;; first = false) {
 		pthread_mutex_lock(&t->lock);
+		/* Completions another thread handled while this one waited
+		 * for libusb's event lock (a register access) were queued
+		 * for it. */
+		if (t->rx_fifo_len)
+			rx_drain_locked(t);
 		bool done = t->pump_got > 0 || t->pump_wake ||
 		            t->rx_fatal_sent;
 		pthread_mutex_unlock(&t->lock);
 		uint64_t now = mono_ns();
-		if (done || now >= end)
+		if (done || (now >= end && !first))
 			return DVR_OK;
-		uint64_t left_us = (end - now + 999u) / 1000u;
+		uint64_t left_us = now < end ? (end - now + 999u) / 1000u : 0;
 		struct timeval tv = {.tv_sec = (time_t)(left_us / 1000000u),
 		                     .tv_usec = (long)(left_us % 1000000u)};
 		int r = libusb_handle_events_timeout_completed(t->ctx, &tv,
@@ -921,9 +927,9 @@ static int usb_rx_reap(struct dvr_transport *tr, unsigned timeout_ms)
 			t->pump_waiters--;
 		}
 	}
+	/* From here on IN completions are delivered in this thread, those
+	 * queued while it was away first (pump_events). */
 	tls_reaping = t;
-	/* What completed while this thread was away, then the rest. */
-	rx_drain_locked(t);
 	pthread_mutex_unlock(&t->lock);
 	/* One round of libusb's event handling delivers every transfer
 	 * complete by then (usbfs: its reap loop runs until the kernel has
