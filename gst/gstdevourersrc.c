@@ -521,7 +521,7 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
 {
   struct dvr_link_rx_stats ls;
   GstDevourerSrcHeard heard[DVR_LINK_MAX_ADAPTERS];
-  guint64 dropped, high_water, crc = 0, rx_malformed = 0;
+  guint64 dropped, high_water, crc = 0, rx_malformed = 0, pumped;
   guint queued, n;
   GValue adapters = G_VALUE_INIT;
   GstStructure *s;
@@ -536,6 +536,7 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
   else
     ls = self->final_link;
   dropped = self->queue_dropped;
+  pumped = self->pumped_transfers;
   high_water = self->queue_high_water;
   queued = self->queue_len;
   for (guint i = 0; i < n; i++)
@@ -609,7 +610,8 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
        * show as frames that never arrived. */
       "rx-malformed", G_TYPE_UINT64, rx_malformed,
       "queue-level", G_TYPE_UINT, queued,
-      "queue-high-water", G_TYPE_UINT64, high_water, NULL);
+      "queue-high-water", G_TYPE_UINT64, high_water,
+      "pumped-transfers", G_TYPE_UINT64, pumped, NULL);
   set_forward_fields (self, s);
   gst_structure_take_value (s, "adapters", &adapters);
   return s;
@@ -623,7 +625,7 @@ post_rx_stats (GstDevourerSrc * self, guint64 now, gboolean final)
 {
   struct dvr_link_rx_stats ls;
   GstDevourerSrcHeard snap[DVR_LINK_MAX_ADAPTERS];
-  guint64 interval_ms, dropped, packets, bytes, air;
+  guint64 interval_ms, dropped, packets, bytes, air, pumped;
   GValue adapters = G_VALUE_INIT;
   gint best = RSSI_NONE, best_heard = RSSI_NONE;
   GstStructure *s;
@@ -638,6 +640,7 @@ post_rx_stats (GstDevourerSrc * self, guint64 now, gboolean final)
   }
   dvr_link_rx_get_stats (self->link, &ls);
   dropped = self->queue_dropped;
+  pumped = self->pumped_transfers;
   for (guint i = 0; i < n; i++) {
     snap[i] = self->adapters[i].heard;
     heard_reset (&self->adapters[i].heard);
@@ -714,6 +717,7 @@ post_rx_stats (GstDevourerSrc * self, guint64 now, gboolean final)
       ls.other_port - self->last_link.other_port,
       "not-wfb", G_TYPE_UINT64, ls.not_wfb - self->last_link.not_wfb,
       "dropped", G_TYPE_UINT64, dropped - self->last_dropped,
+      "pumped-transfers", G_TYPE_UINT64, pumped - self->last_pumped,
       "rssi", G_TYPE_INT, best,
       "rssi-heard", G_TYPE_INT, best_heard, NULL);
   {
@@ -742,6 +746,7 @@ post_rx_stats (GstDevourerSrc * self, guint64 now, gboolean final)
   gst_structure_take_value (s, "adapters", &adapters);
   self->last_link = ls;
   self->last_dropped = dropped;
+  self->last_pumped = pumped;
   self->last_stats_ms = now;
   self->stats_final = final;
 
@@ -1515,12 +1520,14 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   self->gap = FALSE;
   self->discont = TRUE;
   self->queue_dropped = 0;
+  self->pumped_transfers = 0;
   self->queue_high_water = 0;
   memset (&self->final_link, 0, sizeof (self->final_link));
   g_mutex_unlock (&self->rx_lock);
   g_mutex_lock (&self->stats_lock);
   memset (&self->last_link, 0, sizeof (self->last_link));
   self->last_dropped = 0;
+  self->last_pumped = 0;
   self->stats_final = FALSE;
   g_mutex_unlock (&self->stats_lock);
   memset (&self->diag_link, 0, sizeof (self->diag_link));
@@ -1814,6 +1821,8 @@ pump_until_queued (GstDevourerSrc * self)
     r = dvr_share_rx_pump (share, period);
     now = gst_devourer_now_ms ();
     g_mutex_lock (&self->rx_lock);
+    if (r > 0)
+      self->pumped_transfers += (guint) r;
     if (now >= self->pump_next_poll_ms) {
       self->push_arrival = GST_CLOCK_TIME_NONE;
       dvr_link_rx_poll (self->link, now);

@@ -123,6 +123,8 @@ struct _GstDevourerSrc
   gboolean pump_off;            /* fell back to rx_cond (rx_lock) */
   guint64 pump_next_poll_ms;    /* streaming thread only */
   guint rx_waiters;             /* create()s waiting on rx_cond (rx_lock) */
+  guint64 pumped_transfers;     /* bulk IN transfers create() completed
+                                 * itself (rx_lock) */
 
   /* Timer thread: link timekeeping and devourer-rx-stats messages. */
   GstDevourerTimer timer;
@@ -134,6 +136,7 @@ struct _GstDevourerSrc
   guint64 last_stats_ms;
   struct dvr_link_rx_stats last_link;
   guint64 last_dropped;
+  guint64 last_pumped;
   gboolean stats_final;
 
   /* Link diagnosis (timer thread only): counters at the start of the

@@ -19,6 +19,21 @@
  *    whose length is a multiple of wMaxPacketSize must end with a ZLP or
  *    the chip waits for more data (rtw88 usb.c rtw_usb_write_port sets
  *    URB_ZERO_PACKET; OpenIPC devourer UsbTransport.cpp tx_async).
+ *
+ * The RX pump (rx_claim ... rx_release, transport.h): libusb runs a
+ * transfer's callback in whichever thread handles the context's events
+ * (libusb docs, "Multi-threaded applications and asynchronous I/O"), so
+ * a claimer receives by handling them itself inside rx_reap while the
+ * event thread stays out of libusb, parked on park_cond. A completed IN
+ * transfer goes through a small FIFO of ring slots: the thread that may
+ * deliver now (the claimer inside rx_reap, the event thread without a
+ * claim or for an absent claimer) takes it at once; any other thread
+ * libusb ran the callback on (a register access handling events for
+ * itself, the parked event thread completing bulk OUTs) only queues it,
+ * and the deliverer takes it, in order, when it comes. While the claimer
+ * is away the parked event thread still completes bulk OUTs as soon as
+ * one is in flight, and after DVR_RX_PUMP_LAPSE_MS it completes the IN
+ * transfers too.
  */
 #include <errno.h>
 #include <limits.h>
@@ -108,7 +123,34 @@ struct usb_transport {
 	dvr_bulk_in_fn rx_cb;
 	dvr_bulk_in_posted_fn rx_posted_cb;
 	void *rx_user;
+	int rx_end_status;    /* what rx_fatal reported */
+
+	/* Completed IN slots not yet delivered, oldest first (rx_n room:
+	 * a slot is in it at most once, between completion and delivery). */
+	unsigned *rx_fifo;
+	unsigned rx_fifo_head, rx_fifo_len;
+	bool rx_draining;     /* a thread delivers from the FIFO now */
+
+	/* The RX pump. The event thread waits on park_cond alone, so the
+	 * broadcasts on cond (every bulk OUT completion) never wake it. */
+	pthread_cond_t park_cond;
+	bool pump_claimed;
+	bool ev_parked;       /* the event thread saw the claim */
+	bool ev_handling;     /* ... and is in libusb all the same */
+	bool ev_lapse;        /* ... delivering for an absent claimer */
+	bool pump_reaping;    /* the claimer is inside rx_reap */
+	bool pump_wake;       /* rx_wake: the next rx_reap returns */
+	unsigned pump_got;    /* delivered by the reap running now */
+	unsigned pump_waiters; /* threads waiting for rx_reap to return */
+	uint64_t pump_left_ns; /* when the claimer last left rx_reap */
 };
+
+/* The transport whose events this thread handles inside rx_reap: its
+ * callbacks run here, so waiting here for a completion would wait for
+ * itself, as on the event thread. */
+static _Thread_local const struct usb_transport *tls_reaping;
+/* The transport whose event thread this is. */
+static _Thread_local const struct usb_transport *tls_event_thread;
 
 static struct usb_transport *to_usb(struct dvr_transport *t)
 {
@@ -175,8 +217,32 @@ static bool wait_until(struct usb_transport *t, const struct timespec *dl)
 
 static bool on_event_thread(const struct usb_transport *t)
 {
-	return t->event_thread_started &&
-	       pthread_equal(pthread_self(), t->event_thread);
+	return tls_reaping == t ||
+	       (t->event_thread_started &&
+	        pthread_equal(pthread_self(), t->event_thread));
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* A bulk OUT waits for its completion (t->lock held). */
+static bool tx_in_flight(const struct usb_transport *t)
+{
+	return t->out_pending > 0 || t->sync_busy;
+}
+
+/* A bulk OUT was queued (t->lock held): with the claimer away from
+ * rx_reap nobody handles events, so the parked event thread takes them
+ * for the completion. */
+static void tx_needs_events(struct usb_transport *t)
+{
+	if (t->pump_claimed && t->ev_parked && !t->pump_reaping &&
+	    !t->ev_handling)
+		pthread_cond_signal(&t->park_cond);
 }
 
 static unsigned effective_timeout(unsigned timeout_ms)
@@ -188,10 +254,23 @@ static unsigned effective_timeout(unsigned timeout_ms)
 /* Event thread                                                        */
 /* ------------------------------------------------------------------ */
 
+static unsigned rx_drain_locked(struct usb_transport *t);
+static void park_events(struct usb_transport *t);
+
 static void *event_main(void *arg)
 {
 	struct usb_transport *t = arg;
+	tls_event_thread = t;
+	pthread_mutex_lock(&t->lock);
 	while (!atomic_load(&t->event_stop)) {
+		if (t->pump_claimed) {
+			park_events(t);
+			continue;
+		}
+		/* What arrived while a claim was being released. */
+		if (t->rx_fifo_len)
+			rx_drain_locked(t);
+		pthread_mutex_unlock(&t->lock);
 		struct timeval tv = {.tv_sec = 0, .tv_usec = EVENT_LOOP_SLICE_US};
 		int r = libusb_handle_events_timeout_completed(t->ctx, &tv,
 		                                               NULL);
@@ -201,7 +280,9 @@ static void *event_main(void *arg)
 			struct timespec pause = {.tv_nsec = 10000000L};
 			nanosleep(&pause, NULL);
 		}
+		pthread_mutex_lock(&t->lock);
 	}
+	pthread_mutex_unlock(&t->lock);
 	return NULL;
 }
 
@@ -218,7 +299,10 @@ static void stop_event_thread(struct usb_transport *t)
 {
 	if (!t->event_thread_started)
 		return;
+	pthread_mutex_lock(&t->lock);
 	atomic_store(&t->event_stop, true);
+	pthread_cond_signal(&t->park_cond);
+	pthread_mutex_unlock(&t->lock);
 	/* The interrupt flag stays set until the loop sees it, so a wake-up
 	 * sent before the thread re-enters libusb is not lost. */
 	libusb_interrupt_event_handler(t->ctx);
@@ -391,6 +475,7 @@ static int usb_bulk_out_submit(struct dvr_transport *tr, unsigned out_idx,
 	slot->user = user;
 	slot->in_flight = true;
 	t->out_pending++;
+	tx_needs_events(t);
 	pthread_mutex_unlock(&t->lock);
 
 	r = submit_out(t, slot->xfer, t->base.info.out_ep[out_idx], buf, len,
@@ -438,6 +523,7 @@ static int usb_bulk_out_sync(struct dvr_transport *tr, unsigned out_idx,
 	struct libusb_transfer *x = t->sync_xfer;
 	pthread_mutex_lock(&t->lock);
 	t->sync_busy = true;
+	tx_needs_events(t);
 	pthread_mutex_unlock(&t->lock);
 	r = submit_out(t, x, t->base.info.out_ep[out_idx], buf, len,
 	               timeout_ms, sync_complete, t);
@@ -521,6 +607,7 @@ static void rx_fatal(struct usb_transport *t, int status)
 	if (t->rx_active && !t->rx_fatal_sent) {
 		t->rx_fatal_sent = true;
 		t->rx_active = false;
+		t->rx_end_status = status;
 		send = true;
 	}
 	pthread_mutex_unlock(&t->lock);
@@ -536,9 +623,11 @@ static bool rx_is_active(struct usb_transport *t)
 	return active;
 }
 
-static void LIBUSB_CALL rx_complete(struct libusb_transfer *x)
+/* Hand one completed IN transfer to the callback and post it again;
+ * only the thread draining the FIFO calls this. */
+static void rx_deliver(struct usb_rx_slot *slot)
 {
-	struct usb_rx_slot *slot = x->user_data;
+	struct libusb_transfer *x = slot->xfer;
 	struct usb_transport *t = slot->t;
 	bool resubmit = true;
 
@@ -610,6 +699,283 @@ static void LIBUSB_CALL rx_complete(struct libusb_transfer *x)
 	}
 }
 
+/* Whether this thread delivers IN completions now (t->lock held). */
+static bool may_deliver(const struct usb_transport *t)
+{
+	if (!t->pump_claimed)
+		return true; /* as libusb runs it: the event thread, mostly */
+	if (t->pump_reaping)
+		return tls_reaping == t;
+	return t->ev_lapse && tls_event_thread == t;
+}
+
+/* Deliver the FIFO, oldest first, in this thread (t->lock held, let go
+ * during each delivery). One thread drains at a time; one that finds
+ * another draining leaves its slot to it. Returns how many. */
+static unsigned rx_drain_locked(struct usb_transport *t)
+{
+	if (t->rx_draining)
+		return 0;
+	t->rx_draining = true;
+	unsigned n = 0;
+	while (t->rx_fifo_len > 0) {
+		unsigned i = t->rx_fifo[t->rx_fifo_head];
+		t->rx_fifo_head = (t->rx_fifo_head + 1) % t->rx_n;
+		t->rx_fifo_len--;
+		pthread_mutex_unlock(&t->lock);
+		rx_deliver(&t->rx[i]);
+		n++;
+		pthread_mutex_lock(&t->lock);
+	}
+	t->rx_draining = false;
+	if (tls_reaping == t)
+		t->pump_got += n;
+	if (t->pump_waiters)
+		pthread_cond_broadcast(&t->cond);
+	return n;
+}
+
+static void LIBUSB_CALL rx_complete(struct libusb_transfer *x)
+{
+	struct usb_rx_slot *slot = x->user_data;
+	struct usb_transport *t = slot->t;
+	pthread_mutex_lock(&t->lock);
+	if (!t->rx_fifo) {
+		/* A ring rx_stop gave up waiting for (leaked): nothing is
+		 * delivered or posted any more. */
+		pthread_mutex_unlock(&t->lock);
+		return;
+	}
+	t->rx_fifo[(t->rx_fifo_head + t->rx_fifo_len) % t->rx_n] =
+		(unsigned)(slot - t->rx);
+	t->rx_fifo_len++;
+	if (may_deliver(t))
+		rx_drain_locked(t);
+	pthread_mutex_unlock(&t->lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* RX pump                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Wait for a rx_reap in progress to return (t->lock held), getting it
+ * out of libusb so it does at once; then the claim is over and the
+ * event thread unparks. */
+static void pump_out_locked(struct usb_transport *t)
+{
+	while (t->pump_reaping) {
+		t->pump_wake = true;
+		pthread_mutex_unlock(&t->lock);
+		libusb_interrupt_event_handler(t->ctx);
+		pthread_mutex_lock(&t->lock);
+		if (t->pump_reaping) {
+			t->pump_waiters++;
+			pthread_cond_wait(&t->cond, &t->lock);
+			t->pump_waiters--;
+		}
+	}
+	t->pump_wake = false;
+	t->pump_claimed = false;
+	pthread_cond_signal(&t->park_cond);
+}
+
+/* The event thread while a claim holds the ring (t->lock held; returns
+ * once the claim ended or the thread must stop). It stays out of libusb
+ * while the claimer reaps; with the claimer away it handles the events
+ * as soon as a bulk OUT waits for its completion (IN completions are
+ * only queued for the claimer then) and, once the claimer has been away
+ * DVR_RX_PUMP_LAPSE_MS, delivers the IN completions too, so neither
+ * direction starves behind a claimer busy elsewhere. */
+static void park_events(struct usb_transport *t)
+{
+	const uint64_t lapse_ns = (uint64_t)DVR_RX_PUMP_LAPSE_MS * 1000000u;
+	t->ev_parked = true;
+	pthread_cond_broadcast(&t->cond); /* rx_claim waits for this */
+	while (t->pump_claimed && !atomic_load(&t->event_stop)) {
+		bool lapsed = !t->pump_reaping && !t->rx_fatal_sent &&
+		              mono_ns() - t->pump_left_ns >= lapse_ns;
+		bool tx = !t->pump_reaping && tx_in_flight(t);
+		if (!lapsed && !tx) {
+			struct timespec dl =
+				dvr_deadline_after_ms(DVR_RX_PUMP_LAPSE_MS);
+			pthread_cond_timedwait(&t->park_cond, &t->lock, &dl);
+			continue;
+		}
+		t->ev_handling = true;
+		t->ev_lapse = lapsed;
+		if (lapsed)
+			rx_drain_locked(t);
+		pthread_mutex_unlock(&t->lock);
+		/* For a bulk OUT: wait in libusb for its completion (a
+		 * returning claimer interrupts). For IN only: what is there
+		 * now, then another look in a lapse. */
+		struct timeval tv = {
+			.tv_usec = tx ? (long)DVR_RX_PUMP_LAPSE_MS * 1000 : 0};
+		int r = libusb_handle_events_timeout_completed(t->ctx, &tv,
+		                                               NULL);
+		pthread_mutex_lock(&t->lock);
+		t->ev_handling = false;
+		t->ev_lapse = false;
+		if (t->pump_waiters)
+			pthread_cond_broadcast(&t->cond);
+		if (!tx || (r < 0 && r != LIBUSB_ERROR_INTERRUPTED)) {
+			struct timespec dl =
+				dvr_deadline_after_ms(DVR_RX_PUMP_LAPSE_MS);
+			pthread_cond_timedwait(&t->park_cond, &t->lock, &dl);
+		}
+	}
+	t->ev_parked = false;
+}
+
+static int usb_rx_claim(struct dvr_transport *tr)
+{
+	struct usb_transport *t = to_usb(tr);
+	int r = DVR_OK;
+	pthread_mutex_lock(&t->lock);
+	if (!t->rx)
+		r = DVR_E_STATE;
+	else if (t->rx_fatal_sent)
+		r = t->rx_end_status;
+	else if (!t->rx_active)
+		r = DVR_E_STATE;
+	else if (t->pump_claimed)
+		r = DVR_E_BUSY;
+	if (r != DVR_OK) {
+		pthread_mutex_unlock(&t->lock);
+		return r;
+	}
+	t->pump_claimed = true;
+	t->pump_left_ns = mono_ns();
+	pthread_mutex_unlock(&t->lock);
+	/* Out of the wait in libusb it may be in, to see the claim. */
+	libusb_interrupt_event_handler(t->ctx);
+	pthread_mutex_lock(&t->lock);
+	/* Released meanwhile (another thread): the event thread goes on. */
+	while (t->pump_claimed && !t->ev_parked && !t->rx_fatal_sent &&
+	       t->rx_active && !atomic_load(&t->event_stop))
+		pthread_cond_wait(&t->cond, &t->lock);
+	pthread_mutex_unlock(&t->lock);
+	return DVR_OK;
+}
+
+/* Handle the context's events in this thread until an IN transfer was
+ * delivered here, the deadline, a wake or the ring's end (t->lock not
+ * held). */
+static int pump_events(struct usb_transport *t, unsigned timeout_ms)
+{
+	uint64_t end = mono_ns() + (uint64_t)timeout_ms * 1000000u;
+	/* One round at least: a zero timeout takes what is there. */
+	for (bool first = true;; first = false) {
+		pthread_mutex_lock(&t->lock);
+		/* Completions another thread handled while this one waited
+		 * for libusb's event lock (a register access) were queued
+		 * for it. */
+		if (t->rx_fifo_len)
+			rx_drain_locked(t);
+		bool done = t->pump_got > 0 || t->pump_wake ||
+		            t->rx_fatal_sent;
+		pthread_mutex_unlock(&t->lock);
+		uint64_t now = mono_ns();
+		if (done || (now >= end && !first))
+			return DVR_OK;
+		uint64_t left_us = now < end ? (end - now + 999u) / 1000u : 0;
+		struct timeval tv = {.tv_sec = (time_t)(left_us / 1000000u),
+		                     .tv_usec = (long)(left_us % 1000000u)};
+		int r = libusb_handle_events_timeout_completed(t->ctx, &tv,
+		                                               NULL);
+		if (r < 0 && r != LIBUSB_ERROR_INTERRUPTED)
+			return status_from_libusb(r);
+	}
+}
+
+static int usb_rx_reap(struct dvr_transport *tr, unsigned timeout_ms)
+{
+	struct usb_transport *t = to_usb(tr);
+	int r = DVR_OK;
+	pthread_mutex_lock(&t->lock);
+	if (!t->pump_claimed || !t->rx)
+		r = DVR_E_STATE;
+	else if (t->rx_fatal_sent)
+		r = t->rx_end_status;
+	else if (t->pump_reaping)
+		r = DVR_E_BUSY; /* a second thread: one reaps at a time */
+	else if (!t->rx_active)
+		r = DVR_E_STATE;
+	if (r == DVR_OK && t->pump_wake) {
+		/* Woken before it began: returns at once. */
+		t->pump_wake = false;
+		pthread_mutex_unlock(&t->lock);
+		return 0;
+	}
+	if (r != DVR_OK) {
+		pthread_mutex_unlock(&t->lock);
+		return r;
+	}
+	t->pump_reaping = true;
+	t->pump_got = 0;
+	/* The event thread in libusb for a bulk OUT or a lapse gives the
+	 * events back first: one thread delivers at a time, in order. */
+	while (t->ev_handling || t->rx_draining) {
+		bool in_libusb = t->ev_handling;
+		pthread_mutex_unlock(&t->lock);
+		if (in_libusb)
+			libusb_interrupt_event_handler(t->ctx);
+		pthread_mutex_lock(&t->lock);
+		if (t->ev_handling || t->rx_draining) {
+			t->pump_waiters++;
+			pthread_cond_wait(&t->cond, &t->lock);
+			t->pump_waiters--;
+		}
+	}
+	/* From here on IN completions are delivered in this thread, those
+	 * queued while it was away first (pump_events). */
+	tls_reaping = t;
+	pthread_mutex_unlock(&t->lock);
+	/* One round of libusb's event handling delivers every transfer
+	 * complete by then (usbfs: its reap loop runs until the kernel has
+	 * none left), so after the first the others are in too. */
+	r = pump_events(t, timeout_ms);
+	pthread_mutex_lock(&t->lock);
+	tls_reaping = NULL;
+	t->pump_reaping = false;
+	t->pump_wake = false; /* served: this reap returns now */
+	t->pump_left_ns = mono_ns();
+	if (t->rx_fatal_sent)
+		r = t->rx_end_status;
+	else if (r == DVR_OK)
+		r = (int)t->pump_got;
+	if (t->pump_waiters)
+		pthread_cond_broadcast(&t->cond);
+	/* A bulk OUT still waiting: the event thread completes it while
+	 * this thread is away. */
+	if (tx_in_flight(t))
+		tx_needs_events(t);
+	pthread_mutex_unlock(&t->lock);
+	return r;
+}
+
+static void usb_rx_wake(struct dvr_transport *tr)
+{
+	struct usb_transport *t = to_usb(tr);
+	pthread_mutex_lock(&t->lock);
+	t->pump_wake = true;
+	bool reaping = t->pump_reaping;
+	pthread_mutex_unlock(&t->lock);
+	/* The flag stays set in libusb until a handler sees it, so a reap
+	 * about to enter libusb returns as well. */
+	if (reaping)
+		libusb_interrupt_event_handler(t->ctx);
+}
+
+static void usb_rx_release(struct dvr_transport *tr)
+{
+	struct usb_transport *t = to_usb(tr);
+	pthread_mutex_lock(&t->lock);
+	if (t->pump_claimed)
+		pump_out_locked(t);
+	pthread_mutex_unlock(&t->lock);
+}
+
 /* Free the ring; only for slots no longer posted. Returns how many had
  * to be abandoned because libusb still owns them. */
 static unsigned rx_free(struct usb_transport *t)
@@ -624,9 +990,16 @@ static unsigned rx_free(struct usb_transport *t)
 			libusb_free_transfer(t->rx[i].xfer);
 		free(t->rx[i].buf);
 	}
-	if (abandoned == 0)
+	if (abandoned == 0) {
 		free(t->rx);
+		free(t->rx_fifo);
+	}
+	/* Under the lock: a late completion of an abandoned slot checks. */
+	pthread_mutex_lock(&t->lock);
 	t->rx = NULL;
+	t->rx_fifo = NULL;
+	t->rx_fifo_len = 0;
+	pthread_mutex_unlock(&t->lock);
 	t->rx_n = 0;
 	return abandoned;
 }
@@ -638,9 +1011,15 @@ static void usb_rx_stop(struct dvr_transport *tr)
 		return;
 	pthread_mutex_lock(&t->lock);
 	t->rx_active = false;
+	/* A pump in progress returns first and the claim ends: after this
+	 * no callback runs, on the event thread or on a pumping caller. */
+	pump_out_locked(t);
 	for (unsigned i = 0; i < t->rx_n; i++)
 		if (t->rx[i].posted)
 			libusb_cancel_transfer(t->rx[i].xfer);
+	/* Completions queued for the claimer only need their bookkeeping
+	 * now (the callback no longer runs). */
+	rx_drain_locked(t);
 	if (!on_event_thread(t)) {
 		struct timespec dl = dvr_deadline_after_ms(CANCEL_WAIT_MS);
 		while (t->rx_posted > 0 && wait_until(t, &dl))
@@ -669,8 +1048,14 @@ static int usb_rx_start(struct dvr_transport *tr, unsigned n, size_t buflen,
 		return DVR_E_NO_DEVICE;
 
 	t->rx = calloc(n, sizeof *t->rx);
-	if (!t->rx)
+	t->rx_fifo = calloc(n, sizeof *t->rx_fifo);
+	if (!t->rx || !t->rx_fifo) {
+		free(t->rx);
+		free(t->rx_fifo);
+		t->rx = NULL;
+		t->rx_fifo = NULL;
 		return DVR_E_NO_MEM;
+	}
 	t->rx_n = n;
 	for (unsigned i = 0; i < n; i++) {
 		t->rx[i].t = t;
@@ -692,8 +1077,12 @@ static int usb_rx_start(struct dvr_transport *tr, unsigned n, size_t buflen,
 	t->rx_user = user;
 	t->rx_active = true;
 	t->rx_fatal_sent = false;
+	t->rx_end_status = DVR_OK;
 	t->rx_error_run = 0;
 	t->rx_posted = 0;
+	t->rx_fifo_head = t->rx_fifo_len = 0;
+	t->rx_draining = false;
+	t->pump_claimed = t->pump_reaping = t->pump_wake = false;
 	int r = LIBUSB_SUCCESS;
 	for (unsigned i = 0; i < n && r == LIBUSB_SUCCESS; i++) {
 		r = libusb_submit_transfer(t->rx[i].xfer);
@@ -773,6 +1162,7 @@ static void usb_destroy(struct dvr_transport *tr)
 	if (t->ctx)
 		libusb_exit(t->ctx);
 	pthread_mutex_destroy(&t->sync_lock);
+	pthread_cond_destroy(&t->park_cond);
 	pthread_cond_destroy(&t->cond);
 	pthread_mutex_destroy(&t->lock);
 	free(t);
@@ -787,6 +1177,10 @@ static const struct dvr_transport_ops usb_ops = {
 	.clear_halt_out = usb_clear_halt_out,
 	.rx_start = usb_rx_start,
 	.rx_stop = usb_rx_stop,
+	.rx_claim = usb_rx_claim,
+	.rx_reap = usb_rx_reap,
+	.rx_wake = usb_rx_wake,
+	.rx_release = usb_rx_release,
 	.flush_out = usb_flush_out,
 	.destroy = usb_destroy,
 };
@@ -1108,6 +1502,10 @@ static int init_sync(struct usb_transport *t)
 		return DVR_E_NO_MEM;
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	int r = pthread_cond_init(&t->cond, &ca);
+	if (r == 0 && pthread_cond_init(&t->park_cond, &ca) != 0) {
+		pthread_cond_destroy(&t->cond);
+		r = -1;
+	}
 	pthread_condattr_destroy(&ca);
 	if (r != 0)
 		return DVR_E_NO_MEM;

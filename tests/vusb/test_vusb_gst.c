@@ -13,14 +13,57 @@
  * Arguments: devourer-vusb, gst-launch-1.0, the plugin's build directory,
  * and optionally the drone's and the ground's --adapter specs (default
  * "drone" and "ground", RTL8812AUs; "drone:0bda:c812" makes the drone an
- * RTL8822CU, which switches itself to USB 3 under the launcher first).
+ * RTL8822CU, which switches itself to USB 3 under the launcher first),
+ * and "streaming-rx": the ground's devourersrc then receives in its
+ * streaming thread (the RX pump over libusb), and its devourer-rx-stats
+ * messages (gst-launch-1.0 -m) must count transfers that thread completed
+ * itself: the pump was used, not the fallback to the driver's thread.
  */
+#include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "tests/vusb/vusb_test.h"
+
+/* As vt_spawn, with stdout into the file out. */
+static pid_t spawn_to_file(char *const argv[], const char *out)
+{
+	extern char **environ;
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, out,
+	                                 O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	pid_t pid;
+	int r = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	return r == 0 ? pid : -1;
+}
+
+/* The sum of every "pumped-transfers=(guint64)N" in the file, with the
+ * number of messages that carried one. */
+static unsigned long long sum_pumped(const char *path, unsigned *messages)
+{
+	static const char key[] = "pumped-transfers=(guint64)";
+	unsigned long long sum = 0;
+	char line[8192];
+	*messages = 0;
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof line, f)) {
+		if (!strstr(line, "devourer-rx-stats"))
+			continue;
+		const char *p = strstr(line, key);
+		if (!p)
+			continue;
+		sum += strtoull(p + sizeof key - 1, NULL, 10);
+		(*messages)++;
+	}
+	fclose(f);
+	return sum;
+}
 
 int main(int argc, char **argv)
 {
@@ -50,17 +93,27 @@ int main(int argc, char **argv)
 
 	char *drone_spec = argc > 4 ? argv[4] : "drone";
 	char *ground_spec = argc > 5 ? argv[5] : "ground";
+	bool streaming = argc > 6 && strcmp(argv[6], "streaming-rx") == 0;
 	char *ground_argv[] = {argv[1], "--adapter", ground_spec, "--", argv[2],
 	                       "-q", "devourersrc", "device=auto",
 	                       "channel=36", "password=vusb-test",
 	                       "num-buffers=40", "!", "fakesink", NULL};
+	char *ground_pump_argv[] = {argv[1], "--adapter", ground_spec, "--",
+	                            argv[2], "-m", "devourersrc",
+	                            "device=auto", "channel=36",
+	                            "password=vusb-test", "num-buffers=40",
+	                            "streaming-rx=true", "stats-interval=100",
+	                            "!", "fakesink", NULL};
+	char ground_out[128];
+	snprintf(ground_out, sizeof ground_out, "%s/ground.out", air);
 	char *drone_argv[] = {argv[1], "--adapter", drone_spec, "--", argv[2],
 	                      "-q", "fakesrc", "sizetype=fixed",
 	                      "sizemax=600", "filltype=pattern",
 	                      "num-buffers=1000000", "!", "devourersink",
 	                      "device=auto", "channel=36",
 	                      "password=vusb-test", NULL};
-	pid_t ground = vt_spawn(ground_argv);
+	pid_t ground = streaming ? spawn_to_file(ground_pump_argv, ground_out)
+	                         : vt_spawn(ground_argv);
 	CHECK(ground > 0, "ground pipeline started");
 	/* The drone streams until it is stopped and announces its session
 	 * again and again: the ground joins whenever its bring-up ends. */
@@ -68,6 +121,16 @@ int main(int argc, char **argv)
 	CHECK(drone > 0, "drone pipeline started");
 	int g = ground > 0 ? vt_wait_exit(ground, 90000) : -1;
 	CHECK_EQ_INT(g, 0, "ground: 40 buffers through devourersrc, EOS");
+	if (streaming) {
+		unsigned msgs;
+		unsigned long long pumped = sum_pumped(ground_out, &msgs);
+		printf("# ground: %u devourer-rx-stats messages, %llu transfers "
+		       "completed by the streaming thread\n", msgs, pumped);
+		CHECK(msgs > 0, "ground: devourer-rx-stats messages printed");
+		CHECK(pumped > 0, "ground: the streaming thread completed the "
+		      "adapter's transfers itself (the pump over libusb, no "
+		      "fallback to the driver's thread)");
+	}
 	int d_early = drone > 0 ? (int)waitpid(drone, NULL, WNOHANG) : -1;
 	CHECK_EQ_INT(d_early, 0, "drone: still streaming meanwhile");
 	if (drone > 0 && d_early == 0) {
@@ -77,6 +140,9 @@ int main(int argc, char **argv)
 		CHECK(d == 0 || d == 128 + SIGTERM,
 		      "drone: ends on SIGTERM through the launcher");
 	}
-	vt_rm_dir(air);
+	if (getenv("VUSB_GST_KEEP"))
+		printf("# kept %s\n", air);
+	else
+		vt_rm_dir(air);
 	return check_done();
 }
