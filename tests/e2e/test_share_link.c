@@ -21,10 +21,10 @@
 
 /* Frames on their way from one station's host to the other's (queued
  * to send, on the air, or heard and not yet taken) before a sender
- * waits. What a receiving station can hold: the 16 bulk IN transfers the driver
- * posts (dvr_config.rx_transfers' default; one frame each while the host
- * keeps up) and the 8812A's 16000-byte RX FIFO, about ten 1.4 kB frames:
- * some 26 frames. A sender may overshoot by a block's parity (6 frames
+ * waits. What a receiving station can hold: the 16 bulk IN transfers
+ * the driver posts (dvr_config.rx_transfers' default; one frame each
+ * while the host keeps up) and the 8812A's 16000-byte RX FIFO, about
+ * ten 1.4 kB frames: some 26 frames. A sender may overshoot by a block's parity (6 frames
  * at 8/14) and the other sender to that station by a frame or two, so
  * the bound leaves room for both; beyond that capacity the chip drops,
  * as the silicon does when its host falls behind the air. */
