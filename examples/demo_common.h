@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -109,12 +110,17 @@ static inline void demo_sleep_ms(unsigned ms)
 	nanosleep(&ts, NULL);
 }
 
-static volatile sig_atomic_t demo_stop;
+/* Set by the signal handler, which may run on any thread of the program
+ * (libusb's event thread, the library's): a lock-free atomic, not a
+ * volatile sig_atomic_t, which is only safe to share with a handler run
+ * by the thread that reads it. */
+static atomic_int demo_stop;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "demo_stop must be lock-free");
 
 static inline void demo_on_signal(int sig)
 {
 	(void)sig;
-	demo_stop = 1;
+	atomic_store(&demo_stop, 1);
 }
 
 /* SIGINT/SIGTERM end the main loop; no SA_RESTART so sleeps wake up. */

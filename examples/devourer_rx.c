@@ -283,7 +283,7 @@ int main(int argc, char **argv)
 
 	double start = demo_now_s(), next_report = start + 1.0;
 	struct second prev = {0}, now;
-	while (!demo_stop && !atomic_load(&s.enough) &&
+	while (!atomic_load(&demo_stop) && !atomic_load(&s.enough) &&
 	       !atomic_load(&s.fatal)) {
 		double t = demo_now_s();
 		if (o.c.seconds && t - start >= (double)o.c.seconds)

@@ -262,7 +262,8 @@ int main(int argc, char **argv)
 	uint32_t seq = 0;
 	bool fatal = false;
 
-	while (!demo_stop && (o.c.count == 0 || seq < o.c.count)) {
+	while (!atomic_load(&demo_stop) &&
+	       (o.c.count == 0 || seq < o.c.count)) {
 		double t = demo_now_s();
 		if (o.c.seconds && t - start >= (double)o.c.seconds)
 			break;

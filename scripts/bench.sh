@@ -7,22 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/deps.sh
-# What only the bench needs: plots and instruction counts.
-missing=()
-for p in python3-matplotlib valgrind; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$p")
-  fi
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "bench: installing Debian packages: ${missing[*]}"
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -q
-  $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+# What only the bench needs beside the rest: plots and instruction counts.
+bash scripts/deps.sh python3-matplotlib valgrind
 
 # Optimised, unsanitised: the numbers users get.
 BUILD=${DEVOURER_BENCH_BUILD:-build-bench}

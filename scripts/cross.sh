@@ -159,20 +159,7 @@ for a in "${ARCHES[@]}"; do
     fi
     noneon="; FEC and link tests on a NEON-less ARMv7 $nres"
   fi
-  counts=$(python3 - "$dir/meson-logs/testlog.json" <<'PY'
-import json, sys
-ok = bad = skip = 0
-for line in open(sys.argv[1]):
-    r = json.loads(line)["result"]
-    if r in ("OK", "EXPECTEDFAIL"):
-        ok += 1
-    elif r == "SKIP":
-        skip += 1
-    else:
-        bad += 1
-print(f"{ok} passed, {bad} failed, {skip} skipped")
-PY
-)
+  counts=$(python3 scripts/testlog_counts.py "$dir/meson-logs/testlog.json")
   summary+=("$a: $counts under qemu$noneon ($(( $(date +%s) - a_start )) s)")
 done
 

@@ -30,6 +30,30 @@ DEVOURER_AIR_DIR=$(mktemp -d /tmp/devourer-demo-air-XXXXXX)
 export DEVOURER_AIR_DIR
 trap 'rm -rf "$DEVOURER_AIR_DIR"' EXIT
 
+# The receivers run until told: each side waits on what the other prints,
+# never on a fixed time, so a loaded host only makes the demo slower.
+# wait_line FILE REGEX PID [AFTER]: until a line matching REGEX, beyond the
+# first AFTER lines, is in FILE (written by PID); fails when PID ends
+# first or after WAIT_LIMIT seconds.
+WAIT_LIMIT=${WAIT_LIMIT:-120}
+wait_line() {
+  local file=$1 regex=$2 pid=$3 after=${4:-0} end=$(( $(date +%s) + WAIT_LIMIT ))
+  until tail -n +"$((after + 1))" "$file" 2>/dev/null | grep -Eq -- "$regex"; do
+    kill -0 "$pid" 2>/dev/null || return 1
+    [ "$(date +%s)" -lt "$end" ] || return 1
+    sleep 0.1
+  done
+}
+# stop_when_quiet FILE REGEX PID SIGNAL: once the sender is done, a whole
+# report interval in which the receiver got nothing (a line matching
+# REGEX, printed after now) means every frame is in; then SIGNAL ends it.
+stop_when_quiet() {
+  local file=$1 regex=$2 pid=$3 sig=$4 lines
+  lines=$(wc -l <"$file")
+  wait_line "$file" "$regex" "$pid" "$lines" || true
+  kill -"$sig" "$pid" 2>/dev/null || true
+}
+
 CHANNEL=${CHANNEL:-149}
 COUNT=${COUNT:-200}
 FRAMES=${FRAMES:-150}
@@ -39,12 +63,14 @@ rm -f "$FRAME_PNG"
 
 echo "== part 1: raw injection, devourer-tx on 'drone' → devourer-rx on 'ground', channel $CHANNEL, $COUNT frames, 2% loss"
 echo "== firmware from $DEVOURER_FIRMWARE_DIR"
-"$BUILD/examples/devourer-rx" -d "virtual:ground,loss=0.02,rssi=-58" -c "$CHANNEL" -t 5 -v \
+"$BUILD/examples/devourer-rx" -d "virtual:ground,loss=0.02,rssi=-58" -c "$CHANNEL" -t "$WAIT_LIMIT" -v \
   > "$DEVOURER_AIR_DIR/rx.log" 2>&1 &
 rx=$!
-sleep 1.5   # let the receiver come up (its init timing is printed below)
+# The receiver is up once its bring-up ends (its init timing is printed below).
+wait_line "$DEVOURER_AIR_DIR/rx.log" 'init total' $rx || true
 "$BUILD/examples/devourer-tx" -d virtual:drone -c "$CHANNEL" -n "$COUNT" -r mcs:3 -s 1200 -i 5 \
   2>&1 | sed 's/^/[drone]  /'
+stop_when_quiet "$DEVOURER_AIR_DIR/rx.log" '^devourer-rx: frames=0 ' $rx TERM
 wait $rx || true
 sed 's/^/[ground] /' "$DEVOURER_AIR_DIR/rx.log"
 line=$(grep '^devourer-rx: valid=' "$DEVOURER_AIR_DIR/rx.log" || true)
@@ -60,16 +86,19 @@ echo "== part 2: H.264 video through GStreamer: drone.sh (videotestsrc SMPTE bar
      "x264 4 Mbit/s, rtph264pay, devourersink MCS3 FEC 8/12) → ground.sh (devourersrc," \
      "10% loss, rtph264depay, avdec_h264)"
 export DEVOURER_BUILD="$BUILD"
-DEVICE="virtual:ground,loss=0.1,rssi=-62" SINK=fakesink SECONDS=$((FRAMES / 30 + 5)) \
+DEVICE="virtual:ground,loss=0.1,rssi=-62" SINK=fakesink SECONDS=$((FRAMES / 30 + WAIT_LIMIT)) \
   CHANNEL=$CHANNEL PASSWORD=devourer-demo SNAPSHOT="$FRAME_PNG" bash examples/ground.sh \
   > "$DEVOURER_AIR_DIR/ground.log" 2>&1 &
 gs=$!
-sleep 1.5
+wait_line "$DEVOURER_AIR_DIR/ground.log" ' init .* total ' $gs || true
 # Colour bars moving sideways cost the encoder its full 4 Mbit/s, as a real
 # scene does, and the decoded frame the demo writes is a picture one can
 # check by eye.
 DEVICE=virtual:drone FRAMES=$FRAMES PATTERN="smpte horizontal-speed=4" MCS=3 BITRATE=4000 SIZE=1280x720 CHANNEL=$CHANNEL \
   PASSWORD=devourer-demo bash examples/drone.sh 2>&1 | sed 's/^/[drone]  /'
+# devourer-busmon ends the ground's pipeline through EOS on SIGINT, so
+# the decoder's last frames are counted.
+stop_when_quiet "$DEVOURER_AIR_DIR/ground.log" 'rx-stats +0 pkts' $gs INT
 wait $gs || true
 sed 's/^/[ground] /' "$DEVOURER_AIR_DIR/ground.log"
 decoded=$(sed -n 's/.*screen received \([0-9]*\) buffers.*/\1/p' "$DEVOURER_AIR_DIR/ground.log" | tail -1)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages devourer needs, only those missing.
-# Sourced or run by scripts/demo.sh and scripts/test.sh.
+# Run by scripts/demo.sh, scripts/test.sh and scripts/bench.sh; arguments
+# are more packages a caller needs (scripts/bench.sh: plots, valgrind).
 set -euo pipefail
 
 DEVOURER_PACKAGES=(
@@ -16,6 +17,7 @@ DEVOURER_PACKAGES=(
   umockdev libumockdev-dev
   # the install stage of scripts/test.sh checks the man pages parse
   man-db groff-base
+  "$@"
 )
 
 missing=()

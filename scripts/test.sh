@@ -14,6 +14,16 @@ devourer_build_dir "$BUILD" -Db_sanitize=address,undefined -Db_lundef=false \
   -Dc_args=-fno-sanitize-recover=all
 meson compile -C "$BUILD"
 
+# compile_stage WHAT DIR LOG: builds DIR with its output in LOG; when
+# that fails, says so with LOG's last lines and returns non-zero.
+compile_stage() {
+  if ! meson compile -C "$2" >"$3" 2>&1; then
+    echo "devourer: the $1 build failed (last lines of $3):"
+    tail -20 "$3"
+    return 1
+  fi
+}
+
 status=0
 meson test -C "$BUILD" --print-errorlogs --num-processes 2 "$@" || status=$?
 
@@ -23,9 +33,7 @@ clang_failed=0
 if command -v clang >/dev/null 2>&1; then
   CLANG_BUILD=${DEVOURER_CLANG_BUILD:-build-clang}
   CC=clang devourer_build_dir "$CLANG_BUILD"
-  if ! meson compile -C "$CLANG_BUILD" >"$BUILD/clang-build.log" 2>&1; then
-    echo "devourer: the clang build failed (last lines of $BUILD/clang-build.log):"
-    tail -20 "$BUILD/clang-build.log"
+  if ! compile_stage clang "$CLANG_BUILD" "$BUILD/clang-build.log"; then
     clang_failed=1
     status=1
   fi
@@ -42,9 +50,7 @@ PLAIN_BUILD=${DEVOURER_PLAIN_BUILD:-build-plain}
 PLAIN_PREFIX=$(realpath -m "$PLAIN_BUILD")/stage-prefix
 devourer_build_dir "$PLAIN_BUILD" --prefix="$PLAIN_PREFIX" \
   -Dudev_rules_dir=lib/udev/rules.d
-if ! meson compile -C "$PLAIN_BUILD" >"$BUILD/plain-build.log" 2>&1; then
-  echo "devourer: the default gcc build failed (last lines of $BUILD/plain-build.log):"
-  tail -20 "$BUILD/plain-build.log"
+if ! compile_stage "default gcc" "$PLAIN_BUILD" "$BUILD/plain-build.log"; then
   plain_failed=1
   status=1
 fi
@@ -97,9 +103,7 @@ tsan_failed=0
 TSAN_BUILD=${DEVOURER_TSAN_BUILD:-build-tsan}
 devourer_build_dir "$TSAN_BUILD" -Db_sanitize=thread -Db_lundef=false \
   -Doptimization=1 -Ddebug=true
-if ! meson compile -C "$TSAN_BUILD" >"$BUILD/tsan-build.log" 2>&1; then
-  echo "devourer: the ThreadSanitizer build failed (last lines of $BUILD/tsan-build.log):"
-  tail -20 "$BUILD/tsan-build.log"
+if ! compile_stage ThreadSanitizer "$TSAN_BUILD" "$BUILD/tsan-build.log"; then
   tsan_failed=1
 else
   if ! meson test -C "$TSAN_BUILD" --setup tsan --suite threaded \
@@ -151,24 +155,9 @@ fi
 [ "$cross_failed" = 0 ] || status=1
 
 # One closing line any CI reader understands.
-python3 - "$BUILD/meson-logs/testlog.json" "$clang_failed" "$plain_failed" "$tsan_failed" "$fuzz_failed" "$install_failed" "$cross_failed" <<'PY'
-import json, sys
-passed = failed = skipped = 0
-failed += int(sys.argv[2])  # the clang build counts as one check
-failed += int(sys.argv[3])  # and so does the default gcc build
-failed += int(sys.argv[4])  # and the ThreadSanitizer stage
-failed += int(sys.argv[5])  # and the fuzz stage
-failed += int(sys.argv[6])  # and the install stage
-failed += int(sys.argv[7])  # and the ARM cross stage
-with open(sys.argv[1]) as f:
-    for line in f:
-        r = json.loads(line)["result"]
-        if r in ("OK", "EXPECTEDFAIL"):
-            passed += 1
-        elif r == "SKIP":
-            skipped += 1
-        else:
-            failed += 1
-print(f"{passed} passed, {failed} failed, {skipped} skipped")
-PY
+# The clang, default gcc, ThreadSanitizer, fuzz, install and ARM cross
+# stages count as one check each beside the meson tests.
+python3 scripts/testlog_counts.py "$BUILD/meson-logs/testlog.json" \
+  "$clang_failed" "$plain_failed" "$tsan_failed" "$fuzz_failed" \
+  "$install_failed" "$cross_failed"
 exit $status

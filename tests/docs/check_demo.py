@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""The demo as a user runs it (scripts/demo.sh), fewer frames: it must
+"""The demo as a user runs it (scripts/demo.sh), fewer raw frames: it must
 succeed and leave the decoded frame it prints the path of as a whole PNG
 (signature, IHDR with non-zero dimensions, IEND) of the size sent.
 
@@ -48,8 +48,12 @@ def main():
     source, build = sys.argv[1], sys.argv[2]
     scratch = tempfile.mkdtemp(prefix="devourer-demo-test-")
     frame = os.path.join(scratch, "frame.png")
+    # The video as long as the demo's own (150 frames, a keyframe every
+    # 60): the drone announces its session key once a second, and a ground
+    # whose 10% loss took the first announce decodes from the next
+    # keyframe; with a single keyframe it would decode nothing.
     env = dict(os.environ, DEVOURER_BUILD=os.path.realpath(build),
-               DEMO_FRAME=frame, COUNT="100", FRAMES="60")
+               DEMO_FRAME=frame, COUNT="100", FRAMES="150")
     r = subprocess.run(["bash", os.path.join(source, "scripts", "demo.sh")],
                        env=env, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, text=True, timeout=400)

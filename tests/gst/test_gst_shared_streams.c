@@ -66,12 +66,28 @@ static void test_two_streams_each_way(const struct gst_test_env *env)
 		g_free(what);
 	}
 	if (up) {
-		/* interleaved, as a drone sends video and telemetry */
+		/* Interleaved, as a drone sends video and telemetry. Each
+		 * stream runs at most one FEC block (k packets) ahead of what
+		 * its receiver has taken: a receiving host that falls behind
+		 * the air loses frames in the adapter's RX FIFO, on the chip
+		 * as in its model, and this test is about which element gets
+		 * which stream, not how fast a loaded host drains the air. A
+		 * block's worth ahead still lets the sender close every block
+		 * (its parity repairs what the air lost). */
 		for (guint i = 0; i < N_VIDEO; i++)
-			for (guint s = 0; s < 4; s++)
-				if (i < st[s].count)
-					gst_harness_push(st[s].tx,
-					        gst_test_packet_make(st[s].pk, i));
+			for (guint s = 0; s < 4; s++) {
+				GstElement *rx = st[s].rx->element;
+				guint64 behind = i + 1 > st[s].k
+				                         ? i + 1 - st[s].k : 0;
+
+				if (i >= st[s].count)
+					continue;
+				WAIT_UNTIL(gst_test_stat_u64(rx,
+				                 "packets-received") >= behind,
+				           10000);
+				gst_harness_push(st[s].tx,
+				        gst_test_packet_make(st[s].pk, i));
+			}
 		for (guint s = 0; s < 4; s++)
 			gst_harness_push_event(st[s].tx, gst_event_new_eos());
 
