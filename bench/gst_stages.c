@@ -33,6 +33,11 @@
  *                               its streaming thread completes the
  *                               adapter's transfers, runs on_rx, the link
  *                               and the buffer itself: the RX pump)
+ *   devourersrc streaming-rx=true -> a sink pad of the bench's own
+ *                              (virtual:pad-rx, channel 60, stage
+ *                               rx_pump_pad: its chain counts and drops
+ *                               each buffer, as a depayloader's chain
+ *                               takes it; no appsink queue or sample)
  *   dvr_share_open + a bench thread looping dvr_share_rx_pump -> on_rx ->
  *     dvr_link_rx_push -> packet callback counts   (virtual:lib-pump, 52:
  *                               the library path of the pump, stage
@@ -133,6 +138,8 @@ extern char **environ;
 /* The library path of the pump (a bench thread pumping a share of its
  * own adapter): again a 40 MHz of its own. */
 #define CH_LIB_PUMP 52
+/* devourersrc streaming-rx=true pushing into a pad of the bench's own. */
+#define CH_PAD_PUMP 60
 /* The elements' defaults, which the library side copies. */
 #define LINK_ID 7669206u
 #define SINK_FEC_TIMEOUT_MS 20u
@@ -287,22 +294,24 @@ static void lib_tx_close(struct lib_tx *l)
 
 /* ---------------- the RX part's sender (a separate process) ---------- */
 
-/* Reads "<a|b|c|d> SIZE COUNT PACE_US" lines; sends COUNT packets on
+/* Reads "<a|b|c|d|e> SIZE COUNT PACE_US" lines; sends COUNT packets on
  * adapter a (channel 149, heard by devourersrc), b (157, heard by the
- * library receiver), c (44, devourersrc streaming-rx=true) or d (52, the
- * library receiver pumping in its own thread), waits until the adapter
- * has aired them, answers "ok". */
+ * library receiver), c (44, devourersrc streaming-rx=true), d (52, the
+ * library receiver pumping in its own thread) or e (60, devourersrc
+ * streaming-rx=true into the bench's pad), waits until the adapter has
+ * aired them, answers "ok". */
 static int sender_main(const char *key_file)
 {
 	struct dvr_link_keys keys;
 	int st = dvr_link_keys_load(key_file, &keys);
 	if (st != DVR_OK)
 		die_st("sender: key file", st);
-	struct lib_tx tx[4];
+	struct lib_tx tx[5];
 	lib_tx_open(&tx[0], "bench-send-a", CH_GST, &keys);
 	lib_tx_open(&tx[1], "bench-send-b", CH_LIB, &keys);
 	lib_tx_open(&tx[2], "bench-send-c", CH_PUMP, &keys);
 	lib_tx_open(&tx[3], "bench-send-d", CH_LIB_PUMP, &keys);
+	lib_tx_open(&tx[4], "bench-send-e", CH_PAD_PUMP, &keys);
 	printf("ready\n");
 	fflush(stdout);
 	char line[128];
@@ -312,7 +321,7 @@ static int sender_main(const char *key_file)
 		unsigned size, pace;
 		long n;
 		if (sscanf(line, "%c %u %ld %u", &which, &size, &n, &pace) != 4 ||
-		    which < 'a' || which > 'd' || size > 4096 || n < 0)
+		    which < 'a' || which > 'e' || size > 4096 || n < 0)
 			die("sender", "bad command");
 		struct lib_tx *l = &tx[which - 'a'];
 		lib_tx_send(l, size, n, base, pace);
@@ -328,6 +337,7 @@ static int sender_main(const char *key_file)
 	lib_tx_close(&tx[1]);
 	lib_tx_close(&tx[2]);
 	lib_tx_close(&tx[3]);
+	lib_tx_close(&tx[4]);
 	return 0;
 }
 
@@ -1160,9 +1170,13 @@ __attribute__((noinline)) static unsigned long wait_count(atomic_ulong *c, unsig
 	return last;
 }
 
-/* An element receiver: its pipeline, its src (stats) and its counter. */
+/* An element receiver: its pipeline, its src (stats) and its counter;
+ * its consumer is an appsink (out), or with @pad a sink pad of the
+ * bench's own whose chain counts and drops each buffer, as a
+ * depayloader's chain takes them in the streaming thread. */
 struct gst_rx {
 	GstElement *pipe, *src, *out;
+	GstPad *pad;
 	atomic_ulong count;
 	const char *tag;     /* its device's thread name */
 	char which;          /* the sender's adapter it hears */
@@ -1180,8 +1194,45 @@ static GstFlowReturn on_gst_rx_sample(GstAppSink *appsink, gpointer user)
 	return GST_FLOW_OK;
 }
 
+static GstFlowReturn on_pad_rx_chain(GstPad *pad, GstObject *parent,
+                                     GstBuffer *buf)
+{
+	(void)parent;
+	struct gst_rx *g = gst_pad_get_element_private(pad);
+	atomic_fetch_add_explicit(&g->count, 1, memory_order_relaxed);
+	gst_buffer_unref(buf);
+	return GST_FLOW_OK;
+}
+
+static gboolean on_pad_rx_event(GstPad *pad, GstObject *parent,
+                                GstEvent *ev)
+{
+	(void)pad;
+	(void)parent;
+	gst_event_unref(ev);
+	return TRUE;
+}
+
+/* Takes any caps, as an appsink without caps does. */
+static gboolean on_pad_rx_query(GstPad *pad, GstObject *parent, GstQuery *q)
+{
+	(void)pad;
+	(void)parent;
+	if (GST_QUERY_TYPE(q) == GST_QUERY_CAPS) {
+		GstCaps *any = gst_caps_new_any();
+		gst_query_set_caps_result(q, any);
+		gst_caps_unref(any);
+		return TRUE;
+	}
+	if (GST_QUERY_TYPE(q) == GST_QUERY_ACCEPT_CAPS) {
+		gst_query_set_accept_caps_result(q, TRUE);
+		return TRUE;
+	}
+	return FALSE;
+}
+
 static void gst_rx_open(struct gst_rx *g, const char *device,
-                        unsigned channel, const char *extra)
+                        unsigned channel, const char *extra, bool pad)
 {
 	char desc[768];
 	snprintf(desc, sizeof desc,
@@ -1192,10 +1243,30 @@ static void gst_rx_open(struct gst_rx *g, const char *device,
 	g->pipe = launch(desc);
 	g->src = gst_bin_get_by_name(GST_BIN(g->pipe), "src");
 	g->out = gst_bin_get_by_name(GST_BIN(g->pipe), "out");
-	GstAppSinkCallbacks cbs;
-	memset(&cbs, 0, sizeof cbs);
-	cbs.new_sample = on_gst_rx_sample;
-	gst_app_sink_set_callbacks(GST_APP_SINK(g->out), &cbs, g, NULL);
+	if (pad) {
+		/* The appsink out, the bench's pad in. */
+		gst_element_unlink(g->src, g->out);
+		gst_bin_remove(GST_BIN(g->pipe), g->out);
+		gst_object_unref(g->out);
+		g->out = NULL;
+		g->pad = gst_pad_new("bench-sink", GST_PAD_SINK);
+		gst_pad_set_element_private(g->pad, g);
+		gst_pad_set_chain_function(g->pad, on_pad_rx_chain);
+		gst_pad_set_event_function(g->pad, on_pad_rx_event);
+		gst_pad_set_query_function(g->pad, on_pad_rx_query);
+		GstPad *srcpad = gst_element_get_static_pad(g->src, "src");
+		if (!gst_pad_set_active(g->pad, TRUE) || !srcpad ||
+		    gst_pad_link(srcpad, g->pad) != GST_PAD_LINK_OK)
+			die("gst_pad_link", "cannot link devourersrc to the "
+			    "bench's pad");
+		gst_object_unref(srcpad);
+	} else {
+		GstAppSinkCallbacks cbs;
+		memset(&cbs, 0, sizeof cbs);
+		cbs.new_sample = on_gst_rx_sample;
+		gst_app_sink_set_callbacks(GST_APP_SINK(g->out), &cbs, g,
+		                           NULL);
+	}
 	static struct thread_cpu_snap before, after;
 	if (thread_cpu_take(&before) != 0)
 		die("thread_cpu_take", "/proc/self/task unreadable");
@@ -1220,7 +1291,12 @@ static void gst_rx_close(struct gst_rx *g)
 {
 	set_state(g->pipe, GST_STATE_NULL);
 	gst_object_unref(g->src);
-	gst_object_unref(g->out);
+	if (g->out)
+		gst_object_unref(g->out);
+	if (g->pad) {
+		gst_pad_set_active(g->pad, FALSE);
+		gst_object_unref(g->pad);
+	}
 	gst_object_unref(g->pipe);
 }
 
@@ -1275,8 +1351,10 @@ static void rx_part(void)
 	 * and the same element receiving in its streaming thread. */
 	static struct gst_rx ge = { .tag = "dvr:gst-rx", .which = 'a' };
 	static struct gst_rx gp = { .tag = "dvr:pump-rx", .which = 'c' };
-	gst_rx_open(&ge, "gst-rx", CH_GST, "");
-	gst_rx_open(&gp, "pump-rx", CH_PUMP, "streaming-rx=true");
+	static struct gst_rx gq = { .tag = "dvr:pad-rx", .which = 'e' };
+	gst_rx_open(&ge, "gst-rx", CH_GST, "", false);
+	gst_rx_open(&gp, "pump-rx", CH_PUMP, "streaming-rx=true", false);
+	gst_rx_open(&gq, "pad-rx", CH_PAD_PUMP, "streaming-rx=true", true);
 	static struct lib_pump lp;
 	lib_pump_open(&lp);
 
@@ -1293,6 +1371,8 @@ static void rx_part(void)
 	wait_count(&ge.count, (unsigned long)warm);
 	sender_send(&snd, 'c', 1500, warm, pace);
 	wait_count(&gp.count, (unsigned long)warm);
+	sender_send(&snd, 'e', 1500, warm, pace);
+	wait_count(&gq.count, (unsigned long)warm);
 	sender_send(&snd, 'b', 1500, warm, pace);
 	lib_total = wait_count(&l.delivered, lib_total + (unsigned long)warm);
 	sender_send(&snd, 'd', 1500, warm, pace);
@@ -1309,6 +1389,9 @@ static void rx_part(void)
 			sleep_ms(50);
 			gst_rx_window(&gp, &snd, "rx_pump", S, rep, lib_threads,
 			              pace);
+			sleep_ms(50);
+			gst_rx_window(&gq, &snd, "rx_pump_pad", S, rep,
+			              lib_threads, pace);
 			sleep_ms(50);
 
 			pid_t drv;
@@ -1359,6 +1442,7 @@ static void rx_part(void)
 	lib_pump_close(&lp);
 	gst_rx_close(&ge);
 	gst_rx_close(&gp);
+	gst_rx_close(&gq);
 	dvr_close(l.dev);
 	dvr_link_rx_free(l.link);
 }

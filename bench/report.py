@@ -56,6 +56,7 @@ GST_ROWS = {
     "rx": [("rx_gst", "element path, live: devourersrc ! appsink (driver RX thread + streaming + timer)"),
            ("rx_lib", "library path, live, same run: on_rx → dvr_link_rx_push (driver RX thread)"),
            ("rx_pump", "element path, live, streaming-rx=true: devourersrc's streaming thread completes the transfers itself (streaming + timer + parked driver RX thread)"),
+           ("rx_pump_pad", "element path, live, streaming-rx=true into a pad's chain (as a depayloader takes it; no appsink queue): streaming + timer + parked driver RX thread"),
            ("rx_lib_pump", "library path of streaming-rx, same run: a bench thread pumps a share (dvr_share_rx_pump) → on_rx → dvr_link_rx_push (pumping + parked driver RX thread)")],
 }
 # TX, the camera's path (bench/gst_stages.c tx_pad_window): the bench thread
@@ -72,6 +73,7 @@ GST_TX_PAD_STAGES = tuple(r[0] for r in GST_TX_PAD_ROWS)
 # The RX element's own cost when it receives in its streaming thread
 # (devourersrc streaming-rx=true, the RX pump), beside today's.
 GST_OWN_PUMP = "**GStreamer stage's own cost, streaming-rx=true** (element − library path, per repetition)"
+GST_OWN_PUMP_PAD = "**GStreamer stage's own cost, streaming-rx=true into a pad's chain** (element − library path, per repetition)"
 GST_OWN = {"tx": "**GStreamer stage's own cost** (element − library path, per repetition)",
            "rx": "**GStreamer stage's own cost** (element − library path, per repetition)"}
 
@@ -144,7 +146,7 @@ class Gst:
     and the element's own cost = element path - library path, taken per
     repetition (same size, same repetition, same process)."""
 
-    STAGES = ("tx_gst",) + GST_TX_PAD_STAGES + ("tx_lib", "rx_gst", "rx_lib", "rx_pump", "rx_lib_pump")
+    STAGES = ("tx_gst",) + GST_TX_PAD_STAGES + ("tx_lib", "rx_gst", "rx_lib", "rx_pump", "rx_pump_pad", "rx_lib_pump")
     CLASSES = ("main", "gst", "drv", "model")
 
     def __init__(self, recs):
@@ -155,6 +157,7 @@ class Gst:
         self.user = defaultdict(float)     # stage -> ns, host-path threads
         self.sys = defaultdict(float)
         self.checks = defaultdict(list)    # (stage, size) -> [(packets, check, check2)]
+        self.blocks = defaultdict(list)    # (stage, size) -> [host-thread sleeps per packet]
         self.meta = next((r for r in recs if r.get("bench") == "gst_meta"), {})
         by_rep = {}
         for r in recs:
@@ -168,6 +171,8 @@ class Gst:
             self.user[st] += r.get("host_user_ns", 0.0)
             self.sys[st] += r.get("host_sys_ns", 0.0)
             self.checks[(st, size)].append((n, r["check"], r["check2"]))
+            if "host_blocks" in r:
+                self.blocks[(st, size)].append(r["host_blocks"] / n)
             by_rep[(st, size, r["rep"])] = us
         self.sizes = sorted({k[1] for k in self.per})
         for (st, size, rep), us in by_rep.items():
@@ -179,8 +184,8 @@ class Gst:
             # same way (its frames wake the same reap); runs without that
             # stage take the driver-thread library path.
             base = "rx_lib_pump" if ("rx_lib_pump", size, rep) in by_rep else "rx_lib"
-            if st == "rx_pump" and (base, size, rep) in by_rep:
-                self.own[("rx_pump", size)].append(us - by_rep[(base, size, rep)])
+            if st in ("rx_pump", "rx_pump_pad") and (base, size, rep) in by_rep:
+                self.own[(st, size)].append(us - by_rep[(base, size, rep)])
         self.reps = len({k[2] for k in by_rep})
 
     def m(self, stage, size):
@@ -253,6 +258,8 @@ def cpu_section(raw, out, plots):
                     out.append("| %s | " % own_label + " | ".join(mm(g.own_pad[(st, s)]) for s in c.sizes) + " |")
             if d == "rx" and any(g.own.get(("rx_pump", s)) for s in c.sizes):
                 out.append("| %s | " % GST_OWN_PUMP + " | ".join(mm(g.own[("rx_pump", s)]) for s in c.sizes) + " |")
+                if any(g.own.get(("rx_pump_pad", s)) for s in c.sizes):
+                    out.append("| %s | " % GST_OWN_PUMP_PAD + " | ".join(mm(g.own[("rx_pump_pad", s)]) for s in c.sizes) + " |")
         out.append("")
     if g:
         out.append("The element and library rows of each table are the GStreamer element stage "
@@ -536,7 +543,9 @@ def gst_section(raw, c, g, out):
                      ("tx_pad", "pad push ! devourersink, single buffers"),
                      ("tx_list", "pad push ! devourersink, buffer lists"), ("tx_lib", "library TX"),
                      ("rx_gst", "devourersrc ! appsink"), ("rx_lib", "library RX"),
-                     ("rx_pump", "devourersrc streaming-rx=true ! appsink")):
+                     ("rx_pump", "devourersrc streaming-rx=true ! appsink"),
+                     ("rx_pump_pad", "devourersrc streaming-rx=true → pad"),
+                     ("rx_lib_pump", "library RX, pumped")):
         for cl in Gst.CLASSES:
             vals = [med(g.cls.get((st, s, cl), [])) for s in g.sizes]
             if all(v == 0 or v != v for v in vals) or (st.startswith("tx") and cl == "drv"):
@@ -583,17 +592,30 @@ def gst_section(raw, c, g, out):
             out.append("| %s own time not explained by instructions, core-µs | %s |" % (el, " | ".join(rest)))
         if d == "tx":
             gst_section_tx_pad_rows(g, gcg, out)
-    if any(g.own.get(("rx_pump", s)) for s in g.sizes):
-        el = "RX stage, streaming-rx=true (devourersrc's streaming thread pumps)"
-        out.append("| %s own, core-µs per packet | %s |" % (el, " | ".join(mm(g.own[("rx_pump", s)]) for s in g.sizes)))
+    for pst, el in (("rx_pump", "RX stage, streaming-rx=true (devourersrc's streaming thread pumps)"),
+                    ("rx_pump_pad", "RX stage, streaming-rx=true into a pad's chain (no appsink)")):
+        if not any(g.own.get((pst, s)) for s in g.sizes):
+            continue
+        out.append("| %s own, core-µs per packet | %s |" % (el, " | ".join(mm(g.own[(pst, s)]) for s in g.sizes)))
         out.append("| %s own ÷ its whole path | %s |" % (el, " | ".join(
-            "%.0f %%" % (100 * g.own_m("rx_pump", s) / g.m("rx_pump", s)) for s in g.sizes)))
+            "%.0f %%" % (100 * g.own_m(pst, s) / g.m(pst, s)) for s in g.sizes)))
         if gcg:
             vals = []
             for s in g.sizes:
-                a_, b_ = gcg.get(("rx_pump", s)), gcg.get((pump_base(gcg, s), s))
+                a_, b_ = gcg.get((pst, s)), gcg.get((pump_base(gcg, s), s))
                 vals.append("%.0f (%.0f %%)" % (a_ - b_, 100 * (a_ - b_) / a_) if a_ and b_ else "–")
             out.append("| %s own, instructions per packet (share) | %s |" % (el, " | ".join(vals)))
+    rx_sleep = [st for st in ("rx_gst", "rx_lib", "rx_pump", "rx_pump_pad", "rx_lib_pump")
+                if any(g.blocks.get((st, s)) for s in g.sizes)]
+    if rx_sleep:
+        out.append("")
+        out.append("Sleeps per packet of the RX host-path threads (voluntary context switches; each "
+                   "is a wake-up the thread's CPU time pays), medians:\n")
+        out.append("| stage | " + " | ".join("%d B" % s for s in g.sizes) + " |")
+        out.append("|---|" + "---|" * len(g.sizes))
+        for st in rx_sleep:
+            out.append("| %s | %s |" % (st, " | ".join(
+                "%.2f" % med(g.blocks[(st, s)]) if g.blocks.get((st, s)) else "–" for s in g.sizes)))
     out.append("")
     def sys_share(st):
         u, s_ = g.user.get(st, 0.0), g.sys.get(st, 0.0)
