@@ -13,7 +13,9 @@
  * air, goes into the FIFO and, when the host has a bulk IN transfer
  * queued, straight on into it. The host's threads only decide when it
  * reaps completed transfers. The FIFO overflows exactly when the chip's
- * would: full, with no transfer queued to drain it.
+ * would: full, with no transfer queued to drain it. The aggregation
+ * timeout runs on the model's own timer thread too, so a host thread
+ * waiting for a transfer is woken once, when the transfer completes.
  */
 #include <errno.h>
 #include <string.h>
