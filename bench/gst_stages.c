@@ -33,8 +33,28 @@
  *                               its streaming thread completes the
  *                               adapter's transfers, runs on_rx, the link
  *                               and the buffer itself: the RX pump)
+ *   devourersrc streaming-rx=true -> a sink pad of the bench's own
+ *                              (virtual:pad-rx, channel 60, stage
+ *                               rx_pump_pad: its chain counts and drops
+ *                               each buffer, as a depayloader's chain
+ *                               takes it; no appsink queue or sample)
+ *   dvr_share_open + a bench thread looping dvr_share_rx_pump -> on_rx ->
+ *     dvr_link_rx_push -> packet callback counts   (virtual:lib-pump, 52:
+ *                               the library path of the pump, stage
+ *                               rx_lib_pump)
  * The sender's CPU is not in this process, so the receiver's can be
  * attributed.
+ *
+ * Wake-ups. A receiver that keeps up with the air sleeps in the bulk IN
+ * reap between frames, and in this VM each sleep and wake-up costs the
+ * sleeping thread several core-us (the switch is charged to it): at 1500
+ * B, 1.5 frames per packet (FEC 8/12) and two sleeps per frame (the
+ * model wakes a waiting reap when a frame opens an aggregate, the reap
+ * then sleeps out the aggregation timeout) are most of what a library
+ * path costs. How often a thread sleeps depends on how it waits, so the
+ * pump's own cost is taken against the library path that waits as it
+ * does (rx_lib_pump), not against the driver thread's (rx_lib); every
+ * record carries its host threads' sleeps (host_blocks).
  *
  * Attribution. The chip model runs in this process (its threads do in
  * silicon-less software what an adapter does), so a window's CPU is split
@@ -55,7 +75,10 @@
  *   other  threads of the other device (idle: it is on another channel)
  * Host path per packet: TX element = main + gst (for the pad path, main
  * runs the sink and gst is its timer thread), TX library = main;
- * RX element = drv + gst, RX library = drv. The element's own cost is the
+ * RX element = drv + gst, RX library = drv, RX library pump = drv + its
+ * pumping thread (counted as gst). In an RX element's window only the
+ * threads that element started count as gst: the other receivers'
+ * streaming and timer threads (named alike) are "other". The element's own cost is the
  * difference, same size, same repetition. With streaming-rx the drv
  * thread is parked (it only takes over when the streaming thread stays
  * away from the adapter for a lapse) and the frames' work moves into the
@@ -68,6 +91,7 @@
  * in a file of their own (bench/run.py classifies them by function).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdatomic.h>
@@ -111,6 +135,11 @@ extern char **environ;
 /* devourersrc streaming-rx=true (its streaming thread pumps the adapter):
  * a channel whose 40 MHz none of the others overlaps. */
 #define CH_PUMP 44
+/* The library path of the pump (a bench thread pumping a share of its
+ * own adapter): again a 40 MHz of its own. */
+#define CH_LIB_PUMP 52
+/* devourersrc streaming-rx=true pushing into a pad of the bench's own. */
+#define CH_PAD_PUMP 60
 /* The elements' defaults, which the library side copies. */
 #define LINK_ID 7669206u
 #define SINK_FEC_TIMEOUT_MS 20u
@@ -265,20 +294,24 @@ static void lib_tx_close(struct lib_tx *l)
 
 /* ---------------- the RX part's sender (a separate process) ---------- */
 
-/* Reads "<a|b|c> SIZE COUNT PACE_US" lines; sends COUNT packets on
+/* Reads "<a|b|c|d|e> SIZE COUNT PACE_US" lines; sends COUNT packets on
  * adapter a (channel 149, heard by devourersrc), b (157, heard by the
- * library receiver) or c (36, devourersrc streaming-rx=true), waits until
- * the adapter has aired them, answers "ok". */
+ * library receiver), c (44, devourersrc streaming-rx=true), d (52, the
+ * library receiver pumping in its own thread) or e (60, devourersrc
+ * streaming-rx=true into the bench's pad), waits until the adapter has
+ * aired them, answers "ok". */
 static int sender_main(const char *key_file)
 {
 	struct dvr_link_keys keys;
 	int st = dvr_link_keys_load(key_file, &keys);
 	if (st != DVR_OK)
 		die_st("sender: key file", st);
-	struct lib_tx tx[3];
+	struct lib_tx tx[5];
 	lib_tx_open(&tx[0], "bench-send-a", CH_GST, &keys);
 	lib_tx_open(&tx[1], "bench-send-b", CH_LIB, &keys);
 	lib_tx_open(&tx[2], "bench-send-c", CH_PUMP, &keys);
+	lib_tx_open(&tx[3], "bench-send-d", CH_LIB_PUMP, &keys);
+	lib_tx_open(&tx[4], "bench-send-e", CH_PAD_PUMP, &keys);
 	printf("ready\n");
 	fflush(stdout);
 	char line[128];
@@ -288,7 +321,7 @@ static int sender_main(const char *key_file)
 		unsigned size, pace;
 		long n;
 		if (sscanf(line, "%c %u %ld %u", &which, &size, &n, &pace) != 4 ||
-		    which < 'a' || which > 'c' || size > 4096 || n < 0)
+		    which < 'a' || which > 'e' || size > 4096 || n < 0)
 			die("sender", "bad command");
 		struct lib_tx *l = &tx[which - 'a'];
 		lib_tx_send(l, size, n, base, pace);
@@ -303,6 +336,8 @@ static int sender_main(const char *key_file)
 	lib_tx_close(&tx[0]);
 	lib_tx_close(&tx[1]);
 	lib_tx_close(&tx[2]);
+	lib_tx_close(&tx[3]);
+	lib_tx_close(&tx[4]);
 	return 0;
 }
 
@@ -375,7 +410,29 @@ static unsigned rank_in_name(const struct thread_cpu_snap *s, unsigned i)
 struct split {
 	double ns[CLS_N];
 	double user[CLS_N], sys[CLS_N];   /* kernel's user/system split */
+	double blocks[CLS_N];             /* times its threads blocked */
 };
+
+/* The threads an element receiver started itself (its GStreamer
+ * streaming and timer threads), by id: GStreamer threads of the other
+ * receivers are not this one's (both name their threads alike). NULL:
+ * every thread not named dvr:* is GStreamer's. */
+struct own_threads {
+	unsigned n;
+	pid_t tid[16];
+};
+
+static const struct own_threads *classify_own;
+
+static bool is_own(pid_t tid)
+{
+	if (!classify_own)
+		return true;
+	for (unsigned i = 0; i < classify_own->n; i++)
+		if (classify_own->tid[i] == tid)
+			return true;
+	return false;
+}
 
 static void classify_as(const struct window *w, const char *tag,
                         unsigned lib_threads, bool rx, pid_t drv_hint,
@@ -410,7 +467,7 @@ static void classify_as(const struct window *w, const char *tag,
 		if (t->tid == main_tid)
 			continue; /* its own part is w->main */
 		if (strncmp(t->name, "dvr:", 4) != 0) {
-			c = CLS_GST;
+			c = is_own(t->tid) ? CLS_GST : CLS_OTHER;
 		} else if (strcmp(t->name, tag) != 0) {
 			c = CLS_OTHER;
 		} else {
@@ -430,9 +487,12 @@ static void classify_as(const struct window *w, const char *tag,
 		thread_cpu_split_since(&w->a, &w->b, i, &u, &sy);
 		sp->user[c] += u;
 		sp->sys[c] += sy;
+		double blocks = thread_cpu_blocks_since(&w->a, &w->b, i);
+		sp->blocks[c] += blocks;
 		if (show_threads)
-			fprintf(stderr, "  %-20s tid %-7d %-16s %-6s %10.0f ns\n",
-			        w->cg, (int)t->tid, t->name, cls_name[c], ns);
+			fprintf(stderr, "  %-20s tid %-7d %-16s %-6s %10.0f ns "
+			        "%6.0f blocks\n", w->cg, (int)t->tid, t->name,
+			        cls_name[c], ns, blocks);
 	}
 }
 
@@ -447,13 +507,14 @@ static void emit(const char *stage, unsigned size, int rep, double units,
                  unsigned host, const struct split *sp, double check,
                  double check2)
 {
-	double host_ns = 0, host_user = 0, host_sys = 0;
+	double host_ns = 0, host_user = 0, host_sys = 0, host_blocks = 0;
 	for (int c = 0; c < CLS_N; c++) {
 		if (!(host & (1u << c)))
 			continue;
 		host_ns += sp->ns[c];
 		host_user += sp->user[c];
 		host_sys += sp->sys[c];
+		host_blocks += sp->blocks[c];
 	}
 	const double *cls = sp->ns;
 	bench_json_record(&js);
@@ -466,6 +527,7 @@ static void emit(const char *stage, unsigned size, int rep, double units,
 	bench_json_num(&js, "host_ns", host_ns);
 	bench_json_num(&js, "host_user_ns", host_user);
 	bench_json_num(&js, "host_sys_ns", host_sys);
+	bench_json_num(&js, "host_blocks", host_blocks);
 	for (int c = 0; c < CLS_N; c++) {
 		char key[16];
 		snprintf(key, sizeof key, "%s_ns", cls_name[c]);
@@ -1008,6 +1070,86 @@ static void lib_rx_frame(void *user, const struct dvr_rx_frame *f)
 	                 bench_now_ms());
 }
 
+/*
+ * The library path of streaming-rx: a share of its own adapter, pumped by
+ * a thread of its own as devourersrc's create() pumps (dvr_share_rx_pump
+ * with the element's period, the link polled once a period), so the
+ * frames' wake-ups and walks are the element's, and the element's own
+ * cost is what its streaming thread does besides (buffer, queue,
+ * timestamps, the push into appsink).
+ */
+struct lib_pump {
+	struct lib_rx rx;
+	dvr_share *share;
+	pthread_t thread;
+	atomic_bool stop;
+	atomic_int tid;
+};
+
+static void lib_pump_frame(void *user, const struct dvr_rx_frame *f)
+{
+	struct lib_pump *p = user;
+	dvr_link_rx_push(p->rx.link, 0, f->info.signal_dbm, f->data, f->len,
+	                 bench_now_ms());
+}
+
+static void *lib_pump_main(void *arg)
+{
+	struct lib_pump *p = arg;
+	atomic_store(&p->tid, (int)thread_cpu_self());
+	const unsigned period = SRC_FEC_TIMEOUT_MS / 5;
+	uint64_t next_poll = 0;
+	while (!atomic_load_explicit(&p->stop, memory_order_relaxed)) {
+		int r = dvr_share_rx_pump(p->share, period);
+		uint64_t now = bench_now_ms();
+		if (now >= next_poll) {
+			dvr_link_rx_poll(p->rx.link, now);
+			next_poll = now + period;
+		}
+		if (r < 0) {
+			fprintf(stderr, "gst_stages: library pump: %s\n",
+			        dvr_strerror(r));
+			break;
+		}
+	}
+	dvr_share_rx_pump_release(p->share);
+	return NULL;
+}
+
+static void lib_pump_open(struct lib_pump *p)
+{
+	struct dvr_link_rx_config rcfg = {
+		.link_id = LINK_ID, .block_timeout_ms = SRC_FEC_TIMEOUT_MS,
+	};
+	int st = dvr_link_rx_new(&rcfg, &ground, lib_rx_packet, &p->rx,
+	                         &p->rx.link);
+	if (st != DVR_OK)
+		die_st("dvr_link_rx_new", st);
+	struct dvr_share_config sc = {
+		.device = { .on_rx = lib_pump_frame, .on_log = on_log,
+		            .user = p, .enable_rx = true },
+		.channel = { .channel = CH_LIB_PUMP, .bw_mhz = BW },
+	};
+	thread_cpu_name_self("dvr:lib-pump");
+	st = dvr_share_open("virtual:lib-pump", &sc, &p->share);
+	if (st != DVR_OK)
+		die_st("dvr_share_open", st);
+	/* Created after the device's threads: the first of rank
+	 * lib_threads (CLS_GST, as the element's streaming thread). */
+	if (pthread_create(&p->thread, NULL, lib_pump_main, p))
+		die("pthread_create", "library pump");
+	thread_cpu_name_self(MAIN_NAME);
+}
+
+static void lib_pump_close(struct lib_pump *p)
+{
+	atomic_store(&p->stop, true);
+	dvr_share_rx_pump_wake(p->share);
+	pthread_join(p->thread, NULL);
+	dvr_share_close(p->share);
+	dvr_link_rx_free(p->rx.link);
+}
+
 /* Until COUNT more packets arrived, or none for a while (loss). Not
  * inlined, as sender_send. */
 __attribute__((noinline)) static unsigned long wait_count(atomic_ulong *c, unsigned long target)
@@ -1028,12 +1170,17 @@ __attribute__((noinline)) static unsigned long wait_count(atomic_ulong *c, unsig
 	return last;
 }
 
-/* An element receiver: its pipeline, its src (stats) and its counter. */
+/* An element receiver: its pipeline, its src (stats) and its counter;
+ * its consumer is an appsink (out), or with @pad a sink pad of the
+ * bench's own whose chain counts and drops each buffer, as a
+ * depayloader's chain takes them in the streaming thread. */
 struct gst_rx {
 	GstElement *pipe, *src, *out;
+	GstPad *pad;
 	atomic_ulong count;
 	const char *tag;     /* its device's thread name */
 	char which;          /* the sender's adapter it hears */
+	struct own_threads own;  /* the threads its start created */
 };
 
 static GstFlowReturn on_gst_rx_sample(GstAppSink *appsink, gpointer user)
@@ -1047,8 +1194,45 @@ static GstFlowReturn on_gst_rx_sample(GstAppSink *appsink, gpointer user)
 	return GST_FLOW_OK;
 }
 
+static GstFlowReturn on_pad_rx_chain(GstPad *pad, GstObject *parent,
+                                     GstBuffer *buf)
+{
+	(void)parent;
+	struct gst_rx *g = gst_pad_get_element_private(pad);
+	atomic_fetch_add_explicit(&g->count, 1, memory_order_relaxed);
+	gst_buffer_unref(buf);
+	return GST_FLOW_OK;
+}
+
+static gboolean on_pad_rx_event(GstPad *pad, GstObject *parent,
+                                GstEvent *ev)
+{
+	(void)pad;
+	(void)parent;
+	gst_event_unref(ev);
+	return TRUE;
+}
+
+/* Takes any caps, as an appsink without caps does. */
+static gboolean on_pad_rx_query(GstPad *pad, GstObject *parent, GstQuery *q)
+{
+	(void)pad;
+	(void)parent;
+	if (GST_QUERY_TYPE(q) == GST_QUERY_CAPS) {
+		GstCaps *any = gst_caps_new_any();
+		gst_query_set_caps_result(q, any);
+		gst_caps_unref(any);
+		return TRUE;
+	}
+	if (GST_QUERY_TYPE(q) == GST_QUERY_ACCEPT_CAPS) {
+		gst_query_set_accept_caps_result(q, TRUE);
+		return TRUE;
+	}
+	return FALSE;
+}
+
 static void gst_rx_open(struct gst_rx *g, const char *device,
-                        unsigned channel, const char *extra)
+                        unsigned channel, const char *extra, bool pad)
 {
 	char desc[768];
 	snprintf(desc, sizeof desc,
@@ -1059,21 +1243,60 @@ static void gst_rx_open(struct gst_rx *g, const char *device,
 	g->pipe = launch(desc);
 	g->src = gst_bin_get_by_name(GST_BIN(g->pipe), "src");
 	g->out = gst_bin_get_by_name(GST_BIN(g->pipe), "out");
-	GstAppSinkCallbacks cbs;
-	memset(&cbs, 0, sizeof cbs);
-	cbs.new_sample = on_gst_rx_sample;
-	gst_app_sink_set_callbacks(GST_APP_SINK(g->out), &cbs, g, NULL);
+	if (pad) {
+		/* The appsink out, the bench's pad in. */
+		gst_element_unlink(g->src, g->out);
+		gst_bin_remove(GST_BIN(g->pipe), g->out);
+		gst_object_unref(g->out);
+		g->out = NULL;
+		g->pad = gst_pad_new("bench-sink", GST_PAD_SINK);
+		gst_pad_set_element_private(g->pad, g);
+		gst_pad_set_chain_function(g->pad, on_pad_rx_chain);
+		gst_pad_set_event_function(g->pad, on_pad_rx_event);
+		gst_pad_set_query_function(g->pad, on_pad_rx_query);
+		GstPad *srcpad = gst_element_get_static_pad(g->src, "src");
+		if (!gst_pad_set_active(g->pad, TRUE) || !srcpad ||
+		    gst_pad_link(srcpad, g->pad) != GST_PAD_LINK_OK)
+			die("gst_pad_link", "cannot link devourersrc to the "
+			    "bench's pad");
+		gst_object_unref(srcpad);
+	} else {
+		GstAppSinkCallbacks cbs;
+		memset(&cbs, 0, sizeof cbs);
+		cbs.new_sample = on_gst_rx_sample;
+		gst_app_sink_set_callbacks(GST_APP_SINK(g->out), &cbs, g,
+		                           NULL);
+	}
+	static struct thread_cpu_snap before, after;
+	if (thread_cpu_take(&before) != 0)
+		die("thread_cpu_take", "/proc/self/task unreadable");
 	thread_cpu_name_self(g->tag);
 	set_state(g->pipe, GST_STATE_PLAYING);
+	/* Its streaming thread exists once the change completed. */
+	gst_element_get_state(g->pipe, NULL, NULL, 10 * GST_SECOND);
 	thread_cpu_name_self(MAIN_NAME);
 	check_bus(g->pipe);
+	thread_cpu_take(&after);
+	g->own.n = 0;
+	for (unsigned i = 0; i < after.n; i++) {
+		bool old = false;
+		for (unsigned j = 0; j < before.n && !old; j++)
+			old = before.t[j].tid == after.t[i].tid;
+		if (!old && g->own.n < sizeof g->own.tid / sizeof g->own.tid[0])
+			g->own.tid[g->own.n++] = after.t[i].tid;
+	}
 }
 
 static void gst_rx_close(struct gst_rx *g)
 {
 	set_state(g->pipe, GST_STATE_NULL);
 	gst_object_unref(g->src);
-	gst_object_unref(g->out);
+	if (g->out)
+		gst_object_unref(g->out);
+	if (g->pad) {
+		gst_pad_set_active(g->pad, FALSE);
+		gst_object_unref(g->pad);
+	}
 	gst_object_unref(g->pipe);
 }
 
@@ -1098,7 +1321,9 @@ static void gst_rx_window(struct gst_rx *g, struct sender *snd,
 	double dropped = (double)(stat_u64(st1, "packets-dropped") - dropped0);
 	gst_structure_free(st1);
 	pid_t drv;
+	classify_own = &g->own;
 	classify(&w, g->tag, lib_threads, true, &cls, &drv);
+	classify_own = NULL;
 	emit(stage, S, rep, (double)(total - before), &w, g->tag, drv,
 	     HOST_RX_GST, &cls, (double)(total - before), dropped);
 }
@@ -1126,8 +1351,12 @@ static void rx_part(void)
 	 * and the same element receiving in its streaming thread. */
 	static struct gst_rx ge = { .tag = "dvr:gst-rx", .which = 'a' };
 	static struct gst_rx gp = { .tag = "dvr:pump-rx", .which = 'c' };
-	gst_rx_open(&ge, "gst-rx", CH_GST, "");
-	gst_rx_open(&gp, "pump-rx", CH_PUMP, "streaming-rx=true");
+	static struct gst_rx gq = { .tag = "dvr:pad-rx", .which = 'e' };
+	gst_rx_open(&ge, "gst-rx", CH_GST, "", false);
+	gst_rx_open(&gp, "pump-rx", CH_PUMP, "streaming-rx=true", false);
+	gst_rx_open(&gq, "pad-rx", CH_PAD_PUMP, "streaming-rx=true", true);
+	static struct lib_pump lp;
+	lib_pump_open(&lp);
 
 	struct sender snd;
 	sender_start(&snd);
@@ -1142,8 +1371,12 @@ static void rx_part(void)
 	wait_count(&ge.count, (unsigned long)warm);
 	sender_send(&snd, 'c', 1500, warm, pace);
 	wait_count(&gp.count, (unsigned long)warm);
+	sender_send(&snd, 'e', 1500, warm, pace);
+	wait_count(&gq.count, (unsigned long)warm);
 	sender_send(&snd, 'b', 1500, warm, pace);
 	lib_total = wait_count(&l.delivered, lib_total + (unsigned long)warm);
+	sender_send(&snd, 'd', 1500, warm, pace);
+	wait_count(&lp.rx.delivered, (unsigned long)warm);
 
 	for (int rep = 0; rep < reps; rep++) {
 		for (unsigned s = 0; s < n_sizes; s++) {
@@ -1156,6 +1389,9 @@ static void rx_part(void)
 			sleep_ms(50);
 			gst_rx_window(&gp, &snd, "rx_pump", S, rep, lib_threads,
 			              pace);
+			sleep_ms(50);
+			gst_rx_window(&gq, &snd, "rx_pump_pad", S, rep,
+			              lib_threads, pace);
 			sleep_ms(50);
 
 			pid_t drv;
@@ -1178,11 +1414,35 @@ static void rx_part(void)
 			     "dvr:lib-rx", drv, HOST_RX_LIB, &cls,
 			     (double)(lib_total - before), seen == drv);
 			sleep_ms(50);
+
+			/* The pump's library path: its pumping thread (rank
+			 * lib_threads, CLS_GST) and the parked driver thread,
+			 * the element's host classes. */
+			before = atomic_load(&lp.rx.delivered);
+			window_begin(&w, "rx_lib_pump", S);
+			sender_send(&snd, 'd', S, packets, pace);
+			unsigned long got = wait_count(&lp.rx.delivered,
+			                       before + (unsigned long)packets);
+			window_main_done(&w);
+			window_end(&w);
+			struct own_threads pumper = {
+				.n = 1, .tid = { (pid_t)atomic_load(&lp.tid) },
+			};
+			classify_own = &pumper;
+			classify(&w, "dvr:lib-pump", lib_threads, true, &cls,
+			         &drv);
+			classify_own = NULL;
+			emit("rx_lib_pump", S, rep, (double)(got - before), &w,
+			     "dvr:lib-pump", drv, HOST_RX_GST, &cls,
+			     (double)(got - before), 0);
+			sleep_ms(50);
 		}
 	}
 	sender_stop(&snd);
+	lib_pump_close(&lp);
 	gst_rx_close(&ge);
 	gst_rx_close(&gp);
+	gst_rx_close(&gq);
 	dvr_close(l.dev);
 	dvr_link_rx_free(l.link);
 }

@@ -44,12 +44,20 @@ RX_STAGES = [
 ]
 
 
+def pump_base(table, size):
+    """The library path streaming-rx's own cost is taken against: the one
+    pumping as the element does (rx_lib_pump) where the run has it."""
+    return "rx_lib_pump" if table.get(("rx_lib_pump", size)) else "rx_lib"
+
+
 GST_ROWS = {
     "tx": [("tx_gst", "element path, live: appsrc ! devourersink (bench push + streaming + timer threads)"),
            ("tx_lib", "library path, live, same run: link TX + dvr_send from the bench thread")],
     "rx": [("rx_gst", "element path, live: devourersrc ! appsink (driver RX thread + streaming + timer)"),
            ("rx_lib", "library path, live, same run: on_rx → dvr_link_rx_push (driver RX thread)"),
-           ("rx_pump", "element path, live, streaming-rx=true: devourersrc's streaming thread completes the transfers itself (streaming + timer + parked driver RX thread)")],
+           ("rx_pump", "element path, live, streaming-rx=true: devourersrc's streaming thread completes the transfers itself (streaming + timer + parked driver RX thread)"),
+           ("rx_pump_pad", "element path, live, streaming-rx=true into a pad's chain (as a depayloader takes it; no appsink queue): streaming + timer + parked driver RX thread"),
+           ("rx_lib_pump", "library path of streaming-rx, same run: a bench thread pumps a share (dvr_share_rx_pump) → on_rx → dvr_link_rx_push (pumping + parked driver RX thread)")],
 }
 # TX, the camera's path (bench/gst_stages.c tx_pad_window): the bench thread
 # pushes from a pad of its own straight into devourersink's chain, as
@@ -65,6 +73,7 @@ GST_TX_PAD_STAGES = tuple(r[0] for r in GST_TX_PAD_ROWS)
 # The RX element's own cost when it receives in its streaming thread
 # (devourersrc streaming-rx=true, the RX pump), beside today's.
 GST_OWN_PUMP = "**GStreamer stage's own cost, streaming-rx=true** (element − library path, per repetition)"
+GST_OWN_PUMP_PAD = "**GStreamer stage's own cost, streaming-rx=true into a pad's chain** (element − library path, per repetition)"
 GST_OWN = {"tx": "**GStreamer stage's own cost** (element − library path, per repetition)",
            "rx": "**GStreamer stage's own cost** (element − library path, per repetition)"}
 
@@ -137,7 +146,7 @@ class Gst:
     and the element's own cost = element path - library path, taken per
     repetition (same size, same repetition, same process)."""
 
-    STAGES = ("tx_gst",) + GST_TX_PAD_STAGES + ("tx_lib", "rx_gst", "rx_lib", "rx_pump")
+    STAGES = ("tx_gst",) + GST_TX_PAD_STAGES + ("tx_lib", "rx_gst", "rx_lib", "rx_pump", "rx_pump_pad", "rx_lib_pump")
     CLASSES = ("main", "gst", "drv", "model")
 
     def __init__(self, recs):
@@ -148,6 +157,7 @@ class Gst:
         self.user = defaultdict(float)     # stage -> ns, host-path threads
         self.sys = defaultdict(float)
         self.checks = defaultdict(list)    # (stage, size) -> [(packets, check, check2)]
+        self.blocks = defaultdict(list)    # (stage, size) -> [host-thread sleeps per packet]
         self.meta = next((r for r in recs if r.get("bench") == "gst_meta"), {})
         by_rep = {}
         for r in recs:
@@ -161,6 +171,8 @@ class Gst:
             self.user[st] += r.get("host_user_ns", 0.0)
             self.sys[st] += r.get("host_sys_ns", 0.0)
             self.checks[(st, size)].append((n, r["check"], r["check2"]))
+            if "host_blocks" in r:
+                self.blocks[(st, size)].append(r["host_blocks"] / n)
             by_rep[(st, size, r["rep"])] = us
         self.sizes = sorted({k[1] for k in self.per})
         for (st, size, rep), us in by_rep.items():
@@ -168,8 +180,12 @@ class Gst:
                 self.own[(st[:2], size)].append(us - by_rep[(st[:2] + "_lib", size, rep)])
             if st in GST_TX_PAD_STAGES and ("tx_lib", size, rep) in by_rep:
                 self.own_pad[(st, size)].append(us - by_rep[("tx_lib", size, rep)])
-            if st == "rx_pump" and ("rx_lib", size, rep) in by_rep:
-                self.own[("rx_pump", size)].append(us - by_rep[("rx_lib", size, rep)])
+            # The pump's own cost against the library path that pumps the
+            # same way (its frames wake the same reap); runs without that
+            # stage take the driver-thread library path.
+            base = "rx_lib_pump" if ("rx_lib_pump", size, rep) in by_rep else "rx_lib"
+            if st in ("rx_pump", "rx_pump_pad") and (base, size, rep) in by_rep:
+                self.own[(st, size)].append(us - by_rep[(base, size, rep)])
         self.reps = len({k[2] for k in by_rep})
 
     def m(self, stage, size):
@@ -242,6 +258,8 @@ def cpu_section(raw, out, plots):
                     out.append("| %s | " % own_label + " | ".join(mm(g.own_pad[(st, s)]) for s in c.sizes) + " |")
             if d == "rx" and any(g.own.get(("rx_pump", s)) for s in c.sizes):
                 out.append("| %s | " % GST_OWN_PUMP + " | ".join(mm(g.own[("rx_pump", s)]) for s in c.sizes) + " |")
+                if any(g.own.get(("rx_pump_pad", s)) for s in c.sizes):
+                    out.append("| %s | " % GST_OWN_PUMP_PAD + " | ".join(mm(g.own[("rx_pump_pad", s)]) for s in c.sizes) + " |")
         out.append("")
     if g:
         out.append("The element and library rows of each table are the GStreamer element stage "
@@ -288,7 +306,7 @@ def cpu_section(raw, out, plots):
         rows += [
             ("devourersrc ! appsink path ÷ library RX path (both live)", lambda s: g.m("rx_gst", s) / g.m("rx_lib", s)),
             ("  GStreamer stage's own share of it", lambda s: "%.0f %%" % (100 * g.own_m("rx", s) / g.m("rx_gst", s))),
-            ("devourersrc streaming-rx=true ! appsink path ÷ library RX path (both live)", lambda s: g.m("rx_pump", s) / g.m("rx_lib", s)),
+            ("devourersrc streaming-rx=true ! appsink path ÷ library RX path (both live)", lambda s: g.m("rx_pump", s) / g.m(pump_base(g.per, s), s)),
             ("  GStreamer stage's own share of it", lambda s: "%.0f %%" % (100 * g.own_m("rx_pump", s) / g.m("rx_pump", s))),
         ]
     for label, f in rows:
@@ -525,7 +543,9 @@ def gst_section(raw, c, g, out):
                      ("tx_pad", "pad push ! devourersink, single buffers"),
                      ("tx_list", "pad push ! devourersink, buffer lists"), ("tx_lib", "library TX"),
                      ("rx_gst", "devourersrc ! appsink"), ("rx_lib", "library RX"),
-                     ("rx_pump", "devourersrc streaming-rx=true ! appsink")):
+                     ("rx_pump", "devourersrc streaming-rx=true ! appsink"),
+                     ("rx_pump_pad", "devourersrc streaming-rx=true → pad"),
+                     ("rx_lib_pump", "library RX, pumped")):
         for cl in Gst.CLASSES:
             vals = [med(g.cls.get((st, s, cl), [])) for s in g.sizes]
             if all(v == 0 or v != v for v in vals) or (st.startswith("tx") and cl == "drv"):
@@ -572,17 +592,30 @@ def gst_section(raw, c, g, out):
             out.append("| %s own time not explained by instructions, core-µs | %s |" % (el, " | ".join(rest)))
         if d == "tx":
             gst_section_tx_pad_rows(g, gcg, out)
-    if any(g.own.get(("rx_pump", s)) for s in g.sizes):
-        el = "RX stage, streaming-rx=true (devourersrc's streaming thread pumps)"
-        out.append("| %s own, core-µs per packet | %s |" % (el, " | ".join(mm(g.own[("rx_pump", s)]) for s in g.sizes)))
+    for pst, el in (("rx_pump", "RX stage, streaming-rx=true (devourersrc's streaming thread pumps)"),
+                    ("rx_pump_pad", "RX stage, streaming-rx=true into a pad's chain (no appsink)")):
+        if not any(g.own.get((pst, s)) for s in g.sizes):
+            continue
+        out.append("| %s own, core-µs per packet | %s |" % (el, " | ".join(mm(g.own[(pst, s)]) for s in g.sizes)))
         out.append("| %s own ÷ its whole path | %s |" % (el, " | ".join(
-            "%.0f %%" % (100 * g.own_m("rx_pump", s) / g.m("rx_pump", s)) for s in g.sizes)))
+            "%.0f %%" % (100 * g.own_m(pst, s) / g.m(pst, s)) for s in g.sizes)))
         if gcg:
             vals = []
             for s in g.sizes:
-                a_, b_ = gcg.get(("rx_pump", s)), gcg.get(("rx_lib", s))
+                a_, b_ = gcg.get((pst, s)), gcg.get((pump_base(gcg, s), s))
                 vals.append("%.0f (%.0f %%)" % (a_ - b_, 100 * (a_ - b_) / a_) if a_ and b_ else "–")
             out.append("| %s own, instructions per packet (share) | %s |" % (el, " | ".join(vals)))
+    rx_sleep = [st for st in ("rx_gst", "rx_lib", "rx_pump", "rx_pump_pad", "rx_lib_pump")
+                if any(g.blocks.get((st, s)) for s in g.sizes)]
+    if rx_sleep:
+        out.append("")
+        out.append("Sleeps per packet of the RX host-path threads (voluntary context switches; each "
+                   "is a wake-up the thread's CPU time pays), medians:\n")
+        out.append("| stage | " + " | ".join("%d B" % s for s in g.sizes) + " |")
+        out.append("|---|" + "---|" * len(g.sizes))
+        for st in rx_sleep:
+            out.append("| %s | %s |" % (st, " | ".join(
+                "%.2f" % med(g.blocks[(st, s)]) if g.blocks.get((st, s)) else "–" for s in g.sizes)))
     out.append("")
     def sys_share(st):
         u, s_ = g.user.get(st, 0.0), g.sys.get(st, 0.0)
@@ -1062,7 +1095,7 @@ def summary(raw, c, pts, st):
                 lines.append("| TX GStreamer stage's own CPU per %d B packet, the camera's path (upstream pushes into devourersink in its own thread, as rtph264pay; no queue thread): single buffers / buffer lists of 8 (appsrc, above: %s core-µs) | %s / %s |"
                              % (s, fmt(g.own_m("tx", s)), pad[0], pad[1]))
             if g.own.get(("rx_pump", s)):
-                a_, b_ = gcg.get(("rx_pump", s)), gcg.get(("rx_lib", s))
+                a_, b_ = gcg.get(("rx_pump", s)), gcg.get((pump_base(gcg, s), s))
                 lines.append("| RX GStreamer stage's own CPU per %d B packet with devourersrc streaming-rx=true (its streaming thread pumps the adapter) vs the driver thread's hand-off, same run | %s core-µs = %.0f %% of the element path%s vs %s core-µs |"
                              % (s, fmt(g.own_m("rx_pump", s)), 100 * g.own_m("rx_pump", s) / g.m("rx_pump", s),
                                 "; %.0f instructions (%.0f %%)" % (a_ - b_, 100 * (a_ - b_) / a_) if a_ and b_ else "",

@@ -65,6 +65,26 @@ static void read_split(pid_t tid, double *user_ns, double *sys_ns)
 	*sys_ns = (double)st * 1e9 / (double)hz;
 }
 
+/* voluntary_ctxt_switches of /proc/self/task/TID/status. */
+static double read_blocks(pid_t tid)
+{
+	char path[64], line[128];
+	double v = -1;
+	snprintf(path, sizeof path, "/proc/self/task/%d/status", (int)tid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return v;
+	while (fgets(line, sizeof line, f)) {
+		unsigned long long n;
+		if (sscanf(line, "voluntary_ctxt_switches: %llu", &n) == 1) {
+			v = (double)n;
+			break;
+		}
+	}
+	fclose(f);
+	return v;
+}
+
 int thread_cpu_take(struct thread_cpu_snap *s)
 {
 	s->n = 0;
@@ -89,6 +109,7 @@ int thread_cpu_take(struct thread_cpu_snap *s)
 		t->cpu_ns = (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 		read_name(tid, t->name, sizeof t->name);
 		read_split(tid, &t->user_ns, &t->sys_ns);
+		t->blocks = read_blocks(tid);
 	}
 	closedir(d);
 	return 0;
@@ -122,6 +143,16 @@ void thread_cpu_split_since(const struct thread_cpu_snap *a,
 		return;
 	*user_ns = t->user_ns - bu;
 	*sys_ns = t->sys_ns - bs;
+}
+
+double thread_cpu_blocks_since(const struct thread_cpu_snap *a,
+                               const struct thread_cpu_snap *b, unsigned i)
+{
+	const struct thread_cpu *before = find(a, b->t[i].tid);
+	double was = before ? before->blocks : 0;
+	if (b->t[i].blocks < 0 || was < 0)
+		return 0;
+	return b->t[i].blocks - was;
 }
 
 unsigned thread_cpu_exited(const struct thread_cpu_snap *a,

@@ -22,6 +22,10 @@ struct thread_cpu {
 	/* The same time split into user and system by the kernel (its
 	 * tick samples scale the exact total), ns; -1 when unreadable. */
 	double user_ns, sys_ns;
+	/* Times the thread blocked (voluntary context switches): each is
+	 * one sleep and one wake-up, whose switch the thread's CPU time
+	 * pays; -1 when unreadable. */
+	double blocks;
 };
 
 struct thread_cpu_snap {
@@ -43,6 +47,10 @@ double thread_cpu_since(const struct thread_cpu_snap *a,
 void thread_cpu_split_since(const struct thread_cpu_snap *a,
                             const struct thread_cpu_snap *b, unsigned i,
                             double *user_ns, double *sys_ns);
+
+/* Times thread b->t[i] blocked since snapshot a (0 when unreadable). */
+double thread_cpu_blocks_since(const struct thread_cpu_snap *a,
+                               const struct thread_cpu_snap *b, unsigned i);
 
 /* Threads of a that no longer exist in b (their CPU in between is lost). */
 unsigned thread_cpu_exited(const struct thread_cpu_snap *a,

@@ -324,6 +324,8 @@ void vchip_poke8(struct vchip *vc, uint16_t addr, uint8_t value)
 	pthread_mutex_lock(&vc->lock);
 	vc->regs[addr] = value;
 	pthread_cond_broadcast(&vc->rx_data);
+	/* the aggregation timeout may have changed */
+	pthread_cond_broadcast(&vc->rx_agg);
 	pthread_mutex_unlock(&vc->lock);
 }
 
@@ -463,6 +465,7 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 	pthread_cond_init(&vc->tx_space, &ca);
 	pthread_cond_init(&vc->tx_work, &ca);
 	pthread_cond_init(&vc->rx_data, &ca);
+	pthread_cond_init(&vc->rx_agg, &ca);
 	pthread_condattr_destroy(&ca);
 
 	/* The registers as the chip comes out of reset, then its EFUSE,
@@ -508,16 +511,20 @@ void vchip_destroy(struct vchip *vc)
 	pthread_cond_broadcast(&vc->tx_work);
 	pthread_cond_broadcast(&vc->tx_space);
 	pthread_cond_broadcast(&vc->rx_data);
+	pthread_cond_broadcast(&vc->rx_agg);
 	pthread_mutex_unlock(&vc->lock);
 	if (vc->tx_thread_started)
 		pthread_join(vc->tx_thread, NULL);
 	if (vc->rx_thread_started)
 		pthread_join(vc->rx_thread, NULL);
+	if (vc->rx_agg_thread_started)
+		pthread_join(vc->rx_agg_thread, NULL);
 	if (vc->air)
 		air_leave(vc->air);
 	pthread_cond_destroy(&vc->tx_space);
 	pthread_cond_destroy(&vc->tx_work);
 	pthread_cond_destroy(&vc->rx_data);
+	pthread_cond_destroy(&vc->rx_agg);
 	pthread_mutex_destroy(&vc->lock);
 	free(vc->tx[0].buf);
 	free(vc->pstate);

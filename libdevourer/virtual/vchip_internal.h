@@ -86,6 +86,7 @@ struct vchip {
 	pthread_cond_t tx_space;  /* bulk OUT waits for FIFO room */
 	pthread_cond_t tx_work;   /* TX thread waits for frames / slot end */
 	pthread_cond_t rx_data;   /* bulk IN waits for packets */
+	pthread_cond_t rx_agg;    /* the aggregation timer waits for one */
 
 	bool unplugged;
 	bool stopping;
@@ -135,6 +136,11 @@ struct vchip {
 	bool rx_reap_interrupt;
 	pthread_t rx_thread;
 	bool rx_thread_started;
+	/* The RX DMA's aggregation timer: closes an open aggregate when its
+	 * timeout runs, so a waiting reap sleeps until a transfer completes
+	 * (as a host does until the URB completes). */
+	pthread_t rx_agg_thread;
+	bool rx_agg_thread_started;
 	uint64_t rng_state;       /* link-model RNG */
 	uint8_t rx_frame[AIR_MAX_FRAME];   /* RX thread scratch (no lock) */
 	uint8_t rx_heard[AIR_MAX_FRAME];   /* a frame being received */

@@ -13,7 +13,9 @@
  * air, goes into the FIFO and, when the host has a bulk IN transfer
  * queued, straight on into it. The host's threads only decide when it
  * reaps completed transfers. The FIFO overflows exactly when the chip's
- * would: full, with no transfer queued to drain it.
+ * would: full, with no transfer queued to drain it. The aggregation
+ * timeout runs on the model's own timer thread too, so a host thread
+ * waiting for a transfer is woken once, when the transfer completes.
  */
 #include <errno.h>
 #include <string.h>
@@ -73,6 +75,7 @@ static void ring_get(struct vchip *vc, uint8_t *dst, size_t n)
 }
 
 static void rx_dma(struct vchip *vc);
+static void *rx_agg_main(void *arg);
 
 bool vc_rx_fifo_put(struct vchip *vc, const uint8_t *pkt, size_t len)
 {
@@ -86,7 +89,13 @@ bool vc_rx_fifo_put(struct vchip *vc, const uint8_t *pkt, size_t len)
 		(uint32_t)len;
 	vc->rx_pkt_count++;
 	rx_dma(vc);
-	pthread_cond_broadcast(&vc->rx_data);
+	/* A reap waits for a completed transfer (close_xfer wakes it), and
+	 * the aggregation timer closes an open one on time: only a
+	 * synchronous bulk IN read waits for the packet itself, or, with no
+	 * timer, a reap that must see an aggregate open to keep its
+	 * timeout. */
+	if (vc->rx_sync_waiters || !vc->rx_agg_thread_started)
+		pthread_cond_broadcast(&vc->rx_data);
 	return true;
 }
 
@@ -219,8 +228,14 @@ static void heard_local(void *ctx, const struct air_frame_hdr *h,
 
 int vc_rx_start(struct vchip *vc)
 {
+	int rc = pthread_create(&vc->rx_agg_thread, NULL, rx_agg_main, vc);
+	if (rc)
+		return -rc;
+	pthread_mutex_lock(&vc->lock);
+	vc->rx_agg_thread_started = true;
+	pthread_mutex_unlock(&vc->lock);
 	/* frames from other processes come through the air socket */
-	int rc = pthread_create(&vc->rx_thread, NULL, rx_thread, vc);
+	rc = pthread_create(&vc->rx_thread, NULL, rx_thread, vc);
 	if (rc)
 		return -rc;
 	vc->rx_thread_started = true;
@@ -353,6 +368,47 @@ static void rx_dma(struct vchip *vc)
 		if (agg_full(vc, x))
 			close_xfer(vc, (int)x->used);
 	}
+	/* An aggregate opened in this pass and still open: the timer
+	 * starts counting its timeout. */
+	if (vc->rx_xfer_done < vc->rx_xfer_count) {
+		const struct vc_rx_xfer *x =
+			&vc->rx_xfer[(vc->rx_xfer_head + vc->rx_xfer_done) %
+			             VC_RX_XFERS];
+		if (x->pkts && x->first_ns == now)
+			pthread_cond_signal(&vc->rx_agg);
+	}
+}
+
+/* The aggregation timer: the chip closes an open aggregate when its
+ * timeout has run since its first packet, whether or not the host is
+ * waiting (rtw88 reg.h BIT_DMA_AGG_TO_V1; the unit as agg_timeout_ns
+ * takes it). On the model's own thread, so a host reap sleeps once per
+ * transfer, until it completes, and never wakes only to start counting a
+ * timeout. */
+static void *rx_agg_main(void *arg)
+{
+	struct vchip *vc = arg;
+	pthread_mutex_lock(&vc->lock);
+	while (!vc->stopping) {
+		const struct vc_rx_xfer *x = NULL;
+		if (vc->rx_xfer_done < vc->rx_xfer_count)
+			x = &vc->rx_xfer[(vc->rx_xfer_head + vc->rx_xfer_done) %
+			                 VC_RX_XFERS];
+		if (!x || !x->pkts) {
+			pthread_cond_wait(&vc->rx_agg, &vc->lock);
+			continue;
+		}
+		uint64_t due = x->first_ns + agg_timeout_ns(vc);
+		if (air_now_ns() >= due) {
+			rx_dma(vc);
+			continue;
+		}
+		struct timespec ts;
+		vc_ns_to_ts(due, &ts);
+		pthread_cond_timedwait(&vc->rx_agg, &vc->lock, &ts);
+	}
+	pthread_mutex_unlock(&vc->lock);
+	return NULL;
 }
 
 void vc_rx_fail_queued(struct vchip *vc, int err)
