@@ -103,6 +103,9 @@ enum
 #define DEFAULT_FEC_TIMEOUT 50
 #define DEFAULT_QUEUE_SIZE 1024
 #define DEFAULT_STREAMING_RX TRUE
+/* Bulk IN transfers posted on an adapter the streaming thread pumps
+ * (the library's default is 16, of 32 KiB each). */
+#define PUMP_RX_TRANSFERS 64
 /* Buffers the pool allocates up front; more are made only if downstream
  * holds many at once (e.g. a depayloader collecting a large key frame). */
 #define POOL_PREALLOC 64
@@ -1630,6 +1633,13 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
     cfg.keep_corrupted = keep_corrupted;
     cfg.enable_rx = true;
     cfg.firmware_dir = settings.firmware_dir;
+    /* The streaming thread that will pump this adapter also runs
+     * downstream, and the driver's thread standing in for it needs the
+     * CPU first: on a loaded machine either waits several milliseconds
+     * to run, while the chip goes on filling the posted transfers. A
+     * deeper ring gives them that time (it only costs host memory). */
+    if (streaming_rx && n == 1 && (aggregate == NULL || aggregate[0] == '\0'))
+      cfg.rx_transfers = PUMP_RX_TRANSFERS;
 
     /* Without the control lock (see gstdevourerradio.h). */
     if (!gst_devourer_radio_open (&a->radio, &cfg, &ch, &match,
