@@ -25,8 +25,10 @@
  *
  * RX. A second process (this program, --sender) transmits N link packets
  * of S bytes on the same private air, once to each receiver in turn:
- *   devourersrc ! appsink      (virtual:gst-rx, channel 149; a callback
- *                               pulls every sample and counts it)
+ *   devourersrc streaming-rx=false ! appsink  (virtual:gst-rx, channel
+ *                               149: the driver's thread hands each
+ *                               packet over; a callback pulls every
+ *                               sample and counts it)
  *   dvr_open + on_rx -> dvr_link_rx_push -> packet callback counts
  *                              (virtual:lib-rx, channel 157)
  *   devourersrc streaming-rx=true ! appsink  (virtual:pump-rx, channel 36:
@@ -1352,7 +1354,7 @@ static void rx_part(void)
 	static struct gst_rx ge = { .tag = "dvr:gst-rx", .which = 'a' };
 	static struct gst_rx gp = { .tag = "dvr:pump-rx", .which = 'c' };
 	static struct gst_rx gq = { .tag = "dvr:pad-rx", .which = 'e' };
-	gst_rx_open(&ge, "gst-rx", CH_GST, "", false);
+	gst_rx_open(&ge, "gst-rx", CH_GST, "streaming-rx=false", false);
 	gst_rx_open(&gp, "pump-rx", CH_PUMP, "streaming-rx=true", false);
 	gst_rx_open(&gq, "pad-rx", CH_PAD_PUMP, "streaming-rx=true", true);
 	static struct lib_pump lp;

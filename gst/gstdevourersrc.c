@@ -39,23 +39,23 @@
  * went missing (given up by the link, or dropped by a full queue), carry
  * GST_BUFFER_FLAG_DISCONT.
  *
- * With `streaming-rx=true`, one local adapter and no `aggregate`, the
- * streaming thread receives itself, as udpsrc reads its socket in its own:
- * create() completes the adapter's USB transfers (dvr_share_rx_pump), runs
- * the link and fills the buffer, with no hand-off to another thread per
- * packet; it gives receiving back to the driver's thread whenever it stops
- * (flush, PAUSED, EOS, stop), so other elements sharing the adapter go on
- * receiving. While downstream keeps the streaming thread away for more
- * than a couple of milliseconds (a slow decoder), the driver's thread
- * completes the transfers meanwhile into the queue, so the USB ring
- * rarely overflows behind it; still, downstream work in this thread delays
- * receiving, so put a `queue` after the element when downstream is heavy
- * (a decoder): under CPU load a decoder in this thread can keep it from
- * the adapter long enough for the adapter's own buffers to overflow.
- * Otherwise (the default; several adapters or `aggregate`, since one
- * thread cannot wait in several devices and a socket at once; a bus with
- * no pump) the driver's threads feed the link and create() waits for
- * their packets.
+ * By default (`streaming-rx=true`), with one local adapter and no
+ * `aggregate`, the streaming thread receives itself, as udpsrc reads its
+ * socket in its own: create() completes the adapter's USB transfers
+ * (dvr_share_rx_pump), runs the link and fills the buffer, with no
+ * hand-off to another thread per packet; it gives receiving back to the
+ * driver's thread whenever it stops (flush, PAUSED, EOS, stop), so other
+ * elements sharing the adapter go on receiving. While downstream keeps
+ * the streaming thread away (a decoder in the same thread, a loaded
+ * machine), the driver's thread stands in: once the streaming thread has
+ * stayed away a couple of milliseconds, or a quarter of the adapter's
+ * posted transfers filled meanwhile, it completes the transfers as they
+ * fill, into the queue, until create() pumps again — so a slow
+ * downstream costs a hand-off per packet only while it is slow, never
+ * the adapter's buffers. With several adapters or `aggregate` (one thread
+ * cannot wait in several devices and a socket at once), on a bus with no
+ * pump, or with `streaming-rx=false`, the driver's threads feed the link
+ * and create() waits for their packets.
  *
  * The received packets wait in a queue of `queue-size` packets for the
  * streaming thread (one USB transfer may free several at once, and while
@@ -102,7 +102,10 @@ enum
 #define DEFAULT_KEEP_CORRUPTED FALSE
 #define DEFAULT_FEC_TIMEOUT 50
 #define DEFAULT_QUEUE_SIZE 1024
-#define DEFAULT_STREAMING_RX FALSE
+#define DEFAULT_STREAMING_RX TRUE
+/* Bulk IN transfers posted on an adapter the streaming thread pumps
+ * (the library's default is 16, of 32 KiB each). */
+#define PUMP_RX_TRANSFERS 64
 /* Buffers the pool allocates up front; more are made only if downstream
  * holds many at once (e.g. a depayloader collecting a large key frame). */
 #define POOL_PREALLOC 64
@@ -233,10 +236,11 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
       g_param_spec_boolean ("streaming-rx", "Receive in the streaming thread",
           "With one local adapter and no aggregate: complete the adapter's "
           "USB transfers in the streaming thread itself (no thread hand-off "
-          "per packet, as udpsrc reads its socket); downstream work in that "
-          "thread then delays receiving, so put a queue after this element "
-          "when downstream is heavy (decoding). Else the driver's thread "
-          "receives into queue-size (READY only)", DEFAULT_STREAMING_RX,
+          "per packet, as udpsrc reads its socket); while downstream keeps "
+          "that thread away the driver's thread stands in, so nothing "
+          "overflows. False, or several adapters or aggregate: the "
+          "driver's thread receives into queue-size (READY only)",
+          DEFAULT_STREAMING_RX,
           ready));
 
   gst_element_class_add_static_pad_template (element_class, &src_template);
@@ -1636,6 +1640,13 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
     cfg.keep_corrupted = keep_corrupted;
     cfg.enable_rx = true;
     cfg.firmware_dir = settings.firmware_dir;
+    /* The streaming thread that will pump this adapter also runs
+     * downstream, and the driver's thread standing in for it needs the
+     * CPU first: on a loaded machine either waits several milliseconds
+     * to run, while the chip goes on filling the posted transfers. A
+     * deeper ring gives them that time (it only costs host memory). */
+    if (streaming_rx && n == 1 && (aggregate == NULL || aggregate[0] == '\0'))
+      cfg.rx_transfers = PUMP_RX_TRANSFERS;
 
     /* Without the control lock (see gstdevourerradio.h). */
     if (!gst_devourer_radio_open (&a->radio, &cfg, &ch, &match,

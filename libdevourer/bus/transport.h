@@ -132,9 +132,11 @@ struct dvr_transport_ops {
 	 * rx_release: waits for a rx_reap in progress to return, then the
 	 * transport's thread reaps again. Any thread; rx_stop releases too.
 	 * A claimer that stays out of rx_reap longer than
-	 * DVR_RX_PUMP_LAPSE_MS does not starve the ring: the transport's
-	 * thread completes what arrived meanwhile, on its own thread, and
-	 * parks again (rx_reap waits for it to finish).
+	 * DVR_RX_PUMP_LAPSE_MS (counted from its last return), or lets a
+	 * quarter of the ring complete meanwhile, does not starve the ring:
+	 * the transport's thread then completes transfers on its own
+	 * thread as they arrive, until the claimer calls rx_reap again
+	 * (rx_reap waits for it to stop).
 	 */
 	int (*rx_claim)(struct dvr_transport *t);
 	int (*rx_reap)(struct dvr_transport *t, unsigned timeout_ms);

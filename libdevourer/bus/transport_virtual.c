@@ -20,12 +20,17 @@
  * itself while the worker waits, parked, until the claim is released.
  * The model's own wake-up (vchip_bulk_in_interrupt) gets the worker out
  * of its reap when the claim comes and a pump out of its reap when it
- * must return early, so neither waits out IN_POLL_MS. One thread reaps
- * at a time, and the hand-over goes through vt->lock, so the RX
- * callback's state passes from thread to thread in order.
+ * must return early, so neither waits out IN_POLL_MS. A claimer kept
+ * away (park_watching) is stood in for by the worker until it calls
+ * rx_reap again; the chip's completion interrupt
+ * (vchip_bulk_in_set_completion) wakes the worker when transfers pile
+ * up meanwhile. One thread reaps at a time, and the hand-over goes
+ * through vt->lock, so the RX callback's state passes from thread to
+ * thread in order.
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +84,11 @@ struct vtransport {
 	bool rx_wake_pending;      /* rx_wake: the next rx_reap returns */
 	bool rx_lapse_reaping;     /* the worker reaps for an absent pump */
 	uint64_t rx_pump_left_ns;  /* when the claimer last left rx_reap */
+	/* While the claimer is out of rx_reap: this many completed
+	 * transfers wake the parked worker (0: none does); written under
+	 * lock, read by the chip's completion interrupt without it. */
+	atomic_uint rx_depth_mark;
+	bool rx_depth_hit;         /* the mark was reached: take over now */
 	unsigned rx_pump_waiters;  /* threads waiting for rx_reap to return */
 	pthread_t in_thread;
 	uint8_t *rx_mem;
@@ -274,30 +284,99 @@ static void end_ring(struct vtransport *vt, int status)
 	pthread_cond_broadcast(&vt->rx_cond);
 }
 
-/* Parked while a pump holds the ring (lock held): wait one lapse, and
- * if the claimer has stayed out of rx_reap that long (its thread busy
- * elsewhere), complete the transfers that filled meanwhile here, so the
- * ring and the chip's RX FIFO never overflow behind it. */
+/* How many completed transfers, waiting while the claimer is out of
+ * rx_reap, make the parked worker take over at once rather than at the
+ * end of the lapse: a quarter of the ring, so the other three quarters
+ * and the chip's RX FIFO still take what arrives while that thread gets
+ * to run. The bound is the ring's depth, not a timer: on a loaded
+ * machine a timed wake-up comes late by several milliseconds, and a
+ * burst of frames fills the ring faster. */
+static unsigned depth_mark(const struct vtransport *vt)
+{
+	return vt->rx_n / 4 ? vt->rx_n / 4 : 1;
+}
+
+/* The chip's completion interrupt (vchip_bulk_in_set_completion), on the
+ * thread that completed the transfer, under the chip's lock (which is
+ * never taken with vt->lock held, so this order is safe). Costs one
+ * atomic load per transfer unless the mark is armed and reached. */
+static void chip_completed(void *ctx, unsigned completed)
+{
+	struct vtransport *vt = ctx;
+	unsigned mark = atomic_load_explicit(&vt->rx_depth_mark,
+	                                     memory_order_relaxed);
+	if (!mark || completed < mark)
+		return;
+	pthread_mutex_lock(&vt->lock);
+	if (atomic_load_explicit(&vt->rx_depth_mark, memory_order_relaxed)) {
+		atomic_store_explicit(&vt->rx_depth_mark, 0,
+		                      memory_order_relaxed);
+		vt->rx_depth_hit = true;
+		pthread_cond_broadcast(&vt->rx_cond);
+	}
+	pthread_mutex_unlock(&vt->lock);
+}
+
+/* Whether the worker must stop standing in for an absent pump (lock
+ * held): the claimer is back in rx_reap, the claim is gone, or the ring
+ * is over. */
+static bool stand_in_over(const struct vtransport *vt)
+{
+	return !vt->rx_claimed || vt->rx_pumping || vt->rx_stop ||
+	       vt->rx_ended;
+}
+
+/* Parked while a pump holds the ring (lock held). The worker takes over
+ * once the claimer has stayed out of rx_reap a lapse — counted from the
+ * claimer's last return, not from this thread's wake-up, so a worker
+ * woken late (a loaded machine) does not wait a further lapse — or as
+ * soon as a quarter of the ring completed meanwhile (chip_completed).
+ * Taken over, it reaps as it does unclaimed, waiting in the chip and
+ * woken by each transfer the chip completes, until the claimer is back
+ * in rx_reap (which interrupts that wait): however long the claimer's
+ * thread stays downstream or descheduled, the ring is reposted as fast
+ * as the chip fills it, not in one sweep per lapse. While the claimer
+ * is inside rx_reap this thread sleeps a whole lapse: the pump's return
+ * does not wake it. */
 static void park_watching(struct vtransport *vt)
 {
-	struct timespec dl = dvr_deadline_after_ms(DVR_RX_PUMP_LAPSE_MS);
-	pthread_cond_timedwait(&vt->rx_cond, &vt->lock, &dl);
-	if (!vt->rx_claimed || vt->rx_stop || vt->rx_ended || vt->rx_pumping)
+	const uint64_t lapse_ns = (uint64_t)DVR_RX_PUMP_LAPSE_MS * 1000000u;
+	uint64_t now = air_now_ns();
+	uint64_t due = vt->rx_pumping ? now + lapse_ns
+	                              : vt->rx_pump_left_ns + lapse_ns;
+	if (due > now) {
+		struct timespec dl = {
+			.tv_sec = (time_t)(due / 1000000000u),
+			.tv_nsec = (long)(due % 1000000000u),
+		};
+		if (!vt->rx_depth_hit)
+			pthread_cond_timedwait(&vt->rx_cond, &vt->lock, &dl);
+		if (stand_in_over(vt) ||
+		    (!vt->rx_depth_hit &&
+		     air_now_ns() - vt->rx_pump_left_ns < lapse_ns))
+			return;
+	} else if (stand_in_over(vt)) {
 		return;
-	uint64_t away = air_now_ns() - vt->rx_pump_left_ns;
-	if (away < (uint64_t)DVR_RX_PUMP_LAPSE_MS * 1000000u)
-		return;
+	}
+	atomic_store_explicit(&vt->rx_depth_mark, 0, memory_order_relaxed);
+	vt->rx_depth_hit = false;
 	vt->rx_lapse_reaping = true;
-	pthread_mutex_unlock(&vt->lock);
 	int r;
-	while ((r = reap_one(vt, 0)) > 0)
-		;
-	pthread_mutex_lock(&vt->lock);
+	do {
+		pthread_mutex_unlock(&vt->lock);
+		r = reap_one(vt, IN_POLL_MS);
+		pthread_mutex_lock(&vt->lock);
+	} while (r >= 0 && !stand_in_over(vt));
 	vt->rx_lapse_reaping = false;
 	if (r < 0)
 		end_ring(vt, r);
-	/* Counted from now: the claimer gets a whole lapse again. */
+	/* Counted from now: a claimer that has not come back yet gets a
+	 * whole lapse (and a quarter of the ring) again; one that has is
+	 * woken here. */
 	vt->rx_pump_left_ns = air_now_ns();
+	if (!vt->rx_pumping && vt->rx_claimed)
+		atomic_store_explicit(&vt->rx_depth_mark, depth_mark(vt),
+		                      memory_order_relaxed);
 	pthread_cond_broadcast(&vt->rx_cond);
 }
 
@@ -359,6 +438,9 @@ static int vt_rx_claim(struct dvr_transport *t)
 	}
 	vt->rx_claimed = true;
 	vt->rx_pump_left_ns = air_now_ns();
+	vt->rx_depth_hit = false;
+	atomic_store_explicit(&vt->rx_depth_mark, depth_mark(vt),
+	                      memory_order_relaxed);
 	pthread_mutex_unlock(&vt->lock);
 	/* Out of the reap it may be waiting in, to see the claim. */
 	vchip_bulk_in_interrupt(vt->vc, vt->base.info.in_ep);
@@ -395,9 +477,18 @@ static int vt_rx_reap(struct dvr_transport *t, unsigned timeout_ms)
 		return r;
 	}
 	vt->rx_pumping = true;
-	/* The worker's lapse reaping ends first: one thread reaps. */
-	while (vt->rx_lapse_reaping)
-		pthread_cond_wait(&vt->rx_cond, &vt->lock);
+	/* Reaping itself now: no completion needs the worker. */
+	atomic_store_explicit(&vt->rx_depth_mark, 0, memory_order_relaxed);
+	vt->rx_depth_hit = false;
+	/* The worker standing in for this thread stops first (it may be
+	 * waiting in the chip for the next transfer): one thread reaps. */
+	while (vt->rx_lapse_reaping) {
+		pthread_mutex_unlock(&vt->lock);
+		vchip_bulk_in_interrupt(vt->vc, vt->base.info.in_ep);
+		pthread_mutex_lock(&vt->lock);
+		if (vt->rx_lapse_reaping)
+			pthread_cond_wait(&vt->rx_cond, &vt->lock);
+	}
 	bool ended = vt->rx_ended;
 	r = vt->rx_end_status;
 	pthread_mutex_unlock(&vt->lock);
@@ -418,6 +509,10 @@ static int vt_rx_reap(struct dvr_transport *t, unsigned timeout_ms)
 	pthread_mutex_lock(&vt->lock);
 	vt->rx_pumping = false;
 	vt->rx_pump_left_ns = air_now_ns();
+	/* Away from now on: transfers piling up wake the worker. */
+	if (vt->rx_claimed && !vt->rx_stop && !vt->rx_ended)
+		atomic_store_explicit(&vt->rx_depth_mark, depth_mark(vt),
+		                      memory_order_relaxed);
 	vt->rx_wake_pending = false; /* served: this reap returns now */
 	if (r < 0)
 		end_ring(vt, r);
@@ -461,6 +556,8 @@ static void vt_rx_release(struct dvr_transport *t)
 	pthread_mutex_lock(&vt->lock);
 	wait_pump_out(vt);
 	vt->rx_claimed = false;
+	atomic_store_explicit(&vt->rx_depth_mark, 0, memory_order_relaxed);
+	vt->rx_depth_hit = false;
 	pthread_cond_broadcast(&vt->rx_cond);
 	pthread_mutex_unlock(&vt->lock);
 }
@@ -490,8 +587,12 @@ static int vt_rx_start(struct dvr_transport *t, unsigned n, size_t buflen,
 	vt->rx_claimed = vt->rx_parked = vt->rx_pumping = false;
 	vt->rx_ended = vt->rx_worker_done = vt->rx_wake_pending = false;
 	vt->rx_lapse_reaping = false;
+	vt->rx_depth_hit = false;
+	atomic_store_explicit(&vt->rx_depth_mark, 0, memory_order_relaxed);
 	vt->rx_end_status = DVR_OK;
+	vchip_bulk_in_set_completion(vt->vc, t->info.in_ep, chip_completed, vt);
 	if (pthread_create(&vt->in_thread, NULL, in_worker, vt)) {
+		vchip_bulk_in_set_completion(vt->vc, t->info.in_ep, NULL, NULL);
 		free(mem);
 		vt->rx_mem = NULL;
 		return DVR_E_NO_MEM;
@@ -513,10 +614,13 @@ static void vt_rx_stop(struct dvr_transport *t)
 	 * callback runs, on the worker or on a pumping caller. */
 	wait_pump_out(vt);
 	vt->rx_claimed = false;
+	atomic_store_explicit(&vt->rx_depth_mark, 0, memory_order_relaxed);
 	pthread_mutex_unlock(&vt->lock);
 	if (!running)
 		return;
 	pthread_join(vt->in_thread, NULL);
+	/* The chip may outlive this transport (parked for re-enumeration). */
+	vchip_bulk_in_set_completion(vt->vc, t->info.in_ep, NULL, NULL);
 	free(vt->rx_mem);
 	vt->rx_mem = NULL;
 	pthread_mutex_lock(&vt->lock);

@@ -691,6 +691,13 @@ void vchip_bulk_in_interrupt(struct vchip *vc, uint8_t ep)
 		vc_rx_interrupt(vc);
 }
 
+void vchip_bulk_in_set_completion(struct vchip *vc, uint8_t ep,
+                                  vchip_bulk_in_completion_fn fn, void *ctx)
+{
+	if (ep == vc->usb.in_ep)
+		vc_rx_set_completion(vc, fn, ctx);
+}
+
 void vchip_bulk_in_cancel(struct vchip *vc, uint8_t ep)
 {
 	if (ep == vc->usb.in_ep)

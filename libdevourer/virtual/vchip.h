@@ -140,6 +140,16 @@ int vchip_bulk_in_reap(struct vchip *vc, uint8_t ep, unsigned timeout_ms,
  * hand the reaping from one thread to another without waiting out a
  * reap's timeout. */
 void vchip_bulk_in_interrupt(struct vchip *vc, uint8_t ep);
+/* The host controller's completion interrupt: fn runs each time a
+ * queued bulk IN transfer completes (filled, failed or cancelled), on
+ * the thread that completed it — whichever put the packet into the RX
+ * FIFO, none of the host's — with the number of completed transfers now
+ * waiting to be reaped. It runs under the chip's lock: it must be quick
+ * and must not call into the chip. NULL removes it; once this returns
+ * the previous fn is not running and is not called again. */
+typedef void (*vchip_bulk_in_completion_fn)(void *ctx, unsigned completed);
+void vchip_bulk_in_set_completion(struct vchip *vc, uint8_t ep,
+                                  vchip_bulk_in_completion_fn fn, void *ctx);
 /* Unlink every queued transfer still waiting: each completes with
  * -ECONNRESET (those the chip completed before keep their data); once it
  * returns the chip touches none of the buffers. Reap them all (until

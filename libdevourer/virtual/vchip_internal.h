@@ -134,6 +134,9 @@ struct vchip {
 	/* vchip_bulk_in_interrupt was called and no reap has returned
 	 * -EINTR for it yet. */
 	bool rx_reap_interrupt;
+	/* vchip_bulk_in_set_completion: the host's completion interrupt */
+	vchip_bulk_in_completion_fn rx_completion;
+	void *rx_completion_ctx;
 	pthread_t rx_thread;
 	bool rx_thread_started;
 	/* The RX DMA's aggregation timer: closes an open aggregate when its
@@ -222,6 +225,8 @@ int vc_rx_submit(struct vchip *vc, uint8_t *buf, size_t cap, uintptr_t tag,
 int vc_rx_reap(struct vchip *vc, unsigned timeout_ms, uintptr_t *tag);
 void vc_rx_cancel(struct vchip *vc);
 void vc_rx_interrupt(struct vchip *vc);
+void vc_rx_set_completion(struct vchip *vc, vchip_bulk_in_completion_fn fn,
+                          void *ctx);
 /* Every queued transfer waiting for packets completes with err (an
  * unplug, a bus reset); lock held. */
 void vc_rx_fail_queued(struct vchip *vc, int err);

@@ -312,6 +312,8 @@ static void close_xfer(struct vchip *vc, int result)
 	x->result = result;
 	vc->rx_xfer_done++;
 	pthread_cond_broadcast(&vc->rx_data);
+	if (vc->rx_completion)
+		vc->rx_completion(vc->rx_completion_ctx, vc->rx_xfer_done);
 }
 
 /* Whether the aggregate being built is full: aggregation off, the size
@@ -446,6 +448,9 @@ int vc_rx_submit(struct vchip *vc, uint8_t *buf, size_t cap, uintptr_t tag,
 	if (fault) {
 		vc->rx_xfer_done++;
 		pthread_cond_broadcast(&vc->rx_data);
+		if (vc->rx_completion)
+			vc->rx_completion(vc->rx_completion_ctx,
+			                  vc->rx_xfer_done);
 	} else {
 		rx_dma(vc);
 	}
@@ -504,6 +509,15 @@ void vc_rx_interrupt(struct vchip *vc)
 	pthread_mutex_lock(&vc->lock);
 	vc->rx_reap_interrupt = true;
 	pthread_cond_broadcast(&vc->rx_data);
+	pthread_mutex_unlock(&vc->lock);
+}
+
+void vc_rx_set_completion(struct vchip *vc, vchip_bulk_in_completion_fn fn,
+                          void *ctx)
+{
+	pthread_mutex_lock(&vc->lock);
+	vc->rx_completion = fn;
+	vc->rx_completion_ctx = ctx;
 	pthread_mutex_unlock(&vc->lock);
 }
 

@@ -13,7 +13,9 @@
  *  - after dvr_share_rx_pump_release() the device's own thread delivers
  *    again, to both shares, and a pump afterwards takes the reaping back;
  *  - a holder that stops pumping does not starve the adapter: the
- *    device's thread delivers what arrives meanwhile;
+ *    device's thread delivers what arrives meanwhile, and keeps doing so
+ *    for a burst longer than the ring and the chip's RX FIFO together
+ *    hold (the chip counts no overflow);
  *  - an adapter that vanishes ends the pump with DVR_E_NO_DEVICE, and the
  *    shares close without hanging.
  */
@@ -22,6 +24,9 @@
 #include "tests/e2e/e2e_common.h"
 
 #define BURST 40u
+/* More short frames than the ring (16 transfers) and the chip's RX FIFO
+ * (about 180 of them) hold together. */
+#define LONG_BURST 320u
 
 static const char *fw_dir;
 
@@ -222,6 +227,25 @@ int main(int argc, char **argv)
 	             "... delivered by the device's thread");
 	CHECK_EQ_INT(dvr_share_rx_pump(b, 0), DVR_E_BUSY,
 	             "... and the pump is still held");
+
+	/* Still held and not pumped, for longer than the ring and the
+	 * chip's FIFO hold: the device's thread keeps reaping for the
+	 * absent holder as the chip completes transfers, not once per
+	 * lapse. */
+	struct vchip_stats before, after;
+	vchip_get_stats(vchip_find("pu-hub"), &before);
+	send_burst(far, LONG_BURST);
+	e2e_wait_count(&l1.heard, 4 * BURST + LONG_BURST);
+	e2e_wait_count(&l2.heard, 4 * BURST + LONG_BURST);
+	vchip_get_stats(vchip_find("pu-hub"), &after);
+	CHECK_EQ_INT(atomic_load(&l1.heard), 4 * BURST + LONG_BURST,
+	             "held for a long burst: share 1 hears all of it");
+	CHECK_EQ_INT(atomic_load(&l2.heard), 4 * BURST + LONG_BURST,
+	             "... share 2 too");
+	CHECK_EQ_INT(after.rx_fifo_overflow - before.rx_fifo_overflow, 0,
+	             "... and the chip's RX FIFO never overflowed");
+	CHECK_EQ_INT(atomic_load(&l1.off_thread), 0,
+	             "... delivered by the device's thread");
 
 	/* The adapter vanishes while held: the pump ends with the error. */
 	vchip_unplug(vchip_find("pu-hub"));

@@ -465,10 +465,13 @@ static inline GstHarness *gst_test_src_harness(
 	g_object_set(h->element, "device", device, "channel", channel,
 	             "key-file", env->gs_key, "fec-timeout", fec_timeout_ms,
 	             NULL);
-	/* The same test once more with the src receiving in its streaming
-	 * thread (tests/gst/meson.build runs it so). */
+	/* The same test once more with the src's driver thread receiving
+	 * instead of its streaming thread (tests/gst/meson.build runs it
+	 * so with GST_TEST_SRC_STREAMING_RX=0). */
 	if (g_getenv("GST_TEST_SRC_STREAMING_RX"))
-		g_object_set(h->element, "streaming-rx", TRUE, NULL);
+		g_object_set(h->element, "streaming-rx",
+		             atoi(g_getenv("GST_TEST_SRC_STREAMING_RX")) != 0,
+		             NULL);
 	*bus = gst_bus_new();
 	gst_element_set_bus(h->element, *bus);
 	if (gst_element_set_state(h->element, GST_STATE_PLAYING) ==
