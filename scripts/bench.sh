@@ -13,7 +13,7 @@ bash scripts/deps.sh python3-matplotlib valgrind
 # Optimised, unsanitised: the numbers users get.
 BUILD=${DEVOURER_BENCH_BUILD:-build-bench}
 [ -f "$BUILD/build.ninja" ] || meson setup "$BUILD" --buildtype=release >/dev/null
-ninja -C "$BUILD" bench/cpu_stages bench/tx_duty bench/init_timing bench/link_bench bench/share_cost >/dev/null
+ninja -C "$BUILD" bench/cpu_stages bench/tx_duty bench/init_timing bench/link_bench bench/share_cost bench/airtime >/dev/null
 # The GStreamer element stage: its program and the plugin it loads
 # (skipped, and said so in the report, when they cannot be built).
 ninja -C "$BUILD" bench/gst_stages bench/gst_latency gst/libgstdevourer.so >/dev/null 2>&1 ||
