@@ -53,7 +53,7 @@ def pump_base(table, size):
 GST_ROWS = {
     "tx": [("tx_gst", "element path, live: appsrc ! devourersink (bench push + streaming + timer threads)"),
            ("tx_lib", "library path, live, same run: link TX + dvr_send from the bench thread")],
-    "rx": [("rx_gst", "element path, live: devourersrc ! appsink (driver RX thread + streaming + timer)"),
+    "rx": [("rx_gst", "element path, live: devourersrc streaming-rx=false ! appsink (driver RX thread + streaming + timer)"),
            ("rx_lib", "library path, live, same run: on_rx → dvr_link_rx_push (driver RX thread)"),
            ("rx_pump", "element path, live, streaming-rx=true: devourersrc's streaming thread completes the transfers itself (streaming + timer + parked driver RX thread)"),
            ("rx_pump_pad", "element path, live, streaming-rx=true into a pad's chain (as a depayloader takes it; no appsink queue): streaming + timer + parked driver RX thread"),
@@ -71,7 +71,8 @@ GST_TX_PAD_ROWS = [
 ]
 GST_TX_PAD_STAGES = tuple(r[0] for r in GST_TX_PAD_ROWS)
 # The RX element's own cost when it receives in its streaming thread
-# (devourersrc streaming-rx=true, the RX pump), beside today's.
+# (devourersrc streaming-rx=true, the default: the RX pump), beside the
+# driver thread's hand-off (streaming-rx=false).
 GST_OWN_PUMP = "**GStreamer stage's own cost, streaming-rx=true** (element − library path, per repetition)"
 GST_OWN_PUMP_PAD = "**GStreamer stage's own cost, streaming-rx=true into a pad's chain** (element − library path, per repetition)"
 GST_OWN = {"tx": "**GStreamer stage's own cost** (element − library path, per repetition)",
@@ -304,9 +305,9 @@ def cpu_section(raw, out, plots):
                 ("pad push ! devourersink path (buffer lists) ÷ library TX path", lambda s: g.m("tx_list", s) / g.m("tx_lib", s)),
             ]
         rows += [
-            ("devourersrc ! appsink path ÷ library RX path (both live)", lambda s: g.m("rx_gst", s) / g.m("rx_lib", s)),
+            ("devourersrc streaming-rx=false ! appsink path ÷ library RX path (both live)", lambda s: g.m("rx_gst", s) / g.m("rx_lib", s)),
             ("  GStreamer stage's own share of it", lambda s: "%.0f %%" % (100 * g.own_m("rx", s) / g.m("rx_gst", s))),
-            ("devourersrc streaming-rx=true ! appsink path ÷ library RX path (both live)", lambda s: g.m("rx_pump", s) / g.m(pump_base(g.per, s), s)),
+            ("devourersrc streaming-rx=true (default) ! appsink path ÷ library RX path (both live)", lambda s: g.m("rx_pump", s) / g.m(pump_base(g.per, s), s)),
             ("  GStreamer stage's own share of it", lambda s: "%.0f %%" % (100 * g.own_m("rx_pump", s) / g.m("rx_pump", s))),
         ]
     for label, f in rows:
@@ -335,9 +336,9 @@ def cpu_section(raw, out, plots):
                       ("tx_pad", "element path, live: pad push ! devourersink, single buffers (its host threads)"),
                       ("tx_list", "element path, live: pad push ! devourersink, buffer lists (its host threads)"),
                       ("tx_lib", "library TX path, live (bench thread)"),
-                      ("rx_gst", "element path, live: devourersrc ! appsink (its host threads)"),
+                      ("rx_gst", "element path, live: devourersrc streaming-rx=false ! appsink (its host threads)"),
                       ("rx_lib", "library RX path, live (driver RX thread)"),
-                      ("rx_pump", "element path, live: devourersrc streaming-rx=true ! appsink (its host threads)")):
+                      ("rx_pump", "element path, live: devourersrc streaming-rx=true (default) ! appsink (its host threads)")):
         if not g:
             break
         u, s_ = g.user.get(st, 0.0), g.sys.get(st, 0.0)
@@ -408,7 +409,7 @@ def callgrind_section(raw, c, out):
                           ("tx_pad_own", "**TX stage's own, pad push, single buffers**"),
                           ("tx_list", "tx element path, pad push, buffer lists"),
                           ("tx_list_own", "**TX stage's own, pad push, buffer lists**"),
-                          ("rx_gst", "rx element path (devourersrc ! appsink)"),
+                          ("rx_gst", "rx element path (devourersrc streaming-rx=false ! appsink)"),
                           ("rx_lib", "rx library path, live"),
                           ("rx_own", "**RX GStreamer stage's own**")):
             vals = []
@@ -503,7 +504,7 @@ def gst_section(raw, c, g, out):
         "another: `dvr_link_tx_send` → frame callback → `dvr_send`. Same rate (%s), FEC %d/%d, "
         "key, link id, FEC timeout and maximum payload as the sink sets up. **RX**: a second "
         "process (`gst_stages --sender`, so its CPU is not counted) transmits N link packets "
-        "of S bytes on the same private air, in turn to `devourersrc ! appsink` (a callback "
+        "of S bytes on the same private air, in turn to `devourersrc streaming-rx=false ! appsink` (a callback "
         "pulls and counts every sample) and to a library receiver, `dvr_open` with `on_rx` → "
         "`dvr_link_rx_push` → a packet callback that counts, and to `devourersrc "
         "streaming-rx=true ! appsink`, whose streaming thread completes the adapter's bulk IN "
@@ -542,9 +543,9 @@ def gst_section(raw, c, g, out):
     for st, path in (("tx_gst", "appsrc ! devourersink"),
                      ("tx_pad", "pad push ! devourersink, single buffers"),
                      ("tx_list", "pad push ! devourersink, buffer lists"), ("tx_lib", "library TX"),
-                     ("rx_gst", "devourersrc ! appsink"), ("rx_lib", "library RX"),
-                     ("rx_pump", "devourersrc streaming-rx=true ! appsink"),
-                     ("rx_pump_pad", "devourersrc streaming-rx=true → pad"),
+                     ("rx_gst", "devourersrc streaming-rx=false ! appsink"), ("rx_lib", "library RX"),
+                     ("rx_pump", "devourersrc streaming-rx=true (default) ! appsink"),
+                     ("rx_pump_pad", "devourersrc streaming-rx=true (default) → pad"),
                      ("rx_lib_pump", "library RX, pumped")):
         for cl in Gst.CLASSES:
             vals = [med(g.cls.get((st, s, cl), [])) for s in g.sizes]
@@ -565,7 +566,7 @@ def gst_section(raw, c, g, out):
                "the table above):\n")
     out.append("| | " + " | ".join("%d B" % s for s in g.sizes) + " |")
     out.append("|---|" + "---|" * len(g.sizes))
-    for d, el in (("tx", "TX stage (appsrc ! devourersink)"), ("rx", "RX stage (devourersrc ! appsink)")):
+    for d, el in (("tx", "TX stage (appsrc ! devourersink)"), ("rx", "RX stage (devourersrc streaming-rx=false ! appsink)")):
         out.append("| %s own, core-µs per packet | %s |" % (el, " | ".join(mm(g.own[(d, s)]) for s in g.sizes)))
         out.append("| %s own ÷ its whole path | %s |" % (el, " | ".join(
             "%.0f %%" % (100 * g.own_m(d, s) / g.m(d + "_gst", s)) for s in g.sizes)))
@@ -672,7 +673,7 @@ def plot_cpu(c, plots):
         g = getattr(c, "gst", None)
         if g:
             d = title.lower()
-            for st, label, style in ((d + "_gst", "%s, live" % ("appsrc ! devourersink" if d == "tx" else "devourersrc ! appsink"), "s-"),
+            for st, label, style in ((d + "_gst", "%s, live" % ("appsrc ! devourersink" if d == "tx" else "devourersrc streaming-rx=false ! appsink"), "s-"),
                                      (d + "_lib", "library path, live", "s:")):
                 ys = [g.m(st, s) for s in g.sizes]
                 ax.plot(g.sizes, ys, style, color="tab:gray" if st.endswith("_lib") else "tab:brown", label=label)
@@ -1084,7 +1085,7 @@ def summary(raw, c, pts, st):
                 parts.append("%s core-µs = %.0f %% of the element path%s" % (
                     fmt(g.own_m(d, s)), 100 * g.own_m(d, s) / g.m(d + "_gst", s),
                     "; %.0f instructions (%.0f %%)" % (a_ - b_, 100 * (a_ - b_) / a_) if a_ and b_ else ""))
-            lines.append("| GStreamer stage's own CPU per %d B packet (element path − library path, live, same run): TX appsrc ! devourersink / RX devourersrc ! appsink | %s / %s |"
+            lines.append("| GStreamer stage's own CPU per %d B packet (element path − library path, live, same run): TX appsrc ! devourersink / RX devourersrc streaming-rx=false ! appsink | %s / %s |"
                          % (s, parts[0], parts[1]))
             if g.own_pad.get(("tx_pad", s)) and g.own_pad.get(("tx_list", s)):
                 pad = []
@@ -1096,10 +1097,16 @@ def summary(raw, c, pts, st):
                              % (s, fmt(g.own_m("tx", s)), pad[0], pad[1]))
             if g.own.get(("rx_pump", s)):
                 a_, b_ = gcg.get(("rx_pump", s)), gcg.get((pump_base(gcg, s), s))
-                lines.append("| RX GStreamer stage's own CPU per %d B packet with devourersrc streaming-rx=true (its streaming thread pumps the adapter) vs the driver thread's hand-off, same run | %s core-µs = %.0f %% of the element path%s vs %s core-µs |"
+                pad = ""
+                if g.own.get(("rx_pump_pad", s)):
+                    pa_ = gcg.get(("rx_pump_pad", s))
+                    pad = "; into a pad's chain (a depayloader's place, no appsink): %s core-µs%s" % (
+                        fmt(g.own_m("rx_pump_pad", s)),
+                        ", %.0f instructions" % (pa_ - b_) if pa_ and b_ else "")
+                lines.append("| RX GStreamer stage's own CPU per %d B packet, devourersrc as by default (streaming-rx=true: its streaming thread pumps the adapter) vs streaming-rx=false (the driver thread hands off), same run | into appsink: %s core-µs = %.0f %% of the element path%s%s vs %s core-µs |"
                              % (s, fmt(g.own_m("rx_pump", s)), 100 * g.own_m("rx_pump", s) / g.m("rx_pump", s),
                                 "; %.0f instructions (%.0f %%)" % (a_ - b_, 100 * (a_ - b_) / a_) if a_ and b_ else "",
-                                fmt(g.own_m("rx", s))))
+                                pad, fmt(g.own_m("rx", s))))
     sh = share_stats(raw)
     if sh and sh[1] is not None:
         lines.append("| CPU per packet of a stream over one shared adapter per side / extra per packet of a second stream on the same adapters | %s / %s core-µs |"
