@@ -136,7 +136,12 @@ struct dvr_transport_ops {
 	 * quarter of the ring complete meanwhile, does not starve the ring:
 	 * the transport's thread then completes transfers on its own
 	 * thread as they arrive, until the claimer calls rx_reap again
-	 * (rx_reap waits for it to stop).
+	 * (rx_reap waits for it to stop). On libusb only the lapse
+	 * applies: usbfs completes URBs without the process hearing of it
+	 * until its events are handled, so knowing that a quarter of the
+	 * ring completed would take the transport's thread in libusb's
+	 * event handling whenever the claimer is out of rx_reap, and two
+	 * thread switches (interrupt it, wait for it) on every rx_reap.
 	 */
 	int (*rx_claim)(struct dvr_transport *t);
 	int (*rx_reap)(struct dvr_transport *t, unsigned timeout_ms);

@@ -32,8 +32,13 @@
  * itself, the parked event thread completing bulk OUTs) only queues it,
  * and the deliverer takes it, in order, when it comes. While the claimer
  * is away the parked event thread still completes bulk OUTs as soon as
- * one is in flight, and after DVR_RX_PUMP_LAPSE_MS it completes the IN
- * transfers too.
+ * one is in flight, and once the claimer has been out of rx_reap for
+ * DVR_RX_PUMP_LAPSE_MS it stands in: it handles the events blocking and
+ * delivers IN completions as they come until the claimer reaps again.
+ * Only the lapse starts it here: the kernel completes URBs unseen until
+ * someone reaps usbfs, so counting a quarter of the ring would need the
+ * event thread inside libusb whenever the claimer is out of rx_reap,
+ * and every rx_reap would first have to interrupt it and wait for it.
  */
 #include <errno.h>
 #include <limits.h>
@@ -779,24 +784,42 @@ static void pump_out_locked(struct usb_transport *t)
 	pthread_cond_signal(&t->park_cond);
 }
 
+/* A CLOCK_MONOTONIC deadline at ns (mono_ns's clock), for park_cond. */
+static struct timespec deadline_at_ns(uint64_t ns)
+{
+	return (struct timespec){.tv_sec = (time_t)(ns / 1000000000u),
+	                         .tv_nsec = (long)(ns % 1000000000u)};
+}
+
 /* The event thread while a claim holds the ring (t->lock held; returns
  * once the claim ended or the thread must stop). It stays out of libusb
- * while the claimer reaps; with the claimer away it handles the events
+ * while the claimer reaps. With the claimer away it handles the events
  * as soon as a bulk OUT waits for its completion (IN completions are
- * only queued for the claimer then) and, once the claimer has been away
- * DVR_RX_PUMP_LAPSE_MS, delivers the IN completions too, so neither
- * direction starves behind a claimer busy elsewhere. */
+ * only queued for the claimer then); once the claimer has been away
+ * DVR_RX_PUMP_LAPSE_MS since it last left rx_reap, it stands in: it
+ * delivers what was queued and then handles libusb's events as any
+ * event loop does, blocking, each IN completion delivered as it comes,
+ * until the claimer enters rx_reap again (which interrupts it and waits
+ * for it to come out). A look at the ring only once per lapse would let
+ * a burst fill the ring and then the chip's RX FIFO behind a claimer
+ * busy elsewhere. */
 static void park_events(struct usb_transport *t)
 {
 	const uint64_t lapse_ns = (uint64_t)DVR_RX_PUMP_LAPSE_MS * 1000000u;
 	t->ev_parked = true;
 	pthread_cond_broadcast(&t->cond); /* rx_claim waits for this */
 	while (t->pump_claimed && !atomic_load(&t->event_stop)) {
-		bool lapsed = !t->pump_reaping && !t->rx_fatal_sent &&
-		              mono_ns() - t->pump_left_ns >= lapse_ns;
+		uint64_t now = mono_ns();
+		uint64_t lapse_at = t->pump_left_ns + lapse_ns;
+		bool away = !t->pump_reaping && !t->rx_fatal_sent;
+		bool lapsed = away && now >= lapse_at;
 		bool tx = !t->pump_reaping && tx_in_flight(t);
 		if (!lapsed && !tx) {
-			struct timespec dl =
+			/* The claimer's return from rx_reap does not signal
+			 * (that would cost a wake-up per reap): the thread
+			 * looks again when a lapse would have passed. */
+			struct timespec dl = away ?
+				deadline_at_ns(lapse_at) :
 				dvr_deadline_after_ms(DVR_RX_PUMP_LAPSE_MS);
 			pthread_cond_timedwait(&t->park_cond, &t->lock, &dl);
 			continue;
@@ -806,11 +829,14 @@ static void park_events(struct usb_transport *t)
 		if (lapsed)
 			rx_drain_locked(t);
 		pthread_mutex_unlock(&t->lock);
-		/* For a bulk OUT: wait in libusb for its completion (a
-		 * returning claimer interrupts). For IN only: what is there
-		 * now, then another look in a lapse. */
-		struct timeval tv = {
-			.tv_usec = tx ? (long)DVR_RX_PUMP_LAPSE_MS * 1000 : 0};
+		/* Standing in: as long as libusb's slice (a returning
+		 * claimer interrupts). For a bulk OUT only: until the lapse
+		 * would begin, then again as the stand-in. */
+		uint64_t wait_us = lapsed ? EVENT_LOOP_SLICE_US :
+		                   away ? (lapse_at - now + 999u) / 1000u :
+		                   DVR_RX_PUMP_LAPSE_MS * 1000u;
+		struct timeval tv = {.tv_sec = (time_t)(wait_us / 1000000u),
+		                     .tv_usec = (long)(wait_us % 1000000u)};
 		int r = libusb_handle_events_timeout_completed(t->ctx, &tv,
 		                                               NULL);
 		pthread_mutex_lock(&t->lock);
@@ -818,7 +844,9 @@ static void park_events(struct usb_transport *t)
 		t->ev_lapse = false;
 		if (t->pump_waiters)
 			pthread_cond_broadcast(&t->cond);
-		if (!tx || (r < 0 && r != LIBUSB_ERROR_INTERRUPTED)) {
+		if (r < 0 && r != LIBUSB_ERROR_INTERRUPTED) {
+			/* Not expected from a healthy context; a pause so a
+			 * persistent failure cannot become a busy loop. */
 			struct timespec dl =
 				dvr_deadline_after_ms(DVR_RX_PUMP_LAPSE_MS);
 			pthread_cond_timedwait(&t->park_cond, &t->lock, &dl);

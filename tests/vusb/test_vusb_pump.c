@@ -19,7 +19,9 @@
  *    while another thread pumps, and while nobody does, are flushed and
  *    heard by the peer;
  *  - a holder that stops pumping does not starve the adapter: the event
- *    thread delivers what arrives meanwhile;
+ *    thread delivers what arrives meanwhile, and keeps doing so for a
+ *    burst longer than the ring and the chip's RX FIFO together hold
+ *    (the chip counts no overflow);
  *  - an adapter that vanishes mid-pump ends the pump with
  *    DVR_E_NO_DEVICE, and the shares close without hanging.
  */
@@ -28,6 +30,11 @@
 #include "tests/vusb/vusb_test.h"
 
 #define BURST 40u
+/* More short frames at 54 Mb/s (tens of microseconds of air each, so
+ * dozens in a lapse) than the ring (16 transfers) and the chip's RX FIFO
+ * hold together. */
+#define LONG_BURST 1000u
+#define SHORT_LEN 32u
 
 static const char *fw;
 
@@ -76,16 +83,24 @@ static dvr_share *open_share(const char *sel, void (*cb)(void *,
 	return s;
 }
 
-static void send_burst(dvr_share *from, unsigned first, unsigned n)
+/* n frames of len bytes at a legacy rate of rate_500k x 500 kb/s. */
+static void send_frames(dvr_share *from, unsigned first, unsigned n,
+                        size_t len, uint8_t rate_500k)
 {
 	uint8_t f[300];
 	struct dvr_tx_params p = vt_params();
+	p.rate.legacy_500k = rate_500k;
 	unsigned sent = 0;
 	for (unsigned i = 0; i < n; i++) {
-		vt_frame(f, sizeof f, first + i);
-		sent += dvr_share_send_raw(from, f, sizeof f, &p) == DVR_OK;
+		vt_frame(f, len, first + i);
+		sent += dvr_share_send_raw(from, f, len, &p) == DVR_OK;
 	}
 	CHECK_EQ_INT(sent, n, "a burst is sent");
+}
+
+static void send_burst(dvr_share *from, unsigned first, unsigned n)
+{
+	send_frames(from, first, n, 300, vt_params().rate.legacy_500k);
 }
 
 static void wait_heard(struct listener *l, unsigned want)
@@ -308,6 +323,25 @@ int main(int argc, char **argv)
 	             "... delivered by the event thread");
 	CHECK_EQ_INT(dvr_share_rx_pump(b, 0), DVR_E_BUSY,
 	             "... and the pump is still held");
+
+	/* Still held and not pumped, for longer than the ring and the
+	 * chip's FIFO hold: the event thread keeps completing transfers
+	 * for the absent holder as they arrive, not once per lapse. */
+	struct vchip_stats before, after;
+	vchip_get_stats(vusb_chip(ud), &before);
+	had = atomic_load(&l1.heard);
+	send_frames(far, 1000, LONG_BURST, SHORT_LEN, 108);
+	wait_heard(&l1, had + LONG_BURST);
+	wait_heard(&l2, had + LONG_BURST);
+	vchip_get_stats(vusb_chip(ud), &after);
+	CHECK_EQ_INT(atomic_load(&l1.heard), had + LONG_BURST,
+	             "held for a long burst: share 1 hears all of it");
+	CHECK_EQ_INT(atomic_load(&l2.heard), had + LONG_BURST,
+	             "... share 2 too");
+	CHECK_EQ_INT(after.rx_fifo_overflow - before.rx_fifo_overflow, 0,
+	             "... and the chip's RX FIFO never overflowed");
+	CHECK_EQ_INT(atomic_load(&l1.off_thread), 0,
+	             "... delivered by the event thread");
 
 	/* The adapter vanishes while a pump waits in libusb. */
 	pthread_t vt;
