@@ -51,8 +51,10 @@
  * stayed away a couple of milliseconds, or a quarter of the adapter's
  * posted transfers filled meanwhile, it completes the transfers as they
  * fill, into the queue, until create() pumps again — so a slow
- * downstream costs a hand-off per packet only while it is slow, never
- * the adapter's buffers. With several adapters or `aggregate` (one thread
+ * downstream costs a hand-off per packet only while it is slow. (The
+ * quarter-of-the-ring wake exists on the virtual bus only: libusb learns
+ * of completed transfers only by handling events; and a streaming thread
+ * held off the CPU inside its own reap can still let the ring fill.) With several adapters or `aggregate` (one thread
  * cannot wait in several devices and a socket at once), on a bus with no
  * pump, or with `streaming-rx=false`, the driver's threads feed the link
  * and create() waits for their packets.
@@ -237,8 +239,9 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
           "With one local adapter and no aggregate: complete the adapter's "
           "USB transfers in the streaming thread itself (no thread hand-off "
           "per packet, as udpsrc reads its socket); while downstream keeps "
-          "that thread away the driver's thread stands in, so nothing "
-          "overflows. False, or several adapters or aggregate: the "
+          "that thread away the driver's thread stands in (after 2 ms, "
+          "sooner on the virtual bus) to keep the adapter's ring from "
+          "overflowing. False, or several adapters or aggregate: the "
           "driver's thread receives into queue-size (READY only)",
           DEFAULT_STREAMING_RX,
           ready));
