@@ -61,10 +61,15 @@ for a in "${ARCHES[@]}"; do
     updated=0
   fi
 done
+# The cross compiler's C library (crt*.o, libc.so, headers) is only a
+# Recommends of gcc-<triplet>, which --no-install-recommends skips: it is
+# named here, as the multiarch libc6-dev of the architecture (what
+# crossbuild-essential-<arch> uses), the same glibc the tests run on.
 need=(meson ninja-build pkg-config qemu-user gcc)
 for a in "${ARCHES[@]}"; do
   t=$(triplet "$a")
-  need+=("gcc-$t" "libc6:$a" "libsodium-dev:$a" "libssl-dev:$a" "libusb-1.0-0-dev:$a")
+  need+=("gcc-$t" "libc6:$a" "libc6-dev:$a" "libsodium-dev:$a" "libssl-dev:$a"
+         "libusb-1.0-0-dev:$a")
 done
 missing=()
 for p in "${need[@]}"; do
