@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Derive the table part of a chip's register end-state expectation from the
-Realtek register-table JSON (../shared/reference/tables/<chip>.json).
+Realtek register-table JSON (tools/tables/<chip>.json).
 
 The reference drivers walk the MAC, BB, AGC and RF tables once at bring-up;
 for every register the table's last selected write is what the register
@@ -12,12 +12,12 @@ row per register. Code-written values, known differences and the registers
 other tests own are hand-written in tests/e2e/end_state/<chip>_code.txt,
 whose rows override these (tests/e2e/test_end_state.c reads both).
 
-    tools/gen_end_state.py ../shared/reference/tables/rtw8812a.json \
+    tools/gen_end_state.py tools/tables/rtw8812a.json \
         > tests/e2e/end_state/rtl8812a_tables.txt
 
 Only the standard library is used and the output depends on nothing but the
 JSON, so two runs give identical text; the e2e suite checks the committed
-file against a fresh run where the reference directory exists.
+file against a fresh run.
 """
 
 import argparse

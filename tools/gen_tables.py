@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""Turn a Realtek register-table JSON (../shared/reference/tables/<chip>.json)
+"""Turn a Realtek register-table JSON (tools/tables/<chip>.json)
 into C source for hal/<chip>/<chip>_tables.{c,h}.
 
 Only the standard library is used, and the output depends on nothing but the
 JSON, so running the script twice gives byte-identical files; the hal test
 suite checks that the committed files match a fresh run.
 
-    tools/gen_tables.py ../shared/reference/tables/rtw8812a.json hal/rtl8812a
-    tools/gen_tables.py ../shared/reference/tables/rtw8822c.json hal/rtl8822c
+    tools/gen_tables.py tools/tables/rtw8812a.json hal/rtl8812a
+    tools/gen_tables.py tools/tables/rtw8822c.json hal/rtl8822c
 """
 
 import argparse
