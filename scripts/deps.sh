@@ -17,6 +17,8 @@ DEVOURER_PACKAGES=(
   umockdev libumockdev-dev
   # the install stage of scripts/test.sh checks the man pages parse
   man-db groff-base
+  # examples_tunnel sets up a TUN link between two network namespaces
+  iproute2
   "$@"
 )
 
