@@ -71,6 +71,11 @@ EXEMPT = {
         "would be the host's) and pings across",
     "sudo build/examples/devourer-tun -i drone-wfb -a 10.5.0.2/24":
         "as the ground's devourer-tun (test examples_tunnel)",
+    "bash scripts/fresh_check.sh":
+        "builds a bare Debian root and runs the README's two commands in it "
+        "(some 35 minutes, run by hand before a change to packages, scripts "
+        "or the build); test docs_fresh_check_plan checks it runs exactly "
+        "the commands the README prints",
     "scripts/soak.sh --minutes 5 --rate 1000 --loss 0.05":
         "test soak runs this very command, shortened by DEVOURER_SOAK_SECONDS",
 }
