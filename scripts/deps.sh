@@ -22,10 +22,21 @@ DEVOURER_PACKAGES=(
   "$@"
 )
 
+# Installed for this machine's own architecture (or architecture-free):
+# scripts/cross.sh installs the -dev packages of armhf and arm64 too, and
+# a bare name also matches those, so a native one missing beside them
+# would go unnoticed (meson then finds no libusb-1.0).
+NATIVE=$(dpkg --print-architecture)
+# A name a caller qualified with an architecture is taken as it is.
 missing=()
 for p in "${DEVOURER_PACKAGES[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$p")
+  case "$p" in
+    *:*) want=$p arches="[^ ]+" ;;
+    *) want=$p:$NATIVE arches="$NATIVE|all" ;;
+  esac
+  if ! dpkg-query -W -f='${Status} ${Architecture}\n' "$p" 2>/dev/null |
+      grep -qE "^install ok installed ($arches)\$"; then
+    missing+=("$want")
   fi
 done
 
