@@ -35,9 +35,11 @@
 #             (0 = run until Ctrl-C)                                  [0]
 #   FC_LISTEN_PORT  UDP port the flight controller's MAVLink arrives on
 #                   (wfb-ng's drone side listens on 14560)            [14560]
+#   FC_LISTEN_ADDRESS  address that port is bound to          [127.0.0.1]
 #   FC_HOST / FC_PORT  where MAVLink from the ground goes   [127.0.0.1 / 14561]
 #   TUNNEL    1: also carry devourer-tun's IP packets                  [0]
 #   TUN_LISTEN_PORT  UDP port devourer-tun sends its packets to       [5801]
+#   TUN_LISTEN_ADDRESS  address that port is bound to         [127.0.0.1]
 #   TUN_HOST / TUN_PORT  where IP packets from the ground go [127.0.0.1 / 5800]
 #   KEY_FILE / PASSWORD   the link key (one of them is required); with a
 #             key file the drone uses drone.key for every stream, as
@@ -57,10 +59,12 @@ SIZE=${SIZE:-1280x720}
 FPS=${FPS:-30}
 FRAMES=${FRAMES:-0}
 FC_LISTEN_PORT=${FC_LISTEN_PORT:-14560}
+FC_LISTEN_ADDRESS=${FC_LISTEN_ADDRESS:-127.0.0.1}
 FC_HOST=${FC_HOST:-127.0.0.1}
 FC_PORT=${FC_PORT:-14561}
 TUNNEL=${TUNNEL:-0}
 TUN_LISTEN_PORT=${TUN_LISTEN_PORT:-5801}
+TUN_LISTEN_ADDRESS=${TUN_LISTEN_ADDRESS:-127.0.0.1}
 TUN_HOST=${TUN_HOST:-127.0.0.1}
 TUN_PORT=${TUN_PORT:-5800}
 BUILD=${DEVOURER_BUILD:-build}
@@ -94,13 +98,13 @@ PIPELINE="$SRC ! video/x-raw,width=$W,height=$H,framerate=$FPS/1 !
   rtph264pay mtu=1400 config-interval=-1 pt=96 !
   devourersink name=radio $RADIO radio-port=0 mcs=$MCS
                fec-k=${FEC%/*} fec-n=${FEC#*/}
-  udpsrc name=fc port=$FC_LISTEN_PORT !
+  udpsrc name=fc address=$FC_LISTEN_ADDRESS port=$FC_LISTEN_PORT !
   devourersink name=mavlink-down $RADIO radio-port=16 $TELEM_TX
   devourersrc name=mavlink-up $RADIO radio-port=144 !
   udpsink name=fc-out host=$FC_HOST port=$FC_PORT sync=false async=false"
 if [ "$TUNNEL" = 1 ]; then
   PIPELINE="$PIPELINE
-  udpsrc name=tun port=$TUN_LISTEN_PORT !
+  udpsrc name=tun address=$TUN_LISTEN_ADDRESS port=$TUN_LISTEN_PORT !
   devourersink name=tunnel-down $RADIO radio-port=32 $TELEM_TX
   devourersrc name=tunnel-up $RADIO radio-port=160 !
   udpsink name=tun-out host=$TUN_HOST port=$TUN_PORT sync=false async=false"

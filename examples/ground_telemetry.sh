@@ -30,8 +30,10 @@
 #   GCS_HOST / GCS_PORT  where the drone's MAVLink goes    [127.0.0.1 / 14550]
 #   GCS_LISTEN_PORT      UDP port the ground station's MAVLink arrives on
 #                                                                     [14551]
+#   GCS_LISTEN_ADDRESS   address that port is bound to        [127.0.0.1]
 #   TUNNEL    1: also carry devourer-tun's IP packets                  [0]
 #   TUN_LISTEN_PORT  UDP port devourer-tun sends its packets to       [5801]
+#   TUN_LISTEN_ADDRESS  address that port is bound to         [127.0.0.1]
 #   TUN_HOST / TUN_PORT  where IP packets from the drone go [127.0.0.1 / 5800]
 #   KEY_FILE / PASSWORD   the link key (one of them is required); with a
 #             key file the ground uses gs.key for every stream
@@ -48,8 +50,10 @@ SECONDS_LIMIT=${SECONDS:-0}
 GCS_HOST=${GCS_HOST:-127.0.0.1}
 GCS_PORT=${GCS_PORT:-14550}
 GCS_LISTEN_PORT=${GCS_LISTEN_PORT:-14551}
+GCS_LISTEN_ADDRESS=${GCS_LISTEN_ADDRESS:-127.0.0.1}
 TUNNEL=${TUNNEL:-0}
 TUN_LISTEN_PORT=${TUN_LISTEN_PORT:-5801}
+TUN_LISTEN_ADDRESS=${TUN_LISTEN_ADDRESS:-127.0.0.1}
 TUN_HOST=${TUN_HOST:-127.0.0.1}
 TUN_PORT=${TUN_PORT:-5800}
 BUILD=${DEVOURER_BUILD:-build}
@@ -70,13 +74,13 @@ PIPELINE="devourersrc name=radio $RADIO radio-port=0
   rtph264depay ! avdec_h264 ! videoconvert ! $SINK name=screen sync=false
   devourersrc name=mavlink-down $RADIO radio-port=16 !
   udpsink name=gcs host=$GCS_HOST port=$GCS_PORT sync=false async=false
-  udpsrc name=gcs-in port=$GCS_LISTEN_PORT !
+  udpsrc name=gcs-in address=$GCS_LISTEN_ADDRESS port=$GCS_LISTEN_PORT !
   devourersink name=mavlink-up $RADIO radio-port=144 $TELEM_TX"
 if [ "$TUNNEL" = 1 ]; then
   PIPELINE="$PIPELINE
   devourersrc name=tunnel-down $RADIO radio-port=32 !
   udpsink name=tun-out host=$TUN_HOST port=$TUN_PORT sync=false async=false
-  udpsrc name=tun port=$TUN_LISTEN_PORT !
+  udpsrc name=tun address=$TUN_LISTEN_ADDRESS port=$TUN_LISTEN_PORT !
   devourersink name=tunnel-up $RADIO radio-port=160 $TELEM_TX"
 fi
 

@@ -22,6 +22,7 @@ import os
 import re
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -60,6 +61,19 @@ def stop(proc, problems, what):
         problems.append(f"{what} exited {proc.returncode}")
 
 
+def udp_bound(port):
+    """The local IPv4 addresses UDP sockets of this network namespace are
+    bound to on PORT (/proc/net/udp: address and port in hex)."""
+    found = set()
+    with open("/proc/net/udp") as f:
+        next(f)
+        for line in f:
+            addr, hexport = line.split()[1].split(":")
+            if int(hexport, 16) == port:
+                found.add(socket.inet_ntoa(struct.pack("<I", int(addr, 16))))
+    return found
+
+
 def main():
     source, build = os.path.realpath(sys.argv[1]), sys.argv[2]
     scratch = tempfile.mkdtemp(prefix="devourer-telemetry-test-")
@@ -74,6 +88,7 @@ def main():
     gcs = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     gcs.bind(("127.0.0.1", 0))
     drone_in, ground_in = free_udp_port(), free_udp_port()
+    drone_tun_in, ground_tun_in = free_udp_port(), free_udp_port()
 
     env = dict(os.environ, DEVOURER_AIR_DIR=air, CHANNEL="149")
     keys = {}
@@ -88,10 +103,13 @@ def main():
     env.setdefault("DEVOURER_FIRMWARE_DIR", os.path.join(source, "firmware"))
     ground_env = dict(env, DEVICE="virtual:tground,rssi=-55", SINK="fakesink",
                       GCS_HOST="127.0.0.1", GCS_PORT=str(gcs.getsockname()[1]),
-                      GCS_LISTEN_PORT=str(ground_in), **keys.get("ground", {}))
+                      GCS_LISTEN_PORT=str(ground_in), TUNNEL="1",
+                      TUN_LISTEN_PORT=str(ground_tun_in),
+                      **keys.get("ground", {}))
     drone_env = dict(env, DEVICE="virtual:tdrone", FRAMES="0", SIZE="320x240",
                      BITRATE="500", FC_LISTEN_PORT=str(drone_in),
                      FC_HOST="127.0.0.1", FC_PORT=str(fc.getsockname()[1]),
+                     TUNNEL="1", TUN_LISTEN_PORT=str(drone_tun_in),
                      **keys.get("drone", {}))
     glog = os.path.join(scratch, "ground.log")
     dlog = os.path.join(scratch, "drone.log")
@@ -121,6 +139,17 @@ def main():
             problems.append("no video reached the ground before any telemetry "
                             "was sent")
             return finish(problems, scratch, glog, dlog)
+        # Every port the scripts take datagrams on for the link listens on
+        # loopback only: a port open to the LAN would let any host put
+        # datagrams onto the authenticated uplink.
+        for what, port in (("drone FC_LISTEN_PORT", drone_in),
+                           ("ground GCS_LISTEN_PORT", ground_in),
+                           ("drone TUN_LISTEN_PORT", drone_tun_in),
+                           ("ground TUN_LISTEN_PORT", ground_tun_in)):
+            bound = udp_bound(port)
+            if bound != {"127.0.0.1"}:
+                problems.append(f"{what} {port} is bound to "
+                                f"{sorted(bound) or 'nothing'}, not 127.0.0.1 only")
         down = Direction("down (flight controller -> drone -> ground station)",
                          1, ("127.0.0.1", drone_in), gcs)
         up = Direction("up (ground station -> ground -> flight controller)",
