@@ -22,12 +22,53 @@ gst_devourer_uri_clear (GstDevourerUri * uri)
   g_clear_pointer (&uri->values, g_ptr_array_unref);
 }
 
+static gboolean
+is_secret (const gchar * name, const gchar * const *secrets)
+{
+  return name != NULL && secrets != NULL
+      && g_strv_contains (secrets, name);
+}
+
+gchar *
+gst_devourer_uri_redact (const gchar * uri, const gchar * const *secrets)
+{
+  const gchar *query;
+  GString *shown;
+  gchar **pieces;
+
+  if (uri == NULL)
+    return NULL;
+  query = strchr (uri, '?');
+  if (query == NULL || secrets == NULL)
+    return g_strdup (uri);
+  shown = g_string_new_len (uri, query + 1 - uri);
+  pieces = g_strsplit (query + 1, "&", -1);
+  for (guint i = 0; pieces[i] != NULL; i++) {
+    const gchar *eq = strchr (pieces[i], '=');
+    gchar *name = eq != NULL ?
+        g_uri_unescape_segment (pieces[i], eq, NULL) : NULL;
+
+    if (i > 0)
+      g_string_append_c (shown, '&');
+    if (is_secret (name, secrets)) {
+      g_string_append_len (shown, pieces[i], eq + 1 - pieces[i]);
+      g_string_append (shown, "***");
+    } else {
+      g_string_append (shown, pieces[i]);
+    }
+    g_free (name);
+  }
+  g_strfreev (pieces);
+  return g_string_free (shown, FALSE);
+}
+
 /* Percent-decode @len bytes of @text; NULL with @error on a broken escape
  * or an escaped NUL (neither can be a property value). @what names the
- * part for the message. */
+ * part for the message, which shows @raw_shown in place of the text when
+ * it is given (a secret's). */
 static gchar *
 decode_part (const gchar * uri, const gchar * text, gsize len,
-    const gchar * what, GError ** error)
+    const gchar * what, const gchar * raw_shown, GError ** error)
 {
   gchar *raw = g_strndup (text, len);
   gchar *decoded = g_uri_unescape_string (raw, NULL);
@@ -35,14 +76,15 @@ decode_part (const gchar * uri, const gchar * text, gsize len,
   if (decoded == NULL)
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
         "%s: bad percent-escape in %s '%s' (write '%%' as %%25; "
-        "%%00 is not allowed)", uri, what, raw);
+        "%%00 is not allowed)", uri, what, raw_shown ? raw_shown : raw);
   g_free (raw);
   return decoded;
 }
 
+/* @uri is the URI as messages show it (redacted). */
 static gboolean
-parse_query (const gchar * uri, const gchar * query, GstDevourerUri * out,
-    GError ** error)
+parse_query (const gchar * uri, const gchar * query,
+    const gchar * const *secrets, GstDevourerUri * out, GError ** error)
 {
   gchar **pieces = g_strsplit (query, "&", -1);
   gboolean ok = TRUE;
@@ -61,13 +103,13 @@ parse_query (const gchar * uri, const gchar * query, GstDevourerUri * out,
       break;
     }
     name = decode_part (uri, piece, (gsize) (eq - piece), "parameter name",
-        error);
+        NULL, error);
     if (name == NULL) {
       ok = FALSE;
       break;
     }
     value = decode_part (uri, eq + 1, strlen (eq + 1), "value",
-        error);
+        is_secret (name, secrets) ? "***" : NULL, error);
     if (value == NULL) {
       g_free (name);
       ok = FALSE;
@@ -99,12 +141,13 @@ parse_query (const gchar * uri, const gchar * query, GstDevourerUri * out,
 }
 
 gboolean
-gst_devourer_uri_parse (const gchar * uri, GstDevourerUri * out,
-    GError ** error)
+gst_devourer_uri_parse (const gchar * uri, const gchar * const *secrets,
+    GstDevourerUri * out, GError ** error)
 {
   const gsize scheme_len = strlen (GST_DEVOURER_URI_SCHEME);
   const gchar *rest, *query;
   gsize device_len;
+  gchar *shown = gst_devourer_uri_redact (uri, secrets);
 
   out->device = NULL;
   out->names = g_ptr_array_new_with_free_func (g_free);
@@ -120,7 +163,7 @@ gst_devourer_uri_parse (const gchar * uri, GstDevourerUri * out,
       || strncmp (uri + scheme_len, "://", 3) != 0) {
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_UNSUPPORTED_PROTOCOL,
         "%s: not a devourer:// URI (expected "
-        "devourer://DEVICE?NAME=VALUE&...)", uri);
+        "devourer://DEVICE?NAME=VALUE&...)", shown);
     goto fail;
   }
   rest = uri + scheme_len + 3;
@@ -128,21 +171,24 @@ gst_devourer_uri_parse (const gchar * uri, GstDevourerUri * out,
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
         "%s: a '#' would end the URI there (devourer:// URIs have no "
         "fragment); write the '#' of a usb:VID:PID#N selector as %%23",
-        uri);
+        shown);
     goto fail;
   }
   query = strchr (rest, '?');
   device_len = query != NULL ? (gsize) (query - rest) : strlen (rest);
   if (device_len > 0) {
-    out->device = decode_part (uri, rest, device_len, "device", error);
+    out->device = decode_part (shown, rest, device_len, "device", NULL,
+        error);
     if (out->device == NULL)
       goto fail;
   }
-  if (query != NULL && !parse_query (uri, query + 1, out, error))
+  if (query != NULL && !parse_query (shown, query + 1, secrets, out, error))
     goto fail;
+  g_free (shown);
   return TRUE;
 
 fail:
+  g_free (shown);
   gst_devourer_uri_clear (out);
   return FALSE;
 }

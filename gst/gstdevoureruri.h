@@ -33,10 +33,20 @@ typedef struct
 /*
  * Parse @uri into @out (cleared first by the caller or zero-initialised;
  * release with gst_devourer_uri_clear). On a malformed URI returns FALSE
- * with a GST_URI_ERROR naming the fault and leaves @out empty.
+ * with a GST_URI_ERROR naming the fault and leaves @out empty. The
+ * message shows the URI as gst_devourer_uri_redact gives it for @secrets
+ * (NULL: none), and never the raw text of a secret value.
  */
-gboolean gst_devourer_uri_parse (const gchar * uri, GstDevourerUri * out,
-    GError ** error);
+gboolean gst_devourer_uri_parse (const gchar * uri,
+    const gchar * const *secrets, GstDevourerUri * out, GError ** error);
+
+/*
+ * @uri as written, for a message or a log: the value of every parameter
+ * whose decoded name is in the NULL-terminated @secrets (a password) is
+ * shown as "***". Messages land in logs and on screens the key must not.
+ */
+gchar *gst_devourer_uri_redact (const gchar * uri,
+    const gchar * const *secrets);
 
 void gst_devourer_uri_clear (GstDevourerUri * uri);
 

@@ -23,6 +23,34 @@ is_parameter (GObject * object, const GParamSpec * pspec)
       strcmp (pspec->name, "device") != 0;
 }
 
+/* A parameter nobody may read back (the password): its value stays out of
+ * every message and every URI read back. */
+static gboolean
+is_secret_parameter (GObject * object, const GParamSpec * pspec)
+{
+  return is_parameter (object, pspec)
+      && (pspec->flags & G_PARAM_READABLE) == 0;
+}
+
+/* The names of the element's secret parameters, NULL-terminated; free
+ * the array only (the names are the param specs'). */
+static const gchar **
+secret_names (GObject * object)
+{
+  guint n = 0;
+  GParamSpec **specs =
+      g_object_class_list_properties (G_OBJECT_GET_CLASS (object), &n);
+  GPtrArray *names = g_ptr_array_new ();
+
+  for (guint i = 0; i < n; i++) {
+    if (is_secret_parameter (object, specs[i]))
+      g_ptr_array_add (names, (gpointer) specs[i]->name);
+  }
+  g_ptr_array_add (names, NULL);
+  g_free (specs);
+  return (const gchar **) g_ptr_array_free (names, FALSE);
+}
+
 /* What gst-inspect-1.0 calls the element: its factory's name. */
 static const gchar *
 element_kind (GObject * object)
@@ -119,7 +147,8 @@ parse_number (GValue * value, const gchar * text)
 }
 
 /* Read @text into @value (initialised to @pspec's type). FALSE with
- * @error naming the parameter and what it takes. */
+ * @error naming the parameter and what it takes; @uri is the URI as the
+ * message shows it (redacted). */
 static gboolean
 value_from_text (GObject * object, const gchar * uri, GParamSpec * pspec,
     const gchar * text, GValue * value, GError ** error)
@@ -177,7 +206,8 @@ value_from_text (GObject * object, const gchar * uri, GParamSpec * pspec,
   if (!ok) {
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
         "%s: %s=%s is not valid for %s (expected %s; see gst-inspect-1.0 %s)",
-        uri, pspec->name, text, GST_OBJECT_NAME (object), expected,
+        uri, pspec->name, is_secret_parameter (object, pspec) ? "***" : text,
+        GST_OBJECT_NAME (object), expected,
         element_kind (object));
     g_value_unset (value);
   }
@@ -268,6 +298,8 @@ uri_set_uri (GstURIHandler * handler, const gchar * uri, GError ** error)
   GObject *object = G_OBJECT (handler);
   GstElement *element = GST_ELEMENT (handler);
   GstDevourerUri parsed = { 0 };
+  const gchar **secrets = secret_names (object);
+  gchar *shown = gst_devourer_uri_redact (uri, secrets);
   GstState state;
   GValue *parsed_values;
   GParamSpec **specs;
@@ -282,11 +314,14 @@ uri_set_uri (GstURIHandler * handler, const gchar * uri, GError ** error)
   if (state > GST_STATE_READY) {
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_STATE,
         "%s: the URI of %s can only change in the NULL or READY state",
-        uri, GST_OBJECT_NAME (element));
-    return FALSE;
+        shown, GST_OBJECT_NAME (element));
+    ok = FALSE;
+    goto done;
   }
-  if (!gst_devourer_uri_parse (uri, &parsed, error))
-    return FALSE;
+  if (!gst_devourer_uri_parse (uri, secrets, &parsed, error)) {
+    ok = FALSE;
+    goto done;
+  }
 
   /* Read every value before changing anything: a bad URI leaves the
    * element as it was. */
@@ -300,11 +335,11 @@ uri_set_uri (GstURIHandler * handler, const gchar * uri, GError ** error)
       gchar *known = parameter_names (object);
       g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
           "%s: unknown parameter '%s' (%s takes %s; the device goes "
-          "before the '?')", uri, name, element_kind (object), known);
+          "before the '?')", shown, name, element_kind (object), known);
       g_free (known);
       ok = FALSE;
     } else {
-      ok = value_from_text (object, uri, pspec,
+      ok = value_from_text (object, shown, pspec,
           g_ptr_array_index (parsed.values, i), &parsed_values[i], error);
     }
   }
@@ -351,6 +386,9 @@ uri_set_uri (GstURIHandler * handler, const gchar * uri, GError ** error)
   }
   g_free (parsed_values);
   gst_devourer_uri_clear (&parsed);
+done:
+  g_free (shown);
+  g_free (secrets);
   return ok;
 }
 

@@ -51,6 +51,22 @@ static void refused(GstURIType type, const gchar *uri, const gchar *needle,
 	g_clear_error(&err);
 }
 
+/* As refused(), and the message never shows @secret (a password's text). */
+static void refused_hiding(GstURIType type, const gchar *uri,
+                           const gchar *needle, const gchar *secret,
+                           const gchar *what)
+{
+	GError *err = NULL;
+	GstElement *e = gst_element_make_from_uri(type, uri, NULL, &err);
+
+	if (!CHECK(!e && err && strstr(err->message, needle) &&
+	           !strstr(err->message, secret), what))
+		printf("#   %s -> %s\n", uri, err ? err->message : "(made)");
+	if (e)
+		gst_object_unref(e);
+	g_clear_error(&err);
+}
+
 static void test_properties(const struct gst_test_env *env)
 {
 	gchar *uri = uri_for("virtual:gs", env->gs_key,
@@ -200,6 +216,36 @@ static void test_refusals(void)
 	        "devourersink takes", "the sink's own list is given");
 	refused(GST_URI_SRC, "devourer://usb:0bda:8812#1", "%23",
 	        "a raw '#' names %23");
+
+	/* Error messages reach logs and screens; the key must not. */
+	refused_hiding(GST_URI_SRC,
+	               "devourer://virtual:u?channel=300&password=hunter2pw",
+	               "password=***", "hunter2pw",
+	               "a bad value beside a password: the URI shown hides it");
+	refused_hiding(GST_URI_SINK,
+	               "devourer://virtual:u?password=hunter2pw&chanel=36",
+	               "unknown parameter 'chanel'", "hunter2pw",
+	               "an unknown parameter after a password hides it");
+	refused_hiding(GST_URI_SRC,
+	               "devourer://virtual:u?password=hunter2pw&x",
+	               "is not NAME=VALUE", "hunter2pw",
+	               "a malformed parameter after a password hides it");
+	refused_hiding(GST_URI_SRC,
+	               "devourer://virtual:u?password=hunter2pw%zz",
+	               "value '***'", "hunter2pw",
+	               "a bad escape inside the password is not echoed");
+	refused_hiding(GST_URI_SINK,
+	               "devourer://virtual:u?password=hunt#er2pw",
+	               "%23", "er2pw",
+	               "a '#' inside the password: the message hides it all");
+	refused_hiding(GST_URI_SRC,
+	               "devourer://virtual:u?pass%77ord=hunter2pw&channel=300",
+	               "channel=300 is not valid", "hunter2pw",
+	               "an escaped parameter name is still the password");
+	refused_hiding(GST_URI_SRC,
+	               "devourer://virtual:u?password=hunter2pw&password=x",
+	               "given twice", "hunter2pw",
+	               "a password given twice is not echoed");
 }
 
 /* Count buffers reaching a fakesink (streaming thread). */

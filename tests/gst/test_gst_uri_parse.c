@@ -13,7 +13,7 @@
 static gboolean parse_ok(const gchar *uri, GstDevourerUri *out)
 {
 	GError *err = NULL;
-	gboolean ok = gst_devourer_uri_parse(uri, out, &err);
+	gboolean ok = gst_devourer_uri_parse(uri, NULL, out, &err);
 
 	if (!ok)
 		printf("# %s: %s\n", uri, err ? err->message : "(no error)");
@@ -28,7 +28,7 @@ static void parse_fails(const gchar *uri, gint code, const gchar *needle,
 {
 	GstDevourerUri out = { 0 };
 	GError *err = NULL;
-	gboolean ok = gst_devourer_uri_parse(uri, &out, &err);
+	gboolean ok = gst_devourer_uri_parse(uri, NULL, &out, &err);
 	gboolean named = err && err->domain == GST_URI_ERROR &&
 	                 err->code == code && strstr(err->message, needle);
 
@@ -153,12 +153,44 @@ static void test_round_trip(void)
 	g_free(uri);
 }
 
+/* The URI shown in messages: secret values as "***", the rest as written. */
+static void test_redact(void)
+{
+	static const gchar *const secrets[] = { "password", NULL };
+	struct {
+		const gchar *uri, *shown, *what;
+	} cases[] = {
+		{ "devourer://d?a=1&password=x%26y&b=%20", "devourer://d?a=1&password=***&b=%20",
+		  "the password's value goes, the rest stays as written" },
+		{ "devourer://d?pass%77ord=x", "devourer://d?pass%77ord=***",
+		  "the name is compared decoded" },
+		{ "devourer://d?password=", "devourer://d?password=***",
+		  "an empty password is shown as hidden too" },
+		{ "devourer://d?passwords=x&x=password", "devourer://d?passwords=x&x=password",
+		  "only that exact name is a secret" },
+		{ "devourer://pass?word", "devourer://pass?word", "no '=': nothing to hide" },
+		{ "devourer://virtual:x", "devourer://virtual:x", "no query" },
+	};
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		gchar *got = gst_devourer_uri_redact(cases[i].uri, secrets);
+		if (!CHECK(got && strcmp(got, cases[i].shown) == 0, cases[i].what))
+			printf("#   %s -> %s\n", cases[i].uri, got);
+		g_free(got);
+	}
+	gchar *same = gst_devourer_uri_redact("devourer://d?password=x", NULL);
+	CHECK(same && strcmp(same, "devourer://d?password=x") == 0,
+	      "with no secrets named, the URI is shown as it is");
+	g_free(same);
+	CHECK(gst_devourer_uri_redact(NULL, secrets) == NULL, "NULL stays NULL");
+}
+
 int main(int argc, char **argv)
 {
 	gst_init(&argc, &argv);
 	test_accepts();
 	test_refuses();
 	test_round_trip();
+	test_redact();
 	gst_deinit();
 	return check_done();
 }
