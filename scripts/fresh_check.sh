@@ -7,7 +7,7 @@
 # stage with its time and its closing lines. Run it before any change that
 # touches packages, scripts or the build (README, "Contributing").
 #
-#   bash scripts/fresh_check.sh           the whole check (about 35 min)
+#   bash scripts/fresh_check.sh           the whole check (about 28 min)
 #   bash scripts/fresh_check.sh --plan    print what it would run, and stop
 #   bash scripts/fresh_check.sh --keep    leave the root for a look inside
 #
