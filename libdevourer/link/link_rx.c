@@ -90,6 +90,7 @@ struct dvr_link_rx {
 	unsigned hist_size;
 
 	uint8_t plain[DVR_LINK_MAX_SESSION_PACKET];
+	uint8_t probe[DVR_LINK_MAX_SESSION_PACKET]; /* dvr_link_rx_authentic */
 	struct dvr_link_rx_stats stats;
 };
 
@@ -642,6 +643,59 @@ int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_dbm,
 		rx->stats.malformed++;
 		return DVR_LINK_RX_MALFORMED;
 	}
+}
+
+/* Would the session packet @p p be kept or adopted? Mirrors on_session's
+ * checks without its effects. */
+static bool session_current(struct dvr_link_rx *rx, const uint8_t *p,
+                            size_t plen)
+{
+	if (plen < DVR_LINK_SESSION_HDR_LEN + DVR_LINK_SESSION_DATA_LEN +
+	                   crypto_box_MACBYTES || !rx->box_key_ok)
+		return false;
+	uint8_t *s = rx->probe;
+	if (crypto_box_open_easy_afternm(s, p + DVR_LINK_SESSION_HDR_LEN,
+	                                 plen - DVR_LINK_SESSION_HDR_LEN, p + 1,
+	                                 rx->box_key) != 0)
+		return false;
+	const uint64_t epoch = wire_get_be64(s);
+	bool ok = epoch >= rx->min_epoch &&
+	          wire_get_be32(s + 8) == rx->channel_id &&
+	          s[12] == DVR_LINK_FEC_VDM_RS && s[13] >= 1 && s[14] >= s[13];
+	if (ok && rx->adopted_any && epoch == rx->epoch &&
+	    !(rx->have_session && sodium_memcmp(s + 15, rx->key, 32) == 0)) {
+		uint8_t kh[32];
+		crypto_generichash(kh, sizeof(kh), s + 15, 32, NULL, 0);
+		ok = !key_retired(rx, kh);
+	}
+	sodium_memzero(s, DVR_LINK_SESSION_DATA_LEN);
+	return ok;
+}
+
+bool dvr_link_rx_authentic(struct dvr_link_rx *rx, const uint8_t *frame,
+                           size_t len)
+{
+	if (!rx || !frame || len <= DVR_LINK_IEEE80211_HDR_LEN ||
+	    !wire_is_channel(frame, rx->channel_id))
+		return false;
+	const uint8_t *p = frame + DVR_LINK_IEEE80211_HDR_LEN;
+	const size_t plen = len - DVR_LINK_IEEE80211_HDR_LEN;
+	if (plen > DVR_LINK_MAX_SESSION_PACKET)
+		return false;
+	if (p[0] == DVR_LINK_PACKET_SESSION)
+		return session_current(rx, p, plen);
+	if (p[0] != DVR_LINK_PACKET_DATA || !rx->have_session ||
+	    plen < DVR_LINK_BLOCK_HDR_LEN + DVR_LINK_TAG_LEN +
+	                   DVR_LINK_PACKET_HDR_LEN ||
+	    plen > DVR_LINK_BLOCK_HDR_LEN + DVR_LINK_TAG_LEN +
+	                   DVR_LINK_MAX_FEC_PAYLOAD)
+		return false;
+	const uint64_t nonce = wire_get_be64(p + 1);
+	if ((nonce & 0xff) >= rx->n || (nonce >> 8) > WIRE_MAX_BLOCK_IDX)
+		return false;
+	return dvr_aead_open(rx->aead, p + 1, p, DVR_LINK_BLOCK_HDR_LEN,
+	                     p + DVR_LINK_BLOCK_HDR_LEN,
+	                     plen - DVR_LINK_BLOCK_HDR_LEN, rx->probe) == DVR_OK;
 }
 
 /*

@@ -4,6 +4,8 @@
  * earlier run (lower epoch) or an earlier re-key of this run injected into
  * a live stream is refused and counted, the current key stays in use, the
  * recording's data delivers nothing, and a genuinely newer run is adopted.
+ * dvr_link_rx_authentic() answers as dvr_link_rx_push() would judge a
+ * frame's authenticity and session, and changes nothing.
  */
 #include <sodium.h>
 
@@ -273,10 +275,96 @@ static void test_fixed_epoch_rekey(void)
 	CHECK_EQ_INT(dvr_link_rx_push(rx, 0, DVR_LINK_RSSI_UNKNOWN, a.f[0],
 	                              a.len[0], 0),
 	             DVR_LINK_RX_REPLAYED, "retired key of this epoch refused");
+	CHECK(!dvr_link_rx_authentic(rx, a.f[0], a.len[0]),
+	      "and not authentic for a slot either");
 out:
 	dvr_link_tx_free(tx);
 	dvr_link_rx_free(rx);
 	air_clear(&a);
+}
+
+/* What dvr_link_rx_authentic() says of each kind of frame, before and
+ * after a session, and that asking changes nothing. */
+static void test_authentic(void)
+{
+	struct air old = {0}, live = {0};
+	struct sink s = {0};
+	struct dvr_link_tx *run1 = new_tx(&old, 0);
+	struct dvr_link_tx *run2 = NULL;
+	struct dvr_link_rx *rx = new_rx(&s);
+	struct dvr_link_rx_stats st;
+	if (!CHECK(run1 && rx, "transmitter, receiver"))
+		goto out;
+	send_ids(run1, 0, 8);
+	run2 = new_later_run(&live, tx_epoch(run1));
+	if (!CHECK(run2 != NULL, "a later run"))
+		goto out;
+	send_ids(run2, 0, 40);
+	/* The first data frame (the session may be announced more than
+	 * once at the start). */
+	size_t d = 1;
+	while (d < live.count && is_session(&live, d))
+		d++;
+	size_t od = 1;
+	while (od < old.count && is_session(&old, od))
+		od++;
+	CHECK(is_session(&live, 0) && d < live.count && od < old.count,
+	      "each run opens with a session packet, then data");
+
+	CHECK(!dvr_link_rx_authentic(rx, live.f[d], live.len[d]),
+	      "data before any session proves nothing");
+	CHECK(dvr_link_rx_authentic(rx, live.f[0], live.len[0]),
+	      "a session packet sealed for this receiver does");
+	CHECK(dvr_link_rx_authentic(rx, old.f[0], old.len[0]),
+	      "so does an earlier run's, while no session is known");
+	dvr_link_rx_get_stats(rx, &st);
+	CHECK(st.session_changes == 0 && s.count == 0,
+	      "asking adopted and delivered nothing");
+
+	push_range(rx, &live, 0, 1);
+	CHECK(dvr_link_rx_authentic(rx, live.f[d], live.len[d]),
+	      "the session's data authenticates");
+	CHECK(!dvr_link_rx_authentic(rx, old.f[0], old.len[0]),
+	      "an earlier run's session does not once a later one is in use");
+	CHECK(!dvr_link_rx_authentic(rx, old.f[od], old.len[od]),
+	      "nor its data");
+	CHECK(dvr_link_rx_authentic(rx, live.f[0], live.len[0]),
+	      "the current session packet again does");
+
+	uint8_t forged[DVR_LINK_WIFI_MTU];
+	size_t flen = live.len[d];
+	memcpy(forged, live.f[d], flen);
+	forged[flen - 1] ^= 1;
+	CHECK(!dvr_link_rx_authentic(rx, forged, flen), "a flipped bit does not");
+	memcpy(forged, live.f[0], live.len[0]);
+	forged[live.len[0] - 1] ^= 1;
+	CHECK(!dvr_link_rx_authentic(rx, forged, live.len[0]),
+	      "nor in a session packet");
+	CHECK(!dvr_link_rx_authentic(rx, live.f[d], DVR_LINK_IEEE80211_HDR_LEN),
+	      "a bare header does not");
+	CHECK(!dvr_link_rx_authentic(rx, NULL, 100) &&
+	      !dvr_link_rx_authentic(NULL, live.f[d], live.len[d]),
+	      "NULL does not");
+	memcpy(forged, live.f[d], live.len[d]);
+	forged[10] ^= 0x40; /* another link id in the address */
+	CHECK(!dvr_link_rx_authentic(rx, forged, live.len[d]),
+	      "another link's frame does not");
+
+	/* Asked about everything first, the stream is still delivered
+	 * whole: the check has no effect on the receiver. */
+	for (size_t i = 1; i < live.count; i++)
+		dvr_link_rx_authentic(rx, live.f[i], live.len[i]);
+	push_range(rx, &live, 1, live.count);
+	CHECK(delivered_in_order(&s, 40), "then delivered, whole and in order");
+	dvr_link_rx_get_stats(rx, &st);
+	CHECK(st.duplicates == 0 && st.auth_failed == 0,
+	      "no frame counted twice, nothing counted as forged");
+out:
+	dvr_link_tx_free(run1);
+	dvr_link_tx_free(run2);
+	dvr_link_rx_free(rx);
+	air_clear(&old);
+	air_clear(&live);
 }
 
 int main(void)
@@ -287,5 +375,6 @@ int main(void)
 	test_earlier_run();
 	test_many_rekeys();
 	test_fixed_epoch_rekey();
+	test_authentic();
 	return check_done();
 }

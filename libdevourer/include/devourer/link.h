@@ -497,6 +497,20 @@ DVR_API int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_
                      const uint8_t *frame, size_t len, uint64_t now_ms);
 
 /**
+ * Would @p frame count as this link's own traffic now: a data fragment
+ * that authenticates under the current session key, or a session packet
+ * sealed for this receiver, of this channel, that dvr_link_rx_push()
+ * would keep or adopt (not older than the current session)? Nothing is
+ * delivered, adopted or counted; the frame is only checked, at the cost
+ * of one authentication. For giving network peers a share of the
+ * receiver (the aggregator's adapter slots) only once they prove they
+ * carry the link: garbage and recordings of earlier runs prove nothing.
+ * NULL arguments: false.
+ */
+DVR_API bool dvr_link_rx_authentic(struct dvr_link_rx *rx,
+                                   const uint8_t *frame, size_t len);
+
+/**
  * Timekeeping: gives up incomplete blocks older than block_timeout_ms
  * that hold packets back (delivering what they hold, in order). A
  * @p now_ms earlier than a block's first fragment gives that block up
