@@ -238,29 +238,163 @@ gst_devourer_aggregator_clear (GstDevourerAggregator * a)
   g_mutex_clear (&a->lock);
 }
 
-/* The remote slot of a sender (lock held), a new one at its first frame;
- * -1 when all slots are taken. */
+/* The slot of a known sender (lock held), or -1. */
 static gint
-remote_slot (GstDevourerAggregator * a, const struct sockaddr_storage *ss,
+find_remote (GstDevourerAggregator * a, const struct sockaddr_storage *ss,
     socklen_t len, guint8 wlan_idx)
 {
-  GstDevourerRemote *r;
-
   for (guint i = 0; i < a->n_remotes; i++) {
-    r = &a->remotes[i];
+    const GstDevourerRemote *r = &a->remotes[i];
+
     if (r->addr_len == len && r->wlan_idx == wlan_idx
         && memcmp (&r->addr, ss, len) == 0)
       return (gint) i;
   }
-  if (a->n_remotes >= a->max_remotes)
-    return -1;
-  r = &a->remotes[a->n_remotes];
+  return -1;
+}
+
+/*
+ * The slot a newcomer would get (lock held): a never used one, else the
+ * one whose sender has been silent longest, if for at least the slot
+ * timeout; -1 when every slot's sender is live. A live forwarder is
+ * never displaced.
+ */
+static gint
+free_slot (GstDevourerAggregator * a, gint64 now_us)
+{
+  gint64 oldest = G_MAXINT64;
+  gint slot = -1;
+
+  if (a->n_remotes < a->max_remotes)
+    return (gint) a->n_remotes;
+  for (guint i = 0; i < a->n_remotes; i++)
+    if (a->remotes[i].heard_us < oldest) {
+      oldest = a->remotes[i].heard_us;
+      slot = (gint) i;
+    }
+  return slot >= 0 && now_us - oldest >= a->slot_timeout_us ? slot : -1;
+}
+
+/* Give @slot (from free_slot) to a sender that has proved itself (lock
+ * held). */
+static void
+install_remote (GstDevourerAggregator * a, gint slot,
+    const struct sockaddr_storage *ss, socklen_t len, guint8 wlan_idx,
+    gint64 now_us)
+{
+  GstDevourerRemote *r = &a->remotes[slot];
+
+  if ((guint) slot == a->n_remotes)
+    a->n_remotes++;
+  else
+    a->expired++;
   memset (r, 0, sizeof (*r));
   memcpy (&r->addr, ss, len);
   r->addr_len = len;
   r->wlan_idx = wlan_idx;
+  r->heard_us = now_us;
+  r->datagrams = 1;
   address_name (ss, len, r->name, sizeof (r->name));
-  return (gint) a->n_remotes++;
+}
+
+guint
+gst_devourer_aggregator_live (GstDevourerAggregator * a)
+{
+  gint64 now = g_get_monotonic_time ();
+  guint live = 0;
+
+  g_mutex_lock (&a->lock);
+  for (guint i = 0; i < a->n_remotes; i++)
+    if (now - a->remotes[i].heard_us < a->slot_timeout_us)
+      live++;
+  g_mutex_unlock (&a->lock);
+  return live;
+}
+
+/*
+ * A forwarder whose copies always arrive after another one's gets every
+ * frame refused as a duplicate, told by its nonce alone, which proves
+ * nothing. It is as live as the first one, so once its slot nears the
+ * timeout one of its copies is authenticated, at most every
+ * PROBE_INTERVAL_US, to keep it.
+ */
+#define PROBE_INTERVAL_US (100 * G_TIME_SPAN_MILLISECOND)
+
+static void
+keep_alive_by_copy (GstDevourerAggregator * a, gint slot, gsize flen,
+    gint64 now)
+{
+  GstDevourerRemote *r = &a->remotes[slot];
+  gboolean probe;
+
+  g_mutex_lock (&a->lock);
+  probe = now - r->heard_us >= a->slot_timeout_us / 2
+      && now - r->probed_us >= PROBE_INTERVAL_US;
+  if (probe)
+    r->probed_us = now;
+  g_mutex_unlock (&a->lock);
+  if (probe && a->authentic (a->user, a->frame, flen)) {
+    g_mutex_lock (&a->lock);
+    r->heard_us = now;
+    g_mutex_unlock (&a->lock);
+  }
+}
+
+/* Frames only the sender could have given the link: a fragment it had
+ * not heard, or a session it adopts. */
+static gboolean
+verdict_is_new (int verdict)
+{
+  return verdict == DVR_LINK_RX_DATA || verdict == DVR_LINK_RX_LATE
+      || verdict == DVR_LINK_RX_SESSION_NEW;
+}
+
+/* This link's traffic now, new or not: what keeps a slot. A duplicate is
+ * not, being told by its nonce alone, before any authentication. */
+static gboolean
+verdict_is_current (int verdict)
+{
+  return verdict_is_new (verdict) || verdict == DVR_LINK_RX_SESSION;
+}
+
+/*
+ * A frame of a sender without a slot. It is authenticated before
+ * anything is spent on it, so garbage costs one check and touches
+ * neither the link nor a slot. An authentic one goes into the link at
+ * the slot it would get, and the sender keeps the slot only when the
+ * link took the frame as new: a copy of a frame another adapter already
+ * delivered, or a session packet the link already has, proves nothing a
+ * recording could not.
+ */
+static void
+handle_newcomer (GstDevourerAggregator * a, const struct sockaddr_storage *ss,
+    socklen_t ss_len, const struct dvr_link_fwd_info *info, gsize flen,
+    gint64 now)
+{
+  gint slot;
+  int verdict;
+
+  if (!a->authentic (a->user, a->frame, flen)) {
+    g_mutex_lock (&a->lock);
+    a->unauthenticated++;
+    g_mutex_unlock (&a->lock);
+    return;
+  }
+  g_mutex_lock (&a->lock);
+  slot = free_slot (a, now);
+  if (slot < 0)
+    a->no_slot++;
+  g_mutex_unlock (&a->lock);
+  if (slot < 0)
+    return;
+  /* Only this thread changes the slots: @slot stays free meanwhile. */
+  verdict = a->fn (a->user, (guint) slot, info, a->frame, flen);
+  g_mutex_lock (&a->lock);
+  if (verdict_is_new (verdict))
+    install_remote (a, slot, ss, ss_len, info->wlan_idx, now);
+  else
+    a->unproven++;
+  g_mutex_unlock (&a->lock);
 }
 
 static void
@@ -271,25 +405,60 @@ handle_datagram (GstDevourerAggregator * a, gsize len,
   const uint8_t *payload;
   size_t plen, flen;
   gint slot = -1;
+  gint64 now;
   int kind;
 
   g_mutex_lock (&a->lock);
   kind = dvr_link_fwd_parse (a->dgram, len, &info, &payload, &plen,
       &a->stats);
   if (kind == DVR_LINK_FWD_FRAME) {
-    slot = remote_slot (a, ss, ss_len, info.wlan_idx);
-    if (slot < 0)
-      a->no_slot++;
-    else
+    slot = find_remote (a, ss, ss_len, info.wlan_idx);
+    if (slot >= 0)
       a->remotes[slot].datagrams++;
   }
   g_mutex_unlock (&a->lock);
-  if (slot < 0)
+  if (kind != DVR_LINK_FWD_FRAME)
     return;
   flen = dvr_link_fwd_frame (a->channel_id, payload, plen, a->frame,
       sizeof (a->frame));
-  if (flen > 0)
-    a->fn (a->user, (guint) slot, &info, a->frame, flen);
+  if (flen == 0)
+    return;
+  now = g_get_monotonic_time ();
+  if (slot < 0) {
+    handle_newcomer (a, ss, ss_len, &info, flen, now);
+    return;
+  }
+  if (verdict_is_current (a->fn (a->user, (guint) slot, &info,
+              a->frame, flen))) {
+    g_mutex_lock (&a->lock);
+    a->remotes[slot].heard_us = now;
+    g_mutex_unlock (&a->lock);
+  } else {
+    keep_alive_by_copy (a, slot, flen, now);
+  }
+}
+
+/* The socket's cumulative drop count, if this datagram carries it. */
+static void
+read_drops (GstDevourerAggregator * a, struct msghdr *msg)
+{
+#ifdef SO_RXQ_OVFL
+  for (struct cmsghdr * c = CMSG_FIRSTHDR (msg); c != NULL;
+      c = CMSG_NXTHDR (msg, c)) {
+    if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SO_RXQ_OVFL
+        && c->cmsg_len >= CMSG_LEN (sizeof (guint32))) {
+      guint32 drops;
+
+      memcpy (&drops, CMSG_DATA (c), sizeof (drops));
+      g_mutex_lock (&a->lock);
+      a->kernel_drops = drops;
+      g_mutex_unlock (&a->lock);
+    }
+  }
+#else
+  (void) a;
+  (void) msg;
+#endif
 }
 
 static gpointer
@@ -303,11 +472,15 @@ aggregator_thread (gpointer user)
       break;                    /* cancelled (or the socket failed) */
     for (;;) {
       struct sockaddr_storage ss;
-      socklen_t ss_len = sizeof (ss);
+      struct iovec iov = { a->dgram, sizeof (a->dgram) };
+      struct msghdr msg = {
+        .msg_name = &ss,.msg_namelen = sizeof (ss),
+        .msg_iov = &iov,.msg_iovlen = 1,
+        .msg_control = a->cmsg.buf,.msg_controllen = sizeof (a->cmsg.buf),
+      };
       /* MSG_TRUNC: the datagram's real length, so one longer than the
        * buffer is refused as oversize instead of read cut short. */
-      ssize_t n = recvfrom (fd, a->dgram, sizeof (a->dgram),
-          MSG_DONTWAIT | MSG_TRUNC, (struct sockaddr *) &ss, &ss_len);
+      ssize_t n = recvmsg (fd, &msg, MSG_DONTWAIT | MSG_TRUNC);
 
       if (n < 0) {
         if (errno == EINTR)
@@ -319,29 +492,65 @@ aggregator_thread (gpointer user)
         }
         break;
       }
-      if (ss_len > sizeof (ss))
-        ss_len = sizeof (ss);
-      handle_datagram (a, MIN ((gsize) n, sizeof (a->dgram)), &ss, ss_len);
+      read_drops (a, &msg);
+      handle_datagram (a, MIN ((gsize) n, sizeof (a->dgram)), &ss,
+          MIN (msg.msg_namelen, (socklen_t) sizeof (ss)));
     }
   }
   return NULL;
 }
 
+/*
+ * Ask for @bytes of receive buffer: as root past net.core.rmem_max
+ * (SO_RCVBUFFORCE), else up to it. Returns what the kernel gave, which
+ * Linux reports doubled (half is its bookkeeping).
+ */
+static gint
+size_receive_buffer (int fd, gint bytes)
+{
+  gint got = 0;
+  socklen_t len = sizeof (got);
+
+  if (bytes > 0) {
+#ifdef SO_RCVBUFFORCE
+    if (setsockopt (fd, SOL_SOCKET, SO_RCVBUFFORCE, &bytes,
+            sizeof (bytes)) != 0)
+#endif
+      (void) setsockopt (fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof (bytes));
+  }
+  if (getsockopt (fd, SOL_SOCKET, SO_RCVBUF, &got, &len) != 0)
+    return 0;
+  return got / 2;
+}
+
 gboolean
-gst_devourer_aggregator_start (GstDevourerAggregator * a, const gchar * spec,
-    guint32 channel_id, guint max_remotes, GstDevourerAggregateFn fn,
-    gpointer user, GError ** err)
+gst_devourer_aggregator_start (GstDevourerAggregator * a,
+    const GstDevourerAggregatorConfig * cfg, GError ** err)
 {
   struct sockaddr_storage ss;
   socklen_t ss_len;
   GSocketFamily family;
   GSocketAddress *sa, *local;
+  const gchar *spec = cfg->spec;
   gchar *full;
   gboolean ok = FALSE;
 
-  /* A bare port listens on every IPv4 address, as wfb_rx -a does. */
-  full = (spec[0] != '\0' && strspn (spec, "0123456789") == strlen (spec)) ?
-      g_strdup_printf ("0.0.0.0:%s", spec) : g_strdup (spec);
+  g_mutex_lock (&a->lock);
+  a->bound[0] = '\0';
+  a->port = 0;
+  g_mutex_unlock (&a->lock);
+
+  /* A bare port listens on the bind address (IPv6 in brackets). */
+  if (spec[0] != '\0' && strspn (spec, "0123456789") == strlen (spec)) {
+    const gchar *ba = cfg->bind_address != NULL && cfg->bind_address[0]
+        ? cfg->bind_address : "127.0.0.1";
+
+    full = strchr (ba, ':') != NULL && ba[0] != '['
+        ? g_strdup_printf ("[%s]:%s", ba, spec)
+        : g_strdup_printf ("%s:%s", ba, spec);
+  } else {
+    full = g_strdup (spec);
+  }
   if (!resolve (full, FALSE, &ss, &ss_len, &family, err))
     goto out;
   a->socket = g_socket_new (family, G_SOCKET_TYPE_DATAGRAM,
@@ -349,6 +558,23 @@ gst_devourer_aggregator_start (GstDevourerAggregator * a, const gchar * spec,
   if (a->socket == NULL)
     goto out;
   g_socket_set_blocking (a->socket, FALSE);
+  {
+    gint asked = MAX (cfg->rcvbuf, 0);
+    gint got = size_receive_buffer (g_socket_get_fd (a->socket), asked);
+
+    g_mutex_lock (&a->lock);
+    a->rcvbuf_asked = asked;
+    a->rcvbuf = got;
+    g_mutex_unlock (&a->lock);
+  }
+#ifdef SO_RXQ_OVFL
+  {
+    int one = 1;
+
+    (void) setsockopt (g_socket_get_fd (a->socket), SOL_SOCKET, SO_RXQ_OVFL,
+        &one, sizeof (one));
+  }
+#endif
   sa = g_socket_address_new_from_native (&ss, ss_len);
   ok = g_socket_bind (a->socket, sa, FALSE, err);
   g_object_unref (sa);
@@ -358,34 +584,36 @@ gst_devourer_aggregator_start (GstDevourerAggregator * a, const gchar * spec,
   local = g_socket_get_local_address (a->socket, err);
   if (local == NULL)
     goto out;
-  g_mutex_lock (&a->lock);
-  a->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
-  g_mutex_unlock (&a->lock);
   {
     struct sockaddr_storage ls;
     gssize ll = g_socket_address_get_native_size (local);
-    gchar name[96];
+    gchar name[sizeof (a->bound) + 4];
 
     if (ll > 0 && (gsize) ll <= sizeof (ls)
-        && g_socket_address_to_native (local, &ls, sizeof (ls), NULL)) {
+        && g_socket_address_to_native (local, &ls, sizeof (ls), NULL))
       address_name (&ls, (socklen_t) ll, name, sizeof (name));
-      a->bound = g_strdup (name + 4);
-    } else {
-      a->bound = g_strdup_printf ("%s", full);
-    }
+    else
+      g_snprintf (name, sizeof (name), "udp:%s", full);
+    g_mutex_lock (&a->lock);
+    a->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
+    g_strlcpy (a->bound, name + 4, sizeof (a->bound));
+    g_mutex_unlock (&a->lock);
   }
   g_object_unref (local);
 
   g_mutex_lock (&a->lock);
   memset (&a->stats, 0, sizeof (a->stats));
-  a->no_slot = 0;
+  a->no_slot = a->unauthenticated = a->unproven = a->expired = 0;
+  a->kernel_drops = 0;
   a->recv_errors = 0;
   a->n_remotes = 0;
-  a->max_remotes = MIN (max_remotes, (guint) DVR_LINK_MAX_ADAPTERS);
+  a->max_remotes = MIN (cfg->max_remotes, (guint) DVR_LINK_MAX_ADAPTERS);
+  a->slot_timeout_us = (gint64) cfg->slot_timeout_ms * G_TIME_SPAN_MILLISECOND;
   g_mutex_unlock (&a->lock);
-  a->channel_id = channel_id;
-  a->fn = fn;
-  a->user = user;
+  a->channel_id = cfg->channel_id;
+  a->fn = cfg->fn;
+  a->authentic = cfg->authentic;
+  a->user = cfg->user;
   a->cancel = g_cancellable_new ();
   a->thread = g_thread_try_new ("dvrsrc-aggregate", aggregator_thread, a,
       err);
@@ -408,5 +636,4 @@ gst_devourer_aggregator_stop (GstDevourerAggregator * a)
   }
   g_clear_object (&a->cancel);
   g_clear_object (&a->socket);
-  g_clear_pointer (&a->bound, g_free);
 }

@@ -76,13 +76,37 @@ typedef struct
   gchar name[96];               /* "udp:ADDR:PORT" */
   guint64 datagrams;            /* frames it forwarded */
   guint64 last_datagrams;       /* at the last rx-stats message */
+  gint64 heard_us;              /* monotonic time of its last frame the
+                                 * link took as its current traffic */
+  gint64 probed_us;             /* of its last copy checked for that */
 } GstDevourerRemote;
 
-/* A frame from remote adapter @remote (0-based, in order of first
- * arrival), rebuilt as an 802.11 frame of this link. Called on the
- * aggregator's thread. */
-typedef void (*GstDevourerAggregateFn) (gpointer user, guint remote,
+/* A frame from remote adapter @remote (0-based slot index), rebuilt as
+ * an 802.11 frame of this link. Called on the aggregator's thread.
+ * Returns the link's verdict (enum dvr_link_rx_verdict): what keeps a
+ * slot, or earns one. */
+typedef int (*GstDevourerAggregateFn) (gpointer user, guint remote,
     const struct dvr_link_fwd_info * info, const guint8 * frame, gsize len);
+
+/* Would the link take @frame as its current traffic
+ * (dvr_link_rx_authentic)? Asked, on the aggregator's thread, of the
+ * first frame of a sender without a slot, before it is given one. */
+typedef gboolean (*GstDevourerAuthenticFn) (gpointer user,
+    const guint8 * frame, gsize len);
+
+/* How the aggregator listens and hands out slots. */
+typedef struct
+{
+  const gchar *spec;            /* "PORT", "ADDR:PORT" or "[v6]:PORT" */
+  const gchar *bind_address;    /* the address a bare PORT is bound to */
+  guint32 channel_id;
+  guint max_remotes;
+  guint slot_timeout_ms;        /* a silent sender's slot can be taken */
+  gint rcvbuf;                  /* SO_RCVBUF asked (bytes); 0: kernel's */
+  GstDevourerAggregateFn fn;
+  GstDevourerAuthenticFn authentic;
+  gpointer user;
+} GstDevourerAggregatorConfig;
 
 typedef struct
 {
@@ -90,22 +114,42 @@ typedef struct
   GCancellable *cancel;
   GThread *thread;
   GstDevourerAggregateFn fn;
+  GstDevourerAuthenticFn authentic;
   gpointer user;
   guint32 channel_id;
   guint max_remotes;
-  gchar *bound;                 /* "ADDR:PORT" actually bound */
+  gint64 slot_timeout_us;
+  gint rcvbuf_asked;            /* SO_RCVBUF asked, bytes (0: none);
+                                 * under lock, written by start only */
+  gint rcvbuf;                  /* what the kernel gave, bytes (same) */
   guint16 port;                 /* under lock */
+  gchar bound[96];              /* "ADDR:PORT" actually bound, under lock
+                                 * (the thread never writes it) */
   /* Receive and rebuild buffers (thread only). The receive buffer has a
    * byte more than the largest datagram, to tell an oversize one. */
   guint8 dgram[DVR_LINK_FWD_MAX_DATAGRAM + 1];
   guint8 frame[DVR_LINK_WIFI_MTU];
+  union
+  {                             /* SO_RXQ_OVFL; aligned for cmsghdr */
+    struct cmsghdr align;
+    guint8 buf[64];
+  } cmsg;
 
   /* Everything below under lock: the thread writes, stats read. */
   GMutex lock;
   struct dvr_link_fwd_stats stats;
-  guint64 no_slot;              /* frames of senders beyond max_remotes */
+  guint64 no_slot;              /* authentic frames of senders finding
+                                 * every slot held by a live sender */
+  guint64 unauthenticated;      /* frames of senders without a slot that
+                                 * did not authenticate */
+  guint64 unproven;             /* authentic frames of senders without a
+                                 * slot the link already had (copies,
+                                 * recordings) */
+  guint64 expired;              /* slots taken over from silent senders */
+  guint64 kernel_drops;         /* datagrams the socket buffer dropped
+                                 * (SO_RXQ_OVFL) */
   guint64 recv_errors;          /* socket errors other than "no data" */
-  guint n_remotes;
+  guint n_remotes;              /* slots ever used (never shrinks) */
   GstDevourerRemote remotes[DVR_LINK_MAX_ADAPTERS];
 } GstDevourerAggregator;
 
@@ -114,14 +158,20 @@ void gst_devourer_aggregator_init (GstDevourerAggregator * a);
 void gst_devourer_aggregator_clear (GstDevourerAggregator * a);
 
 /*
- * Bind @spec ("PORT" = any IPv4 address, or "ADDR:PORT", "[v6]:PORT";
- * port 0 picks a free one, read back from ->port) and start the thread.
- * Frames go to @fn for link @channel_id; at most @max_remotes distinct
- * senders get a remote slot (later ones are counted in no_slot).
+ * Bind @cfg->spec (a bare port on @cfg->bind_address; port 0 picks a free
+ * one, read back from ->port), size its receive buffer and start the
+ * thread. A sender gets one of @cfg->max_remotes slots only with a frame
+ * that passes @cfg->authentic and that the link then takes as new; a
+ * slot whose sender forwarded no current frame for @cfg->slot_timeout_ms
+ * goes to the next such newcomer. Frames of senders without a slot are
+ * counted in unauthenticated (forged), unproven (authentic, not new) or
+ * no_slot (every slot's sender live).
  */
 gboolean gst_devourer_aggregator_start (GstDevourerAggregator * a,
-    const gchar * spec, guint32 channel_id, guint max_remotes,
-    GstDevourerAggregateFn fn, gpointer user, GError ** err);
+    const GstDevourerAggregatorConfig * cfg, GError ** err);
+
+/* Live senders: slots whose sender was heard within the slot timeout. */
+guint gst_devourer_aggregator_live (GstDevourerAggregator * a);
 
 /* Cancel and join the thread, close the socket. @fn is never called
  * afterwards. The counters stay readable. */

@@ -98,6 +98,9 @@ enum
   PROP_QUEUE_SIZE,
   PROP_FORWARD,
   PROP_AGGREGATE,
+  PROP_BIND_ADDRESS,
+  PROP_AGGREGATE_BUFFER_SIZE,
+  PROP_AGGREGATE_TIMEOUT,
   PROP_STREAMING_RX,
 };
 
@@ -105,6 +108,17 @@ enum
 #define DEFAULT_FEC_TIMEOUT 50
 #define DEFAULT_QUEUE_SIZE 1024
 #define DEFAULT_STREAMING_RX TRUE
+/* Forwarders usually run on the ground machine itself (a second process
+ * per adapter, as wfb-ng's cluster mode does over localhost): listening
+ * on loopback keeps the port unreachable from the LAN unless asked. */
+#define DEFAULT_BIND_ADDRESS "127.0.0.1"
+/* wfb-ng's aggregator asks for 2 MiB (master.cfg) and takes -R; 4 MiB
+ * holds about 2.8 s of 1.5 kB datagrams at 1000/s, through a stall of
+ * the aggregator's thread. */
+#define DEFAULT_AGGREGATE_BUFFER_SIZE (4 * 1024 * 1024)
+/* A forwarder's slot outlives a few lost session intervals and a
+ * restart; a silent one for longer gives its slot to a newcomer. */
+#define DEFAULT_AGGREGATE_TIMEOUT 3000
 /* Bulk IN transfers posted on an adapter the streaming thread pumps
  * (the library's default is 16, of 32 KiB each). */
 #define PUMP_RX_TRANSFERS 64
@@ -229,11 +243,31 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
   g_object_class_install_property (gobject_class, PROP_AGGREGATE,
       g_param_spec_string ("aggregate", "Aggregate",
           "Also receive frames forwarded over UDP by wfb_rx -f or other "
-          "devourersrc (forward=) on this UDP port (any IPv4 address) or "
+          "devourersrc (forward=) on this UDP port (on bind-address) or "
           "address:port ([v6]:port), and combine them with the local "
-          "adapters; each sender is one more adapter slot (at most 8 in "
-          "all). With device=none there is no local adapter. NULL or empty: "
+          "adapters; each authenticated sender is one more adapter slot (at "
+          "most 8 in all). With device=none there is no local adapter. NULL or empty: "
           "off (READY only)", NULL, ready));
+  g_object_class_install_property (gobject_class, PROP_BIND_ADDRESS,
+      g_param_spec_string ("bind-address", "Bind address",
+          "The local address a bare aggregate=PORT listens on: loopback by "
+          "default, so only forwarders on this machine reach it; 0.0.0.0 "
+          "(or ::) for forwarders on other hosts. A sender gets an adapter "
+          "slot only once its frames authenticate under the link's key "
+          "(READY only)", DEFAULT_BIND_ADDRESS, ready));
+  g_object_class_install_property (gobject_class, PROP_AGGREGATE_BUFFER_SIZE,
+      g_param_spec_int ("aggregate-buffer-size", "Aggregate buffer size",
+          "Kernel receive buffer of the aggregate socket in bytes (wfb-ng's "
+          "-R); as root beyond net.core.rmem_max, else capped by it (the "
+          "size granted is in stats, aggregate-buffer-size). 0: the "
+          "kernel's default (READY only)", 0, G_MAXINT / 2,
+          DEFAULT_AGGREGATE_BUFFER_SIZE, ready));
+  g_object_class_install_property (gobject_class, PROP_AGGREGATE_TIMEOUT,
+      g_param_spec_uint ("aggregate-timeout", "Aggregate slot timeout",
+          "Milliseconds (100-600000) after which a forwarder that sent no "
+          "authentic frame of the current session gives its adapter slot to "
+          "the next authentic sender (READY only)", 100, 600000,
+          DEFAULT_AGGREGATE_TIMEOUT, ready));
   g_object_class_install_property (gobject_class, PROP_STREAMING_RX,
       g_param_spec_boolean ("streaming-rx", "Receive in the streaming thread",
           "With one local adapter and no aggregate: complete the adapter's "
@@ -281,6 +315,9 @@ gst_devourer_src_init (GstDevourerSrc * self)
   self->keep_corrupted = DEFAULT_KEEP_CORRUPTED;
   self->queue_size = DEFAULT_QUEUE_SIZE;
   self->streaming_rx = DEFAULT_STREAMING_RX;
+  self->bind_address = g_strdup (DEFAULT_BIND_ADDRESS);
+  self->aggregate_buffer_size = DEFAULT_AGGREGATE_BUFFER_SIZE;
+  self->aggregate_timeout = DEFAULT_AGGREGATE_TIMEOUT;
   self->block_timeout_ms = DEFAULT_FEC_TIMEOUT;
 
   g_mutex_init (&self->control_lock);
@@ -308,6 +345,7 @@ gst_devourer_src_finalize (GObject * object)
   gst_devourer_forwarder_stop (&self->forwarder);
   g_free (self->forward);
   g_free (self->aggregate);
+  g_free (self->bind_address);
   g_cond_clear (&self->rx_cond);
   g_mutex_clear (&self->stats_lock);
   g_mutex_clear (&self->rx_lock);
@@ -490,7 +528,10 @@ set_forward_fields (GstDevourerSrc * self, GstStructure * s)
   GstDevourerAggregator *agg = &self->aggregator;
   struct dvr_link_fwd_stats fs;
   guint64 fwd_frames, fwd_bytes, fwd_errors, no_slot, recv_errors;
-  guint remotes, port;
+  guint64 unauthenticated, unproven, expired, kernel_drops;
+  guint remotes, port, live;
+  gint rcvbuf;
+  gchar bound[sizeof (agg->bound)];
 
   g_mutex_lock (&self->rx_lock);
   fwd_frames = self->forwarder.frames;
@@ -500,15 +541,23 @@ set_forward_fields (GstDevourerSrc * self, GstStructure * s)
   g_mutex_lock (&agg->lock);
   fs = agg->stats;
   no_slot = agg->no_slot;
+  unauthenticated = agg->unauthenticated;
+  unproven = agg->unproven;
+  expired = agg->expired;
+  kernel_drops = agg->kernel_drops;
   recv_errors = agg->recv_errors;
   remotes = agg->n_remotes;
   port = agg->port;
+  g_strlcpy (bound, agg->bound, sizeof (bound));
+  rcvbuf = agg->rcvbuf;
   g_mutex_unlock (&agg->lock);
+  live = gst_devourer_aggregator_live (agg);
   gst_structure_set (s,
       "forwarded", G_TYPE_UINT64, fwd_frames,
       "forwarded-bytes", G_TYPE_UINT64, fwd_bytes,
       "forward-errors", G_TYPE_UINT64, fwd_errors,
       "aggregate-port", G_TYPE_UINT, port,
+      "aggregate-address", G_TYPE_STRING, bound,
       "aggregate-datagrams", G_TYPE_UINT64, fs.datagrams,
       "aggregate-frames", G_TYPE_UINT64, fs.frames,
       "aggregate-dedup-batches", G_TYPE_UINT64, fs.dedup_batches,
@@ -518,9 +567,15 @@ set_forward_fields (GstDevourerSrc * self, GstStructure * s)
       "aggregate-oversize", G_TYPE_UINT64, fs.oversize,
       "aggregate-bad-type", G_TYPE_UINT64, fs.bad_type,
       "aggregate-bad-length", G_TYPE_UINT64, fs.bad_length,
+      "aggregate-unauthenticated", G_TYPE_UINT64, unauthenticated,
+      "aggregate-unproven", G_TYPE_UINT64, unproven,
       "aggregate-no-slot", G_TYPE_UINT64, no_slot,
+      "aggregate-expired", G_TYPE_UINT64, expired,
+      "aggregate-kernel-drops", G_TYPE_UINT64, kernel_drops,
       "aggregate-recv-errors", G_TYPE_UINT64, recv_errors,
-      "aggregate-remotes", G_TYPE_UINT, remotes, NULL);
+      "aggregate-remotes", G_TYPE_UINT, remotes,
+      "aggregate-live", G_TYPE_UINT, live,
+      "aggregate-buffer-size", G_TYPE_INT, rcvbuf, NULL);
 }
 
 static GstStructure *
@@ -736,7 +791,8 @@ post_rx_stats (GstDevourerSrc * self, guint64 now, gboolean final)
     g_mutex_unlock (&self->rx_lock);
     g_mutex_lock (&self->aggregator.lock);
     agg_dg = self->aggregator.stats.datagrams;
-    agg_ref = self->aggregator.stats.refused + self->aggregator.no_slot;
+    agg_ref = self->aggregator.stats.refused + self->aggregator.no_slot
+        + self->aggregator.unauthenticated + self->aggregator.unproven;
     g_mutex_unlock (&self->aggregator.lock);
     gst_structure_set (s,
         "forwarded", G_TYPE_UINT64, fwd - self->last_fwd_frames,
@@ -809,13 +865,15 @@ diagnose_aggregate (GstDevourerSrc * self, guint64 now, guint secs)
 {
   GstDevourerAggregator *agg = &self->aggregator;
   struct dvr_link_fwd_stats fs;
-  guint64 no_slot;
+  guint64 no_slot, unauth, kdrops;
 
   if (agg->thread == NULL)
     return;
   g_mutex_lock (&agg->lock);
   fs = agg->stats;
   no_slot = agg->no_slot;
+  unauth = agg->unauthenticated;
+  kdrops = agg->kernel_drops;
   g_mutex_unlock (&agg->lock);
   if (fs.frames == self->diag_agg_frames
       && diag_due (self, GST_DEVOURER_SRC_DIAG_NOTHING_FORWARDED, now)) {
@@ -838,21 +896,58 @@ diagnose_aggregate (GstDevourerSrc * self, guint64 now, guint secs)
   if (no_slot > self->diag_agg_no_slot
       && diag_due (self, GST_DEVOURER_SRC_DIAG_NO_SLOT, now)) {
     GST_ELEMENT_WARNING_WITH_DETAILS (self, RESOURCE, READ,
-        ("Forwarded frames of more senders than adapter slots: %"
-            G_GUINT64_FORMAT " frames not used.",
-            no_slot - self->diag_agg_no_slot),
+        ("More live forwarders than adapter slots: %" G_GUINT64_FORMAT
+            " authentic frames not used.", no_slot - self->diag_agg_no_slot),
         ("The link tells at most %d adapters apart, local ones first; "
-            "%u slots went to remote senders (address, port and wlan "
-            "index each, in order of arrival). Frames of the senders "
-            "after them are counted in aggregate-no-slot and not used. "
-            "Use fewer forwarders or local adapters, or restart this "
-            "element after a forwarder restarted (a new source port is a "
-            "new sender).", DVR_LINK_MAX_ADAPTERS, agg->max_remotes),
+            "%u slots are for remote senders (address, port and wlan "
+            "index each), and every one is held by a sender that carried "
+            "this link within the last %u ms (aggregate-timeout). Frames "
+            "of the others are counted in aggregate-no-slot and not used. "
+            "Use fewer forwarders or local adapters.", DVR_LINK_MAX_ADAPTERS,
+            agg->max_remotes,
+            (guint) (agg->slot_timeout_us / G_TIME_SPAN_MILLISECOND)),
         ("kind", G_TYPE_STRING, "aggregate-full",
             "no-slot", G_TYPE_UINT64, no_slot, NULL));
   }
+  /* Only when nothing forwarded got through: a stranger's noise beside a
+   * working forwarder is counted, not worth a warning. */
+  if (unauth > self->diag_agg_unauth && fs.frames > self->diag_agg_frames
+      && gst_devourer_aggregator_live (agg) == 0
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_UNAUTHENTICATED, now)) {
+    GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECRYPT,
+        ("Forwarded frames that do not authenticate: %" G_GUINT64_FORMAT
+            " in %u s, from senders without an adapter slot.",
+            unauth - self->diag_agg_unauth, secs),
+        ("A sender gets a slot with a frame that authenticates under "
+            "this link's key and that the link had not yet (a data "
+            "fragment of the current session, or a session packet that "
+            "starts one; not older than the current). Check that the "
+            "forwarders hear the same link (link-id, radio-port) and that "
+            "this element has the ground key of it; until a session packet "
+            "arrives, data alone cannot prove anything. Counted in "
+            "aggregate-unauthenticated."),
+        ("kind", G_TYPE_STRING, "aggregate-unauthenticated",
+            "unauthenticated", G_TYPE_UINT64, unauth, NULL));
+  }
+  if (kdrops > self->diag_agg_kdrops
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_KERNEL_DROPS, now)) {
+    GST_ELEMENT_WARNING_WITH_DETAILS (self, RESOURCE, READ,
+        ("The kernel dropped %" G_GUINT64_FORMAT " forwarded datagrams in "
+            "%u s: the aggregate socket's receive buffer was full.",
+            kdrops - self->diag_agg_kdrops, secs),
+        ("The socket has %d bytes (aggregate-buffer-size asked %d; "
+            "without root the kernel caps it at net.core.rmem_max). Raise "
+            "aggregate-buffer-size, or net.core.rmem_max, or run as root. "
+            "Counted in aggregate-kernel-drops.", agg->rcvbuf,
+            agg->rcvbuf_asked),
+        ("kind", G_TYPE_STRING, "aggregate-kernel-drops",
+            "kernel-drops", G_TYPE_UINT64, kdrops,
+            "buffer-size", G_TYPE_INT, agg->rcvbuf, NULL));
+  }
   self->diag_agg_frames = fs.frames;
   self->diag_agg_no_slot = no_slot;
+  self->diag_agg_unauth = unauth;
+  self->diag_agg_kdrops = kdrops;
 }
 
 /*
@@ -1071,6 +1166,16 @@ set_own_property (GstDevourerSrc * self, guint prop_id,
       g_free (self->aggregate);
       self->aggregate = g_value_dup_string (value);
       break;
+    case PROP_BIND_ADDRESS:
+      g_free (self->bind_address);
+      self->bind_address = g_value_dup_string (value);
+      break;
+    case PROP_AGGREGATE_BUFFER_SIZE:
+      self->aggregate_buffer_size = g_value_get_int (value);
+      break;
+    case PROP_AGGREGATE_TIMEOUT:
+      self->aggregate_timeout = g_value_get_uint (value);
+      break;
     case PROP_STREAMING_RX:
       self->streaming_rx = g_value_get_boolean (value);
       break;
@@ -1129,6 +1234,15 @@ get_own_property (GstDevourerSrc * self, guint prop_id, GValue * value,
       break;
     case PROP_AGGREGATE:
       g_value_set_string (value, self->aggregate);
+      break;
+    case PROP_BIND_ADDRESS:
+      g_value_set_string (value, self->bind_address);
+      break;
+    case PROP_AGGREGATE_BUFFER_SIZE:
+      g_value_set_int (value, self->aggregate_buffer_size);
+      break;
+    case PROP_AGGREGATE_TIMEOUT:
+      g_value_set_uint (value, self->aggregate_timeout);
       break;
     case PROP_STREAMING_RX:
       g_value_set_boolean (value, self->streaming_rx);
@@ -1289,22 +1403,38 @@ on_device_rx (void *user, const struct dvr_rx_frame *frame)
  * like a local adapter's, at the remote's own adapter slot after the
  * local ones, so de-duplication, FEC and per-adapter stats are the
  * same. */
-static void
+static int
 on_remote_frame (gpointer user, guint remote,
     const struct dvr_link_fwd_info *info, const guint8 * frame, gsize len)
 {
   GstDevourerSrc *self = user;
   guint slot = (guint) g_atomic_int_get (&self->n_local) + remote;
+  int verdict = DVR_LINK_RX_IGNORED;
 
   if (slot >= DVR_LINK_MAX_ADAPTERS)
-    return;
+    return verdict;
   g_mutex_lock (&self->rx_lock);
   if (G_LIKELY (self->link != NULL)) {
     self->push_arrival = GST_CLOCK_TIME_NONE;
-    dvr_link_rx_push (self->link, slot, dvr_link_fwd_rssi (info), frame,
-        len, gst_devourer_now_ms ());
+    verdict = dvr_link_rx_push (self->link, slot, dvr_link_fwd_rssi (info),
+        frame, len, gst_devourer_now_ms ());
   }
   g_mutex_unlock (&self->rx_lock);
+  return verdict;
+}
+
+/* Does a sender without a slot carry this link (aggregator thread)? */
+static gboolean
+on_remote_authentic (gpointer user, const guint8 * frame, gsize len)
+{
+  GstDevourerSrc *self = user;
+  gboolean ok = FALSE;
+
+  g_mutex_lock (&self->rx_lock);
+  if (G_LIKELY (self->link != NULL))
+    ok = dvr_link_rx_authentic (self->link, frame, len);
+  g_mutex_unlock (&self->rx_lock);
+  return ok;
 }
 
 /* An adapter is gone (device thread). */
@@ -1485,7 +1615,9 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   const gchar *device;
   gchar **selectors = NULL;
   gboolean keep_corrupted, ok = FALSE;
-  gchar *forward = NULL, *aggregate = NULL;
+  gchar *forward = NULL, *aggregate = NULL, *bind_address = NULL;
+  gint aggregate_buffer_size;
+  guint aggregate_timeout;
   gboolean no_device, streaming_rx;
   guint queue_size, n = 0;
   GstStructure *config;
@@ -1501,6 +1633,9 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   queue_size = self->queue_size;
   forward = g_strdup (self->forward);
   aggregate = g_strdup (self->aggregate);
+  bind_address = g_strdup (self->bind_address);
+  aggregate_buffer_size = self->aggregate_buffer_size;
+  aggregate_timeout = self->aggregate_timeout;
   streaming_rx = self->streaming_rx;
   /* The timeout this receiver runs with until the next start, whatever
    * fec-timeout is set to meanwhile: what the timer's period follows. */
@@ -1674,10 +1809,22 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   g_atomic_int_set (&self->n_local, n);
   self->diag_agg_frames = 0;
   self->diag_agg_no_slot = 0;
+  self->diag_agg_unauth = 0;
+  self->diag_agg_kdrops = 0;
   if (aggregate != NULL && aggregate[0] != '\0') {
-    if (!gst_devourer_aggregator_start (&self->aggregator, aggregate,
-            dvr_link_channel_id (lcfg.link_id, lcfg.radio_port),
-            DVR_LINK_MAX_ADAPTERS - n, on_remote_frame, self, &err)) {
+    const GstDevourerAggregatorConfig acfg = {
+      .spec = aggregate,
+      .bind_address = bind_address,
+      .channel_id = dvr_link_channel_id (lcfg.link_id, lcfg.radio_port),
+      .max_remotes = DVR_LINK_MAX_ADAPTERS - n,
+      .slot_timeout_ms = aggregate_timeout,
+      .rcvbuf = aggregate_buffer_size,
+      .fn = on_remote_frame,
+      .authentic = on_remote_authentic,
+      .user = self,
+    };
+
+    if (!gst_devourer_aggregator_start (&self->aggregator, &acfg, &err)) {
       GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ,
           ("Cannot receive forwarded frames on \"%s\".", aggregate),
           ("%s", err->message));
@@ -1685,7 +1832,8 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
       goto fail_devices;
     }
     GST_INFO_OBJECT (self, "aggregating forwarded frames on %s (%u remote "
-        "slots)", self->aggregator.bound, DVR_LINK_MAX_ADAPTERS - n);
+        "slots, receive buffer %d bytes)", self->aggregator.bound,
+        DVR_LINK_MAX_ADAPTERS - n, self->aggregator.rcvbuf);
   }
 
   g_mutex_lock (&self->stats_lock);
@@ -1722,6 +1870,7 @@ fail_receiver:
 done:
   g_free (forward);
   g_free (aggregate);
+  g_free (bind_address);
   g_strfreev (selectors);
   gst_devourer_settings_clear (&settings);
   return ok;

@@ -53,6 +53,8 @@ typedef enum
   GST_DEVOURER_SRC_DIAG_NOTHING,
   GST_DEVOURER_SRC_DIAG_NOTHING_FORWARDED,
   GST_DEVOURER_SRC_DIAG_NO_SLOT,
+  GST_DEVOURER_SRC_DIAG_UNAUTHENTICATED,
+  GST_DEVOURER_SRC_DIAG_KERNEL_DROPS,
   GST_DEVOURER_SRC_DIAG_KINDS,
 } GstDevourerSrcDiag;
 
@@ -158,6 +160,9 @@ struct _GstDevourerSrc
    * into the link under rx_lock at adapter slots n_local and up. */
   gchar *forward;
   gchar *aggregate;
+  gchar *bind_address;
+  gint aggregate_buffer_size;
+  guint aggregate_timeout;      /* ms */
   GstDevourerForwarder forwarder;
   GstDevourerAggregator aggregator;
   guint n_local;                /* local adapters of this run (atomic) */
@@ -166,6 +171,8 @@ struct _GstDevourerSrc
   guint64 last_agg_datagrams, last_agg_refused;
   guint64 diag_agg_frames;
   guint64 diag_agg_no_slot;
+  guint64 diag_agg_unauth;
+  guint64 diag_agg_kdrops;
 };
 
 GST_ELEMENT_REGISTER_DECLARE (devourersrc);

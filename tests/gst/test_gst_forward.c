@@ -340,8 +340,11 @@ static void test_wfbng_vector(const struct gst_test_env *env)
 	             "vector: both dedup batches recognised, not pushed");
 	CHECK_EQ_INT(gst_test_stat_u64(agg->element, "aggregate-short"), 1,
 	             "vector: the cut datagram is refused as short");
-	CHECK_EQ_INT(gst_test_stat_uint(agg->element, "aggregate-remotes"), 2,
-	             "vector: wlan 0 and wlan 1 are two remote adapters");
+	CHECK_EQ_INT(gst_test_stat_uint(agg->element, "aggregate-remotes"), 1,
+	             "vector: wlan 0 has a slot");
+	CHECK_EQ_INT(gst_test_stat_u64(agg->element, "aggregate-unproven"), 3,
+	             "vector: wlan 1 none: it only repeated wlan 0's session "
+	             "packets (its data went as dedup records)");
 	CHECK_EQ_INT(gst_test_stat_u64(agg->element, "auth-failed") +
 	             gst_test_stat_u64(agg->element, "session-auth-failed") +
 	             gst_test_stat_u64(agg->element, "malformed"), 0,
@@ -372,30 +375,77 @@ static const GstStructure *wait_warning(GstBus *bus, GPtrArray *msgs,
 	return d;
 }
 
+/* A string field of @e's stats (g_free it), or NULL. */
+static gchar *stat_string(GstElement *e, const gchar *field)
+{
+	GstStructure *s = NULL;
+	gchar *v = NULL;
+
+	g_object_get(e, "stats", &s, NULL);
+	if (s) {
+		v = g_strdup(gst_structure_get_string(s, field));
+		gst_structure_free(s);
+	}
+	return v;
+}
+
+/* Wait up to @timeout_ms until the uint stats field @field of @e is
+ * @want. */
+static gboolean wait_stat_uint_is(GstElement *e, const gchar *field,
+                                  guint want, guint timeout_ms)
+{
+	gint64 deadline = g_get_monotonic_time() +
+	                  (gint64)timeout_ms * G_TIME_SPAN_MILLISECOND;
+
+	do {
+		if (gst_test_stat_uint(e, field) == want)
+			return TRUE;
+		g_usleep(5000);
+	} while (g_get_monotonic_time() < deadline);
+	return FALSE;
+}
+
+static GByteArray *record(GPtrArray *recs, guint i)
+{
+	return g_ptr_array_index(recs, i);
+}
+
+static void send_record(GSocket *sock, GSocketAddress *to, GByteArray *d)
+{
+	g_socket_send_to(sock, to, (const gchar *)d->data, d->len, NULL, NULL);
+}
+
+/*
+ * The vector's datagrams (wfb_tx's link 0x123456, port 7, vector keys):
+ * 0 is wlan 0's session packet, 2..11 wlan 0's data fragments, each a
+ * different one.
+ */
 static void test_refusals_and_slots(const struct gst_test_env *env)
 {
 	const gchar *dir = g_getenv("DEVOURER_TEST_VECTORS_DIR");
 	gchar *path = g_build_filename(dir ? dir : ".",
 	                               "wfb_rx_forwarder_capture.txt", NULL);
+	gchar *key = g_build_filename(dir ? dir : ".", "gs.key", NULL);
 	GPtrArray *dgrams = read_records(path, 'D');
 	GPtrArray *msgs = g_ptr_array_new_with_free_func(
 	        (GDestroyNotify)gst_message_unref);
-	GSocket *socks[DVR_LINK_MAX_ADAPTERS + 1];
+	GSocket *socks[DVR_LINK_MAX_ADAPTERS + 2];
 	GSocketAddress *to;
 	GstHarness *agg;
 	GstBus *bus;
 	const GstStructure *d;
 	guint port, errors = 0, port_warned = 0;
 	guint8 bad[40];
-	GByteArray *session;
 
+	(void)env;
 	g_free(path);
-	if (!CHECK(dgrams->len > 0, "slots: the vector is there"))
+	if (!CHECK(dgrams->len == 25, "slots: the vector is there"))
 		goto out;
-	session = g_ptr_array_index(dgrams, 0);
-	agg = src_harness(env, env->gs_key, &bus,
-	                  "slots: aggregator reaches PLAYING", "device", "none",
-	                  "aggregate", "127.0.0.1:0", NULL);
+	/* A short slot timeout, for the expiry below. */
+	agg = src_harness(env, key, &bus, "slots: aggregator reaches PLAYING",
+	                  "device", "none", "aggregate", "127.0.0.1:0",
+	                  "link-id", "1193046", "radio-port", "7",
+	                  "aggregate-timeout", "300", NULL);
 	if (!agg)
 		goto out;
 	port = gst_test_stat_uint(agg->element, "aggregate-port");
@@ -424,12 +474,22 @@ static void test_refusals_and_slots(const struct gst_test_env *env)
 	CHECK(d != NULL && port_warned == port,
 	      "slots: nothing-forwarded names the port");
 
-	/* A frame from each of nine senders: eight slots. */
-	for (guint i = 0; i < G_N_ELEMENTS(socks); i++)
-		g_socket_send_to(socks[i], to, (const gchar *)session->data,
-		                 session->len, NULL, NULL);
+	/* Data before any session proves nothing: no slot. */
+	send_record(socks[0], to, record(dgrams, 2));
+	CHECK(gst_test_wait_stat_above(agg->element,
+	                               "aggregate-unauthenticated", 0, WAIT_MS),
+	      "slots: data without a session is not authenticated");
+	CHECK_EQ_INT(gst_test_stat_uint(agg->element, "aggregate-remotes"), 0,
+	             "slots: and gets no slot");
+
+	/* The session from sender 0, then a different fragment from each of
+	 * eight more senders: seven find a slot, the last none. */
+	send_record(socks[0], to, record(dgrams, 0));
+	for (guint i = 1; i <= DVR_LINK_MAX_ADAPTERS; i++)
+		send_record(socks[i], to, record(dgrams, 1 + i));
 	CHECK(gst_test_wait_stat_above(agg->element, "aggregate-datagrams",
-	                               2 + G_N_ELEMENTS(socks) - 1, WAIT_MS),
+	                               3 + 1 + DVR_LINK_MAX_ADAPTERS - 1,
+	                               WAIT_MS),
 	      "slots: every datagram taken in");
 	CHECK_EQ_INT(gst_test_stat_uint(agg->element, "aggregate-remotes"),
 	             DVR_LINK_MAX_ADAPTERS, "slots: eight senders have a slot");
@@ -437,6 +497,30 @@ static void test_refusals_and_slots(const struct gst_test_env *env)
 	             "slots: the ninth's frame is counted, not used");
 	d = wait_warning(bus, msgs, "aggregate-full", &errors);
 	CHECK(d != NULL, "slots: a warning says the slots ran out");
+
+	/* A recording proves nothing: the session and a fragment the link
+	 * already has, from a new sender, earn no slot. */
+	CHECK(wait_stat_uint_is(agg->element, "aggregate-live", 0, WAIT_MS),
+	      "slots: the senders fall silent");
+	send_record(socks[DVR_LINK_MAX_ADAPTERS + 1], to, record(dgrams, 0));
+	send_record(socks[DVR_LINK_MAX_ADAPTERS + 1], to, record(dgrams, 3));
+	CHECK(gst_test_wait_stat_above(agg->element, "aggregate-unproven", 1,
+	                               WAIT_MS),
+	      "slots: a replayed session and fragment are authentic, not new");
+	CHECK_EQ_INT(gst_test_stat_u64(agg->element, "aggregate-expired"), 0,
+	             "slots: and take no silent sender's slot");
+
+	/* A fragment the link has not heard, from the sender that found no
+	 * slot: the silent senders' slots are free for it now. */
+	send_record(socks[DVR_LINK_MAX_ADAPTERS], to, record(dgrams, 10));
+	CHECK(gst_test_wait_stat_above(agg->element, "aggregate-expired", 0,
+	                               WAIT_MS),
+	      "slots: a new authentic sender takes a silent sender's slot");
+	CHECK_EQ_INT(gst_test_stat_uint(agg->element, "aggregate-live"), 1,
+	             "slots: and is the live one");
+	CHECK(gst_test_stat_u64(agg->element, "packets-received") > 0,
+	      "slots: the link delivered what the slot holders forwarded");
+	errors += gst_test_drain_bus(bus, 0, msgs);
 	CHECK_EQ_INT(errors, 0, "slots: no error");
 
 	for (guint i = 0; i < G_N_ELEMENTS(socks); i++)
@@ -445,8 +529,337 @@ static void test_refusals_and_slots(const struct gst_test_env *env)
 	gst_harness_teardown(agg);
 	gst_object_unref(bus);
 out:
+	g_free(key);
 	g_ptr_array_unref(msgs);
 	g_ptr_array_unref(dgrams);
+}
+
+/*
+ * Garbage that reaches as far into the aggregator as each kind can: raw
+ * bytes (kind 0, refused by the forwarder format), a valid forwarder
+ * header with a data fragment (1, 2) or a session packet (3) of a valid
+ * length but random content (refused by authentication); -1: any. @hdr
+ * is a real forwarder header to start from.
+ */
+static gsize make_garbage(GRand *rnd, gint kind, const guint8 *hdr,
+                          guint8 *out, gsize cap)
+{
+	gsize len;
+
+	if (kind < 0)
+		kind = g_rand_int_range(rnd, 0, 4);
+	if (kind == 0) {
+		len = (gsize)g_rand_int_range(rnd, 1, (gint)cap);
+		for (gsize i = 0; i < len; i++)
+			out[i] = (guint8)g_rand_int(rnd);
+		return len;
+	}
+	memcpy(out, hdr, DVR_LINK_FWD_HDR_LEN);
+	/* Other wlan indices look like other adapters of one forwarder. */
+	out[0] = (guint8)g_rand_int_range(rnd, 0, 4);
+	if (kind == 3) {
+		len = DVR_LINK_FWD_HDR_LEN + 88; /* a session packet's size */
+		out[DVR_LINK_FWD_HDR_LEN] = 0x02;
+	} else {
+		len = DVR_LINK_FWD_HDR_LEN +
+		      (gsize)g_rand_int_range(rnd, 40, 1000);
+		out[DVR_LINK_FWD_HDR_LEN] = 0x01;
+	}
+	for (gsize i = DVR_LINK_FWD_HDR_LEN + 1; i < len; i++)
+		out[i] = (guint8)g_rand_int(rnd);
+	/* Fragment index 0, a low block: past the cheap checks. */
+	if (kind != 3)
+		memset(out + DVR_LINK_FWD_HDR_LEN + 1, 0, 8);
+	return len;
+}
+
+#define GARBAGE_PORTS 32
+/* About 3 s of a 10 000 datagram/s flood. */
+#define FLOOD_DATAGRAMS 30000
+
+/*
+ * Eight garbage datagrams from eight source ports before the forwarder
+ * starts, then a flood from 32 ports all through its stream: the stream
+ * is delivered in full, the forwarder has the only slot, every piece of
+ * garbage is counted as refused or unauthenticated. The flood goes in
+ * bursts the socket buffer holds, each taken in before the next, so what
+ * is judged is the aggregator's rule and not the host's scheduling.
+ */
+static void test_garbage(const struct gst_test_env *env)
+{
+	const gchar *dir = g_getenv("DEVOURER_TEST_VECTORS_DIR");
+	gchar *path = g_build_filename(dir ? dir : ".",
+	                               "wfb_rx_forwarder_capture.txt", NULL);
+	GPtrArray *dgrams = read_records(path, 'D');
+	GPtrArray *msgs = g_ptr_array_new_with_free_func(
+	        (GDestroyNotify)gst_message_unref);
+	GSocket *socks[GARBAGE_PORTS];
+	GSocketAddress *to;
+	GstHarness *agg, *ra, *ht;
+	GstBus *bus_agg, *bus_a, *bus_tx;
+	struct tally tg = { 0 };
+	GRand *rnd = g_rand_new_with_seed(0x5eed);
+	guint8 buf[1500];
+	gchar *fwd;
+	guint port, errors = 0, burst, per_packet;
+	guint64 garbage = 0, flood = 0;
+	gint64 deadline;
+	gint bufsize = 0;
+	gboolean done = FALSE;
+
+	g_free(path);
+	if (!CHECK(dgrams->len == 25, "garbage: the vector is there"))
+		goto out;
+	agg = src_harness(env, env->gs_key, &bus_agg,
+	                  "garbage: aggregator reaches PLAYING", "device",
+	                  "none", "aggregate", "0", NULL);
+	if (!agg)
+		goto out;
+	port = gst_test_stat_uint(agg->element, "aggregate-port");
+	to = g_inet_socket_address_new_from_string("127.0.0.1", port);
+	for (guint i = 0; i < G_N_ELEMENTS(socks); i++)
+		socks[i] = g_socket_new(G_SOCKET_FAMILY_IPV4,
+		                        G_SOCKET_TYPE_DATAGRAM,
+		                        G_SOCKET_PROTOCOL_UDP, NULL);
+
+	/* Eight datagrams from eight ports, each far enough to be judged by
+	 * authentication. */
+	for (guint i = 0; i < DVR_LINK_MAX_ADAPTERS; i++) {
+		gsize len = make_garbage(rnd, 1 + (gint)(i % 3),
+		                         record(dgrams, 2)->data, buf,
+		                         sizeof(buf));
+
+		g_socket_send_to(socks[i], to, (const gchar *)buf, len, NULL,
+		                 NULL);
+		garbage++;
+	}
+	CHECK(gst_test_wait_stat_above(agg->element,
+	                               "aggregate-unauthenticated",
+	                               DVR_LINK_MAX_ADAPTERS - 1, WAIT_MS),
+	      "garbage: eight garbage senders refused by authentication");
+	CHECK_EQ_INT(gst_test_stat_uint(agg->element, "aggregate-remotes"), 0,
+	             "garbage: none of them has a slot");
+
+	fwd = g_strdup_printf("127.0.0.1:%u", port);
+	ra = src_harness(env, env->gs_key, &bus_a,
+	                 "garbage: the forwarding receiver plays", "device",
+	                 "virtual:rxf", "forward", fwd, NULL);
+	g_free(fwd);
+	ht = gst_test_sink_harness(env, "virtual:dronef", 149, &bus_tx,
+	                           "garbage: devourersink plays");
+	if (!ra || !ht)
+		goto out;
+
+	/* Bursts of at most half the socket buffer's worth (a small
+	 * datagram takes about 1 KiB of it with the kernel's overhead). */
+	{
+		GstStructure *s = NULL;
+
+		g_object_get(agg->element, "stats", &s, NULL);
+		if (s) {
+			gst_structure_get_int(s, "aggregate-buffer-size",
+			                      &bufsize);
+			gst_structure_free(s);
+		}
+	}
+	burst = CLAMP((guint)(bufsize / 2048), 16, 1000);
+	per_packet = FLOOD_DATAGRAMS / N_SENT + 1;
+	for (guint i = 0; i < N_SENT; i++) {
+		if (gst_harness_push(ht, gst_test_packet_make(&packets, i)) !=
+		    GST_FLOW_OK) {
+			CHECK(0, "garbage: the sink takes every packet");
+			break;
+		}
+		for (guint j = 0; j < per_packet; j++) {
+			gsize len = make_garbage(rnd, -1,
+			                         record(dgrams, 2)->data, buf,
+			                         sizeof(buf));
+
+			g_socket_send_to(socks[(flood + j) % GARBAGE_PORTS],
+			                 to, (const gchar *)buf, len, NULL,
+			                 NULL);
+			garbage++;
+			flood++;
+			if (flood % burst == 0) {
+				guint64 judged_so_far;
+
+				deadline = g_get_monotonic_time() +
+				           WAIT_MS * G_TIME_SPAN_MILLISECOND;
+				do {
+					judged_so_far =
+					        gst_test_stat_u64(
+					                agg->element,
+					                "aggregate-refused") +
+					        gst_test_stat_u64(
+					                agg->element,
+					                "aggregate-unauthenticated");
+					if (judged_so_far + burst < garbage)
+						g_usleep(1000);
+				} while (judged_so_far + burst < garbage &&
+				         g_get_monotonic_time() < deadline);
+			}
+		}
+	}
+
+	deadline = g_get_monotonic_time() + WAIT_MS * G_TIME_SPAN_MILLISECOND;
+	while (!done && g_get_monotonic_time() < deadline) {
+		done = judged(agg, &tg);
+		if (!done)
+			g_usleep(5000);
+	}
+	CHECK(done, "garbage: the aggregator judged every packet");
+	printf("# garbage: %" G_GUINT64_FORMAT " datagrams of garbage, "
+	       "delivered %u of %d\n", garbage, tg.judged, N_JUDGED);
+	CHECK_EQ_INT(tg.judged, N_JUDGED,
+	             "garbage: the forwarder's stream delivered in full");
+	CHECK_EQ_INT(tg.wrong, 0, "garbage: every packet byte-exact");
+	CHECK_EQ_INT(gst_test_stat_u64(agg->element, "aggregate-kernel-drops"),
+	             0, "garbage: the socket buffer dropped nothing");
+	/* Random bytes can also read as a dedup batch or an empty frame,
+	 * which the format takes and the link never sees. */
+	CHECK(gst_test_stat_u64(agg->element, "aggregate-refused") +
+	      gst_test_stat_u64(agg->element, "aggregate-unauthenticated") +
+	      gst_test_stat_u64(agg->element, "aggregate-dedup-batches") +
+	      gst_test_stat_u64(agg->element, "aggregate-empty") >= garbage,
+	      "garbage: all of it counted where it stopped");
+	CHECK_EQ_INT(gst_test_stat_uint(agg->element, "aggregate-remotes"), 1,
+	             "garbage: the forwarder has the only slot");
+	CHECK_EQ_INT(gst_test_stat_uint(agg->element, "aggregate-live"), 1,
+	             "garbage: and it is live");
+	CHECK_EQ_INT(gst_test_stat_u64(agg->element, "auth-failed") +
+	             gst_test_stat_u64(agg->element, "session-auth-failed"), 0,
+	             "garbage: none of it reached the link");
+	errors += gst_test_drain_bus(bus_agg, 0, msgs);
+	errors += gst_test_drain_bus(bus_a, 0, NULL);
+	errors += gst_test_drain_bus(bus_tx, 0, NULL);
+	CHECK_EQ_INT(errors, 0, "garbage: no error message");
+
+	for (guint i = 0; i < G_N_ELEMENTS(socks); i++)
+		g_object_unref(socks[i]);
+	g_object_unref(to);
+	gst_harness_teardown(ht);
+	gst_harness_teardown(ra);
+	gst_harness_teardown(agg);
+	gst_object_unref(bus_agg);
+	gst_object_unref(bus_a);
+	gst_object_unref(bus_tx);
+out:
+	g_rand_free(rnd);
+	g_ptr_array_unref(msgs);
+	g_ptr_array_unref(dgrams);
+}
+
+/* A bare port listens on bind-address, loopback unless told; the
+ * receive buffer asked for is granted (as root) and read back. */
+static void test_bind_and_buffer(const struct gst_test_env *env)
+{
+	GstHarness *h;
+	GstBus *bus;
+	gchar *addr, *want;
+	guint port;
+	GstStructure *s = NULL;
+	gint got = 0;
+
+	h = src_harness(env, env->gs_key, &bus, "bind: default plays",
+	                "device", "none", "aggregate", "0", NULL);
+	if (!h)
+		return;
+	port = gst_test_stat_uint(h->element, "aggregate-port");
+	addr = stat_string(h->element, "aggregate-address");
+	want = g_strdup_printf("127.0.0.1:%u", port);
+	CHECK(addr && strcmp(addr, want) == 0,
+	      "bind: a bare port is bound on loopback by default");
+	printf("# bind: %s\n", addr ? addr : "(none)");
+	g_free(addr);
+	g_free(want);
+	g_object_get(h->element, "stats", &s, NULL);
+	if (s) {
+		gst_structure_get_int(s, "aggregate-buffer-size", &got);
+		gst_structure_free(s);
+	}
+	if (geteuid() == 0)
+		CHECK_EQ_INT(got, 4 * 1024 * 1024,
+		             "bind: the 4 MiB receive buffer is granted");
+	else
+		CHECK(got > 0, "bind: the receive buffer is read back");
+	CHECK_EQ_INT(gst_test_drain_bus(bus, 0, NULL), 0, "bind: no error");
+	gst_harness_teardown(h);
+	gst_object_unref(bus);
+
+	h = src_harness(env, env->gs_key, &bus, "bind: any address plays",
+	                "device", "none", "aggregate", "0", "bind-address",
+	                "0.0.0.0", "aggregate-buffer-size", "65536", NULL);
+	if (!h)
+		return;
+	port = gst_test_stat_uint(h->element, "aggregate-port");
+	addr = stat_string(h->element, "aggregate-address");
+	want = g_strdup_printf("0.0.0.0:%u", port);
+	CHECK(addr && strcmp(addr, want) == 0,
+	      "bind: bind-address=0.0.0.0 listens on every address");
+	g_free(addr);
+	g_free(want);
+	g_object_get(h->element, "stats", &s, NULL);
+	got = 0;
+	if (s) {
+		gst_structure_get_int(s, "aggregate-buffer-size", &got);
+		gst_structure_free(s);
+	}
+	CHECK_EQ_INT(got, 65536, "bind: a smaller buffer is what is asked");
+	CHECK_EQ_INT(gst_test_drain_bus(bus, 0, NULL), 0, "bind: no error");
+	gst_harness_teardown(h);
+	gst_object_unref(bus);
+}
+
+/*
+ * The smallest receive buffer the kernel gives (a few datagrams) and
+ * bursts faster than one thread takes them in: the kernel's drops are
+ * counted and a warning names the buffer. Bursts go on until the count
+ * rises (bounded), as no single burst is sure to overflow.
+ */
+static void test_kernel_drops(const struct gst_test_env *env)
+{
+	GPtrArray *msgs = g_ptr_array_new_with_free_func(
+	        (GDestroyNotify)gst_message_unref);
+	GstHarness *h;
+	GstBus *bus;
+	GSocket *sock;
+	GSocketAddress *to;
+	guint8 dg[DVR_LINK_FWD_HDR_LEN + 200];
+	guint errors = 0, bursts = 0;
+	guint64 drops = 0;
+	const GstStructure *d;
+
+	h = src_harness(env, env->gs_key, &bus, "drops: aggregator plays",
+	                "device", "none", "aggregate", "0",
+	                "aggregate-buffer-size", "1", NULL);
+	if (!h)
+		goto out;
+	to = g_inet_socket_address_new_from_string(
+	        "127.0.0.1", gst_test_stat_uint(h->element, "aggregate-port"));
+	sock = g_socket_new(G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM,
+	                    G_SOCKET_PROTOCOL_UDP, NULL);
+	memset(dg, 0, sizeof(dg));
+	dg[DVR_LINK_FWD_HDR_LEN] = 0x09; /* refused at once: cheap to take */
+	while (drops == 0 && bursts++ < 200) {
+		for (guint i = 0; i < 1000; i++)
+			g_socket_send_to(sock, to, (const gchar *)dg,
+			                 sizeof(dg), NULL, NULL);
+		drops = gst_test_stat_u64(h->element,
+		                          "aggregate-kernel-drops");
+	}
+	printf("# drops: %" G_GUINT64_FORMAT " after %u bursts\n", drops,
+	       bursts);
+	CHECK(drops > 0 && drops != G_MAXUINT64,
+	      "drops: the kernel's drops are counted");
+	d = wait_warning(bus, msgs, "aggregate-kernel-drops", &errors);
+	CHECK(d != NULL, "drops: a warning names the full buffer");
+	CHECK_EQ_INT(errors, 0, "drops: no error");
+	g_object_unref(sock);
+	g_object_unref(to);
+	gst_harness_teardown(h);
+	gst_object_unref(bus);
+out:
+	g_ptr_array_unref(msgs);
 }
 
 /* The "device" of adapter @index in @e's stats, or NULL (g_free it). */
@@ -552,6 +965,9 @@ int main(int argc, char **argv)
 	test_two_forwarders(&env);
 	test_wfbng_vector(&env);
 	test_refusals_and_slots(&env);
+	test_garbage(&env);
+	test_bind_and_buffer(&env);
+	test_kernel_drops(&env);
 	test_local_and_remote(&env);
 	gst_test_teardown(&env);
 	return check_done();
