@@ -769,8 +769,7 @@ apply_channel (GstDevourerSink * self)
     self->settings.channel = tuned.channel;
     self->settings.bandwidth = tuned.bw_mhz;
     GST_OBJECT_UNLOCK (self);
-    g_object_notify (G_OBJECT (self), "channel");
-    g_object_notify (G_OBJECT (self), "bandwidth");
+    gst_devourer_notify_channel (GST_ELEMENT (self));
   }
   /* The same vector may be refused on the new channel (CCK on 5 GHz):
    * that is news again. */
@@ -1328,10 +1327,15 @@ static void
 read_back_channel (GstDevourerSink * self)
 {
   struct dvr_channel ch;
+  gboolean moved = FALSE;
 
+  g_mutex_lock (&self->control_lock);
   if (gst_devourer_radio_take_channel (&self->radio, &ch))
-    gst_devourer_adopt_channel (GST_ELEMENT (self), &self->settings,
-        &self->control_lock, &self->tuned, &ch);
+    moved = gst_devourer_adopt_channel (GST_ELEMENT (self), &self->settings,
+        &self->tuned, &ch);
+  g_mutex_unlock (&self->control_lock);
+  if (moved)
+    gst_devourer_notify_channel (GST_ELEMENT (self));
 }
 
 static guint64

@@ -1136,8 +1136,7 @@ apply_channel (GstDevourerSrc * self)
           "bandwidth-refused", G_TYPE_UINT, (guint) ch.bw_mhz, NULL));
   g_free (selector);
   g_free (detail);
-  g_object_notify (G_OBJECT (self), "channel");
-  g_object_notify (G_OBJECT (self), "bandwidth");
+  gst_devourer_notify_channel (GST_ELEMENT (self));
 }
 
 /* Store one of the src's own properties (object lock held). */
@@ -1489,18 +1488,19 @@ on_adapter_channel (GstDevourerRadio * radio, gpointer user)
 static void
 read_back_channel (GstDevourerSrc * self)
 {
-  struct dvr_channel ch, now;
-  guint n = (guint) g_atomic_int_get (&self->n_adapters);
-  gboolean news = FALSE;
+  struct dvr_channel now;
+  gboolean moved = FALSE;
+  guint n;
 
+  g_mutex_lock (&self->control_lock);
+  n = self->n_adapters;
   for (guint i = 0; i < n; i++)
-    if (gst_devourer_radio_take_channel (&self->adapters[i].radio, &now)) {
-      ch = now;
-      news = TRUE;
-    }
-  if (news)
-    gst_devourer_adopt_channel (GST_ELEMENT (self), &self->settings,
-        &self->control_lock, &self->tuned, &ch);
+    if (gst_devourer_radio_take_channel (&self->adapters[i].radio, &now))
+      moved |= gst_devourer_adopt_channel (GST_ELEMENT (self),
+          &self->settings, &self->tuned, &now);
+  g_mutex_unlock (&self->control_lock);
+  if (moved)
+    gst_devourer_notify_channel (GST_ELEMENT (self));
 }
 
 static guint64

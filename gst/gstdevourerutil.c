@@ -525,26 +525,31 @@ param_spec_stats (void)
       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 }
 
-void
+gboolean
 gst_devourer_adopt_channel (GstElement * element,
-    GstDevourerSettings * settings, GMutex * control_lock,
-    struct dvr_channel *tuned, const struct dvr_channel *ch)
+    GstDevourerSettings * settings, struct dvr_channel *tuned,
+    const struct dvr_channel *ch)
 {
   gboolean moved;
 
-  g_mutex_lock (control_lock);
+  if (ch->channel == tuned->channel && ch->bw_mhz == tuned->bw_mhz)
+    return FALSE;
   *tuned = *ch;
-  g_mutex_unlock (control_lock);
   GST_OBJECT_LOCK (element);
   moved = settings->channel != ch->channel
       || settings->bandwidth != ch->bw_mhz;
   settings->channel = ch->channel;
   settings->bandwidth = ch->bw_mhz;
   GST_OBJECT_UNLOCK (element);
-  if (!moved)
-    return;
-  GST_INFO_OBJECT (element, "the adapter was retuned to channel %u (%u MHz)",
-      ch->channel, ch->bw_mhz);
+  if (moved)
+    GST_INFO_OBJECT (element, "the adapter was retuned to channel %u "
+        "(%u MHz)", ch->channel, ch->bw_mhz);
+  return moved;
+}
+
+void
+gst_devourer_notify_channel (GstElement * element)
+{
   g_object_notify (G_OBJECT (element), "channel");
   g_object_notify (G_OBJECT (element), "bandwidth");
 }

@@ -198,14 +198,22 @@ struct dvr_channel gst_devourer_settings_channel (const GstDevourerSettings *
     settings);
 
 /*
- * The adapter is on @ch now (a retune by whoever shares it): store it in
- * @tuned under @control_lock and in the channel/bandwidth settings under
- * the object lock, and notify both properties when they changed. Call
- * with neither lock held (the element's timer thread).
+ * An adapter reported it is on @ch (a retune by whoever shares it). The
+ * echo of the element's own retune, even one taken late, after the
+ * element retuned again, matches @tuned and changes nothing: otherwise a
+ * stale report would overwrite the channel just set. Anything else is
+ * stored in @tuned and in the channel/bandwidth settings (the object
+ * lock is taken). Call with the element's control lock held, the same
+ * lock held when the report was taken, so no retune of the element's
+ * own runs in between; returns TRUE when the properties changed, which
+ * the caller notifies once the lock is released.
  */
-void gst_devourer_adopt_channel (GstElement * element,
-    GstDevourerSettings * settings, GMutex * control_lock,
-    struct dvr_channel *tuned, const struct dvr_channel *ch);
+gboolean gst_devourer_adopt_channel (GstElement * element,
+    GstDevourerSettings * settings, struct dvr_channel *tuned,
+    const struct dvr_channel *ch);
+
+/* Notify channel and bandwidth (no element lock held). */
+void gst_devourer_notify_channel (GstElement * element);
 
 /*
  * Install the shared properties that read the same on both elements

@@ -189,6 +189,23 @@ static void nothing_heard_and_retune(void)
 	g_object_set(src, "channel", 36, NULL);
 	CHECK_EQ_INT(get_uint_prop(src, "channel"), 36,
 	             "accepted retune to channel 36 reads back");
+	/* Back-to-back retunes: the timer reads back each retune's report
+	 * whenever it runs, and a report taken late (after the next retune
+	 * was set) must not overwrite the channel just set. */
+	{
+		guint wrong = 0;
+
+		for (guint i = 0; i < 40; i++) {
+			guint want = (i % 2) ? 36 : 149;
+
+			g_object_set(src, "channel", want, NULL);
+			if (get_uint_prop(src, "channel") != want ||
+			    get_enum_prop(src, "bandwidth") != 80)
+				wrong++;
+		}
+		CHECK_EQ_INT(wrong, 0, "40 back-to-back retunes each read "
+		             "back what was set");
+	}
 	errors += gst_test_drain_bus(bus, 0, msgs);
 	CHECK(gst_test_find_warning(msgs, "retune-refused") == NULL,
 	      "accepted retunes: no warning");

@@ -242,6 +242,38 @@ static void test_periodic_due(void)
 	      next == 1300, "an earlier wake-up is kept");
 }
 
+/* A channel report taken late, after the element had retuned again, is
+ * the echo of the element's own retune (it matches the channel it last
+ * tuned): it must not overwrite the channel just set. A report of a
+ * channel the element did not tune (another element on the adapter
+ * moved it) is adopted, and says the properties changed. */
+static void test_adopt_channel(void)
+{
+	GstElement *e = gst_element_factory_make("fakesink", NULL);
+	GstDevourerSettings settings;
+	struct dvr_channel tuned = { .channel = 149, .bw_mhz = 80 };
+	struct dvr_channel stale = { .channel = 149, .bw_mhz = 80 };
+	struct dvr_channel other = { .channel = 36, .bw_mhz = 20 };
+
+	gst_devourer_settings_init(&settings, 50);
+	/* The user has just set channel 36; the retune to it is under way. */
+	settings.channel = 36;
+	settings.bandwidth = 80;
+	CHECK(!gst_devourer_adopt_channel(e, &settings, &tuned, &stale),
+	      "a late echo of the element's own retune changes nothing");
+	CHECK(settings.channel == 36 && settings.bandwidth == 80,
+	      "a late echo leaves the channel just set");
+	CHECK(gst_devourer_adopt_channel(e, &settings, &tuned, &other),
+	      "a retune by someone else changes the properties");
+	CHECK(settings.channel == 36 && settings.bandwidth == 20 &&
+	      tuned.channel == 36 && tuned.bw_mhz == 20,
+	      "a retune by someone else is adopted");
+	CHECK(!gst_devourer_adopt_channel(e, &settings, &tuned, &other),
+	      "the same report again changes nothing");
+	gst_devourer_settings_clear(&settings);
+	gst_object_unref(e);
+}
+
 static void test_gst_inspect(void)
 {
 	const gchar *inspect = g_getenv("GST_INSPECT");
@@ -386,6 +418,7 @@ int main(int argc, char **argv)
 	test_src_properties();
 	test_split_devices();
 	test_periodic_due();
+	test_adopt_channel();
 	test_gst_inspect();
 	test_metadata();
 
