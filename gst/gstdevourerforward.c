@@ -476,7 +476,7 @@ aggregator_thread (gpointer user)
       struct msghdr msg = {
         .msg_name = &ss,.msg_namelen = sizeof (ss),
         .msg_iov = &iov,.msg_iovlen = 1,
-        .msg_control = a->cmsg.buf,.msg_controllen = sizeof (a->cmsg.buf),
+        .msg_control = a->cmsg,.msg_controllen = sizeof (a->cmsg),
       };
       /* MSG_TRUNC: the datagram's real length, so one longer than the
        * buffer is refused as oversize instead of read cut short. */

@@ -129,11 +129,9 @@ typedef struct
    * byte more than the largest datagram, to tell an oversize one. */
   guint8 dgram[DVR_LINK_FWD_MAX_DATAGRAM + 1];
   guint8 frame[DVR_LINK_WIFI_MTU];
-  union
-  {                             /* SO_RXQ_OVFL; aligned for cmsghdr */
-    struct cmsghdr align;
-    guint8 buf[64];
-  } cmsg;
+  /* SO_RXQ_OVFL. Aligned as a cmsghdr (not a union with one: its
+   * flexible array member makes such a union variable-sized). */
+  _Alignas (struct cmsghdr) guint8 cmsg[64];
 
   /* Everything below under lock: the thread writes, stats read. */
   GMutex lock;
