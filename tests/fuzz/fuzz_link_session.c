@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Session adoption in the link receiver (libdevourer/link/link_rx.c):
+ * the fuzz input sets up to four sender runs on the air at once, each
+ * with its own epoch (fixed across its re-keys or not), some of them
+ * strangers (another key pair) or on another radio port, and then plays
+ * their frames to one receiver in any order and any number of times:
+ * session packets of mixed epochs and keys, data of any of them.
+ *
+ * Oracles:
+ * - dvr_link_rx_authentic() (the aggregator's test before it gives a
+ *   network sender a slot) says yes exactly for the frames push then
+ *   takes as this link's own traffic, and changes nothing;
+ * - the epoch of the adopted session never goes down;
+ * - a stranger's or another port's frame never opens a session nor
+ *   delivers;
+ * - every packet delivered is one some run sent, byte for byte, and
+ *   none is delivered twice, whatever was replayed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include <devourer/link.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define LINK_ID 0x00beefu
+#define PORT 5
+#define MAX_RUNS 4
+#define MAX_PACKETS 24
+#define MAX_FRAMES 256
+#define MAX_LEN 200
+/* Packets carry their run in byte 2: RUN_TAG + run index. */
+#define RUN_TAG 0x60
+
+#define FAIL(...)                                                            \
+	do {                                                                 \
+		fprintf(stderr, "fuzz_link_session: " __VA_ARGS__);          \
+		abort();                                                     \
+	} while (0)
+
+struct input {
+	const uint8_t *p;
+	size_t left;
+};
+
+static uint8_t next(struct input *in)
+{
+	if (in->left == 0)
+		return 0;
+	in->left--;
+	return *in->p++;
+}
+
+struct run {
+	bool stranger;      /* sealed with a key pair the receiver lacks */
+	bool other_port;
+	uint8_t *frame[MAX_FRAMES];
+	size_t len[MAX_FRAMES];
+	size_t count;
+	uint8_t data[MAX_PACKETS][MAX_LEN];
+	size_t plen[MAX_PACKETS];
+	unsigned sent;
+	unsigned delivered[MAX_PACKETS];
+};
+
+static struct run runs[MAX_RUNS];
+static unsigned n_runs;
+
+static int air_cb(void *user, const uint8_t *frame, size_t len)
+{
+	struct run *r = user;
+	if (r->count >= MAX_FRAMES)
+		return -1;
+	uint8_t *copy = malloc(len);
+	if (!copy)
+		return -1;
+	memcpy(copy, frame, len);
+	r->frame[r->count] = copy;
+	r->len[r->count++] = len;
+	return 0;
+}
+
+static void sink_cb(void *user, const uint8_t *data, size_t len)
+{
+	(void)user;
+	if (len < 3 || data[2] < RUN_TAG || data[2] >= RUN_TAG + n_runs)
+		FAIL("delivered a packet no run sent (%zu bytes)\n", len);
+	struct run *r = &runs[data[2] - RUN_TAG];
+	unsigned id = (unsigned)data[0] << 8 | data[1];
+	if (r->stranger || r->other_port)
+		FAIL("delivered a packet of a run not on this link\n");
+	if (id >= r->sent || len != r->plen[id] ||
+	    memcmp(data, r->data[id], len) != 0)
+		FAIL("delivered bytes run %u did not send as packet %u\n",
+		     data[2] - RUN_TAG, id);
+	if (++r->delivered[id] > 1)
+		FAIL("run %u packet %u delivered twice\n", data[2] - RUN_TAG,
+		     id);
+}
+
+static void seed_pair(uint8_t pk[32], uint8_t sk[32], uint8_t fill)
+{
+	uint8_t seed[crypto_box_SEEDBYTES];
+	memset(seed, fill, sizeof seed);
+	crypto_box_seed_keypair(pk, sk, seed);
+}
+
+/* One sender run: a handful of packets, at most one FEC change (a
+ * re-key), so the receiver never meets more keys of one epoch than it
+ * remembers (8: link.h session_replayed). */
+static void transmit(struct input *in, struct run *r, unsigned idx,
+                     const struct dvr_link_keys *keys)
+{
+	uint8_t k = (uint8_t)(1 + next(in) % 4);
+	uint8_t n = (uint8_t)(k + next(in) % 3);
+	uint8_t flags = next(in);
+	struct dvr_link_tx_config cfg = {
+		.link_id = LINK_ID,
+		.radio_port = r->other_port ? PORT + 1 : PORT,
+		.k = k, .n = n,
+		/* Mixed epochs: several runs may share one. */
+		.epoch = 1000 + (uint64_t)(flags >> 4) * 10,
+		.epoch_fixed = (flags & 0x08) != 0,
+		.session_interval_ms = 20,
+		.fec_backend = DVR_FEC_PORTABLE,
+	};
+	struct dvr_link_tx *tx;
+	if (dvr_link_tx_new(&cfg, keys, air_cb, r, &tx) != DVR_OK)
+		FAIL("transmitter refused a valid configuration\n");
+	unsigned n_pkts = 1 + next(in) % MAX_PACKETS;
+	bool rekeyed = false;
+	uint64_t now = 0;
+	for (unsigned i = 0; i < n_pkts; i++) {
+		uint8_t ctl = next(in);
+		size_t len = 3 + (size_t)next(in) * (MAX_LEN - 3) / 255;
+		uint8_t *p = r->data[i];
+		p[0] = (uint8_t)(i >> 8);
+		p[1] = (uint8_t)i;
+		p[2] = (uint8_t)(RUN_TAG + idx);
+		for (size_t b = 3; b < len; b++)
+			p[b] = (uint8_t)(i * 17 + b + idx);
+		r->plen[i] = len;
+		r->sent = i + 1;
+		now += ctl & 0x1F;
+		if (dvr_link_tx_send(tx, p, len, now) != DVR_OK)
+			FAIL("transmitter refused packet %u\n", i);
+		if (!rekeyed && (ctl & 0xC0) == 0xC0) {
+			uint8_t k2 = (uint8_t)(1 + next(in) % 4);
+			if (dvr_link_tx_set_fec(tx, k2, (uint8_t)(k2 + 1),
+			                        now) != DVR_OK)
+				FAIL("FEC change refused\n");
+			rekeyed = true;
+		}
+		dvr_link_tx_poll(tx, now);
+	}
+	dvr_link_tx_flush(tx, now);
+	dvr_link_tx_free(tx);
+}
+
+/* Does push's verdict agree with dvr_link_rx_authentic()'s answer?
+ * A session packet is authentic exactly when push keeps or adopts it.
+ * A data fragment is authentic when it opens under the current key;
+ * push then takes it (delivered, or known as a copy, late or too old),
+ * and one that does not open is never taken, though a copy of a
+ * fragment already heard is refused as such before any check. */
+static bool verdict_agrees(const uint8_t *frame, size_t len, bool authentic,
+                           int v)
+{
+	bool session = len > DVR_LINK_IEEE80211_HDR_LEN &&
+	               frame[DVR_LINK_IEEE80211_HDR_LEN] ==
+	                       DVR_LINK_PACKET_SESSION;
+	if (session)
+		return authentic == (v == DVR_LINK_RX_SESSION ||
+		                     v == DVR_LINK_RX_SESSION_NEW);
+	if (authentic)
+		return v == DVR_LINK_RX_DATA || v == DVR_LINK_RX_DUPLICATE ||
+		       v == DVR_LINK_RX_LATE || v == DVR_LINK_RX_REPLAYED;
+	return v != DVR_LINK_RX_DATA && v != DVR_LINK_RX_LATE &&
+	       v != DVR_LINK_RX_REPLAYED && v != DVR_LINK_RX_SESSION &&
+	       v != DVR_LINK_RX_SESSION_NEW;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct dvr_link_keys drone, gs, stranger;
+	static bool keys_made;
+	if (!keys_made) {
+		uint8_t drone_pk[32], gs_pk[32], other_pk[32];
+		if (sodium_init() < 0)
+			FAIL("libsodium\n");
+		seed_pair(drone_pk, drone.secret, 0x31);
+		seed_pair(gs_pk, gs.secret, 0x42);
+		seed_pair(other_pk, stranger.secret, 0x53);
+		memcpy(drone.peer_public, gs_pk, 32);
+		memcpy(gs.peer_public, drone_pk, 32);
+		/* Sealed for the same ground, from a sender it does not
+		 * know: crypto_box opens only with the drone's public key. */
+		memcpy(stranger.peer_public, gs_pk, 32);
+		keys_made = true;
+	}
+	struct input in = { data, size };
+	n_runs = 1 + next(&in) % MAX_RUNS;
+	for (unsigned i = 0; i < n_runs; i++) {
+		uint8_t kind = next(&in);
+		memset(&runs[i], 0, sizeof runs[i]);
+		runs[i].stranger = (kind & 0x03) == 0x03;
+		runs[i].other_port = (kind & 0x0C) == 0x0C;
+		transmit(&in, &runs[i], i,
+		         runs[i].stranger ? &stranger : &drone);
+	}
+
+	struct dvr_link_rx_config rcfg = {
+		.link_id = LINK_ID, .radio_port = PORT,
+		.fec_backend = DVR_FEC_PORTABLE,
+		.block_timeout_ms = next(&in) % 32,
+	};
+	struct dvr_link_rx *rx;
+	if (dvr_link_rx_new(&rcfg, &gs, sink_cb, NULL, &rx) != DVR_OK)
+		FAIL("receiver refused a valid configuration\n");
+
+	uint64_t now = 0, adopted_epoch = 0;
+	bool adopted = false;
+	unsigned cursor[MAX_RUNS] = { 0 };
+	while (in.left > 0) {
+		uint8_t op = next(&in), arg = next(&in);
+		struct run *r = &runs[op % n_runs];
+		size_t f;
+		if (r->count == 0)
+			continue;
+		if (op & 0x80) {
+			/* Any frame of that run again: a replay, a late
+			 * copy, a session repeated. */
+			f = arg % r->count;
+		} else {
+			/* The run's next frame, in its order. */
+			f = cursor[op % n_runs];
+			if (f >= r->count)
+				f = arg % r->count;
+			else
+				cursor[op % n_runs]++;
+		}
+		now += (op >> 4) & 0x3;
+
+		bool proven = dvr_link_rx_authentic(rx, r->frame[f], r->len[f]);
+		bool again = dvr_link_rx_authentic(rx, r->frame[f], r->len[f]);
+		if (proven != again)
+			FAIL("dvr_link_rx_authentic changed its own answer\n");
+		int v = dvr_link_rx_push(rx, op & 0x08 ? 1 : 0, -60,
+		                         r->frame[f], r->len[f], now);
+		if (v < 0)
+			FAIL("push refused a frame (%d)\n", v);
+		if (!verdict_agrees(r->frame[f], r->len[f], proven, v))
+			FAIL("authentic said %s, push gave verdict %d\n",
+			     proven ? "yes" : "no", v);
+		if ((r->stranger || r->other_port) && proven)
+			FAIL("a frame of a run not on this link was taken\n");
+		if (v == DVR_LINK_RX_SESSION_NEW) {
+			struct dvr_link_rx_session s;
+			dvr_link_rx_get_session(rx, &s);
+			if (!s.valid)
+				FAIL("a new session left no session\n");
+			if (adopted && s.epoch < adopted_epoch)
+				FAIL("adopted epoch %llu after %llu\n",
+				     (unsigned long long)s.epoch,
+				     (unsigned long long)adopted_epoch);
+			adopted = true;
+			adopted_epoch = s.epoch;
+		}
+		if (arg & 0x40)
+			dvr_link_rx_poll(rx, now);
+	}
+	dvr_link_rx_poll(rx, now + 100000);
+
+	struct dvr_link_rx_stats st;
+	dvr_link_rx_get_stats(rx, &st);
+	unsigned got = 0;
+	for (unsigned i = 0; i < n_runs; i++)
+		for (unsigned p = 0; p < runs[i].sent; p++)
+			got += runs[i].delivered[p];
+	if (st.packets != got)
+		FAIL("stats say %llu packets delivered, the sink got %u\n",
+		     (unsigned long long)st.packets, got);
+	if (getenv("FUZZ_VERBOSE"))
+		fprintf(stderr, "fuzz_link_session: %u runs, %u delivered, "
+		        "%llu sessions adopted, %llu refused as replayed, "
+		        "%llu failed authentication\n", n_runs, got,
+		        (unsigned long long)st.session_changes,
+		        (unsigned long long)st.session_replayed,
+		        (unsigned long long)st.session_auth_failed);
+	dvr_link_rx_free(rx);
+	for (unsigned i = 0; i < n_runs; i++)
+		for (size_t f = 0; f < runs[i].count; f++)
+			free(runs[i].frame[f]);
+	return 0;
+}
