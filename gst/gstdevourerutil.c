@@ -275,12 +275,50 @@ gst_devourer_post_device_error (GstElement * element, const gchar * selector,
   g_free (dbg);
 }
 
+/*
+ * The reason an adapter refused an option of a selector it parsed, or
+ * NULL when the selector itself is malformed: the driver's message then
+ * reads "cannot open adapter 'SELECTOR': REASON (STATUS)" (dvr_open's
+ * attach), which @reason receives without its frame.
+ */
+static gchar *
+refused_option (const gchar * selector, const gchar * detail)
+{
+  gchar *prefix = g_strdup_printf ("cannot open adapter '%s': ", selector);
+  gchar *suffix = g_strdup_printf (" (%s)", dvr_strerror (DVR_E_INVALID));
+  gchar *reason = NULL;
+
+  if (g_str_has_prefix (detail, prefix)) {
+    reason = g_strdup (detail + strlen (prefix));
+    if (g_str_has_suffix (reason, suffix))
+      reason[strlen (reason) - strlen (suffix)] = '\0';
+    if (reason[0] == '\0')
+      g_clear_pointer (&reason, g_free);
+  }
+  g_free (prefix);
+  g_free (suffix);
+  return reason;
+}
+
 void
 gst_devourer_post_selector_error (GstElement * element,
     const gchar * selector, const gchar * detail)
 {
+  gchar *option;
+
   if (detail == NULL || detail[0] == '\0')
     detail = "the driver gave no detail";
+  /* A well-formed selector with a bad option: the headline says which
+   * option and why, not that the selector is no selector. */
+  option = refused_option (selector, detail);
+  if (option != NULL) {
+    GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
+        ("Device \"%s\" has a bad option: %s.", selector, option),
+        ("%s. A virtual adapter's options are listed in the top-level README "
+            "(e.g. device=virtual:drone,loss=0.1).", detail));
+    g_free (option);
+    return;
+  }
   GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
       ("\"%s\" is not a device selector: use auto, usb:VID:PID[#N], "
           "usb:BUS-PORT or virtual:NAME[,option=value...].", selector),

@@ -138,6 +138,15 @@ int main(int argc, char **argv)
 	                                       "selector", "usb:VID:PID",
 	                                       "virtual:NAME", NULL },
 	                    "src device=bogus");
+	/* A selector that parses, with an option the virtual adapter
+	 * refuses: the headline names the option and its range. */
+	expect_launch_error("devourersrc device=virtual:x,loss=2 password=x ! "
+	                    "fakesink",
+	                    "GstDevourerSrc", TRUE, (const gchar *[]){
+	                            "Device \"virtual:x,loss=2\" has a bad "
+	                            "option: loss must be 0..1, got '2'.",
+	                            NULL },
+	                    "src device=virtual:x,loss=2");
 	expect_launch_error("fakesrc num-buffers=1 ! devourersink "
 	                    "device=virtual:drone",
 	                    "GstDevourerSink", TRUE, (const gchar *[]){ "No link key", NULL },
