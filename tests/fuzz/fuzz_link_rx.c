@@ -21,11 +21,12 @@
 
 #include <devourer/link.h>
 
+#include "fuzz_link_air.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define LINK_ID 0x00c0feu
 #define MAX_PACKETS 96
-#define MAX_FRAMES 2048
 #define MAX_LEN 320
 
 #define FAIL(...)                                                            \
@@ -33,40 +34,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 		fprintf(stderr, "fuzz_link_rx: " __VA_ARGS__);               \
 		abort();                                                     \
 	} while (0)
-
-/* The input, consumed byte by byte; zeros once it runs out. */
-struct input {
-	const uint8_t *p;
-	size_t left;
-};
-
-static uint8_t next(struct input *in)
-{
-	if (in->left == 0)
-		return 0;
-	in->left--;
-	return *in->p++;
-}
-
-struct air {
-	uint8_t *frame[MAX_FRAMES];
-	size_t len[MAX_FRAMES];
-	size_t count;
-};
-
-static int air_cb(void *user, const uint8_t *frame, size_t len)
-{
-	struct air *a = user;
-	if (a->count >= MAX_FRAMES)
-		return -1;
-	uint8_t *copy = malloc(len);
-	if (!copy)
-		return -1;
-	memcpy(copy, frame, len);
-	a->frame[a->count] = copy;
-	a->len[a->count++] = len;
-	return 0;
-}
 
 /* Byte 2 of every packet names the run that sent it. */
 #define RUN_NOW 0xC5
@@ -104,38 +71,35 @@ static void sink_cb(void *user, const uint8_t *data, size_t len)
 
 static void make_keys(struct dvr_link_keys *drone, struct dvr_link_keys *gs)
 {
-	uint8_t seed[crypto_box_SEEDBYTES];
 	uint8_t drone_pk[32], gs_pk[32];
 
-	memset(seed, 0x11, sizeof seed);
-	crypto_box_seed_keypair(drone_pk, drone->secret, seed);
-	memset(seed, 0x22, sizeof seed);
-	crypto_box_seed_keypair(gs_pk, gs->secret, seed);
+	fuzz_seed_keypair(drone_pk, drone->secret, 0x11);
+	fuzz_seed_keypair(gs_pk, gs->secret, 0x22);
 	memcpy(drone->peer_public, gs_pk, 32);
 	memcpy(gs->peer_public, drone_pk, 32);
 }
 
 /* The sender: n_pkts packets, each starting with its number, with a
  * flush now and then and, where the input says, a FEC change. */
-static void transmit(struct input *in, struct air *air, struct sent *sent,
+static void transmit(struct fuzz_input *in, struct fuzz_air *air, struct sent *sent,
                      const struct dvr_link_keys *drone, uint64_t epoch,
                      uint8_t run)
 {
-	uint8_t k = (uint8_t)(1 + next(in) % 8);
-	uint8_t n = (uint8_t)(k + next(in) % 5);
-	unsigned n_pkts = 1 + next(in) % MAX_PACKETS;
+	uint8_t k = (uint8_t)(1 + fuzz_next(in) % 8);
+	uint8_t n = (uint8_t)(k + fuzz_next(in) % 5);
+	unsigned n_pkts = 1 + fuzz_next(in) % MAX_PACKETS;
 	struct dvr_link_tx_config cfg = {
 		.link_id = LINK_ID, .radio_port = 7, .k = k, .n = n,
 		.epoch = epoch, .session_interval_ms = 50,
 		.fec_backend = DVR_FEC_PORTABLE,
 	};
 	struct dvr_link_tx *tx;
-	if (dvr_link_tx_new(&cfg, drone, air_cb, air, &tx) != DVR_OK)
+	if (dvr_link_tx_new(&cfg, drone, fuzz_air_record, air, &tx) != DVR_OK)
 		FAIL("transmitter refused a valid configuration\n");
 	uint64_t now = 0;
 	for (unsigned i = 0; i < n_pkts; i++) {
-		uint8_t ctl = next(in);
-		size_t len = 3 + (size_t)next(in) * (MAX_LEN - 3) / 255;
+		uint8_t ctl = fuzz_next(in);
+		size_t len = 3 + (size_t)fuzz_next(in) * (MAX_LEN - 3) / 255;
 		uint8_t *p = sent->data[i];
 		p[0] = (uint8_t)(i >> 8);
 		p[1] = (uint8_t)i;
@@ -150,8 +114,8 @@ static void transmit(struct input *in, struct air *air, struct sent *sent,
 		if (ctl & 0x10)
 			dvr_link_tx_flush(tx, now);
 		if ((ctl & 0xE0) == 0xE0) {
-			uint8_t k2 = (uint8_t)(1 + next(in) % 8);
-			uint8_t n2 = (uint8_t)(k2 + next(in) % 5);
+			uint8_t k2 = (uint8_t)(1 + fuzz_next(in) % 8);
+			uint8_t n2 = (uint8_t)(k2 + fuzz_next(in) % 5);
 			if (dvr_link_tx_set_fec(tx, k2, n2, now) != DVR_OK)
 				FAIL("FEC change %u/%u refused\n", k2, n2);
 		}
@@ -183,8 +147,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		make_keys(&drone, &gs);
 		keys_made = true;
 	}
-	static struct air air, old;
-	struct input in = { data, size };
+	static struct fuzz_air air, old;
+	struct fuzz_input in = { data, size };
 	memset(&sink, 0, sizeof sink);
 	air.count = 0;
 	old.count = 0;
@@ -195,8 +159,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct dvr_link_rx_config rcfg = {
 		.link_id = LINK_ID, .radio_port = 7,
 		.fec_backend = DVR_FEC_PORTABLE,
-		.ring_blocks = (uint16_t)(next(&in) % 48),
-		.block_timeout_ms = next(&in) % 64,
+		.ring_blocks = (uint16_t)(fuzz_next(&in) % 48),
+		.block_timeout_ms = fuzz_next(&in) % 64,
 	};
 	struct dvr_link_rx *rx;
 	if (dvr_link_rx_new(&rcfg, &gs, sink_cb, &sink, &rx) != DVR_OK)
@@ -208,7 +172,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t cur = 0;
 	static uint8_t scratch[DVR_LINK_WIFI_MTU + 64];
 	while (cur < air.count && in.left > 0) {
-		uint8_t op = next(&in), arg = next(&in);
+		uint8_t op = fuzz_next(&in), arg = fuzz_next(&in);
 		now += op >> 5;
 		switch (op & 0x7) {
 		case 0: case 1: /* delivered, by one adapter or the other */
@@ -236,7 +200,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case 5: { /* corrupted on the air */
 			size_t l = air.len[cur];
 			memcpy(scratch, air.frame[cur], l);
-			scratch[arg % l] ^= (uint8_t)(next(&in) | 1);
+			scratch[arg % l] ^= (uint8_t)(fuzz_next(&in) | 1);
 			push(rx, 0, scratch, l, now, false);
 			cur++;
 			break;
@@ -248,11 +212,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				size_t keep = air.len[cur] < 34 ? air.len[cur] : 34;
 				memcpy(scratch, air.frame[cur], keep);
 				for (size_t b = keep; b < keep + l; b++)
-					scratch[b] = next(&in);
+					scratch[b] = fuzz_next(&in);
 				l += keep;
 			} else {
 				for (size_t b = 0; b < l; b++)
-					scratch[b] = next(&in);
+					scratch[b] = fuzz_next(&in);
 			}
 			push(rx, 0, scratch, l, now, false);
 			break;
@@ -260,7 +224,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case 7: { /* a recording replayed: of this run, or of the
 		           * earlier one */
 			if ((arg & 0x80) && old.count > 0) {
-				size_t o = next(&in) % old.count;
+				size_t o = fuzz_next(&in) % old.count;
 				push(rx, 0, old.frame[o], old.len[o], now, false);
 			} else {
 				size_t o = cur ? arg % cur : 0;
@@ -295,9 +259,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		        (unsigned long long)st.session_changes,
 		        (unsigned long long)st.session_replayed);
 	dvr_link_rx_free(rx);
-	for (size_t i = 0; i < air.count; i++)
-		free(air.frame[i]);
-	for (size_t i = 0; i < old.count; i++)
-		free(old.frame[i]);
+	fuzz_air_clear(&air);
+	fuzz_air_clear(&old);
 	return 0;
 }

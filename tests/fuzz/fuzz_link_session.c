@@ -25,13 +25,14 @@
 
 #include <devourer/link.h>
 
+#include "fuzz_link_air.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define LINK_ID 0x00beefu
 #define PORT 5
 #define MAX_RUNS 4
 #define MAX_PACKETS 24
-#define MAX_FRAMES 256
 #define MAX_LEN 200
 /* Packets carry their run in byte 2: RUN_TAG + run index. */
 #define RUN_TAG 0x60
@@ -42,25 +43,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 		abort();                                                     \
 	} while (0)
 
-struct input {
-	const uint8_t *p;
-	size_t left;
-};
-
-static uint8_t next(struct input *in)
-{
-	if (in->left == 0)
-		return 0;
-	in->left--;
-	return *in->p++;
-}
-
 struct run {
 	bool stranger;      /* sealed with a key pair the receiver lacks */
 	bool other_port;
-	uint8_t *frame[MAX_FRAMES];
-	size_t len[MAX_FRAMES];
-	size_t count;
+	struct fuzz_air air;
 	uint8_t data[MAX_PACKETS][MAX_LEN];
 	size_t plen[MAX_PACKETS];
 	unsigned sent;
@@ -69,20 +55,6 @@ struct run {
 
 static struct run runs[MAX_RUNS];
 static unsigned n_runs;
-
-static int air_cb(void *user, const uint8_t *frame, size_t len)
-{
-	struct run *r = user;
-	if (r->count >= MAX_FRAMES)
-		return -1;
-	uint8_t *copy = malloc(len);
-	if (!copy)
-		return -1;
-	memcpy(copy, frame, len);
-	r->frame[r->count] = copy;
-	r->len[r->count++] = len;
-	return 0;
-}
 
 static void sink_cb(void *user, const uint8_t *data, size_t len)
 {
@@ -102,22 +74,15 @@ static void sink_cb(void *user, const uint8_t *data, size_t len)
 		     id);
 }
 
-static void seed_pair(uint8_t pk[32], uint8_t sk[32], uint8_t fill)
-{
-	uint8_t seed[crypto_box_SEEDBYTES];
-	memset(seed, fill, sizeof seed);
-	crypto_box_seed_keypair(pk, sk, seed);
-}
-
 /* One sender run: a handful of packets, at most one FEC change (a
  * re-key), so the receiver never meets more keys of one epoch than it
  * remembers (8: link.h session_replayed). */
-static void transmit(struct input *in, struct run *r, unsigned idx,
+static void transmit(struct fuzz_input *in, struct run *r, unsigned idx,
                      const struct dvr_link_keys *keys)
 {
-	uint8_t k = (uint8_t)(1 + next(in) % 4);
-	uint8_t n = (uint8_t)(k + next(in) % 3);
-	uint8_t flags = next(in);
+	uint8_t k = (uint8_t)(1 + fuzz_next(in) % 4);
+	uint8_t n = (uint8_t)(k + fuzz_next(in) % 3);
+	uint8_t flags = fuzz_next(in);
 	struct dvr_link_tx_config cfg = {
 		.link_id = LINK_ID,
 		.radio_port = r->other_port ? PORT + 1 : PORT,
@@ -129,14 +94,14 @@ static void transmit(struct input *in, struct run *r, unsigned idx,
 		.fec_backend = DVR_FEC_PORTABLE,
 	};
 	struct dvr_link_tx *tx;
-	if (dvr_link_tx_new(&cfg, keys, air_cb, r, &tx) != DVR_OK)
+	if (dvr_link_tx_new(&cfg, keys, fuzz_air_record, &r->air, &tx) != DVR_OK)
 		FAIL("transmitter refused a valid configuration\n");
-	unsigned n_pkts = 1 + next(in) % MAX_PACKETS;
+	unsigned n_pkts = 1 + fuzz_next(in) % MAX_PACKETS;
 	bool rekeyed = false;
 	uint64_t now = 0;
 	for (unsigned i = 0; i < n_pkts; i++) {
-		uint8_t ctl = next(in);
-		size_t len = 3 + (size_t)next(in) * (MAX_LEN - 3) / 255;
+		uint8_t ctl = fuzz_next(in);
+		size_t len = 3 + (size_t)fuzz_next(in) * (MAX_LEN - 3) / 255;
 		uint8_t *p = r->data[i];
 		p[0] = (uint8_t)(i >> 8);
 		p[1] = (uint8_t)i;
@@ -149,7 +114,7 @@ static void transmit(struct input *in, struct run *r, unsigned idx,
 		if (dvr_link_tx_send(tx, p, len, now) != DVR_OK)
 			FAIL("transmitter refused packet %u\n", i);
 		if (!rekeyed && (ctl & 0xC0) == 0xC0) {
-			uint8_t k2 = (uint8_t)(1 + next(in) % 4);
+			uint8_t k2 = (uint8_t)(1 + fuzz_next(in) % 4);
 			if (dvr_link_tx_set_fec(tx, k2, (uint8_t)(k2 + 1),
 			                        now) != DVR_OK)
 				FAIL("FEC change refused\n");
@@ -192,9 +157,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint8_t drone_pk[32], gs_pk[32], other_pk[32];
 		if (sodium_init() < 0)
 			FAIL("libsodium\n");
-		seed_pair(drone_pk, drone.secret, 0x31);
-		seed_pair(gs_pk, gs.secret, 0x42);
-		seed_pair(other_pk, stranger.secret, 0x53);
+		fuzz_seed_keypair(drone_pk, drone.secret, 0x31);
+		fuzz_seed_keypair(gs_pk, gs.secret, 0x42);
+		fuzz_seed_keypair(other_pk, stranger.secret, 0x53);
 		memcpy(drone.peer_public, gs_pk, 32);
 		memcpy(gs.peer_public, drone_pk, 32);
 		/* Sealed for the same ground, from a sender it does not
@@ -202,10 +167,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(stranger.peer_public, gs_pk, 32);
 		keys_made = true;
 	}
-	struct input in = { data, size };
-	n_runs = 1 + next(&in) % MAX_RUNS;
+	struct fuzz_input in = { data, size };
+	n_runs = 1 + fuzz_next(&in) % MAX_RUNS;
 	for (unsigned i = 0; i < n_runs; i++) {
-		uint8_t kind = next(&in);
+		uint8_t kind = fuzz_next(&in);
 		memset(&runs[i], 0, sizeof runs[i]);
 		runs[i].stranger = (kind & 0x03) == 0x03;
 		runs[i].other_port = (kind & 0x0C) == 0x0C;
@@ -216,7 +181,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct dvr_link_rx_config rcfg = {
 		.link_id = LINK_ID, .radio_port = PORT,
 		.fec_backend = DVR_FEC_PORTABLE,
-		.block_timeout_ms = next(&in) % 32,
+		.block_timeout_ms = fuzz_next(&in) % 32,
 	};
 	struct dvr_link_rx *rx;
 	if (dvr_link_rx_new(&rcfg, &gs, sink_cb, NULL, &rx) != DVR_OK)
@@ -226,34 +191,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bool adopted = false;
 	unsigned cursor[MAX_RUNS] = { 0 };
 	while (in.left > 0) {
-		uint8_t op = next(&in), arg = next(&in);
+		uint8_t op = fuzz_next(&in), arg = fuzz_next(&in);
 		struct run *r = &runs[op % n_runs];
 		size_t f;
-		if (r->count == 0)
+		if (r->air.count == 0)
 			continue;
 		if (op & 0x80) {
 			/* Any frame of that run again: a replay, a late
 			 * copy, a session repeated. */
-			f = arg % r->count;
+			f = arg % r->air.count;
 		} else {
 			/* The run's next frame, in its order. */
 			f = cursor[op % n_runs];
-			if (f >= r->count)
-				f = arg % r->count;
+			if (f >= r->air.count)
+				f = arg % r->air.count;
 			else
 				cursor[op % n_runs]++;
 		}
 		now += (op >> 4) & 0x3;
 
-		bool proven = dvr_link_rx_authentic(rx, r->frame[f], r->len[f]);
-		bool again = dvr_link_rx_authentic(rx, r->frame[f], r->len[f]);
+		const uint8_t *fr = r->air.frame[f];
+		size_t fl = r->air.len[f];
+		bool proven = dvr_link_rx_authentic(rx, fr, fl);
+		bool again = dvr_link_rx_authentic(rx, fr, fl);
 		if (proven != again)
 			FAIL("dvr_link_rx_authentic changed its own answer\n");
 		int v = dvr_link_rx_push(rx, op & 0x08 ? 1 : 0, -60,
-		                         r->frame[f], r->len[f], now);
+		                         fr, fl, now);
 		if (v < 0)
 			FAIL("push refused a frame (%d)\n", v);
-		if (!verdict_agrees(r->frame[f], r->len[f], proven, v))
+		if (!verdict_agrees(fr, fl, proven, v))
 			FAIL("authentic said %s, push gave verdict %d\n",
 			     proven ? "yes" : "no", v);
 		if ((r->stranger || r->other_port) && proven)
@@ -293,7 +260,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		        (unsigned long long)st.session_auth_failed);
 	dvr_link_rx_free(rx);
 	for (unsigned i = 0; i < n_runs; i++)
-		for (size_t f = 0; f < runs[i].count; f++)
-			free(runs[i].frame[f]);
+		fuzz_air_clear(&runs[i].air);
 	return 0;
 }

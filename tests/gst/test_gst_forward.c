@@ -64,6 +64,19 @@ static GstHarness *src_harness(const struct gst_test_env *env,
 	return h;
 }
 
+/* The aggregator's address on loopback, and @n UDP sockets to send to
+ * it from as many source ports. */
+static GSocketAddress *udp_senders_to(GstHarness *agg, GSocket **socks,
+                                      guint n)
+{
+	for (guint i = 0; i < n; i++)
+		socks[i] = g_socket_new(G_SOCKET_FAMILY_IPV4,
+		                        G_SOCKET_TYPE_DATAGRAM,
+		                        G_SOCKET_PROTOCOL_UDP, NULL);
+	return g_inet_socket_address_new_from_string(
+	        "127.0.0.1", gst_test_stat_uint(agg->element, "aggregate-port"));
+}
+
 /* What one receiver delivered: which of the sent packets, all exact. */
 struct tally {
 	guint next;            /* first index a later buffer may be */
@@ -268,7 +281,7 @@ static void test_wfbng_vector(const struct gst_test_env *env)
 	GstBus *bus;
 	GSocket *sock;
 	GSocketAddress *to;
-	guint port, got = 0, exact = 0, sent = 0;
+	guint got = 0, exact = 0, sent = 0;
 	gint64 deadline;
 
 	if (!CHECK(dir != NULL, "DEVOURER_TEST_VECTORS_DIR is set"))
@@ -285,10 +298,7 @@ static void test_wfbng_vector(const struct gst_test_env *env)
 	                  "link-id", "1193046", "radio-port", "7", NULL);
 	if (!agg)
 		goto out;
-	port = gst_test_stat_uint(agg->element, "aggregate-port");
-	sock = g_socket_new(G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM,
-	                    G_SOCKET_PROTOCOL_UDP, NULL);
-	to = g_inet_socket_address_new_from_string("127.0.0.1", port);
+	to = udp_senders_to(agg, &sock, 1);
 	for (guint i = 0; i < dgrams->len; i++) {
 		GByteArray *d = g_ptr_array_index(dgrams, i);
 
@@ -449,11 +459,7 @@ static void test_refusals_and_slots(const struct gst_test_env *env)
 	if (!agg)
 		goto out;
 	port = gst_test_stat_uint(agg->element, "aggregate-port");
-	to = g_inet_socket_address_new_from_string("127.0.0.1", port);
-	for (guint i = 0; i < G_N_ELEMENTS(socks); i++)
-		socks[i] = g_socket_new(G_SOCKET_FAMILY_IPV4,
-		                        G_SOCKET_TYPE_DATAGRAM,
-		                        G_SOCKET_PROTOCOL_UDP, NULL);
+	to = udp_senders_to(agg, socks, G_N_ELEMENTS(socks));
 
 	/* Cut inside the header, and an unknown packet type. */
 	memset(bad, 0, sizeof(bad));
@@ -616,11 +622,7 @@ static void test_garbage(const struct gst_test_env *env)
 	if (!agg)
 		goto out;
 	port = gst_test_stat_uint(agg->element, "aggregate-port");
-	to = g_inet_socket_address_new_from_string("127.0.0.1", port);
-	for (guint i = 0; i < G_N_ELEMENTS(socks); i++)
-		socks[i] = g_socket_new(G_SOCKET_FAMILY_IPV4,
-		                        G_SOCKET_TYPE_DATAGRAM,
-		                        G_SOCKET_PROTOCOL_UDP, NULL);
+	to = udp_senders_to(agg, socks, G_N_ELEMENTS(socks));
 
 	/* Eight datagrams from eight ports, each far enough to be judged by
 	 * authentication. */
@@ -834,10 +836,7 @@ static void test_kernel_drops(const struct gst_test_env *env)
 	                "aggregate-buffer-size", "1", NULL);
 	if (!h)
 		goto out;
-	to = g_inet_socket_address_new_from_string(
-	        "127.0.0.1", gst_test_stat_uint(h->element, "aggregate-port"));
-	sock = g_socket_new(G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM,
-	                    G_SOCKET_PROTOCOL_UDP, NULL);
+	to = udp_senders_to(h, &sock, 1);
 	memset(dg, 0, sizeof(dg));
 	dg[DVR_LINK_FWD_HDR_LEN] = 0x09; /* refused at once: cheap to take */
 	while (drops == 0 && bursts++ < 200) {
