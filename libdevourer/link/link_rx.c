@@ -24,6 +24,14 @@
 #define HIST_BEHIND 256
 #define RETIRED_KEYS 8
 #define NO_BLOCK UINT64_MAX
+/* A sender's run (one start) announces epochs that rise by one per re-key
+ * from its first; a session within this span above the current one is
+ * taken as the same sender re-keying and adopted at once. */
+#define RUN_SPAN (UINT64_C(1) << 32)
+/* Runs followed and then left for another, remembered so that none of
+ * their sessions delivers twice. */
+#define RUNS_KEPT 8
+#define TAKEOVER_DEFAULT_MS 1000
 
 struct rx_block {
 	uint64_t block_idx;
@@ -45,12 +53,22 @@ struct rx_hist {
 	uint16_t need;
 };
 
+/* A run the receiver followed and left because it fell silent. Its
+ * sessions in [lo, hi) are spent; the one at hi may come back (the same
+ * sender back in range) but only with blocks from next_block on. */
+struct rx_run {
+	uint64_t lo, hi;
+	uint8_t key_hash[32];
+	uint64_t next_block;
+};
+
 struct dvr_link_rx {
 	uint32_t channel_id;
 	uint8_t backend;
 	unsigned ring_size;
 	uint64_t min_epoch;
 	uint32_t block_timeout_ms;
+	uint32_t takeover_ms;      /* UINT32_MAX: never */
 	/* crypto_box key shared by our secret and the peer's public key:
 	 * fixed for the receiver's life, so the X25519 step that derives it
 	 * is done once, not for every session packet (a forged one would
@@ -67,8 +85,14 @@ struct dvr_link_rx {
 	uint8_t key[DVR_AEAD_KEY_LEN];
 	struct dvr_aead *aead;     /* keyed with key while have_session */
 	uint8_t session_hash[32];  /* of the last accepted session packet */
+	uint8_t key_hash[32];      /* of key */
 	uint8_t retired[RETIRED_KEYS][32]; /* hashes of superseded keys */
 	unsigned retired_count, retired_pos;
+	uint64_t run_lo;           /* lowest epoch followed in this run */
+	uint64_t live_ms;          /* last new authentic fragment (or adoption) */
+	uint64_t block_floor;      /* blocks below were delivered before */
+	struct rx_run runs[RUNS_KEPT];
+	unsigned runs_count, runs_pos;
 	unsigned k, n;
 
 	/* FEC and ring, sized for (k, n) */
@@ -437,6 +461,12 @@ static int on_data(struct dvr_link_rx *rx, unsigned adapter, int rssi,
 		rx->stats.auth_failed++;
 		return DVR_LINK_RX_AUTH_FAILED;
 	}
+	/* A session followed again after another one: what it sent before
+	 * was delivered then. */
+	if (blk < rx->block_floor) {
+		rx->stats.replayed++;
+		return DVR_LINK_RX_REPLAYED;
+	}
 	const size_t mlen = plen - DVR_LINK_BLOCK_HDR_LEN - DVR_AEAD_TAG_LEN;
 	struct dvr_link_adapter_stats *as = &rx->stats.adapter[adapter];
 	as->frames++;
@@ -456,8 +486,12 @@ static int on_data(struct dvr_link_rx *rx, unsigned adapter, int rssi,
 		hist_mark(rx, blk, fi);
 		hist_late(rx, blk);
 		rx->stats.redundant_fragments++;
+		rx->live_ms = now;
 		return DVR_LINK_RX_LATE;
 	}
+	/* Only a fragment never heard before shows the session is on the
+	 * air now: a recording of it could only repeat what was heard. */
+	rx->live_ms = now;
 	if (!rx->ring_started || blk > rx->newest)
 		rx->newest = blk;
 	hist_mark(rx, blk, fi);
@@ -492,7 +526,173 @@ static bool key_retired(const struct dvr_link_rx *rx, const uint8_t h[32])
 	return false;
 }
 
-static int on_session(struct dvr_link_rx *rx, const uint8_t *p, size_t plen)
+static void retire_key(struct dvr_link_rx *rx, const uint8_t h[32])
+{
+	memcpy(rx->retired[rx->retired_pos], h, 32);
+	rx->retired_pos = (rx->retired_pos + 1) % RETIRED_KEYS;
+	if (rx->retired_count < RETIRED_KEYS)
+		rx->retired_count++;
+}
+
+/*
+ * Is a session of @p epoch with key hash @p kh one of a left run's? Spent
+ * below that run's last epoch; its last session itself (*resume = the
+ * run) may come back. Runs of several senders can share an epoch.
+ */
+static bool left_run_spent(const struct dvr_link_rx *rx, uint64_t epoch,
+                           const uint8_t kh[32], int *resume)
+{
+	bool spent = false;
+	for (unsigned i = 0; i < rx->runs_count; i++) {
+		const struct rx_run *r = &rx->runs[i];
+		if (epoch >= r->lo && epoch < r->hi)
+			spent = true;
+		else if (epoch == r->hi &&
+		         sodium_memcmp(kh, r->key_hash, 32) == 0)
+			*resume = (int)i;
+	}
+	return spent && *resume < 0;
+}
+
+static void forget_run(struct dvr_link_rx *rx, unsigned i)
+{
+	memmove(&rx->runs[i], &rx->runs[i + 1],
+	        (rx->runs_count - i - 1) * sizeof(rx->runs[0]));
+	rx->runs_count--;
+}
+
+/* The current run, left for another one: oldest memory goes first. */
+static void remember_run(struct dvr_link_rx *rx)
+{
+	if (rx->runs_count == RUNS_KEPT)
+		forget_run(rx, 0);
+	struct rx_run *r = &rx->runs[rx->runs_count++];
+	r->lo = rx->run_lo;
+	r->hi = rx->epoch;
+	memcpy(r->key_hash, rx->key_hash, 32);
+	r->next_block = rx->ring_started ? rx->newest + 1 : rx->block_floor;
+}
+
+/*
+ * What an authentic session packet is to this receiver. The wire orders
+ * sessions by epoch alone, and a sender without a clock or a kept epoch
+ * restarts at any epoch, so the epoch is trusted only within a run: a
+ * session up to RUN_SPAN above the current one is the sender re-keying
+ * (adopted at once, as wfb-ng's receiver does), one below it in the span
+ * this receiver followed is a recording. Any other authentic session is
+ * another run: a restarted sender, or a recording of a run this receiver
+ * never followed. Nothing tells those apart on a one-way link, so it is
+ * adopted only once the current session has fallen silent.
+ */
+enum session_fate {
+	FATE_CURRENT,    /* the session in use, perhaps re-sealed */
+	FATE_SUCCESSOR,  /* this run re-keyed: adopt now */
+	FATE_OTHER,      /* another run, or the first one heard */
+	FATE_SPENT,      /* followed and left: never again */
+	FATE_STALE,      /* below the configured min_epoch */
+	FATE_BAD,        /* authentic, unusable */
+};
+
+static enum session_fate judge_session(const struct dvr_link_rx *rx,
+                                       const uint8_t *s, uint8_t kh[32],
+                                       int *resume)
+{
+	const uint64_t epoch = wire_get_be64(s);
+	*resume = -1;
+	if (epoch < rx->min_epoch)
+		return FATE_STALE;
+	if (wire_get_be32(s + 8) != rx->channel_id ||
+	    s[12] != DVR_LINK_FEC_VDM_RS || s[13] < 1 || s[14] < s[13])
+		return FATE_BAD;
+	if (rx->have_session && sodium_memcmp(s + 15, rx->key, 32) == 0)
+		return FATE_CURRENT;
+	crypto_generichash(kh, 32, s + 15, 32, NULL, 0);
+	if (key_retired(rx, kh))
+		return FATE_SPENT;
+	if (!rx->adopted_any)
+		return FATE_OTHER;
+	if (left_run_spent(rx, epoch, kh, resume))
+		return FATE_SPENT;
+	if (*resume >= 0)
+		return FATE_OTHER;
+	if (epoch >= rx->run_lo && epoch < rx->epoch)
+		return FATE_SPENT;
+	if (epoch >= rx->epoch && epoch - rx->epoch <= RUN_SPAN)
+		return FATE_SUCCESSOR;
+	return FATE_OTHER;
+}
+
+/* Has the current session gone without a new fragment for the takeover
+ * time? A caller's clock read before a push on another thread can be
+ * behind the last fragment: that is not silence. */
+static bool session_quiet(const struct dvr_link_rx *rx, uint64_t now)
+{
+	if (!rx->have_session)
+		return true;
+	if (rx->takeover_ms == UINT32_MAX || now < rx->live_ms)
+		return false;
+	return now - rx->live_ms >= rx->takeover_ms;
+}
+
+static int adopt_session(struct dvr_link_rx *rx, const uint8_t *s,
+                         const uint8_t h[32], const uint8_t kh[32],
+                         enum session_fate fate, int resume, uint64_t now)
+{
+	const uint64_t epoch = wire_get_be64(s);
+	const uint8_t k = s[13], n = s[14];
+
+	/* Finish the old session's blocks with the old code. */
+	if (rx->have_session)
+		give_up_all(rx);
+	uint64_t floor = 0;
+	if (!rx->adopted_any) {
+		rx->run_lo = epoch;
+	} else if (fate == FATE_SUCCESSOR) {
+		retire_key(rx, rx->key_hash);
+	} else {
+		uint64_t lo = epoch;
+		if (resume >= 0) {
+			lo = rx->runs[resume].lo;
+			floor = rx->runs[resume].next_block;
+			forget_run(rx, (unsigned)resume);
+		}
+		remember_run(rx);
+		rx->run_lo = lo;
+		rx->stats.session_takeovers++;
+		if (epoch < rx->epoch)
+			rx->stats.session_older++;
+	}
+	rx->epoch = epoch;
+	rx->adopted_any = true;
+	rx->block_floor = floor;
+	if (k != rx->k || n != rx->n) {
+		int rc = ring_alloc(rx, k, n);
+		if (rc != DVR_OK) {
+			rx->have_session = false;
+			rx->stats.bad_session++;
+			return DVR_LINK_RX_BAD_SESSION;
+		}
+	}
+	if (dvr_aead_set_key(rx->aead, s + 15) != DVR_OK) {
+		rx->have_session = false;
+		rx->stats.bad_session++;
+		return DVR_LINK_RX_BAD_SESSION;
+	}
+	memcpy(rx->key, s + 15, 32);
+	memcpy(rx->key_hash, kh, 32);
+	memcpy(rx->session_hash, h, 32);
+	rx->have_session = true;
+	rx->live_ms = now;
+	rx->ring_started = false;
+	rx->alloc = 0;
+	hist_reset(rx);
+	rx->stats.sessions++;
+	rx->stats.session_changes++;
+	return DVR_LINK_RX_SESSION_NEW;
+}
+
+static int on_session(struct dvr_link_rx *rx, const uint8_t *p, size_t plen,
+                      uint64_t now)
 {
 	if (plen < DVR_LINK_SESSION_HDR_LEN + DVR_LINK_SESSION_DATA_LEN +
 	                   crypto_box_MACBYTES) {
@@ -514,82 +714,43 @@ static int on_session(struct dvr_link_rx *rx, const uint8_t *p, size_t plen)
 		rx->stats.session_auth_failed++;
 		return DVR_LINK_RX_AUTH_FAILED;
 	}
-	const uint64_t epoch = wire_get_be64(s);
-	const uint32_t channel = wire_get_be32(s + 8);
-	const uint8_t fec_type = s[12], k = s[13], n = s[14];
-	const uint8_t *key = s + 15;
-	/* min_epoch rises to every adopted session's epoch: the wire orders
-	 * sessions by epoch alone, so anything lower is a recording. */
-	if (epoch < rx->min_epoch) {
+	uint8_t kh[32];
+	int resume;
+	const enum session_fate fate = judge_session(rx, s, kh, &resume);
+	int verdict;
+	switch (fate) {
+	case FATE_STALE:
 		rx->stats.stale_epoch++;
-		if (!rx->adopted_any)
-			return DVR_LINK_RX_STALE_EPOCH;
-		rx->stats.session_replayed++;
-		return DVR_LINK_RX_REPLAYED;
-	}
-	if (channel != rx->channel_id || fec_type != DVR_LINK_FEC_VDM_RS ||
-	    k < 1 || n < k) {
+		verdict = DVR_LINK_RX_STALE_EPOCH;
+		break;
+	case FATE_BAD:
 		rx->stats.bad_session++;
-		return DVR_LINK_RX_BAD_SESSION;
-	}
-	if (rx->have_session && sodium_memcmp(key, rx->key, 32) == 0) {
+		verdict = DVR_LINK_RX_BAD_SESSION;
+		break;
+	case FATE_SPENT:
+		rx->stats.session_replayed++;
+		verdict = DVR_LINK_RX_REPLAYED;
+		break;
+	case FATE_CURRENT:
 		/* Same session, re-sealed: remember this form too. */
 		memcpy(rx->session_hash, h, 32);
 		rx->stats.sessions++;
-		return DVR_LINK_RX_SESSION;
-	}
-	uint8_t kh[32];
-	crypto_generichash(kh, sizeof(kh), key, 32, NULL, 0);
-	if (rx->adopted_any && epoch == rx->epoch && key_retired(rx, kh)) {
-		rx->stats.session_replayed++;   /* an old session played back */
-		return DVR_LINK_RX_REPLAYED;
-	}
-
-	/* New session: finish the old one's blocks with the old code. */
-	if (rx->have_session)
-		give_up_all(rx);
-	if (rx->adopted_any && epoch > rx->epoch) {
-		/* The epoch alone now refuses every earlier key. */
-		rx->retired_count = 0;
-		rx->retired_pos = 0;
-	} else if (rx->adopted_any) {
-		/* Same epoch, new key: wfb-ng's receiver adopts it (src/rx.cpp
-		 * Aggregator::process_packet refuses only lower epochs) and
-		 * wfb_tx re-keys this way; only the memory of this epoch's
-		 * retired keys tells their recordings apart. */
-		crypto_generichash(rx->retired[rx->retired_pos], 32, rx->key,
-		                   32, NULL, 0);
-		rx->retired_pos = (rx->retired_pos + 1) % RETIRED_KEYS;
-		if (rx->retired_count < RETIRED_KEYS)
-			rx->retired_count++;
-	}
-	rx->epoch = epoch;
-	rx->min_epoch = epoch;
-	rx->adopted_any = true;
-	if (k != rx->k || n != rx->n) {
-		int rc = ring_alloc(rx, k, n);
-		if (rc != DVR_OK) {
-			rx->have_session = false;
-			rx->stats.bad_session++;
-			return DVR_LINK_RX_BAD_SESSION;
+		verdict = DVR_LINK_RX_SESSION;
+		break;
+	case FATE_OTHER:
+		if (rx->adopted_any && !session_quiet(rx, now)) {
+			rx->stats.session_deferred++;
+			verdict = DVR_LINK_RX_SESSION_DEFERRED;
+			break;
 		}
+		/* fall through */
+	case FATE_SUCCESSOR:
+	default:
+		verdict = adopt_session(rx, s, h, kh, fate, resume, now);
+		break;
 	}
-	if (dvr_aead_set_key(rx->aead, key) != DVR_OK) {
-		sodium_memzero(s, DVR_LINK_SESSION_DATA_LEN);
-		rx->have_session = false;
-		rx->stats.bad_session++;
-		return DVR_LINK_RX_BAD_SESSION;
-	}
-	memcpy(rx->key, key, 32);
-	memcpy(rx->session_hash, h, 32);
 	sodium_memzero(s, DVR_LINK_SESSION_DATA_LEN);
-	rx->have_session = true;
-	rx->ring_started = false;
-	rx->alloc = 0;
-	hist_reset(rx);
-	rx->stats.sessions++;
-	rx->stats.session_changes++;
-	return DVR_LINK_RX_SESSION_NEW;
+	return verdict;
 }
 
 /*
@@ -638,15 +799,15 @@ int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_dbm,
 	case DVR_LINK_PACKET_DATA:
 		return on_data(rx, adapter, rssi_dbm, p, plen, now_ms);
 	case DVR_LINK_PACKET_SESSION:
-		return on_session(rx, p, plen);
+		return on_session(rx, p, plen, now_ms);
 	default:
 		rx->stats.malformed++;
 		return DVR_LINK_RX_MALFORMED;
 	}
 }
 
-/* Would the session packet @p p be kept or adopted? Mirrors on_session's
- * checks without its effects. */
+/* Could the session packet @p p be kept or adopted, now or once the
+ * current session falls silent? judge_session without its effects. */
 static bool session_current(struct dvr_link_rx *rx, const uint8_t *p,
                             size_t plen)
 {
@@ -658,18 +819,12 @@ static bool session_current(struct dvr_link_rx *rx, const uint8_t *p,
 	                                 plen - DVR_LINK_SESSION_HDR_LEN, p + 1,
 	                                 rx->box_key) != 0)
 		return false;
-	const uint64_t epoch = wire_get_be64(s);
-	bool ok = epoch >= rx->min_epoch &&
-	          wire_get_be32(s + 8) == rx->channel_id &&
-	          s[12] == DVR_LINK_FEC_VDM_RS && s[13] >= 1 && s[14] >= s[13];
-	if (ok && rx->adopted_any && epoch == rx->epoch &&
-	    !(rx->have_session && sodium_memcmp(s + 15, rx->key, 32) == 0)) {
-		uint8_t kh[32];
-		crypto_generichash(kh, sizeof(kh), s + 15, 32, NULL, 0);
-		ok = !key_retired(rx, kh);
-	}
+	uint8_t kh[32];
+	int resume;
+	const enum session_fate fate = judge_session(rx, s, kh, &resume);
 	sodium_memzero(s, DVR_LINK_SESSION_DATA_LEN);
-	return ok;
+	return fate == FATE_CURRENT || fate == FATE_SUCCESSOR ||
+	       fate == FATE_OTHER;
 }
 
 bool dvr_link_rx_authentic(struct dvr_link_rx *rx, const uint8_t *frame,
@@ -769,6 +924,8 @@ int dvr_link_rx_new(const struct dvr_link_rx_config *cfg,
 	}
 	rx->min_epoch = cfg->min_epoch;
 	rx->block_timeout_ms = cfg->block_timeout_ms;
+	rx->takeover_ms = cfg->takeover_ms ? cfg->takeover_ms
+	                                   : TAKEOVER_DEFAULT_MS;
 	/* A low-order peer key gives no shared key (libsodium refuses it);
 	 * then no session can ever open, as with crypto_box_open_easy. */
 	rx->box_key_ok = crypto_box_beforenm(rx->box_key, keys->peer_public,

@@ -14,6 +14,7 @@
 
 #include "aead.h"
 #include "fec.h"
+#include "epoch_file.h"
 #include "wire.h"
 
 /* The wire's tag is the AEAD's. */
@@ -144,20 +145,6 @@ static int alloc_block_buffers(struct dvr_link_tx *tx, unsigned k, unsigned n)
 	tx->k = k;
 	tx->n = n;
 	return DVR_OK;
-}
-
-/*
- * Default epoch: microseconds of UTC at start-up. It grows between runs
- * (wfb-ng users pass -e with the time in seconds for the same reason) and
- * by far more than one run's re-keys, each of which adds one. An unusable
- * clock gives 1: still above wfb-ng's default receiver floor of 0.
- */
-static uint64_t wall_clock_epoch(void)
-{
-	struct timespec ts;
-	if (timespec_get(&ts, TIME_UTC) != TIME_UTC || ts.tv_sec <= 0)
-		return 1;
-	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
 /* Fresh session key and the sealed session packet announcing it. */
@@ -565,7 +552,7 @@ int dvr_link_tx_new(const struct dvr_link_tx_config *cfg,
 	tx->channel_id = dvr_link_channel_id(cfg->link_id, cfg->radio_port);
 	tx->frame_type = cfg->frame_type ? cfg->frame_type : 0x08;
 	tx->backend = cfg->fec_backend;
-	tx->epoch = cfg->epoch ? cfg->epoch : wall_clock_epoch();
+	tx->epoch = cfg->epoch ? cfg->epoch : link_wall_clock_epoch();
 	tx->epoch_fixed = cfg->epoch_fixed;
 	tx->fec_timeout_ms = cfg->fec_timeout_ms;
 	tx->clock_ms = cfg->clock_ms;

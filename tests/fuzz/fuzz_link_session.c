@@ -11,7 +11,9 @@
  * - dvr_link_rx_authentic() (the aggregator's test before it gives a
  *   network sender a slot) says yes exactly for the frames push then
  *   takes as this link's own traffic, and changes nothing;
- * - the epoch of the adopted session never goes down;
+ * - a session gives way to one of a lower epoch (another run: a
+ *   restarted sender or a recording) only after it delivered no new
+ *   fragment for the receiver's takeover time;
  * - a stranger's or another port's frame never opens a session nor
  *   delivers;
  * - every packet delivered is one some run sent, byte for byte, and
@@ -140,7 +142,8 @@ static bool verdict_agrees(const uint8_t *frame, size_t len, bool authentic,
 	                       DVR_LINK_PACKET_SESSION;
 	if (session)
 		return authentic == (v == DVR_LINK_RX_SESSION ||
-		                     v == DVR_LINK_RX_SESSION_NEW);
+		                     v == DVR_LINK_RX_SESSION_NEW ||
+		                     v == DVR_LINK_RX_SESSION_DEFERRED);
 	if (authentic)
 		return v == DVR_LINK_RX_DATA || v == DVR_LINK_RX_DUPLICATE ||
 		       v == DVR_LINK_RX_LATE || v == DVR_LINK_RX_REPLAYED;
@@ -182,12 +185,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.link_id = LINK_ID, .radio_port = PORT,
 		.fec_backend = DVR_FEC_PORTABLE,
 		.block_timeout_ms = fuzz_next(&in) % 32,
+		.takeover_ms = 1 + fuzz_next(&in) % 64,
 	};
 	struct dvr_link_rx *rx;
 	if (dvr_link_rx_new(&rcfg, &gs, sink_cb, NULL, &rx) != DVR_OK)
 		FAIL("receiver refused a valid configuration\n");
 
-	uint64_t now = 0, adopted_epoch = 0;
+	uint64_t now = 0, adopted_epoch = 0, live = 0;
 	bool adopted = false;
 	unsigned cursor[MAX_RUNS] = { 0 };
 	while (in.left > 0) {
@@ -230,13 +234,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			dvr_link_rx_get_session(rx, &s);
 			if (!s.valid)
 				FAIL("a new session left no session\n");
-			if (adopted && s.epoch < adopted_epoch)
-				FAIL("adopted epoch %llu after %llu\n",
-				     (unsigned long long)s.epoch,
-				     (unsigned long long)adopted_epoch);
+			if (adopted && s.epoch < adopted_epoch &&
+			    now - live < rcfg.takeover_ms)
+				FAIL("epoch %llu displaced %llu, live %llu ms "
+				     "ago\n", (unsigned long long)s.epoch,
+				     (unsigned long long)adopted_epoch,
+				     (unsigned long long)(now - live));
 			adopted = true;
 			adopted_epoch = s.epoch;
 		}
+		if (v == DVR_LINK_RX_SESSION_NEW || v == DVR_LINK_RX_DATA ||
+		    v == DVR_LINK_RX_LATE)
+			live = now;
 		if (arg & 0x40)
 			dvr_link_rx_poll(rx, now);
 	}
@@ -253,9 +262,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		     (unsigned long long)st.packets, got);
 	if (getenv("FUZZ_VERBOSE"))
 		fprintf(stderr, "fuzz_link_session: %u runs, %u delivered, "
-		        "%llu sessions adopted, %llu refused as replayed, "
-		        "%llu failed authentication\n", n_runs, got,
-		        (unsigned long long)st.session_changes,
+		        "%llu sessions adopted (%llu taking over), %llu "
+		        "refused as replayed, %llu failed authentication\n",
+		        n_runs, got, (unsigned long long)st.session_changes,
+		        (unsigned long long)st.session_takeovers,
 		        (unsigned long long)st.session_replayed,
 		        (unsigned long long)st.session_auth_failed);
 	dvr_link_rx_free(rx);

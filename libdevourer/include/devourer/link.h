@@ -197,15 +197,18 @@ struct dvr_link_tx_config {
 	uint8_t k, n;              /**< FEC: 1 <= k <= n <= 255 (e.g. 8, 12) */
 	uint64_t epoch;            /**< epoch of the first session; 0 = the
 	                                wall clock at dvr_link_tx_new in UTC
-	                                microseconds, so each run announces a
-	                                higher one than the runs before it.
+	                                microseconds (a camera without a
+	                                real-time clock restarts it near the
+	                                same value: keep the epoch across
+	                                runs, dvr_link_epoch_reserve()).
 	                                Every re-key (FEC change, spent nonce
-	                                space) adds one: receivers adopt only
-	                                strictly newer sessions, so no session
-	                                recorded earlier can displace the
-	                                current one. An explicit value must
-	                                exceed the last run's epoch plus its
-	                                re-keys (wfb-ng: -e) */
+	                                space) adds one, so the receiver tells
+	                                this run's re-keys (adopted at once)
+	                                from its recordings (refused). An
+	                                explicit value should exceed the last
+	                                run's epoch plus its re-keys (wfb-ng:
+	                                -e); a lower one is adopted only once
+	                                the old run fell silent */
 	bool epoch_fixed;          /**< announce @c epoch in every session, as
 	                                wfb_tx does: re-keys then keep the
 	                                epoch, which wfb-ng's receivers accept
@@ -337,6 +340,22 @@ DVR_API int dvr_link_tx_set_fec(struct dvr_link_tx *tx, unsigned k, unsigned n,
 DVR_API void dvr_link_tx_get_stats(const struct dvr_link_tx *tx,
                            struct dvr_link_tx_stats *out);
 
+/**
+ * An epoch for a new run that is above every epoch the runs before it
+ * could announce, kept in the file @p path (one decimal number) for
+ * senders without a real-time clock. The run starts at the larger of
+ * @p floor (0 = the wall clock in UTC microseconds) and the stored value,
+ * and the file is atomically rewritten (write, fsync, rename) to that
+ * plus 2^32 before this returns: room for the run's re-keys, one epoch
+ * each, while the next run's start stays within the receivers' run span
+ * (adopted at once). A missing file counts as 0. Returns DVR_OK and
+ * *epoch (pass it as dvr_link_tx_config.epoch), DVR_E_INVALID (not a
+ * regular file, or not one number: it is never silently reset),
+ * DVR_E_IO (cannot read or write it), DVR_E_OVERFLOW.
+ */
+DVR_API int dvr_link_epoch_reserve(const char *path, uint64_t floor,
+                                   uint64_t *epoch);
+
 /* ------------------------------------------------------------------ */
 /* Receiver                                                            */
 /* ------------------------------------------------------------------ */
@@ -358,9 +377,8 @@ struct dvr_link_rx_config {
 	                                memory of fragments heard (duplicate
 	                                vs late vs replayed) covers the window
 	                                plus 256 blocks behind it */
-	uint64_t min_epoch;        /**< drop sessions with a lower epoch; the
-	                                floor then rises to each adopted
-	                                session's epoch */
+	uint64_t min_epoch;        /**< drop sessions with a lower epoch (a
+	                                fixed floor, 0 = none) */
 	uint32_t block_timeout_ms; /**< give up the oldest incomplete block
 	                                this long after it opened, once it
 	                                holds a packet back (a fragment after
@@ -369,6 +387,16 @@ struct dvr_link_rx_config {
 	                                late fragments (0 = only when later
 	                                blocks complete or the window
 	                                overflows) */
+	uint32_t takeover_ms;      /**< a session of another run (a sender
+	                                restarted at any epoch, or a
+	                                recording) is adopted only after the
+	                                current session has delivered no new
+	                                fragment for this long (0 = 1000;
+	                                UINT32_MAX = never: wfb-ng's strict
+	                                epoch order). A re-key of the current
+	                                run (an epoch up to 2^32 above it, or
+	                                the same epoch with a key never
+	                                followed) is adopted at once */
 };
 
 struct dvr_link_adapter_stats {
@@ -434,17 +462,23 @@ struct dvr_link_rx_stats {
 	uint64_t session_changes;  /**< new session keys adopted */
 	uint64_t session_auth_failed; /**< crypto_box open failed: wrong key
 	                                   or forged */
-	uint64_t stale_epoch;      /**< session epoch below min_epoch or the
-	                                current session's */
-	uint64_t session_replayed; /**< authentic session packets refused as
-	                                older than the current session: a
-	                                lower epoch, or a key this epoch
-	                                already retired. The current key stays
-	                                in use. wfb-ng orders sessions by epoch
-	                                alone and adopts a new key at an equal
-	                                epoch (wfb_tx -e re-keys so), so with
-	                                epoch_fixed senders only the last 8
-	                                keys of an epoch are remembered */
+	uint64_t stale_epoch;      /**< session epoch below min_epoch */
+	uint64_t session_replayed; /**< authentic session packets of sessions
+	                                this receiver followed and left (a
+	                                retired key, the last 8; an earlier
+	                                epoch of a run it followed): refused
+	                                for good, the current key stays */
+	uint64_t session_deferred; /**< authentic session packets of another
+	                                run heard while the current session
+	                                is live: not adopted (a second sender
+	                                with this key, or a recording) */
+	uint64_t session_takeovers;/**< sessions of another run adopted after
+	                                the current one fell silent for
+	                                takeover_ms */
+	uint64_t session_older;    /**< of those, with a lower epoch than the
+	                                session they replaced: a sender that
+	                                restarted without a clock or a kept
+	                                epoch (or a recording, when silent) */
 	uint64_t bad_session;      /**< authentic but unusable: other channel,
 	                                unknown FEC type, bad k/n */
 	uint64_t bad_packet;       /**< fragment whose size field is corrupt */
@@ -465,6 +499,8 @@ enum dvr_link_rx_verdict {
 	DVR_LINK_RX_STALE_EPOCH = 9,
 	DVR_LINK_RX_BAD_SESSION = 10,
 	DVR_LINK_RX_MALFORMED = 11,
+	DVR_LINK_RX_SESSION_DEFERRED = 12, /**< another run's session heard
+	                                        while the current is live */
 };
 
 struct dvr_link_rx_session {
