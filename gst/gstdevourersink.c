@@ -89,6 +89,7 @@ enum
   PROP_FEC_K,
   PROP_FEC_N,
   PROP_EPOCH,
+  PROP_EPOCH_FILE,
   PROP_FEC_POLICY,
 };
 
@@ -334,8 +335,17 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "Epoch of the first session (receivers refuse sessions older than "
           "the one they follow); each re-key adds one. 0 = the wall clock "
           "at start in microseconds since 1970 UTC, higher than any earlier "
-          "run's "
+          "run's on a camera with a clock; without one, set epoch-file "
           "(READY only)", 0, G_MAXUINT64, 0, ready));
+  g_object_class_install_property (gobject_class, PROP_EPOCH_FILE,
+      g_param_spec_string ("epoch-file", "Epoch file",
+          "File that keeps the epoch across runs, for cameras without a "
+          "real-time clock (on storage that survives a reboot): each run "
+          "starts above every epoch the runs before it could announce, "
+          "whatever the clock says, so receivers (wfb-ng's too) follow a "
+          "restart at once. Created if missing; a file that is not one "
+          "number is an error, never reset. NULL: epoch alone "
+          "(READY only)", NULL, ready));
   g_object_class_install_property (gobject_class, PROP_FEC_POLICY,
       g_param_spec_enum ("fec-policy", "FEC policy",
           "How a block closed before it is full is sent: fixed = fillers "
@@ -441,6 +451,7 @@ gst_devourer_sink_finalize (GObject * object)
   g_mutex_clear (&self->link_lock);
   g_mutex_clear (&self->control_lock);
   gst_devourer_settings_clear (&self->settings);
+  g_free (self->epoch_file);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -952,6 +963,7 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
       "fec-timeouts", G_TYPE_UINT64, ls.timeouts,
       "fec-flushes", G_TYPE_UINT64, ls.flushes,
       "rekeys", G_TYPE_UINT64, ls.rekeys,
+      "epoch", G_TYPE_UINT64, ls.epoch,
       "send-errors", G_TYPE_UINT64, ls.emit_errors,
       "frames-submitted", G_TYPE_UINT64, ts.submitted,
       "frames-sent", G_TYPE_UINT64, ts.completed,
@@ -1023,6 +1035,10 @@ set_own_property (GstDevourerSink * self, guint prop_id,
       break;
     case PROP_EPOCH:
       self->epoch = g_value_get_uint64 (value);
+      break;
+    case PROP_EPOCH_FILE:
+      g_free (self->epoch_file);
+      self->epoch_file = g_value_dup_string (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (G_OBJECT (self), prop_id, pspec);
@@ -1127,6 +1143,9 @@ get_own_property (GstDevourerSink * self, guint prop_id, GValue * value,
       break;
     case PROP_EPOCH:
       g_value_set_uint64 (value, self->epoch);
+      break;
+    case PROP_EPOCH_FILE:
+      g_value_set_string (value, self->epoch_file);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (G_OBJECT (self), prop_id, pspec);
@@ -1376,6 +1395,7 @@ gst_devourer_sink_open (GstDevourerSink * self)
   struct dvr_config cfg = { 0 };
   struct dvr_link_tx_config lcfg = { 0 };
   struct dvr_link_keys keys;
+  gchar *epoch_file;
   struct dvr_channel ch;
   struct dvr_tx_params params;
   guint32 kbps = 0;
@@ -1408,6 +1428,7 @@ gst_devourer_sink_open (GstDevourerSink * self)
   lcfg.k = (uint8_t) self->fec_k;
   lcfg.n = (uint8_t) self->fec_n;
   lcfg.epoch = self->epoch;
+  epoch_file = g_strdup (self->epoch_file);
   lcfg.fec_policy = (uint8_t) self->fec_policy;
   GST_OBJECT_UNLOCK (self);
   selector = settings.device != NULL && settings.device[0] != '\0'
@@ -1451,6 +1472,24 @@ gst_devourer_sink_open (GstDevourerSink * self)
   if (!gst_devourer_load_keys (GST_ELEMENT (self), settings.key_file,
           settings.password, GST_DEVOURER_KEY_SENDER, &keys))
     goto done;
+
+  if (epoch_file != NULL && epoch_file[0] != '\0') {
+    uint64_t floor = lcfg.epoch;
+
+    ret = dvr_link_epoch_reserve (epoch_file, floor, &lcfg.epoch);
+    if (ret != DVR_OK) {
+      GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ_WRITE,
+          ("Could not keep the epoch in \"%s\": %s.", epoch_file,
+              ret == DVR_E_INVALID ? "it is not a regular file holding one "
+              "number (remove it only if no receiver follows an epoch above "
+              "the wall clock)" : dvr_strerror (ret)),
+          ("dvr_link_epoch_reserve: %s", dvr_strerror (ret)));
+      gst_devourer_keys_clear (&keys);
+      goto done;
+    }
+    GST_INFO_OBJECT (self, "epoch %" G_GUINT64_FORMAT " from %s", lcfg.epoch,
+        epoch_file);
+  }
 
   cfg.tx_defaults = params;
   cfg.firmware_dir = settings.firmware_dir;
@@ -1559,6 +1598,7 @@ fail_closed:
   gst_devourer_keys_clear (&keys);
 done:
   gst_devourer_settings_clear (&settings);
+  g_free (epoch_file);
   return ok;
 }
 

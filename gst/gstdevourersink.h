@@ -42,6 +42,7 @@ struct _GstDevourerSink
   gint oversize;                /* GstDevourerSinkOversize */
   guint fec_k, fec_n;
   guint64 epoch;                /* 0 = the link layer's wall-clock default */
+  gchar *epoch_file;            /* NULL: none */
   gint fec_policy;              /* enum dvr_link_fec_policy */
 
   /* Serialises driver control calls (retune, power) between start/stop

@@ -101,6 +101,7 @@ enum
   PROP_BIND_ADDRESS,
   PROP_AGGREGATE_BUFFER_SIZE,
   PROP_AGGREGATE_TIMEOUT,
+  PROP_SESSION_TAKEOVER,
   PROP_STREAMING_RX,
 };
 
@@ -119,6 +120,7 @@ enum
 /* A forwarder's slot outlives a few lost session intervals and a
  * restart; a silent one for longer gives its slot to a newcomer. */
 #define DEFAULT_AGGREGATE_TIMEOUT 3000
+#define DEFAULT_SESSION_TAKEOVER 1000
 /* Bulk IN transfers posted on an adapter the streaming thread pumps
  * (the library's default is 16, of 32 KiB each). */
 #define PUMP_RX_TRANSFERS 64
@@ -268,6 +270,15 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
           "authentic frame of the current session gives its adapter slot to "
           "the next authentic sender (READY only)", 100, 600000,
           DEFAULT_AGGREGATE_TIMEOUT, ready));
+  g_object_class_install_property (gobject_class, PROP_SESSION_TAKEOVER,
+      g_param_spec_uint ("session-takeover", "Session takeover time",
+          "Milliseconds (0-600000) the current session must deliver nothing "
+          "new before "
+          "a session of another run is adopted: a sender restarted at a "
+          "lower epoch (a camera without a clock) or at any epoch, or a "
+          "recording (docs/reliability.md, sessions). Re-keys of the "
+          "current run are adopted at once. 0: never, wfb-ng's strict epoch "
+          "order (READY only)", 0, 600000, DEFAULT_SESSION_TAKEOVER, ready));
   g_object_class_install_property (gobject_class, PROP_STREAMING_RX,
       g_param_spec_boolean ("streaming-rx", "Receive in the streaming thread",
           "With one local adapter and no aggregate: complete the adapter's "
@@ -318,6 +329,7 @@ gst_devourer_src_init (GstDevourerSrc * self)
   self->bind_address = g_strdup (DEFAULT_BIND_ADDRESS);
   self->aggregate_buffer_size = DEFAULT_AGGREGATE_BUFFER_SIZE;
   self->aggregate_timeout = DEFAULT_AGGREGATE_TIMEOUT;
+  self->session_takeover = DEFAULT_SESSION_TAKEOVER;
   self->block_timeout_ms = DEFAULT_FEC_TIMEOUT;
 
   g_mutex_init (&self->control_lock);
@@ -657,6 +669,9 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
       "sessions", G_TYPE_UINT64, ls.sessions,
       "session-changes", G_TYPE_UINT64, ls.session_changes,
       "session-replayed", G_TYPE_UINT64, ls.session_replayed,
+      "session-deferred", G_TYPE_UINT64, ls.session_deferred,
+      "session-takeovers", G_TYPE_UINT64, ls.session_takeovers,
+      "session-older", G_TYPE_UINT64, ls.session_older,
       "session-auth-failed", G_TYPE_UINT64, ls.session_auth_failed,
       "malformed", G_TYPE_UINT64, ls.malformed + ls.bad_packet,
       "link-frames", G_TYPE_UINT64, ls.link_frames,
@@ -961,7 +976,8 @@ diagnose_link (GstDevourerSrc * self, guint64 now)
 {
   struct dvr_link_rx_stats ls;
   const struct dvr_link_rx_stats *was = &self->diag_link;
-  guint64 heard = 0, link_frames, sess_fail, data_fail;
+  guint64 heard = 0, link_frames, sess_fail, data_fail, deferred, older;
+  guint takeover;
   guint n = (guint) g_atomic_int_get (&self->n_adapters);
   guint link_id, port, secs = DIAG_WINDOW_MS / 1000u;
   struct dvr_channel ch;
@@ -975,11 +991,14 @@ diagnose_link (GstDevourerSrc * self, guint64 now)
   GST_OBJECT_LOCK (self);
   link_id = self->settings.link_id;
   port = self->settings.radio_port;
+  takeover = self->session_takeover;
   GST_OBJECT_UNLOCK (self);
 
   link_frames = ls.link_frames - was->link_frames;
   sess_fail = ls.session_auth_failed - was->session_auth_failed;
   data_fail = ls.auth_failed - was->auth_failed;
+  deferred = ls.session_deferred - was->session_deferred;
+  older = ls.session_older - was->session_older;
 
   /* An aggregator without local adapters hears nothing by design. */
   if (n > 0 && heard == self->diag_heard
@@ -1034,7 +1053,54 @@ diagnose_link (GstDevourerSrc * self, guint64 now)
             "radio-port-heard", G_TYPE_UINT, (guint) ls.other_port_id,
             NULL));
   }
-  if (sess_fail + data_fail > 0 && ls.packets == was->packets
+  if (older > 0 && diag_due (self, GST_DEVOURER_SRC_DIAG_SESSION_OLDER, now)) {
+    GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECODE,
+        ("The sender of link-id %u restarted with a lower epoch (a camera "
+            "without a clock?): followed again after %u ms of silence.",
+            link_id, takeover),
+        ("%" G_GUINT64_FORMAT " session(s) older than the one followed "
+            "were adopted once it fell silent. Give devourersink an "
+            "epoch-file= on storage that survives a reboot, so that every "
+            "run announces a higher epoch and is followed at once (and by "
+            "wfb-ng receivers, which never take a lower one).", older),
+        ("kind", G_TYPE_STRING, "session-older",
+            "session-older", G_TYPE_UINT64, older,
+            "session-takeover", G_TYPE_UINT, takeover, NULL));
+  }
+  /* A sender restarted within the takeover time is deferred for a
+   * moment and then followed: only deferral that goes on is news. */
+  if (deferred > 0 && ls.session_takeovers == was->session_takeovers)
+    self->diag_deferred_windows++;
+  else
+    self->diag_deferred_windows = 0;
+  if (deferred > 0 && (takeover == 0 || self->diag_deferred_windows >= 2)
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_SESSION_DEFERRED, now)) {
+    if (takeover == 0)
+      GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECODE,
+          ("Link-id %u: sessions older than the one followed are heard and "
+              "refused (session-takeover=0).", link_id),
+          ("%" G_GUINT64_FORMAT " session packets of another run in the "
+              "last %u s. With session-takeover=0 a sender restarted at a "
+              "lower epoch is never followed: set session-takeover, or "
+              "give the sink an epoch-file=.", deferred, secs),
+          ("kind", G_TYPE_STRING, "session-deferred",
+              "session-deferred", G_TYPE_UINT64, deferred, NULL));
+    else if (ls.packets != was->packets)
+      GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECODE,
+          ("Link-id %u: another run's sessions are heard while the one "
+              "followed is live: a second sender with this key, or a "
+              "recording played back.", link_id),
+          ("%" G_GUINT64_FORMAT " session packets of another run in the "
+              "last %u s were not adopted; the current session keeps the "
+              "link until it falls silent for %u ms.", deferred, secs,
+              takeover),
+          ("kind", G_TYPE_STRING, "session-deferred",
+              "session-deferred", G_TYPE_UINT64, deferred, NULL));
+  }
+  /* Data of a session not (yet) adopted fails too: that is not a key
+   * problem while the session packets themselves open. */
+  if ((sess_fail > 0 || (data_fail > 0 && deferred == 0))
+      && ls.packets == was->packets
       && diag_due (self, GST_DEVOURER_SRC_DIAG_AUTH, now)) {
     GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECRYPT_NOKEY,
         ("Frames of link-id %u are heard but do not authenticate: the "
@@ -1175,6 +1241,9 @@ set_own_property (GstDevourerSrc * self, guint prop_id,
     case PROP_AGGREGATE_TIMEOUT:
       self->aggregate_timeout = g_value_get_uint (value);
       break;
+    case PROP_SESSION_TAKEOVER:
+      self->session_takeover = g_value_get_uint (value);
+      break;
     case PROP_STREAMING_RX:
       self->streaming_rx = g_value_get_boolean (value);
       break;
@@ -1242,6 +1311,9 @@ get_own_property (GstDevourerSrc * self, guint prop_id, GValue * value,
       break;
     case PROP_AGGREGATE_TIMEOUT:
       g_value_set_uint (value, self->aggregate_timeout);
+      break;
+    case PROP_SESSION_TAKEOVER:
+      g_value_set_uint (value, self->session_takeover);
       break;
     case PROP_STREAMING_RX:
       g_value_set_boolean (value, self->streaming_rx);
@@ -1617,7 +1689,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   gboolean keep_corrupted, ok = FALSE;
   gchar *forward = NULL, *aggregate = NULL, *bind_address = NULL;
   gint aggregate_buffer_size;
-  guint aggregate_timeout;
+  guint aggregate_timeout, takeover;
   gboolean no_device, streaming_rx;
   guint queue_size, n = 0;
   GstStructure *config;
@@ -1636,6 +1708,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   bind_address = g_strdup (self->bind_address);
   aggregate_buffer_size = self->aggregate_buffer_size;
   aggregate_timeout = self->aggregate_timeout;
+  takeover = self->session_takeover;
   streaming_rx = self->streaming_rx;
   /* The timeout this receiver runs with until the next start, whatever
    * fec-timeout is set to meanwhile: what the timer's period follows. */
@@ -1647,6 +1720,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   lcfg.link_id = settings.link_id;
   lcfg.radio_port = (uint8_t) settings.radio_port;
   lcfg.block_timeout_ms = settings.fec_timeout;
+  lcfg.takeover_ms = takeover ? takeover : UINT32_MAX;
 
   g_atomic_int_set (&self->fatal, 0);
   g_atomic_int_set (&self->adapters_lost, 0);
@@ -1674,6 +1748,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   g_mutex_unlock (&self->stats_lock);
   memset (&self->diag_link, 0, sizeof (self->diag_link));
   self->diag_heard = 0;
+  self->diag_deferred_windows = 0;
   memset (self->diag_ever_warned, 0, sizeof (self->diag_ever_warned));
 
   /* device=none: no local adapter, an aggregator of remote ones only. */

@@ -55,6 +55,8 @@ typedef enum
   GST_DEVOURER_SRC_DIAG_NO_SLOT,
   GST_DEVOURER_SRC_DIAG_UNAUTHENTICATED,
   GST_DEVOURER_SRC_DIAG_KERNEL_DROPS,
+  GST_DEVOURER_SRC_DIAG_SESSION_OLDER,
+  GST_DEVOURER_SRC_DIAG_SESSION_DEFERRED,
   GST_DEVOURER_SRC_DIAG_KINDS,
 } GstDevourerSrcDiag;
 
@@ -146,6 +148,7 @@ struct _GstDevourerSrc
   guint64 diag_next_ms;
   struct dvr_link_rx_stats diag_link;
   guint64 diag_heard;
+  guint diag_deferred_windows;  /* in a row, with no takeover */
   guint64 diag_warned_ms[GST_DEVOURER_SRC_DIAG_KINDS];
   gboolean diag_ever_warned[GST_DEVOURER_SRC_DIAG_KINDS];
 
@@ -163,6 +166,7 @@ struct _GstDevourerSrc
   gchar *bind_address;
   gint aggregate_buffer_size;
   guint aggregate_timeout;      /* ms */
+  guint session_takeover;       /* ms, 0 = never */
   GstDevourerForwarder forwarder;
   GstDevourerAggregator aggregator;
   guint n_local;                /* local adapters of this run (atomic) */

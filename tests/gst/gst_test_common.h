@@ -9,6 +9,7 @@
 #define DVR_GST_TEST_COMMON_H
 
 #include <ftw.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -485,21 +486,28 @@ static inline GstHarness *gst_test_src_harness(
 
 /*
  * A devourersink on @device (sender key, no clock sync, 5 ms FEC
- * timeout) in a harness, on its own bus (*@bus). A harness plays a sink
- * as soon as it wraps it, so the element is configured and started
- * first and a failure is reported (as @what, with the bus messages)
- * rather than asserted; NULL then.
+ * timeout, then the NULL-terminated property list after @what) in a
+ * harness, on its own bus (*@bus). A harness plays a sink as soon as it
+ * wraps it, so the element is configured and started first and a failure
+ * is reported (as @what, with the bus messages) rather than asserted;
+ * NULL then.
  */
-static inline GstHarness *gst_test_sink_harness(
+static inline GstHarness *gst_test_sink_harness_with(
         const struct gst_test_env *env, const gchar *device, guint channel,
-        GstBus **bus, const gchar *what)
+        GstBus **bus, const gchar *what, const gchar *first_prop, ...)
 {
 	GstElement *sink = gst_element_factory_make("devourersink", NULL);
 	GstHarness *h;
+	va_list ap;
 
 	g_object_set(sink, "device", device, "channel", channel,
 	             "key-file", env->drone_key, "sync", FALSE,
 	             "fec-timeout", 5, "async", FALSE, NULL);
+	if (first_prop) {
+		va_start(ap, first_prop);
+		g_object_set_valist(G_OBJECT(sink), first_prop, ap);
+		va_end(ap);
+	}
 	*bus = gst_bus_new();
 	gst_element_set_bus(sink, *bus);
 	if (gst_element_set_state(sink, GST_STATE_PLAYING) ==
@@ -513,6 +521,14 @@ static inline GstHarness *gst_test_sink_harness(
 	gst_object_unref(sink);
 	gst_harness_set_src_caps_str(h, "application/x-devourer-test");
 	return h;
+}
+
+static inline GstHarness *gst_test_sink_harness(
+        const struct gst_test_env *env, const gchar *device, guint channel,
+        GstBus **bus, const gchar *what)
+{
+	return gst_test_sink_harness_with(env, device, channel, bus, what,
+	                                  NULL);
 }
 
 /*
