@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 GType
 gst_devourer_bandwidth_get_type (void)
 {
@@ -78,6 +80,27 @@ gst_devourer_keys_clear (struct dvr_link_keys *keys)
   explicit_bzero (keys, sizeof (*keys));
 }
 
+/* The secret key lets anyone who reads it forge and read the link: as ssh
+ * does of a private key, say so when other users can read it. A warning,
+ * not a refusal: wfb_keygen writes its files with the umask's mode, and
+ * gear that works today must keep starting. */
+static void
+warn_if_readable_by_others (GstElement * element, const gchar * key_file)
+{
+  GStatBuf st;
+
+  if (g_stat (key_file, &st) != 0 || (st.st_mode & 0044) == 0)
+    return;
+  GST_ELEMENT_WARNING_WITH_DETAILS (element, RESOURCE, SETTINGS,
+      ("The key file \"%s\" can be read by other users (mode %04o).",
+          key_file, (guint) (st.st_mode & 07777)),
+      ("Whoever reads it can decrypt the link and inject into it. Run: "
+          "chmod 600 '%s'", key_file),
+      ("kind", G_TYPE_STRING, "key-file-readable",
+          "key-file", G_TYPE_STRING, key_file,
+          "mode", G_TYPE_UINT, (guint) (st.st_mode & 07777), NULL));
+}
+
 gboolean
 gst_devourer_load_keys (GstElement * element, const gchar * key_file,
     const gchar * password, GstDevourerKeyRole role,
@@ -123,6 +146,11 @@ gst_devourer_load_keys (GstElement * element, const gchar * key_file,
         case DVR_E_INVALID:
           cure = "a key file is exactly 64 bytes (wfb_keygen format)";
           break;
+        case DVR_E_UNSUPPORTED:
+          cure = "it is not a regular file (a FIFO or device would hold "
+              "the start until someone wrote to it); give the key pair "
+              "file itself";
+          break;
         default:
           cure = "could not read it";
           break;
@@ -132,6 +160,16 @@ gst_devourer_load_keys (GstElement * element, const gchar * key_file,
           ("dvr_link_keys_load: %s", dvr_strerror (ret)));
       return FALSE;
     }
+    if (dvr_link_keys_usable (keys) != DVR_OK) {
+      gst_devourer_keys_clear (keys);
+      GST_ELEMENT_ERROR (element, RESOURCE, SETTINGS,
+          ("The key file \"%s\" holds no usable key pair (all zeros, or a "
+              "public key no session can be made with).", key_file),
+          ("A blank or wiped file? Create a pair with wfb_keygen or "
+              "devourer-keygen and give this end %s.", which_file));
+      return FALSE;
+    }
+    warn_if_readable_by_others (element, key_file);
     return TRUE;
   }
 

@@ -38,19 +38,59 @@ int dvr_link_keys_load(const char *path, struct dvr_link_keys *out)
 	if (!path || !out)
 		return DVR_E_INVALID;
 	memset(out, 0, sizeof(*out));
-	FILE *f = fopen(path, "rb");
-	if (!f)
+	/* O_NONBLOCK: a FIFO in its place would block the open until a
+	 * writer came, and the start with it; it is refused below. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
 		return errno_status(errno);
+	struct stat st;
+	if (fstat(fd, &st) != 0) {
+		int e = errno;
+		close(fd);
+		return errno_status(e);
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return DVR_E_UNSUPPORTED;
+	}
 	/* Read one byte more than needed to detect over-long files. */
 	uint8_t buf[DVR_LINK_KEY_FILE_LEN + 1];
-	size_t got = fread(buf, 1, sizeof(buf), f);
-	int err = ferror(f);
-	fclose(f);
-	int rc = err ? DVR_E_IO : dvr_link_keys_from_bytes(buf, got, out);
+	size_t got = 0;
+	int rc = DVR_OK;
+	while (got < sizeof(buf)) {
+		ssize_t n = read(fd, buf + got, sizeof(buf) - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			rc = DVR_E_IO;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fd);
+	if (rc == DVR_OK)
+		rc = dvr_link_keys_from_bytes(buf, got, out);
 	sodium_memzero(buf, sizeof(buf));
 	if (rc != DVR_OK)
 		memset(out, 0, sizeof(*out));
 	return rc;
+}
+
+int dvr_link_keys_usable(const struct dvr_link_keys *keys)
+{
+	if (!keys)
+		return DVR_E_INVALID;
+	if (sodium_init() < 0)
+		return DVR_E_IO;
+	if (sodium_is_zero(keys->secret, sizeof(keys->secret)) ||
+	    sodium_is_zero(keys->peer_public, sizeof(keys->peer_public)))
+		return DVR_E_INVALID;
+	/* libsodium refuses a low-order public key: no shared key, so no
+	 * session could ever be sealed or opened with this pair. */
+	uint8_t k[crypto_box_BEFORENMBYTES];
+	int ok = crypto_box_beforenm(k, keys->peer_public, keys->secret) == 0;
+	sodium_memzero(k, sizeof(k));
+	return ok ? DVR_OK : DVR_E_INVALID;
 }
 
 int dvr_link_keys_save(const char *path, const struct dvr_link_keys *keys)

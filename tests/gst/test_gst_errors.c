@@ -2,9 +2,13 @@
 /*
  * Fatal set-ups end in an ERROR message that names the device (or setting)
  * and the cure, the state change fails, nothing crashes or hangs:
- * no such adapter, corrupt firmware, no key, unreadable key file, too many
- * diversity adapters, fec-k > fec-n.
+ * no such adapter, corrupt firmware, no key, unreadable key file, a FIFO
+ * as key file (refused at once, not waited on), an all-zero key, too many
+ * diversity adapters, fec-k > fec-n. A key file other users can read
+ * starts, with a warning saying so.
  */
+#include <sys/stat.h>
+
 #include "gst_test_common.h"
 
 /*
@@ -63,6 +67,45 @@ static void expect_error(const gchar *desc, const gchar *const *needles,
 	gst_object_unref(p);
 }
 
+/* Start @desc to PLAYING (a src without a sender reaches it only
+ * asynchronously: not waited for) and say whether a WARNING of @kind was
+ * posted while it started. */
+static gboolean warns_at_start(const gchar *desc, const gchar *kind)
+{
+	GstElement *p = gst_test_parse(desc);
+	GPtrArray *msgs = g_ptr_array_new_with_free_func(
+	        (GDestroyNotify)gst_message_unref);
+	GstBus *bus;
+	gboolean found;
+
+	if (!p) {
+		g_ptr_array_unref(msgs);
+		return FALSE;
+	}
+	bus = gst_element_get_bus(p);
+	gst_element_set_state(p, GST_STATE_PLAYING);
+	gst_element_get_state(p, NULL, NULL, 20 * GST_SECOND);
+	gst_test_drain_bus(bus, 0, msgs);
+	found = gst_test_find_warning(msgs, kind) != NULL;
+	gst_element_set_state(p, GST_STATE_NULL);
+	gst_object_unref(bus);
+	gst_object_unref(p);
+	g_ptr_array_unref(msgs);
+	return found;
+}
+
+/* Copy of @from at @to with @mode. */
+static void copy_key(const gchar *from, const gchar *to, guint mode)
+{
+	gchar *data = NULL;
+	gsize len = 0;
+
+	g_file_get_contents(from, &data, &len, NULL);
+	g_file_set_contents(to, data, (gssize)len, NULL);
+	g_chmod(to, mode);
+	g_free(data);
+}
+
 int main(int argc, char **argv)
 {
 	struct gst_test_env env;
@@ -102,6 +145,59 @@ int main(int argc, char **argv)
 	             "key-file=/nonexistent/gs.key ! fakesink",
 	             (const gchar *[]){ "/nonexistent/gs.key", NULL },
 	             "missing key file");
+
+	/* A FIFO as key file: before, the start waited in open() for a
+	 * writer, held in PAUSED, and SIGINT did not stop it. */
+	gchar *fifo = g_build_filename(env.tmp_dir, "fifo.key", NULL);
+	if (CHECK(mkfifo(fifo, 0600) == 0, "a FIFO to use as key file")) {
+		desc = g_strdup_printf("devourersrc device=virtual:fifo "
+		                       "key-file=%s ! fakesink", fifo);
+		expect_error(desc, (const gchar *[]){ fifo, "regular file",
+		                                      NULL },
+		             "FIFO as key file (src)");
+		g_free(desc);
+		desc = g_strdup_printf("fakesrc num-buffers=1 ! devourersink "
+		                       "device=virtual:fifo key-file=%s", fifo);
+		expect_error(desc, (const gchar *[]){ fifo, "regular file",
+		                                      NULL },
+		             "FIFO as key file (sink)");
+		g_free(desc);
+	}
+	g_free(fifo);
+
+	/* A blank (all-zero) key: before, the src started and could never
+	 * open a session, and the sink said only "Could not create the link
+	 * transmitter". */
+	gchar *zero = g_build_filename(env.tmp_dir, "zero.key", NULL);
+	guint8 zeros[DVR_LINK_KEY_FILE_LEN] = {0};
+	g_file_set_contents(zero, (const gchar *)zeros, sizeof(zeros), NULL);
+	g_chmod(zero, 0600);
+	desc = g_strdup_printf("devourersrc device=virtual:zero key-file=%s ! "
+	                       "fakesink", zero);
+	expect_error(desc, (const gchar *[]){ zero, "no usable key", NULL },
+	             "all-zero key (src)");
+	g_free(desc);
+	desc = g_strdup_printf("fakesrc num-buffers=1 ! devourersink "
+	                       "device=virtual:zero key-file=%s", zero);
+	expect_error(desc, (const gchar *[]){ zero, "no usable key", NULL },
+	             "all-zero key (sink)");
+	g_free(desc);
+	g_free(zero);
+
+	/* Other users can read the secret: it starts, and says so. */
+	gchar *open_key = g_build_filename(env.tmp_dir, "open.key", NULL);
+	copy_key(env.gs_key, open_key, 0644);
+	desc = g_strdup_printf("devourersrc device=virtual:openkey "
+	                       "key-file=%s ! fakesink", open_key);
+	CHECK(warns_at_start(desc, "key-file-readable"),
+	      "a key file of mode 0644: a key-file-readable warning");
+	g_free(desc);
+	desc = g_strdup_printf("devourersrc device=virtual:closedkey "
+	                       "key-file=%s ! fakesink", env.gs_key);
+	CHECK(!warns_at_start(desc, "key-file-readable"),
+	      "mode 0600: no such warning");
+	g_free(desc);
+	g_free(open_key);
 
 	desc = g_strdup_printf("devourersrc key-file=%s device=\"virtual:a;"
 	                       "virtual:b;virtual:c;virtual:d;virtual:e;"

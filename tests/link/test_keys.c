@@ -165,6 +165,20 @@ int main(int argc, char **argv)
 	CHECK_EQ_INT(dvr_link_keys_from_bytes(b, 32, &back), DVR_E_INVALID,
 	             "from_bytes 32 refused");
 	unlink(path2);
+	if (mkfifo(path2, 0600) == 0) {
+		CHECK_EQ_INT(dvr_link_keys_load(path2, &back), DVR_E_UNSUPPORTED,
+		             "a FIFO: DVR_E_UNSUPPORTED at once, not waited on");
+		unlink(path2);
+	}
+	CHECK_EQ_INT(dvr_link_keys_usable(&drone), DVR_OK, "a pair: usable");
+	struct dvr_link_keys blank = {0};
+	CHECK_EQ_INT(dvr_link_keys_usable(&blank), DVR_E_INVALID,
+	             "all zeros: not usable");
+	blank = drone;
+	memset(blank.peer_public, 0, sizeof(blank.peer_public));
+	blank.peer_public[0] = 1;   /* a low-order point */
+	CHECK_EQ_INT(dvr_link_keys_usable(&blank), DVR_E_INVALID,
+	             "a low-order peer key: not usable");
 	unlink(path);
 
 	/* The CLI, as a user runs it: same files as wfb_keygen. */

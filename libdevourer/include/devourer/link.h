@@ -106,10 +106,19 @@ struct dvr_link_keys {
 
 /**
  * Load a key file. Returns DVR_OK; DVR_E_NOT_FOUND (no such file),
- * DVR_E_ACCESS (permission), DVR_E_INVALID (not exactly 64 bytes),
- * DVR_E_IO (other read error). @p out is cleared on error.
+ * DVR_E_ACCESS (permission), DVR_E_UNSUPPORTED (not a regular file: a
+ * FIFO or device is refused at once, never waited on), DVR_E_INVALID
+ * (not exactly 64 bytes), DVR_E_IO (other read error). @p out is cleared
+ * on error.
  */
 DVR_API int dvr_link_keys_load(const char *path, struct dvr_link_keys *out);
+
+/**
+ * Can @p keys seal or open a session? DVR_E_INVALID for an all-zero
+ * secret or peer key (a blank or wiped file) or a peer key libsodium
+ * refuses (low order): with those no session is ever made. DVR_OK else.
+ */
+DVR_API int dvr_link_keys_usable(const struct dvr_link_keys *keys);
 
 /** Parse 64 key-file bytes. DVR_E_INVALID unless @p len == 64. */
 DVR_API int dvr_link_keys_from_bytes(const uint8_t *buf, size_t len,
