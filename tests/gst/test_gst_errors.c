@@ -67,29 +67,29 @@ static void expect_error(const gchar *desc, const gchar *const *needles,
 	gst_object_unref(p);
 }
 
-/* Start @desc to PLAYING (a src without a sender reaches it only
- * asynchronously: not waited for) and say whether a WARNING of @kind was
- * posted while it started. */
-static gboolean warns_at_start(const gchar *desc, const gchar *kind)
+/* Start a devourersink on @device with @key_file (to PAUSED, on its own,
+ * not in a pipeline: the key is read as it starts, and a sink has no
+ * streaming thread of its own, so no task or bin hand-off inside
+ * GStreamer, which the thread sanitizer cannot follow, is begun; both
+ * elements read keys through one helper) and say whether a WARNING of
+ * @kind was posted while it started. */
+static gboolean warns_at_start(const gchar *device, const gchar *key_file,
+                               const gchar *kind)
 {
-	GstElement *p = gst_test_parse(desc);
+	GstElement *sink = gst_element_factory_make("devourersink", NULL);
 	GPtrArray *msgs = g_ptr_array_new_with_free_func(
 	        (GDestroyNotify)gst_message_unref);
-	GstBus *bus;
+	GstBus *bus = gst_bus_new();
 	gboolean found;
 
-	if (!p) {
-		g_ptr_array_unref(msgs);
-		return FALSE;
-	}
-	bus = gst_element_get_bus(p);
-	gst_element_set_state(p, GST_STATE_PLAYING);
-	gst_element_get_state(p, NULL, NULL, 20 * GST_SECOND);
+	g_object_set(sink, "device", device, "key-file", key_file, NULL);
+	gst_element_set_bus(sink, bus);
+	gst_element_set_state(sink, GST_STATE_PAUSED);
 	gst_test_drain_bus(bus, 0, msgs);
 	found = gst_test_find_warning(msgs, kind) != NULL;
-	gst_element_set_state(p, GST_STATE_NULL);
+	gst_element_set_state(sink, GST_STATE_NULL);
 	gst_object_unref(bus);
-	gst_object_unref(p);
+	gst_object_unref(sink);
 	g_ptr_array_unref(msgs);
 	return found;
 }
@@ -186,17 +186,12 @@ int main(int argc, char **argv)
 
 	/* Other users can read the secret: it starts, and says so. */
 	gchar *open_key = g_build_filename(env.tmp_dir, "open.key", NULL);
-	copy_key(env.gs_key, open_key, 0644);
-	desc = g_strdup_printf("devourersrc device=virtual:openkey "
-	                       "key-file=%s ! fakesink", open_key);
-	CHECK(warns_at_start(desc, "key-file-readable"),
+	copy_key(env.drone_key, open_key, 0644);
+	CHECK(warns_at_start("virtual:openkey", open_key, "key-file-readable"),
 	      "a key file of mode 0644: a key-file-readable warning");
-	g_free(desc);
-	desc = g_strdup_printf("devourersrc device=virtual:closedkey "
-	                       "key-file=%s ! fakesink", env.gs_key);
-	CHECK(!warns_at_start(desc, "key-file-readable"),
+	CHECK(!warns_at_start("virtual:closedkey", env.drone_key,
+	                      "key-file-readable"),
 	      "mode 0600: no such warning");
-	g_free(desc);
 	g_free(open_key);
 
 	desc = g_strdup_printf("devourersrc key-file=%s device=\"virtual:a;"
