@@ -92,7 +92,7 @@ struct dvr_link_rx {
 	uint64_t live_ms;          /* last new authentic fragment (or adoption) */
 	uint64_t block_floor;      /* blocks below were delivered before */
 	struct rx_run runs[RUNS_KEPT];
-	unsigned runs_count, runs_pos;
+	unsigned runs_count;
 	unsigned k, n;
 
 	/* FEC and ring, sized for (k, n) */

@@ -382,7 +382,6 @@ struct radio {
 	struct air rec;            /* every frame, for playing back */
 	struct dvr_link_rx *rx;    /* NULL: recorded only */
 	uint64_t now;
-	int last_verdict_session;  /* verdict of the last session packet */
 };
 
 static int tee_cb(void *user, const uint8_t *frame, size_t len)
@@ -390,13 +389,9 @@ static int tee_cb(void *user, const uint8_t *frame, size_t len)
 	struct radio *r = user;
 	if (air_cb(&r->rec, frame, len) != 0)
 		return -1;
-	if (r->rx) {
-		int v = dvr_link_rx_push(r->rx, 0, DVR_LINK_RSSI_UNKNOWN, frame,
-		                         len, r->now);
-		if (len > DVR_LINK_IEEE80211_HDR_LEN &&
-		    frame[DVR_LINK_IEEE80211_HDR_LEN] == DVR_LINK_PACKET_SESSION)
-			r->last_verdict_session = v;
-	}
+	if (r->rx)
+		dvr_link_rx_push(r->rx, 0, DVR_LINK_RSSI_UNKNOWN, frame, len,
+		                 r->now);
 	return 0;
 }
 
