@@ -77,7 +77,8 @@ static void print_rx_stats(const GstStructure *s)
 	gst_structure_get_int(s, "rssi-heard", &heard);
 	gst_structure_get_boolean(s, "final", &final);
 	printf("rx-stats%s %6" G_GUINT64_FORMAT " pkts %8.3f Mbit/s "
-	       "(air %.3f)  lost %" G_GUINT64_FORMAT "  fec-recovered %"
+	       "(air %.3f)  lost %" G_GUINT64_FORMAT "  maybe-lost %"
+	       G_GUINT64_FORMAT "  fec-recovered %"
 	       G_GUINT64_FORMAT "  unrecoverable %" G_GUINT64_FORMAT
 	       "  within-capacity %" G_GUINT64_FORMAT "  dup %"
 	       G_GUINT64_FORMAT "  redundant %" G_GUINT64_FORMAT
@@ -85,7 +86,8 @@ static void print_rx_stats(const GstStructure *s)
 	       final ? " (final)" : "",
 	       get_u64(s, "packets"), get_u64(s, "bitrate") / 1e6,
 	       get_u64(s, "air-bitrate") / 1e6,
-	       get_u64(s, "lost"), get_u64(s, "fec-recovered"),
+	       get_u64(s, "lost"), get_u64(s, "maybe-lost"),
+	       get_u64(s, "fec-recovered"),
 	       get_u64(s, "unrecoverable"), get_u64(s, "lost-within-capacity"),
 	       get_u64(s, "duplicates"), get_u64(s, "redundant-fragments"),
 	       rssi, heard);

@@ -133,13 +133,16 @@ grep 'rx-stats' "$DEVOURER_AIR_DIR/rx.log" | grep -v 'within-capacity 0 ' | sed 
 sum() { sed -n "s/.*rx-stats.* $1 \([0-9]*\).*/\1/p" "$DEVOURER_AIR_DIR/rx.log" | awk '{s+=$1} END {print s+0}'; }
 delivered=$(sed -n 's/.*rx-stats *\([0-9]*\) pkts.*/\1/p' "$DEVOURER_AIR_DIR/rx.log" | awk '{s+=$1} END {print s+0}')
 lost=$(sum lost)
+maybe=$(sum maybe-lost)
 recovered=$(sum fec-recovered)
 within=$(sum within-capacity)
 dup=$(sum dup)
-beyond=$((lost - within))
+# within-capacity counts the slots of blocks FEC should have repaired,
+# packets or fillers alike: the rest of both counts was beyond capacity.
+beyond=$((lost + maybe - within))
 
 echo "== soak result: sent $PACKETS, delivered $delivered, lost $lost" \
-     "(beyond FEC capacity $beyond, within capacity $within), fec-recovered $recovered, duplicates $dup"
+     "(maybe $maybe more: slots a packet or a filler held; beyond FEC capacity $beyond, within capacity $within), fec-recovered $recovered, duplicates $dup"
 echo "== RSS (KiB) after ${warm} s warm-up -> end: receiver $rx_rss0 -> $rx_rss1, sender $tx_rss0 -> $tx_rss1 (bound +$RSS_GROWTH_KIB)"
 
 fail=0

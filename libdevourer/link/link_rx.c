@@ -261,6 +261,20 @@ static unsigned first_filler_heard(const struct dvr_link_rx *rx,
 	return rx->k;
 }
 
+/*
+ * The last data slot before @p fillers_from known to have held a packet:
+ * one heard that is not a filler, or slot 0, which always holds one.
+ */
+static unsigned last_packet_heard(const struct dvr_link_rx *rx,
+                                  const struct rx_block *b,
+                                  unsigned fillers_from)
+{
+	for (unsigned i = fillers_from < rx->k ? fillers_from : rx->k; i-- > 1;)
+		if (b->present[i] && !is_filler(b, i))
+			return i;
+	return 0;
+}
+
 /* Hand data fragment @p i of @p b to the caller, unless it is a filler. */
 static void deliver(struct dvr_link_rx *rx, struct rx_block *b, unsigned i)
 {
@@ -342,9 +356,11 @@ static void finish_front(struct dvr_link_rx *rx)
 {
 	struct rx_block *b = slot(rx, rx->front);
 	/* A missing slot past a filler we heard was a filler: not a loss.
-	 * A missing slot before it may have held a packet, so it counts
-	 * (never report fewer losses than there may have been). */
+	 * One before a packet we heard (or slot 0) held a packet: lost. One
+	 * in between held a packet or a filler, which nothing heard tells:
+	 * counted apart, so the loss is known to lie between the two. */
 	const unsigned fillers_from = first_filler_heard(rx, b);
+	const unsigned last_packet = last_packet_heard(rx, b, fillers_from);
 	unsigned restored = 0;
 	if (b->have < rx->k)
 		restored = restore_fillers(rx, b, fillers_from);
@@ -354,8 +370,11 @@ static void finish_front(struct dvr_link_rx *rx)
 	for (; b->send_idx < rx->k; b->send_idx++) {
 		if (b->present[b->send_idx]) {
 			deliver(rx, b, b->send_idx);
-		} else if (b->send_idx < fillers_from) {
+		} else if (b->send_idx <= last_packet) {
 			rx->stats.lost++;
+			missing++;
+		} else if (b->send_idx < fillers_from) {
+			rx->stats.lost_unknown++;
 			missing++;
 		}
 	}
@@ -403,9 +422,11 @@ static struct rx_block *window_get(struct dvr_link_rx *rx, uint64_t blk,
 		advance(rx);
 	}
 	if (rx->alloc == 0 && blk - rx->front >= rx->ring_size) {
-		/* Jumped past whole blocks nobody heard. */
+		/* Jumped past whole blocks nobody heard: each held a packet
+		 * in slot 0; the rest could have been fillers. */
 		uint64_t skip = blk - rx->front - (rx->ring_size - 1);
-		rx->stats.lost += skip * rx->k;
+		rx->stats.lost += skip;
+		rx->stats.lost_unknown += skip * (rx->k - 1);
 		rx->stats.unrecoverable += skip;
 		rx->front += skip;
 	}
@@ -956,7 +977,7 @@ void dvr_link_rx_get_stats(const struct dvr_link_rx *rx,
 
 uint64_t dvr_link_rx_lost(const struct dvr_link_rx *rx)
 {
-	return rx ? rx->stats.lost : 0;
+	return rx ? rx->stats.lost + rx->stats.lost_unknown : 0;
 }
 
 void dvr_link_rx_get_session(const struct dvr_link_rx *rx,

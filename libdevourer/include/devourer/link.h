@@ -440,20 +440,29 @@ struct dvr_link_rx_stats {
 	                                authentication) */
 	uint64_t packets;          /**< packets delivered */
 	uint64_t bytes;            /**< bytes delivered */
-	uint64_t lost;             /**< slots that may have held a packet and
-	                                were never delivered; the filler tail
-	                                of a closed block is not counted, a
-	                                slot that cannot be told apart is */
+	uint64_t lost;             /**< packets never delivered: slots of
+	                                blocks given up that held a packet
+	                                (slot 0, or before a packet heard).
+	                                Never more than the real loss */
+	uint64_t lost_unknown;     /**< slots of blocks given up that held a
+	                                packet or a filler (a sender closing a
+	                                block early pads its tail with
+	                                fillers), which no fragment heard
+	                                tells: the real loss lies between
+	                                lost and lost + lost_unknown. A
+	                                filler heard marks the tail, which is
+	                                in neither */
 	uint64_t fec_recovered;    /**< packets rebuilt from parity (fillers
 	                                rebuilt with them are not counted) */
 	uint64_t unrecoverable;    /**< blocks given up with data missing */
-	uint64_t lost_within_capacity; /**< of lost, packets of blocks of
-	                                    which k fragments (fillers known
-	                                    unheard included) did arrive,
-	                                    only too late or not decodable:
-	                                    loss FEC should have repaired.
-	                                    0 on a healthy link; the rest of
-	                                    lost was beyond capacity */
+	uint64_t lost_within_capacity; /**< of lost and lost_unknown, the
+	                                    slots of blocks of which k
+	                                    fragments (fillers known unheard
+	                                    included) did arrive, only too
+	                                    late or not decodable: loss FEC
+	                                    should have repaired. 0 on a
+	                                    healthy link; the rest was
+	                                    beyond capacity */
 	uint64_t duplicates;       /**< fragment already received (diversity;
 	                                detected before authentication) */
 	uint64_t redundant_fragments; /**< authentic fragment of a block
@@ -570,7 +579,8 @@ DVR_API void dvr_link_rx_get_stats(const struct dvr_link_rx *rx,
                            struct dvr_link_rx_stats *out);
 
 /**
- * The running total of dvr_link_rx_stats.lost, and the one call that may
+ * The running total of dvr_link_rx_stats.lost + lost_unknown (every slot
+ * given up that may have held a packet), and the one call that may
  * be made from inside this receiver's packet callback (it only reads).
  * Packets are delivered in order and every slot given up is counted
  * before any packet after it is delivered, so a value that rose since the
