@@ -20,8 +20,9 @@
  * wfb-ng tunnel on the other side understands it and is understood.
  *
  * Nothing is dropped silently: packets too long for a datagram, malformed
- * batches, packets the kernel refuses and send errors are counted, printed
- * every second with -v and always at the end.
+ * batches, packets from the radio longer than the interface's MTU, packets
+ * the kernel refuses and send errors are counted, printed every second
+ * with -v and always at the end.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -52,6 +53,7 @@ struct counters {
 	uint64_t to_udp, to_udp_bytes;     /* packets read from the TUN, sent */
 	uint64_t from_udp, from_udp_bytes; /* packets written to the TUN */
 	uint64_t too_long;      /* read from the TUN, longer than a payload */
+	uint64_t oversize;      /* from the radio, longer than the TUN's MTU */
 	uint64_t send_errors;   /* sendto failed */
 	uint64_t malformed;     /* datagrams whose batch did not parse */
 	uint64_t refused;       /* packets the TUN would not take */
@@ -228,11 +230,11 @@ static void print_counters(const struct counters *c, const char *when)
 	printf("devourer-tun:%s to-radio %" PRIu64 " packets %" PRIu64
 	       " bytes, from-radio %" PRIu64 " packets %" PRIu64
 	       " bytes, too-long %" PRIu64 ", send-errors %" PRIu64
-	       ", malformed %" PRIu64 ", refused %" PRIu64
-	       ", keepalives %" PRIu64 "\n",
+	       ", malformed %" PRIu64 ", oversize %" PRIu64 ", refused %"
+	       PRIu64 ", keepalives %" PRIu64 "\n",
 	       when, c->to_udp, c->to_udp_bytes, c->from_udp,
 	       c->from_udp_bytes, c->too_long, c->send_errors, c->malformed,
-	       c->refused, c->keepalives);
+	       c->oversize, c->refused, c->keepalives);
 	fflush(stdout);
 }
 
@@ -260,8 +262,14 @@ static void tun_to_udp(int tun, int udp, const struct sockaddr_in *peer,
 	c->to_udp_bytes += (uint64_t)n;
 }
 
-/* One datagram from the radio: a batch of packets, or a keepalive. */
-static void udp_to_tun(int udp, int tun, struct counters *c)
+/*
+ * One datagram from the radio: a batch of packets, or a keepalive. A
+ * packet longer than the interface's MTU is counted, not written: the
+ * kernel would take it from a TUN whatever its MTU, and a peer that sends
+ * one (a wfb-ng tunnel with a larger MTU, or a forger with the key) would
+ * put on the network a packet the local stack never agreed to.
+ */
+static void udp_to_tun(int udp, int tun, size_t mtu, struct counters *c)
 {
 	uint8_t buf[65536];
 	ssize_t n = recv(udp, buf, sizeof(buf), 0);
@@ -286,7 +294,10 @@ static void udp_to_tun(int udp, int tun, struct counters *c)
 			c->malformed++;
 			return;
 		}
-		if (len == 0 || write(tun, buf + off, len) != (ssize_t)len) {
+		if (len > mtu) {
+			c->oversize++;
+		} else if (len == 0 ||
+		           write(tun, buf + off, len) != (ssize_t)len) {
 			c->refused++;
 		} else {
 			c->from_udp++;
@@ -432,7 +443,7 @@ int main(int argc, char **argv)
 		if (p[0].revents & POLLIN)
 			tun_to_udp(tun, udp, &peer, &c);
 		if (p[1].revents & POLLIN)
-			udp_to_tun(udp, tun, &c);
+			udp_to_tun(udp, tun, (size_t)mtu, &c);
 	}
 	print_counters(&c, " end:");
 	close(tun);

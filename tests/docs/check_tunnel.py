@@ -116,7 +116,8 @@ def ipv4_echo(src, dst, seq):
 def inject(port):
     """What a radio peer may send devourer-tun's UDP side, good and bad:
     a keepalive, two malformed batches, a wfb-ng batch of two packets,
-    and a packet that is not IP."""
+    a packet that is not IP, and one longer than the interface's MTU
+    (1443), which must be counted and never written to the TUN."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     to = ("127.0.0.1", port)
     a, b = ipv4_echo(DRONE_ADDR, GROUND_ADDR, 1), ipv4_echo(DRONE_ADDR, GROUND_ADDR, 2)
@@ -124,7 +125,9 @@ def inject(port):
               b"\x00",                                   # cut inside a length
               b"\x00\x10abc",                            # length past the end
               struct.pack("!H", len(a)) + a + struct.pack("!H", len(b)) + b,
-              struct.pack("!H", 4) + b"\0\0\0\0"):        # not IP
+              struct.pack("!H", 4) + b"\0\0\0\0",         # not IP
+              struct.pack("!H", 1444) + ipv4_echo(DRONE_ADDR, GROUND_ADDR, 3)
+              + bytes(1444 - 35)):                      # above the MTU
         sock.sendto(d, to)
     return 0
 
@@ -282,7 +285,7 @@ def main():
                     print(f"[{side.name}] " + read(log).strip().splitlines()[-1])
         end = re.findall(r"^devourer-tun: end: .*$", read(tun_log), re.M)
         counts = {k: int(v) for k, v in re.findall(r"([a-z-]+) (\d+)", end[-1])} if end else {}
-        want = {"keepalives": 1, "malformed": 2, "refused": 1}
+        want = {"keepalives": 1, "malformed": 2, "refused": 1, "oversize": 1}
         if any(counts.get(k) != v for k, v in want.items()):
             problems.append(f"the ground's devourer-tun counted {counts}, not {want} "
                             "of the injected datagrams")
