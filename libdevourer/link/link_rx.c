@@ -14,6 +14,7 @@
 
 #include "aead.h"
 #include "fec.h"
+#include "fresh.h"
 #include "wire.h"
 
 #define FRAG_STRIDE ((DVR_LINK_MAX_FEC_PAYLOAD + 63) & ~63)
@@ -77,6 +78,7 @@ struct dvr_link_rx {
 	bool box_key_ok;           /* false: the peer key is unusable */
 	dvr_link_packet_cb cb;
 	void *user;
+	struct dvr_link_fresh *fresh; /* freshness over the uplink, or NULL */
 
 	/* session */
 	bool have_session;
@@ -609,14 +611,31 @@ enum session_fate {
 	FATE_CURRENT,    /* the session in use, perhaps re-sealed */
 	FATE_SUCCESSOR,  /* this run re-keyed: adopt now */
 	FATE_OTHER,      /* another run, or the first one heard */
+	FATE_UNPROVEN,   /* another run that does not echo our challenge */
 	FATE_SPENT,      /* followed and left: never again */
 	FATE_STALE,      /* below the configured min_epoch */
 	FATE_BAD,        /* authentic, unusable */
 };
 
+/*
+ * Another run (or the first heard), where the link has an uplink: a sender
+ * that echoes challenges must echo ours, which only one that heard our
+ * side since this receiver began can. A recording echoes an old one, or
+ * none. A sender that never echoes (wfb-ng) is left to the one-way rules.
+ */
+static enum session_fate other_run(const struct dvr_link_rx *rx,
+                                   const struct fresh_tags *tags)
+{
+	if (rx->fresh && tags->echo && fresh_uplink(rx->fresh) &&
+	    !fresh_echoes_mine(rx->fresh, tags))
+		return FATE_UNPROVEN;
+	return FATE_OTHER;
+}
+
 static enum session_fate judge_session(const struct dvr_link_rx *rx,
-                                       const uint8_t *s, uint8_t kh[32],
-                                       int *resume)
+                                       const uint8_t *s,
+                                       const struct fresh_tags *tags,
+                                       uint8_t kh[32], int *resume)
 {
 	const uint64_t epoch = wire_get_be64(s);
 	*resume = -1;
@@ -631,16 +650,25 @@ static enum session_fate judge_session(const struct dvr_link_rx *rx,
 	if (key_retired(rx, kh))
 		return FATE_SPENT;
 	if (!rx->adopted_any)
-		return FATE_OTHER;
+		return other_run(rx, tags);
 	if (left_run_spent(rx, epoch, kh, resume))
 		return FATE_SPENT;
 	if (*resume >= 0)
-		return FATE_OTHER;
+		return other_run(rx, tags);
 	if (epoch >= rx->run_lo && epoch < rx->epoch)
 		return FATE_SPENT;
 	if (epoch >= rx->epoch && epoch - rx->epoch <= RUN_SPAN)
 		return FATE_SUCCESSOR;
-	return FATE_OTHER;
+	return other_run(rx, tags);
+}
+
+/* The tags of the opened session packet @p s of @p plen sealed bytes. */
+static void session_tags(const uint8_t *s, size_t plen,
+                         struct fresh_tags *tags)
+{
+	const size_t len = plen - DVR_LINK_SESSION_HDR_LEN - crypto_box_MACBYTES;
+	fresh_parse_tags(s + DVR_LINK_SESSION_DATA_LEN,
+	                 len - DVR_LINK_SESSION_DATA_LEN, tags);
 }
 
 /* Has the current session gone without a new fragment for the takeover
@@ -656,6 +684,7 @@ static bool session_quiet(const struct dvr_link_rx *rx, uint64_t now)
 }
 
 static int adopt_session(struct dvr_link_rx *rx, const uint8_t *s,
+                         const struct fresh_tags *tags,
                          const uint8_t h[32], const uint8_t kh[32],
                          enum session_fate fate, int resume, uint64_t now)
 {
@@ -683,6 +712,10 @@ static int adopt_session(struct dvr_link_rx *rx, const uint8_t *s,
 		if (epoch < rx->epoch)
 			rx->stats.session_older++;
 	}
+	/* The sender's blocks below the one it was at when it sealed this
+	 * packet went out before it: a recording, whatever the key. */
+	if (tags->echo && tags->next_block > floor)
+		floor = tags->next_block;
 	rx->epoch = epoch;
 	rx->adopted_any = true;
 	rx->block_floor = floor;
@@ -737,7 +770,15 @@ static int on_session(struct dvr_link_rx *rx, const uint8_t *p, size_t plen,
 	}
 	uint8_t kh[32];
 	int resume;
-	const enum session_fate fate = judge_session(rx, s, kh, &resume);
+	struct fresh_tags tags;
+	session_tags(s, plen, &tags);
+	const enum session_fate fate = judge_session(rx, s, &tags, kh, &resume);
+	/* A peer's challenge is echoed from any session this side would keep
+	 * or could adopt, proven or not: the peer's receivers may in turn wait
+	 * for our echo before they adopt ours. */
+	if (rx->fresh && tags.challenge && fate != FATE_STALE &&
+	    fate != FATE_BAD && fate != FATE_SPENT)
+		fresh_heard(rx->fresh, tags.challenge);
 	int verdict;
 	switch (fate) {
 	case FATE_STALE:
@@ -751,6 +792,10 @@ static int on_session(struct dvr_link_rx *rx, const uint8_t *p, size_t plen,
 	case FATE_SPENT:
 		rx->stats.session_replayed++;
 		verdict = DVR_LINK_RX_REPLAYED;
+		break;
+	case FATE_UNPROVEN:
+		rx->stats.session_unproven++;
+		verdict = DVR_LINK_RX_SESSION_UNPROVEN;
 		break;
 	case FATE_CURRENT:
 		/* Same session, re-sealed: remember this form too. */
@@ -767,7 +812,7 @@ static int on_session(struct dvr_link_rx *rx, const uint8_t *p, size_t plen,
 		/* fall through */
 	case FATE_SUCCESSOR:
 	default:
-		verdict = adopt_session(rx, s, h, kh, fate, resume, now);
+		verdict = adopt_session(rx, s, &tags, h, kh, fate, resume, now);
 		break;
 	}
 	sodium_memzero(s, DVR_LINK_SESSION_DATA_LEN);
@@ -842,7 +887,9 @@ static bool session_current(struct dvr_link_rx *rx, const uint8_t *p,
 		return false;
 	uint8_t kh[32];
 	int resume;
-	const enum session_fate fate = judge_session(rx, s, kh, &resume);
+	struct fresh_tags tags;
+	session_tags(s, plen, &tags);
+	const enum session_fate fate = judge_session(rx, s, &tags, kh, &resume);
 	sodium_memzero(s, DVR_LINK_SESSION_DATA_LEN);
 	return fate == FATE_CURRENT || fate == FATE_SUCCESSOR ||
 	       fate == FATE_OTHER;
@@ -953,6 +1000,7 @@ int dvr_link_rx_new(const struct dvr_link_rx_config *cfg,
 	                                     keys->secret) == 0;
 	rx->cb = cb;
 	rx->user = user;
+	rx->fresh = cfg->fresh;
 	hist_reset(rx);
 	*out = rx;
 	return DVR_OK;

@@ -14,6 +14,7 @@
 #include "aead.h"
 #include "fec.h"
 #include "epoch_file.h"
+#include "fresh.h"
 #include "wire.h"
 
 /* The wire's tag is the AEAD's. */
@@ -39,6 +40,8 @@ _Static_assert(DVR_AEAD_TAG_LEN == DVR_LINK_TAG_LEN, "tag length");
  */
 #define ROW_LINES (ROW_LINES_MIN + (10 + 64 - ROW_LINES_MIN % 64) % 64)
 #define FRAG_STRIDE ((size_t)ROW_LINES * 64)
+/* Least time between two announcements a changed echo brings forward. */
+#define FRESH_PROMPT_MS 100
 _Static_assert(DATA_ROW_LEAD + DVR_LINK_MAX_FEC_PAYLOAD <= ROW_LINES * 64,
                "a data row fits its slot");
 
@@ -57,6 +60,17 @@ struct dvr_link_tx {
 	uint8_t tlv[DVR_LINK_MAX_SESSION_TLV];
 	size_t tlv_len;
 	struct dvr_link_keys keys;
+	/* crypto_box key of our secret and the peer's public key, derived
+	 * once: sessions are re-sealed at every announcement when they carry
+	 * the freshness tags. */
+	uint8_t box_key[crypto_box_BEFORENMBYTES];
+	/* Freshness over the uplink (NULL: no tags). fresh_gen is the echo
+	 * generation last sealed; a change is announced once, no sooner
+	 * than prompt_ms (a storm of challenges, replayed, costs one
+	 * announcement per FRESH_PROMPT_MS). */
+	struct dvr_link_fresh *fresh;
+	unsigned fresh_gen;
+	uint64_t prompt_ms;
 	dvr_link_frame_cb cb;
 	void *user;
 
@@ -146,10 +160,40 @@ static int alloc_block_buffers(struct dvr_link_tx *tx, unsigned k, unsigned n)
 	return DVR_OK;
 }
 
+/* Seal the session packet announcing the current key: the caller's TLVs,
+ * then the freshness tags as they stand now (the echo and the block the
+ * next data goes to). */
+static void seal_session(struct dvr_link_tx *tx)
+{
+	uint8_t plain[DVR_LINK_SESSION_DATA_LEN + DVR_LINK_MAX_SESSION_TLV];
+	wire_put_be64(plain, tx->epoch);
+	wire_put_be32(plain + 8, tx->channel_id);
+	plain[12] = DVR_LINK_FEC_VDM_RS;
+	plain[13] = (uint8_t)tx->k;
+	plain[14] = (uint8_t)tx->n;
+	memcpy(plain + 15, tx->session_key, sizeof(tx->session_key));
+	memcpy(plain + DVR_LINK_SESSION_DATA_LEN, tx->tlv, tx->tlv_len);
+	size_t plain_len = DVR_LINK_SESSION_DATA_LEN + tx->tlv_len;
+	if (tx->fresh) {
+		tx->fresh_gen = fresh_generation(tx->fresh);
+		plain_len += fresh_write_tags(tx->fresh, tx->block_idx,
+		                              plain + plain_len);
+	}
+
+	uint8_t *p = tx->session_pkt;
+	p[0] = DVR_LINK_PACKET_SESSION;
+	randombytes_buf(p + 1, crypto_box_NONCEBYTES);
+	/* Cannot fail: the key was derived and its length is in range. */
+	crypto_box_easy_afternm(p + DVR_LINK_SESSION_HDR_LEN, plain, plain_len,
+	                        p + 1, tx->box_key);
+	sodium_memzero(plain, sizeof(plain));
+	tx->session_len = DVR_LINK_SESSION_HDR_LEN + plain_len +
+	                  crypto_box_MACBYTES;
+}
+
 /* Fresh session key and the sealed session packet announcing it. */
 static int new_session(struct dvr_link_tx *tx)
 {
-	uint8_t plain[DVR_LINK_SESSION_DATA_LEN + DVR_LINK_MAX_SESSION_TLV];
 	/* The epoch is the only order the session packet carries (wfb-ng
 	 * wsession_data_t): a re-key announces a strictly higher one so a
 	 * receiver can tell every earlier session of this run from it. */
@@ -159,27 +203,8 @@ static int new_session(struct dvr_link_tx *tx)
 	randombytes_buf(tx->session_key, sizeof(tx->session_key));
 	if (dvr_aead_set_key(tx->aead, tx->session_key) != DVR_OK)
 		return DVR_E_IO;
-
-	wire_put_be64(plain, tx->epoch);
-	wire_put_be32(plain + 8, tx->channel_id);
-	plain[12] = DVR_LINK_FEC_VDM_RS;
-	plain[13] = (uint8_t)tx->k;
-	plain[14] = (uint8_t)tx->n;
-	memcpy(plain + 15, tx->session_key, sizeof(tx->session_key));
-	memcpy(plain + DVR_LINK_SESSION_DATA_LEN, tx->tlv, tx->tlv_len);
-	size_t plain_len = DVR_LINK_SESSION_DATA_LEN + tx->tlv_len;
-
-	uint8_t *p = tx->session_pkt;
-	p[0] = DVR_LINK_PACKET_SESSION;
-	randombytes_buf(p + 1, crypto_box_NONCEBYTES);
-	int rc = crypto_box_easy(p + DVR_LINK_SESSION_HDR_LEN, plain, plain_len,
-	                         p + 1, tx->keys.peer_public, tx->keys.secret);
-	sodium_memzero(plain, sizeof(plain));
-	if (rc != 0)
-		return DVR_E_INVALID;   /* unusable peer public key */
-	tx->session_len = DVR_LINK_SESSION_HDR_LEN + plain_len +
-	                  crypto_box_MACBYTES;
 	tx->block_idx = 0;
+	seal_session(tx);
 	tx->frag_idx = 0;
 	tx->block_max = 0;
 	/* n-k+1 copies so a lossy start still gets the key; wfb_tx does
@@ -254,15 +279,30 @@ static void own_time_end(struct dvr_link_tx *tx, uint64_t t0)
 		tx->block_open_ms += t1 - t0;
 }
 
+/* Is the echo this transmitter announces out of date, and may it say so
+ * now? */
+static bool echo_due(const struct dvr_link_tx *tx, uint64_t now_ms)
+{
+	return tx->fresh && fresh_generation(tx->fresh) != tx->fresh_gen &&
+	       now_ms >= tx->prompt_ms;
+}
+
 static void announce(struct dvr_link_tx *tx, uint64_t now_ms)
 {
 	if (!tx->clock_started) {
 		tx->clock_started = true;
 		tx->next_session_ms = now_ms;
 	}
-	if (!tx->announce_pending && now_ms < tx->next_session_ms)
+	const bool echo = echo_due(tx, now_ms);
+	if (!tx->announce_pending && now_ms < tx->next_session_ms && !echo)
 		return;
 	const uint64_t t0 = own_time_begin(tx);
+	/* The tags say what the side heard lately and where this session's
+	 * data stands: each announcement is sealed anew. */
+	if (tx->fresh)
+		seal_session(tx);
+	if (echo)
+		tx->prompt_ms = now_ms + FRESH_PROMPT_MS;
 	if (tx->announce_pending) {
 		while (tx->announce_pending) {
 			tx->announce_pending--;
@@ -539,7 +579,8 @@ int dvr_link_tx_new(const struct dvr_link_tx_config *cfg,
 		return DVR_E_INVALID;
 	*out = NULL;
 	if (!cfg || !keys || !cb || cfg->k < 1 || cfg->n < cfg->k ||
-	    cfg->session_tlv_len > DVR_LINK_MAX_SESSION_TLV ||
+	    cfg->session_tlv_len > DVR_LINK_MAX_SESSION_TLV -
+	                           (cfg->fresh ? FRESH_TAGS_MAX : 0) ||
 	    (cfg->session_tlv_len && !cfg->session_tlv) ||
 	    cfg->link_id > 0xffffff)
 		return DVR_E_INVALID;
@@ -565,6 +606,13 @@ int dvr_link_tx_new(const struct dvr_link_tx_config *cfg,
 		memcpy(tx->tlv, cfg->session_tlv, cfg->session_tlv_len);
 	tx->tlv_len = cfg->session_tlv_len;
 	tx->keys = *keys;
+	/* An unusable (low-order) peer key cannot seal a session. */
+	if (crypto_box_beforenm(tx->box_key, keys->peer_public,
+	                        keys->secret) != 0) {
+		sodium_memzero(tx, sizeof(*tx));
+		free(tx);
+		return DVR_E_INVALID;
+	}
 	tx->cb = cb;
 	tx->user = user;
 	tx->policy = cfg->fec_policy == DVR_LINK_FEC_FIT ? DVR_LINK_FEC_FIT
@@ -575,6 +623,10 @@ int dvr_link_tx_new(const struct dvr_link_tx_config *cfg,
 		rc = tx->policy == DVR_LINK_FEC_FIT
 	                 ? fit_alloc(tx, cfg->k, cfg->n)
 	                 : alloc_block_buffers(tx, cfg->k, cfg->n);
+	if (rc == DVR_OK && cfg->fresh) {
+		tx->fresh = cfg->fresh;
+		fresh_attach(tx->fresh);
+	}
 	if (rc == DVR_OK)
 		rc = new_session(tx);
 	if (rc != DVR_OK) {
@@ -589,6 +641,8 @@ void dvr_link_tx_free(struct dvr_link_tx *tx)
 {
 	if (!tx)
 		return;
+	if (tx->fresh)
+		fresh_detach(tx->fresh);
 	free_block_buffers(tx);
 	dvr_aead_free(tx->aead);
 	fit_free_coders(tx);
@@ -687,6 +741,9 @@ uint64_t dvr_link_tx_next_deadline(const struct dvr_link_tx *tx)
 	if (!tx->clock_started || tx->announce_pending)
 		return 0;
 	uint64_t t = tx->next_session_ms;
+	if (tx->fresh && fresh_generation(tx->fresh) != tx->fresh_gen &&
+	    tx->prompt_ms < t)
+		t = tx->prompt_ms;
 	if (tx->frag_idx && tx->fec_timeout_ms) {
 		uint64_t c = tx->block_open_ms + tx->fec_timeout_ms;
 		if (c < tx->block_open_ms)

@@ -149,6 +149,86 @@ DVR_API int dvr_link_keygen_password(const char *password,
                              struct dvr_link_keys *gs);
 
 /* ------------------------------------------------------------------ */
+/* Freshness over the uplink                                           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A session packet says nothing about when it was made: a recording of an
+ * earlier run looks like a live sender. Where the link has an uplink (the
+ * receiving side also transmits on the same link id, as a ground station
+ * sending telemetry up does), a receiver can ask the live sender to prove
+ * itself: the ground's transmitters carry a random challenge in their
+ * session packets, the drone's receivers hear it, and the drone's
+ * transmitters echo it in theirs. Only a sender that heard the challenge
+ * can seal a session that echoes it, so a session echoing this receiver's
+ * challenge was made after the receiver started listening.
+ *
+ * Both live in optional session TLVs (wfb-ng's tags, which its receivers
+ * skip), inside the crypto_box, so nobody without the key can forge or
+ * strip them:
+ *   DVR_LINK_TAG_CHALLENGE: 16 random bytes, this side's challenge.
+ *   DVR_LINK_TAG_ECHO: the sender's next block index (be64) when the
+ *   packet was sealed, then the challenges it echoes, 16 bytes each (its
+ *   own side's first, then those its receivers heard, most recent first).
+ * A devourer transmitter with a dvr_link_fresh always carries both (the
+ * echo empty of peers' challenges until it hears one), so its recordings
+ * stay recognisable as such.
+ *
+ * One dvr_link_fresh object serves every transmitter and receiver of one
+ * link id in a process (a ground's video receiver and its telemetry
+ * uplink); it is thread-safe. A receiver given one:
+ *   - takes the challenge of every authentic session packet it would keep
+ *     or adopt into the echo its side's transmitters send;
+ *   - once a transmitter carries the object's challenge (the link has an
+ *     uplink), adopts a session of another run (or its first one) from a
+ *     sender that echoes challenges only if the echo holds this object's
+ *     challenge; otherwise it counts it in session_unproven and waits. A
+ *     sender without the echo tag (wfb-ng's wfb_tx, or a devourer sink
+ *     without one) keeps the one-way rules (takeover_ms);
+ *   - on adopting a session that carries the echo tag, refuses its blocks
+ *     below the block index it states (sent before that packet was
+ *     sealed: a recording made before the adoption).
+ */
+#define DVR_LINK_TAG_CHALLENGE 0xf0
+#define DVR_LINK_TAG_ECHO 0xf1
+#define DVR_LINK_CHALLENGE_LEN 16
+/** Peers' challenges one side echoes at most (the most recently heard). */
+#define DVR_LINK_ECHO_HEARD_MAX 4
+
+struct dvr_link_fresh;
+
+/** Called when the echo a side's transmitters send changed (a challenge
+ *  heard for the first time): they re-announce their session soon after
+ *  their next send or poll. Runs on the thread of the dvr_link_rx_push()
+ *  that heard it, outside the object's lock. */
+typedef void (*dvr_link_fresh_cb)(void *user);
+
+/**
+ * New freshness object with a random challenge. Returns DVR_OK,
+ * DVR_E_INVALID (NULL @p out), DVR_E_NO_MEM, DVR_E_IO (libsodium).
+ */
+DVR_API int dvr_link_fresh_new(struct dvr_link_fresh **out);
+
+/** Free it (NULL is fine), after every transmitter and receiver that uses
+ *  it has been freed. */
+DVR_API void dvr_link_fresh_free(struct dvr_link_fresh *f);
+
+/** Set (or clear, @p cb NULL) the echo-changed callback. */
+DVR_API void dvr_link_fresh_set_notify(struct dvr_link_fresh *f,
+                                       dvr_link_fresh_cb cb, void *user);
+
+struct dvr_link_fresh_info {
+	bool uplink;               /**< a transmitter carries the challenge:
+	                                receivers demand the echo */
+	unsigned carriers;         /**< transmitters carrying it */
+	unsigned heard;            /**< peers' challenges echoed now */
+	uint64_t heard_total;      /**< distinct peers' challenges ever heard */
+};
+
+DVR_API void dvr_link_fresh_get_info(struct dvr_link_fresh *f,
+                                     struct dvr_link_fresh_info *out);
+
+/* ------------------------------------------------------------------ */
 /* FEC backend choice                                                  */
 /* ------------------------------------------------------------------ */
 
@@ -253,6 +333,12 @@ struct dvr_link_tx_config {
 	                                block holds (0, or above 255-(n-k):
 	                                255-(n-k)); a longer video frame
 	                                takes several blocks */
+	struct dvr_link_fresh *fresh; /**< optional ("Freshness over the
+	                                uplink"): carry its challenge and echo
+	                                in every session packet, re-sealed at
+	                                each announcement, and re-announce
+	                                soon after the echo changes. It must
+	                                outlive the transmitter */
 };
 
 struct dvr_link_tx_stats {
@@ -406,6 +492,12 @@ struct dvr_link_rx_config {
 	                                run (an epoch up to 2^32 above it, or
 	                                the same epoch with a key never
 	                                followed) is adopted at once */
+	struct dvr_link_fresh *fresh; /**< optional ("Freshness over the
+	                                uplink"): demand its challenge's echo
+	                                from senders that echo, once a
+	                                transmitter carries it; pass the
+	                                challenges heard to its transmitters.
+	                                It must outlive the receiver */
 };
 
 struct dvr_link_adapter_stats {
@@ -497,6 +589,13 @@ struct dvr_link_rx_stats {
 	                                session they replaced: a sender that
 	                                restarted without a clock or a kept
 	                                epoch (or a recording, when silent) */
+	uint64_t session_unproven; /**< authentic session packets of another
+	                                run (or the first heard) from a sender
+	                                that echoes challenges but not this
+	                                side's, while the link has an uplink
+	                                (cfg.fresh): not adopted. A recording,
+	                                or a live sender whose side does not
+	                                hear this side's transmitters */
 	uint64_t bad_session;      /**< authentic but unusable: other channel,
 	                                unknown FEC type, bad k/n */
 	uint64_t bad_packet;       /**< fragment whose size field is corrupt */
@@ -519,6 +618,9 @@ enum dvr_link_rx_verdict {
 	DVR_LINK_RX_MALFORMED = 11,
 	DVR_LINK_RX_SESSION_DEFERRED = 12, /**< another run's session heard
 	                                        while the current is live */
+	DVR_LINK_RX_SESSION_UNPROVEN = 13, /**< a session that does not echo
+	                                        this side's challenge
+	                                        (session_unproven) */
 };
 
 struct dvr_link_rx_session {
