@@ -397,22 +397,25 @@ handle_newcomer (GstDevourerAggregator * a, const struct sockaddr_storage *ss,
   g_mutex_unlock (&a->lock);
 }
 
-static void
-handle_datagram (GstDevourerAggregator * a, gsize len,
-    const struct sockaddr_storage *ss, socklen_t ss_len)
+void
+gst_devourer_aggregator_take (GstDevourerAggregator * a,
+    const struct sockaddr_storage *from, socklen_t from_len, gsize len,
+    gint64 now_us)
 {
   struct dvr_link_fwd_info info;
   const uint8_t *payload;
   size_t plen, flen;
   gint slot = -1;
-  gint64 now;
   int kind;
 
+  /* A datagram longer than the buffer (recvmsg's MSG_TRUNC length) is
+   * parsed as one byte too long: refused as oversize, not cut short. */
+  len = MIN (len, sizeof (a->dgram));
   g_mutex_lock (&a->lock);
   kind = dvr_link_fwd_parse (a->dgram, len, &info, &payload, &plen,
       &a->stats);
   if (kind == DVR_LINK_FWD_FRAME) {
-    slot = find_remote (a, ss, ss_len, info.wlan_idx);
+    slot = find_remote (a, from, from_len, info.wlan_idx);
     if (slot >= 0)
       a->remotes[slot].datagrams++;
   }
@@ -423,18 +426,17 @@ handle_datagram (GstDevourerAggregator * a, gsize len,
       sizeof (a->frame));
   if (flen == 0)
     return;
-  now = g_get_monotonic_time ();
   if (slot < 0) {
-    handle_newcomer (a, ss, ss_len, &info, flen, now);
+    handle_newcomer (a, from, from_len, &info, flen, now_us);
     return;
   }
   if (verdict_is_current (a->fn (a->user, (guint) slot, &info,
               a->frame, flen))) {
     g_mutex_lock (&a->lock);
-    a->remotes[slot].heard_us = now;
+    a->remotes[slot].heard_us = now_us;
     g_mutex_unlock (&a->lock);
   } else {
-    keep_alive_by_copy (a, slot, flen, now);
+    keep_alive_by_copy (a, slot, flen, now_us);
   }
 }
 
@@ -493,8 +495,9 @@ aggregator_thread (gpointer user)
         break;
       }
       read_drops (a, &msg);
-      handle_datagram (a, MIN ((gsize) n, sizeof (a->dgram)), &ss,
-          MIN (msg.msg_namelen, (socklen_t) sizeof (ss)));
+      gst_devourer_aggregator_take (a, &ss,
+          MIN (msg.msg_namelen, (socklen_t) sizeof (ss)), (gsize) n,
+          g_get_monotonic_time ());
     }
   }
   return NULL;
@@ -521,6 +524,25 @@ size_receive_buffer (int fd, gint bytes)
   if (getsockopt (fd, SOL_SOCKET, SO_RCVBUF, &got, &len) != 0)
     return 0;
   return got / 2;
+}
+
+void
+gst_devourer_aggregator_configure (GstDevourerAggregator * a,
+    const GstDevourerAggregatorConfig * cfg)
+{
+  g_mutex_lock (&a->lock);
+  memset (&a->stats, 0, sizeof (a->stats));
+  a->no_slot = a->unauthenticated = a->unproven = a->expired = 0;
+  a->kernel_drops = 0;
+  a->recv_errors = 0;
+  a->n_remotes = 0;
+  a->max_remotes = MIN (cfg->max_remotes, (guint) DVR_LINK_MAX_ADAPTERS);
+  a->slot_timeout_us = (gint64) cfg->slot_timeout_ms * G_TIME_SPAN_MILLISECOND;
+  g_mutex_unlock (&a->lock);
+  a->channel_id = cfg->channel_id;
+  a->fn = cfg->fn;
+  a->authentic = cfg->authentic;
+  a->user = cfg->user;
 }
 
 gboolean
@@ -601,19 +623,7 @@ gst_devourer_aggregator_start (GstDevourerAggregator * a,
   }
   g_object_unref (local);
 
-  g_mutex_lock (&a->lock);
-  memset (&a->stats, 0, sizeof (a->stats));
-  a->no_slot = a->unauthenticated = a->unproven = a->expired = 0;
-  a->kernel_drops = 0;
-  a->recv_errors = 0;
-  a->n_remotes = 0;
-  a->max_remotes = MIN (cfg->max_remotes, (guint) DVR_LINK_MAX_ADAPTERS);
-  a->slot_timeout_us = (gint64) cfg->slot_timeout_ms * G_TIME_SPAN_MILLISECOND;
-  g_mutex_unlock (&a->lock);
-  a->channel_id = cfg->channel_id;
-  a->fn = cfg->fn;
-  a->authentic = cfg->authentic;
-  a->user = cfg->user;
+  gst_devourer_aggregator_configure (a, cfg);
   a->cancel = g_cancellable_new ();
   a->thread = g_thread_try_new ("dvrsrc-aggregate", aggregator_thread, a,
       err);

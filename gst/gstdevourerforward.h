@@ -151,22 +151,50 @@ typedef struct
   GstDevourerRemote remotes[DVR_LINK_MAX_ADAPTERS];
 } GstDevourerAggregator;
 
-/* The lock only; the rest is set by _start. */
+/* The lock only; the rest is set by _start (or _configure). */
 void gst_devourer_aggregator_init (GstDevourerAggregator * a);
 void gst_devourer_aggregator_clear (GstDevourerAggregator * a);
 
 /*
  * Bind @cfg->spec (a bare port on @cfg->bind_address; port 0 picks a free
- * one, read back from ->port), size its receive buffer and start the
- * thread. A sender gets one of @cfg->max_remotes slots only with a frame
- * that passes @cfg->authentic and that the link then takes as new; a
- * slot whose sender forwarded no current frame for @cfg->slot_timeout_ms
- * goes to the next such newcomer. Frames of senders without a slot are
- * counted in unauthenticated (forged), unproven (authentic, not new) or
- * no_slot (every slot's sender live).
+ * one, read back from ->port), size its receive buffer, configure @a
+ * (gst_devourer_aggregator_configure) and start the thread, which hands
+ * every datagram to gst_devourer_aggregator_take. A sender gets one of
+ * @cfg->max_remotes slots only with a frame that passes @cfg->authentic
+ * and that the link then takes as new; a slot whose sender forwarded no
+ * current frame for @cfg->slot_timeout_ms goes to the next such
+ * newcomer. Frames of senders without a slot are counted in
+ * unauthenticated (forged), unproven (authentic, not new) or no_slot
+ * (every slot's sender live).
  */
 gboolean gst_devourer_aggregator_start (GstDevourerAggregator * a,
     const GstDevourerAggregatorConfig * cfg, GError ** err);
+
+/*
+ * What _start sets besides the socket: the channel, slot count and
+ * timeout and the callbacks of @cfg (its spec, bind_address and rcvbuf
+ * are not read), every counter cleared and no slot held. Alone, with no
+ * thread running, it readies @a for gst_devourer_aggregator_take driven
+ * by the caller (the aggregator's fuzz target).
+ */
+void gst_devourer_aggregator_configure (GstDevourerAggregator * a,
+    const GstDevourerAggregatorConfig * cfg);
+
+/*
+ * One received datagram: the @len bytes in @a->dgram, from @from
+ * (@from_len bytes of address), at @now_us on the monotonic clock the
+ * slot timeout is measured with. Parses it, rebuilds its frame and hands
+ * that to @a->fn at its sender's slot, or judges the sender for one
+ * (see _start). Nothing is dropped uncounted: stats counts every
+ * datagram by what it is, and a frame once more, in unauthenticated,
+ * unproven, no_slot or the datagrams of the slot it went to. A @len
+ * above the buffer (the real length of a truncated datagram) is refused
+ * as oversize. The aggregator thread's step; call it from one thread at
+ * a time, and from another only while no thread runs.
+ */
+void gst_devourer_aggregator_take (GstDevourerAggregator * a,
+    const struct sockaddr_storage *from, socklen_t from_len, gsize len,
+    gint64 now_us);
 
 /* Live senders: slots whose sender was heard within the slot timeout. */
 guint gst_devourer_aggregator_live (GstDevourerAggregator * a);
