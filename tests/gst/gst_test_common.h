@@ -247,6 +247,18 @@ static inline guint64 gst_test_stat_u64(GstElement *e, const gchar *field)
 	return v;
 }
 
+/* Every slot @src's link gave up that may have held a packet: the
+ * packets known lost and those maybe lost (a packet or a filler nothing
+ * heard tells apart). G_MAXUINT64 when either is missing. */
+static inline guint64 gst_test_stat_lost_any(GstElement *src)
+{
+	guint64 lost = gst_test_stat_u64(src, "packets-lost");
+	guint64 maybe = gst_test_stat_u64(src, "packets-maybe-lost");
+
+	return lost == G_MAXUINT64 || maybe == G_MAXUINT64 ? G_MAXUINT64
+	                                                   : lost + maybe;
+}
+
 /* Wait up to @timeout_ms until the stats field @field of @e exceeds
  * @than. */
 static inline gboolean gst_test_wait_stat_above(GstElement *e,
