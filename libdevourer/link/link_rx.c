@@ -611,25 +611,28 @@ enum session_fate {
 	FATE_CURRENT,    /* the session in use, perhaps re-sealed */
 	FATE_SUCCESSOR,  /* this run re-keyed: adopt now */
 	FATE_OTHER,      /* another run, or the first one heard */
-	FATE_UNPROVEN,   /* another run that does not echo our challenge */
+	FATE_UNPROVEN,   /* a new key whose sender does not echo ours */
 	FATE_SPENT,      /* followed and left: never again */
 	FATE_STALE,      /* below the configured min_epoch */
 	FATE_BAD,        /* authentic, unusable */
 };
 
 /*
- * Another run (or the first heard), where the link has an uplink: a sender
- * that echoes challenges must echo ours, which only one that heard our
- * side since this receiver began can. A recording echoes an old one, or
- * none. A sender that never echoes (wfb-ng) is left to the one-way rules.
+ * A new key (another run, the first heard, or a re-key), where the link
+ * has an uplink: a sender that echoes challenges must echo ours, which
+ * only one that heard our side since this receiver began can. A recording
+ * echoes an old one, or none; a live sender keeps echoing ours once heard,
+ * re-keys included. A sender that never echoes (wfb-ng) is left to the
+ * one-way rules.
  */
-static enum session_fate other_run(const struct dvr_link_rx *rx,
-                                   const struct fresh_tags *tags)
+static enum session_fate proven(const struct dvr_link_rx *rx,
+                                const struct fresh_tags *tags,
+                                enum session_fate fate)
 {
 	if (rx->fresh && tags->echo && fresh_uplink(rx->fresh) &&
 	    !fresh_echoes_mine(rx->fresh, tags))
 		return FATE_UNPROVEN;
-	return FATE_OTHER;
+	return fate;
 }
 
 static enum session_fate judge_session(const struct dvr_link_rx *rx,
@@ -650,16 +653,16 @@ static enum session_fate judge_session(const struct dvr_link_rx *rx,
 	if (key_retired(rx, kh))
 		return FATE_SPENT;
 	if (!rx->adopted_any)
-		return other_run(rx, tags);
+		return proven(rx, tags, FATE_OTHER);
 	if (left_run_spent(rx, epoch, kh, resume))
 		return FATE_SPENT;
 	if (*resume >= 0)
-		return other_run(rx, tags);
+		return proven(rx, tags, FATE_OTHER);
 	if (epoch >= rx->run_lo && epoch < rx->epoch)
 		return FATE_SPENT;
 	if (epoch >= rx->epoch && epoch - rx->epoch <= RUN_SPAN)
-		return FATE_SUCCESSOR;
-	return other_run(rx, tags);
+		return proven(rx, tags, FATE_SUCCESSOR);
+	return proven(rx, tags, FATE_OTHER);
 }
 
 /* The tags of the opened session packet @p s of @p plen sealed bytes. */

@@ -17,7 +17,13 @@
  * - a stranger's or another port's frame never opens a session nor
  *   delivers;
  * - every packet delivered is one some run sent, byte for byte, and
- *   none is delivered twice, whatever was replayed.
+ *   none is delivered twice, whatever was replayed;
+ * - with an uplink (the input's freshness mode: the receiver's side has a
+ *   transmitter carrying its challenge), a run whose sink echoes
+ *   challenges but never heard that one (a recording of a run that began
+ *   before this receiver, a second drone) delivers nothing, whatever its
+ *   epoch; runs that heard it, and runs that never echo, follow the
+ *   one-way rules above.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +54,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 struct run {
 	bool stranger;      /* sealed with a key pair the receiver lacks */
 	bool other_port;
+	bool tagged;        /* carries the freshness tags (freshness mode) */
+	bool answers;       /* ... and echoes the receiver's side's challenge */
 	struct fuzz_air air;
 	uint8_t data[MAX_PACKETS][MAX_LEN];
 	size_t plen[MAX_PACKETS];
@@ -74,13 +82,52 @@ static void sink_cb(void *user, const uint8_t *data, size_t len)
 	if (++r->delivered[id] > 1)
 		FAIL("run %u packet %u delivered twice\n", data[2] - RUN_TAG,
 		     id);
+	if (r->tagged && !r->answers)
+		FAIL("run %u never heard the uplink, yet packet %u was "
+		     "delivered\n", data[2] - RUN_TAG, id);
+}
+
+/*
+ * Freshness mode: the receiving side's object, with a transmitter that
+ * carries its challenge on the uplink, and the frames that transmitter
+ * sent (what a drone's uplink receiver hears).
+ */
+static struct dvr_link_fresh *ground_fresh;
+static struct dvr_link_tx *uplink_tx;
+static struct fuzz_air uplink_air;
+
+/* A drone side's object that heard (@p answers) the ground's uplink or
+ * not. */
+static struct dvr_link_fresh *drone_side(bool answers,
+                                         const struct dvr_link_keys *keys)
+{
+	struct dvr_link_fresh *f = NULL;
+	if (dvr_link_fresh_new(&f) != DVR_OK)
+		FAIL("freshness object\n");
+	if (!answers)
+		return f;
+	struct dvr_link_rx_config c = {.link_id = LINK_ID,
+	                               .radio_port = PORT + 2, .fresh = f};
+	struct dvr_link_rx *up;
+	if (dvr_link_rx_new(&c, keys, sink_cb, NULL, &up) != DVR_OK)
+		FAIL("uplink receiver\n");
+	for (size_t i = 0; i < uplink_air.count; i++)
+		dvr_link_rx_push(up, 0, -60, uplink_air.frame[i],
+		                 uplink_air.len[i], 0);
+	dvr_link_rx_free(up);
+	struct dvr_link_fresh_info info;
+	dvr_link_fresh_get_info(f, &info);
+	if (info.heard != 1)
+		FAIL("the drone side did not hear the uplink's challenge\n");
+	return f;
 }
 
 /* One sender run: a handful of packets, at most one FEC change (a
  * re-key), so the receiver never meets more keys of one epoch than it
  * remembers (8: link.h session_replayed). */
 static void transmit(struct fuzz_input *in, struct run *r, unsigned idx,
-                     const struct dvr_link_keys *keys)
+                     const struct dvr_link_keys *keys,
+                     struct dvr_link_fresh *fresh)
 {
 	uint8_t k = (uint8_t)(1 + fuzz_next(in) % 4);
 	uint8_t n = (uint8_t)(k + fuzz_next(in) % 3);
@@ -94,6 +141,7 @@ static void transmit(struct fuzz_input *in, struct run *r, unsigned idx,
 		.epoch_fixed = (flags & 0x08) != 0,
 		.session_interval_ms = 20,
 		.fec_backend = DVR_FEC_PORTABLE,
+		.fresh = fresh,
 	};
 	struct dvr_link_tx *tx;
 	if (dvr_link_tx_new(&cfg, keys, fuzz_air_record, &r->air, &tx) != DVR_OK)
@@ -171,14 +219,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		keys_made = true;
 	}
 	struct fuzz_input in = { data, size };
-	n_runs = 1 + fuzz_next(&in) % MAX_RUNS;
+	const uint8_t setup = fuzz_next(&in);
+	const bool fresh_mode = (setup & 0x80) != 0;
+	n_runs = 1 + setup % MAX_RUNS;
+	if (fresh_mode) {
+		struct dvr_link_tx_config uc = {
+			.link_id = LINK_ID, .radio_port = PORT + 2, .k = 1,
+			.n = 2, .fresh = NULL,
+		};
+		if (dvr_link_fresh_new(&ground_fresh) != DVR_OK)
+			FAIL("freshness object\n");
+		uc.fresh = ground_fresh;
+		if (dvr_link_tx_new(&uc, &gs, fuzz_air_record, &uplink_air,
+		                    &uplink_tx) != DVR_OK)
+			FAIL("uplink transmitter\n");
+		dvr_link_tx_poll(uplink_tx, 0);
+	}
+	struct dvr_link_fresh *sides[MAX_RUNS] = { NULL };
 	for (unsigned i = 0; i < n_runs; i++) {
 		uint8_t kind = fuzz_next(&in);
 		memset(&runs[i], 0, sizeof runs[i]);
 		runs[i].stranger = (kind & 0x03) == 0x03;
 		runs[i].other_port = (kind & 0x0C) == 0x0C;
+		runs[i].tagged = fresh_mode && (kind & 0x10);
+		runs[i].answers = runs[i].tagged && (kind & 0x20);
+		if (runs[i].tagged)
+			sides[i] = drone_side(runs[i].answers, &drone);
 		transmit(&in, &runs[i], i,
-		         runs[i].stranger ? &stranger : &drone);
+		         runs[i].stranger ? &stranger : &drone, sides[i]);
 	}
 
 	struct dvr_link_rx_config rcfg = {
@@ -186,6 +254,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.fec_backend = DVR_FEC_PORTABLE,
 		.block_timeout_ms = fuzz_next(&in) % 32,
 		.takeover_ms = 1 + fuzz_next(&in) % 64,
+		.fresh = ground_fresh,
 	};
 	struct dvr_link_rx *rx;
 	if (dvr_link_rx_new(&rcfg, &gs, sink_cb, NULL, &rx) != DVR_OK)
@@ -269,7 +338,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		        (unsigned long long)st.session_replayed,
 		        (unsigned long long)st.session_auth_failed);
 	dvr_link_rx_free(rx);
-	for (unsigned i = 0; i < n_runs; i++)
+	for (unsigned i = 0; i < n_runs; i++) {
 		fuzz_air_clear(&runs[i].air);
+		dvr_link_fresh_free(sides[i]);
+	}
+	dvr_link_tx_free(uplink_tx);
+	uplink_tx = NULL;
+	dvr_link_fresh_free(ground_fresh);
+	ground_fresh = NULL;
+	fuzz_air_clear(&uplink_air);
 	return 0;
 }

@@ -452,6 +452,41 @@ static void test_reboot_with_uplink(void)
 	side_close(&g);
 }
 
+/*
+ * A session a little above the one followed reads as its re-key. With an
+ * uplink, a re-key too must echo the ground's challenge: the live drone's
+ * do (it keeps echoing what it heard), a sender that never heard this
+ * ground (a recording of a run that began later, a second drone) is
+ * unproven and takes nothing over.
+ */
+static void test_rekey_needs_echo(void)
+{
+	struct side d, x, g;
+	CHECK(side_open(&d, true, EPOCH_2025, true, true) &&
+	      side_open(&x, true, EPOCH_2025 + 1000, true, true) &&
+	      side_open(&g, false, 0, true, true), "drone, stranger, ground");
+	link_sides(&d, &g);
+	dvr_link_tx_poll(g.tx, now);
+	run(&d, &g, 0, 300);
+	x.peer = &g;
+	x.reach = true;             /* heard by the ground, hears nothing */
+	run(&x, NULL, 900000, 900100);
+	run(&d, &g, 300, 400);
+	dvr_link_tx_set_fec(d.tx, 2, 4, now);
+	run(&d, &g, 400, 600);
+	const struct dvr_link_rx_stats st = rx_stats(g.rx);
+	CHECK(consecutive_from(&g.got, 0, 599),
+	      "the live drone's stream, its re-key included, once in order");
+	CHECK(first_at_least(&g.got, 900000) < 0,
+	      "nothing of the sender that never heard the ground");
+	CHECK(st.session_unproven > 0 && st.session_changes == 2,
+	      "its sessions unproven; two keys adopted (the drone's first "
+	      "and its re-key)");
+	side_close(&d);
+	side_close(&x);
+	side_close(&g);
+}
+
 /* dvr_link_rx_authentic answers as push would: unproven is not current. */
 static void test_authentic_agrees(void)
 {
@@ -581,6 +616,7 @@ int main(void)
 	test_one_way_and_wfbng();
 	test_both_ways();
 	test_reboot_with_uplink();
+	test_rekey_needs_echo();
 	test_authentic_agrees();
 	test_echo_set_and_storm();
 	test_loopback();

@@ -180,11 +180,13 @@ DVR_API int dvr_link_keygen_password(const char *password,
  *   - takes the challenge of every authentic session packet it would keep
  *     or adopt into the echo its side's transmitters send;
  *   - once a transmitter carries the object's challenge (the link has an
- *     uplink), adopts a session of another run (or its first one) from a
- *     sender that echoes challenges only if the echo holds this object's
- *     challenge; otherwise it counts it in session_unproven and waits. A
- *     sender without the echo tag (wfb-ng's wfb_tx, or a devourer sink
- *     without one) keeps the one-way rules (takeover_ms);
+ *     uplink), adopts a new key (its first session, another run's, or a
+ *     re-key) from a sender that echoes challenges only if the echo holds
+ *     this object's challenge; otherwise it counts it in session_unproven
+ *     and waits (a live sender keeps echoing a challenge once heard, so
+ *     its re-keys pass). A sender without the echo tag (wfb-ng's wfb_tx,
+ *     or a devourer sink without one) keeps the one-way rules
+ *     (takeover_ms);
  *   - on adopting a session that carries the echo tag, refuses its blocks
  *     below the block index it states (sent before that packet was
  *     sealed: a recording made before the adoption).
@@ -589,10 +591,11 @@ struct dvr_link_rx_stats {
 	                                session they replaced: a sender that
 	                                restarted without a clock or a kept
 	                                epoch (or a recording, when silent) */
-	uint64_t session_unproven; /**< authentic session packets of another
-	                                run (or the first heard) from a sender
-	                                that echoes challenges but not this
-	                                side's, while the link has an uplink
+	uint64_t session_unproven; /**< authentic session packets of a new
+	                                key (another run, the first heard, a
+	                                re-key) from a sender that echoes
+	                                challenges but not this side's, while
+	                                the link has an uplink
 	                                (cfg.fresh): not adopted. A recording,
 	                                or a live sender whose side does not
 	                                hear this side's transmitters */
