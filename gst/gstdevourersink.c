@@ -65,6 +65,7 @@
 
 #include <devourer/radiotap.h>
 
+#include "gstdevourerfresh.h"
 #include "gstdevourermeta.h"
 #include "gstdevourerurihandler.h"
 #include "gstdevourerutil.h"
@@ -91,6 +92,7 @@ enum
   PROP_EPOCH,
   PROP_EPOCH_FILE,
   PROP_FEC_POLICY,
+  PROP_FRESHNESS,
 };
 
 #define DEFAULT_MCS 1
@@ -346,6 +348,15 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "restart at once. Created if missing; a file that is not one "
           "number is an error, never reset. NULL: epoch alone "
           "(READY only)", NULL, ready));
+  g_object_class_install_property (gobject_class, PROP_FRESHNESS,
+      g_param_spec_boolean ("freshness", "Freshness over the uplink",
+          "Carry this process's challenge in every session packet and echo "
+          "the challenges its devourersrc elements on the same link-id "
+          "hear, so that a receiver on the other side that also transmits "
+          "(the ground's uplink, the drone's video) can tell this live "
+          "sender from a recording of an earlier run. Optional session "
+          "tags, which wfb-ng's receivers skip. FALSE: untagged, as "
+          "wfb_tx sends (READY only)", TRUE, ready));
   g_object_class_install_property (gobject_class, PROP_FEC_POLICY,
       g_param_spec_enum ("fec-policy", "FEC policy",
           "How a block closed before it is full is sent: fixed = fillers "
@@ -422,6 +433,7 @@ gst_devourer_sink_init (GstDevourerSink * self)
   self->regd = DEFAULT_REGD;
   self->oversize = DEFAULT_OVERSIZE;
   self->fec_policy = DEFAULT_FEC_POLICY;
+  self->freshness = TRUE;
   self->fec_k = DEFAULT_FEC_K;
   self->fec_n = DEFAULT_FEC_N;
 
@@ -916,6 +928,7 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
   guint32 kbps;
   gsize max_payload;
   gint power_mbm;
+  struct dvr_link_fresh_info fresh;
   struct dvr_thermal_stats thermal = { .thermal = -1, .thermal_cal = -1 };
 
   g_mutex_lock (&self->control_lock);
@@ -945,6 +958,8 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
   kbps = self->phy_kbps;
   max_payload = self->max_payload;
   g_mutex_unlock (&self->link_lock);
+  /* Written under the control lock too (start, stop). */
+  dvr_link_fresh_get_info (self->fresh, &fresh);
   g_mutex_unlock (&self->control_lock);
 
   return gst_structure_new ("application/x-devourer-sink-stats",
@@ -964,6 +979,7 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
       "fec-flushes", G_TYPE_UINT64, ls.flushes,
       "rekeys", G_TYPE_UINT64, ls.rekeys,
       "epoch", G_TYPE_UINT64, ls.epoch,
+      "challenges-echoed", G_TYPE_UINT, fresh.heard,
       "send-errors", G_TYPE_UINT64, ls.emit_errors,
       "frames-submitted", G_TYPE_UINT64, ts.submitted,
       "frames-sent", G_TYPE_UINT64, ts.completed,
@@ -1039,6 +1055,9 @@ set_own_property (GstDevourerSink * self, guint prop_id,
     case PROP_EPOCH_FILE:
       g_free (self->epoch_file);
       self->epoch_file = g_value_dup_string (value);
+      break;
+    case PROP_FRESHNESS:
+      self->freshness = g_value_get_boolean (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (G_OBJECT (self), prop_id, pspec);
@@ -1146,6 +1165,9 @@ get_own_property (GstDevourerSink * self, guint prop_id, GValue * value,
       break;
     case PROP_EPOCH_FILE:
       g_value_set_string (value, self->epoch_file);
+      break;
+    case PROP_FRESHNESS:
+      g_value_set_boolean (value, self->freshness);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (G_OBJECT (self), prop_id, pspec);
@@ -1386,6 +1408,16 @@ sink_timer_tick (gpointer user, guint64 now)
 /* Start / stop                                                        */
 /* ------------------------------------------------------------------ */
 
+/* Give the freshness object back, once the link that used it is gone. */
+static void
+release_fresh (GstDevourerSink * self)
+{
+  if (self->fresh == NULL)
+    return;
+  gst_devourer_fresh_release (self->fresh_link_id, &self->timer);
+  self->fresh = NULL;
+}
+
 /* Bring the adapter and the link up (READY->PAUSED). On failure the
  * ERROR is posted and nothing stays open. */
 static gboolean
@@ -1396,6 +1428,7 @@ gst_devourer_sink_open (GstDevourerSink * self)
   struct dvr_link_tx_config lcfg = { 0 };
   struct dvr_link_keys keys;
   gchar *epoch_file;
+  gboolean freshness;
   struct dvr_channel ch;
   struct dvr_tx_params params;
   guint32 kbps = 0;
@@ -1430,6 +1463,7 @@ gst_devourer_sink_open (GstDevourerSink * self)
   lcfg.epoch = self->epoch;
   epoch_file = g_strdup (self->epoch_file);
   lcfg.fec_policy = (uint8_t) self->fec_policy;
+  freshness = self->freshness;
   GST_OBJECT_UNLOCK (self);
   selector = settings.device != NULL && settings.device[0] != '\0'
       ? settings.device : GST_DEVOURER_DEFAULT_DEVICE;
@@ -1536,9 +1570,17 @@ gst_devourer_sink_open (GstDevourerSink * self)
   if (frame_max > overhead && frame_max - overhead < DVR_LINK_MAX_PAYLOAD)
     lcfg.max_payload = (uint16_t) (frame_max - overhead);
 
+  /* The timer woken when the echo changes is started below, after the
+   * link exists; waking it before only makes its first run come early. */
+  if (freshness) {
+    self->fresh_link_id = lcfg.link_id;
+    self->fresh = gst_devourer_fresh_acquire (lcfg.link_id, &self->timer);
+    lcfg.fresh = self->fresh;
+  }
   ret = dvr_link_tx_new (&lcfg, &keys, on_link_frame, self, &link);
   gst_devourer_keys_clear (&keys);
   if (ret != DVR_OK) {
+    release_fresh (self);
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
         ("Could not create the link transmitter."),
         ("dvr_link_tx_new(k=%u n=%u): %s", lcfg.k, lcfg.n,
@@ -1553,6 +1595,7 @@ gst_devourer_sink_open (GstDevourerSink * self)
         ("Could not build the radiotap header for the TX vector."),
         ("%s", dvr_strerror (ret)));
     dvr_link_tx_free (link);
+    release_fresh (self);
     goto fail_close;
   }
 
@@ -1640,6 +1683,7 @@ gst_devourer_sink_stop (GstBaseSink * bsink)
     self->link = NULL;
   }
   g_mutex_unlock (&self->link_lock);
+  release_fresh (self);
   if (self->radio.share != NULL)
     report_refused_frames (self);
   g_mutex_unlock (&self->control_lock);

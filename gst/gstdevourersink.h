@@ -44,6 +44,11 @@ struct _GstDevourerSink
   guint64 epoch;                /* 0 = the link layer's wall-clock default */
   gchar *epoch_file;            /* NULL: none */
   gint fec_policy;              /* enum dvr_link_fec_policy */
+  gboolean freshness;           /* carry the process's challenge and echo */
+  /* The process's freshness object of this stream's link id while the
+   * link exists (state-change thread only; the link uses it). */
+  struct dvr_link_fresh *fresh;
+  guint32 fresh_link_id;
 
   /* Serialises driver control calls (retune, power) between start/stop
    * and live property changes, and guards the radio's share pointer (the

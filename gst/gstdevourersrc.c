@@ -83,6 +83,7 @@
 
 #include <string.h>
 
+#include "gstdevourerfresh.h"
 #include "gstdevourermeta.h"
 #include "gstdevourerurihandler.h"
 #include "gstdevourerutil.h"
@@ -103,6 +104,7 @@ enum
   PROP_AGGREGATE_TIMEOUT,
   PROP_SESSION_TAKEOVER,
   PROP_STREAMING_RX,
+  PROP_FRESHNESS,
 };
 
 #define DEFAULT_KEEP_CORRUPTED FALSE
@@ -279,6 +281,16 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
           "recording (docs/reliability.md, sessions). Re-keys of the "
           "current run are adopted at once. 0: never, wfb-ng's strict epoch "
           "order (READY only)", 0, 600000, DEFAULT_SESSION_TAKEOVER, ready));
+  g_object_class_install_property (gobject_class, PROP_FRESHNESS,
+      g_param_spec_boolean ("freshness", "Freshness over the uplink",
+          "Where this process also transmits on the link-id (a devourersink "
+          "carrying its challenge: the ground's uplink), adopt a new run of "
+          "a devourer sender only once its session echoes that challenge, "
+          "which a recording of an earlier run cannot; pass the challenges "
+          "heard to this process's sinks to echo. Senders that never echo "
+          "(wfb_tx) and links without an uplink keep the one-way rules "
+          "(session-takeover; docs/reliability.md, sessions). FALSE: the "
+          "one-way rules for every sender (READY only)", TRUE, ready));
   g_object_class_install_property (gobject_class, PROP_STREAMING_RX,
       g_param_spec_boolean ("streaming-rx", "Receive in the streaming thread",
           "With one local adapter and no aggregate: complete the adapter's "
@@ -330,6 +342,7 @@ gst_devourer_src_init (GstDevourerSrc * self)
   self->aggregate_buffer_size = DEFAULT_AGGREGATE_BUFFER_SIZE;
   self->aggregate_timeout = DEFAULT_AGGREGATE_TIMEOUT;
   self->session_takeover = DEFAULT_SESSION_TAKEOVER;
+  self->freshness = TRUE;
   self->block_timeout_ms = DEFAULT_FEC_TIMEOUT;
 
   g_mutex_init (&self->control_lock);
@@ -599,6 +612,7 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
   guint queued, n;
   GValue adapters = G_VALUE_INIT;
   GstStructure *s;
+  struct dvr_link_fresh_info fresh;
 
   g_value_init (&adapters, GST_TYPE_ARRAY);
 
@@ -615,6 +629,7 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
   queued = self->queue_len;
   for (guint i = 0; i < n; i++)
     heard[i] = self->adapters[i].heard_total;
+  dvr_link_fresh_get_info (self->fresh, &fresh);
   g_mutex_unlock (&self->rx_lock);
 
   for (guint i = 0; i < n; i++) {
@@ -673,6 +688,8 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
       "session-deferred", G_TYPE_UINT64, ls.session_deferred,
       "session-takeovers", G_TYPE_UINT64, ls.session_takeovers,
       "session-older", G_TYPE_UINT64, ls.session_older,
+      "session-unproven", G_TYPE_UINT64, ls.session_unproven,
+      "uplink-proof", G_TYPE_BOOLEAN, fresh.uplink,
       "session-auth-failed", G_TYPE_UINT64, ls.session_auth_failed,
       "malformed", G_TYPE_UINT64, ls.malformed + ls.bad_packet,
       "link-frames", G_TYPE_UINT64, ls.link_frames,
@@ -980,6 +997,7 @@ diagnose_link (GstDevourerSrc * self, guint64 now)
   struct dvr_link_rx_stats ls;
   const struct dvr_link_rx_stats *was = &self->diag_link;
   guint64 heard = 0, link_frames, sess_fail, data_fail, deferred, older;
+  guint64 unproven;
   guint takeover;
   guint n = (guint) g_atomic_int_get (&self->n_adapters);
   guint link_id, port, secs = DIAG_WINDOW_MS / 1000u;
@@ -1002,6 +1020,7 @@ diagnose_link (GstDevourerSrc * self, guint64 now)
   data_fail = ls.auth_failed - was->auth_failed;
   deferred = ls.session_deferred - was->session_deferred;
   older = ls.session_older - was->session_older;
+  unproven = ls.session_unproven - was->session_unproven;
 
   /* An aggregator without local adapters hears nothing by design. */
   if (n > 0 && heard == self->diag_heard
@@ -1100,9 +1119,33 @@ diagnose_link (GstDevourerSrc * self, guint64 now)
           ("kind", G_TYPE_STRING, "session-deferred",
               "session-deferred", G_TYPE_UINT64, deferred, NULL));
   }
+  /* A sender that has just started echoes the challenge within a second
+   * or two of hearing it: only a window after a window of nothing but
+   * unproven sessions is news. */
+  if (unproven > 0 && ls.packets == was->packets)
+    self->diag_unproven_windows++;
+  else
+    self->diag_unproven_windows = 0;
+  if (self->diag_unproven_windows >= 2
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_SESSION_UNPROVEN, now)) {
+    GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECODE,
+        ("Link-id %u: the sender's sessions do not answer this side's "
+            "challenge, so they are not followed. Does the uplink reach "
+            "it?", link_id),
+        ("%" G_GUINT64_FORMAT " session packets in the last %u s came from "
+            "a sender that echoes challenges, none of them the one this "
+            "process's devourersink on link-id %u carries. A live sender "
+            "answers within a second or two of hearing it; one that never "
+            "does either does not hear this side (check the uplink's "
+            "channel, radio-port, key and range) or is a recording of an "
+            "earlier run played back. freshness=false follows such a "
+            "sender with the one-way rules.", unproven, secs, link_id),
+        ("kind", G_TYPE_STRING, "session-unproven",
+            "session-unproven", G_TYPE_UINT64, unproven, NULL));
+  }
   /* Data of a session not (yet) adopted fails too: that is not a key
    * problem while the session packets themselves open. */
-  if ((sess_fail > 0 || (data_fail > 0 && deferred == 0))
+  if ((sess_fail > 0 || (data_fail > 0 && deferred == 0 && unproven == 0))
       && ls.packets == was->packets
       && diag_due (self, GST_DEVOURER_SRC_DIAG_AUTH, now)) {
     GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECRYPT_NOKEY,
@@ -1247,6 +1290,9 @@ set_own_property (GstDevourerSrc * self, guint prop_id,
     case PROP_SESSION_TAKEOVER:
       self->session_takeover = g_value_get_uint (value);
       break;
+    case PROP_FRESHNESS:
+      self->freshness = g_value_get_boolean (value);
+      break;
     case PROP_STREAMING_RX:
       self->streaming_rx = g_value_get_boolean (value);
       break;
@@ -1317,6 +1363,9 @@ get_own_property (GstDevourerSrc * self, guint prop_id, GValue * value,
       break;
     case PROP_SESSION_TAKEOVER:
       g_value_set_uint (value, self->session_takeover);
+      break;
+    case PROP_FRESHNESS:
+      g_value_set_boolean (value, self->freshness);
       break;
     case PROP_STREAMING_RX:
       g_value_set_boolean (value, self->streaming_rx);
@@ -1660,6 +1709,10 @@ free_receiver (GstDevourerSrc * self)
     dvr_link_rx_free (self->link);
     self->link = NULL;
   }
+  if (self->fresh != NULL) {
+    gst_devourer_fresh_release (self->fresh_link_id, NULL);
+    self->fresh = NULL;
+  }
   while (self->queue_len > 0) {
     gst_buffer_unref (self->queue[self->queue_head]);
     self->queue_head = (self->queue_head + 1) % self->queue_cap;
@@ -1693,7 +1746,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   gchar *forward = NULL, *aggregate = NULL, *bind_address = NULL;
   gint aggregate_buffer_size;
   guint aggregate_timeout, takeover;
-  gboolean no_device, streaming_rx;
+  gboolean no_device, streaming_rx, freshness;
   guint queue_size, n = 0;
   GstStructure *config;
   GstBufferPool *pool;
@@ -1712,6 +1765,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   aggregate_buffer_size = self->aggregate_buffer_size;
   aggregate_timeout = self->aggregate_timeout;
   takeover = self->session_takeover;
+  freshness = self->freshness;
   streaming_rx = self->streaming_rx;
   /* The timeout this receiver runs with until the next start, whatever
    * fec-timeout is set to meanwhile: what the timer's period follows. */
@@ -1752,6 +1806,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   memset (&self->diag_link, 0, sizeof (self->diag_link));
   self->diag_heard = 0;
   self->diag_deferred_windows = 0;
+  self->diag_unproven_windows = 0;
   memset (self->diag_ever_warned, 0, sizeof (self->diag_ever_warned));
 
   /* device=none: no local adapter, an aggregator of remote ones only. */
@@ -1819,9 +1874,13 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
     goto fail_receiver;
   }
 
+  if (freshness)
+    lcfg.fresh = gst_devourer_fresh_acquire (lcfg.link_id, NULL);
   ret = dvr_link_rx_new (&lcfg, &keys, on_link_packet, self, &link);
   gst_devourer_keys_clear (&keys);
   if (ret != DVR_OK) {
+    if (lcfg.fresh != NULL)
+      gst_devourer_fresh_release (lcfg.link_id, NULL);
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Could not create the link receiver."),
         ("dvr_link_rx_new: %s", dvr_strerror (ret)));
@@ -1829,6 +1888,8 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   }
   g_mutex_lock (&self->rx_lock);
   self->link = link;
+  self->fresh = lcfg.fresh;
+  self->fresh_link_id = lcfg.link_id;
   g_mutex_unlock (&self->rx_lock);
 
   /* This stream's frames on each adapter, which other elements of the

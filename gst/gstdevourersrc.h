@@ -57,6 +57,7 @@ typedef enum
   GST_DEVOURER_SRC_DIAG_KERNEL_DROPS,
   GST_DEVOURER_SRC_DIAG_SESSION_OLDER,
   GST_DEVOURER_SRC_DIAG_SESSION_DEFERRED,
+  GST_DEVOURER_SRC_DIAG_SESSION_UNPROVEN,
   GST_DEVOURER_SRC_DIAG_KINDS,
 } GstDevourerSrcDiag;
 
@@ -167,6 +168,13 @@ struct _GstDevourerSrc
   gint aggregate_buffer_size;
   guint aggregate_timeout;      /* ms */
   guint session_takeover;       /* ms, 0 = never */
+  gboolean freshness;           /* demand the echo where there is an uplink */
+  /* The process's freshness object of this stream's link id while the
+   * link exists (state-change thread; read by stats under rx_lock). */
+  struct dvr_link_fresh *fresh;
+  guint32 fresh_link_id;
+  guint diag_unproven_windows;  /* diagnosis windows of unproven sessions
+                                 * in a row with nothing delivered */
   GstDevourerForwarder forwarder;
   GstDevourerAggregator aggregator;
   guint n_local;                /* local adapters of this run (atomic) */

@@ -396,6 +396,41 @@ static inline GstStateChangeReturn gst_test_set_state_bounded(
 	return job.result;
 }
 
+/* gst-launch-1.0's argv for @pipeline (GST_LAUNCH names the program). */
+static inline gchar **gst_test_launch_argv(const gchar *pipeline)
+{
+	const gchar *launch = g_getenv("GST_LAUNCH");
+	gchar **args = NULL, **argv;
+	guint n;
+
+	if (!g_shell_parse_argv(pipeline, NULL, &args, NULL))
+		return NULL;
+	n = g_strv_length(args);
+	argv = g_new0(gchar *, n + 2);
+	argv[0] = g_strdup(launch ? launch : "gst-launch-1.0");
+	for (guint i = 0; i < n; i++)
+		argv[i + 1] = g_strdup(args[i]);
+	g_strfreev(args);
+	return argv;
+}
+
+/* The environment for it: ours, with the sanitizer runtimes preloaded
+ * when the plugin is instrumented. */
+static inline gchar **gst_test_launch_env(void)
+{
+	const gchar *preload = g_getenv("GST_TEST_SANITIZE_PRELOAD");
+	gchar **envp = g_get_environ();
+
+	/* gst-launch-1.0 is not instrumented; its one-time allocations at
+	 * exit are not ours. */
+	if (preload && *preload) {
+		envp = g_environ_setenv(envp, "LD_PRELOAD", preload, TRUE);
+		envp = g_environ_setenv(envp, "ASAN_OPTIONS", "detect_leaks=0",
+		                        TRUE);
+	}
+	return envp;
+}
+
 /* Sender pipeline properties common to the tests. */
 #define GST_TEST_CHANNEL "149"
 

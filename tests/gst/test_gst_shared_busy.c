@@ -18,40 +18,6 @@
 
 #include "gst_shared_common.h"
 
-/* gst-launch-1.0's argv for @pipeline and its environment (the sanitizer
- * runtimes preloaded when the plugin is instrumented). */
-static gchar **launch_argv(const gchar *pipeline)
-{
-	const gchar *launch = g_getenv("GST_LAUNCH");
-	gchar **args = NULL, **argv;
-	guint n;
-
-	if (!g_shell_parse_argv(pipeline, NULL, &args, NULL))
-		return NULL;
-	n = g_strv_length(args);
-	argv = g_new0(gchar *, n + 2);
-	argv[0] = g_strdup(launch ? launch : "gst-launch-1.0");
-	for (guint i = 0; i < n; i++)
-		argv[i + 1] = g_strdup(args[i]);
-	g_strfreev(args);
-	return argv;
-}
-
-static gchar **launch_env(void)
-{
-	const gchar *preload = g_getenv("GST_TEST_SANITIZE_PRELOAD");
-	gchar **envp = g_get_environ();
-
-	/* gst-launch-1.0 is not instrumented; its one-time allocations at
-	 * exit are not ours. */
-	if (preload && *preload) {
-		envp = g_environ_setenv(envp, "LD_PRELOAD", preload, TRUE);
-		envp = g_environ_setenv(envp, "ASAN_OPTIONS", "detect_leaks=0",
-		                        TRUE);
-	}
-	return envp;
-}
-
 static guint count_of(const gchar *hay, const gchar *needle)
 {
 	guint n = 0;
@@ -65,7 +31,8 @@ static guint count_of(const gchar *hay, const gchar *needle)
  * everything it printed (*@said, freed by the caller). */
 static gint run_launch(const gchar *pipeline, gchar **said)
 {
-	gchar **argv = launch_argv(pipeline), **envp = launch_env();
+	gchar **argv = gst_test_launch_argv(pipeline);
+	gchar **envp = gst_test_launch_env();
 	gchar *out = NULL, *err = NULL;
 	gint status = -1;
 	gboolean ran;
@@ -163,10 +130,10 @@ static void test_this_process_holds(const struct gst_test_env *env)
 
 static void test_two_launches(void)
 {
-	gchar **argv = launch_argv(
+	gchar **argv = gst_test_launch_argv(
 	        "devourersrc device=virtual:launch channel=149 password=busy "
 	        "! fakesink");
-	gchar **envp = launch_env();
+	gchar **envp = gst_test_launch_env();
 	GPid pid = 0;
 	gint status = 0;
 	gboolean ran;
