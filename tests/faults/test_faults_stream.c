@@ -24,6 +24,7 @@
  * the last one delivered, which rules out corrupt, repeated and
  * reordered delivery at once.
  */
+#include "tests/gst/gst_air_capture.h"
 #include "tests/gst/gst_test_common.h"
 
 #include "libdevourer/virtual/vchip.h"
@@ -337,72 +338,6 @@ static void crc_storm(void)
 
 /* ---- forged and replayed frames ---- */
 
-#define MAX_CAPTURE 4096
-
-/* Frames a bystander heard on the air. */
-struct capture {
-	GMutex lock;
-	guint8 *f[MAX_CAPTURE];
-	gsize len[MAX_CAPTURE];
-	guint n;
-	gboolean on;
-};
-
-static void capture_rx(void *user, const struct dvr_rx_frame *fr)
-{
-	struct capture *c = user;
-
-	g_mutex_lock(&c->lock);
-	if (c->on && c->n < MAX_CAPTURE &&
-	    fr->len > DVR_LINK_IEEE80211_HDR_LEN + 9 &&
-	    !(fr->info.flags & DVR_RX_FCS_BAD)) {
-		c->f[c->n] = g_memdup2(fr->data, fr->len);
-		c->len[c->n++] = fr->len;
-	}
-	g_mutex_unlock(&c->lock);
-}
-
-static void capture_clear(struct capture *c)
-{
-	g_mutex_lock(&c->lock);
-	for (guint i = 0; i < c->n; i++)
-		g_free(c->f[i]);
-	c->n = 0;
-	g_mutex_unlock(&c->lock);
-}
-
-static guint capture_count(struct capture *c)
-{
-	g_mutex_lock(&c->lock);
-	guint n = c->n;
-	g_mutex_unlock(&c->lock);
-	return n;
-}
-
-/* Send the captured frames (all, or only data / only session ones) from
- * the bystander's adapter; returns how many went out. */
-static guint replay(dvr_device *spy, struct capture *c, gint only_type)
-{
-	struct dvr_tx_params p = {
-		.rate = { .kind = DVR_RATE_LEGACY, .legacy_500k = 12 },
-		.bw_mhz = 20, .no_ack = true, .keep_seq = true,
-	};
-	guint sent = 0;
-
-	g_mutex_lock(&c->lock);
-	for (guint i = 0; i < c->n; i++) {
-		guint8 type = c->f[i][DVR_LINK_IEEE80211_HDR_LEN];
-
-		if (only_type >= 0 && type != (guint8)only_type)
-			continue;
-		if (dvr_send_raw(spy, c->f[i], c->len[i], &p) == DVR_OK)
-			sent++;
-	}
-	g_mutex_unlock(&c->lock);
-	dvr_flush(spy, 4000);
-	return sent;
-}
-
 /* Wait until the receiver has taken in @n more frames than @before. */
 static gboolean wait_frames(struct link *l, guint64 before, guint n)
 {
@@ -494,9 +429,7 @@ static void forged_and_replayed(void)
 	gst_harness_push_event(l.ht, gst_event_new_eos());
 	pull_until(&l, &o, &pk, sent, all_arrived, 15000);
 	CHECK_EQ_INT(o.delivered, sent, "replay: the stream itself arrives");
-	g_mutex_lock(&cap.lock);
-	cap.on = FALSE;
-	g_mutex_unlock(&cap.lock);
+	capture_set(&cap, FALSE);
 	guint sessions = 0;
 	for (guint i = 0; i < cap.n; i++)
 		sessions += cap.f[i][DVR_LINK_IEEE80211_HDR_LEN] ==
@@ -512,7 +445,7 @@ static void forged_and_replayed(void)
 	                src_stat(&l, "redundant-fragments") +
 	                src_stat(&l, "replayed");
 	guint64 changes0 = src_stat(&l, "session-changes");
-	guint n = replay(spy, &cap, -1);
+	guint n = capture_replay(spy, &cap, -1);
 	CHECK(wait_frames(&l, frames0, n), "replay: the receiver heard the "
 	      "replayed frames");
 	pull_until(&l, &o, &pk, sent, all_arrived, 0);
@@ -564,7 +497,7 @@ static void forged_and_replayed(void)
 		guint64 rej0 = src_stat(&l, "session-replayed");
 		guint64 changes1 = src_stat(&l, "session-changes");
 		frames0 = src_stat(&l, "frames-received");
-		n = replay(spy, &cap, -1);
+		n = capture_replay(spy, &cap, -1);
 		CHECK(wait_frames(&l, frames0, n), "earlier run replayed: "
 		      "heard");
 		guint64 refused = src_stat(&l, "session-replayed") - rej0;

@@ -16,54 +16,13 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include "gst_air_capture.h"
 #include "gst_test_common.h"
 
 #define CHANNEL 149
 #define UPLINK_PORT 144
 #define DEADLINE_S 60
 #define RECORDED 300
-#define MAX_CAPTURE 4096
-
-/* Frames a bystander heard on the air while recording. */
-struct capture {
-	GMutex lock;
-	guint8 *f[MAX_CAPTURE];
-	gsize len[MAX_CAPTURE];
-	guint n;
-	gboolean on;
-};
-
-static void capture_rx(void *user, const struct dvr_rx_frame *fr)
-{
-	struct capture *c = user;
-
-	g_mutex_lock(&c->lock);
-	if (c->on && c->n < MAX_CAPTURE &&
-	    fr->len > DVR_LINK_IEEE80211_HDR_LEN + 9 &&
-	    !(fr->info.flags & DVR_RX_FCS_BAD)) {
-		c->f[c->n] = g_memdup2(fr->data, fr->len);
-		c->len[c->n++] = fr->len;
-	}
-	g_mutex_unlock(&c->lock);
-}
-
-/* Play the recording back from the bystander's adapter. */
-static guint replay(dvr_device *spy, struct capture *c)
-{
-	struct dvr_tx_params p = {
-		.rate = { .kind = DVR_RATE_LEGACY, .legacy_500k = 12 },
-		.bw_mhz = 20, .no_ack = true, .keep_seq = true,
-	};
-	guint sent = 0;
-
-	g_mutex_lock(&c->lock);
-	for (guint i = 0; i < c->n; i++)
-		sent += dvr_send_raw(spy, c->f[i], c->len[i], &p) == DVR_OK;
-	g_mutex_unlock(&c->lock);
-	dvr_flush(spy, 4000);
-	return sent;
-}
-
 /* The earlier run's packets, as its sink sent them. */
 static const struct gst_test_packets earlier = {7, 900, 11, 0, 4};
 
@@ -193,9 +152,7 @@ int main(int argc, char **argv)
 		goto out;
 
 	/* An earlier run of the drone, recorded; no ground hears it. */
-	g_mutex_lock(&cap.lock);
-	cap.on = TRUE;
-	g_mutex_unlock(&cap.lock);
+	capture_set(&cap, TRUE);
 	hsink = gst_test_sink_harness(&env, "virtual:fr-drone", CHANNEL,
 	                              &bus_tx, "the earlier run plays");
 	if (!hsink)
@@ -204,10 +161,8 @@ int main(int argc, char **argv)
 		gst_harness_push(hsink, gst_test_packet_make(&earlier, i));
 	gst_harness_teardown(hsink);
 	gst_object_unref(bus_tx);
-	g_mutex_lock(&cap.lock);
-	cap.on = FALSE;
-	g_mutex_unlock(&cap.lock);
-	CHECK(cap.n >= RECORDED, "the bystander recorded it");
+	capture_set(&cap, FALSE);
+	CHECK(capture_count(&cap) >= RECORDED, "the bystander recorded it");
 
 	/* The ground starts: video src, and its uplink sink (no data: it
 	 * announces its session, and with it the challenge). */
@@ -225,7 +180,7 @@ int main(int argc, char **argv)
 
 	/* The recording, heard before any live drone. */
 	heard_frames = gst_test_stat_u64(hsrc->element, "link-frames");
-	sent = replay(spy, &cap);
+	sent = capture_replay(spy, &cap, -1);
 	heard_frames += sent;
 	pull_until(hsrc, &t, bus_rx, msgs_seen, replay_heard);
 	printf("# replayed %u frames; ground: link-frames %" G_GUINT64_FORMAT
@@ -270,7 +225,7 @@ int main(int argc, char **argv)
 	CHECK(t.buffers >= 200, "the live drone is followed");
 	/* The recording again, into the live stream. */
 	heard_frames = gst_test_stat_u64(hsrc->element, "link-frames") +
-	               replay(spy, &cap);
+	               capture_replay(spy, &cap, -1);
 	pull_until(hsrc, &t, bus_rx, msgs_seen, replay_heard);
 	pull_all(hsrc, &t);
 	CHECK_EQ_INT(t.recorded, 0, "not one packet of the recording, ever");
@@ -291,7 +246,7 @@ int main(int argc, char **argv)
 	           GST_STATE_CHANGE_FAILURE, "a src with freshness=false"))
 		goto out;
 	heard_frames = gst_test_stat_u64(hone->element, "link-frames") +
-	               replay(spy, &cap);
+	               capture_replay(spy, &cap, -1);
 	pull_until(hone, &t_one, bus_one, NULL, replay_heard);
 	pull_all(hone, &t_one);
 	printf("# freshness=false delivered %u of the recording's %u\n",
@@ -314,8 +269,7 @@ out:
 		gst_object_unref(bus_rx);
 	}
 	dvr_close(spy);
-	for (guint i = 0; i < cap.n; i++)
-		g_free(cap.f[i]);
+	capture_clear(&cap);
 	g_mutex_clear(&cap.lock);
 	g_ptr_array_unref(msgs_seen);
 	gst_test_teardown(&env);

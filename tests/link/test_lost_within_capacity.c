@@ -11,30 +11,11 @@
 #include <devourer/link.h>
 
 #include "tests/check.h"
+#include "tests/link/link_air.h"
 
 #define LINK_ID 0x51a51au
-#define MAX_FRAMES 256
 
-struct air {
-	uint8_t *f[MAX_FRAMES];
-	size_t len[MAX_FRAMES];
-	size_t count;
-};
-
-static int air_cb(void *user, const uint8_t *frame, size_t len)
-{
-	struct air *a = user;
-	if (a->count >= MAX_FRAMES)
-		return -1;
-	a->f[a->count] = malloc(len);
-	if (!a->f[a->count])
-		return -1;
-	memcpy(a->f[a->count], frame, len);
-	a->len[a->count++] = len;
-	return 0;
-}
-
-static bool is_data(const struct air *a, size_t i)
+static bool is_data(const struct link_air *a, size_t i)
 {
 	return a->len[i] > DVR_LINK_IEEE80211_HDR_LEN &&
 	       a->f[i][DVR_LINK_IEEE80211_HDR_LEN] == DVR_LINK_PACKET_DATA;
@@ -53,11 +34,11 @@ static void sink_cb(void *user, const uint8_t *data, size_t len)
 static struct dvr_link_keys drone_keys, gs_keys;
 
 /* Three blocks of four packets; a->f holds them, session packets included. */
-static bool record(struct air *a)
+static bool record(struct link_air *a)
 {
 	struct dvr_link_tx_config c = {.link_id = LINK_ID, .k = 4, .n = 6};
 	struct dvr_link_tx *tx = NULL;
-	if (dvr_link_tx_new(&c, &drone_keys, air_cb, a, &tx) != DVR_OK)
+	if (dvr_link_tx_new(&c, &drone_keys, link_air_record, a, &tx) != DVR_OK)
 		return false;
 	for (uint8_t i = 0; i < 12; i++) {
 		uint8_t p[8] = {i};
@@ -68,7 +49,7 @@ static bool record(struct air *a)
 }
 
 /* The data frames of the recording, in order: frag[b * 6 + f]. */
-static size_t data_frames(const struct air *a, size_t *frag)
+static size_t data_frames(const struct link_air *a, size_t *frag)
 {
 	size_t m = 0;
 	for (size_t i = 0; i < a->count && m < 18; i++)
@@ -86,14 +67,14 @@ static struct dvr_link_rx *new_rx(uint32_t timeout_ms)
 	               ? rx : NULL;
 }
 
-static void push(struct dvr_link_rx *rx, const struct air *a, size_t i,
+static void push(struct dvr_link_rx *rx, const struct link_air *a, size_t i,
                  uint64_t now)
 {
 	dvr_link_rx_push(rx, 0, DVR_LINK_RSSI_UNKNOWN, a->f[i], a->len[i],
 	                 now);
 }
 
-static void push_sessions(struct dvr_link_rx *rx, const struct air *a)
+static void push_sessions(struct dvr_link_rx *rx, const struct link_air *a)
 {
 	for (size_t i = 0; i < a->count; i++)
 		if (!is_data(a, i))
@@ -105,7 +86,7 @@ int main(void)
 	if (sodium_init() < 0)
 		return 1;
 	dvr_link_keygen_random(&drone_keys, &gs_keys);
-	struct air a = {0};
+	struct link_air a = {0};
 	size_t frag[18];
 	if (!CHECK(record(&a), "12 packets sent as k=4 n=6") ||
 	    !CHECK(data_frames(&a, frag) == 18, "3 blocks of 6 fragments"))

@@ -16,45 +16,16 @@
 #include <devourer/link.h>
 
 #include "tests/check.h"
+#include "tests/link/link_air.h"
 
 #define LINK_ID 0x3b3b3bu
 #define VIDEO_PORT 0
 #define UPLINK_PORT 144
-#define MAX_FRAMES 16384
+#define MAX_FRAMES LINK_AIR_MAX
 #define EPOCH_2025 UINT64_C(1764700000000000)
 #define EPOCH_NO_CLOCK UINT64_C(1000000000000)
 
 static struct dvr_link_keys drone_keys, gs_keys;
-
-struct air {
-	uint8_t *f[MAX_FRAMES];
-	size_t len[MAX_FRAMES];
-	size_t count;
-};
-
-static int air_add(struct air *a, const uint8_t *frame, size_t len)
-{
-	if (a->count >= MAX_FRAMES)
-		return -1;
-	a->f[a->count] = malloc(len);
-	if (!a->f[a->count])
-		return -1;
-	memcpy(a->f[a->count], frame, len);
-	a->len[a->count++] = len;
-	return 0;
-}
-
-static int record_cb(void *user, const uint8_t *frame, size_t len)
-{
-	return air_add(user, frame, len);
-}
-
-static void air_clear(struct air *a)
-{
-	for (size_t i = 0; i < a->count; i++)
-		free(a->f[i]);
-	a->count = 0;
-}
 
 static bool is_session(const uint8_t *f, size_t len)
 {
@@ -90,7 +61,7 @@ struct side {
 	struct dvr_link_tx *tx;
 	struct dvr_link_rx *rx;
 	struct sink got;
-	struct air rec;
+	struct link_air rec;
 	struct side *peer;
 	bool reach;
 	unsigned notified;
@@ -100,7 +71,7 @@ struct side {
 static int side_air(void *user, const uint8_t *frame, size_t len)
 {
 	struct side *sd = user;
-	if (air_add(&sd->rec, frame, len) != 0)
+	if (link_air_add(&sd->rec, frame, len) != 0)
 		return -1;
 	if (is_session(frame, len))
 		sd->sessions_sent++;
@@ -154,7 +125,7 @@ static void side_close(struct side *sd)
 	dvr_link_tx_free(sd->tx);
 	dvr_link_rx_free(sd->rx);
 	dvr_link_fresh_free(sd->fresh);
-	air_clear(&sd->rec);
+	link_air_clear(&sd->rec);
 	memset(sd, 0, sizeof(*sd));
 }
 
@@ -186,7 +157,7 @@ static void run(struct side *sender, struct side *other, uint32_t from,
 	dvr_link_tx_flush(sender->tx, now);
 }
 
-static void play_back(struct dvr_link_rx *rx, const struct air *a)
+static void play_back(struct dvr_link_rx *rx, const struct link_air *a)
 {
 	for (size_t i = 0; i < a->count; i++)
 		dvr_link_rx_push(rx, 0, DVR_LINK_RSSI_UNKNOWN, a->f[i],
@@ -223,7 +194,7 @@ static struct dvr_link_rx_stats rx_stats(const struct dvr_link_rx *rx)
  * An earlier run of the drone, answering an earlier ground: recorded, 600
  * packets numbered from 0. Its sessions echo that ground's challenge.
  */
-static bool record_earlier_run(struct air *out)
+static bool record_earlier_run(struct link_air *out)
 {
 	struct side d0, g0;
 	bool ok = side_open(&d0, true, EPOCH_2025, true, true) &&
@@ -235,7 +206,7 @@ static bool record_earlier_run(struct air *out)
 		run(&d0, &g0, 0, 600);
 		ok = g0.got.count > 0;
 		for (size_t i = 0; ok && i < d0.rec.count; i++)
-			ok = air_add(out, d0.rec.f[i], d0.rec.len[i]) == 0;
+			ok = link_air_add(out, d0.rec.f[i], d0.rec.len[i]) == 0;
 	}
 	side_close(&d0);
 	side_close(&g0);
@@ -251,14 +222,14 @@ static bool record_earlier_run(struct air *out)
  */
 static void test_fresh_ground_refuses_recording(void)
 {
-	struct air old = {0};
+	struct link_air old = {0};
 	struct side d, g;
 	if (!CHECK(record_earlier_run(&old), "an earlier run recorded")) {
-		air_clear(&old);
+		link_air_clear(&old);
 		return;
 	}
 	if (!CHECK(side_open(&g, false, 0, true, true), "a fresh ground")) {
-		air_clear(&old);
+		link_air_clear(&old);
 		return;
 	}
 	play_back(g.rx, &old);
@@ -300,7 +271,7 @@ static void test_fresh_ground_refuses_recording(void)
 	             "the recording displaced nothing");
 	side_close(&d);
 	side_close(&g);
-	air_clear(&old);
+	link_air_clear(&old);
 }
 
 /*
@@ -315,9 +286,9 @@ static void test_blocks_before_echo_refused(void)
 	      side_open(&g, false, 0, true, true), "drone and ground");
 	d.peer = &g;
 	run(&d, NULL, 0, 400);              /* the ground is not there */
-	struct air early = {0};
+	struct link_air early = {0};
 	for (size_t i = 0; i < d.rec.count; i++)
-		air_add(&early, d.rec.f[i], d.rec.len[i]);
+		link_air_add(&early, d.rec.f[i], d.rec.len[i]);
 	link_sides(&d, &g);
 	dvr_link_tx_poll(g.tx, now);
 	run(&d, &g, 400, 600);
@@ -332,7 +303,7 @@ static void test_blocks_before_echo_refused(void)
 	CHECK(consecutive_from(&g.got, 0, 699), "the live stream goes on");
 	side_close(&d);
 	side_close(&g);
-	air_clear(&early);
+	link_air_clear(&early);
 }
 
 /*
@@ -345,7 +316,7 @@ static void test_blocks_before_echo_refused(void)
  */
 static void test_one_way_and_wfbng(void)
 {
-	struct air old = {0};
+	struct link_air old = {0};
 	struct side g, d;
 	CHECK(record_earlier_run(&old), "an earlier run recorded");
 	CHECK(side_open(&g, false, 0, true, false), "a ground without uplink");
@@ -373,7 +344,7 @@ static void test_one_way_and_wfbng(void)
 	      "the tags are skipped");
 	side_close(&g);
 	side_close(&d);
-	air_clear(&old);
+	link_air_clear(&old);
 }
 
 /*
@@ -490,7 +461,7 @@ static void test_rekey_needs_echo(void)
 /* dvr_link_rx_authentic answers as push would: unproven is not current. */
 static void test_authentic_agrees(void)
 {
-	struct air old = {0};
+	struct link_air old = {0};
 	struct side g, d;
 	CHECK(record_earlier_run(&old), "an earlier run recorded");
 	CHECK(side_open(&g, false, 0, true, true), "a ground with uplink");
@@ -520,7 +491,7 @@ static void test_authentic_agrees(void)
 	             DVR_LINK_RX_SESSION_NEW, "... and push adopts it");
 	side_close(&g);
 	side_close(&d);
-	air_clear(&old);
+	link_air_clear(&old);
 }
 
 /*
@@ -549,7 +520,7 @@ static void test_echo_set_and_storm(void)
 		g[i].peer = &d;
 		g[i].reach = true;
 		dvr_link_tx_poll(g[i].tx, now);
-		air_clear(&g[i].rec);
+		link_air_clear(&g[i].rec);
 		dvr_link_tx_flush(g[i].tx, now);
 		if (now >= dvr_link_tx_next_deadline(d.tx))
 			dvr_link_tx_poll(d.tx, now);
@@ -582,7 +553,7 @@ static void test_loopback(void)
 {
 	struct dvr_link_fresh *f = NULL;
 	struct sink got = {0};
-	struct air a = {0};
+	struct link_air a = {0};
 	struct dvr_link_tx *tx = NULL;
 	struct dvr_link_rx *rx = NULL;
 	CHECK(dvr_link_fresh_new(&f) == DVR_OK, "one process's object");
@@ -590,7 +561,7 @@ static void test_loopback(void)
 	struct dvr_link_tx_config tc = {.link_id = LINK_ID, .k = 4, .n = 6,
 	                                .fresh = f};
 	CHECK(dvr_link_rx_new(&rc, &gs_keys, sink_cb, &got, &rx) == DVR_OK &&
-	      dvr_link_tx_new(&tc, &drone_keys, record_cb, &a, &tx) == DVR_OK,
+	      dvr_link_tx_new(&tc, &drone_keys, link_air_record, &a, &tx) == DVR_OK,
 	      "transmitter and receiver");
 	for (uint32_t i = 0; i < 100; i++) {
 		uint8_t p[4] = {0, 0, 0, (uint8_t)i};
@@ -603,7 +574,7 @@ static void test_loopback(void)
 	dvr_link_tx_free(tx);
 	dvr_link_rx_free(rx);
 	dvr_link_fresh_free(f);
-	air_clear(&a);
+	link_air_clear(&a);
 }
 
 int main(void)

@@ -15,42 +15,10 @@
 #include <devourer/link.h>
 
 #include "tests/check.h"
+#include "tests/link/link_air.h"
 
 #define LINK_ID 0x2a2a2au
-#define MAX_FRAMES 8192
 #define REKEYS 20
-
-struct air {
-	uint8_t *f[MAX_FRAMES];
-	size_t len[MAX_FRAMES];
-	size_t count;
-};
-
-static int air_cb(void *user, const uint8_t *frame, size_t len)
-{
-	struct air *a = user;
-	if (a->count >= MAX_FRAMES)
-		return -1;
-	a->f[a->count] = malloc(len);
-	if (!a->f[a->count])
-		return -1;
-	memcpy(a->f[a->count], frame, len);
-	a->len[a->count++] = len;
-	return 0;
-}
-
-static void air_clear(struct air *a)
-{
-	for (size_t i = 0; i < a->count; i++)
-		free(a->f[i]);
-	a->count = 0;
-}
-
-static bool is_session(const struct air *a, size_t i)
-{
-	return a->len[i] > DVR_LINK_IEEE80211_HDR_LEN &&
-	       a->f[i][DVR_LINK_IEEE80211_HDR_LEN] == DVR_LINK_PACKET_SESSION;
-}
 
 /* Packets carry their number; the sink records the numbers in order. */
 struct sink {
@@ -89,12 +57,12 @@ static bool delivered_in_order(const struct sink *s, uint32_t n)
 
 static struct dvr_link_keys drone_keys, gs_keys;
 
-static struct dvr_link_tx *new_tx(struct air *a, uint64_t epoch)
+static struct dvr_link_tx *new_tx(struct link_air *a, uint64_t epoch)
 {
 	struct dvr_link_tx_config c = {.link_id = LINK_ID, .k = 4, .n = 6,
 	                               .epoch = epoch};
 	struct dvr_link_tx *tx = NULL;
-	return dvr_link_tx_new(&c, &drone_keys, air_cb, a, &tx) == DVR_OK
+	return dvr_link_tx_new(&c, &drone_keys, link_air_record, a, &tx) == DVR_OK
 	               ? tx : NULL;
 }
 
@@ -109,14 +77,14 @@ static uint64_t tx_epoch(const struct dvr_link_tx *tx)
  * until the clock has moved past @p above. Each attempt takes microseconds,
  * so a clock that never does is caught by the caller's check instead of
  * waiting forever. */
-static struct dvr_link_tx *new_later_run(struct air *a, uint64_t above)
+static struct dvr_link_tx *new_later_run(struct link_air *a, uint64_t above)
 {
 	for (unsigned tries = 0;; tries++) {
 		struct dvr_link_tx *tx = new_tx(a, 0);
 		if (!tx || tx_epoch(tx) > above || tries == 100000)
 			return tx;
 		dvr_link_tx_free(tx);
-		air_clear(a);
+		link_air_clear(a);
 	}
 }
 
@@ -128,7 +96,7 @@ static struct dvr_link_rx *new_rx(struct sink *s)
 	               ? rx : NULL;
 }
 
-static void push_range(struct dvr_link_rx *rx, const struct air *a,
+static void push_range(struct dvr_link_rx *rx, const struct link_air *a,
                        size_t from, size_t to)
 {
 	for (size_t i = from; i < to; i++)
@@ -143,7 +111,7 @@ static void push_range(struct dvr_link_rx *rx, const struct air *a,
  */
 static void test_earlier_run(void)
 {
-	struct air old = {0}, live = {0};
+	struct link_air old = {0}, live = {0};
 	struct sink s = {0};
 	struct dvr_link_tx *run1 = new_tx(&old, 0);
 	if (!CHECK(run1 != NULL, "run 1 transmitter"))
@@ -152,7 +120,7 @@ static void test_earlier_run(void)
 	const uint64_t epoch1 = tx_epoch(run1);
 	CHECK(epoch1 > 0, "default epoch is not 0");
 	dvr_link_tx_free(run1);
-	CHECK(is_session(&old, 0), "run 1 starts with its session packet");
+	CHECK(link_air_is_session(&old, 0), "run 1 starts with its session packet");
 
 	struct dvr_link_tx *run2 = new_later_run(&live, epoch1);
 	struct dvr_link_rx *rx = new_rx(&s);
@@ -184,7 +152,7 @@ static void test_earlier_run(void)
 	CHECK_EQ_INT(s.count, 120, "run 2 key still in use after the replay");
 
 	/* A new run with a higher epoch is adopted with its first session. */
-	struct air next = {0};
+	struct link_air next = {0};
 	struct dvr_link_tx *run3 = new_later_run(&next, tx_epoch(run2));
 	if (CHECK(run3 != NULL, "run 3 transmitter")) {
 		send_ids(run3, 120, 130);
@@ -196,18 +164,18 @@ static void test_earlier_run(void)
 		CHECK_EQ_INT(s.count, 130, "run 3 delivers");
 		dvr_link_tx_free(run3);
 	}
-	air_clear(&next);
+	link_air_clear(&next);
 out:
 	dvr_link_tx_free(run2);
 	dvr_link_rx_free(rx);
-	air_clear(&old);
-	air_clear(&live);
+	link_air_clear(&old);
+	link_air_clear(&live);
 }
 
 /* Many re-keys in one run: no earlier session of it ever comes back. */
 static void test_many_rekeys(void)
 {
-	struct air a = {0};
+	struct link_air a = {0};
 	struct sink s = {0};
 	struct dvr_link_tx *tx = new_tx(&a, 0);
 	struct dvr_link_rx *rx = new_rx(&s);
@@ -231,7 +199,7 @@ static void test_many_rekeys(void)
 	}
 	CHECK(rising, "every re-key announces a higher epoch");
 	for (unsigned r = 0; r <= REKEYS; r++)
-		if (!is_session(&a, session_at[r]))
+		if (!link_air_is_session(&a, session_at[r]))
 			CHECK(0, "a session packet opens each re-key");
 	push_range(rx, &a, 0, a.count);
 	CHECK(delivered_in_order(&s, id), "live stream across re-keys");
@@ -255,19 +223,19 @@ static void test_many_rekeys(void)
 out:
 	dvr_link_tx_free(tx);
 	dvr_link_rx_free(rx);
-	air_clear(&a);
+	link_air_clear(&a);
 }
 
 /* wfb_tx keeps its -e epoch across re-keys; wfb-ng's RX follows them, so
  * ours does too, and still refuses the keys it has retired. */
 static void test_fixed_epoch_rekey(void)
 {
-	struct air a = {0};
+	struct link_air a = {0};
 	struct sink s = {0};
 	struct dvr_link_tx_config c = {.link_id = LINK_ID, .k = 2, .n = 3,
 	                               .epoch = 7, .epoch_fixed = true};
 	struct dvr_link_tx *tx = NULL;
-	dvr_link_tx_new(&c, &drone_keys, air_cb, &a, &tx);
+	dvr_link_tx_new(&c, &drone_keys, link_air_record, &a, &tx);
 	struct dvr_link_rx *rx = new_rx(&s);
 	if (!CHECK(tx && rx, "transmitter, receiver"))
 		goto out;
@@ -285,14 +253,14 @@ static void test_fixed_epoch_rekey(void)
 out:
 	dvr_link_tx_free(tx);
 	dvr_link_rx_free(rx);
-	air_clear(&a);
+	link_air_clear(&a);
 }
 
 /* What dvr_link_rx_authentic() says of each kind of frame, before and
  * after a session, and that asking changes nothing. */
 static void test_authentic(void)
 {
-	struct air old = {0}, live = {0};
+	struct link_air old = {0}, live = {0};
 	struct sink s = {0};
 	struct dvr_link_tx *run1 = new_tx(&old, 0);
 	struct dvr_link_tx *run2 = NULL;
@@ -308,12 +276,12 @@ static void test_authentic(void)
 	/* The first data frame (the session may be announced more than
 	 * once at the start). */
 	size_t d = 1;
-	while (d < live.count && is_session(&live, d))
+	while (d < live.count && link_air_is_session(&live, d))
 		d++;
 	size_t od = 1;
-	while (od < old.count && is_session(&old, od))
+	while (od < old.count && link_air_is_session(&old, od))
 		od++;
-	CHECK(is_session(&live, 0) && d < live.count && od < old.count,
+	CHECK(link_air_is_session(&live, 0) && d < live.count && od < old.count,
 	      "each run opens with a session packet, then data");
 
 	CHECK(!dvr_link_rx_authentic(rx, live.f[d], live.len[d]),
@@ -369,8 +337,8 @@ out:
 	dvr_link_tx_free(run1);
 	dvr_link_tx_free(run2);
 	dvr_link_rx_free(rx);
-	air_clear(&old);
-	air_clear(&live);
+	link_air_clear(&old);
+	link_air_clear(&live);
 }
 
 /*
@@ -379,7 +347,7 @@ out:
  * time the test sets, and are recorded for replaying.
  */
 struct radio {
-	struct air rec;            /* every frame, for playing back */
+	struct link_air rec;            /* every frame, for playing back */
 	struct dvr_link_rx *rx;    /* NULL: recorded only */
 	uint64_t now;
 };
@@ -387,7 +355,7 @@ struct radio {
 static int tee_cb(void *user, const uint8_t *frame, size_t len)
 {
 	struct radio *r = user;
-	if (air_cb(&r->rec, frame, len) != 0)
+	if (link_air_record(&r->rec, frame, len) != 0)
 		return -1;
 	if (r->rx)
 		dvr_link_rx_push(r->rx, 0, DVR_LINK_RSSI_UNKNOWN, frame, len,
@@ -432,7 +400,7 @@ static void stream(struct radio *r, struct dvr_link_tx *tx, uint32_t from,
 	dvr_link_tx_flush(tx, r->now);
 }
 
-static void play_back(struct dvr_link_rx *rx, const struct air *a,
+static void play_back(struct dvr_link_rx *rx, const struct link_air *a,
                       uint64_t now)
 {
 	for (size_t i = 0; i < a->count; i++)
@@ -525,7 +493,7 @@ static void test_reboot_lower_epoch(uint64_t gap_ms)
 		      "a quicker restart waits, counted session_deferred");
 out:
 	dvr_link_rx_free(r.rx);
-	air_clear(&r.rec);
+	link_air_clear(&r.rec);
 }
 
 /*
@@ -559,8 +527,8 @@ static void test_recorded_session_first(void)
 	      "then in full");
 out:
 	dvr_link_rx_free(live.rx);
-	air_clear(&old.rec);
-	air_clear(&live.rec);
+	link_air_clear(&old.rec);
+	link_air_clear(&live.rec);
 }
 
 /*
@@ -611,8 +579,8 @@ static void test_live_not_displaced(void)
 		dvr_link_tx_free(rec);
 		dvr_link_tx_free(tx);
 		dvr_link_rx_free(live.rx);
-		air_clear(&old.rec);
-		air_clear(&live.rec);
+		link_air_clear(&old.rec);
+		link_air_clear(&live.rec);
 	}
 }
 
@@ -665,8 +633,8 @@ out:
 	dvr_link_tx_free(ta);
 	dvr_link_tx_free(tb);
 	dvr_link_rx_free(b.rx);
-	air_clear(&a.rec);
-	air_clear(&b.rec);
+	link_air_clear(&a.rec);
+	link_air_clear(&b.rec);
 }
 
 /* takeover_ms = UINT32_MAX keeps wfb-ng's order: a lower epoch never. */
@@ -689,7 +657,7 @@ out:
 	dvr_link_tx_free(hi);
 	dvr_link_tx_free(lo);
 	dvr_link_rx_free(r.rx);
-	air_clear(&r.rec);
+	link_air_clear(&r.rec);
 }
 
 int main(void)
