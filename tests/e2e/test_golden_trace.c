@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The RTL8812AU bring-up, control transfer by control transfer, is frozen
- * in golden register traces (tests/e2e/golden/): open a virtual adapter,
+ * The RTL8812AU and RTL8822CU bring-ups, control transfer by control
+ * transfer, are frozen in golden register traces (tests/e2e/golden/): open a virtual adapter,
  * start it on a channel, close it, and compare the trace with the file
  * line for line. Any change to what the HAL writes, reads or polls — a
  * refactor that was meant to change nothing, above all — fails here and
@@ -25,17 +25,24 @@
 
 struct golden_case {
 	const char *file;       /* under GOLDEN_DIR */
+	const char *chip;       /* the virtual adapter's chip= */
 	struct dvr_channel ch;
 };
 
 static const struct golden_case cases[] = {
-	{ "rtl8812a_ch36_bw20.trace", { .channel = 36, .bw_mhz = 20 } },
-	{ "rtl8812a_ch149_bw80.trace", { .channel = 149, .bw_mhz = 80 } },
+	{ "rtl8812a_ch36_bw20.trace", "8812a",
+	  { .channel = 36, .bw_mhz = 20 } },
+	{ "rtl8812a_ch149_bw80.trace", "8812a",
+	  { .channel = 149, .bw_mhz = 80 } },
+	{ "rtl8822c_ch36_bw20.trace", "8822c",
+	  { .channel = 36, .bw_mhz = 20 } },
+	{ "rtl8822c_ch149_bw80.trace", "8822c",
+	  { .channel = 149, .bw_mhz = 80 } },
 };
 
 /* Bring a fresh virtual adapter up on ch with a trace into path. */
 static bool record(const char *fw, const char *air, const char *path,
-                   const struct dvr_channel *ch)
+                   const char *chip, const struct dvr_channel *ch)
 {
 	setenv("DEVOURER_AIR_DIR", air, 1);
 	/* Nothing random may reach the registers: fixed seed, one station
@@ -46,7 +53,9 @@ static bool record(const char *fw, const char *air, const char *path,
 	struct dvr_config cfg = { .firmware_dir = fw, .trace_path = path,
 		                  .track_period_ms = 3600u * 1000u };
 	dvr_device *dev = NULL;
-	int r = dvr_open("virtual:golden,seed=1", &cfg, &dev);
+	char sel[64];
+	snprintf(sel, sizeof sel, "virtual:golden,seed=1,chip=%s", chip);
+	int r = dvr_open(sel, &cfg, &dev);
 	if (r != DVR_OK)
 		return false;
 	r = dvr_start(dev, ch);
@@ -129,7 +138,7 @@ int main(int argc, char **argv)
 		snprintf(golden, sizeof golden, "%s/%s", argv[1], c->file);
 		char what[300];
 		snprintf(what, sizeof what, "%s: bring-up", c->file);
-		CHECK(record(fw, dir, got, &c->ch), what);
+		CHECK(record(fw, dir, got, c->chip, &c->ch), what);
 		if (update) {
 			snprintf(what, sizeof what, "%s: golden written",
 			         c->file);
