@@ -51,6 +51,14 @@ BASE = {
     'examples/demo.c': '#include <devourer/devourer.h>\n'
                        '#include "config.h"\n',
     'tests/t.c': '#include "libdevourer/src/rx_walk.h"\n',
+    # The HAL's layers, each on the ones before it.
+    'hal/common/tables.h': '#include "hal/hal.h"\n',
+    'hal/halmac/halmac.h': '#include "hal/common/tables.h"\n',
+    'hal/jaguar2/jaguar2.h': '#include "hal/halmac/halmac.h"\n',
+    'hal/jaguar3/jaguar3.h': '#include "hal/halmac/halmac.h"\n',
+    'hal/rtl8822b/rtl8822b.c': '#include "hal/jaguar2/jaguar2.h"\n'
+                               '#include "hal/common/tables.h"\n',
+    'hal/rtl8822c/rtl8822c.c': '#include "hal/jaguar3/jaguar3.h"\n',
 }
 
 VIOLATIONS = [
@@ -66,6 +74,17 @@ VIOLATIONS = [
      'libdevourer/io/io.h', 'vchip may include only public'),
     ('hal/x.c', '#include "libdevourer/src/rx_walk.h"\n',
      'libdevourer/src/rx_walk.h', 'hal may include only'),
+    # Down the HAL's layers only, never sideways.
+    ('hal/common/tx.c', '#include "hal/jaguar3/jaguar3.h"\n',
+     'hal/jaguar3/jaguar3.h', 'hal-common may include only'),
+    ('hal/halmac/mac.c', '#include "hal/rtl8822c/rtl8822c.c"\n',
+     'hal/rtl8822c/rtl8822c.c', 'hal-generation may include only'),
+    ('hal/jaguar2/rx.c', '#include "hal/jaguar3/jaguar3.h"\n',
+     'hal/jaguar3/jaguar3.h', 'another hal-family folder'),
+    ('hal/rtl8821c/rtl8821c.c', '#include "hal/rtl8822b/rtl8822b.c"\n',
+     'hal/rtl8822b/rtl8822b.c', 'another hal-chip folder'),
+    ('libdevourer/src/device.c', '#include "hal/rtl8822c/rtl8822c.c"\n',
+     'hal/rtl8822c/rtl8822c.c', 'core may include only'),
 ]
 
 
