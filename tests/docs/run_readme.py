@@ -102,6 +102,18 @@ class Unrunnable(Exception):
 # ---------------------------------------------------------------- parsing
 
 def find_docs(source):
+    # The project's own documents are what git tracks: a walk would also
+    # read whatever lies in the checkout (a fresh-root check's Debian root
+    # under build-fresh/, a clone inside it, another worktree).
+    try:
+        out = subprocess.run(["git", "-C", source, "ls-files", "-z", "--",
+                              "*.md"], capture_output=True, check=True).stdout
+        tracked = sorted(os.path.join(source, f.decode())
+                         for f in out.split(b"\0") if f)
+        if tracked:
+            return [p for p in tracked if os.path.isfile(p)]
+    except (OSError, subprocess.CalledProcessError):
+        pass
     docs = []
     for root, dirs, files in os.walk(source):
         # Not the checkout: hidden dirs, build trees (meson-private), results.
