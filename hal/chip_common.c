@@ -2,6 +2,7 @@
 /* Helpers every hal/<chip>/ uses. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "hal/hal.h"
 
@@ -15,4 +16,18 @@ int dvr_chip_fail(struct dvr_chip *chip, int status, const char *fmt, ...)
 		va_end(ap);
 	}
 	return status;
+}
+
+void dvr_chip_state_free(struct dvr_chip *chip)
+{
+	free(chip->priv);
+	free(chip->efuse);
+	free(chip->txpwr);
+	chip->priv = NULL;
+	chip->efuse = NULL;
+	chip->txpwr = NULL;
+	chip->efuse_blank = false;
+	chip->tx_power_asked = -1;
+	chip->h2c_seq = 0;
+	chip->h2c_box = 0;
 }

@@ -30,6 +30,7 @@
 
 struct dvr_chip;
 struct dvr_pwr_cmd;          /* hal/common/pwr_seq.h */
+struct dvr_txpwr_tables;     /* hal/common/txpwr_limit.h */
 struct dvr_queue_layout;     /* hal/common/queue_layout.h */
 struct dvr_fw_8051_spec;     /* hal/common/fw_8051.h */
 struct dvr_fw3081_spec;      /* hal/common/fw_3081.h */
@@ -222,6 +223,10 @@ struct dvr_chip_info {
 	size_t phy_status_len;       /* driver-info block the RX descriptor
 	                                announces, bytes */
 	size_t efuse_log_size;       /* logical EFUSE map, bytes */
+	/* Data only the chip's generation layer reads (hal/halmac/ for the
+	 * 3081-CPU chips with Realtek's HalMAC MAC: halmac_data()); NULL
+	 * for a chip on no generation layer. */
+	const void *generation_data;
 	/* Data only the chip's family layer reads; its type and accessor
 	 * are in hal/<family>/<family>.h (e.g. jaguar1_data()). */
 	const void *family_data;
@@ -268,6 +273,21 @@ struct dvr_chip {
 	unsigned usb_speed_mbps;      /* 12, 480 or 5000: DMA burst sizes */
 	char error[256];              /* detail for the last failure */
 	struct dvr_calib_result calib; /* last calibration; the chip's */
+	/* What every chip keeps once identified, in one place whatever the
+	 * chip: the logical EFUSE map (info->efuse_log_size bytes, 0xFF =
+	 * unset; NULL until identify read it), whether it was blank, the
+	 * board's power by rate and regulatory limits (NULL until parsed),
+	 * and the index set_tx_power was last asked for (-1: none yet),
+	 * applied again when the chip must rewrite its TX power. Freed by
+	 * the core (dvr_chip_state_free). */
+	uint8_t *efuse;
+	bool efuse_blank;
+	struct dvr_txpwr_tables *txpwr;
+	int tx_power_asked;
+	/* The firmware mailboxes (H2C): next packet sequence number,
+	 * restarted by each download, and next register mailbox. */
+	uint16_t h2c_seq;
+	uint8_t h2c_box;
 	/* Chip-private state: allocated with malloc by the chip's ops when
 	 * they need it (an op may free it and set NULL); whatever is left
 	 * is freed by the core when the device closes. */
@@ -279,6 +299,10 @@ extern const struct dvr_chip_info *const dvr_chip_registry[];
 
 /* The chip that drives VID:PID, or NULL. */
 const struct dvr_chip_info *dvr_hal_find_chip(uint16_t vid, uint16_t pid);
+
+/* Free what the chip keeps (the state above and chip->priv) and clear the
+ * pointers; the chip is as before identify. */
+void dvr_chip_state_free(struct dvr_chip *chip);
 
 /* Record a failure detail in chip->error (printf-style) and return status. */
 int dvr_chip_fail(struct dvr_chip *chip, int status, const char *fmt, ...)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include "hal/common/efuse.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <devourer/devourer.h>
@@ -59,4 +60,16 @@ out:
 	if (used)
 		*used = p;
 	return st;
+}
+
+uint8_t *dvr_chip_efuse_map(struct dvr_chip *chip)
+{
+	if (!chip->efuse) {
+		chip->efuse = malloc(chip->info->efuse_log_size);
+		if (!chip->efuse)
+			return NULL;
+		memset(chip->efuse, 0xFF, chip->info->efuse_log_size);
+		chip->tx_power_asked = -1;
+	}
+	return chip->efuse;
 }

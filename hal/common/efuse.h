@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hal/hal.h"
+
 /* Read physical byte @p addr into *out; return DVR_OK or an error. */
 typedef int (*dvr_efuse_read_fn)(void *ctx, unsigned addr, uint8_t *out);
 
@@ -25,5 +27,13 @@ typedef int (*dvr_efuse_read_fn)(void *ctx, unsigned addr, uint8_t *out);
  */
 int dvr_efuse_decode(dvr_efuse_read_fn read, void *ctx, size_t phy_size,
                      uint8_t *log, size_t log_size, size_t *used);
+
+/*
+ * The chip's logical map (chip->efuse, info->efuse_log_size bytes),
+ * allocated when missing: a chip's identify reads into it. A fresh map
+ * is a fresh identification, so nothing was asked of set_tx_power yet
+ * (chip->tx_power_asked = -1). NULL when out of memory.
+ */
+uint8_t *dvr_chip_efuse_map(struct dvr_chip *chip);
 
 #endif /* DVR_HAL_EFUSE_H */

@@ -247,7 +247,7 @@ static int send_chunk(struct dvr_chip *chip, const struct dvr_fw3081_cfg *cfg,
 	memcpy(buf + cfg->desc_len, data, len);
 	if (send > len)
 		buf[cfg->desc_len + len] = 0;
-	cfg->rsvd_page_desc(buf, send);
+	cfg->rsvd_page_desc(chip, buf, send);
 
 	dvr_w16(io, REG_FIFOPAGE_CTRL_2, BCN_VALID);   /* head = page 0 */
 	uint8_t cr_hi = dvr_r8(io, REG_CR_HI);

@@ -57,8 +57,10 @@ int dvr_fw3081_parse(const uint8_t *img, size_t size, uint16_t signature,
 struct dvr_fw3081_cfg {
 	uint16_t signature;       /* header signature of this chip */
 	size_t desc_len;          /* TX descriptor length (<= 48) */
-	/* Write the descriptor for a reserved-page packet of len bytes. */
-	void (*rsvd_page_desc)(uint8_t *desc, size_t len);
+	/* Write the descriptor for a reserved-page packet of len bytes
+	 * (its checksum rule is the chip's). */
+	void (*rsvd_page_desc)(const struct dvr_chip *chip, uint8_t *desc,
+	                       size_t len);
 	unsigned out_index;       /* bulk OUT of the HIGH DMA queue */
 	uint16_t rsvd_boundary;   /* 0x204 head restored after each chunk */
 	bool ltecoex;             /* LTE-coex block at 0x1700 to preserve */

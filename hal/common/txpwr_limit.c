@@ -7,6 +7,7 @@
  * rtw_channel_to_idx; centre channel per bandwidth main.c
  * rtw_update_channel).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "hal/common/txpwr_limit.h"
@@ -212,5 +213,25 @@ int dvr_txpwr_tables_load(struct dvr_txpwr_tables *t,
 		return st;
 	}
 	t->loaded = true;
+	return DVR_OK;
+}
+
+int dvr_chip_txpwr_load(struct dvr_chip *chip,
+                        const struct dvr_pg_row *pg, size_t n_pg, bool bcd,
+                        const struct dvr_txpwr_lmt_row *lmt, size_t n_lmt,
+                        int max_index)
+{
+	const char *bad = NULL;
+
+	if (!chip->txpwr) {
+		chip->txpwr = calloc(1, sizeof *chip->txpwr);
+		if (!chip->txpwr)
+			return dvr_chip_fail(chip, DVR_E_NO_MEM,
+			                     "out of memory");
+	}
+	int st = dvr_txpwr_tables_load(chip->txpwr, pg, n_pg, bcd, lmt, n_lmt,
+	                               max_index, &bad);
+	if (st != DVR_OK)
+		return dvr_chip_fail(chip, st, "%s table rejected", bad);
 	return DVR_OK;
 }

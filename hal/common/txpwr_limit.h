@@ -23,6 +23,7 @@
 
 #include <devourer/devourer.h>
 
+#include "hal/hal.h"
 #include "hal/common/txpwr_by_rate.h"
 
 /* Regulatory domain codes of the limit tables (rtw88 main.h enum
@@ -104,5 +105,22 @@ int dvr_txpwr_tables_load(struct dvr_txpwr_tables *t,
                           const struct dvr_pg_row *pg, size_t n_pg, bool bcd,
                           const struct dvr_txpwr_lmt_row *lmt, size_t n_lmt,
                           int max_index, const char **rejected);
+
+/*
+ * The same into the chip's common state (chip->txpwr, allocated when
+ * missing): what a chip's identify runs once the RFE type is known. DVR_OK,
+ * DVR_E_NO_MEM, or DVR_E_INVALID with chip->error naming the table refused.
+ */
+int dvr_chip_txpwr_load(struct dvr_chip *chip,
+                        const struct dvr_pg_row *pg, size_t n_pg, bool bcd,
+                        const struct dvr_txpwr_lmt_row *lmt, size_t n_lmt,
+                        int max_index);
+
+/* The loaded tables of @p chip, or NULL (none parsed). */
+static inline const struct dvr_txpwr_tables *
+dvr_chip_txpwr(const struct dvr_chip *chip)
+{
+	return chip->txpwr && chip->txpwr->loaded ? chip->txpwr : NULL;
+}
 
 #endif /* DVR_HAL_TXPWR_LIMIT_H */

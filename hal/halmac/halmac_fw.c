@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Firmware of the 8822C: the download (hal/common/fw_3081 with this chip's
- * descriptor and FIFO layout), H2C packets, and the two information
- * packets rtw88 sends once the MAC and BB are up (main.c rtw_power_on:
- * rtw_fw_send_general_info, rtw_fw_send_phydm_info).
+ * The firmware of the HalMAC chips once the 3081 CPU runs it: the download
+ * glue (hal/common/fw_3081 with the chip's descriptor and FIFO layout),
+ * H2C packets on the H2C queue and 8-byte commands through the register
+ * mailboxes (rtw88 fw.c), the two information packets rtw88 sends once
+ * the MAC and BB are up (main.c rtw_power_on: rtw_fw_send_general_info,
+ * rtw_fw_send_phydm_info), and the heartbeat that keeps the RF powered.
  */
 #include <string.h>
 
-#include "hal/common/fw_3081.h"
 #include "hal/common/fw_download.h"
 #include "hal/common/le32.h"
-#include "hal/rtl8822c/rtl8822c.h"
+#include "hal/halmac/halmac.h"
 
 #define H2C_PKT_SIZE 32u
 #define H2C_PKT_HDR 8u
@@ -18,21 +19,12 @@
 #define H2C_CMD_ID 0xFFu
 #define H2C_GENERAL_INFO 0x0D
 #define H2C_PHYDM_INFO 0x11
-#define FW_POLL_TRIES 1000u
-#define FW_POLL_US 10u
-#define BULK_TIMEOUT_MS 500u
 
-
-static void rsvd_page_desc(uint8_t *desc, size_t len)
+int halmac_h2c_packet(struct dvr_chip *chip, uint16_t sub,
+                      const uint8_t *payload, size_t len)
 {
-	jaguar3_fw_pkt_desc(desc, len, JAGUAR3_QSEL_BEACON);
-}
-
-int rtl8822c_h2c_packet(struct dvr_chip *chip, uint16_t sub,
-                        const uint8_t *payload, size_t len)
-{
-	uint8_t buf[JAGUAR3_TX_DESC_LEN + H2C_PKT_SIZE];
-	uint8_t *pkt = buf + JAGUAR3_TX_DESC_LEN;
+	uint8_t buf[HALMAC_TX_DESC_LEN + H2C_PKT_SIZE];
+	uint8_t *pkt = buf + HALMAC_TX_DESC_LEN;
 
 	if (len > H2C_PKT_SIZE - H2C_PKT_HDR || (len && !payload))
 		return DVR_E_INVALID;
@@ -40,33 +32,33 @@ int rtl8822c_h2c_packet(struct dvr_chip *chip, uint16_t sub,
 	dvr_le32_put(pkt, H2C_CATEGORY | H2C_CMD_ID << 8 | (uint32_t)sub << 16);
 	/* Sequence number per device, restarted by each download (rtw88
 	 * resets it when the firmware starts). */
-	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
-	uint16_t seq = priv ? priv->h2c_seq++ : 0;
+	uint16_t seq = chip->h2c_seq++;
 	dvr_le32_put(pkt + 4, (uint32_t)(H2C_PKT_HDR + len) |
 	            (uint32_t)seq << 16);
 	if (len)
 		memcpy(pkt + H2C_PKT_HDR, payload, len);
-	jaguar3_fw_pkt_desc(buf, H2C_PKT_SIZE, JAGUAR3_QSEL_H2C);
+	halmac_fw_pkt_desc(halmac_data(chip), buf, H2C_PKT_SIZE,
+	                   HALMAC_QSEL_H2C);
 	/* The H2C queue maps to the HIGH DMA queue, i.e. the first bulk
 	 * OUT (rtw88 usb.c: BEACON, HIGH and H2C share the "hi" map). */
 	int r = dvr_io_bulk_out_sync(chip->io, 0, buf, sizeof buf,
-	                             BULK_TIMEOUT_MS);
+	                             HALMAC_BULK_TIMEOUT_MS);
 	return r < 0 ? dvr_chip_fail(chip, r, "H2C packet 0x%02x not sent",
 	                             sub) : DVR_OK;
 }
 
-int rtl8822c_fw_send_info(struct dvr_chip *chip)
+int halmac_fw_send_info(struct dvr_chip *chip)
 {
-	struct jaguar3_fifo fifo, *f = &fifo;
+	struct halmac_fifo f;
 	unsigned n = chip->n_out >= 2 && chip->n_out <= 4 ? chip->n_out : 2;
 
-	if (jaguar3_fifo_layout(&rtl8822c_mac_cfg, n, f) != DVR_OK)
+	if (halmac_fifo_layout(chip, n, &f) != DVR_OK)
 		return dvr_chip_fail(chip, DVR_E_INVALID, "no FIFO layout");
 	uint8_t gi[4] = { 0 };
 	/* GENERAL_INFO: byte 10 of the packet = firmware TX buffer page
 	 * above the reserved boundary. */
-	gi[2] = (uint8_t)(f->fw_txbuf_page - f->boundary);
-	int st = rtl8822c_h2c_packet(chip, H2C_GENERAL_INFO, gi, sizeof gi);
+	gi[2] = (uint8_t)(f.fw_txbuf_page - f.boundary);
+	int st = halmac_h2c_packet(chip, H2C_GENERAL_INFO, gi, sizeof gi);
 	if (st != DVR_OK)
 		return st;
 	/* PHYDM_INFO: RFE option, RF type (2 = 2T2R, 4 = 1T1R), cut,
@@ -77,49 +69,34 @@ int rtl8822c_fw_send_info(struct dvr_chip *chip)
 	pi[1] = one ? 4 : 2;
 	pi[2] = chip->id.cut;
 	pi[3] = one ? 0x11 : 0x33;
-	return rtl8822c_h2c_packet(chip, H2C_PHYDM_INFO, pi, sizeof pi);
+	return halmac_h2c_packet(chip, H2C_PHYDM_INFO, pi, sizeof pi);
 }
 
 /* The reserved pages start where this device's FIFO layout puts them:
  * the layout depends on its number of bulk OUT endpoints. */
-static int rsvd_boundary(struct dvr_chip *chip, uint16_t *page)
+int halmac_rsvd_boundary(struct dvr_chip *chip, uint16_t *page)
 {
-	struct jaguar3_fifo f;
+	struct halmac_fifo f;
 	unsigned n = chip->n_out >= 2 && chip->n_out <= 4 ? chip->n_out : 2;
 
-	if (jaguar3_fifo_layout(&rtl8822c_mac_cfg, n, &f) != DVR_OK)
+	if (halmac_fifo_layout(chip, n, &f) != DVR_OK)
 		return dvr_chip_fail(chip, DVR_E_INVALID, "no FIFO layout");
 	*page = f.boundary;
 	return DVR_OK;
 }
 
-const struct dvr_fw3081_spec rtl8822c_fw_spec = {
-	.cfg = {
-		.signature = RTL8822C_FW_SIGNATURE,
-		.desc_len = JAGUAR3_TX_DESC_LEN,
-		.rsvd_page_desc = rsvd_page_desc,
-		.out_index = 0,                 /* HIGH queue endpoint */
-		.ltecoex = true,
-		.poll_tries = FW_POLL_TRIES,
-		.poll_us = FW_POLL_US,
-		.bulk_timeout_ms = BULK_TIMEOUT_MS,
-	},
-	.rsvd_boundary = rsvd_boundary,
-};
-
-int rtl8822c_download_firmware(struct dvr_chip *chip,
-                               const struct dvr_firmware *fw)
+int halmac_download_firmware(struct dvr_chip *chip,
+                             const struct dvr_firmware *fw)
 {
 	/* The path comes from the chip data (fw_kind, fw_3081). */
 	int st = dvr_fw_download(chip, fw);
 	if (st != DVR_OK)
 		return st;
-	if (rtl8822c_priv(chip))
-		rtl8822c_priv(chip)->h2c_seq = 0;
+	chip->h2c_seq = 0;
 	/* The information packets wait for the MAC: H2C packets travel
 	 * the TX DMA, which only the MAC init turns on (rtw88 main.c
 	 * rtw_power_on sends them after rtw_mac_init and phy_set_param,
-	 * "after HCI has started"); phy_init sends them. */
+	 * "after HCI has started"). */
 	return DVR_OK;
 }
 
@@ -134,11 +111,10 @@ int rtl8822c_download_firmware(struct dvr_chip *chip,
 #define H2C_SET_PWR_MODE 0x20
 #define H2C_WL_PHY_INFO 0x58
 
-int rtl8822c_h2c_cmd(struct dvr_chip *chip, uint32_t w0, uint32_t w1)
+int halmac_h2c_cmd(struct dvr_chip *chip, uint32_t w0, uint32_t w1)
 {
 	struct dvr_io *io = chip->io;
-	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
-	unsigned box = priv ? priv->h2c_box & 3 : 0;
+	unsigned box = chip->h2c_box & 3;
 
 	/* The firmware clears the box's bit once it has taken the
 	 * previous command out of it. */
@@ -153,16 +129,15 @@ int rtl8822c_h2c_cmd(struct dvr_chip *chip, uint32_t w0, uint32_t w1)
 	 * over. */
 	dvr_w32(io, (uint16_t)(REG_HMEBOX0_EX + 4 * box), w1);
 	dvr_w32(io, (uint16_t)(REG_HMEBOX0 + 4 * box), w0);
-	if (priv)
-		priv->h2c_box = (uint8_t)((box + 1) & 3);
+	chip->h2c_box = (uint8_t)((box + 1) & 3);
 	return dvr_io_status(io);
 }
 
-int rtl8822c_fw_keepalive(struct dvr_chip *chip)
+int halmac_fw_keepalive(struct dvr_chip *chip)
 {
 	/* Power mode "active, all on": mode 0, awake interval 1, power
 	 * state ALL_ON (devourer Jaguar3 fw_set_pwr_mode_active). */
-	int st = rtl8822c_h2c_cmd(chip, 0x01000000u | H2C_SET_PWR_MODE,
+	int st = halmac_h2c_cmd(chip, 0x01000000u | H2C_SET_PWR_MODE,
 	                          0x00000C00u);
 	if (st != DVR_OK)
 		return st;
@@ -170,5 +145,5 @@ int rtl8822c_fw_keepalive(struct dvr_chip *chip)
 	 * firmware WLAN is transmitting, so it keeps the RF powered
 	 * (rtw88 fw.c rtw_fw_update_wl_phy_info; devourer: without it the
 	 * firmware powers the RF down after about 30 s). */
-	return rtl8822c_h2c_cmd(chip, H2C_WL_PHY_INFO | 100u << 8, 0);
+	return halmac_h2c_cmd(chip, H2C_WL_PHY_INFO | 100u << 8, 0);
 }

@@ -1,7 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* HalMAC-style MAC initialisation driven by struct jaguar3_mac_cfg. */
-#include "hal/jaguar3/jaguar3_mac.h"
+/*
+ * The HalMAC MAC: its initialisation from the chip's queue layout and
+ * constants (rtw88 mac.c rtw_mac_init: txdma_queue_mapping,
+ * rtw_set_trx_fifo_info, priority_queue_cfg, init_h2c, the chip's mac_init
+ * constants, rtw_drv_info_cfg; usb.c rtw_usb_interface_cfg), monitor-mode
+ * RX filters, the queue injected frames use, and waiting for it to drain.
+ */
 #include "hal/common/usb_rx_dma.h"
+#include "hal/halmac/halmac.h"
 
 /* Registers (rtw88 reg.h). */
 #define REG_CR 0x0100
@@ -40,30 +46,28 @@
 #define REG_H2CQ_CSR 0x1330
 #define H2CQ_FULL 0x80000000u
 
-/* Reserved pages below the CSI buffer (rtw88 mac.h RSVD_PG_*). */
-#define PG_FW_TXBUF 4u
-#define PG_CPU_INSTR 0u
-#define PG_H2CQ 8u
-#define PG_H2C_STATIC 8u
-#define PG_H2C_EXTRA 24u
-#define C2H_PKT_BUF 256u
+#define REG_RXFLTMAP0 0x06A0
+#define REG_RXFLTMAP2 0x06A4
+#define REG_MAR 0x0620
+#define RCR_ACRC32 (1u << 8)
+#define RCR_AICV (1u << 9)
 #define PHY_STATUS_UNITS 4u       /* 4 x 8 = 32 bytes */
 #define LLT_TRIES 1000u
 #define LLT_POLL_US 10u
 
-int jaguar3_reg_ops_run(struct dvr_io *io, const struct jaguar3_reg_op *ops,
-                        size_t n)
+int halmac_reg_ops_run(struct dvr_io *io, const struct halmac_reg_op *ops,
+                       size_t n)
 {
 	for (size_t i = 0; i < n && dvr_io_status(io) == DVR_OK; i++) {
-		const struct jaguar3_reg_op *o = &ops[i];
+		const struct halmac_reg_op *o = &ops[i];
 		uint32_t v = o->value, old = 0;
-		if (o->kind != J3_W) {
+		if (o->kind != HM_W) {
 			old = o->width == 1 ? dvr_r8(io, o->addr) :
 			      o->width == 2 ? dvr_r16(io, o->addr) :
 			                      dvr_r32(io, o->addr);
-			if (o->kind == J3_SET)
+			if (o->kind == HM_SET)
 				v = old | o->value;
-			else if (o->kind == J3_CLR)
+			else if (o->kind == HM_CLR)
 				v = old & ~o->value;
 			else
 				v = (old & ~o->mask) | (o->value & o->mask);
@@ -78,67 +82,62 @@ int jaguar3_reg_ops_run(struct dvr_io *io, const struct jaguar3_reg_op *ops,
 	return dvr_io_status(io);
 }
 
-int jaguar3_fifo_layout(const struct jaguar3_mac_cfg *cfg, unsigned n_out,
-                        struct jaguar3_fifo *out)
+int halmac_fifo_layout(const struct dvr_chip *chip, unsigned n_out,
+                       struct halmac_fifo *out)
 {
-	if (!cfg || !out || n_out < 2 || n_out > 4)
+	const struct dvr_queue_layout *q = chip ? chip->info->queues : NULL;
+	const struct halmac_data *d = chip ? halmac_data(chip) : NULL;
+
+	if (!q || !d || !out || n_out < 2 || n_out > 4)
 		return DVR_E_INVALID;
-	uint32_t pages = cfg->txff_size / JAGUAR3_PAGE_SIZE;
-	uint32_t rsvd = (uint32_t)cfg->rsvd_drv_pages + PG_H2C_EXTRA +
-	                PG_H2C_STATIC + PG_H2CQ + PG_CPU_INSTR + PG_FW_TXBUF +
-	                cfg->csi_pages;
-	const struct jaguar3_pages *pg = &cfg->pages[n_out];
-	uint32_t dedicated = (uint32_t)pg->hq + pg->nq + pg->lq + pg->exq +
+	const struct dvr_page_alloc *pg = &q->pages[n_out];
+	uint32_t dedicated = (uint32_t)pg->hpq + pg->npq + pg->lpq + pg->epq +
 	                     pg->gap;
-	if (pages > 0xFFF || rsvd + dedicated >= pages)
+	if (q->tx_pages > 0xFFF || q->rsvd_pages + dedicated >= q->tx_pages)
 		return DVR_E_INVALID;
-	out->txff_pages = (uint16_t)pages;
-	out->boundary = (uint16_t)(pages - rsvd);
+	out->txff_pages = (uint16_t)q->tx_pages;
+	out->boundary = (uint16_t)dvr_queue_boundary(q);
 	/* From the top down: CSI buffer, FW TX buffer, CPU instructions,
 	 * H2C queue, H2C static info, H2C extra info, driver pages. */
-	out->fw_txbuf_page = (uint16_t)(pages - cfg->csi_pages - PG_FW_TXBUF);
-	out->h2cq_page = (uint16_t)(out->fw_txbuf_page - PG_CPU_INSTR -
-	                            PG_H2CQ);
-	out->pub_pages = (uint16_t)(out->boundary - dedicated);
+	out->fw_txbuf_page = (uint16_t)(q->tx_pages - d->csi_pages -
+	                                HALMAC_RSVD_FW_TXBUF);
+	out->h2cq_page = (uint16_t)(out->fw_txbuf_page -
+	                            HALMAC_RSVD_CPU_INSTR - HALMAC_RSVD_H2CQ);
+	out->pub_pages = (uint16_t)dvr_queue_public_pages(q, n_out);
 	return DVR_OK;
 }
 
-unsigned jaguar3_dma_to_out(uint8_t dma, unsigned n_out)
+unsigned halmac_tx_out_index(const struct dvr_chip *chip, unsigned n_out)
 {
-	unsigned ep;
-
-	switch (dma) {
-	case J3_DMA_HIGH: ep = 0; break;
-	case J3_DMA_NORMAL: ep = 1; break;
-	case J3_DMA_LOW: ep = 2; break;
-	default: ep = 3; break;
-	}
-	return ep < n_out ? ep : 0;
+	/* Injected frames use QSEL MGMT; DROP_DATA_EN discards a frame
+	 * that arrives on another endpoint than its queue's. */
+	if (n_out < 2 || n_out > 4)
+		return 0;
+	return dvr_queue_mgmt_ep(chip->info->queues, n_out);
 }
 
-static void queue_mapping(struct dvr_io *io, const struct jaguar3_rqpn *q)
+static void queue_mapping(struct dvr_io *io,
+                          const struct dvr_queue_layout *q, unsigned n)
 {
-	uint16_t map = (uint16_t)(q->vo << 4 | q->vi << 6 | q->be << 8 |
-	                          q->bk << 10 | q->mg << 12 | q->hi << 14);
-
-	dvr_w16(io, REG_TXDMA_PQ_MAP, map);
+	dvr_w16(io, REG_TXDMA_PQ_MAP, dvr_queue_pq_map(q, n));
 	dvr_w8(io, REG_CR, 0);
 	dvr_w8(io, REG_CR, MAC_TRX_ENABLE);
 	dvr_w32(io, REG_H2CQ_CSR, H2CQ_FULL);
 	dvr_set8(io, REG_TXDMA_PQ_MAP, RXDMA_ARBBW_EN);
 }
 
-static int priority_queues(struct dvr_chip *chip,
-                           const struct jaguar3_mac_cfg *cfg,
-                           const struct jaguar3_pages *pg,
-                           const struct jaguar3_fifo *f)
+static int priority_queues(struct dvr_chip *chip, unsigned n,
+                           const struct halmac_fifo *f)
 {
 	struct dvr_io *io = chip->io;
+	const struct dvr_queue_layout *q = chip->info->queues;
+	const struct dvr_page_alloc *pg = &q->pages[n];
+	const uint8_t agg = halmac_data(chip)->tx_agg_desc_num;
 
-	dvr_w16(io, REG_FIFOPAGE_INFO_1, pg->hq);
-	dvr_w16(io, REG_FIFOPAGE_INFO_1 + 4, pg->lq);
-	dvr_w16(io, REG_FIFOPAGE_INFO_1 + 8, pg->nq);
-	dvr_w16(io, REG_FIFOPAGE_INFO_1 + 12, pg->exq);
+	dvr_w16(io, REG_FIFOPAGE_INFO_1, pg->hpq);
+	dvr_w16(io, REG_FIFOPAGE_INFO_1 + 4, pg->lpq);
+	dvr_w16(io, REG_FIFOPAGE_INFO_1 + 8, pg->npq);
+	dvr_w16(io, REG_FIFOPAGE_INFO_1 + 12, pg->epq);
 	dvr_w16(io, REG_FIFOPAGE_INFO_1 + 16, f->pub_pages);
 	dvr_set32(io, REG_RQPN_CTRL_2, LD_RQPN);
 
@@ -147,11 +146,10 @@ static int priority_queues(struct dvr_chip *chip,
 	dvr_w16(io, REG_BCNQ_BDNY, f->boundary);
 	dvr_w16(io, REG_FIFOPAGE_CTRL_2_HI, f->boundary);
 	dvr_w16(io, REG_BCNQ1_BDNY, f->boundary);
-	dvr_w32(io, REG_RXFF_BNDY, cfg->rxff_size - C2H_PKT_BUF - 1);
+	dvr_w32(io, REG_RXFF_BNDY, (uint32_t)dvr_queue_rxff_boundary(q));
 
-	dvr_w8_mask(io, REG_AUTO_LLT, BLK_DESC_NUM_MASK,
-	            cfg->usb_tx_agg_desc_num);
-	dvr_w8(io, REG_AUTO_LLT_B3, cfg->usb_tx_agg_desc_num);
+	dvr_w8_mask(io, REG_AUTO_LLT, BLK_DESC_NUM_MASK, agg);
+	dvr_w8(io, REG_AUTO_LLT_B3, agg);
 	dvr_set8(io, REG_TXDMA_OFFSET_CHK_B1, 0x02);  /* DROP_DATA_EN */
 
 	dvr_set8(io, REG_AUTO_LLT, AUTO_INIT_LLT);
@@ -166,11 +164,11 @@ static int priority_queues(struct dvr_chip *chip,
 	return dvr_io_status(io);
 }
 
-static int h2c_queue(struct dvr_chip *chip, const struct jaguar3_fifo *f)
+static int h2c_queue(struct dvr_chip *chip, const struct halmac_fifo *f)
 {
 	struct dvr_io *io = chip->io;
-	uint32_t addr = (uint32_t)f->h2cq_page * JAGUAR3_PAGE_SIZE;
-	uint32_t size = PG_H2CQ * JAGUAR3_PAGE_SIZE;
+	uint32_t addr = (uint32_t)f->h2cq_page * HALMAC_PAGE_SIZE;
+	uint32_t size = HALMAC_RSVD_H2CQ * HALMAC_PAGE_SIZE;
 
 	dvr_w32_mask(io, REG_H2C_HEAD, 0x3FFFF, addr);
 	dvr_w32_mask(io, REG_H2C_READ_ADDR, 0x3FFFF, addr);
@@ -221,25 +219,79 @@ static void usb_rx_dma(struct dvr_chip *chip)
 	dvr_usb_rx_agg(chip, 5, 1);
 }
 
-int jaguar3_mac_init(struct dvr_chip *chip, const struct jaguar3_mac_cfg *cfg)
+static int mac_init(struct dvr_chip *chip)
 {
-	struct jaguar3_fifo f;
+	const struct halmac_data *d = halmac_data(chip);
+	struct halmac_fifo f;
 	unsigned n = chip->n_out;
 	int st;
 
-	if (jaguar3_fifo_layout(cfg, n, &f) != DVR_OK)
+	if (halmac_fifo_layout(chip, n, &f) != DVR_OK)
 		return dvr_chip_fail(chip, DVR_E_UNSUPPORTED, "no TX queue "
 		                     "layout for %u bulk OUT endpoints (2..4)",
 		                     n);
-	queue_mapping(chip->io, &cfg->rqpn[n]);
-	if ((st = priority_queues(chip, cfg, &cfg->pages[n], &f)) != DVR_OK)
+	queue_mapping(chip->io, chip->info->queues, n);
+	if ((st = priority_queues(chip, n, &f)) != DVR_OK)
 		return st;
 	if ((st = h2c_queue(chip, &f)) != DVR_OK)
 		return st;
-	if ((st = jaguar3_reg_ops_run(chip->io, cfg->chip_ops,
-	                              cfg->n_chip_ops)) != DVR_OK)
+	if ((st = halmac_reg_ops_run(chip->io, d->mac_consts,
+	                             d->n_mac_consts)) != DVR_OK)
 		return st;
 	drv_info(chip->io);
 	usb_rx_dma(chip);
 	return dvr_io_status(chip->io);
+}
+
+int halmac_mac_init(struct dvr_chip *chip)
+{
+	int st = mac_init(chip);
+
+	/* A step that failed on the bus left no reason of its own. */
+	if (st != DVR_OK && chip->error[0] == '\0')
+		return dvr_chip_fail(chip, st, "USB error during MAC init");
+	return st;
+}
+
+int halmac_set_monitor(struct dvr_chip *chip, bool keep_corrupted)
+{
+	struct dvr_io *io = chip->io;
+	uint32_t rcr = halmac_data(chip)->rcr_monitor;
+
+	if (keep_corrupted)
+		rcr |= RCR_ACRC32 | RCR_AICV;
+	dvr_w32(io, REG_RCR, rcr);
+	/* Every management, control and data subtype, every multicast
+	 * address. */
+	dvr_w16(io, REG_RXFLTMAP0, 0xFFFF);
+	dvr_w16(io, REG_RXFLTMAP0 + 2, 0xFFFF);
+	dvr_w16(io, REG_RXFLTMAP2, 0xFFFF);
+	dvr_w32(io, REG_MAR, 0xFFFFFFFF);
+	dvr_w32(io, REG_MAR + 4, 0xFFFFFFFF);
+	return dvr_io_status(io);
+}
+
+int halmac_wait_tx_idle(struct dvr_chip *chip, unsigned timeout_ms)
+{
+	struct dvr_io *io = chip->io;
+	unsigned n = chip->n_out >= 2 && chip->n_out <= 4 ? chip->n_out : 2;
+	/* The queue injected frames use: its page counter (rtw88
+	 * prioq_addrs: reserved at +0, available at +2, by DMA queue
+	 * EXTRA, LOW, NORMAL, HIGH) is full again once every frame has
+	 * left. */
+	static const uint16_t base[4] = { 0x023C, 0x0234, 0x0238, 0x0230 };
+	uint16_t reg = base[chip->info->queues->rqpn[n].mgt & 3];
+
+	for (unsigned t = 0;; t++) {
+		uint16_t rsvd = dvr_r16(io, reg) & 0xFFF;
+		uint16_t avail = dvr_r16(io, (uint16_t)(reg + 2)) & 0xFFF;
+		int st = dvr_io_status(io);
+		if (st != DVR_OK)
+			return st;
+		if (rsvd == avail)
+			return DVR_OK;
+		if (t >= timeout_ms)
+			return DVR_E_TIMEOUT;
+		dvr_delay_ms(1);
+	}
 }

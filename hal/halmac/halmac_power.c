@@ -1,20 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Card enable / disable of the 8822C: the steps before the generated
- * power sequence (rtw88 mac.c rtw_mac_pre_system_cfg), the sequence itself
- * through hal/common/pwr_seq (rtw_mac_power_switch), and the system set-up
- * after it (__rtw_mac_init_system_cfg). Also the bulk OUT injected frames
- * use, and the optional USB2 -> USB3 re-enumeration.
+ * Card enable / disable of the HalMAC chips: the steps before the chip's
+ * power sequence (rtw88 mac.c rtw_mac_pre_system_cfg, 3081-CPU branch),
+ * the sequence itself from the chip data through hal/common/card_power
+ * (rtw_mac_power_switch), and the system set-up after it
+ * (__rtw_mac_init_system_cfg). Also the optional USB2 -> USB3
+ * re-enumeration.
  */
-#include <stdlib.h>
-
-#include "hal/common/pwr_seq.h"
-#include "hal/rtl8822c/rtl8822c.h"
-#include "hal/rtl8822c/rtl8822c_tables.h"
+#include "hal/common/card_power.h"
+#include "hal/halmac/halmac.h"
 
 #define REG_SYS_FUNC_EN 0x0002
 #define REG_SYS_FUNC_EN_HI 0x0003
-#define SYS_FUNC_EN_8822C 0xD8   /* rtw88 rtw8822c hw_spec sys_func_en */
 #define REG_RSV_CTRL 0x001C
 #define REG_RF_CTRL 0x001F
 #define REG_GPIO_MUXCFG 0x0040
@@ -36,16 +33,8 @@
 #define BOOT_FSPI_EN (1u << 20)
 #define FSPI_EN (1u << 19)
 #define CR_POWERED_OFF 0xEA
-
-unsigned rtl8822c_tx_out_index(const struct dvr_chip *chip, unsigned n_out)
-{
-	(void)chip;
-	/* Injected frames use QSEL MGMT; DROP_DATA_EN discards a frame
-	 * that arrives on another endpoint than its queue's. */
-	if (n_out < 2 || n_out > 4)
-		return 0;
-	return jaguar3_dma_to_out(rtl8822c_mac_cfg.rqpn[n_out].mg, n_out);
-}
+/* Logical EFUSE byte whose bit 7 allows the USB3 switch. */
+#define EFUSE_USB_MODE 0x06
 
 static void pre_system_cfg(struct dvr_io *io)
 {
@@ -70,25 +59,23 @@ static bool mac_is_on(struct dvr_io *io)
 static int run_flow(struct dvr_chip *chip, const struct dvr_pwr_cmd *const *f,
                     const char *what)
 {
-	struct dvr_pwr_io pio;
 	uint16_t row = 0;
+	int st = dvr_chip_pwr_flow(chip, f, DVR_PWR_POLL_TRIES, &row);
 
-	dvr_pwr_io_from_dvr_io(&pio, chip->io);
-	int st = dvr_pwr_seq_run(f, dvr_pwr_cut_mask(chip->id.cut),
-	                         DVR_PWR_INTF_USB, &pio, DVR_PWR_POLL_TRIES,
-	                         DVR_PWR_POLL_US, &row);
 	if (st == DVR_E_CHIP)
 		return dvr_chip_fail(chip, st, "%s: register 0x%04x never "
 		                     "reached its value", what, row);
 	return st;
 }
 
-static void init_system_cfg(struct dvr_io *io)
+static void init_system_cfg(struct dvr_chip *chip)
 {
+	struct dvr_io *io = chip->io;
+
 	/* WL platform out of reset, DDMA on (the firmware loader needs
 	 * it), CPU-side function enables. */
 	dvr_set32(io, REG_CPU_DMEM_CON, (1u << 16) | (1u << 8));
-	dvr_set8(io, REG_SYS_FUNC_EN_HI, SYS_FUNC_EN_8822C);
+	dvr_set8(io, REG_SYS_FUNC_EN_HI, halmac_data(chip)->sys_func_en);
 	dvr_w8_mask(io, REG_CR_EXT_B3, 0x0F, 0x0C);   /* PHY request delay */
 	uint32_t fw = dvr_r32(io, REG_MCUFW_CTRL);
 	if (fw & BOOT_FSPI_EN) {
@@ -98,7 +85,7 @@ static void init_system_cfg(struct dvr_io *io)
 	}
 }
 
-int rtl8822c_power_on(struct dvr_chip *chip)
+int halmac_power_on(struct dvr_chip *chip)
 {
 	struct dvr_io *io = chip->io;
 	int st;
@@ -113,18 +100,18 @@ int rtl8822c_power_on(struct dvr_chip *chip)
 	/* Powered already (left by a kernel driver or an earlier run):
 	 * power off first so the chip starts from its reset state. */
 	if (mac_is_on(io) && dvr_io_status(io) == DVR_OK)
-		run_flow(chip, rtl8822c_card_disable_flow, "card disable");
+		run_flow(chip, chip->info->pwr_off_flow, "card disable");
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error before power-on");
-	st = run_flow(chip, rtl8822c_card_enable_flow, "card enable");
+	st = run_flow(chip, chip->info->pwr_on_flow, "card enable");
 	if (st != DVR_OK)
 		return st;
 	dvr_clr8(io, REG_SYS_STATUS1_HI, 0x01);
-	init_system_cfg(io);
+	init_system_cfg(chip);
 	return dvr_io_status(io);
 }
 
-void rtl8822c_power_off(struct dvr_chip *chip)
+void halmac_power_off(struct dvr_chip *chip)
 {
 	struct dvr_io *io = chip->io;
 
@@ -135,15 +122,13 @@ void rtl8822c_power_off(struct dvr_chip *chip)
 	dvr_w8(io, REG_CR, 0);
 	dvr_w32(io, REG_RCR, 0);
 	if (dvr_io_status(io) == DVR_OK)
-		run_flow(chip, rtl8822c_card_disable_flow, "card disable");
-	free(chip->priv);
-	chip->priv = NULL;
+		run_flow(chip, chip->info->pwr_off_flow, "card disable");
+	dvr_chip_state_free(chip);
 }
 
-int rtl8822c_usb3_switch(struct dvr_chip *chip, bool *switched)
+int halmac_usb3_switch(struct dvr_chip *chip, bool *switched)
 {
 	struct dvr_io *io = chip->io;
-	const struct rtl8822c_priv *priv = rtl8822c_priv(chip);
 
 	if (!switched)
 		return DVR_E_INVALID;
@@ -152,21 +137,22 @@ int rtl8822c_usb3_switch(struct dvr_chip *chip, bool *switched)
 	 * usb.c rtw_usb_probe runs rtw_chip_info_setup (EFUSE included)
 	 * before rtw_usb_switch_mode, and the core asks for the switch
 	 * before the bring-up's identify. */
-	if (!priv) {
-		int st = rtl8822c_identify(chip);
+	if (!chip->efuse) {
+		int st = chip->info->ops->identify(chip);
 		if (st != DVR_OK)
 			return st;
-		priv = rtl8822c_priv(chip);
 	}
-	if (!priv || !priv->usb3_switch_ok)
+	const uint8_t mode = chip->efuse ? chip->efuse[EFUSE_USB_MODE] : 0xFF;
+	if (!halmac_data(chip)->efuse.usb3_mode_byte || mode == 0xFF ||
+	    !(mode & 0x80))
 		return DVR_OK;                 /* EFUSE does not allow it */
 	if (dvr_r8(io, REG_SYS_CFG2_B3) == 0x20)
 		return dvr_io_status(io);      /* already SuperSpeed */
 	/* rtw88 usb.c rtw_usb_switch_mode_new: PAD_CTRL2 says whether the
 	 * port can, then asks for mode 2 and re-enumeration. */
 	uint32_t pad = dvr_r32(io, REG_PAD_CTRL2);
-	unsigned mode = (pad >> 18) & 3;
-	if ((mode == 0 && !(pad & (1u << 20))) || mode == 2)
+	unsigned mode2 = (pad >> 18) & 3;
+	if ((mode2 == 0 && !(pad & (1u << 20))) || mode2 == 2)
 		return dvr_io_status(io);
 	dvr_w32_mask(io, REG_PAD_CTRL2, 0x000C0000u, 2);
 	dvr_set32(io, REG_PAD_CTRL2, 1u << 16);

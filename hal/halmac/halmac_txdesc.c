@@ -1,23 +1,35 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Jaguar3 48-byte TX descriptor (12 little-endian dwords; field map: vendor
- * HalMAC halmac_tx_desc_nic.h, rtw88 tx.h) for injected frames, and the
- * descriptors of firmware-bound packets. Pure functions: no I/O.
+ * The HalMAC generation's 48-byte TX descriptor (12 little-endian dwords;
+ * field map: vendor HalMAC halmac_tx_desc_nic.h, rtw88 tx.h) for injected
+ * frames, and the descriptors of firmware-bound packets. Pure functions:
+ * no I/O.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "hal/common/le32.h"
 #include "hal/common/tx_vector.h"
-#include "hal/jaguar3/jaguar3.h"
+#include "hal/halmac/halmac.h"
 
 #define MACID_INJECT 1u        /* the broadcast/monitor station entry */
 #define RETRY_MAX 63u          /* RTS_DATA_RTY_LMT is 6 bits */
 
-uint16_t jaguar3_txdesc_checksum(const uint8_t *buf)
+/* Bytes the DMA checks: rtw88 rtw8822c_fill_txdesc_checksum counts the
+ * descriptor and its PKT_OFFSET padding, rtw8822b/rtw8821c
+ * (fill_txdesc_checksum_common with 16 words) the first 32 bytes. */
+static size_t checksum_span(const struct halmac_data *d, const uint8_t *buf)
 {
+	if (!d->txdesc_csum_full)
+		return 32;
 	size_t pkt_offset = (dvr_le32_get(buf + 4) >> 24) & 0x1F;
-	size_t n = JAGUAR3_TX_DESC_LEN + 8 * pkt_offset;
+	return HALMAC_TX_DESC_LEN + 8 * pkt_offset;
+}
+
+uint16_t halmac_txdesc_checksum(const struct halmac_data *d,
+                                const uint8_t *buf)
+{
+	size_t n = checksum_span(d, buf);
 	uint16_t x = 0;
 
 	for (size_t i = 0; i < n; i += 2) {
@@ -28,29 +40,36 @@ uint16_t jaguar3_txdesc_checksum(const uint8_t *buf)
 	return x;
 }
 
-void jaguar3_txdesc_fill_checksum(uint8_t *buf)
+void halmac_txdesc_fill_checksum(const struct halmac_data *d, uint8_t *buf)
 {
-	uint16_t x = jaguar3_txdesc_checksum(buf);
+	uint16_t x = halmac_txdesc_checksum(d, buf);
 
 	buf[28] = (uint8_t)x;
 	buf[29] = (uint8_t)(x >> 8);
 }
 
-void jaguar3_fw_pkt_desc(uint8_t *desc, size_t len, uint8_t qsel)
+void halmac_fw_pkt_desc(const struct halmac_data *d, uint8_t *desc,
+                        size_t len, uint8_t qsel)
 {
 	uint32_t dw0 = (uint32_t)(len & 0xFFFF);
 
-	memset(desc, 0, JAGUAR3_TX_DESC_LEN);
-	if (qsel != JAGUAR3_QSEL_H2C)
-		dw0 |= JAGUAR3_TX_DESC_LEN << 16 | 1u << 26; /* OFFSET, LS */
+	memset(desc, 0, HALMAC_TX_DESC_LEN);
+	if (qsel != HALMAC_QSEL_H2C)
+		dw0 |= HALMAC_TX_DESC_LEN << 16 | 1u << 26; /* OFFSET, LS */
 	dvr_le32_put(desc, dw0);
 	dvr_le32_put(desc + 4, (uint32_t)(qsel & 0x1F) << 8);
-	jaguar3_txdesc_fill_checksum(desc);
+	halmac_txdesc_fill_checksum(d, desc);
+}
+
+void halmac_rsvd_page_desc(const struct dvr_chip *chip, uint8_t *desc,
+                           size_t len)
+{
+	halmac_fw_pkt_desc(halmac_data(chip), desc, len, HALMAC_QSEL_BEACON);
 }
 
 /* Everything the descriptor below refuses, decided here once: the
  * build and the check op answer alike by construction. */
-static int jaguar3_tx_vector(const struct dvr_chip *chip,
+static int tx_vector(const struct dvr_chip *chip,
                              const struct dvr_tx_desc_req *req,
                              struct dvr_tx_vector *v, char *why,
                              size_t why_len)
@@ -70,19 +89,19 @@ static int jaguar3_tx_vector(const struct dvr_chip *chip,
 	return DVR_OK;
 }
 
-int jaguar3_check_tx_vector(const struct dvr_chip *chip,
-                            const struct dvr_tx_desc_req *req, char *why,
-                            size_t why_len)
+int halmac_check_tx_vector(const struct dvr_chip *chip,
+                           const struct dvr_tx_desc_req *req, char *why,
+                           size_t why_len)
 {
 	struct dvr_tx_vector v;
 
 	if (!chip || !req || !req->params)
 		return DVR_E_INVALID;
-	return jaguar3_tx_vector(chip, req, &v, why, why_len);
+	return tx_vector(chip, req, &v, why, why_len);
 }
 
-int jaguar3_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
-                          const struct dvr_tx_desc_req *req)
+int halmac_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
+                         const struct dvr_tx_desc_req *req)
 {
 	const struct dvr_tx_params *tp;
 	struct dvr_tx_vector v;
@@ -92,16 +111,16 @@ int jaguar3_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
 	if (!chip || !desc || !req || !req->params)
 		return DVR_E_INVALID;
 	tp = req->params;
-	if ((st = jaguar3_tx_vector(chip, req, &v, NULL, 0)) != DVR_OK)
+	if ((st = tx_vector(chip, req, &v, NULL, 0)) != DVR_OK)
 		return st;
 	bw = v.bw_mhz;
 
 	uint32_t dw[12] = { 0 };
-	dw[0] = (uint32_t)req->frame_len | JAGUAR3_TX_DESC_LEN << 16 |
+	dw[0] = (uint32_t)req->frame_len | HALMAC_TX_DESC_LEN << 16 |
 	        1u << 26 /* LS */ | 1u << 31 /* DISQSELSEQ */;
 	if (req->group_addressed)
 		dw[0] |= 1u << 24;             /* BMC */
-	dw[1] = MACID_INJECT | (uint32_t)JAGUAR3_QSEL_MGMT << 8 |
+	dw[1] = MACID_INJECT | (uint32_t)HALMAC_QSEL_MGMT << 8 |
 	        (uint32_t)v.rate_id << 16;
 	dw[2] = 0x3Fu << 24;                   /* G_ID: no MU group */
 	dw[3] = 1u << 8 /* USE_RATE */ | 1u << 10 /* DISDATAFB */;
@@ -123,6 +142,6 @@ int jaguar3_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
 
 	for (unsigned i = 0; i < 12; i++)
 		dvr_le32_put(desc + 4 * i, dw[i]);
-	jaguar3_txdesc_fill_checksum(desc);
-	return (int)JAGUAR3_TX_DESC_LEN;
+	halmac_txdesc_fill_checksum(halmac_data(chip), desc);
+	return (int)HALMAC_TX_DESC_LEN;
 }

@@ -91,9 +91,9 @@ struct jaguar1_pwrtrack {
 	bool remnant_pending;    /* TX power not yet applied with it */
 };
 
+/* The EFUSE map, TX power tables and the power last asked are the chip's
+ * common state (struct dvr_chip). */
 struct jaguar1_priv {
-	uint8_t efuse[JAGUAR1_EFUSE_MAX];   /* logical map, 0xFF = unset */
-	bool efuse_blank;
 	uint8_t bb_swing_2g, bb_swing_5g;   /* 2 bits per path */
 	bool btcoex;
 	bool no_vht;                        /* 11n-only board */
@@ -102,13 +102,6 @@ struct jaguar1_priv {
 	unsigned iqk_runs;
 	struct jaguar1_iqk iqk[2];          /* last IQK, per path */
 	struct jaguar1_pwrtrack pwrtrack;
-	/* Power by rate and regulatory limits, parsed from the chip's
-	 * tables once per open (at identify, when the RFE type is known). */
-	struct dvr_txpwr_tables txpwr;
-	/* The index set_tx_power was last given, applied again when the
-	 * thermal remnant changes. */
-	bool txpwr_asked_valid;
-	int txpwr_asked;
 };
 
 static inline struct jaguar1_priv *jaguar1_priv(const struct dvr_chip *c)

@@ -118,6 +118,5 @@ void jaguar1_power_off(struct dvr_chip *chip)
 			                 (r05 & APS_FSMCO_B1_BIT15)));
 		}
 	}
-	free(chip->priv);
-	chip->priv = NULL;
+	dvr_chip_state_free(chip);
 }

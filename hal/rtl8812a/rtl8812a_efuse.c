@@ -94,7 +94,7 @@ int rtl8812a_identify(struct dvr_chip *chip)
 	size_t used = 0;
 	int st;
 
-	if (!priv)
+	if (!priv || !dvr_chip_efuse_map(chip))
 		return DVR_E_NO_MEM;
 	memset(id, 0, sizeof *id);
 	id->sys_cfg = dvr_r32(io, REG_SYS_CFG);
@@ -106,8 +106,8 @@ int rtl8812a_identify(struct dvr_chip *chip)
 
 	jaguar1_efuse_open(chip, &rd);
 	st = dvr_efuse_decode(jaguar1_efuse_read_phys, &rd,
-	                      chip->info->efuse_log_size, priv->efuse,
-	                      sizeof priv->efuse, &used);
+	                      chip->info->efuse_log_size, chip->efuse,
+	                      chip->info->efuse_log_size, &used);
 	if (st == DVR_OK)
 		st = detect_usb_type(&rd, &id->is_1t1r, &priv->no_vht);
 	jaguar1_efuse_close(chip);
@@ -117,8 +117,8 @@ int rtl8812a_identify(struct dvr_chip *chip)
 		return dvr_chip_fail(chip, st,
 		                     "EFUSE read failed at physical byte %zu", used);
 
-	const uint8_t *e = priv->efuse;
-	priv->efuse_blank = used == 0;
+	const uint8_t *e = chip->efuse;
+	chip->efuse_blank = used == 0;
 	parse_amplifiers(id, e);
 	id->rfe_type = parse_rfe_type(id, e[EFUSE_RFE_OPTION]);
 	id->crystal_cap = e[EFUSE_XTAL] == 0xFF ? 0x20 : (e[EFUSE_XTAL] & 0x3F);

@@ -82,7 +82,7 @@ void rtl8812a_pwrtrack_reset(struct dvr_chip *chip, bool is_5g)
 	struct jaguar1_pwrtrack *t = &priv->pwrtrack;
 	*t = (struct jaguar1_pwrtrack){ 0 };
 	t->first_reading = true;
-	t->thermal_k = priv->efuse[EFUSE_THERMAL];
+	t->thermal_k = chip->efuse ? chip->efuse[EFUSE_THERMAL] : 0xFF;
 	t->default_index = default_index(priv, is_5g);
 }
 
@@ -193,7 +193,7 @@ int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 	if (!priv)
 		return DVR_OK;
 	struct jaguar1_pwrtrack *t = &priv->pwrtrack;
-	uint8_t cal = priv->efuse[EFUSE_THERMAL];
+	uint8_t cal = chip->efuse ? chip->efuse[EFUSE_THERMAL] : 0xFF;
 	st->thermal_cal = cal == 0xFF ? -1 : cal;
 
 	if (!t->meter_started) {
@@ -249,8 +249,8 @@ int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 	 * last asked for, so the reported power stays. A failed write is
 	 * tried again on the next tick. */
 	int st_pwr = DVR_OK;
-	if (t->remnant_pending && priv->txpwr_asked_valid) {
-		st_pwr = rtl8812a_set_tx_power(chip, priv->txpwr_asked);
+	if (t->remnant_pending && chip->tx_power_asked >= 0) {
+		st_pwr = rtl8812a_set_tx_power(chip, chip->tx_power_asked);
 		if (st_pwr == DVR_OK)
 			t->remnant_pending = false;
 	}

@@ -108,25 +108,17 @@ int rtl8812a_txpwr_rate_index(const uint8_t *efuse,
 
 int rtl8812a_txpower_tables_load(struct dvr_chip *chip)
 {
-	struct jaguar1_priv *priv = jaguar1_priv(chip);
 	bool rfe3 = chip->id.rfe_type == 3;
-	int st;
 
-	if (!priv)
-		return DVR_E_INVALID;
 	/* rtw8812a.c rfe_defs: RFE type 3 has its own by-rate table; the
 	 * limit table is the same for every type. Bytes are BCD
 	 * (is_pwr_by_rate_dec). */
-	const char *bad = NULL;
-	st = dvr_txpwr_tables_load(&priv->txpwr,
+	return dvr_chip_txpwr_load(chip,
 	                           rfe3 ? rtl8812a_bb_pg_rfe3 : rtl8812a_bb_pg,
 	                           rfe3 ? rtl8812a_bb_pg_rfe3_len
 	                                : rtl8812a_bb_pg_len,
 	                           true, rtl8812a_txpwr_lmt,
-	                           rtl8812a_txpwr_lmt_len, TXAGC_MAX, &bad);
-	if (st != DVR_OK)
-		return dvr_chip_fail(chip, st, "%s table rejected", bad);
-	return DVR_OK;
+	                           rtl8812a_txpwr_lmt_len, TXAGC_MAX);
 }
 
 /* Calibrated index of rate on path at the chip's current channel, or -1
@@ -135,16 +127,15 @@ int rtl8812a_txpower_tables_load(struct dvr_chip *chip)
 static int calibrated(const struct dvr_chip *chip, unsigned path,
                       uint8_t rate, int *cap)
 {
-	struct jaguar1_priv *priv = jaguar1_priv(chip);
+	const struct dvr_txpwr_tables *t = dvr_chip_txpwr(chip);
 	struct dvr_chan_geometry g;
 
-	if (!priv || chip->channel.channel == 0 ||
+	if (!chip->efuse || chip->channel.channel == 0 ||
 	    dvr_chan_geometry(&chip->channel, &g) != DVR_OK)
 		return -1;
 	return rtl8812a_txpwr_rate_index(
-		priv->efuse, priv->txpwr.loaded ? &priv->txpwr.by_rate : NULL,
-		priv->txpwr.loaded ? &priv->txpwr.limits : NULL, chip->regd, path,
-		rate, g.primary, g.center, g.bw_mhz, cap);
+		chip->efuse, t ? &t->by_rate : NULL, t ? &t->limits : NULL,
+		chip->regd, path, rate, g.primary, g.center, g.bw_mhz, cap);
 }
 
 #define REF_RATE (DVR_DESC_RATE_HT_FIRST + 7)   /* HT MCS7 */
@@ -191,10 +182,7 @@ int rtl8812a_set_tx_power(struct dvr_chip *chip, int index)
 	if (index < 0 || index > TXAGC_MAX)
 		return dvr_chip_fail(chip, DVR_E_INVALID,
 		                     "TX power index %d outside 0..63", index);
-	if (priv) {
-		priv->txpwr_asked = index;
-		priv->txpwr_asked_valid = true;
-	}
+	chip->tx_power_asked = index;
 	for (unsigned p = 0; p < paths; p++) {
 		uint16_t base = p ? REG_B_TXAGC : REG_A_TXAGC;
 		uint32_t word = 0;

@@ -7,9 +7,11 @@
  */
 #include "hal/common/carrier_sense.h"
 #include "hal/rtl8822c/rtl8822c.h"
+#include "hal/rtl8822c/rtl8822c_tables.h"
 
 /* rtw88 rtw8822cu.c rtw_8822cu_id_table, every entry. 13b1:0043 is also
- * in rtw88's 8822BU table: rtl8822c_probe_chip_id tells them apart. */
+ * in rtw88's 8822BU table: the chip id (halmac_probe_chip_id) tells them
+ * apart. */
 static const struct dvr_usb_id rtl8822c_usb_ids[] = {
 	{ 0x0bda, 0xc82c }, { 0x0bda, 0xc812 }, { 0x0bda, 0xc82e },
 	{ 0x0bda, 0xd820 }, { 0x0bda, 0xd82b }, { 0x13b1, 0x0043 },
@@ -17,25 +19,25 @@ static const struct dvr_usb_id rtl8822c_usb_ids[] = {
 };
 
 static const struct dvr_chip_ops rtl8822c_ops = {
-	.probe = rtl8822c_probe_chip_id,
-	.usb_mode_switch = rtl8822c_usb3_switch,
+	.probe = halmac_probe_chip_id,
+	.usb_mode_switch = halmac_usb3_switch,
 	.identify = rtl8822c_identify,
-	.power_on = rtl8822c_power_on,
-	.download_firmware = rtl8822c_download_firmware,
-	.mac_init = rtl8822c_mac_init,
+	.power_on = halmac_power_on,
+	.download_firmware = halmac_download_firmware,
+	.mac_init = halmac_mac_init,
 	.phy_init = rtl8822c_phy_init,
-	.set_monitor = rtl8822c_set_monitor,
+	.set_monitor = halmac_set_monitor,
 	.set_carrier_sense = dvr_set_carrier_sense,
 	.set_channel = rtl8822c_set_channel,
 	.calibrate = rtl8822c_calibrate,
 	.track = rtl8822c_track,
 	.set_tx_power = rtl8822c_set_tx_power,
 	.calibrated_tx_power = rtl8822c_calibrated_tx_power,
-	.wait_tx_idle = rtl8822c_wait_tx_idle,
-	.power_off = rtl8822c_power_off,
-	.tx_out_index = rtl8822c_tx_out_index,
-	.build_tx_desc = rtl8822c_build_tx_desc,
-	.check_tx_vector = jaguar3_check_tx_vector,
+	.wait_tx_idle = halmac_wait_tx_idle,
+	.power_off = halmac_power_off,
+	.tx_out_index = halmac_tx_out_index,
+	.build_tx_desc = halmac_build_tx_desc,
+	.check_tx_vector = halmac_check_tx_vector,
 	.parse_rx_pkt = rtl8822c_parse_rx_pkt,
 };
 
@@ -44,14 +46,14 @@ const struct dvr_chip_info rtl8822c_info = {
 	.usb_ids = rtl8822c_usb_ids,
 	.n_usb_ids = sizeof rtl8822c_usb_ids / sizeof rtl8822c_usb_ids[0],
 	.fw_file = "rtw8822c_fw.bin",
-	.tx_desc_len = JAGUAR3_TX_DESC_LEN,
+	.tx_desc_len = HALMAC_TX_DESC_LEN,
 	.rx_desc_len = JAGUAR3_RX_DESC_LEN,
 	.rx_agg_align = 8,
 	/* A VHT MPDU is at most 11454 bytes with FCS; one frame per bulk
 	 * OUT of 48 + 11450 bytes fits the 20 KiB transfer rtw88 uses. */
-	.max_tx_frame = JAGUAR3_MAX_RX_FRAME - 4,
+	.max_tx_frame = HALMAC_MAX_RX_FRAME - 4,
 	.max_rx_pkt = JAGUAR3_RX_DESC_LEN + 3 + JAGUAR3_PHY_STATUS_LEN +
-	              JAGUAR3_MAX_RX_FRAME,
+	              HALMAC_MAX_RX_FRAME,
 	.rf_paths = 2,
 	.max_nss = 2,
 	.max_bw_mhz = 80,
@@ -90,13 +92,13 @@ const struct dvr_chip_info rtl8822c_info = {
 	.ops = &rtl8822c_ops,
 	.fw_kind = DVR_FW_3081_DDMA,
 	.fw_3081 = &rtl8822c_fw_spec,
+	.pwr_on_flow = rtl8822c_card_enable_flow,
+	.pwr_off_flow = rtl8822c_card_disable_flow,
+	.queues = &rtl8822c_queues,
+	.phy_status_len = JAGUAR3_PHY_STATUS_LEN,
+	.efuse_log_size = RTL8822C_EFUSE_LOG,
+	.generation_data = &rtl8822c_halmac,
 };
-
-int rtl8822c_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
-                           const struct dvr_tx_desc_req *req)
-{
-	return jaguar3_build_tx_desc(chip, desc, req);
-}
 
 int rtl8822c_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
                           size_t avail, struct dvr_rx_pkt *out)

@@ -36,7 +36,7 @@ int rtl8822c_calibrate(struct dvr_chip *chip)
 	struct dvr_io *io = chip->io;
 	uint8_t para = IQK_CLEAR;  /* forget results of other channels */
 
-	int st = rtl8822c_h2c_packet(chip, H2C_IQK, &para, 1);
+	int st = halmac_h2c_packet(chip, H2C_IQK, &para, 1);
 	if (st != DVR_OK)
 		return st;
 	st = dvr_poll8(io, REG_RPT_CIP, 0xFF, IQK_DONE, IQK_POLL_TRIES,

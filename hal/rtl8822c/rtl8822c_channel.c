@@ -108,7 +108,7 @@ static void rf_channel(struct dvr_chip *chip,
 {
 	struct dvr_io *io = chip->io;
 	unsigned c = pl->center;
-	uint32_t v = rtl8822c_rf_read(chip, 0, 0x18, 0xFFFFF);
+	uint32_t v = halmac_rf_read(chip, 0, 0x18, 0xFFFFF);
 	uint32_t rxbb;
 
 	v &= ~((1u << 16) | (1u << 9) | (1u << 8) | 0xFFu | (3u << 17) |
@@ -133,13 +133,13 @@ static void rf_channel(struct dvr_chip *chip,
 	dvr_w32_mask(io, 0x1C90, 1u << 8, 0);    /* hold the 3-wire */
 	for (unsigned p = 0; p < 2; p++) {
 		/* RX baseband filter through the LUT. */
-		rtl8822c_rf_write(chip, p, 0xEE, 0x04, 1);
-		rtl8822c_rf_write(chip, p, 0x33, 0x1F, 0x12);
-		rtl8822c_rf_write(chip, p, 0x3F, 0xFFFFF, rxbb);
-		rtl8822c_rf_write(chip, p, 0xEE, 0x04, 0);
+		halmac_rf_write(chip, p, 0xEE, 0x04, 1);
+		halmac_rf_write(chip, p, 0x33, 0x1F, 0x12);
+		halmac_rf_write(chip, p, 0x3F, 0xFFFFF, rxbb);
+		halmac_rf_write(chip, p, 0xEE, 0x04, 0);
 	}
-	rtl8822c_rf_write(chip, 0, 0x18, 0xFFFFF, v);
-	rtl8822c_rf_write(chip, 1, 0x18, 0xFFFFF, v);
+	halmac_rf_write(chip, 0, 0x18, 0xFFFFF, v);
+	halmac_rf_write(chip, 1, 0x18, 0xFFFFF, v);
 	dvr_w32_mask(io, 0x1C90, 1u << 8, 1);
 	dvr_w32_mask(io, 0x1830, 1u << 29, 1);   /* force the update */
 	dvr_w32_mask(io, 0x4130, 1u << 29, 1);

@@ -61,7 +61,7 @@ int rtl8822c_coex_wlan_only(struct dvr_chip *chip)
 	dvr_w8_mask(io, 0x04C6, 0x30, 0x01);
 	dvr_set8(io, 0x0763, 0x10);
 	dvr_clr8(io, 0x04FC, 0x03);
-	rtl8822c_rf_write(chip, 1, 0x01, 0xFFFFF, 0x40000);
+	halmac_rf_write(chip, 1, 0x01, 0xFFFFF, 0x40000);
 	/* BB: DAC follows GNT_WL, path B ignores GNT_BT, WL TX not masked
 	 * by BT. */
 	dvr_set8(io, 0x1C32, 0x40);

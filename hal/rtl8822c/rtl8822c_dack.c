@@ -161,8 +161,8 @@ static uint32_t adc_cal(struct dvr_chip *chip, unsigned p, uint32_t *adc_i,
 	dvr_w32(io, d->wr + 0x0C, 0xDFF00220);
 	dvr_w32(io, d->wr + 0x10, 0x02DD08C4);
 	dvr_w32(io, d->wr + 0x0C, 0x10000260);
-	rtl8822c_rf_write(chip, 0, 0x00, 0xFFFFF, 0x10000);
-	rtl8822c_rf_write(chip, 1, 0x00, 0xFFFFF, 0x10000);
+	halmac_rf_write(chip, 0, 0x00, 0xFFFFF, 0x10000);
+	halmac_rf_write(chip, 1, 0x00, 0xFFFFF, 0x10000);
 	for (int r = 0; r < ROUNDS && dvr_io_status(io) == DVR_OK; r++) {
 		dvr_w32(io, 0x1C3C, d->adc_sel + 0x8003);
 		dvr_w32(io, 0x1C24, 0x00010002);
@@ -187,7 +187,7 @@ static uint32_t adc_cal(struct dvr_chip *chip, unsigned p, uint32_t *adc_i,
 	dvr_w32(io, d->wr + 0x0C, 0x10000260);
 	dvr_w32(io, d->wr + 0x10, 0x02D508C4);
 	/* Release the pull-low switch on the IQ path. */
-	rtl8822c_rf_write(chip, p, 0x8F, 1u << 13, 1);
+	halmac_rf_write(chip, p, 0x8F, 1u << 13, 1);
 	return word;
 }
 
@@ -339,7 +339,7 @@ int rtl8822c_dack(struct dvr_chip *chip)
 	for (unsigned k = 0; k < 16; k++)
 		saved[k] = dvr_r32(io, saved_regs[k]);
 	for (unsigned p = 0; p < 2; p++)
-		rf8f[p] = rtl8822c_rf_read(chip, p, 0x8F, 0xFFFFF);
+		rf8f[p] = halmac_rf_read(chip, p, 0x8F, 0xFFFFF);
 	bb_setup(io);
 	for (unsigned p = 0; p < 2 && dvr_io_status(io) == DVR_OK; p++) {
 		uint32_t adc_i = 0, adc_q = 0;
@@ -361,6 +361,6 @@ int rtl8822c_dack(struct dvr_chip *chip)
 	for (unsigned k = 0; k < 16; k++)
 		dvr_w32(io, saved_regs[k], saved[k]);
 	for (unsigned p = 0; p < 2; p++)
-		rtl8822c_rf_write(chip, p, 0x8F, 0xFFFFF, rf8f[p]);
+		halmac_rf_write(chip, p, 0x8F, 0xFFFFF, rf8f[p]);
 	return dvr_io_status(io);
 }

@@ -2,60 +2,13 @@
 /*
  * Baseband and RF bring-up of the 8822C (rtw88 rtw8822c.c
  * rtw8822c_phy_set_param, rtw8822c_header_file_init,
- * rtw8822c_config_trx_mode; phy.c rtw_phy_load_tables, rtw_load_rfk_table,
- * rtw_phy_write_rf_reg_mix) and RF register access.
+ * rtw8822c_config_trx_mode; phy.c rtw_phy_load_tables, rtw_load_rfk_table).
+ * RF registers are reached through hal/halmac (this chip's window at
+ * 0x3C00/0x4C00 and LSSI at 0x1808/0x4108, in its chip data).
  */
 #include "hal/common/bb_table_row.h"
 #include "hal/rtl8822c/rtl8822c.h"
 #include "hal/rtl8822c/rtl8822c_tables.h"
-
-#define RF_DATA_MASK 0xFFFFFu
-#define LSSI_SETTLE_US 13u
-
-static const uint16_t rf_base[2] = { 0x3C00, 0x4C00 };
-static const uint16_t rf_lssi[2] = { 0x1808, 0x4108 };
-
-static unsigned low_bit(uint32_t mask)
-{
-	unsigned s = 0;
-
-	while (s < 31 && !(mask & (1u << s)))
-		s++;
-	return s;
-}
-
-uint32_t rtl8822c_rf_read(struct dvr_chip *chip, unsigned path, uint8_t addr,
-                          uint32_t mask)
-{
-	mask &= RF_DATA_MASK;
-	uint32_t v = dvr_r32(chip->io, (uint16_t)(rf_base[path & 1] +
-	                                          ((unsigned)addr << 2)));
-	return mask ? (v & mask) >> low_bit(mask) : 0;
-}
-
-void rtl8822c_rf_write(struct dvr_chip *chip, unsigned path, uint8_t addr,
-                       uint32_t mask, uint32_t data)
-{
-	struct dvr_io *io = chip->io;
-
-	mask &= RF_DATA_MASK;
-	if (!mask)
-		return;
-	if (addr != 0) {
-		dvr_w32_mask(io, (uint16_t)(rf_base[path & 1] +
-		                            ((unsigned)addr << 2)), mask, data);
-		return;
-	}
-	/* RF 0x00 is not reachable through the window (a write there does
-	 * nothing): the LSSI port takes ((addr << 20) | 20-bit data). */
-	uint32_t v = data << low_bit(mask);
-	if (mask != RF_DATA_MASK) {
-		uint32_t old = rtl8822c_rf_read(chip, path, 0, RF_DATA_MASK);
-		v = (old & ~mask) | (v & mask);
-	}
-	dvr_w32(io, rf_lssi[path & 1], v & RF_DATA_MASK);
-	dvr_delay_us(LSSI_SETTLE_US);
-}
 
 void rtl8822c_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out)
 {
@@ -70,27 +23,6 @@ void rtl8822c_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out)
 		.platform = 0x04,
 		.board = chip->id.rfe_type,
 	};
-}
-
-struct rf_ctx {
-	struct dvr_chip *chip;
-	unsigned path;
-};
-
-static int rf_row(void *ctx, uint32_t addr, uint32_t data)
-{
-	struct rf_ctx *rc = ctx;
-
-	if (addr == 0xFFE)
-		dvr_delay_ms(50);
-	else if (addr == 0xFE)
-		dvr_delay_us(100);
-	else if (addr <= 0xFF)
-		rtl8822c_rf_write(rc->chip, rc->path, (uint8_t)addr,
-		                  RF_DATA_MASK, data);
-	else
-		return DVR_E_INVALID;  /* no such RF register */
-	return dvr_io_status(rc->chip->io);
 }
 
 static int load_tables(struct dvr_chip *chip)
@@ -115,12 +47,12 @@ static int load_tables(struct dvr_chip *chip)
 	                             dvr_bb_table_row, io, NULL)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "RF-calibration table failed");
 	/* rtw88 lists the RF tables as { B, A }. */
-	struct rf_ctx b = { chip, 1 }, a = { chip, 0 };
+	struct halmac_rf_ctx b = { chip, 1 }, a = { chip, 0 };
 	if ((st = dvr_phy_table_walk(rtl8822c_rf_b, rtl8822c_rf_b_len, &cond,
-	                             rf_row, &b, NULL)) != DVR_OK)
+	                             halmac_rf_row, &b, NULL)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "RF B table load failed");
 	if ((st = dvr_phy_table_walk(rtl8822c_rf_a, rtl8822c_rf_a_len, &cond,
-	                             rf_row, &a, NULL)) != DVR_OK)
+	                             halmac_rf_row, &a, NULL)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "RF A table load failed");
 	return DVR_OK;
 }
@@ -233,7 +165,7 @@ int rtl8822c_phy_init(struct dvr_chip *chip)
 	rtl8822c_pwrtrack_init(chip);
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error during PHY init");
-	if ((st = rtl8822c_fw_send_info(chip)) != DVR_OK)
+	if ((st = halmac_fw_send_info(chip)) != DVR_OK)
 		return st;
 	return rtl8822c_coex_wlan_only(chip);
 }

@@ -52,17 +52,17 @@
 
 static const uint16_t pwr_track_reg[2] = { 0x18A0, 0x41A0 };
 
-static bool tracked(const struct rtl8822c_priv *priv)
+static bool tracked(const struct dvr_chip *chip)
 {
-	return (priv->efuse[EFUSE_TXPWR_CAL] >> 4) == 0;
+	return (chip->efuse[EFUSE_TXPWR_CAL] >> 4) == 0;
 }
 
 void rtl8822c_pwrtrack_init(struct dvr_chip *chip)
 {
 	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
-	if (!priv)
+	if (!priv || !chip->efuse)
 		return;
-	const uint8_t *cal = &priv->efuse[EFUSE8822C_THERMAL_A];
+	const uint8_t *cal = &chip->efuse[EFUSE8822C_THERMAL_A];
 	struct rtl8822c_pwrtrack *t = &priv->pwrtrack;
 	*t = (struct rtl8822c_pwrtrack){ 0 };
 	t->avg[0] = t->avg[1] = 0xFF;
@@ -109,14 +109,14 @@ static void step_tables(unsigned ch, unsigned path, const uint8_t **warm,
  * reported done (rtw88 goes on regardless, and so do we). */
 static bool lck(struct dvr_chip *chip)
 {
-	rtl8822c_rf_write(chip, 0, RF_SYN_CTRL, RF_ALL, 0x80010);
-	rtl8822c_rf_write(chip, 0, RF_SYN_PFD, RF_ALL, 0x1F0FA);
+	halmac_rf_write(chip, 0, RF_SYN_CTRL, RF_ALL, 0x80010);
+	halmac_rf_write(chip, 0, RF_SYN_PFD, RF_ALL, 0x1F0FA);
 	dvr_delay_us(1);
-	rtl8822c_rf_write(chip, 0, RF_AAC_CTRL, RF_ALL, 0x80000);
-	rtl8822c_rf_write(chip, 0, RF_SYN_AAC, RF_ALL, 0x80001);
+	halmac_rf_write(chip, 0, RF_AAC_CTRL, RF_ALL, 0x80000);
+	halmac_rf_write(chip, 0, RF_SYN_AAC, RF_ALL, 0x80001);
 	bool done = false;
 	for (unsigned ms = 0; ms <= 100; ms++) {
-		if (!rtl8822c_rf_read(chip, 0, RF_AAC_CTRL, AAC_BUSY)) {
+		if (!halmac_rf_read(chip, 0, RF_AAC_CTRL, AAC_BUSY)) {
 			done = true;
 			break;
 		}
@@ -124,12 +124,12 @@ static bool lck(struct dvr_chip *chip)
 			break;
 		dvr_delay_ms(1);
 	}
-	rtl8822c_rf_write(chip, 0, RF_SYN_PFD, RF_ALL, 0x1F0F8);
-	rtl8822c_rf_write(chip, 1, RF_SYN_CTRL, RF_ALL, 0x80010);
-	rtl8822c_rf_write(chip, 0, RF_FAST_LCK, RF_ALL, 0x0F000);
-	rtl8822c_rf_write(chip, 0, RF_FAST_LCK, RF_ALL, 0x4F000);
+	halmac_rf_write(chip, 0, RF_SYN_PFD, RF_ALL, 0x1F0F8);
+	halmac_rf_write(chip, 1, RF_SYN_CTRL, RF_ALL, 0x80010);
+	halmac_rf_write(chip, 0, RF_FAST_LCK, RF_ALL, 0x0F000);
+	halmac_rf_write(chip, 0, RF_FAST_LCK, RF_ALL, 0x4F000);
 	dvr_delay_us(1);
-	rtl8822c_rf_write(chip, 0, RF_FAST_LCK, RF_ALL, 0x0F000);
+	halmac_rf_write(chip, 0, RF_FAST_LCK, RF_ALL, 0x0F000);
 	return done;
 }
 
@@ -137,35 +137,35 @@ static bool lck(struct dvr_chip *chip)
  * rtw_watch_dog_work sends the WL PHY info each time, and OpenIPC
  * devourer found the firmware powers the RF down after about 30 s
  * without it. Those H2Cs rewrite the OFDM power references, so the TX
- * power is written again after them (rtl8822c_fw_keepalive). */
-static int heartbeat(struct dvr_chip *chip, const struct rtl8822c_priv *priv)
+ * power is written again after them (halmac_fw_keepalive). */
+static int heartbeat(struct dvr_chip *chip)
 {
-	int st = rtl8822c_fw_keepalive(chip);
-	if (st != DVR_OK || priv->tx_power_asked < 0)
+	int st = halmac_fw_keepalive(chip);
+	if (st != DVR_OK || chip->tx_power_asked < 0)
 		return st;
-	return rtl8822c_set_tx_power(chip, priv->tx_power_asked);
+	return rtl8822c_set_tx_power(chip, chip->tx_power_asked);
 }
 
 int rtl8822c_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 {
 	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
-	if (!priv)
+	if (!priv || !chip->efuse)
 		return DVR_OK;
-	int hb = heartbeat(chip, priv);
+	int hb = heartbeat(chip);
 	if (hb != DVR_OK)
 		return hb;
 	struct rtl8822c_pwrtrack *t = &priv->pwrtrack;
-	const uint8_t *cal = &priv->efuse[EFUSE8822C_THERMAL_A];
-	bool on = tracked(priv) && (cal[0] != 0xFF || cal[1] != 0xFF);
+	const uint8_t *cal = &chip->efuse[EFUSE8822C_THERMAL_A];
+	bool on = tracked(chip) && (cal[0] != 0xFF || cal[1] != 0xFF);
 	st->thermal_cal = !on ? -1 : cal[0] != 0xFF ? cal[0] : cal[1];
-	if (!tracked(priv))
+	if (!tracked(chip))
 		return DVR_OK;
 
 	if (!t->triggered) {
 		for (unsigned p = 0; p < 2; p++) {
-			rtl8822c_rf_write(chip, p, RF_T_METER, METER_TRIGGER, 1);
-			rtl8822c_rf_write(chip, p, RF_T_METER, METER_TRIGGER, 0);
-			rtl8822c_rf_write(chip, p, RF_T_METER, METER_TRIGGER, 1);
+			halmac_rf_write(chip, p, RF_T_METER, METER_TRIGGER, 1);
+			halmac_rf_write(chip, p, RF_T_METER, METER_TRIGGER, 0);
+			halmac_rf_write(chip, p, RF_T_METER, METER_TRIGGER, 1);
 		}
 		t->triggered = true;
 		return DVR_OK;
@@ -175,7 +175,7 @@ int rtl8822c_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 	for (unsigned p = 0; p < 2; p++) {
 		if (cal[p] == 0xFF)
 			continue;
-		uint8_t r = (uint8_t)rtl8822c_rf_read(chip, p, RF_T_METER,
+		uint8_t r = (uint8_t)halmac_rf_read(chip, p, RF_T_METER,
 		                                      METER_VALUE);
 		t->avg[p] = average(t, p, r);
 		if (p == 0 || cal[0] == 0xFF)

@@ -45,11 +45,11 @@ static unsigned n_paths(const struct dvr_chip *chip)
 static void x2_check(struct dvr_chip *chip)
 {
 	dvr_delay_ms(1);
-	if (!rtl8822c_rf_read(chip, 0, RF_X2K, 1u << 15))
+	if (!halmac_rf_read(chip, 0, RF_X2K, 1u << 15))
 		return;
-	rtl8822c_rf_write(chip, 0, RF_X2K, RF_MASK, 0xC4440);
-	rtl8822c_rf_write(chip, 0, RF_X2K_CFG, RF_MASK, 0x6840D);
-	rtl8822c_rf_write(chip, 0, RF_X2K, RF_MASK, 0x80440);
+	halmac_rf_write(chip, 0, RF_X2K, RF_MASK, 0xC4440);
+	halmac_rf_write(chip, 0, RF_X2K_CFG, RF_MASK, 0x6840D);
+	halmac_rf_write(chip, 0, RF_X2K, RF_MASK, 0x80440);
 	dvr_delay_ms(1);
 }
 
@@ -63,13 +63,13 @@ static int thermal_trim(struct dvr_chip *chip)
 
 	for (unsigned p = 0; p < n_paths(chip); p++) {
 		uint8_t pg;
-		int st = rtl8822c_read_phys_efuse(chip, addr[p], &pg);
+		int st = halmac_read_phys_efuse(chip, addr[p], &pg);
 		if (st != DVR_OK)
 			return st;
 		if (pg == 0xFF)
 			return DVR_OK;
 		uint32_t t = (uint32_t)((pg >> 1) & 0x7) | (uint32_t)(pg & 1) << 3;
-		rtl8822c_rf_write(chip, p, RF_THERMAL_TRIM, 0xF0000, t);
+		halmac_rf_write(chip, p, RF_THERMAL_TRIM, 0xF0000, t);
 	}
 	return DVR_OK;
 }
@@ -100,7 +100,7 @@ static int power_trim(struct dvr_chip *chip)
 	int st;
 
 	for (unsigned i = 0; i < 3; i++) {
-		if ((st = rtl8822c_read_phys_efuse(chip, g2[i], &pg)) != DVR_OK)
+		if ((st = halmac_read_phys_efuse(chip, g2[i], &pg)) != DVR_OK)
 			return st;
 		if (pg == 0xFF)
 			continue;
@@ -110,7 +110,7 @@ static int power_trim(struct dvr_chip *chip)
 	}
 	for (unsigned i = 0; i < 5; i++)
 		for (unsigned p = 0; p < n_paths(chip); p++) {
-			st = rtl8822c_read_phys_efuse(chip, g5[p][i], &pg);
+			st = halmac_read_phys_efuse(chip, g5[p][i], &pg);
 			if (st != DVR_OK)
 				return st;
 			if (pg == 0xFF)
@@ -120,14 +120,14 @@ static int power_trim(struct dvr_chip *chip)
 		}
 	if (any)
 		for (unsigned p = 0; p < n_paths(chip); p++) {
-			rtl8822c_rf_write(chip, p, RF_TRIM_EN, 1u << 19, 1);
+			halmac_rf_write(chip, p, RF_TRIM_EN, 1u << 19, 1);
 			for (unsigned sel = 0; sel < 15; sel++) {
-				rtl8822c_rf_write(chip, p, RF_TRIM_SEL, RF_MASK,
+				halmac_rf_write(chip, p, RF_TRIM_SEL, RF_MASK,
 				                  sel);
-				rtl8822c_rf_write(chip, p, RF_TRIM_VAL, RF_MASK,
+				halmac_rf_write(chip, p, RF_TRIM_VAL, RF_MASK,
 				                  gain[p][entry_of_sel[sel]]);
 			}
-			rtl8822c_rf_write(chip, p, RF_TRIM_EN, 1u << 19, 0);
+			halmac_rf_write(chip, p, RF_TRIM_EN, 1u << 19, 0);
 		}
 	dvr_w32_mask(chip->io, REG_DIS_DPD, 0x3FF, 0x3FF);
 	return DVR_OK;
@@ -148,16 +148,16 @@ static int pa_bias(struct dvr_chip *chip)
 	int st;
 
 	for (unsigned p = 0; p < n_paths(chip); p++) {
-		if ((st = rtl8822c_read_phys_efuse(chip, g2[p], &pg)) != DVR_OK)
+		if ((st = halmac_read_phys_efuse(chip, g2[p], &pg)) != DVR_OK)
 			return st;
 		if (pg == 0xFF)
 			return DVR_OK;
-		rtl8822c_rf_write(chip, p, RF_PA, 0xF000, pg & 0x0Fu);
+		halmac_rf_write(chip, p, RF_PA, 0xF000, pg & 0x0Fu);
 	}
 	for (unsigned p = 0; p < n_paths(chip); p++) {
-		if ((st = rtl8822c_read_phys_efuse(chip, g5[p], &pg)) != DVR_OK)
+		if ((st = halmac_read_phys_efuse(chip, g5[p], &pg)) != DVR_OK)
 			return st;
-		rtl8822c_rf_write(chip, p, RF_PA, 0xF0000, pg & 0x0Fu);
+		halmac_rf_write(chip, p, RF_PA, 0xF0000, pg & 0x0Fu);
 	}
 	return DVR_OK;
 }

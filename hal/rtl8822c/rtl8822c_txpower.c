@@ -136,28 +136,20 @@ int rtl8822c_txpwr_rate_index(const uint8_t *efuse,
 
 int rtl8822c_txpower_tables_load(struct dvr_chip *chip)
 {
-	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
-	int st;
-
-	if (!priv)
-		return DVR_E_INVALID;
 	/* rtw8822c.c rtw8822c_rfe_defs: every RFE type takes bb_pg_type0,
 	 * and txpwr_lmt_type0 except type 5 (txpwr_lmt_type5). rtw88
 	 * refuses a type past 6; we take type 0's tables for it, the
 	 * reference design's. By-rate bytes are binary (the chip's
 	 * is_pwr_by_rate_dec is false). */
 	bool type5 = chip->id.rfe_type == 5;
-	const char *bad = NULL;
-	st = dvr_txpwr_tables_load(&priv->txpwr, rtl8822c_bb_pg_type0,
+
+	return dvr_chip_txpwr_load(chip, rtl8822c_bb_pg_type0,
 	                           rtl8822c_bb_pg_type0_len, false,
 	                           type5 ? rtl8822c_txpwr_lmt_type5
 	                                 : rtl8822c_txpwr_lmt_type0,
 	                           type5 ? rtl8822c_txpwr_lmt_type5_len
 	                                 : rtl8822c_txpwr_lmt_type0_len,
-	                           RTL8822C_MAX_TX_INDEX, &bad);
-	if (st != DVR_OK)
-		return dvr_chip_fail(chip, st, "%s table rejected", bad);
-	return DVR_OK;
+	                           RTL8822C_MAX_TX_INDEX);
 }
 
 /* Calibrated index of rate on path at the chip's current channel, or -1
@@ -166,16 +158,15 @@ int rtl8822c_txpower_tables_load(struct dvr_chip *chip)
 static int calibrated(const struct dvr_chip *chip, unsigned path,
                       uint8_t rate, int *cap)
 {
-	const struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+	const struct dvr_txpwr_tables *t = dvr_chip_txpwr(chip);
 	struct dvr_chan_geometry g;
 
-	if (!priv || chip->channel.channel == 0 ||
+	if (!chip->efuse || chip->channel.channel == 0 ||
 	    dvr_chan_geometry(&chip->channel, &g) != DVR_OK)
 		return -1;
 	return rtl8822c_txpwr_rate_index(
-		priv->efuse, priv->txpwr.loaded ? &priv->txpwr.by_rate : NULL,
-		priv->txpwr.loaded ? &priv->txpwr.limits : NULL, chip->regd, path,
-		rate, g.primary, g.center, g.bw_mhz, cap);
+		chip->efuse, t ? &t->by_rate : NULL, t ? &t->limits : NULL,
+		chip->regd, path, rate, g.primary, g.center, g.bw_mhz, cap);
 }
 
 int rtl8822c_calibrated_tx_power(struct dvr_chip *chip)
@@ -256,9 +247,7 @@ int rtl8822c_set_tx_power(struct dvr_chip *chip, int index)
 	int st = dvr_io_status(io);
 	if (st != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error setting TX power");
-	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
-	if (priv)
-		priv->tx_power_asked = index;
+	chip->tx_power_asked = index;
 	/* what the reference rate got, which its limit may hold below
 	 * index */
 	chip->tx_power_index = lvl[0][REF_RATE];

@@ -310,8 +310,9 @@ static int open_trace(struct dvr_device *dev)
 /* A clean chip context for info on the current transport. */
 static void reset_chip(struct dvr_device *dev, const struct dvr_chip_info *ci)
 {
-	free(dev->chip.priv);
+	dvr_chip_state_free(&dev->chip);
 	memset(&dev->chip, 0, sizeof dev->chip);
+	dev->chip.tx_power_asked = -1;
 	dev->chip.info = ci;
 	dev->chip.io = &dev->io;
 	dev->chip.n_out = dev->t->info.n_out;
@@ -590,7 +591,7 @@ void dvr_close(dvr_device *dev)
 		free(dev->slots);
 	}
 	free(dev->sync_buf);
-	free(dev->chip.priv);
+	dvr_chip_state_free(&dev->chip);
 	pthread_cond_destroy(&dev->tx_cond);
 	pthread_mutex_destroy(&dev->tx_lock);
 	pthread_mutex_destroy(&dev->sync_lock);

@@ -353,8 +353,7 @@ int main(void)
 	vreq.params = &vht;
 	CHECK_EQ_INT(ops->build_tx_desc(&chip, vdesc, &vreq), 40,
 	             "wireless mode 3: VHT allowed");
-	free(chip.priv);
-	chip.priv = NULL;
+	dvr_chip_state_free(&chip);
 
 	/* ---- registry ---- */
 	CHECK(dvr_chip_registry[0] == &rtl8812a_info, "registry lists 8812A");

@@ -48,7 +48,8 @@ static int sim_bulk(struct dvr_transport *t, unsigned out_idx,
 		sim.bulk_len[sim.n_bulk] = len;
 		sim.bulk_payload[sim.n_bulk] = pl;
 		sim.bulk_desc_ok[sim.n_bulk] =
-			jaguar3_txdesc_checksum(buf) == (buf[28] | buf[29] << 8) &&
+			halmac_txdesc_checksum(&rtl8822c_halmac, buf) ==
+				(buf[28] | buf[29] << 8) &&
 			buf[2] == 48 && ((buf[5] & 0x1F) == 0x10);
 		sim.n_bulk++;
 	}
@@ -88,9 +89,10 @@ static const struct dvr_transport_ops sim_ops = {
 	.bulk_out_sync = sim_bulk,
 };
 
-static void rsvd_desc(uint8_t *d, size_t len)
+static void rsvd_desc(const struct dvr_chip *chip, uint8_t *d, size_t len)
 {
-	jaguar3_fw_pkt_desc(d, len, JAGUAR3_QSEL_BEACON);
+	(void)chip;
+	halmac_fw_pkt_desc(&rtl8822c_halmac, d, len, HALMAC_QSEL_BEACON);
 }
 
 static const struct dvr_fw3081_cfg cfg = {
@@ -294,7 +296,7 @@ int main(void)
 	 * rtw_power_on sends them after rtw_mac_init): phy_init sends
 	 * them, not the download. */
 	CHECK_EQ_INT(sim.n_bulk, 51, "no H2C packet before the MAC is up");
-	st = rtl8822c_fw_send_info(&chip);
+	st = halmac_fw_send_info(&chip);
 	CHECK_EQ_INT(st, DVR_OK, "info H2Cs sent");
 	CHECK_EQ_INT(sim.n_bulk, 51 + 2, "GENERAL_INFO and PHYDM_INFO");
 	free(bad);

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Jaguar3 (RTL8822C) 48-byte TX descriptor. One vector is spelled out byte
- * by byte, worked out by hand from the field map (vendor
+ * The HalMAC 48-byte TX descriptor, as the RTL8822C uses it. One vector is
+ * spelled out byte by byte, worked out by hand from the field map (vendor
  * halmac_tx_desc_nic.h) including its checksum; the others are assembled
  * field by field here and the checksum (XOR of the 24 little-endian
- * half-words, checksum field as 0) is recomputed independently.
+ * half-words, checksum field as 0) is recomputed independently. The
+ * Jaguar2 checksum rule (the first 32 bytes alone) is checked on the same
+ * descriptors.
  */
 #include "../check.h"
 #include "../le_bytes.h"
-#include "hal/jaguar3/jaguar3.h"
+#include "hal/halmac/halmac.h"
 #include "hal/rtl8822c/rtl8822c.h"
 
 static uint16_t xor_words(const uint8_t *d, size_t n)
@@ -199,19 +201,28 @@ int main(void)
 	for (int i = 48; i < 56; i++)
 		pad[i] = (uint8_t)(0x11 * (i - 47));
 	pad[7] = 0x01;   /* PKT_OFFSET = 1 (dword 1 [28:24]) */
-	jaguar3_txdesc_fill_checksum(pad);
+	halmac_txdesc_fill_checksum(&rtl8822c_halmac, pad);
 	CHECK_EQ_HEX(pad[28] | pad[29] << 8, xor_words(pad, 56),
 	             "checksum covers the PKT_OFFSET padding");
 	CHECK(xor_words(pad, 56) != xor_words(pad, 48),
 	      "padding changes the checksum (the test can fail)");
 
+	/* Jaguar2 (rtw88 rtw8822b_fill_txdesc_checksum): the first 32
+	 * bytes, whatever follows and whatever PKT_OFFSET says. */
+	const struct halmac_data j2 = { .txdesc_csum_full = false };
+	halmac_txdesc_fill_checksum(&j2, pad);
+	CHECK_EQ_HEX(pad[28] | pad[29] << 8, xor_words(pad, 32),
+	             "Jaguar2: checksum over the first 32 bytes only");
+	CHECK(xor_words(pad, 32) != xor_words(pad, 56),
+	      "... which differs from the 8822C's (the test can fail)");
+
 	/* Firmware-bound packets. */
-	jaguar3_fw_pkt_desc(d, 4096, JAGUAR3_QSEL_BEACON);
+	halmac_fw_pkt_desc(&rtl8822c_halmac, d, 4096, HALMAC_QSEL_BEACON);
 	CHECK_EQ_HEX(le32(d), 4096u | 48u << 16 | 1u << 26,
 	             "reserved-page chunk: size, OFFSET 48, LS");
 	CHECK_EQ_HEX(le32(d + 4), 0x10u << 8, "reserved-page chunk: QSEL");
 	CHECK_EQ_HEX(le32(d + 28), xor_words(d, 48), "chunk checksum");
-	jaguar3_fw_pkt_desc(d, 32, JAGUAR3_QSEL_H2C);
+	halmac_fw_pkt_desc(&rtl8822c_halmac, d, 32, HALMAC_QSEL_H2C);
 	CHECK_EQ_HEX(le32(d), 32u, "H2C: size only, OFFSET 0");
 	CHECK_EQ_HEX(le32(d + 4), 0x13u << 8, "H2C: QSEL");
 	return check_done();

@@ -113,24 +113,23 @@ int main(void)
 	 * the tables identify loads: bb_pg, or bb_pg_rfe3 on RFE type 3. */
 	struct dvr_chip chip;
 	memset(&chip, 0, sizeof chip);
-	struct jaguar1_priv *priv = jaguar1_priv_alloc(&chip);
-	if (!CHECK(priv != NULL, "chip state"))
-		return check_done();
 	CHECK_EQ_INT(rtl8812a_txpower_tables_load(&chip), DVR_OK,
 	             "RFE 0 tables load");
+	if (!CHECK(chip.txpwr != NULL, "the tables are the chip's"))
+		return check_done();
 	int cap = 0;
 	/* Path B blank at ch 6/20: MCS 0x2D - 1 = 44. bb_pg 2.4 GHz 0xE2C
 	 * 0x40424444: MCS0 44 over MCS7 28 (0xE30 byte 3) = +16; FCC HT1S
 	 * limit at ch 6 36 - 28 = +8: 44 + 8 = 52, cap 52. */
-	CHECK_EQ_INT(rtl8812a_txpwr_rate_index(e, &priv->txpwr.by_rate,
-	                                       &priv->txpwr.limits, DVR_REGD_FCC, 1,
+	CHECK_EQ_INT(rtl8812a_txpwr_rate_index(e, &chip.txpwr->by_rate,
+	                                       &chip.txpwr->limits, DVR_REGD_FCC, 1,
 	                                       MCS0, 6, 6, 20, &cap),
 	             52, "MCS0 ch6 FCC: by rate capped at the limit");
 	CHECK_EQ_INT(cap, 52, "cap = EFUSE + limit");
 	/* MCS15: 0xE38 0x26283034 MCS15 26 is the base: 2SS 44 - 1 = 43 +
 	 * 0; cap 43 + (FCC HT2S 34 - 26 = 8) = 51. */
-	CHECK_EQ_INT(rtl8812a_txpwr_rate_index(e, &priv->txpwr.by_rate,
-	                                       &priv->txpwr.limits, DVR_REGD_FCC, 1,
+	CHECK_EQ_INT(rtl8812a_txpwr_rate_index(e, &chip.txpwr->by_rate,
+	                                       &chip.txpwr->limits, DVR_REGD_FCC, 1,
 	                                       MCS15, 6, 6, 20, &cap),
 	             43, "MCS15 ch6 FCC: the base rate");
 	CHECK_EQ_INT(cap, 51, "MCS15 cap");
@@ -139,10 +138,10 @@ int main(void)
 	             "RFE 3 tables load");
 	/* bb_pg_rfe3 0xE2C 0x32323232, 0xE30 0x28303232: MCS0 32 over MCS7
 	 * 28 = +4, under the limit +8: 44 + 4 = 48. */
-	CHECK_EQ_INT(rtl8812a_txpwr_rate_index(e, &priv->txpwr.by_rate,
-	                                       &priv->txpwr.limits, DVR_REGD_FCC, 1,
+	CHECK_EQ_INT(rtl8812a_txpwr_rate_index(e, &chip.txpwr->by_rate,
+	                                       &chip.txpwr->limits, DVR_REGD_FCC, 1,
 	                                       MCS0, 6, 6, 20, NULL),
 	             48, "RFE 3: its own by-rate table");
-	free(chip.priv);
+	dvr_chip_state_free(&chip);
 	return check_done();
 }

@@ -165,9 +165,10 @@ int main(void)
 	      ci->ops->wait_tx_idle && ci->ops->power_off &&
 	      ci->ops->tx_out_index && ci->ops->build_tx_desc &&
 	      ci->ops->parse_rx_pkt, "every op present");
-	CHECK(ci->ops->tx_out_index(NULL, 2) == 0 &&
-	      ci->ops->tx_out_index(NULL, 3) == 0 &&
-	      ci->ops->tx_out_index(NULL, 4) == 3,
+	const struct dvr_chip bare = { .info = ci };
+	CHECK(ci->ops->tx_out_index(&bare, 2) == 0 &&
+	      ci->ops->tx_out_index(&bare, 3) == 0 &&
+	      ci->ops->tx_out_index(&bare, 4) == 3,
 	      "MGMT endpoint: HIGH (ep 0) with 2/3 OUT, EXTRA (ep 3) with 4");
 
 	/* ---- channel geometry ---- */
@@ -245,16 +246,14 @@ int main(void)
 	static const uint8_t mac[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x55 };
 	CHECK_MEM(chip.id.mac_addr, mac, 6, "MAC address from 0x157");
 	CHECK(!(fr.mem[0x29] & 1), "EFUSE 2.5 V LDO switched off for reads");
-	free(chip.priv);
-	chip.priv = NULL;
+	dvr_chip_state_free(&chip);
 	reset(&io, &chip, 2);
 	fr.mem[0xFC] = 0x13;
 	efuse_ok = false;
 	st = ci->ops->identify(&chip);
 	CHECK(st == DVR_E_CHIP && strstr(chip.error, "EFUSE"),
 	      "EFUSE that never answers: DVR_E_CHIP");
-	free(chip.priv);
-	chip.priv = NULL;
+	dvr_chip_state_free(&chip);
 
 	/* ---- power on ---- */
 	reset(&io, &chip, 2);
@@ -336,10 +335,10 @@ int main(void)
 
 	/* ---- RF access ---- */
 	reset(&io, &chip, 2);
-	rtl8822c_rf_write(&chip, 1, 0x18, 0xFFFFF, 0x12345);
+	halmac_rf_write(&chip, 1, 0x18, 0xFFFFF, 0x12345);
 	CHECK_EQ_HEX(fake_r32(&fr, 0x4C00 + 0x18 * 4) & 0xFFFFF, 0x12345,
 	             "RF B 0x18 through the direct window");
-	rtl8822c_rf_write(&chip, 0, 0x00, 0xFFFFF, 0x3FFFF);
+	halmac_rf_write(&chip, 0, 0x00, 0xFFFFF, 0x3FFFF);
 	CHECK_EQ_HEX(fake_r32(&fr, 0x1808), 0x3FFFF,
 	             "RF A 0x00 through the LSSI port");
 	CHECK_EQ_HEX(fake_r32(&fr, 0x3C00), 0, "not through the window");
@@ -479,12 +478,12 @@ int main(void)
 	 * base 96, 1S 0x02: OFDM 100, MCS7 96. Second-stream bytes 0x00,
 	 * CCK bases 90 (A) and 80 (B). */
 	reset(&io, &chip, 2);
-	struct rtl8822c_priv *tp = calloc(1, sizeof *tp);
-	chip.priv = tp;
+	uint8_t *tp = malloc(RTL8822C_EFUSE_LOG);
+	chip.efuse = tp;
 	if (tp) {
-		memset(tp->efuse, 0xFF, sizeof tp->efuse);
+		memset(tp, 0xFF, RTL8822C_EFUSE_LOG);
 		for (unsigned p = 0; p < 2; p++) {
-			uint8_t *t = &tp->efuse[EFUSE8822C_TX_POWER + p * 42];
+			uint8_t *t = &tp[EFUSE8822C_TX_POWER + p * 42];
 			memset(t, 0, 42);
 			t[2] = p ? 80 : 90;
 			t[6 + 2] = p ? 96 : 100;
@@ -493,7 +492,7 @@ int main(void)
 		chip.channel = (struct dvr_channel){ 6, 20, 0 };
 		CHECK_EQ_INT(ci->ops->calibrated_tx_power(&chip), 102,
 		             "calibrated: path A MCS7 100 + 2");
-		CHECK_EQ_INT(rtl8822c_txpwr_index(tp->efuse, 1, 0x04, 6, 20),
+		CHECK_EQ_INT(rtl8822c_txpwr_index(tp, 1, 0x04, 6, 20),
 		             100 - 12, "path B 6M: OFDM 100, 3 dB without DPD");
 		/* 127 for MCS7 on A: shift +25. A OFDM 129 saturates at 127
 		 * (difference 0), B OFDM 125 over B MCS7 121 (+4): the shared
@@ -529,7 +528,7 @@ int main(void)
 		chip.id.is_1t1r = false;
 	}
 	free(tp);
-	chip.priv = NULL;
+	chip.efuse = NULL;
 
 	/* ---- TX idle ---- */
 	reset(&io, &chip, 2);
@@ -552,38 +551,37 @@ int main(void)
 
 	/* ---- USB2 -> USB3 switch ---- */
 	bool sw = true;
-	struct rtl8822c_priv up = { .usb3_switch_ok = false };
+	uint8_t up[RTL8822C_EFUSE_LOG];
+	memset(up, 0xFF, sizeof up);
+	up[0x06] = 0x00;                   /* usb_mode: bit 7 clear */
 	reset(&io, &chip, 2);
-	chip.priv = &up;
+	chip.efuse = up;
 	fr.mem[0xC6] = 0x10;               /* PAD_CTRL2 bit 20: capable */
-	CHECK(rtl8822c_usb3_switch(&chip, &sw) == DVR_OK && !sw,
+	CHECK(halmac_usb3_switch(&chip, &sw) == DVR_OK && !sw,
 	      "EFUSE forbids the switch: nothing done");
-	up.usb3_switch_ok = true;
+	up[0x06] = 0x80;
 	fr.mem[0xFF] = 0x20;
-	CHECK(rtl8822c_usb3_switch(&chip, &sw) == DVR_OK && !sw,
+	CHECK(halmac_usb3_switch(&chip, &sw) == DVR_OK && !sw,
 	      "already SuperSpeed: nothing done");
 	fr.mem[0xFF] = 0x00;
-	CHECK(rtl8822c_usb3_switch(&chip, &sw) == DVR_OK && sw,
+	CHECK(halmac_usb3_switch(&chip, &sw) == DVR_OK && sw,
 	      "capable USB2 link: switch requested");
 	CHECK_EQ_HEX((fake_r32(&fr, 0xC4) >> 16) & 0x0F, 0xB,
 	      "PAD_CTRL2: mode 2 in [19:18], bits 17 and 16");
 	CHECK_EQ_HEX(fr.mem[0xC5], 0x04, "PAD_CTRL2 byte 1 = 0x04");
-	chip.priv = NULL;
+	chip.efuse = NULL;
 
 	/* ---- firmware heartbeat through the register mailboxes ---- */
-	struct rtl8822c_priv hb = { 0 };
 	reset(&io, &chip, 2);
-	chip.priv = &hb;
-	CHECK_EQ_INT(rtl8822c_fw_keepalive(&chip), DVR_OK, "heartbeat sent");
+	CHECK_EQ_INT(halmac_fw_keepalive(&chip), DVR_OK, "heartbeat sent");
 	CHECK(fake_r32(&fr, 0x1D0) == 0x01000020 && fake_r32(&fr, 0x1F0) ==
 	      0x00000C00, "box 0: SET_PWR_MODE all-on");
 	CHECK_EQ_HEX(fake_r32(&fr, 0x1D4), 0x58u | 100u << 8,
 	             "box 1: WL_PHY_INFO with TX throughput 100");
-	CHECK_EQ_INT(hb.h2c_box, 2, "next command goes to box 2");
+	CHECK_EQ_INT(chip.h2c_box, 2, "next command goes to box 2");
 	fr.mem[0x1CC] = 0x04;              /* box 2 still busy */
-	CHECK_EQ_INT(rtl8822c_fw_keepalive(&chip), DVR_E_TIMEOUT,
+	CHECK_EQ_INT(halmac_fw_keepalive(&chip), DVR_E_TIMEOUT,
 	             "busy mailbox: DVR_E_TIMEOUT");
-	chip.priv = NULL;
 
 	/* ---- IQK ---- */
 	reset(&io, &chip, 2);

@@ -86,31 +86,29 @@ static void rate_index(void)
 	memset(e, 0xFF, sizeof e);
 	struct dvr_chip chip;
 	memset(&chip, 0, sizeof chip);
-	struct rtl8822c_priv *priv = calloc(1, sizeof *priv);
-	if (!CHECK(priv != NULL, "chip state"))
-		return;
-	chip.priv = priv;
 	CHECK_EQ_INT(rtl8822c_txpower_tables_load(&chip), DVR_OK,
 	             "RFE 0 tables load");
-	CHECK(priv->txpwr.loaded, "RFE 0 tables in use");
+	CHECK(dvr_chip_txpwr(&chip) != NULL, "RFE 0 tables in use");
+	if (!chip.txpwr)
+		return;
 
 	int cap = 0;
 	/* 11M worldwide: 64 + min(0, -12) = 52, cap 64 - 12 = 52. */
-	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &priv->txpwr.by_rate,
-	                                       &priv->txpwr.limits,
+	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &chip.txpwr->by_rate,
+	                                       &chip.txpwr->limits,
 	                                       DVR_REGD_WORLDWIDE, 0, CCK11,
 	                                       6, 6, 20, &cap),
 	             52, "11M ch 6 worldwide: limited");
 	CHECK_EQ_INT(cap, 52, "11M cap");
 	/* 1M FCC: 64 + min(12, 4) = 68. */
-	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &priv->txpwr.by_rate,
-	                                       &priv->txpwr.limits, DVR_REGD_FCC, 0,
+	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &chip.txpwr->by_rate,
+	                                       &chip.txpwr->limits, DVR_REGD_FCC, 0,
 	                                       CCK1, 6, 6, 20, NULL),
 	             68, "1M ch 6 FCC: by rate capped at the limit");
 	/* MCS0 FCC at ch 6: 62 + min(24, HT1S 76 - 64 = 12) - 12 (no DPD)
 	 * = 62; cap 62 + 12 - 12 = 62. */
-	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &priv->txpwr.by_rate,
-	                                       &priv->txpwr.limits, DVR_REGD_FCC, 0,
+	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &chip.txpwr->by_rate,
+	                                       &chip.txpwr->limits, DVR_REGD_FCC, 0,
 	                                       MCS0, 6, 6, 20, &cap),
 	             62, "MCS0 ch 6 FCC: limit, then the DPD back-off");
 	CHECK_EQ_INT(cap, 62, "MCS0 cap includes the back-off");
@@ -121,8 +119,8 @@ static void rate_index(void)
 	             "no tables: as rtl8822c_txpwr_index");
 	/* ch 64 OFDM FCC, RFE 0: type0 row 74 - 68 = +6: 54M 62 + min(0,
 	 * 6) = 62, cap 68. */
-	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &priv->txpwr.by_rate,
-	                                       &priv->txpwr.limits, DVR_REGD_FCC, 0,
+	CHECK_EQ_INT(rtl8822c_txpwr_rate_index(e, &chip.txpwr->by_rate,
+	                                       &chip.txpwr->limits, DVR_REGD_FCC, 0,
 	                                       OFDM54, 64, 64, 20, &cap),
 	             62, "54M ch 64 FCC");
 	CHECK_EQ_INT(cap, 68, "54M ch 64 cap, type 0 limit");
@@ -131,17 +129,17 @@ static void rate_index(void)
 	chip.id.rfe_type = 5;
 	CHECK_EQ_INT(rtl8822c_txpower_tables_load(&chip), DVR_OK,
 	             "RFE 5 tables load");
-	rtl8822c_txpwr_rate_index(e, &priv->txpwr.by_rate, &priv->txpwr.limits,
+	rtl8822c_txpwr_rate_index(e, &chip.txpwr->by_rate, &chip.txpwr->limits,
 	                          DVR_REGD_FCC, 0, OFDM54, 64, 64, 20, &cap);
 	CHECK_EQ_INT(cap, 70, "54M ch 64 cap, type 5 limit");
 	/* a type rtw88 has no entry for: the reference design's tables */
 	chip.id.rfe_type = 9;
 	CHECK_EQ_INT(rtl8822c_txpower_tables_load(&chip), DVR_OK,
 	             "RFE 9 tables load");
-	rtl8822c_txpwr_rate_index(e, &priv->txpwr.by_rate, &priv->txpwr.limits,
+	rtl8822c_txpwr_rate_index(e, &chip.txpwr->by_rate, &chip.txpwr->limits,
 	                          DVR_REGD_FCC, 0, OFDM54, 64, 64, 20, &cap);
 	CHECK_EQ_INT(cap, 68, "RFE 9: type 0 limit");
-	free(chip.priv);
+	dvr_chip_state_free(&chip);
 }
 
 int main(void)
