@@ -35,6 +35,7 @@ import sys
 #              model's default adapter: cut (0 -> 15), pkg (0 -> 15),
 #              intf (USB = 2), rfe and the four amplifier type bytes
 #   skipped  - tables the bring-up applies that are left out here
+#   notes    - optional comment lines for the output's head
 CHIPS = {
     "rtw8812a": {
         "name": "rtl8812a",
@@ -61,6 +62,42 @@ CHIPS = {
         "cond": {"cut": 2, "pkg": 15, "intf": 2, "rfe": 1,
                  "glna": 0, "gpa": 0, "alna": 0, "apa": 0},
         "skipped": [],
+    },
+    # The RTL8822BU and RTL8821CU have no chip model yet: the boards below
+    # are the ones their model EFUSE and SYS_CFG1 are to present (change
+    # both together).
+    "rtw8822b": {
+        "name": "rtl8822b",
+        # rtw88 rtw8822b.c: mac_tbl, bb_tbl, agc_tbl, rf_tbl[A, B] (no
+        # AGC-BTG table for any RFE option).
+        "tables": [("mac", "MAC"), ("bb", "BB"), ("agc", "BB"),
+                   ("rf_a", "RFA"), ("rf_b", "RFB")],
+        "rule": "rfe_equal",
+        # EFUSE 0xCA RFE option 3 (iFEM; rtw88 accepts 2, 3, 5), C-cut (2)
+        # as production RTL8822BU is; the RF tables branch on D-cut.
+        "cond": {"cut": 2, "pkg": 15, "intf": 2, "rfe": 3,
+                 "glna": 0, "gpa": 0, "alna": 0, "apa": 0},
+        "skipped": [],
+        "notes": ["No chip model presents this board yet."],
+    },
+    "rtw8821c": {
+        "name": "rtl8821c",
+        # rtw88 rtw8821c.c: mac_tbl, bb_tbl, agc_tbl, then the RFE
+        # option's agc_btg_tbl (options 2 and 4: agc_btg_type2), rf_tbl[A].
+        "tables": [("mac", "MAC"), ("bb", "BB"), ("agc", "BB"),
+                   ("agc_btg_type2", "BB"), ("rf_a", "RFA")],
+        "rule": "rfe_equal",
+        # EFUSE 0xCA = 0x02: RFE option 2 (BT-shared 2.4 GHz path, loads
+        # agc_btg_type2). The condition input is the whole byte >> 3 = 0
+        # and the package is 0xCA bit 5, clear -> 15 (rtw88
+        # rtw_phy_setup_phy_cond, rtw8821c_read_efuse). B-cut (1); only
+        # SDIO rows of these tables test the cut.
+        "cond": {"cut": 1, "pkg": 15, "intf": 2, "rfe": 0,
+                 "glna": 0, "gpa": 0, "alna": 0, "apa": 0},
+        "skipped": [],
+        "notes": ["RFE 0x00 is the condition input EFUSE 0xCA >> 3, for 0xCA = "
+                  "0x02 (option 2).",
+                  "No chip model presents this board yet."],
     },
 }
 
@@ -173,6 +210,8 @@ def main():
               "types %d/%d/%d/%d (%s rule).\n" %
               (drv["cut"], drv["pkg"], drv["intf"], drv["rfe"], drv["glna"],
                drv["gpa"], drv["alna"], drv["apa"], spec["rule"]))
+    for line in spec.get("notes", []):
+        out.write("# %s\n" % line)
     for s in spec["skipped"]:
         out.write("# Not applied here: %s%s (calibration).\n" %
                   (chip_prefix, s))

@@ -9,6 +9,8 @@ suite checks that the committed files match a fresh run.
 
     tools/gen_tables.py tools/tables/rtw8812a.json hal/rtl8812a
     tools/gen_tables.py tools/tables/rtw8822c.json hal/rtl8822c
+    tools/gen_tables.py tools/tables/rtw8822b.json hal/rtl8822b
+    tools/gen_tables.py tools/tables/rtw8821c.json hal/rtl8821c
 """
 
 import argparse
@@ -22,6 +24,14 @@ import sys
 #   pwr, flows    - power-sequence sub-flows, and the flows built from them
 #   pwrtrk        - emit every `pwrtrk_u8` table (thermal power tracking:
 #                   BB swing steps by thermal delta), in JSON order
+#   pg, lmt       - power-by-rate and regulatory-limit tables
+#   pg_bcd        - say in the header that the by-rate bytes are BCD
+#                   (rtw88 hw_spec is_pwr_by_rate_dec)
+#   rfe_defs      - emit the JSON's `rfe_defs` as <prefix>_rfe_defs[]: per
+#                   RFE option its by-rate and limit table (and AGC-BTG
+#                   table where the chip has one); the pg, lmt and pairs
+#                   lists must hold exactly the tables it names;
+#                   rfe_option: where the chip's option comes from
 # The 8822C has no MAC table (its MAC set-up is code; the JSON's `mac` is
 # empty and an empty C array is not valid C11), and one more BB-kind table,
 # the RF-calibration init block (`array_mp_cal_init`).
@@ -50,6 +60,42 @@ CHIPS = {
         "pg": ["bb_pg_type0"],
         "lmt": ["txpwr_lmt_type0", "txpwr_lmt_type5"],
         "pwrtrk": True,
+    },
+    # Jaguar2. Pair tables in rtw88's load order (phy.c
+    # rtw_phy_load_tables: mac, bb, agc, the RFE option's AGC-BTG table,
+    # then rf_tbl[] by path). By-rate and limit tables: every one that
+    # rtw8822b.c / rtw8821c.c rfe_defs names. One power-tracking set
+    # (pwr_track_type0_tbl) serves every RFE option on both chips.
+    "rtw8822b": {
+        "prefix": "rtl8822b", "base": "rtl8822b_tables",
+        "pairs": ["mac", "bb", "agc", "rf_a", "rf_b"],
+        "pwr": ["trans_carddis_to_cardemu", "trans_cardemu_to_act",
+                "trans_act_to_cardemu", "trans_cardemu_to_carddis"],
+        "flows": ["card_enable_flow", "card_disable_flow"],
+        # rfe_defs: option 2 -> type2/type2, 3 -> type3/type0,
+        # 5 -> type5/type5 (by rate / limit)
+        "pg": ["bb_pg_type2", "bb_pg_type3", "bb_pg_type5"],
+        "pg_bcd": True,
+        "lmt": ["txpwr_lmt_type0", "txpwr_lmt_type2", "txpwr_lmt_type5"],
+        "pwrtrk": True,
+        "rfe_defs": True,
+        "rfe_option": "EFUSE 0xCA",
+    },
+    "rtw8821c": {
+        "prefix": "rtl8821c", "base": "rtl8821c_tables",
+        # one RF path; agc_btg_type2 is loaded after agc for RFE
+        # options 2 and 4 (rfe_defs agc_btg_tbl)
+        "pairs": ["mac", "bb", "agc", "agc_btg_type2", "rf_a"],
+        "pwr": ["trans_carddis_to_cardemu", "trans_cardemu_to_act",
+                "trans_act_to_cardemu", "trans_cardemu_to_carddis"],
+        "flows": ["card_enable_flow", "card_disable_flow"],
+        # rfe_defs: options 0, 2, 4, 6 all take type0 / type0
+        "pg": ["bb_pg_type0"],
+        "pg_bcd": True,
+        "lmt": ["txpwr_lmt_type0"],
+        "pwrtrk": True,
+        "rfe_defs": True,
+        "rfe_option": "EFUSE 0xCA bits 4:0",
     },
 }
 
@@ -125,6 +171,10 @@ def emit_pairs(out, prefix, name, table):
     pairs = table["pairs"]
     if len(pairs) != table["count"]:
         fail("%s: pair count mismatch" % name)
+    if not pairs:
+        # an empty C array is not valid C11: leave the table out of the
+        # chip's "pairs" (as the 8822C's empty `mac`)
+        fail("%s is empty; drop it from the chip's pair tables" % name)
     out.append("/* %s: %d pairs (%s) */" % (table["c_name"], len(pairs), table["kind"]))
     out.append("const uint32_t %s_%s[] = {" % (prefix, name))
     for i, p in enumerate(pairs):
@@ -230,10 +280,93 @@ def emit_lmt(out, prefix, name, table):
     out.append("")
 
 
+def rfe_defs(data, cfg, json_name):
+    """The JSON's rfe_defs rows as (option, pg, lmt, agc_btg or None), in
+    option order, checked against the tables the chip entry emits; and
+    whether any option has an AGC-BTG table."""
+    t = data.get("rfe_defs")
+    if not isinstance(t, dict) or t.get("kind") != "rfe_defs":
+        fail("%s has no rfe_defs table" % json_name)
+    rows = t["rows"]
+    if not rows or len(rows) != t["count"]:
+        fail("rfe_defs: row count mismatch")
+    pg_used, lmt_used, tracks, out = set(), set(), set(), []
+    for r in rows:
+        opt = r.get("rfe_option")
+        if not isinstance(opt, int) or not 0 <= opt < min(t["array_size"], 0x100):
+            fail("rfe_defs: option %r out of range" % (opt,))
+        pg, lmt, btg = r["phy_pg_tbl"], r["txpwr_lmt_tbl"], r["agc_btg_tbl"]
+        if pg not in cfg.get("pg", []):
+            fail("rfe_defs[%d] names %s, not among the chip's pg tables" % (opt, pg))
+        if lmt not in cfg.get("lmt", []):
+            fail("rfe_defs[%d] names %s, not among the chip's lmt tables" % (opt, lmt))
+        if btg is not None and btg not in cfg["pairs"]:
+            fail("rfe_defs[%d] names %s, not among the chip's pair tables" % (opt, btg))
+        pg_used.add(pg)
+        lmt_used.add(lmt)
+        tracks.add(r["pwr_track_tbl"])
+        out.append((opt, pg, lmt, btg))
+    out.sort()
+    if len({o[0] for o in out}) != len(out):
+        fail("rfe_defs: an option appears twice")
+    for kind, used in (("pg", pg_used), ("lmt", lmt_used)):
+        for name in cfg.get(kind, []):
+            if name not in used:
+                fail("%s is named by no rfe_defs row" % name)
+    # one power-tracking set for every option: the pwrtrk_* arrays
+    if len(tracks) != 1 or not cfg.get("pwrtrk"):
+        fail("rfe_defs: expected one power-tracking set, got %s" % sorted(tracks))
+    track = data[tracks.pop()]
+    for member, target in sorted(track["members"].items()):
+        arr = target.split("[", 1)[0]
+        if data.get(arr, {}).get("kind") != "pwrtrk_u8":
+            fail("power-tracking member %s points at %s, not a pwrtrk_u8 table"
+                 % (member, target))
+    return out, any(o[3] is not None for o in out)
+
+
+def rfe_def_struct(prefix, btg):
+    fields = [
+        ("uint8_t rfe_option;", None),
+        ("const struct dvr_pg_row *pg;", "power by rate"),
+        ("size_t pg_len;", "rows"),
+        ("const struct dvr_txpwr_lmt_row *lmt;", "regulatory limits"),
+        ("size_t lmt_len;", "rows"),
+    ]
+    if btg:
+        fields += [("const uint32_t *agc_btg;", "loaded after agc; or NULL"),
+                   ("size_t agc_btg_len;", "words")]
+    lines = ["struct %s_rfe_def {" % prefix]
+    for decl, note in fields:
+        lines.append("\t" + decl if note is None else
+                     "\t%s/* %s */" % (decl.ljust(38), note))
+    lines.append("};")
+    return lines
+
+
+def emit_rfe_defs(out, prefix, data, defs, btg):
+    t = data["rfe_defs"]
+    out.append("/* %s (%s): %d RFE options */" % (
+        t["c_name"], t.get("source_path", "?"), len(defs)))
+    out.append("const struct %s_rfe_def %s_rfe_defs[] = {" % (prefix, prefix))
+    for opt, pg, lmt, agc in defs:
+        row = "\t{ %d, %s_%s, %d, %s_%s, %d" % (
+            opt, prefix, pg, data[pg]["count"], prefix, lmt, data[lmt]["count"])
+        if btg:
+            if agc is None:
+                row += ", NULL, 0"
+            else:
+                row += ", %s_%s, %d" % (prefix, agc, 2 * data[agc]["count"])
+        out.append(row + " },")
+    out.append("};")
+    out.append("const size_t %s_rfe_defs_len = %d;" % (prefix, len(defs)))
+    out.append("")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("json", help="path to rtw8812a.json or rtw8822c.json")
+    ap.add_argument("json", help="path to tools/tables/<chip>.json")
     ap.add_argument("outdir", help="directory for the .c and .h files")
     args = ap.parse_args()
 
@@ -248,6 +381,7 @@ def main():
     with open(args.json, "r", encoding="utf-8") as f:
         data = json.load(f)
     prov = data["_provenance"]
+    defs, btg = rfe_defs(data, cfg, json_name) if cfg.get("rfe_defs") else (None, False)
 
     # ---- header ----
     h = [header_comment(prov, json_name, "Register tables of the %s (declarations)." % prefix.upper())]
@@ -282,13 +416,25 @@ def main():
     if pg_tables or lmt_tables:
         h.append("")
         h.append("/* TX power tables: power by rate and regulatory limits; *_len")
-        h.append(" * counts rows. */")
+        h.append(" * counts rows.%s */" % (
+            "" if not cfg.get("pg_bcd") else
+            " By-rate data bytes are BCD (rtw88 is_pwr_by_rate_dec)."))
     for name in pg_tables:
         h.append("extern const struct dvr_pg_row %s_%s[];" % (prefix, name))
         h.append("extern const size_t %s_%s_len;" % (prefix, name))
     for name in lmt_tables:
         h.append("extern const struct dvr_txpwr_lmt_row %s_%s[];" % (prefix, name))
         h.append("extern const size_t %s_%s_len;" % (prefix, name))
+    if defs:
+        src = data["rfe_defs"].get("source_path", prov["source_path"])
+        h.append("")
+        h.append("/* Tables by RFE option (%s), from %s" % (cfg["rfe_option"], src))
+        h.append(" * %s; rtw88 refuses a board whose option is not" % (
+            data["rfe_defs"]["c_name"]))
+        h.append(" * listed. Every option uses the power-tracking set above. */")
+        h.extend(rfe_def_struct(prefix, btg))
+        h.append("extern const struct %s_rfe_def %s_rfe_defs[];" % (prefix, prefix))
+        h.append("extern const size_t %s_rfe_defs_len;" % prefix)
     h.append("\n#endif /* %s */" % guard)
 
     # ---- source ----
@@ -304,6 +450,8 @@ def main():
         emit_pg(c, prefix, name, data[name])
     for name in lmt_tables:
         emit_lmt(c, prefix, name, data[name])
+    if defs:
+        emit_rfe_defs(c, prefix, data, defs, btg)
     for name in pwr_flows:
         flow = data[name]
         c.append("const struct dvr_pwr_cmd *const %s_%s[] = {" % (prefix, name))
