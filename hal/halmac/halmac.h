@@ -27,6 +27,7 @@
 
 #define HALMAC_TX_DESC_LEN 48u
 #define HALMAC_RX_DESC_LEN 24u
+#define HALMAC_PHY_STATUS_LEN 32u
 #define HALMAC_PAGE_SIZE 128u
 /* Largest VHT MPDU, FCS included: what the RX packet limit is set for. */
 #define HALMAC_MAX_RX_FRAME 11454u
@@ -215,6 +216,12 @@ int halmac_fifo_layout(const struct dvr_chip *chip, unsigned n_out,
  * which), or the bus error.
  */
 int halmac_mac_init(struct dvr_chip *chip);
+struct dvr_chan_geometry;
+/* The MAC's part of a channel switch (rtw88 mac.c rtw_set_channel_mac):
+ * primary 20/40 MHz indices, the response bandwidth, the 80 MHz MAC
+ * clock and microsecond tick, CCK allowed or not (2.4 / 5 GHz). */
+void halmac_set_channel_mac(struct dvr_chip *chip,
+                            const struct dvr_chan_geometry *pl);
 int halmac_set_monitor(struct dvr_chip *chip, bool keep_corrupted);
 int halmac_wait_tx_idle(struct dvr_chip *chip, unsigned timeout_ms);
 /* The bulk OUT of the DMA queue management frames (QSEL MGMT) feed. */
@@ -259,6 +266,28 @@ struct halmac_rf_ctx {
 	unsigned path;
 };
 int halmac_rf_row(void *ctx, uint32_t addr, uint32_t data);
+
+/* ---- RX packets (halmac_rx.c) ---- */
+
+/*
+ * Open the packet at @p p (@p avail bytes left in the transfer): its
+ * descriptor into @p out (the parse_rx_pkt op's statuses), and
+ * *@p phy_status the 32-byte PHY status a frame carries (NULL for a C2H
+ * report or a frame without one). The family reads the page it knows.
+ */
+int halmac_rx_open(const struct dvr_chip *chip, const uint8_t *p,
+                   size_t avail, struct dvr_rx_pkt *out,
+                   const uint8_t **phy_status);
+/* The OFDM page (page 1) of either layout into @p info: power and SNR
+ * per path, EVM per stream, bandwidth from the sub-channel field
+ * (@p bw_unknown when it names none), LDPC/STBC. */
+void halmac_phy_status_ofdm(const struct dvr_chip *chip, const uint8_t *ps,
+                            unsigned bw_unknown, struct dvr_rx_info *info);
+/* PWDB to dBm (PWDB - 110, not below -120); paths the PHY status reports
+ * on this board (at most 2); whether a rate is CCK (page 0's). */
+int halmac_rx_dbm(int pwdb);
+unsigned halmac_rx_paths(const struct dvr_chip *chip);
+bool halmac_rate_is_cck(const struct dvr_rate *r);
 
 /* ---- TX descriptor (halmac_txdesc.c) ---- */
 

@@ -6,6 +6,7 @@
  * constants, rtw_drv_info_cfg; usb.c rtw_usb_interface_cfg), monitor-mode
  * RX filters, the queue injected frames use, and waiting for it to drain.
  */
+#include "hal/common/chan_geometry.h"
 #include "hal/common/usb_rx_dma.h"
 #include "hal/halmac/halmac.h"
 
@@ -294,4 +295,19 @@ int halmac_wait_tx_idle(struct dvr_chip *chip, unsigned timeout_ms)
 			return DVR_E_TIMEOUT;
 		dvr_delay_ms(1);
 	}
+}
+
+void halmac_set_channel_mac(struct dvr_chip *chip,
+                            const struct dvr_chan_geometry *pl)
+{
+	struct dvr_io *io = chip->io;
+
+	dvr_w8(io, 0x0483, (uint8_t)((pl->sc20 & 0xF) | (pl->sc40 & 0xF) << 4));
+	uint32_t rfmod = pl->bw_mhz == 80 ? 1u << 8 :
+	                 pl->bw_mhz == 40 ? 1u << 7 : 0;
+	dvr_w32_mask(io, 0x0668, 0x180, rfmod >> 7);
+	dvr_clr32(io, 0x0024, 0x00300000);       /* 80 MHz MAC clock */
+	dvr_w8(io, 0x055C, 80);
+	dvr_w8(io, 0x0638, 80);
+	dvr_w8_mask(io, 0x0454, 0x80, pl->is_5g);
 }

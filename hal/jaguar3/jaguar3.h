@@ -16,7 +16,7 @@
 #include "hal/halmac/halmac.h"
 
 #define JAGUAR3_RX_DESC_LEN HALMAC_RX_DESC_LEN
-#define JAGUAR3_PHY_STATUS_LEN 32u
+#define JAGUAR3_PHY_STATUS_LEN HALMAC_PHY_STATUS_LEN
 
 /* CCK gain-index bounds the jgr3 CCK power formula needs (read from the
  * BB after the tables by the chip). Zero bounds disable the correction. */

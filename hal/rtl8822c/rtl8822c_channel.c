@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Band, channel and bandwidth of the 8822C: BB (rtw88 rtw8822c.c
- * rtw8822c_set_channel_bb), MAC (mac.c rtw_set_channel_mac), RF
- * (rtw8822c_set_channel_rf) and the IGI toggle, in rtw88's order.
+ * rtw8822c_set_channel_bb), MAC (hal/halmac: mac.c rtw_set_channel_mac),
+ * RF (rtw8822c_set_channel_rf) and the IGI toggle, in rtw88's order.
  */
 #include "hal/common/chan_geometry.h"
 #include "hal/rtl8822c/rtl8822c.h"
@@ -91,18 +91,6 @@ static void bb_bandwidth(struct dvr_io *io, const struct dvr_chan_geometry *pl)
 	}
 }
 
-static void mac_channel(struct dvr_io *io, const struct dvr_chan_geometry *pl)
-{
-	dvr_w8(io, 0x0483, (uint8_t)((pl->sc20 & 0xF) | (pl->sc40 & 0xF) << 4));
-	uint32_t rfmod = pl->bw_mhz == 80 ? 1u << 8 :
-	                 pl->bw_mhz == 40 ? 1u << 7 : 0;
-	dvr_w32_mask(io, 0x0668, 0x180, rfmod >> 7);
-	dvr_clr32(io, 0x0024, 0x00300000);       /* 80 MHz MAC clock */
-	dvr_w8(io, 0x055C, 80);
-	dvr_w8(io, 0x0638, 80);
-	dvr_w8_mask(io, 0x0454, 0x80, pl->is_5g);
-}
-
 static void rf_channel(struct dvr_chip *chip,
                        const struct dvr_chan_geometry *pl)
 {
@@ -162,7 +150,7 @@ int rtl8822c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	else
 		bb_band_2g(io, &pl);
 	bb_bandwidth(io, &pl);
-	mac_channel(io, &pl);
+	halmac_set_channel_mac(chip, &pl);
 	rf_channel(chip, &pl);
 	/* Without the IGI toggle the receiver can stay deaf after a
 	 * switch (devourer docs/8822e-quirks.md). */
