@@ -62,20 +62,57 @@ void dvr_io_trace_bulk(struct dvr_io *io, bool in, uint8_t ep, size_t len)
 		fprintf(io->trace, "%s 0x%02x %zu\n", in ? "RX" : "TX", ep, len);
 }
 
-/* Account for one finished control transfer (r = bytes or error) and make
- * a failure sticky. */
+/* Account for one finished control transfer (r = bytes or error, after
+ * @p tries attempts) and make a failure sticky. */
 static int ctrl_done(struct dvr_io *io, int r, char dir, uint16_t addr,
-                     const uint8_t *buf, uint16_t len)
+                     const uint8_t *buf, uint16_t len, unsigned tries)
 {
 	if (r >= 0 && r != len)
 		r = DVR_E_IO; /* a short register transfer is a failure */
 	if (r < 0) {
 		io->status = r;
+		io->fail_dir = dir;
+		io->fail_addr = addr;
+		io->fail_len = len;
+		io->fail_tries = tries;
 		return r;
 	}
 	io->ctrl_bytes += len;
 	trace_ctrl(io, dir, addr, buf, len);
 	return DVR_OK;
+}
+
+/*
+ * One control transfer, sent again when it times out. The chip answers
+ * every vendor request; one that is not answered in time was held up on
+ * the way (a loaded host, a busy hub) far more often than lost by the
+ * chip, and failing a whole bring-up stage on it is what a pilot would
+ * see as "plug it in again". Realtek's own USB drivers (rtlwifi usb.c
+ * _usbctrl_vendorreq_sync_read, the vendor usb_ops_linux.c
+ * usbctrl_vendorreq with MAX_USBCTRL_VENDORREQ_TIMES) resend a failed
+ * request up to ten times; rtw88 does not resend at all. We resend only
+ * a timeout, and twice: a device that went away answers NO_DEVICE at
+ * once, a stall or a protocol error is no matter of waiting, and three
+ * timeouts in a row are a chip (or bus) that really stopped answering.
+ */
+static int ctrl_xfer(struct dvr_io *io, uint16_t addr, uint8_t *in,
+                     const uint8_t *out, uint16_t len)
+{
+	unsigned tries = 0;
+	int r;
+
+	for (;;) {
+		tries++;
+		r = in ? io->t->ops->ctrl_in(io->t, addr, 0, in, len,
+		                             io->timeout_ms)
+		       : io->t->ops->ctrl_out(io->t, addr, 0, out, len,
+		                              io->timeout_ms);
+		if (r != DVR_E_TIMEOUT || tries > DVR_IO_TIMEOUT_RETRIES)
+			break;
+		io->ctrl_retries++;
+	}
+	return ctrl_done(io, r, in ? 'R' : 'W', addr, in ? in : out, len,
+	                 tries);
 }
 
 static int io_read(struct dvr_io *io, uint16_t addr, uint8_t *buf,
@@ -84,10 +121,7 @@ static int io_read(struct dvr_io *io, uint16_t addr, uint8_t *buf,
 	if (io->status != DVR_OK)
 		return io->status;
 	io->ctrl_reads++;
-	return ctrl_done(io,
-	                 io->t->ops->ctrl_in(io->t, addr, 0, buf, len,
-	                                     io->timeout_ms),
-	                 'R', addr, buf, len);
+	return ctrl_xfer(io, addr, buf, NULL, len);
 }
 
 static int io_write(struct dvr_io *io, uint16_t addr, const uint8_t *buf,
@@ -96,10 +130,24 @@ static int io_write(struct dvr_io *io, uint16_t addr, const uint8_t *buf,
 	if (io->status != DVR_OK)
 		return io->status;
 	io->ctrl_writes++;
-	return ctrl_done(io,
-	                 io->t->ops->ctrl_out(io->t, addr, 0, buf, len,
-	                                      io->timeout_ms),
-	                 'W', addr, buf, len);
+	return ctrl_xfer(io, addr, NULL, buf, len);
+}
+
+const char *dvr_io_failure(const struct dvr_io *io, char *buf, size_t len)
+{
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	if (io->status == DVR_OK || !io->fail_dir)
+		return buf;
+	const char *what = io->status == DVR_E_TIMEOUT ? "timed out" :
+	                   io->status == DVR_E_NO_DEVICE ? "found no device" :
+	                   "failed";
+	snprintf(buf, len, "control %s of 0x%04x (%u byte%s) %s%s%u tr%s",
+	         io->fail_dir == 'R' ? "read" : "write", io->fail_addr,
+	         (unsigned)io->fail_len, io->fail_len == 1 ? "" : "s", what,
+	         ", ", io->fail_tries, io->fail_tries == 1 ? "y" : "ies");
+	return buf;
 }
 
 /* Reads of a failed device yield all-ones, like a bus with nothing on it:

@@ -32,10 +32,22 @@ struct dvr_io {
 	unsigned timeout_ms;   /* per control transfer */
 	FILE *trace;           /* NULL: no trace */
 	/* Counters: control transfers and their data bytes, for per-stage
-	 * init accounting (bench/). */
+	 * init accounting (bench/), and transfers sent again after a
+	 * timeout. */
 	uint64_t ctrl_reads, ctrl_writes;
 	uint64_t ctrl_bytes;
+	uint64_t ctrl_retries;
+	/* The transfer that made status sticky: 'R' or 'W' (0: none, or
+	 * a bulk OUT), its register, length and how often it was tried. */
+	char fail_dir;
+	uint16_t fail_addr;
+	uint16_t fail_len;
+	unsigned fail_tries;
 };
+
+/* A control transfer that times out is sent again, at most this many
+ * more times, before the failure sticks. */
+#define DVR_IO_TIMEOUT_RETRIES 2
 
 void dvr_io_init(struct dvr_io *io, struct dvr_transport *t);
 /* Open (truncate) a trace file; DVR_E_IO if it cannot be created. */
@@ -44,7 +56,16 @@ void dvr_io_trace_close(struct dvr_io *io);
 void dvr_io_trace_bulk(struct dvr_io *io, bool in, uint8_t ep, size_t len);
 
 static inline int dvr_io_status(const struct dvr_io *io) { return io->status; }
-static inline void dvr_io_clear_error(struct dvr_io *io) { io->status = DVR_OK; }
+static inline void dvr_io_clear_error(struct dvr_io *io)
+{
+	io->status = DVR_OK;
+	io->fail_dir = 0;
+}
+
+/* The failed transfer in words ("control read of 0x1a98 (4 bytes) timed
+ * out, 3 tries") into @p buf; an empty string when no control transfer
+ * failed. Returns @p buf. */
+const char *dvr_io_failure(const struct dvr_io *io, char *buf, size_t len);
 
 uint8_t dvr_r8(struct dvr_io *io, uint16_t addr);
 uint16_t dvr_r16(struct dvr_io *io, uint16_t addr);

@@ -725,10 +725,18 @@ static void stage_end(struct dvr_device *dev, struct stage_clock *c,
 /* A step failed: keep the most specific message (the chip's). */
 static int stage_failed(struct dvr_device *dev, const char *stage, int r)
 {
+	char xfer[96];
+
 	if (r == DVR_OK)
 		r = dvr_io_status(&dev->io);
+	/* Which register the bus failed on, when it did: the chip's
+	 * message says what it was doing, this says where. */
+	dvr_io_failure(&dev->io, xfer, sizeof xfer);
 	if (dev->chip.error[0])
-		set_error(dev, r, "%s: %s", stage, dev->chip.error);
+		set_error(dev, r, "%s: %s%s%s%s", stage, dev->chip.error,
+		          xfer[0] ? " (" : "", xfer, xfer[0] ? ")" : "");
+	else if (xfer[0])
+		set_error(dev, r, "%s failed: %s", stage, xfer);
 	else
 		set_error(dev, r, "%s failed", stage);
 	if (is_fatal(r))
