@@ -14,21 +14,22 @@
 
 #include "libdevourer/virtual/vchip_internal.h"
 
-#define C22_EFUSE_PHYS 512u   /* rtw88 rtw8822c.c hw_spec phy_efuse_size */
-#define C22_EFUSE_LOG 768u    /* log_efuse_size */
-#define C22_EFUSE_PTCT 124u   /* protected tail, not part of the map */
-#define C22_TXBUF 0x40000u    /* TX packet buffer: 2048 pages x 128 B */
-#define C22_IMEM_MAX 0x30000u /* on-chip memories large enough for any */
-#define C22_DMEM_MAX 0x20000u /* 8822C image (rtw88 fw.h limits) */
-#define C22_EMEM_MAX 0x40000u
+#define P8822C_EFUSE_PHYS 512u /* rtw88 rtw8822c.c hw_spec phy_efuse_size */
+#define P8822C_EFUSE_LOG 768u  /* log_efuse_size */
+#define P8822C_EFUSE_PTCT 124u /* protected tail, not part of the map */
+#define P8822C_TXBUF 0x40000u  /* TX packet buffer: 2048 pages x 128 B */
+/* on-chip memories large enough for any 8822C image (rtw88 fw.h limits) */
+#define P8822C_IMEM_MAX 0x30000u
+#define P8822C_DMEM_MAX 0x20000u
+#define P8822C_EMEM_MAX 0x40000u
 
-struct c22_state {
-	uint8_t efuse_phys[C22_EFUSE_PHYS];
-	uint8_t efuse_log[C22_EFUSE_LOG];
+struct p8822c_state {
+	uint8_t efuse_phys[P8822C_EFUSE_PHYS];
+	uint8_t efuse_log[P8822C_EFUSE_LOG];
 
 	/* the TX packet buffer at OCP 0x18780000, as far as beacon-queue
 	 * transfers (reserved pages) filled it */
-	uint8_t txbuf[C22_TXBUF];
+	uint8_t txbuf[P8822C_TXBUF];
 
 	/* DDMA channel 0: running XOR of 16-bit words since the last
 	 * checksum reset, and its status */
@@ -39,7 +40,8 @@ struct c22_state {
 	bool chk_milestone;
 
 	/* the memories the DDMA fills; *_hi = highest offset written */
-	uint8_t imem[C22_IMEM_MAX], dmem[C22_DMEM_MAX], emem[C22_EMEM_MAX];
+	uint8_t imem[P8822C_IMEM_MAX], dmem[P8822C_DMEM_MAX];
+	uint8_t emem[P8822C_EMEM_MAX];
 	size_t imem_hi, dmem_hi, emem_hi;
 
 	bool cpu_on;          /* 3081 clocked and out of reset */
@@ -64,53 +66,53 @@ struct c22_state {
 	uint32_t ltecoex[64];
 };
 
-static inline struct c22_state *c22(const struct vchip *vc)
+static inline struct p8822c_state *p8822c_of(const struct vchip *vc)
 {
-	return (struct c22_state *)vc->pstate;
+	return (struct p8822c_state *)vc->pstate;
 }
 
 /* personality_8822c.c */
-bool c22_tx_dma_on(const struct vchip *vc);
-bool c22_tx_ready(const struct vchip *vc);
+bool p8822c_tx_dma_on(const struct vchip *vc);
+bool p8822c_tx_ready(const struct vchip *vc);
 
 /* personality_8822c_efuse.c */
-void c22_efuse_build(struct vchip *vc); /* vc->mac_addr set before */
+void p8822c_efuse_build(struct vchip *vc); /* vc->mac_addr set before */
 /* board= names (the EFUSE calibration variants), default first */
-extern const char *const c22_boards[];
-void c22_efuse_ctrl_written(struct vchip *vc);
+extern const char *const p8822c_boards[];
+void p8822c_efuse_ctrl_written(struct vchip *vc);
 
 /* personality_8822c_fw.c */
-void c22_fw_reset(struct vchip *vc);
-void c22_fw_beacon_page(struct vchip *vc, const uint8_t *data, size_t len);
-void c22_fw_ddma_written(struct vchip *vc);
-void c22_fw_cpu_changed(struct vchip *vc);
-uint16_t c22_fw_mcufw_ctrl(const struct vchip *vc, uint16_t stored);
-void c22_fw_h2c_packet(struct vchip *vc, const uint8_t *data, size_t len);
-void c22_fw_mailbox_written(struct vchip *vc, unsigned box);
+void p8822c_fw_reset(struct vchip *vc);
+void p8822c_fw_beacon_page(struct vchip *vc, const uint8_t *data, size_t len);
+void p8822c_fw_ddma_written(struct vchip *vc);
+void p8822c_fw_cpu_changed(struct vchip *vc);
+uint16_t p8822c_fw_mcufw_ctrl(const struct vchip *vc, uint16_t stored);
+void p8822c_fw_h2c_packet(struct vchip *vc, const uint8_t *data, size_t len);
+void p8822c_fw_mailbox_written(struct vchip *vc, unsigned box);
 
 /* personality_8822c_phy.c */
-bool c22_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out);
-uint32_t c22_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
-void c22_phy_written(struct vchip *vc, uint16_t addr, size_t len);
+bool p8822c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out);
+uint32_t p8822c_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
+void p8822c_phy_written(struct vchip *vc, uint16_t addr, size_t len);
 
 /* personality_8822c_thermal.c: RF register @p reg of @p path is written
  * (@p old what it held, @p v the new 20-bit value); returns what it holds
  * afterwards (the meter's reading kept or latched, finished runs' busy
  * bits clear). */
-uint32_t c22_thermal_rf_written(struct vchip *vc, unsigned path,
-                                uint8_t reg, uint32_t old, uint32_t v);
+uint32_t p8822c_thermal_rf_written(struct vchip *vc, unsigned path,
+                                   uint8_t reg, uint32_t old, uint32_t v);
 
 /* personality_8822c_trx.c */
-void c22_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
-                unsigned *count, unsigned *max);
-enum vc_tx_verdict c22_tx_decode(struct vchip *vc, unsigned ep_idx,
-                                 const uint8_t *d, size_t rem,
-                                 struct vc_tx_frame *out);
-bool c22_rx_ready(const struct vchip *vc);
-bool c22_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
-                   bool crc_err);
-size_t c22_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
-                     uint8_t *hdr, size_t *frame_len);
-void c22_rx_agg_count(uint8_t *first_desc, unsigned count);
+void p8822c_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
+                   unsigned *count, unsigned *max);
+enum vc_tx_verdict p8822c_tx_decode(struct vchip *vc, unsigned ep_idx,
+                                    const uint8_t *d, size_t rem,
+                                    struct vc_tx_frame *out);
+bool p8822c_rx_ready(const struct vchip *vc);
+bool p8822c_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
+                      bool crc_err);
+size_t p8822c_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
+                        uint8_t *hdr, size_t *frame_len);
+void p8822c_rx_agg_count(uint8_t *first_desc, unsigned count);
 
 #endif /* DVR_PERSONALITY_8822C_H */

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "libdevourer/virtual/personality_8822c.h"
-#include "libdevourer/virtual/vchip_regs_8822c.h"
+#include "libdevourer/virtual/personality_8822c_regs.h"
 
 /* logical offsets (rtw88 rtw8822c.h) */
 #define EF_RTL_ID 0x00
@@ -52,7 +52,7 @@
  *  more streams and OFDM, [38] VHT 1-stream ([7:4] BW80, [3:0] BW160),
  *  [39] VHT 2-stream, [40..41] more. Differences are signed 4-bit, in
  *  units of two 8822C index steps. */
-struct c22_board {
+struct p8822c_board {
 	const char *name;
 	uint8_t txpwr[2][EF_TXPWR_PATH];
 	/* physical trims: thermal A/B; power trim 2.4 GHz L/M/H (A [3:0],
@@ -67,7 +67,7 @@ struct c22_board {
 	bool x2k_stuck;
 };
 
-static const struct c22_board boards[] = {
+static const struct p8822c_board boards[] = {
 	/* Flat calibration: one base per band and path, no differences;
 	 * trims burnt. */
 	{ "typical", { {
@@ -115,13 +115,13 @@ static const struct c22_board boards[] = {
  * 0xFF); the rest of its EFUSE is as on the others. */
 #define BOARD_BLANK "blank"
 
-const char *const c22_boards[] = { "typical", "graded", BOARD_BLANK, NULL };
+const char *const p8822c_boards[] = { "typical", "graded", BOARD_BLANK, NULL };
 
 /* The board vc->cfg.board names (the first one when none), NULL for the
  * blank part. */
-static const struct c22_board *board_of(const struct vchip *vc)
+static const struct p8822c_board *board_of(const struct vchip *vc)
 {
-	const char *name = vc->cfg.board[0] ? vc->cfg.board : c22_boards[0];
+	const char *name = vc->cfg.board[0] ? vc->cfg.board : p8822c_boards[0];
 	for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++)
 		if (strcmp(name, boards[i].name) == 0)
 			return &boards[i];
@@ -130,8 +130,8 @@ static const struct c22_board *board_of(const struct vchip *vc)
 
 static void build_logical(struct vchip *vc)
 {
-	uint8_t *m = c22(vc)->efuse_log;
-	memset(m, 0xFF, C22_EFUSE_LOG);
+	uint8_t *m = p8822c_of(vc)->efuse_log;
+	memset(m, 0xFF, P8822C_EFUSE_LOG);
 	m[EF_RTL_ID] = 0x29; /* 0x8129 */
 	m[EF_RTL_ID + 1] = 0x81;
 	/* Bit 7 invites a driver to switch the link to USB3 (rtw88
@@ -143,7 +143,7 @@ static void build_logical(struct vchip *vc)
 	m[EF_USB_MODE] = vc->cfg.efuse_stay_usb2 ? 0x00 : 0x80;
 	/* TX-power records of paths A and B; C and D stay blank as on a
 	 * 2T2R part. */
-	const struct c22_board *b = board_of(vc);
+	const struct p8822c_board *b = board_of(vc);
 	for (unsigned p = 0; b && p < 2; p++)
 		memcpy(&m[EF_TXPWR + p * EF_TXPWR_PATH], b->txpwr[p],
 		       EF_TXPWR_PATH);
@@ -177,11 +177,11 @@ static void build_logical(struct vchip *vc)
  * protected tail of the array is never part of it. */
 static void encode_physical(struct vchip *vc)
 {
-	struct c22_state *s = c22(vc);
+	struct p8822c_state *s = p8822c_of(vc);
 	uint8_t *ph = s->efuse_phys;
-	size_t o = 0, limit = C22_EFUSE_PHYS - C22_EFUSE_PTCT;
-	memset(ph, 0xFF, C22_EFUSE_PHYS);
-	for (unsigned blk = 0; blk < C22_EFUSE_LOG / 8; blk++) {
+	size_t o = 0, limit = P8822C_EFUSE_PHYS - P8822C_EFUSE_PTCT;
+	memset(ph, 0xFF, P8822C_EFUSE_PHYS);
+	for (unsigned blk = 0; blk < P8822C_EFUSE_LOG / 8; blk++) {
 		const uint8_t *b = &s->efuse_log[blk * 8];
 		uint8_t wen = 0x0F;
 		unsigned words = 0;
@@ -219,8 +219,8 @@ static void burn_trims(struct vchip *vc)
 		{ 0x1EC, 0x1E8, 0x1E4, 0x1E0, 0x1DC },
 		{ 0x1EB, 0x1E7, 0x1E3, 0x1DF, 0x1DB },
 	};
-	uint8_t *ph = c22(vc)->efuse_phys;
-	const struct c22_board *b = board_of(vc);
+	uint8_t *ph = p8822c_of(vc)->efuse_phys;
+	const struct p8822c_board *b = board_of(vc);
 	if (!b)
 		return;
 	ph[0x1EF] = b->thermal[0];
@@ -236,28 +236,29 @@ static void burn_trims(struct vchip *vc)
 	ph[0x1D7] = b->pa_5g[1];
 }
 
-void c22_efuse_build(struct vchip *vc)
+void p8822c_efuse_build(struct vchip *vc)
 {
 	build_logical(vc);
 	encode_physical(vc);
 	burn_trims(vc);
-	const struct c22_board *b = board_of(vc);
-	c22(vc)->x2k_stuck = b && b->x2k_stuck;
-	c22(vc)->x2k_busy = c22(vc)->x2k_stuck;
+	const struct p8822c_board *b = board_of(vc);
+	p8822c_of(vc)->x2k_stuck = b && b->x2k_stuck;
+	p8822c_of(vc)->x2k_busy = p8822c_of(vc)->x2k_stuck;
 }
 
 /* A read command (bit 31 written 0) of physical address [17:8]
  * completes at once: data in [7:0], bit 31 set. The BT bank (0x34
  * [9:8] != 0) reads blank. Write commands (bit 31 = 1) burn nothing. */
-void c22_efuse_ctrl_written(struct vchip *vc)
+void p8822c_efuse_ctrl_written(struct vchip *vc)
 {
-	uint32_t w = vc_reg32(vc, C22_EFUSE_CTRL);
+	uint32_t w = vc_reg32(vc, P8822C_EFUSE_CTRL);
 	if (w & 0x80000000u)
 		return;
 	unsigned a = (w >> 8) & 0x3FF;
 	uint8_t byte = 0xFF;
-	if ((vc->regs[C22_EFUSE_BANK + 1] & 0x03) == 0 && a < C22_EFUSE_PHYS)
-		byte = c22(vc)->efuse_phys[a];
-	vc_put_le32(&vc->regs[C22_EFUSE_CTRL],
+	if ((vc->regs[P8822C_EFUSE_BANK + 1] & 0x03) == 0 &&
+	    a < P8822C_EFUSE_PHYS)
+		byte = p8822c_of(vc)->efuse_phys[a];
+	vc_put_le32(&vc->regs[P8822C_EFUSE_CTRL],
 	            (w & ~0xFFu) | byte | 0x80000000u);
 }

@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "libdevourer/virtual/personality_8822c.h"
-#include "libdevourer/virtual/vchip_regs_8822c.h"
+#include "libdevourer/virtual/personality_8822c_regs.h"
 
 #define C2H_HW_FEATURE_REQ 0xFD    /* rtw88 fw.h C2H_HW_FEATURE_DUMP */
 #define C2H_HW_FEATURE_REPORT 0x19
@@ -33,9 +33,9 @@
 #define H2C_PKT_IQK 0x0E           /* packet H2C sub-command */
 #define IQK_DONE 0xAA              /* rtw88 rtw8822c.c IQK_DONE_8822C */
 
-void c22_fw_reset(struct vchip *vc)
+void p8822c_fw_reset(struct vchip *vc)
 {
-	struct c22_state *s = c22(vc);
+	struct p8822c_state *s = p8822c_of(vc);
 	s->ddma_xor = 0;
 	s->ddma_chk_err = false;
 	s->dmem_ok = s->imem_ok = s->emem_ok = false;
@@ -45,18 +45,18 @@ void c22_fw_reset(struct vchip *vc)
 	s->fw_running = false;
 }
 
-void c22_fw_beacon_page(struct vchip *vc, const uint8_t *data, size_t len)
+void p8822c_fw_beacon_page(struct vchip *vc, const uint8_t *data, size_t len)
 {
-	struct c22_state *s = c22(vc);
-	size_t page = (size_t)(vc->regs[C22_FIFOPAGE_CTRL2] |
-	                       (vc->regs[C22_FIFOPAGE_CTRL2 + 1] & 0x0F) << 8);
+	struct p8822c_state *s = p8822c_of(vc);
+	const uint8_t *ctrl2 = &vc->regs[P8822C_FIFOPAGE_CTRL2];
+	size_t page = (size_t)(ctrl2[0] | (ctrl2[1] & 0x0F) << 8);
 	size_t at = page * 128u;
-	if (at >= C22_TXBUF)
+	if (at >= P8822C_TXBUF)
 		return;
-	if (len > C22_TXBUF - at)
-		len = C22_TXBUF - at;
+	if (len > P8822C_TXBUF - at)
+		len = P8822C_TXBUF - at;
 	memcpy(s->txbuf + at, data, len);
-	vc->regs[C22_FIFOPAGE_CTRL2 + 1] |= 0x80; /* BCN_VALID */
+	vc->regs[P8822C_FIFOPAGE_CTRL2 + 1] |= 0x80; /* BCN_VALID */
 }
 
 struct ddma_mem {
@@ -67,7 +67,7 @@ struct ddma_mem {
 };
 
 /* Which on-chip memory [da, da + len) falls in; false if none. */
-static bool ddma_dest(struct c22_state *s, uint32_t da, uint32_t len,
+static bool ddma_dest(struct p8822c_state *s, uint32_t da, uint32_t len,
                       struct ddma_mem *m)
 {
 	struct {
@@ -76,9 +76,12 @@ static bool ddma_dest(struct c22_state *s, uint32_t da, uint32_t len,
 		size_t *hi;
 		bool *ok;
 	} mem[] = {
-		{C22_OCP_IMEM, C22_IMEM_MAX, s->imem, &s->imem_hi, &s->imem_ok},
-		{C22_OCP_DMEM, C22_DMEM_MAX, s->dmem, &s->dmem_hi, &s->dmem_ok},
-		{C22_OCP_EMEM, C22_EMEM_MAX, s->emem, &s->emem_hi, &s->emem_ok},
+		{P8822C_OCP_IMEM, P8822C_IMEM_MAX, s->imem, &s->imem_hi,
+		 &s->imem_ok},
+		{P8822C_OCP_DMEM, P8822C_DMEM_MAX, s->dmem, &s->dmem_hi,
+		 &s->dmem_ok},
+		{P8822C_OCP_EMEM, P8822C_EMEM_MAX, s->emem, &s->emem_hi,
+		 &s->emem_ok},
 	};
 	for (size_t i = 0; i < 3; i++) {
 		if (da < mem[i].base || da - mem[i].base > mem[i].size ||
@@ -94,28 +97,28 @@ static bool ddma_dest(struct c22_state *s, uint32_t da, uint32_t len,
 }
 
 /* 0x1208 byte 3 written: reset the checksum status, start a copy. */
-void c22_fw_ddma_written(struct vchip *vc)
+void p8822c_fw_ddma_written(struct vchip *vc)
 {
-	struct c22_state *s = c22(vc);
-	uint32_t ctrl = vc_reg32(vc, C22_DDMA_CTRL);
-	if (ctrl & C22_DDMA_RST_CHKSUM) {
+	struct p8822c_state *s = p8822c_of(vc);
+	uint32_t ctrl = vc_reg32(vc, P8822C_DDMA_CTRL);
+	if (ctrl & P8822C_DDMA_RST_CHKSUM) {
 		s->ddma_xor = 0;
 		s->ddma_chk_err = false;
-		ctrl &= ~C22_DDMA_RST_CHKSUM; /* self-clearing */
+		ctrl &= ~P8822C_DDMA_RST_CHKSUM; /* self-clearing */
 	}
-	if (ctrl & C22_DDMA_OWN) {
-		uint32_t sa = vc_reg32(vc, C22_DDMA_SA);
-		uint32_t da = vc_reg32(vc, C22_DDMA_DA);
-		uint32_t len = ctrl & C22_DDMA_LEN_MASK;
+	if (ctrl & P8822C_DDMA_OWN) {
+		uint32_t sa = vc_reg32(vc, P8822C_DDMA_SA);
+		uint32_t da = vc_reg32(vc, P8822C_DDMA_DA);
+		uint32_t len = ctrl & P8822C_DDMA_LEN_MASK;
 		struct ddma_mem m = {0};
 		bool dst = ddma_dest(s, da, len, &m);
-		bool src_ok = sa >= C22_OCP_TXBUF &&
-		              sa - C22_OCP_TXBUF <= C22_TXBUF &&
-		              len <= C22_TXBUF - (sa - C22_OCP_TXBUF);
-		if (!(ctrl & C22_DDMA_CHKSUM_CONT))
+		bool src_ok = sa >= P8822C_OCP_TXBUF &&
+		              sa - P8822C_OCP_TXBUF <= P8822C_TXBUF &&
+		              len <= P8822C_TXBUF - (sa - P8822C_OCP_TXBUF);
+		if (!(ctrl & P8822C_DDMA_CHKSUM_CONT))
 			s->ddma_xor = 0;
 		if (dst && src_ok) {
-			const uint8_t *src = s->txbuf + (sa - C22_OCP_TXBUF);
+			const uint8_t *src = s->txbuf + (sa - P8822C_OCP_TXBUF);
 			memcpy(m.at, src, len);
 			for (uint32_t i = 0; i + 1 < len; i += 2)
 				s->ddma_xor ^= (uint16_t)(src[i] | src[i + 1] << 8);
@@ -124,7 +127,7 @@ void c22_fw_ddma_written(struct vchip *vc)
 			if (m.end > *m.hi)
 				*m.hi = m.end;
 		}
-		if (ctrl & C22_DDMA_CHKSUM_EN) {
+		if (ctrl & P8822C_DDMA_CHKSUM_EN) {
 			/* the status reflects the copy group so far: only
 			 * once the segment's trailer is in does it read 0 */
 			s->ddma_chk_err = !dst || !src_ok || s->ddma_xor != 0;
@@ -137,9 +140,9 @@ void c22_fw_ddma_written(struct vchip *vc)
 		} else if (m.ok) {
 			*m.ok = false; /* loaded without the check */
 		}
-		ctrl &= ~C22_DDMA_OWN; /* done */
+		ctrl &= ~P8822C_DDMA_OWN; /* done */
 	}
-	vc_put_le32(&vc->regs[C22_DDMA_CTRL], ctrl);
+	vc_put_le32(&vc->regs[P8822C_DDMA_CTRL], ctrl);
 }
 
 static void hw_feature_report(struct vchip *vc)
@@ -147,17 +150,17 @@ static void hw_feature_report(struct vchip *vc)
 	/* 13 bytes at 0x1A2; the dword at bytes 4..7 carries [18:16] BW
 	 * (7 = up to 80 MHz), [20:19] NSS, [23:21] antennas, [27:26]
 	 * protocol (3 = VHT) — rtw88 efuse.h GET_EFUSE_HW_CAP_* */
-	memset(&vc->regs[C22_C2HEVT + 2], 0, 13);
-	vc_put_le32(&vc->regs[C22_C2HEVT + 2 + 4],
+	memset(&vc->regs[P8822C_C2HEVT + 2], 0, 13);
+	vc_put_le32(&vc->regs[P8822C_C2HEVT + 2 + 4],
 	            7u << 16 | 2u << 19 | 2u << 21 | 3u << 26);
-	vc->regs[C22_C2HEVT] = C2H_HW_FEATURE_REPORT;
+	vc->regs[P8822C_C2HEVT] = C2H_HW_FEATURE_REPORT;
 }
 
-void c22_fw_cpu_changed(struct vchip *vc)
+void p8822c_fw_cpu_changed(struct vchip *vc)
 {
-	struct c22_state *s = c22(vc);
-	bool on = (vc->regs[C22_SYS_FUNC_EN_HI] & 0x04) &&
-	          (vc->regs[C22_MCU_EN] & 0x01) && vc->mac_on;
+	struct p8822c_state *s = p8822c_of(vc);
+	bool on = (vc->regs[P8822C_SYS_FUNC_EN_HI] & 0x04) &&
+	          (vc->regs[P8822C_MCU_EN] & 0x01) && vc->mac_on;
 	if (!on) {
 		s->cpu_on = false;
 		s->fw_running = false;
@@ -166,14 +169,14 @@ void c22_fw_cpu_changed(struct vchip *vc)
 	if (s->cpu_on)
 		return;
 	s->cpu_on = true;
-	uint16_t fw = (uint16_t)(vc->regs[C22_MCUFW_CTRL] |
-	                         vc->regs[C22_MCUFW_CTRL + 1] << 8);
-	if (!(fw & C22_FW_DW_RDY) || (fw & C22_FW_DL_EN))
+	uint16_t fw = (uint16_t)(vc->regs[P8822C_MCUFW_CTRL] |
+	                         vc->regs[P8822C_MCUFW_CTRL + 1] << 8);
+	if (!(fw & P8822C_FW_DW_RDY) || (fw & P8822C_FW_DL_EN))
 		return; /* ROM waits: no image announced yet */
 	bool emem_loaded = s->emem_hi != 0;
 	if (s->dmem_ok && s->imem_ok && (!emem_loaded || s->emem_ok)) {
 		s->fw_running = true;
-		if (vc->regs[C22_C2HEVT] == C2H_HW_FEATURE_REQ)
+		if (vc->regs[P8822C_C2HEVT] == C2H_HW_FEATURE_REQ)
 			hw_feature_report(vc);
 		vc_milestone(vc, VCHIP_M_FW_BOOTED);
 	} else {
@@ -181,11 +184,11 @@ void c22_fw_cpu_changed(struct vchip *vc)
 	}
 }
 
-uint16_t c22_fw_mcufw_ctrl(const struct vchip *vc, uint16_t stored)
+uint16_t p8822c_fw_mcufw_ctrl(const struct vchip *vc, uint16_t stored)
 {
-	uint16_t v = stored & (uint16_t)~C22_FW_INIT_RDY;
-	if (c22(vc)->fw_running)
-		v |= C22_FW_INIT_RDY;
+	uint16_t v = stored & (uint16_t)~P8822C_FW_INIT_RDY;
+	if (p8822c_of(vc)->fw_running)
+		v |= P8822C_FW_INIT_RDY;
 	return v;
 }
 
@@ -194,21 +197,21 @@ static void calibration_command(struct vchip *vc, const uint8_t *cmd)
 	/* WIFI_CALIBRATION start (bit 8) and stop both get the RFK
 	 * acknowledgement rtw88 rtw8822c.c rtw8822c_rfk_handshake polls. */
 	(void)cmd;
-	vc->regs[C22_WL_RFK] |= 0x01;
+	vc->regs[P8822C_WL_RFK] |= 0x01;
 }
 
-void c22_fw_mailbox_written(struct vchip *vc, unsigned box)
+void p8822c_fw_mailbox_written(struct vchip *vc, unsigned box)
 {
-	if (!c22(vc)->fw_running)
+	if (!p8822c_of(vc)->fw_running)
 		return; /* no firmware to take it: the box stays as written */
-	const uint8_t *cmd = &vc->regs[C22_HMEBOX0 + 4 * box];
+	const uint8_t *cmd = &vc->regs[P8822C_HMEBOX0 + 4 * box];
 	if (cmd[0] == H2C_WIFI_CALIBRATION)
 		calibration_command(vc, cmd);
 }
 
-void c22_fw_h2c_packet(struct vchip *vc, const uint8_t *p, size_t len)
+void p8822c_fw_h2c_packet(struct vchip *vc, const uint8_t *p, size_t len)
 {
-	struct c22_state *s = c22(vc);
+	struct p8822c_state *s = p8822c_of(vc);
 	if (!s->fw_running || len < 8)
 		return;
 	/* header: category [6:0] 0x01, command 0xFF, sub-command [31:16]
@@ -219,7 +222,7 @@ void c22_fw_h2c_packet(struct vchip *vc, const uint8_t *p, size_t len)
 	unsigned sub = (unsigned)(p[2] | p[3] << 8);
 	if (sub == H2C_PKT_IQK) {
 		/* the firmware's IQK finishes and reports it in 0x2D9C */
-		vc->regs[C22_IQK_STATUS] = IQK_DONE;
+		vc->regs[P8822C_IQK_STATUS] = IQK_DONE;
 		vc_milestone(vc, VCHIP_M_CALIBRATION);
 	}
 }

@@ -13,11 +13,11 @@
 #include <string.h>
 
 #include "libdevourer/virtual/personality_8822c.h"
-#include "libdevourer/virtual/vchip_regs_8822c.h"
+#include "libdevourer/virtual/personality_8822c_regs.h"
 
-#define C22_TX_DESC 48u
-#define C22_RX_DESC 24u
-#define C22_PHYST 32u
+#define P8822C_TX_DESC 48u
+#define P8822C_RX_DESC 24u
+#define P8822C_PHYST 32u
 
 #define QSEL_BEACON 0x10
 #define QSEL_H2C 0x13
@@ -28,21 +28,21 @@ static uint16_t le16(const uint8_t *p)
 }
 
 /* Decode the descriptor at d as the TX DMA does (rem bytes left). */
-enum vc_tx_verdict c22_tx_decode(struct vchip *vc, unsigned ep_idx,
-                                 const uint8_t *d, size_t rem,
-                                 struct vc_tx_frame *out)
+enum vc_tx_verdict p8822c_tx_decode(struct vchip *vc, unsigned ep_idx,
+                                    const uint8_t *d, size_t rem,
+                                    struct vc_tx_frame *out)
 {
 	(void)ep_idx; /* the core applies the endpoint/queue check */
-	if (rem < C22_TX_DESC)
+	if (rem < P8822C_TX_DESC)
 		return VC_TXD_BAD_LAYOUT;
 	uint32_t dw0 = vc_le32(d), dw1 = vc_le32(d + 4), dw3 = vc_le32(d + 12);
 	uint32_t dw4 = vc_le32(d + 16), dw5 = vc_le32(d + 20);
 	uint32_t dw8 = vc_le32(d + 32);
 	size_t pad = ((dw1 >> 24) & 0x1F) * 8u;
-	if (C22_TX_DESC + pad > rem)
+	if (P8822C_TX_DESC + pad > rem)
 		return VC_TXD_BAD_LAYOUT;
 	uint16_t x = 0;
-	for (size_t w = 0; w < (C22_TX_DESC + pad) / 2; w++)
+	for (size_t w = 0; w < (P8822C_TX_DESC + pad) / 2; w++)
 		if (w != 14)
 			x ^= le16(d + 2 * w);
 	if (x != le16(d + 28))
@@ -55,10 +55,11 @@ enum vc_tx_verdict c22_tx_decode(struct vchip *vc, unsigned ep_idx,
 	 * H2C packets with OFFSET 0 (only the reserved-page path sets it),
 	 * and the firmware gets them. */
 	if (out->qsel == QSEL_H2C)
-		offset = C22_TX_DESC;
-	if (offset != C22_TX_DESC || pkt == 0 || C22_TX_DESC + pad + pkt > rem)
+		offset = P8822C_TX_DESC;
+	if (offset != P8822C_TX_DESC || pkt == 0 ||
+	    P8822C_TX_DESC + pad + pkt > rem)
 		return VC_TXD_BAD_LAYOUT;
-	out->hdr_len = C22_TX_DESC + pad;
+	out->hdr_len = P8822C_TX_DESC + pad;
 	out->pkt_len = pkt;
 	const uint8_t *payload = d + out->hdr_len;
 	if (vc_wmac_qsel_dma_queue(vc, out->qsel) < 0)
@@ -66,14 +67,14 @@ enum vc_tx_verdict c22_tx_decode(struct vchip *vc, unsigned ep_idx,
 	if (out->qsel == QSEL_BEACON) {
 		/* ENSWBCN (0x101 bit 0): software beacons go to the
 		 * reserved page instead of the air */
-		if (vc->regs[C22_CR + 1] & 0x01)
-			c22_fw_beacon_page(vc, d, out->hdr_len + pkt);
+		if (vc->regs[P8822C_CR + 1] & 0x01)
+			p8822c_fw_beacon_page(vc, d, out->hdr_len + pkt);
 		else
 			vc->stats.tx_not_ready++;
 		return VC_TXD_CONSUMED;
 	}
 	if (out->qsel == QSEL_H2C) {
-		c22_fw_h2c_packet(vc, payload, pkt);
+		p8822c_fw_h2c_packet(vc, payload, pkt);
 		return VC_TXD_CONSUMED;
 	}
 	/* Without USE_RATE the firmware's rate adaptation picks; the model
@@ -94,8 +95,8 @@ enum vc_tx_verdict c22_tx_decode(struct vchip *vc, unsigned ep_idx,
 
 /* DMA_TXAGG_NUM (dword 7 [31:24]) against the count the driver allowed
  * in 0x208 [7:4] (rtw88 mac.c __priority_queue_cfg). */
-void c22_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
-                unsigned *count, unsigned *max)
+void p8822c_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
+                   unsigned *count, unsigned *max)
 {
 	*count = len >= 32 && d[31] ? d[31] : 1;
 	*max = vc->regs[0x208] >> 4 ? (unsigned)(vc->regs[0x208] >> 4) : 1;
@@ -105,10 +106,10 @@ void c22_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
  * AM 2, AB 3, CBSSID_DATA 6, CBSSID_BCN 7) and the per-subtype maps
  * RXFLTMAP0/1/2 (0x6A0 management, 0x6A2 control, 0x6A4 data). Group
  * frames are also subject to REG_MAR (0x620/0x624). */
-bool c22_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
-                   bool crc_err)
+bool p8822c_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
+                      bool crc_err)
 {
-	uint32_t rcr = vc_reg32(vc, C22_RCR);
+	uint32_t rcr = vc_reg32(vc, P8822C_RCR);
 	if (crc_err && !(rcr & (1u << 8))) /* ACRC32 */
 		return false;
 	if (n < 10 + 4)
@@ -169,8 +170,9 @@ static uint8_t rx_subchannel(const struct vchip *vc,
 	if (h->bw_mhz >= t->bw_mhz)
 		return 0;
 	if (h->bw_mhz == 20)
-		return c22(vc)->primary_sc ? c22(vc)->primary_sc
-		                      : (t->channel > t->center ? 1 : 2);
+		return p8822c_of(vc)->primary_sc
+		               ? p8822c_of(vc)->primary_sc
+		               : (t->channel > t->center ? 1 : 2);
 	return t->channel > t->center ? 9 : 10;
 }
 
@@ -180,7 +182,7 @@ static void phy_status(struct vchip *vc, const struct vc_rx_meta *m,
 	const struct air_frame_hdr *h = m->air;
 	int rssi = m->rssi_dbm, snr = clamp(rssi - m->noise_dbm, 0, 63);
 	uint8_t pwdb = (uint8_t)clamp(rssi + 110, 0, 127);
-	memset(p, 0, C22_PHYST);
+	memset(p, 0, P8822C_PHYST);
 	unsigned ch = vc->tuning.channel;
 	if (is_cck(h)) {
 		/* page 0; a gain index inside the CCK window the BB holds
@@ -210,22 +212,22 @@ static void phy_status(struct vchip *vc, const struct vc_rx_meta *m,
 	p[25] = (uint8_t)clamp(2 * snr, 0, 127);
 }
 
-size_t c22_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
-                     uint8_t *hdr, size_t *frame_len)
+size_t p8822c_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
+                        uint8_t *hdr, size_t *frame_len)
 {
-	uint32_t rcr = vc_reg32(vc, C22_RCR);
+	uint32_t rcr = vc_reg32(vc, P8822C_RCR);
 	const uint8_t *f = m->frame;
 	size_t flen = (rcr & (1u << 31)) ? m->len : m->len - 4; /* APP_FCS */
 	unsigned drv_units = vc->regs[0x60F] & 0x0F;
 	bool physt = (rcr & (1u << 28)) && drv_units; /* APP_PHYSTS */
 	/* the PHY status is 32 bytes; DRV_INFO_SIZE says what the driver
 	 * configured (rtw88 mac.c rtw_drv_info_cfg writes 4) */
-	size_t drv = physt ? (drv_units * 8u < C22_PHYST ? C22_PHYST
+	size_t drv = physt ? (drv_units * 8u < P8822C_PHYST ? P8822C_PHYST
 	                                                 : drv_units * 8u)
 	                   : 0;
-	if (drv > C22_PHYST)
-		drv = C22_PHYST;
-	memset(hdr, 0, C22_RX_DESC + drv);
+	if (drv > P8822C_PHYST)
+		drv = P8822C_PHYST;
+	memset(hdr, 0, P8822C_RX_DESC + drv);
 	unsigned type = (f[0] >> 2) & 3;
 	bool group = f[4] & 1;
 	bool bcast = group && f[4] == 0xFF && f[5] == 0xFF && f[6] == 0xFF &&
@@ -246,13 +248,13 @@ size_t c22_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
 	vc_put_le32(hdr + 16, 0);
 	vc_put_le32(hdr + 20, (uint32_t)m->tsf_us);
 	if (physt)
-		phy_status(vc, m, hdr + C22_RX_DESC);
+		phy_status(vc, m, hdr + P8822C_RX_DESC);
 	*frame_len = flen;
-	return C22_RX_DESC + drv;
+	return P8822C_RX_DESC + drv;
 }
 
 /* DMA_AGG_NUM: dword 3 [23:16] of the first descriptor */
-void c22_rx_agg_count(uint8_t *first_desc, unsigned count)
+void p8822c_rx_agg_count(uint8_t *first_desc, unsigned count)
 {
 	first_desc[14] = (uint8_t)(count > 255 ? 255 : count);
 }
