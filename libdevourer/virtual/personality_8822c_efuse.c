@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * RTL8822C EFUSE: the logical map of an RTL8812CU stick (768 bytes,
- * layout of rtw88 rtw8822c.h struct rtw8822c_efuse / rtw8822cu_efuse),
- * stored in the 512-byte physical array in the Realtek block format, and
- * the byte-read engine at REG_EFUSE_CTRL (0x30) that the driver drives
- * one physical address at a time (rtw88 efuse.c
- * rtw_dump_physical_efuse_map). Programming is not modelled.
+ * RTL8822C EFUSE contents: the logical map of an RTL8812CU stick (768
+ * bytes, layout of rtw88 rtw8822c.h struct rtw8822c_efuse /
+ * rtw8822cu_efuse), which the 3081-CPU layer stores in the 512-byte
+ * physical array and reads out at its port (personality_3081_efuse.c).
  *
  * Board variants (board=): the TX-power calibration block and the
  * thermal-meter calibration readings (0xD0 / 0xD1) of the logical map,
@@ -20,7 +18,6 @@
 #include <string.h>
 
 #include "libdevourer/virtual/personality_8822c.h"
-#include "libdevourer/virtual/personality_8822c_regs.h"
 
 /* logical offsets (rtw88 rtw8822c.h) */
 #define EF_RTL_ID 0x00
@@ -130,8 +127,8 @@ static const struct p8822c_board *board_of(const struct vchip *vc)
 
 static void build_logical(struct vchip *vc)
 {
-	uint8_t *m = p8822c_of(vc)->efuse_log;
-	memset(m, 0xFF, P8822C_EFUSE_LOG);
+	uint8_t *m = p3081_of(vc)->efuse_log;
+	memset(m, 0xFF, p3081_chip_of(vc)->efuse_log);
 	m[EF_RTL_ID] = 0x29; /* 0x8129 */
 	m[EF_RTL_ID + 1] = 0x81;
 	/* Bit 7 invites a driver to switch the link to USB3 (rtw88
@@ -169,46 +166,6 @@ static void build_logical(struct vchip *vc)
 	memcpy(&m[EF_USB_MAC], vc->mac_addr, 6);
 }
 
-/* Realtek physical format: per 8-byte logical block that holds any
- * programmed word, a header — one byte (block << 4 | word-enable) for
- * blocks below 16, else two bytes ((block & 7) << 5 | 0x0F, then
- * (block >> 3) << 4 | word-enable) — followed by the present words; a
- * clear word-enable bit marks a present word and 0xFF ends the map. The
- * protected tail of the array is never part of it. */
-static void encode_physical(struct vchip *vc)
-{
-	struct p8822c_state *s = p8822c_of(vc);
-	uint8_t *ph = s->efuse_phys;
-	size_t o = 0, limit = P8822C_EFUSE_PHYS - P8822C_EFUSE_PTCT;
-	memset(ph, 0xFF, P8822C_EFUSE_PHYS);
-	for (unsigned blk = 0; blk < P8822C_EFUSE_LOG / 8; blk++) {
-		const uint8_t *b = &s->efuse_log[blk * 8];
-		uint8_t wen = 0x0F;
-		unsigned words = 0;
-		for (unsigned w = 0; w < 4; w++)
-			if (b[2 * w] != 0xFF || b[2 * w + 1] != 0xFF) {
-				wen &= (uint8_t)~(1u << w);
-				words++;
-			}
-		if (!words)
-			continue;
-		size_t need = (blk < 16 ? 1u : 2u) + 2u * words;
-		if (o + need > limit)
-			break; /* the map above fits with room to spare */
-		if (blk < 16) {
-			ph[o++] = (uint8_t)(blk << 4 | wen);
-		} else {
-			ph[o++] = (uint8_t)((blk & 7) << 5 | 0x0F);
-			ph[o++] = (uint8_t)((blk >> 3) << 4 | wen);
-		}
-		for (unsigned w = 0; w < 4; w++)
-			if (!(wen & (1u << w))) {
-				ph[o++] = b[2 * w];
-				ph[o++] = b[2 * w + 1];
-			}
-	}
-}
-
 /* The factory trims, byte-wise in the protected tail (rtw88 rtw8822c.h
  * PPG_*: thermal 0x1EF / 0x1B0, power 0x1D4 / 0x1EE / 0x1D2 and
  * 0x1EC..0x1DB, PA bias 0x1D6 / 0x1D5 / 0x1D8 / 0x1D7). */
@@ -219,7 +176,7 @@ static void burn_trims(struct vchip *vc)
 		{ 0x1EC, 0x1E8, 0x1E4, 0x1E0, 0x1DC },
 		{ 0x1EB, 0x1E7, 0x1E3, 0x1DF, 0x1DB },
 	};
-	uint8_t *ph = p8822c_of(vc)->efuse_phys;
+	uint8_t *ph = p3081_of(vc)->efuse_phys;
 	const struct p8822c_board *b = board_of(vc);
 	if (!b)
 		return;
@@ -239,26 +196,9 @@ static void burn_trims(struct vchip *vc)
 void p8822c_efuse_build(struct vchip *vc)
 {
 	build_logical(vc);
-	encode_physical(vc);
+	p3081_efuse_encode(vc);
 	burn_trims(vc);
 	const struct p8822c_board *b = board_of(vc);
 	p8822c_of(vc)->x2k_stuck = b && b->x2k_stuck;
 	p8822c_of(vc)->x2k_busy = p8822c_of(vc)->x2k_stuck;
-}
-
-/* A read command (bit 31 written 0) of physical address [17:8]
- * completes at once: data in [7:0], bit 31 set. The BT bank (0x34
- * [9:8] != 0) reads blank. Write commands (bit 31 = 1) burn nothing. */
-void p8822c_efuse_ctrl_written(struct vchip *vc)
-{
-	uint32_t w = vc_reg32(vc, P8822C_EFUSE_CTRL);
-	if (w & 0x80000000u)
-		return;
-	unsigned a = (w >> 8) & 0x3FF;
-	uint8_t byte = 0xFF;
-	if ((vc->regs[P8822C_EFUSE_BANK + 1] & 0x03) == 0 &&
-	    a < P8822C_EFUSE_PHYS)
-		byte = p8822c_of(vc)->efuse_phys[a];
-	vc_put_le32(&vc->regs[P8822C_EFUSE_CTRL],
-	            (w & ~0xFFu) | byte | 0x80000000u);
 }

@@ -10,6 +10,7 @@
  * DAC-calibration blocks answer with the values a converged DACK reads
  * (rtw88 rtw8822c.c rtw8822c_dac_cal_*).
  */
+#include "libdevourer/virtual/personality_3081_regs.h"
 #include "libdevourer/virtual/personality_8822c.h"
 #include "libdevourer/virtual/personality_8822c_regs.h"
 
@@ -20,12 +21,12 @@
 
 static bool bb_on(const struct vchip *vc)
 {
-	return (vc->regs[P8822C_SYS_FUNC_EN] & 0x03) == 0x03;
+	return (vc->regs[P3081_SYS_FUNC_EN] & 0x03) == 0x03;
 }
 
 static bool rf_on(const struct vchip *vc, unsigned path)
 {
-	uint8_t r = vc->regs[path ? P8822C_RF_CTRL_B : P8822C_RF_CTRL_A];
+	uint8_t r = vc->regs[path ? P3081_RF_CTRL_B : P3081_RF_CTRL_A];
 	return bb_on(vc) && (r & 0x07) == 0x07;
 }
 

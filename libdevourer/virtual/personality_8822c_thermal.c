@@ -46,7 +46,7 @@
 
 static unsigned meter_reading(const struct vchip *vc, unsigned path)
 {
-	const uint8_t *cal = &p8822c_of(vc)->efuse_log[EF_THERMAL_A];
+	const uint8_t *cal = &p3081_of(vc)->efuse_log[EF_THERMAL_A];
 	bool have_a = cal[0] != 0xFF;
 	int t = vc->thermal >= 0 ? vc->thermal
 	        : have_a       ? cal[0] & 0x3F
