@@ -95,9 +95,9 @@ struct p3081_chip {
 	void (*phy_status)(struct vchip *vc, const struct vc_rx_meta *m,
 	                   uint8_t *p);
 	/* The running firmware took an H2C mailbox command (the 4 bytes
-	 * of the box), or an H2C packet of sub-command sub (payload p,
-	 * len bytes from the packet start): what the chip's firmware
-	 * answers. */
+	 * of the box), or an H2C packet of sub-command sub (the whole
+	 * packet, its 8-byte header included, len bytes at p): what the
+	 * chip's firmware answers. */
 	void (*h2c_command)(struct vchip *vc, const uint8_t *cmd);
 	void (*h2c_packet)(struct vchip *vc, unsigned sub, const uint8_t *p,
 	                   size_t len);
