@@ -49,22 +49,28 @@ static bool in(uint16_t addr, size_t len, uint32_t lo, uint32_t hi)
 	return (uint32_t)addr <= hi && (uint32_t)addr + len > lo;
 }
 
+/* Whether a write of [addr, addr+len) touches byte a. */
+static bool at(uint16_t addr, size_t len, uint32_t a)
+{
+	return in(addr, len, a, a);
+}
+
 static void reset(struct vchip *vc)
 {
-	struct p8812a *s = p8812a_of(vc);
+	struct p8812a_state *s = p8812a_of(vc);
 	/* Card-disabled after plug-in: WL suspended (0x05 bit 3), HPON LDO
 	 * in sleep (0x23 bit 4) — the rows the card-enable flow clears
 	 * (rtw88 rtw8812a.c trans_carddis_to_cardemu / cardemu_to_act). */
 	vc->regs[0x05] = 0x08;
-	vc->regs[A_LDO_CTRL] = 0x10;
-	vc_put_le32(&vc->regs[A_SYS_CFG], SYS_CFG_8812A);
+	vc->regs[P8812A_LDO_CTRL] = 0x10;
+	vc_put_le32(&vc->regs[P8812A_SYS_CFG], SYS_CFG_8812A);
 	/* The chip loaded its EFUSE by itself at power-up (autoload) and
 	 * says so in 9346CR: EEPROM_EN (bit 5) = autoload succeeded,
 	 * BOOT_FROM_EEPROM (bit 4) clear = the map came from EFUSE, not an
 	 * external EEPROM (the vendor driver aircrack-ng/rtl8812au
 	 * hal/rtl8812a/rtl8812a_hal_init.c CheckAutoloadState8812A reads
 	 * them so; bit names include/hal_com_reg.h). */
-	vc->regs[A_9346CR] = 0x20;
+	vc->regs[P8812A_9346CR] = 0x20;
 	/* The EFUSE loader is powered, out of reset and clocked from
 	 * reset: PWC_EV12V (0x01 bit 7), FEN_ELDR (0x03 bit 4),
 	 * LOADER_CLK_EN and ANA8M (0x08 bits 5/1) — "default valid" for
@@ -72,16 +78,16 @@ static void reset(struct vchip *vc)
 	 * hal/rtl8812a/rtl8812a_hal_init.c Hal_EfusePowerSwitch8812A, which
 	 * sets them only when they read clear). Turning them off stops the
 	 * EFUSE port. */
-	vc->regs[A_SYS_ISO_CTRL + 1] = 0x80;
-	vc->regs[A_SYS_FUNC_EN1] = 0x10;
-	vc->regs[A_SYS_CLKR] = 0x22;
+	vc->regs[P8812A_SYS_ISO_CTRL + 1] = 0x80;
+	vc->regs[P8812A_SYS_FUNC_EN1] = 0x10;
+	vc->regs[P8812A_SYS_CLKR] = 0x22;
 	/* SYS_CFG2: chip id 0x04 = RTL8812A in 0xFC (OpenIPC devourer
 	 * src/WiFiDriver.cpp read_chip_id, from HalMAC get_chip_info); 0xFF
 	 * bit 7 reads 1 on a USB 2 link and 0 on USB 3 (the vendor's
 	 * _InitBurstPktLen, as ported in OpenIPC devourer
 	 * src/jaguar1/HalModule.cpp, picks the RX burst size from it). */
-	vc->regs[A_CHIP_ID] = 0x04;
-	vc->regs[A_USB_STRAP] = vc->usb.speed_mbps >= 5000 ? 0x00 : 0x80;
+	vc->regs[P8812A_CHIP_ID] = 0x04;
+	vc->regs[P8812A_USB_STRAP] = vc->usb.speed_mbps >= 5000 ? 0x00 : 0x80;
 	s->cpu_on = false;
 	s->cck_agc_byte = p8812a_cck_agc_for(vc->cfg.rssi_dbm);
 }
@@ -103,12 +109,12 @@ static bool powered(const struct vchip *vc, uint32_t a)
 
 static void mac_power(struct vchip *vc, bool on)
 {
-	struct p8812a *s = p8812a_of(vc);
+	struct p8812a_state *s = p8812a_of(vc);
 	if (on) {
 		/* MAC block comes out of reset with CR cleared; the driver
 		 * then enables the DMA/protocol blocks (rtw88 rtw88xxa.c
 		 * rtw88xxau_init_power_on). */
-		memset(&vc->regs[A_CR], 0, 4);
+		memset(&vc->regs[P8812A_CR], 0, 4);
 		/* The receive filter maps come up passing every subtype;
 		 * drivers then narrow them (rtw88 rtw88xxa.c init_wmac writes
 		 * RXFLTMAP1 = 0x0400, PS-Poll only). No public reference
@@ -116,7 +122,7 @@ static void mac_power(struct vchip *vc, bool on)
 		 * "a mask the driver narrows", and the model filters by
 		 * these registers as they are, configured or not. */
 		for (unsigned i = 0; i < 6; i++)
-			vc->regs[A_RXFLTMAP0 + i] = 0xFF;
+			vc->regs[P8812A_RXFLTMAP0 + i] = 0xFF;
 		return;
 	}
 	s->fw_running = false;
@@ -127,12 +133,12 @@ static void mac_power(struct vchip *vc, bool on)
 
 bool p8812a_bb_alive(const struct vchip *vc)
 {
-	return vc->mac_on && (vc->regs[A_SYS_FUNC_EN] & 0x03) == 0x03;
+	return vc->mac_on && (vc->regs[P8812A_SYS_FUNC_EN] & 0x03) == 0x03;
 }
 
 static bool tx_dma_on(const struct vchip *vc)
 {
-	return vc->mac_on && (vc->regs[A_CR] & 0x01); /* HCI_TXDMA_EN */
+	return vc->mac_on && (vc->regs[P8812A_CR] & 0x01); /* HCI_TXDMA_EN */
 }
 
 static bool tx_ready(const struct vchip *vc)
@@ -141,21 +147,21 @@ static bool tx_ready(const struct vchip *vc)
 	 * it the model refuses to transmit. That is the model's
 	 * conservative choice — no reference settles whether an 8812A sends
 	 * descriptor-rate frames without firmware. */
-	uint8_t cr = vc->regs[A_CR];
+	uint8_t cr = vc->regs[P8812A_CR];
 	return vc->mac_on && (cr & 0x45) == 0x45 && p8812a_of(vc)->fw_running;
 }
 
 static bool rx_ready(const struct vchip *vc)
 {
 	/* HCI_RXDMA_EN | RXDMA_EN | MACRXEN */
-	return vc->mac_on && (vc->regs[A_CR] & 0x8A) == 0x8A;
+	return vc->mac_on && (vc->regs[P8812A_CR] & 0x8A) == 0x8A;
 }
 
 static uint8_t read8(struct vchip *vc, uint32_t a)
 {
-	struct p8812a *s = p8812a_of(vc);
+	struct p8812a_state *s = p8812a_of(vc);
 	switch (a) {
-	case A_TXPKT_EMPTY:
+	case P8812A_TXPKT_EMPTY:
 		/* REG_TXPKT_EMPTY [11:0]: queue-empty flags. With the TX FIFO
 		 * empty all twelve read 1 (the vendor's "wait TXFF empty" on
 		 * the 8812A, SetBeamformingCLK_8812, waits for 0xFFF); while
@@ -164,16 +170,16 @@ static uint8_t read8(struct vchip *vc, uint32_t a)
 		 * flag tracks the management queue is not settled by any
 		 * reference, so only 4/5 drop. */
 		return vc->tx_count == 0 ? 0xFF : (uint8_t)~0x30u;
-	case A_TXPKT_EMPTY + 1:
+	case P8812A_TXPKT_EMPTY + 1:
 		return (uint8_t)((vc->regs[a] & 0xF0u) | 0x0Fu);
-	case A_MCUFWDL: {
-		uint8_t v = vc->regs[a] &
-		            (uint8_t)~(FWDL_CHK_RPT | FWDL_WINTINI_RDY |
-		                       FWDL_RAM_DL_SEL);
+	case P8812A_MCUFWDL: {
+		uint8_t v = vc->regs[a] & (uint8_t)~(P8812A_FWDL_CHK_RPT |
+		                                     P8812A_FWDL_WINTINI_RDY |
+		                                     P8812A_FWDL_RAM_DL_SEL);
 		if (p8812a_fw_chk_ok(vc))
-			v |= FWDL_CHK_RPT;
+			v |= P8812A_FWDL_CHK_RPT;
 		if (s->fw_running)
-			v |= FWDL_WINTINI_RDY | FWDL_RAM_DL_SEL;
+			v |= P8812A_FWDL_WINTINI_RDY | P8812A_FWDL_RAM_DL_SEL;
 		return v;
 	}
 	default:
@@ -191,22 +197,22 @@ static uint8_t read8(struct vchip *vc, uint32_t a)
 
 static void llt_written(struct vchip *vc)
 {
-	struct p8812a *s = p8812a_of(vc);
-	uint32_t w = vc_reg32(vc, A_LLT_INIT);
+	struct p8812a_state *s = p8812a_of(vc);
+	uint32_t w = vc_reg32(vc, P8812A_LLT_INIT);
 	unsigned op = w >> 30;
 	uint8_t addr = (uint8_t)(w >> 8);
 	if (op == 1)
 		s->llt[addr] = (uint8_t)w;
 	else if (op == 2)
-		vc->regs[A_LLT_INIT] = s->llt[addr];
+		vc->regs[P8812A_LLT_INIT] = s->llt[addr];
 	/* the operation completes at once: op bits read 0 */
-	vc->regs[A_LLT_INIT + 3] &= 0x3F;
+	vc->regs[P8812A_LLT_INIT + 3] &= 0x3F;
 }
 
 static void cr_written(struct vchip *vc)
 {
-	struct p8812a *s = p8812a_of(vc);
-	bool on = vc->mac_on && (vc->regs[A_CR] & 0xC0) == 0xC0;
+	struct p8812a_state *s = p8812a_of(vc);
+	bool on = vc->mac_on && (vc->regs[P8812A_CR] & 0xC0) == 0xC0;
 	if (on && !s->txrx_on)
 		vc_milestone(vc, VCHIP_M_TX_ENABLED);
 	s->txrx_on = on;
@@ -215,14 +221,14 @@ static void cr_written(struct vchip *vc)
 static void write_byte(struct vchip *vc, uint32_t a, uint8_t v)
 {
 	if (bb_domain(a) && vc->mac_on &&
-	    (vc->regs[A_SYS_FUNC_EN] & 0x03) != 0x03) {
+	    (vc->regs[P8812A_SYS_FUNC_EN] & 0x03) != 0x03) {
 		vc->writes_ignored++;
 		return;
 	}
-	if ((a >= A_SYS_CFG && a < A_SYS_CFG + 4) || a == A_CHIP_ID ||
-	    a == A_USB_STRAP)
+	if ((a >= P8812A_SYS_CFG && a < P8812A_SYS_CFG + 4) ||
+	    a == P8812A_CHIP_ID || a == P8812A_USB_STRAP)
 		return; /* read-only strapping/version */
-	if (a == A_9346CR) /* autoload status bits are the chip's */
+	if (a == P8812A_9346CR) /* autoload status bits are the chip's */
 		v = (uint8_t)((v & ~0x30u) | (vc->regs[a] & 0x30u));
 	if (p8812a_in_c1(a) && p8812a_page_c1(vc)) {
 		p8812a_c1_store(vc, a, v);
@@ -239,7 +245,7 @@ static void write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 	/* Firmware download window (rtw88 mac.c download_firmware_legacy,
 	 * FW_START_ADDR_LEGACY): while MCUFWDL_EN is set, writes to
 	 * 0x1000-0x1FFF go to the 8051 RAM page selected in 0x82[2:0]. */
-	if ((vc->regs[A_MCUFWDL] & FWDL_EN) && vc->mac_on &&
+	if ((vc->regs[P8812A_MCUFWDL] & P8812A_FWDL_EN) && vc->mac_on &&
 	    in(addr, len, 0x1000, 0x1FFF)) {
 		uint32_t lo = addr < 0x1000 ? 0x1000 : addr;
 		uint32_t hi = end > 0x2000 ? 0x2000 : end;
@@ -252,53 +258,55 @@ static void write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 		return;
 	}
 
-	uint8_t old03 = vc->regs[A_SYS_FUNC_EN1];
-	uint8_t old80 = vc->regs[A_MCUFWDL];
-	bool chk_before = in(addr, len, A_MCUFWDL, A_MCUFWDL) &&
+	uint8_t old03 = vc->regs[P8812A_SYS_FUNC_EN1];
+	uint8_t old80 = vc->regs[P8812A_MCUFWDL];
+	bool chk_before = at(addr, len, P8812A_MCUFWDL) &&
 	                  p8812a_fw_chk_ok(vc);
-	uint32_t old_980 = vc_reg32(vc, A_IQK_COM64);
+	uint32_t old_980 = vc_reg32(vc, P8812A_IQK_COM64);
 	uint32_t old_cb8[2] = {p8812a_iqk_cb8(vc, 0), p8812a_iqk_cb8(vc, 1)};
 
 	for (size_t i = 0; i < len; i++)
 		write_byte(vc, addr + (uint32_t)i, data[i]);
 
-	if (in(addr, len, A_SYS_FUNC_EN1, A_SYS_FUNC_EN1)) {
-		bool was = old03 & 0x04, now = vc->regs[A_SYS_FUNC_EN1] & 0x04;
+	if (at(addr, len, P8812A_SYS_FUNC_EN1)) {
+		bool was = old03 & 0x04;
+		bool now = vc->regs[P8812A_SYS_FUNC_EN1] & 0x04;
 		if (!was && now)
 			p8812a_fw_cpu_enabled(vc);
 		else if (was && !now)
 			p8812a_fw_cpu_disabled(vc);
 	}
-	if (in(addr, len, A_APS_FSMCO, A_APS_FSMCO + 3))
+	if (in(addr, len, P8812A_APS_FSMCO, P8812A_APS_FSMCO + 3))
 		vc_power_fsm_written(vc);
-	if (in(addr, len, A_EFUSE_CTRL, A_EFUSE_CTRL + 3))
+	if (in(addr, len, P8812A_EFUSE_CTRL, P8812A_EFUSE_CTRL + 3))
 		p8812a_efuse_ctrl_written(vc);
-	if (in(addr, len, A_MCUFWDL, A_MCUFWDL)) {
-		uint8_t now = vc->regs[A_MCUFWDL];
+	if (at(addr, len, P8812A_MCUFWDL)) {
+		uint8_t now = vc->regs[P8812A_MCUFWDL];
 		/* A new pass starts when download is enabled, or when the
 		 * driver writes 1 to FWDL_CHK_RPT while it reads 0. Writing
 		 * back a 1 it just read (read-modify-write of the page
 		 * select) does not restart the pass. */
-		if ((!(old80 & FWDL_EN) && (now & FWDL_EN)) ||
-		    ((now & FWDL_CHK_RPT) && !chk_before))
+		if ((!(old80 & P8812A_FWDL_EN) && (now & P8812A_FWDL_EN)) ||
+		    ((now & P8812A_FWDL_CHK_RPT) && !chk_before))
 			p8812a_fw_reset_pass(vc);
 	}
-	if (in(addr, len, A_CR, A_CR + 1))
+	if (in(addr, len, P8812A_CR, P8812A_CR + 1))
 		cr_written(vc);
-	if (in(addr, len, A_LLT_INIT + 3, A_LLT_INIT + 3) && vc->mac_on)
+	if (at(addr, len, P8812A_LLT_INIT + 3) && vc->mac_on)
 		llt_written(vc);
-	if (in(addr, len, A_DATA_SC, A_DATA_SC) || in(addr, len, A_RFMOD, A_RFMOD))
+	if (at(addr, len, P8812A_DATA_SC) || at(addr, len, P8812A_RFMOD))
 		p8812a_phy_update_tuning(vc);
-	if (in(addr, len, A_RCR, A_RCR + 3) ||
-	    in(addr, len, A_RXFLTMAP0, A_RXFLTMAP2 + 1))
+	if (in(addr, len, P8812A_RCR, P8812A_RCR + 3) ||
+	    in(addr, len, P8812A_RXFLTMAP0, P8812A_RXFLTMAP2 + 1))
 		p8812a_phy_update_monitor(vc);
-	if (in(addr, len, A_AGC_TABLE, A_AGC_TABLE + 3) && p8812a_bb_alive(vc))
-		p8812a_phy_agc_write(vc, vc_reg32(vc, A_AGC_TABLE));
+	if (in(addr, len, P8812A_AGC_TABLE, P8812A_AGC_TABLE + 3) &&
+	    p8812a_bb_alive(vc))
+		p8812a_phy_agc_write(vc, vc_reg32(vc, P8812A_AGC_TABLE));
 	/* page C1 0xC90/0xE90 are other registers: no LSSI write */
 	bool c1 = p8812a_page_c1(vc);
-	if (!c1 && in(addr, len, A_PATH_A_LSSI + 3, A_PATH_A_LSSI + 3))
+	if (!c1 && at(addr, len, P8812A_PATH_A_LSSI + 3))
 		p8812a_phy_lssi_write(vc, 0);
-	if (!c1 && in(addr, len, A_PATH_B_LSSI + 3, A_PATH_B_LSSI + 3))
+	if (!c1 && at(addr, len, P8812A_PATH_B_LSSI + 3))
 		p8812a_phy_lssi_write(vc, 1);
 	if (p8812a_bb_alive(vc))
 		p8812a_iqk_written(vc, addr, len, old_980, old_cb8);
@@ -317,7 +325,7 @@ const struct vchip_personality vchip_personality_8812a = {
 	.usb_ids = ids_8812a,
 	.n_usb_ids = sizeof ids_8812a / sizeof ids_8812a[0],
 	.usb3_capable = true,
-	.state_size = sizeof(struct p8812a),
+	.state_size = sizeof(struct p8812a_state),
 	/* TX FIFO: 256 pages of 512 bytes minus 9 reserved (rtw88
 	 * rtw8812a.c page_table / txff_size) */
 	.tx_page = 512,
@@ -327,8 +335,8 @@ const struct vchip_personality vchip_personality_8812a = {
 	/* RX FIFO 16128 bytes (rtw88 rtw8812a.c rxff_size) minus the
 	 * 128-byte report buffer (rtw88 rtw88xxa.c rtw88xxa_power_on) */
 	.rxff_bytes = 16000,
-	.rx_hdr_max = A_RX_DESC + 15 * 8,
-	.rf_paths = A_RF_PATHS,
+	.rx_hdr_max = P8812A_RX_DESC + 15 * 8,
+	.rf_paths = P8812A_RF_PATHS,
 	.reset = reset,
 	.boards = p8812a_boards,
 	.efuse_build = p8812a_efuse_build,

@@ -7,8 +7,8 @@
 #ifndef DVR_PERSONALITY_8812A_H
 #define DVR_PERSONALITY_8812A_H
 
+#include "libdevourer/virtual/personality_8812a_regs.h"
 #include "libdevourer/virtual/vchip_internal.h"
-#include "libdevourer/virtual/vchip_regs_8812a.h"
 
 /* IQK engine state of one path (personality_8812a_iqk.c) */
 struct p8812a_iqk {
@@ -17,40 +17,41 @@ struct p8812a_iqk {
 	uint16_t val[5];          /* by 0xCB8 [28:25] select: 1..4 */
 };
 
-struct p8812a {
+struct p8812a_state {
 	/* EFUSE (built at create, read-only afterwards) */
-	uint8_t efuse_phys[A_EFUSE_PHYS];
-	uint8_t efuse_log[A_EFUSE_LOG];
+	uint8_t efuse_phys[P8812A_EFUSE_PHYS];
+	uint8_t efuse_log[P8812A_EFUSE_LOG];
 	int cck_agc_byte;         /* AGC report byte for CCK frames */
 
 	bool cpu_on;              /* 8051 out of reset (0x03 bit 2) */
 	uint8_t llt[256];
 
 	/* firmware download into the 8051's RAM */
-	uint8_t fw_img[A_FW_MAX];
-	uint8_t fw_written[A_FW_MAX / 8]; /* bitmap of bytes written */
-	size_t fw_page_hi[A_FW_MAX / A_FW_PAGE]; /* highest offset + 1 */
+	uint8_t fw_img[P8812A_FW_MAX];
+	uint8_t fw_written[P8812A_FW_MAX / 8]; /* bitmap of bytes written */
+	/* per download page: highest offset written + 1 */
+	size_t fw_page_hi[P8812A_FW_MAX / P8812A_FW_PAGE];
 	bool fw_pass_dirty;       /* any byte written this pass */
 	bool fw_running;
 
 	/* RF registers per path (20-bit) */
-	uint32_t rf[A_RF_PATHS][256];
+	uint32_t rf[P8812A_RF_PATHS][256];
 
 	/* table milestone trackers */
 	bool mac_table_done, bb_table_done, rf_table_done;
 	size_t agc_match;
-	size_t rf_match[A_RF_PATHS];
+	size_t rf_match[P8812A_RF_PATHS];
 	bool monitor_on, txrx_on;
 	uint8_t primary_sc;       /* sub-channel index from 0x483 */
 
 	/* BB page C1 (0x82C bit 31) and the IQK engine on it */
-	uint8_t c1[A_C1_SIZE];
-	struct p8812a_iqk iqk[A_RF_PATHS];
+	uint8_t c1[P8812A_C1_SIZE];
+	struct p8812a_iqk iqk[P8812A_RF_PATHS];
 };
 
-static inline struct p8812a *p8812a_of(const struct vchip *vc)
+static inline struct p8812a_state *p8812a_of(const struct vchip *vc)
 {
-	return (struct p8812a *)vc->pstate;
+	return (struct p8812a_state *)vc->pstate;
 }
 
 /* personality_8812a_efuse.c */
@@ -98,14 +99,14 @@ bool p8812a_iqk_peek(const struct vchip *vc, unsigned path,
 uint32_t p8812a_thermal_rf_written(struct vchip *vc, unsigned path,
                                    uint8_t addr, uint32_t data);
 
-/* personality_8812a_txdesc.c */
+/* personality_8812a_tx.c: the TX descriptor */
 void p8812a_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
                    unsigned *count, unsigned *max);
 enum vc_tx_verdict p8812a_tx_decode(struct vchip *vc, unsigned ep_idx,
                                     const uint8_t *d, size_t rem,
                                     struct vc_tx_frame *out);
 
-/* personality_8812a_rxdesc.c */
+/* personality_8812a_rx.c: the RX descriptor and PHY status */
 int p8812a_cck_agc_for(int rssi_dbm);
 size_t p8812a_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
                         uint8_t *hdr, size_t *frame_len);

@@ -136,7 +136,7 @@ static void build_calibration(uint8_t *m, const char *board)
 static void build_logical(struct vchip *vc)
 {
 	uint8_t *m = p8812a_of(vc)->efuse_log;
-	memset(m, 0xFF, A_EFUSE_LOG);
+	memset(m, 0xFF, P8812A_EFUSE_LOG);
 	m[EF_RTL_ID] = 0x29; /* 0x8129, little-endian */
 	m[EF_RTL_ID + 1] = 0x81;
 	m[EF_USB_MODE] = 0x00; /* bit1 clear: no USB2->USB3 switch */
@@ -171,11 +171,11 @@ static void build_logical(struct vchip *vc)
  * 0xFF ends the map. */
 static void encode_physical(struct vchip *vc)
 {
-	struct p8812a *s = p8812a_of(vc);
+	struct p8812a_state *s = p8812a_of(vc);
 	uint8_t *ph = s->efuse_phys;
 	size_t o = 0;
-	memset(ph, 0xFF, A_EFUSE_PHYS);
-	for (unsigned blk = 0; blk < A_EFUSE_LOG / 8; blk++) {
+	memset(ph, 0xFF, P8812A_EFUSE_PHYS);
+	for (unsigned blk = 0; blk < P8812A_EFUSE_LOG / 8; blk++) {
 		const uint8_t *b = &s->efuse_log[blk * 8];
 		uint8_t wen = 0x0F;
 		for (unsigned w = 0; w < 4; w++)
@@ -185,7 +185,7 @@ static void encode_physical(struct vchip *vc)
 			continue;
 		unsigned words = 4 - (unsigned)__builtin_popcount(wen);
 		size_t need = (blk < 16 ? 1 : 2) + 2 * words;
-		if (o + need >= A_EFUSE_PHYS)
+		if (o + need >= P8812A_EFUSE_PHYS)
 			break; /* cannot happen with the map above */
 		if (blk < 16) {
 			ph[o++] = (uint8_t)(blk << 4 | wen);
@@ -222,7 +222,7 @@ void p8812a_efuse_ctrl_written(struct vchip *vc)
 		return;
 	unsigned a = (w >> 8) & 0x3FF;
 	uint8_t byte = 0xFF;
-	if ((vc->regs[0x35] & 0x03) == 0 && a < A_EFUSE_PHYS)
+	if ((vc->regs[0x35] & 0x03) == 0 && a < P8812A_EFUSE_PHYS)
 		byte = p8812a_of(vc)->efuse_phys[a];
 	w = (w & ~0xFFu) | byte | 0x80000000u;
 	vc_put_le32(&vc->regs[0x30], w);

@@ -50,7 +50,7 @@
 
 #define OP_LJMP 0x02
 
-#define N_PAGES (A_FW_MAX / A_FW_PAGE)
+#define N_PAGES (P8812A_FW_MAX / P8812A_FW_PAGE)
 
 void p8812a_fw_reset_pass(struct vchip *vc)
 {
@@ -81,13 +81,13 @@ static size_t image_len(const struct vchip *vc)
 		return 0;
 	for (size_t p = 0; p <= last; p++) {
 		size_t hi = p8812a_of(vc)->fw_page_hi[p];
-		if (p < last && hi != A_FW_PAGE)
+		if (p < last && hi != P8812A_FW_PAGE)
 			return 0;
 		for (size_t o = 0; o < hi; o++)
-			if (!byte_written(vc, p * A_FW_PAGE + o))
+			if (!byte_written(vc, p * P8812A_FW_PAGE + o))
 				return 0;
 	}
-	return last * A_FW_PAGE + p8812a_of(vc)->fw_page_hi[last];
+	return last * P8812A_FW_PAGE + p8812a_of(vc)->fw_page_hi[last];
 }
 
 bool p8812a_fw_chk_ok(const struct vchip *vc)
@@ -98,10 +98,10 @@ bool p8812a_fw_chk_ok(const struct vchip *vc)
 void p8812a_fw_window_write(struct vchip *vc, uint16_t addr,
                             const uint8_t *data, size_t len)
 {
-	size_t page = vc->regs[A_MCUFWDL_PAGE] & 0x07;
+	size_t page = vc->regs[P8812A_MCUFWDL_PAGE] & 0x07;
 	size_t off = addr - 0x1000u;
-	for (size_t i = 0; i < len && off + i < A_FW_PAGE; i++) {
-		size_t at = page * A_FW_PAGE + off + i;
+	for (size_t i = 0; i < len && off + i < P8812A_FW_PAGE; i++) {
+		size_t at = page * P8812A_FW_PAGE + off + i;
 		p8812a_of(vc)->fw_img[at] = data[i];
 		p8812a_of(vc)->fw_written[at / 8] |= (uint8_t)(1u << (at % 8));
 		if (off + i + 1 > p8812a_of(vc)->fw_page_hi[page])
@@ -124,10 +124,10 @@ static bool reset_vector_runs(const struct vchip *vc, size_t len)
 void p8812a_fw_cpu_enabled(struct vchip *vc)
 {
 	p8812a_of(vc)->cpu_on = true;
-	uint8_t ctrl = vc->regs[A_MCUFWDL];
+	uint8_t ctrl = vc->regs[P8812A_MCUFWDL];
 	/* Without MCUFWDL_RDY, or while still downloading, the 8051 runs
 	 * its ROM: nothing to observe. */
-	if (!(ctrl & FWDL_RDY) || (ctrl & FWDL_EN) ||
+	if (!(ctrl & P8812A_FWDL_RDY) || (ctrl & P8812A_FWDL_EN) ||
 	    !p8812a_of(vc)->fw_pass_dirty || !vc->mac_on)
 		return;
 	size_t len = image_len(vc);
@@ -152,9 +152,9 @@ void p8812a_fw_observe_read(struct vchip *vc, uint16_t addr,
 {
 	static const enum vchip_milestone pass_ends[] = {
 		VCHIP_M_FW_BOOTED, VCHIP_M_FW_FAILED, VCHIP_M_POWER_OFF, 0};
-	if (addr > A_MCUFWDL || (uint32_t)addr + len <= A_MCUFWDL)
+	if (addr > P8812A_MCUFWDL || (uint32_t)addr + len <= P8812A_MCUFWDL)
 		return;
-	if (!(data[A_MCUFWDL - addr] & FWDL_CHK_RPT))
+	if (!(data[P8812A_MCUFWDL - addr] & P8812A_FWDL_CHK_RPT))
 		return;
 	if (!vc_milestone_since(vc, VCHIP_M_FW_CHECKSUM_OK, pass_ends))
 		vc_milestone(vc, VCHIP_M_FW_CHECKSUM_OK);

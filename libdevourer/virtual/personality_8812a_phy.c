@@ -77,7 +77,8 @@ bool p8812a_rf_alive(const struct vchip *vc, unsigned path)
 	/* RF_CTRL (0x1F, path A) / RF_B_CTRL (0x76): 0x07 = enabled and out
 	 * of reset (rtw88 rtw88xxa.c rtw88xxa_power_on) */
 	return p8812a_bb_alive(vc) &&
-	       (vc->regs[path ? A_RF_B_CTRL : A_RF_CTRL] & 0x07) == 0x07;
+	       (vc->regs[path ? P8812A_RF_B_CTRL : P8812A_RF_CTRL] & 0x07) ==
+	               0x07;
 }
 
 void p8812a_phy_lssi_write(struct vchip *vc, unsigned path)
@@ -91,7 +92,7 @@ void p8812a_phy_lssi_write(struct vchip *vc, unsigned path)
 	uint32_t data = w & 0xFFFFF;
 
 	/* sequence matching for the RF table milestone */
-	struct p8812a *s = p8812a_of(vc);
+	struct p8812a_state *s = p8812a_of(vc);
 	const struct rf_row *seq = path ? rf_b_seq : rf_a_seq;
 	size_t n = path ? N(rf_b_seq) : N(rf_a_seq);
 	if (s->rf_match[path] < n && seq[s->rf_match[path]].addr == addr &&
@@ -160,7 +161,7 @@ void p8812a_phy_check_tables(struct vchip *vc, uint16_t addr, size_t len)
 
 void p8812a_phy_agc_write(struct vchip *vc, uint32_t value)
 {
-	struct p8812a *s = p8812a_of(vc);
+	struct p8812a_state *s = p8812a_of(vc);
 	if (s->agc_match < N(agc_seq) && agc_seq[s->agc_match] == value)
 		s->agc_match++;
 	check_bb(vc);
@@ -232,7 +233,7 @@ void p8812a_phy_update_monitor(struct vchip *vc)
 
 void p8812a_phy_power_off(struct vchip *vc)
 {
-	struct p8812a *s = p8812a_of(vc);
+	struct p8812a_state *s = p8812a_of(vc);
 	/* Tables must be loaded again after the next power-on. */
 	s->mac_table_done = s->bb_table_done = s->rf_table_done = false;
 	s->agc_match = 0;
@@ -242,5 +243,5 @@ void p8812a_phy_power_off(struct vchip *vc)
 
 uint32_t p8812a_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)
 {
-	return path < A_RF_PATHS ? p8812a_of(vc)->rf[path][reg] : 0;
+	return path < P8812A_RF_PATHS ? p8812a_of(vc)->rf[path][reg] : 0;
 }

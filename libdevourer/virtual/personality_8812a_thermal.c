@@ -49,7 +49,7 @@ uint32_t p8812a_thermal_rf_written(struct vchip *vc, unsigned path,
 {
 	if (path != 0)
 		return data;
-	const struct p8812a *s = p8812a_of(vc);
+	const struct p8812a_state *s = p8812a_of(vc);
 	if (addr == RF_CHANNEL && (data & LCK_START)) {
 		if (s->rf[0][RF_LCK_MODE] & LCK_MODE_ON)
 			vc->stats.rf_lck_runs++;

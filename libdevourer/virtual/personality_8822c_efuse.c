@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * RTL8822C EFUSE: the logical map of an RTL8812CU stick (768 bytes,
- * layout of rtw88 rtw8822c.h struct rtw8822c_efuse / rtw8822cu_efuse),
- * stored in the 512-byte physical array in the Realtek block format, and
- * the byte-read engine at REG_EFUSE_CTRL (0x30) that the driver drives
- * one physical address at a time (rtw88 efuse.c
- * rtw_dump_physical_efuse_map). Programming is not modelled.
+ * RTL8822C EFUSE contents: the logical map of an RTL8812CU stick (768
+ * bytes, layout of rtw88 rtw8822c.h struct rtw8822c_efuse /
+ * rtw8822cu_efuse), which the 3081-CPU layer stores in the 512-byte
+ * physical array and reads out at its port (personality_3081_efuse.c).
  *
  * Board variants (board=): the TX-power calibration block and the
  * thermal-meter calibration readings (0xD0 / 0xD1) of the logical map,
@@ -20,7 +18,6 @@
 #include <string.h>
 
 #include "libdevourer/virtual/personality_8822c.h"
-#include "libdevourer/virtual/vchip_regs_8822c.h"
 
 /* logical offsets (rtw88 rtw8822c.h) */
 #define EF_RTL_ID 0x00
@@ -52,7 +49,7 @@
  *  more streams and OFDM, [38] VHT 1-stream ([7:4] BW80, [3:0] BW160),
  *  [39] VHT 2-stream, [40..41] more. Differences are signed 4-bit, in
  *  units of two 8822C index steps. */
-struct c22_board {
+struct p8822c_board {
 	const char *name;
 	uint8_t txpwr[2][EF_TXPWR_PATH];
 	/* physical trims: thermal A/B; power trim 2.4 GHz L/M/H (A [3:0],
@@ -67,7 +64,7 @@ struct c22_board {
 	bool x2k_stuck;
 };
 
-static const struct c22_board boards[] = {
+static const struct p8822c_board boards[] = {
 	/* Flat calibration: one base per band and path, no differences;
 	 * trims burnt. */
 	{ "typical", { {
@@ -115,13 +112,13 @@ static const struct c22_board boards[] = {
  * 0xFF); the rest of its EFUSE is as on the others. */
 #define BOARD_BLANK "blank"
 
-const char *const c22_boards[] = { "typical", "graded", BOARD_BLANK, NULL };
+const char *const p8822c_boards[] = { "typical", "graded", BOARD_BLANK, NULL };
 
 /* The board vc->cfg.board names (the first one when none), NULL for the
  * blank part. */
-static const struct c22_board *board_of(const struct vchip *vc)
+static const struct p8822c_board *board_of(const struct vchip *vc)
 {
-	const char *name = vc->cfg.board[0] ? vc->cfg.board : c22_boards[0];
+	const char *name = vc->cfg.board[0] ? vc->cfg.board : p8822c_boards[0];
 	for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++)
 		if (strcmp(name, boards[i].name) == 0)
 			return &boards[i];
@@ -130,8 +127,8 @@ static const struct c22_board *board_of(const struct vchip *vc)
 
 static void build_logical(struct vchip *vc)
 {
-	uint8_t *m = c22(vc)->efuse_log;
-	memset(m, 0xFF, C22_EFUSE_LOG);
+	uint8_t *m = p3081_of(vc)->efuse_log;
+	memset(m, 0xFF, p3081_chip_of(vc)->efuse_log);
 	m[EF_RTL_ID] = 0x29; /* 0x8129 */
 	m[EF_RTL_ID + 1] = 0x81;
 	/* Bit 7 invites a driver to switch the link to USB3 (rtw88
@@ -143,7 +140,7 @@ static void build_logical(struct vchip *vc)
 	m[EF_USB_MODE] = vc->cfg.efuse_stay_usb2 ? 0x00 : 0x80;
 	/* TX-power records of paths A and B; C and D stay blank as on a
 	 * 2T2R part. */
-	const struct c22_board *b = board_of(vc);
+	const struct p8822c_board *b = board_of(vc);
 	for (unsigned p = 0; b && p < 2; p++)
 		memcpy(&m[EF_TXPWR + p * EF_TXPWR_PATH], b->txpwr[p],
 		       EF_TXPWR_PATH);
@@ -169,46 +166,6 @@ static void build_logical(struct vchip *vc)
 	memcpy(&m[EF_USB_MAC], vc->mac_addr, 6);
 }
 
-/* Realtek physical format: per 8-byte logical block that holds any
- * programmed word, a header — one byte (block << 4 | word-enable) for
- * blocks below 16, else two bytes ((block & 7) << 5 | 0x0F, then
- * (block >> 3) << 4 | word-enable) — followed by the present words; a
- * clear word-enable bit marks a present word and 0xFF ends the map. The
- * protected tail of the array is never part of it. */
-static void encode_physical(struct vchip *vc)
-{
-	struct c22_state *s = c22(vc);
-	uint8_t *ph = s->efuse_phys;
-	size_t o = 0, limit = C22_EFUSE_PHYS - C22_EFUSE_PTCT;
-	memset(ph, 0xFF, C22_EFUSE_PHYS);
-	for (unsigned blk = 0; blk < C22_EFUSE_LOG / 8; blk++) {
-		const uint8_t *b = &s->efuse_log[blk * 8];
-		uint8_t wen = 0x0F;
-		unsigned words = 0;
-		for (unsigned w = 0; w < 4; w++)
-			if (b[2 * w] != 0xFF || b[2 * w + 1] != 0xFF) {
-				wen &= (uint8_t)~(1u << w);
-				words++;
-			}
-		if (!words)
-			continue;
-		size_t need = (blk < 16 ? 1u : 2u) + 2u * words;
-		if (o + need > limit)
-			break; /* the map above fits with room to spare */
-		if (blk < 16) {
-			ph[o++] = (uint8_t)(blk << 4 | wen);
-		} else {
-			ph[o++] = (uint8_t)((blk & 7) << 5 | 0x0F);
-			ph[o++] = (uint8_t)((blk >> 3) << 4 | wen);
-		}
-		for (unsigned w = 0; w < 4; w++)
-			if (!(wen & (1u << w))) {
-				ph[o++] = b[2 * w];
-				ph[o++] = b[2 * w + 1];
-			}
-	}
-}
-
 /* The factory trims, byte-wise in the protected tail (rtw88 rtw8822c.h
  * PPG_*: thermal 0x1EF / 0x1B0, power 0x1D4 / 0x1EE / 0x1D2 and
  * 0x1EC..0x1DB, PA bias 0x1D6 / 0x1D5 / 0x1D8 / 0x1D7). */
@@ -219,8 +176,8 @@ static void burn_trims(struct vchip *vc)
 		{ 0x1EC, 0x1E8, 0x1E4, 0x1E0, 0x1DC },
 		{ 0x1EB, 0x1E7, 0x1E3, 0x1DF, 0x1DB },
 	};
-	uint8_t *ph = c22(vc)->efuse_phys;
-	const struct c22_board *b = board_of(vc);
+	uint8_t *ph = p3081_of(vc)->efuse_phys;
+	const struct p8822c_board *b = board_of(vc);
 	if (!b)
 		return;
 	ph[0x1EF] = b->thermal[0];
@@ -236,28 +193,12 @@ static void burn_trims(struct vchip *vc)
 	ph[0x1D7] = b->pa_5g[1];
 }
 
-void c22_efuse_build(struct vchip *vc)
+void p8822c_efuse_build(struct vchip *vc)
 {
 	build_logical(vc);
-	encode_physical(vc);
+	p3081_efuse_encode(vc);
 	burn_trims(vc);
-	const struct c22_board *b = board_of(vc);
-	c22(vc)->x2k_stuck = b && b->x2k_stuck;
-	c22(vc)->x2k_busy = c22(vc)->x2k_stuck;
-}
-
-/* A read command (bit 31 written 0) of physical address [17:8]
- * completes at once: data in [7:0], bit 31 set. The BT bank (0x34
- * [9:8] != 0) reads blank. Write commands (bit 31 = 1) burn nothing. */
-void c22_efuse_ctrl_written(struct vchip *vc)
-{
-	uint32_t w = vc_reg32(vc, C22_EFUSE_CTRL);
-	if (w & 0x80000000u)
-		return;
-	unsigned a = (w >> 8) & 0x3FF;
-	uint8_t byte = 0xFF;
-	if ((vc->regs[C22_EFUSE_BANK + 1] & 0x03) == 0 && a < C22_EFUSE_PHYS)
-		byte = c22(vc)->efuse_phys[a];
-	vc_put_le32(&vc->regs[C22_EFUSE_CTRL],
-	            (w & ~0xFFu) | byte | 0x80000000u);
+	const struct p8822c_board *b = board_of(vc);
+	p8822c_of(vc)->x2k_stuck = b && b->x2k_stuck;
+	p8822c_of(vc)->x2k_busy = p8822c_of(vc)->x2k_stuck;
 }

@@ -1,225 +1,40 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * RTL8822C firmware path, as the chip sees it (rtw88 mac.c
- * __rtw_download_firmware and helpers, fw.c):
- *  - a beacon-queue bulk OUT lands in the TX packet buffer at the page
- *    0x204 [11:0] names and sets the "beacon valid" flag 0x204 bit 15
- *    (write 1 to clear);
- *  - DDMA channel 0 (0x1200 source, 0x1204 destination, 0x1208 control)
- *    copies from the TX buffer into DMEM / IMEM / EMEM, XOR-ing every
- *    16-bit little-endian word it moves into a running checksum
- *    (reset by 0x1208 bit 25, carried across copies by bit 24). A
- *    genuine segment ends with its 8-byte trailer whose first word
- *    makes the XOR of the whole segment zero; 0x1208 bit 27 reports a
- *    non-zero result. The header is never downloaded: the chip checks
- *    only what the DMA moved.
- *  - the 3081 CPU starts when both 0x1D bit 0 and 0x03 bit 2 are set
- *    and the host has flagged the download done (0x80 bit 14). It runs
- *    only if DMEM and IMEM (and EMEM, when one was loaded) passed their
- *    checksum; the running firmware sets FW_INIT_RDY (0x80 bit 15) and
- *    answers the hardware-feature request in REG_C2HEVT.
- *  - H2C: mailbox commands (0x1D0..0x1DC) and packets (QSEL 0x13); the
- *    calibration handshakes are answered in the registers the driver
- *    polls (0x49C bit 0, 0x2D9C = 0xAA).
+ * What the RTL8822C's running firmware answers to the H2C commands the
+ * 3081-CPU layer hands it (personality_3081_fw.c takes the mailboxes and
+ * packets, checks the firmware runs and the packet header): the
+ * calibration handshakes, answered in the registers the driver polls
+ * (0x49C bit 0, 0x2D9C = 0xAA).
  */
-#include <string.h>
-
 #include "libdevourer/virtual/personality_8822c.h"
-#include "libdevourer/virtual/vchip_regs_8822c.h"
+#include "libdevourer/virtual/personality_8822c_regs.h"
 
-#define C2H_HW_FEATURE_REQ 0xFD    /* rtw88 fw.h C2H_HW_FEATURE_DUMP */
-#define C2H_HW_FEATURE_REPORT 0x19
 #define H2C_WIFI_CALIBRATION 0x6D  /* rtw88 fw.h */
 #define H2C_PKT_IQK 0x0E           /* packet H2C sub-command */
 #define IQK_DONE 0xAA              /* rtw88 rtw8822c.c IQK_DONE_8822C */
-
-void c22_fw_reset(struct vchip *vc)
-{
-	struct c22_state *s = c22(vc);
-	s->ddma_xor = 0;
-	s->ddma_chk_err = false;
-	s->dmem_ok = s->imem_ok = s->emem_ok = false;
-	s->dmem_hi = s->imem_hi = s->emem_hi = 0;
-	s->chk_milestone = false;
-	s->cpu_on = false;
-	s->fw_running = false;
-}
-
-void c22_fw_beacon_page(struct vchip *vc, const uint8_t *data, size_t len)
-{
-	struct c22_state *s = c22(vc);
-	size_t page = (size_t)(vc->regs[C22_FIFOPAGE_CTRL2] |
-	                       (vc->regs[C22_FIFOPAGE_CTRL2 + 1] & 0x0F) << 8);
-	size_t at = page * 128u;
-	if (at >= C22_TXBUF)
-		return;
-	if (len > C22_TXBUF - at)
-		len = C22_TXBUF - at;
-	memcpy(s->txbuf + at, data, len);
-	vc->regs[C22_FIFOPAGE_CTRL2 + 1] |= 0x80; /* BCN_VALID */
-}
-
-struct ddma_mem {
-	uint8_t *at;   /* destination inside the memory */
-	size_t end;    /* offset just past the copy */
-	size_t *hi;
-	bool *ok;
-};
-
-/* Which on-chip memory [da, da + len) falls in; false if none. */
-static bool ddma_dest(struct c22_state *s, uint32_t da, uint32_t len,
-                      struct ddma_mem *m)
-{
-	struct {
-		uint32_t base, size;
-		uint8_t *mem;
-		size_t *hi;
-		bool *ok;
-	} mem[] = {
-		{C22_OCP_IMEM, C22_IMEM_MAX, s->imem, &s->imem_hi, &s->imem_ok},
-		{C22_OCP_DMEM, C22_DMEM_MAX, s->dmem, &s->dmem_hi, &s->dmem_ok},
-		{C22_OCP_EMEM, C22_EMEM_MAX, s->emem, &s->emem_hi, &s->emem_ok},
-	};
-	for (size_t i = 0; i < 3; i++) {
-		if (da < mem[i].base || da - mem[i].base > mem[i].size ||
-		    len > mem[i].size - (da - mem[i].base))
-			continue;
-		m->at = mem[i].mem + (da - mem[i].base);
-		m->end = (size_t)(da - mem[i].base) + len;
-		m->hi = mem[i].hi;
-		m->ok = mem[i].ok;
-		return true;
-	}
-	return false;
-}
-
-/* 0x1208 byte 3 written: reset the checksum status, start a copy. */
-void c22_fw_ddma_written(struct vchip *vc)
-{
-	struct c22_state *s = c22(vc);
-	uint32_t ctrl = vc_reg32(vc, C22_DDMA_CTRL);
-	if (ctrl & C22_DDMA_RST_CHKSUM) {
-		s->ddma_xor = 0;
-		s->ddma_chk_err = false;
-		ctrl &= ~C22_DDMA_RST_CHKSUM; /* self-clearing */
-	}
-	if (ctrl & C22_DDMA_OWN) {
-		uint32_t sa = vc_reg32(vc, C22_DDMA_SA);
-		uint32_t da = vc_reg32(vc, C22_DDMA_DA);
-		uint32_t len = ctrl & C22_DDMA_LEN_MASK;
-		struct ddma_mem m = {0};
-		bool dst = ddma_dest(s, da, len, &m);
-		bool src_ok = sa >= C22_OCP_TXBUF &&
-		              sa - C22_OCP_TXBUF <= C22_TXBUF &&
-		              len <= C22_TXBUF - (sa - C22_OCP_TXBUF);
-		if (!(ctrl & C22_DDMA_CHKSUM_CONT))
-			s->ddma_xor = 0;
-		if (dst && src_ok) {
-			const uint8_t *src = s->txbuf + (sa - C22_OCP_TXBUF);
-			memcpy(m.at, src, len);
-			for (uint32_t i = 0; i + 1 < len; i += 2)
-				s->ddma_xor ^= (uint16_t)(src[i] | src[i + 1] << 8);
-			if (len & 1)
-				s->ddma_xor ^= src[len - 1];
-			if (m.end > *m.hi)
-				*m.hi = m.end;
-		}
-		if (ctrl & C22_DDMA_CHKSUM_EN) {
-			/* the status reflects the copy group so far: only
-			 * once the segment's trailer is in does it read 0 */
-			s->ddma_chk_err = !dst || !src_ok || s->ddma_xor != 0;
-			if (m.ok)
-				*m.ok = !s->ddma_chk_err;
-			if (s->dmem_ok && s->imem_ok && !s->chk_milestone) {
-				s->chk_milestone = true;
-				vc_milestone(vc, VCHIP_M_FW_CHECKSUM_OK);
-			}
-		} else if (m.ok) {
-			*m.ok = false; /* loaded without the check */
-		}
-		ctrl &= ~C22_DDMA_OWN; /* done */
-	}
-	vc_put_le32(&vc->regs[C22_DDMA_CTRL], ctrl);
-}
-
-static void hw_feature_report(struct vchip *vc)
-{
-	/* 13 bytes at 0x1A2; the dword at bytes 4..7 carries [18:16] BW
-	 * (7 = up to 80 MHz), [20:19] NSS, [23:21] antennas, [27:26]
-	 * protocol (3 = VHT) — rtw88 efuse.h GET_EFUSE_HW_CAP_* */
-	memset(&vc->regs[C22_C2HEVT + 2], 0, 13);
-	vc_put_le32(&vc->regs[C22_C2HEVT + 2 + 4],
-	            7u << 16 | 2u << 19 | 2u << 21 | 3u << 26);
-	vc->regs[C22_C2HEVT] = C2H_HW_FEATURE_REPORT;
-}
-
-void c22_fw_cpu_changed(struct vchip *vc)
-{
-	struct c22_state *s = c22(vc);
-	bool on = (vc->regs[C22_SYS_FUNC_EN_HI] & 0x04) &&
-	          (vc->regs[C22_MCU_EN] & 0x01) && vc->mac_on;
-	if (!on) {
-		s->cpu_on = false;
-		s->fw_running = false;
-		return;
-	}
-	if (s->cpu_on)
-		return;
-	s->cpu_on = true;
-	uint16_t fw = (uint16_t)(vc->regs[C22_MCUFW_CTRL] |
-	                         vc->regs[C22_MCUFW_CTRL + 1] << 8);
-	if (!(fw & C22_FW_DW_RDY) || (fw & C22_FW_DL_EN))
-		return; /* ROM waits: no image announced yet */
-	bool emem_loaded = s->emem_hi != 0;
-	if (s->dmem_ok && s->imem_ok && (!emem_loaded || s->emem_ok)) {
-		s->fw_running = true;
-		if (vc->regs[C22_C2HEVT] == C2H_HW_FEATURE_REQ)
-			hw_feature_report(vc);
-		vc_milestone(vc, VCHIP_M_FW_BOOTED);
-	} else {
-		vc_milestone(vc, VCHIP_M_FW_FAILED);
-	}
-}
-
-uint16_t c22_fw_mcufw_ctrl(const struct vchip *vc, uint16_t stored)
-{
-	uint16_t v = stored & (uint16_t)~C22_FW_INIT_RDY;
-	if (c22(vc)->fw_running)
-		v |= C22_FW_INIT_RDY;
-	return v;
-}
 
 static void calibration_command(struct vchip *vc, const uint8_t *cmd)
 {
 	/* WIFI_CALIBRATION start (bit 8) and stop both get the RFK
 	 * acknowledgement rtw88 rtw8822c.c rtw8822c_rfk_handshake polls. */
 	(void)cmd;
-	vc->regs[C22_WL_RFK] |= 0x01;
+	vc->regs[P8822C_WL_RFK] |= 0x01;
 }
 
-void c22_fw_mailbox_written(struct vchip *vc, unsigned box)
+void p8822c_h2c_command(struct vchip *vc, const uint8_t *cmd)
 {
-	if (!c22(vc)->fw_running)
-		return; /* no firmware to take it: the box stays as written */
-	const uint8_t *cmd = &vc->regs[C22_HMEBOX0 + 4 * box];
 	if (cmd[0] == H2C_WIFI_CALIBRATION)
 		calibration_command(vc, cmd);
 }
 
-void c22_fw_h2c_packet(struct vchip *vc, const uint8_t *p, size_t len)
+void p8822c_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
+                       size_t len)
 {
-	struct c22_state *s = c22(vc);
-	if (!s->fw_running || len < 8)
-		return;
-	/* header: category [6:0] 0x01, command 0xFF, sub-command [31:16]
-	 * (rtw88 fw.h SET_PKT_H2C_*) */
-	if ((p[0] & 0x7F) != 0x01 || p[1] != 0xFF)
-		return;
-	s->h2c_packets++;
-	unsigned sub = (unsigned)(p[2] | p[3] << 8);
+	(void)p;
+	(void)len;
 	if (sub == H2C_PKT_IQK) {
 		/* the firmware's IQK finishes and reports it in 0x2D9C */
-		vc->regs[C22_IQK_STATUS] = IQK_DONE;
+		vc->regs[P8822C_IQK_STATUS] = IQK_DONE;
 		vc_milestone(vc, VCHIP_M_CALIBRATION);
 	}
 }

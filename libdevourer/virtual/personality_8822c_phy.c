@@ -10,8 +10,9 @@
  * DAC-calibration blocks answer with the values a converged DACK reads
  * (rtw88 rtw8822c.c rtw8822c_dac_cal_*).
  */
+#include "libdevourer/virtual/personality_3081_regs.h"
 #include "libdevourer/virtual/personality_8822c.h"
-#include "libdevourer/virtual/vchip_regs_8822c.h"
+#include "libdevourer/virtual/personality_8822c_regs.h"
 
 #define RF18 0x18
 #define RF_X2K 0xB8     /* bit 15: X2 (crystal doubler) calibration busy */
@@ -20,20 +21,26 @@
 
 static bool bb_on(const struct vchip *vc)
 {
-	return (vc->regs[C22_SYS_FUNC_EN] & 0x03) == 0x03;
+	return (vc->regs[P3081_SYS_FUNC_EN] & 0x03) == 0x03;
 }
 
 static bool rf_on(const struct vchip *vc, unsigned path)
 {
-	uint8_t r = vc->regs[path ? C22_RF_CTRL_B : C22_RF_CTRL_A];
+	uint8_t r = vc->regs[path ? P3081_RF_CTRL_B : P3081_RF_CTRL_A];
 	return bb_on(vc) && (r & 0x07) == 0x07;
+}
+
+/* Where path's direct RF window starts. */
+static uint32_t window_of(unsigned path)
+{
+	return path ? P8822C_RF_WIN_B : P8822C_RF_WIN_A;
 }
 
 static int window_path(uint32_t a)
 {
-	if (a >= C22_RF_WIN_A && a < C22_RF_WIN_A + 0x400)
+	if (a >= P8822C_RF_WIN_A && a < P8822C_RF_WIN_A + 0x400)
 		return 0;
-	if (a >= C22_RF_WIN_B && a < C22_RF_WIN_B + 0x400)
+	if (a >= P8822C_RF_WIN_B && a < P8822C_RF_WIN_B + 0x400)
 		return 1;
 	return -1;
 }
@@ -45,7 +52,7 @@ static unsigned freq_of(unsigned ch)
 
 static void update_tuning(struct vchip *vc)
 {
-	struct c22_state *s = c22(vc);
+	struct p8822c_state *s = p8822c_of(vc);
 	uint32_t r18 = s->rf[0][RF18];
 	unsigned center = r18 & 0xFF;
 	unsigned bwf = (r18 >> 12) & 3;
@@ -74,18 +81,18 @@ static void update_tuning(struct vchip *vc)
  * rtw8822c_rf_b). A few values only: the model checks that the tables
  * reached the chip, it does not carry them.
  */
-struct c22_reg_val {
+struct p8822c_reg_val {
 	uint16_t addr;
 	uint32_t val;
 };
-static const struct c22_reg_val bb_sentinels[] = {
+static const struct p8822c_reg_val bb_sentinels[] = {
 	{ 0x1D0C, 0x00410000 }, { 0x0C0C, 0x02F1D8B7 },
 };
-static const struct c22_reg_val rf_a_tail[] = {
+static const struct p8822c_reg_val rf_a_tail[] = {
 	{ 0x33, 0x00007 }, { 0x3E, 0x00003 }, { 0x3F, 0x7DEFF },
 	{ 0xEF, 0x00000 },
 };
-static const struct c22_reg_val rf_b_tail[] = {
+static const struct p8822c_reg_val rf_b_tail[] = {
 	{ 0x33, 0x00006 }, { 0x3F, 0x00002 }, { 0x33, 0x00007 },
 	{ 0x3F, 0x00002 }, { 0xEF, 0x00000 },
 };
@@ -93,7 +100,7 @@ static const struct c22_reg_val rf_b_tail[] = {
 
 static void check_bb(struct vchip *vc, uint16_t addr, size_t len)
 {
-	struct c22_state *s = c22(vc);
+	struct p8822c_state *s = p8822c_of(vc);
 	if (s->bb_done || !bb_on(vc))
 		return;
 	bool touched = false;
@@ -112,8 +119,8 @@ static void check_bb(struct vchip *vc, uint16_t addr, size_t len)
 static void match_rf(struct vchip *vc, unsigned path, uint8_t reg,
                      uint32_t v)
 {
-	struct c22_state *s = c22(vc);
-	const struct c22_reg_val *t = path ? rf_b_tail : rf_a_tail;
+	struct p8822c_state *s = p8822c_of(vc);
+	const struct p8822c_reg_val *t = path ? rf_b_tail : rf_a_tail;
 	unsigned n = path ? N_OF(rf_b_tail) : N_OF(rf_a_tail);
 	unsigned *m = &s->rf_match[path];
 	if (s->rf_done || *m >= n)
@@ -131,21 +138,21 @@ static void match_rf(struct vchip *vc, unsigned path, uint8_t reg,
 
 static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 {
+	struct p8822c_state *s = p8822c_of(vc);
 	v &= 0xFFFFF;
 	/* The X2 calibration runs when bit 18 of RF A 0xB8 drops (the last
 	 * write of rtw88 rtw8822c_rf_x2_check; the RF table leaves the bit
 	 * set) and completes at once. Which bit starts it is our reading
 	 * of that sequence: no reference documents the register. */
-	if (path == 0 && reg == RF_X2K && (c22(vc)->rf[0][RF_X2K] & X2K_ARM) &&
+	if (path == 0 && reg == RF_X2K && (s->rf[0][RF_X2K] & X2K_ARM) &&
 	    !(v & X2K_ARM))
-		c22(vc)->x2k_busy = false;
-	v = c22_thermal_rf_written(vc, path, reg, c22(vc)->rf[path][reg], v);
-	c22(vc)->rf[path][reg] = v;
+		s->x2k_busy = false;
+	v = p8822c_thermal_rf_written(vc, path, reg, s->rf[path][reg], v);
+	s->rf[path][reg] = v;
 	match_rf(vc, path, reg, v);
 	/* the window word mirrors the register, so that a byte write to it
 	 * merges with what the register holds */
-	vc_put_le32(&vc->regs[(path ? C22_RF_WIN_B : C22_RF_WIN_A) + reg * 4u],
-	            v);
+	vc_put_le32(&vc->regs[window_of(path) + reg * 4u], v);
 	if (reg == RF18 && path == 0)
 		update_tuning(vc);
 }
@@ -157,24 +164,25 @@ static uint32_t dack_msbk(unsigned path, unsigned vec, unsigned idx)
 	return 0x1F0u - 3u * idx + 5u * path + 9u * vec;
 }
 
-bool c22_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
+bool p8822c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 {
 	int path = window_path(a);
 	uint32_t v;
 	if (path >= 0) {
-		unsigned reg = (a - (path ? C22_RF_WIN_B : C22_RF_WIN_A)) >> 2;
-		v = rf_on(vc, (unsigned)path) ? c22(vc)->rf[path][reg] : 0;
-		if (path == 0 && reg == RF_X2K && c22(vc)->x2k_busy &&
+		unsigned reg = (a - window_of((unsigned)path)) >> 2;
+		v = rf_on(vc, (unsigned)path) ? p8822c_of(vc)->rf[path][reg]
+		                              : 0;
+		if (path == 0 && reg == RF_X2K && p8822c_of(vc)->x2k_busy &&
 		    rf_on(vc, 0))
 			v |= 1u << 15;
-	} else if (a >= C22_DACK_SAMPLE && a < C22_DACK_SAMPLE + 4) {
+	} else if (a >= P8822C_DACK_SAMPLE && a < P8822C_DACK_SAMPLE + 4) {
 		/* ADC sample during DACK: I [21:12], Q [9:0], a small
 		 * residual DC offset (+2 / -2 codes) */
 		v = 2u << 12 | 0x3FEu;
 	} else {
 		uint32_t base = a & ~3u, rd;
-		bool b = base >= C22_DACK_RD_B;
-		rd = b ? C22_DACK_RD_B : C22_DACK_RD_A;
+		bool b = base >= P8822C_DACK_RD_B;
+		rd = b ? P8822C_DACK_RD_B : P8822C_DACK_RD_A;
 		if (base == rd + 0x08 || base == rd + 0x34) {
 			/* DACK done: bits [22:7] all set, the state the
 			 * restore path of rtw8822c_dac_cal_restore polls */
@@ -184,7 +192,7 @@ bool c22_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 			 * block (I: +0xBC [31:28] low, +0xC0 [3:0] high; Q:
 			 * +0xD8 / +0xDC) reads back in [26:19] once applied
 			 * (rtw88 rtw8822c.c rtw8822c_dac_cal_step3) */
-			uint32_t wr = b ? C22_DACK_WR_B : C22_DACK_WR_A;
+			uint32_t wr = b ? P8822C_DACK_WR_B : P8822C_DACK_WR_A;
 			uint32_t lo = base == rd + 0x24 ? wr + 0xBC : wr + 0xD8;
 			uint32_t code = (uint32_t)(vc->regs[lo + 3] >> 4) |
 			                (uint32_t)(vc->regs[lo + 4] & 0x0F) << 4;
@@ -192,8 +200,8 @@ bool c22_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 			    code << 19;
 		} else if (base == rd + 0x10 || base == rd + 0x3C) {
 			unsigned vec = base == rd + 0x3C;
-			uint32_t wr = (b ? C22_DACK_WR_B : C22_DACK_WR_A) +
-			              (vec ? 0xCCu : 0xB0u);
+			uint32_t wr = b ? P8822C_DACK_WR_B : P8822C_DACK_WR_A;
+			wr += vec ? 0xCCu : 0xB0u;
 			unsigned idx = vc->regs[wr + 3] >> 4;
 			v = (vc_reg32(vc, (uint16_t)base) & ~0x7FC0000u) |
 			    dack_msbk(b, vec, idx) << 18;
@@ -205,28 +213,28 @@ bool c22_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 	return true;
 }
 
-uint32_t c22_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)
+uint32_t p8822c_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)
 {
-	return path < 2 ? c22(vc)->rf[path][reg] : 0;
+	return path < 2 ? p8822c_of(vc)->rf[path][reg] : 0;
 }
 
-void c22_phy_written(struct vchip *vc, uint16_t addr, size_t len)
+void p8822c_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 {
 	uint32_t end = (uint32_t)addr + len;
 	for (uint32_t w = addr & ~3u; w < end; w += 4) {
 		int path = window_path(w);
 		if (path < 0)
 			continue;
-		unsigned reg = (w - (path ? C22_RF_WIN_B : C22_RF_WIN_A)) >> 2;
+		unsigned reg = (w - window_of((unsigned)path)) >> 2;
 		if (!rf_on(vc, (unsigned)path) || reg == 0) {
 			/* dropped; keep the mirror of what the RF holds */
-			vc_put_le32(&vc->regs[w], c22(vc)->rf[path][reg]);
+			vc_put_le32(&vc->regs[w], p8822c_of(vc)->rf[path][reg]);
 			continue;
 		}
 		rf_set(vc, (unsigned)path, (uint8_t)reg, vc_reg32(vc, (uint16_t)w));
 	}
 	for (unsigned path = 0; path < 2; path++) {
-		uint16_t port = path ? C22_LSSI_B : C22_LSSI_A;
+		uint16_t port = path ? P8822C_LSSI_B : P8822C_LSSI_A;
 		if (addr > port + 3 || end <= (uint32_t)port + 3)
 			continue;
 		/* SI word: [27:20] RF address, [19:0] data; sent when its
@@ -234,19 +242,19 @@ void c22_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 		uint32_t word = vc_reg32(vc, port);
 		if (rf_on(vc, path)) {
 			rf_set(vc, path, (uint8_t)(word >> 20), word);
-			c22(vc)->rf_lssi_writes++;
+			p8822c_of(vc)->rf_lssi_writes++;
 		}
 	}
 	if (addr <= BB_TXBWCTL + 1 && end > BB_TXBWCTL + 1)
 		update_tuning(vc);
 	check_bb(vc, addr, len);
-	if (addr <= C22_NCTL0 && end > C22_NCTL0 && bb_on(vc) &&
-	    (vc->regs[C22_NCTL0] & 0x01)) {
+	if (addr <= P8822C_NCTL0 && end > P8822C_NCTL0 && bb_on(vc) &&
+	    (vc->regs[P8822C_NCTL0] & 0x01)) {
 		/* a calibration-engine command with its go bit (the "+1"
 		 * write of rtw88 rtw8822c.c rtw8822c_dpk_one_shot and the
 		 * vendor halrf one-shots) completes at once: 0x2D9C reads
 		 * 0x55 and the report-ready flag is up */
-		vc->regs[C22_IQK_STATUS] = 0x55;
-		vc->regs[C22_STAT_RPT + 3] |= 0x80;
+		vc->regs[P8822C_IQK_STATUS] = 0x55;
+		vc->regs[P8822C_STAT_RPT + 3] |= 0x80;
 	}
 }

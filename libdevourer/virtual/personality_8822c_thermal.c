@@ -46,7 +46,7 @@
 
 static unsigned meter_reading(const struct vchip *vc, unsigned path)
 {
-	const uint8_t *cal = &c22(vc)->efuse_log[EF_THERMAL_A];
+	const uint8_t *cal = &p3081_of(vc)->efuse_log[EF_THERMAL_A];
 	bool have_a = cal[0] != 0xFF;
 	int t = vc->thermal >= 0 ? vc->thermal
 	        : have_a       ? cal[0] & 0x3F
@@ -56,8 +56,8 @@ static unsigned meter_reading(const struct vchip *vc, unsigned path)
 	return t < 0 ? 0u : t > 63 ? 63u : (unsigned)t;
 }
 
-uint32_t c22_thermal_rf_written(struct vchip *vc, unsigned path,
-                                uint8_t reg, uint32_t old, uint32_t v)
+uint32_t p8822c_thermal_rf_written(struct vchip *vc, unsigned path,
+                                   uint8_t reg, uint32_t old, uint32_t v)
 {
 	if (reg == RF_T_METER) {
 		uint32_t field = old & METER_FIELD;

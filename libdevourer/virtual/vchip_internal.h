@@ -203,6 +203,11 @@ bool vc_wmac_tx_defers(const struct vchip *vc);
 #define RCR_ADF (1u << 11)
 #define RCR_ACF (1u << 12)
 #define RCR_AMF (1u << 13)
+/* What the MAC appends to a received frame: PHY status before it, the
+ * FCS after it (rtw88 reg.h BIT_APP_PHYSTS, BIT_APP_FCS), again the same
+ * bits on every generation. */
+#define RCR_APP_PHYSTS (1u << 28)
+#define RCR_APP_FCS (1u << 31)
 bool vc_wmac_rx_keeps_bad_fcs(const struct vchip *vc);
 bool vc_wmac_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
                        bool crc_err);

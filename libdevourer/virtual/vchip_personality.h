@@ -12,10 +12,17 @@
  * it lays out an RX descriptor and PHY status, and which channel its
  * registers programme.
  *
- * One personality per chip, in its own files (personality_<chip>*.c),
- * listed in vchip_personalities.c. A personality owns a private state
- * block (state_size bytes, zeroed at create, vc->pstate) for whatever it
- * must remember (firmware RAM, RF registers, table trackers).
+ * One personality per chip, in its own files (personality_<chip>.c and
+ * personality_<chip>_<part>.c), listed in vchip_personalities.c. Chips
+ * of one CPU generation share a layer below their personalities
+ * (personality_<layer>*.c: personality_3081*.c for the 3081-CPU chips),
+ * whose ops a personality lists as its own and which reads the chip's
+ * constants and hooks through the layer field. A personality owns a
+ * private state block (state_size bytes, zeroed at create, vc->pstate)
+ * for whatever it must remember (firmware RAM, RF registers, table
+ * trackers); on a shared layer the block starts with the layer's state.
+ * Names follow the files: P<CHIP>_ registers (personality_<chip>_regs.h)
+ * and p<chip>_ functions and types (P3081_ / p3081_ for the layer).
  *
  * Locking: every op is called with vc->lock held, from the thread of the
  * transfer that caused it (control, bulk OUT) or from the model's RX
@@ -30,15 +37,15 @@
  * codes, airtime) and vchip_wmac.c (the receive filter and TX queue map the
  * Realtek MAC generations share).
  *
- * What a second generation needs and where it goes, e.g. the Jaguar3
- * RTL8822CU: its firmware arrives as bulk OUT packets to the reserved page
+ * What a second generation needs and where it goes, e.g. the 3081-CPU
+ * chips: their firmware arrives as bulk OUT packets to the reserved page
  * (tx_decode answers VC_TXD_CONSUMED and keeps the chunk in the private
- * state) and is moved by the DDMA engine its register writes drive
- * (write); its 48-byte descriptor with a whole-descriptor checksum is
- * tx_decode; its 24-byte RX descriptor and Jaguar3 PHY status are
- * rx_encode; RF reached through BB windows and SI/LSSI ports is write,
- * read8 and rf_peek; its "on" blocks (0x0000-0x00FF, 0x1000-0x10FF) are
- * powered (personality_8822c*.c does all of this). A USB2 -> USB3
+ * state) and is moved by the DDMA engine their register writes drive
+ * (write); their 48-byte descriptor with its checksum is tx_decode; their
+ * 24-byte RX descriptor and PHY status are rx_encode; their "on" blocks
+ * (0x0000-0x00FF, 0x1000-0x10FF) are powered (personality_3081*.c does
+ * all of this); RF reached through BB windows and SI/LSSI ports is write,
+ * read8 and rf_peek of one chip (personality_8822c_phy.c). A USB2 -> USB3
  * switch, where the device leaves the bus and comes back at the other
  * speed, is vc_drop_for_reenumeration() in the core; the front ends see
  * it through vchip_reenumerate_pending() / vchip_reenumerate().
@@ -207,6 +214,15 @@ struct vchip_personality {
 	/* Record in the first descriptor of a bulk IN transfer how many
 	 * packets the aggregate holds. */
 	void (*rx_agg_count)(uint8_t *first_desc, unsigned count);
+
+	/* ---- for the personality's own use ---- */
+
+	/* Constant data of the layer a personality shares with its
+	 * generation, which that layer's ops read through vc->p (a
+	 * 3081-CPU chip: its struct p3081_chip, personality_3081.h);
+	 * NULL when the personality has no such layer. The core never
+	 * reads it. */
+	const void *layer;
 };
 
 /* ---- the personality table (vchip_personalities.c) ---- */

@@ -21,7 +21,7 @@ void p8812a_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
 	 * one) (rtw88 rtw88xxa.c rtw88xxa_power_on; usb.c
 	 * rtw_usb_tx_agg_skb). */
 	*count = len >= 32 && d[31] ? d[31] : 1;
-	*max = vc->regs[A_TDECTRL] >> 4;
+	*max = vc->regs[P8812A_TDECTRL] >> 4;
 	if (!*max)
 		*max = 1;
 }
@@ -33,7 +33,7 @@ enum vc_tx_verdict p8812a_tx_decode(struct vchip *vc, unsigned ep_idx,
 	/* Checksum: XOR of the first 16 little-endian words with the
 	 * checksum word itself (dword 7 [15:0]) left out (rtw88 tx.c
 	 * rtw_tx_fill_txdesc_checksum, 32 bytes on this chip). */
-	if (rem < A_TX_DESC)
+	if (rem < P8812A_TX_DESC)
 		return VC_TXD_BAD_LAYOUT;
 	uint16_t x = 0;
 	for (unsigned w = 0; w < 16; w++)
@@ -47,9 +47,10 @@ enum vc_tx_verdict p8812a_tx_decode(struct vchip *vc, unsigned ep_idx,
 	size_t pkt = dw0 & 0xFFFF;
 	unsigned offset = (dw0 >> 16) & 0xFF;
 	size_t pad = ((dw1 >> 24) & 0x1F) * 8u;
-	if (offset != A_TX_DESC || pkt == 0 || A_TX_DESC + pad + pkt > rem)
+	if (offset != P8812A_TX_DESC || pkt == 0 ||
+	    P8812A_TX_DESC + pad + pkt > rem)
 		return VC_TXD_BAD_LAYOUT;
-	out->hdr_len = A_TX_DESC + pad;
+	out->hdr_len = P8812A_TX_DESC + pad;
 	out->pkt_len = pkt;
 	if (pkt + 4 > AIR_MAX_FRAME)
 		return VC_TXD_BAD_FIELD;

@@ -54,7 +54,7 @@ static void phy_status(const struct vchip *vc, const struct vc_rx_meta *m,
 	int rssi = m->rssi_dbm, snr = rssi - m->noise_dbm;
 	snr = clamp(snr, 0, 63);
 	uint8_t gain = (uint8_t)clamp(rssi + 110, 0, 127);
-	memset(p, 0, A_RX_PHYST);
+	memset(p, 0, P8812A_RX_PHYST);
 	p[0] = gain; /* (gain & 0x7F) - 110 = RSSI, path A */
 	p[1] = gain; /* path B */
 	const struct vchip_tuning *t = &vc->tuning;
@@ -85,12 +85,12 @@ size_t p8812a_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
 	const struct air_frame_hdr *h = m->air;
 	const uint8_t *f = m->frame;
 	size_t n = m->len;
-	uint32_t rcr = vc_reg32(vc, A_RCR);
+	uint32_t rcr = vc_reg32(vc, P8812A_RCR);
 	size_t flen = (rcr & RCR_APP_FCS) ? n : n - 4;
-	unsigned drv_units = vc->regs[A_RX_DRVINFO_SZ] & 0x0F;
+	unsigned drv_units = vc->regs[P8812A_RX_DRVINFO_SZ] & 0x0F;
 	bool physt = (rcr & RCR_APP_PHYSTS) && drv_units;
 	size_t drv = physt ? drv_units * 8u : 0;
-	memset(p, 0, A_RX_DESC + drv);
+	memset(p, 0, P8812A_RX_DESC + drv);
 	unsigned type = (f[0] >> 2) & 3;
 	bool group = f[4] & 1;
 	bool bcast = group && f[4] == 0xFF && f[5] == 0xFF && f[6] == 0xFF &&
@@ -115,9 +115,9 @@ size_t p8812a_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
 	vc_put_le32(p + 16, dw4);
 	vc_put_le32(p + 20, (uint32_t)m->tsf_us);
 	if (physt)
-		phy_status(vc, m, p + A_RX_DESC);
+		phy_status(vc, m, p + P8812A_RX_DESC);
 	*frame_len = flen;
-	return A_RX_DESC + drv;
+	return P8812A_RX_DESC + drv;
 }
 
 void p8812a_rx_agg_count(uint8_t *first_desc, unsigned count)

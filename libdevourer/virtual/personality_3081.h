@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The layer the 3081-CPU chips share (RTL8822BU, RTL8821CU: Jaguar2;
+ * RTL8822CU: Jaguar3), below their personalities. What their USB
+ * interface does alike is here once, in one file per job:
+ *  - personality_3081.c: straps and reset values, power domains, the
+ *    register file (read8/write dispatch), the USB2 -> USB3 mode switch;
+ *  - personality_3081_mac.c: the HalMAC-style MAC: CR enables, auto-LLT,
+ *    FIFO page counters, H2C queue pointers, the LTE-coex port, monitor;
+ *  - personality_3081_fw.c: firmware download through reserved TX pages
+ *    and DDMA with its checksum rule, the CPU's boot and ready handshake,
+ *    the H2C mailboxes and H2C packets;
+ *  - personality_3081_efuse.c: the EFUSE's physical image and read port;
+ *  - personality_3081_tx.c / _rx.c: the 48-byte TX descriptor, the
+ *    receive filter, the 24-byte RX descriptor and RX aggregates.
+ * A chip of the generation is a struct vchip_personality whose ops are
+ * mostly the p3081_* ones below, whose layer field points at its
+ * struct p3081_chip (constants and a few hooks), and whose state block
+ * starts with struct p3081_state. What stays the chip's own: its USB ids
+ * and constants, its EFUSE contents, its BB/RF model, its PHY status
+ * encoding, and what its firmware answers to H2C commands.
+ * Caller holds vc->lock in every function below.
+ */
+#ifndef DVR_PERSONALITY_3081_H
+#define DVR_PERSONALITY_3081_H
+
+#include "libdevourer/virtual/vchip_internal.h"
+
+/* TX FIFO page of every chip of the generation (rtw88 main.h
+ * TX_PAGE_SIZE_SHIFT) */
+#define P3081_TX_PAGE 128u
+/* Buffers of the shared state, large enough for every chip of the
+ * generation; struct p3081_chip says how much of each a chip has. */
+#define P3081_EFUSE_PHYS_MAX 1024u /* 8822B */
+#define P3081_EFUSE_LOG_MAX 768u   /* 8822B, 8822C */
+#define P3081_TXBUF_MAX 0x40000u   /* 2048 pages x 128 B (8822B, 8822C) */
+/* the CPU's memories, large enough for any image of these chips (rtw88
+ * fw.h limits) */
+#define P3081_IMEM_MAX 0x30000u
+#define P3081_DMEM_MAX 0x20000u
+#define P3081_EMEM_MAX 0x40000u
+
+/* The TX descriptor, the RX descriptor and the PHY status after it */
+#define P3081_TX_DESC 48u
+#define P3081_RX_DESC 24u
+#define P3081_PHYST 32u
+
+/* What one chip of the generation is, as the shared layer needs it. */
+struct p3081_chip {
+	/* ---- identity and straps ---- */
+	uint8_t chip_id;           /* SYS_CFG2 (0xFC) */
+	uint32_t sys_cfg1;         /* SYS_CFG1 (0xF0): cut, RF type, fab */
+
+	/* ---- sizes ---- */
+	size_t efuse_phys;         /* physical EFUSE bytes */
+	size_t efuse_log;          /* logical map bytes */
+	size_t efuse_ptct;         /* protected tail, not part of the map */
+	size_t txbuf;              /* TX packet buffer bytes */
+
+	/* ---- the firmware CPU ---- */
+	/* where IMEM, DMEM and EMEM sit on the on-chip bus: the load
+	 * addresses of the chip's images (bit 31 cleared), the only
+	 * places the DDMA can fill them */
+	uint32_t ocp_imem, ocp_dmem, ocp_emem;
+	/* what the firmware's hardware-feature report says (rtw88 efuse.h
+	 * GET_EFUSE_HW_CAP_*): bandwidth code (7 = up to 80 MHz), spatial
+	 * streams, antennas, protocol (3 = VHT) */
+	uint8_t hw_bw, hw_nss, hw_ant, hw_proto;
+
+	/* ---- TX ---- */
+	unsigned tx_nss;           /* spatial streams a frame may use */
+	/* the TX descriptor checksum spans the whole descriptor and its
+	 * PKT_OFFSET padding (else its first 32 bytes) */
+	bool txd_checksum_all;
+
+	/* ---- MAC ---- */
+	/* the chip has no MAC register table: the page layout and the
+	 * link list its auto-LLT builds over it are its MAC set-up (else
+	 * its phy_written hook recognises its MAC table) */
+	bool mac_table_is_llt;
+
+	/* ---- hooks: what the chip does itself (may not be NULL) ---- */
+	/* Plug-in and re-enumeration: the chip's own state (RF registers,
+	 * BB trackers) to its reset values. */
+	void (*reset)(struct vchip *vc);
+	/* The MAC domain came up or went down: the chip's own trackers. */
+	void (*mac_power)(struct vchip *vc, bool on);
+	/* A powered byte the BB/RF answers itself (RF windows,
+	 * calibration read-backs): true and *out, or false. */
+	bool (*phy_read)(const struct vchip *vc, uint32_t a, uint8_t *out);
+	/* After a host write of [addr, addr+len) with the MAC on: RF
+	 * access, tuning, table milestones, calibration engines. */
+	void (*phy_written)(struct vchip *vc, uint16_t addr, size_t len);
+	/* The PHY status (P3081_PHYST bytes at p) for a received frame. */
+	void (*phy_status)(struct vchip *vc, const struct vc_rx_meta *m,
+	                   uint8_t *p);
+	/* The running firmware took an H2C mailbox command (the 4 bytes
+	 * of the box), or an H2C packet of sub-command sub (the whole
+	 * packet, its 8-byte header included, len bytes at p): what the
+	 * chip's firmware answers. */
+	void (*h2c_command)(struct vchip *vc, const uint8_t *cmd);
+	void (*h2c_packet)(struct vchip *vc, unsigned sub, const uint8_t *p,
+	                   size_t len);
+};
+
+/* The state block of a 3081-CPU chip starts with this; the chip's own
+ * fields follow. */
+struct p3081_state {
+	uint8_t efuse_phys[P3081_EFUSE_PHYS_MAX];
+	uint8_t efuse_log[P3081_EFUSE_LOG_MAX];
+
+	/* the TX packet buffer at OCP 0x18780000, as far as beacon-queue
+	 * transfers (reserved pages) filled it */
+	uint8_t txbuf[P3081_TXBUF_MAX];
+
+	/* DDMA channel 0: running XOR of 16-bit words since the last
+	 * checksum reset, and its status */
+	uint16_t ddma_xor;
+	bool ddma_chk_err;
+	/* each memory's last checksummed copy group came out right */
+	bool dmem_ok, imem_ok, emem_ok;
+	bool chk_milestone;
+
+	/* the memories the DDMA fills; *_hi = highest offset written */
+	uint8_t imem[P3081_IMEM_MAX], dmem[P3081_DMEM_MAX];
+	uint8_t emem[P3081_EMEM_MAX];
+	size_t imem_hi, dmem_hi, emem_hi;
+
+	bool cpu_on;          /* 3081 clocked and out of reset */
+	bool fw_running;      /* ... and running an accepted image */
+	bool usb3;            /* enumerated at 5000 Mbit/s */
+	/* PAD_CTRL2 mode U3 survives the re-enumeration */
+	bool u3_mode_kept;
+	bool txrx_on, monitor_on;
+	unsigned h2c_packets; /* H2C packets the firmware took */
+	bool mac_done;        /* MAC set-up milestone of this power cycle */
+	/* the LTE-coex block's registers behind the 0x1700 port, by dword
+	 * (offsets 0x00-0xFF; rtw88 coex.c uses 0x38, 0x54, 0xA0, 0xA4) */
+	uint32_t ltecoex[64];
+};
+
+static inline struct p3081_state *p3081_of(const struct vchip *vc)
+{
+	return (struct p3081_state *)vc->pstate;
+}
+
+static inline const struct p3081_chip *p3081_chip_of(const struct vchip *vc)
+{
+	return (const struct p3081_chip *)vc->p->layer;
+}
+
+/* Whether a host access of [addr, addr+len) touches [lo, hi]. */
+static inline bool p3081_in(uint32_t addr, size_t len, uint32_t lo,
+                            uint32_t hi)
+{
+	return addr <= hi && addr + len > lo;
+}
+
+/* ---- personality ops (personality_3081*.c) ---- */
+
+/* personality_3081.c */
+void p3081_reset(struct vchip *vc);
+bool p3081_powered(const struct vchip *vc, uint32_t a);
+void p3081_mac_power(struct vchip *vc, bool on);
+uint8_t p3081_read8(struct vchip *vc, uint32_t a);
+void p3081_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
+                 size_t len);
+
+/* personality_3081_mac.c */
+bool p3081_tx_dma_on(const struct vchip *vc);
+bool p3081_tx_ready(const struct vchip *vc);
+bool p3081_rx_ready(const struct vchip *vc);
+
+/* personality_3081_tx.c */
+void p3081_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
+                  unsigned *count, unsigned *max);
+enum vc_tx_verdict p3081_tx_decode(struct vchip *vc, unsigned ep_idx,
+                                   const uint8_t *d, size_t rem,
+                                   struct vc_tx_frame *out);
+
+/* personality_3081_rx.c */
+bool p3081_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
+                     bool crc_err);
+size_t p3081_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
+                       uint8_t *hdr, size_t *frame_len);
+void p3081_rx_agg_count(uint8_t *first_desc, unsigned count);
+
+/* ---- inside the layer ---- */
+
+/* personality_3081_mac.c: the MAC's computed read-backs (true and *out,
+ * or false), and what a write (MAC on) of each of its registers starts */
+bool p3081_mac_read(const struct vchip *vc, uint32_t a, uint8_t *out);
+void p3081_cr_written(struct vchip *vc);
+void p3081_ltecoex_ctrl_written(struct vchip *vc);
+void p3081_tdectrl_written(struct vchip *vc);
+void p3081_rx_filter_written(struct vchip *vc);
+
+/* personality_3081_fw.c */
+void p3081_fw_reset(struct vchip *vc);
+void p3081_fw_beacon_page(struct vchip *vc, const uint8_t *data,
+                          size_t len);
+void p3081_fw_ddma_written(struct vchip *vc);
+void p3081_fw_cpu_changed(struct vchip *vc);
+uint16_t p3081_fw_mcufw_ctrl(const struct vchip *vc, uint16_t stored);
+void p3081_fw_h2c_packet(struct vchip *vc, const uint8_t *data,
+                         size_t len);
+void p3081_fw_mailbox_written(struct vchip *vc, unsigned box);
+
+/* personality_3081_efuse.c: the physical image from the logical map a
+ * chip's efuse_build wrote into efuse_log (the chip then burns what lies
+ * outside the map, such as factory trims in the protected tail), and
+ * the read port at REG_EFUSE_CTRL */
+void p3081_efuse_encode(struct vchip *vc);
+void p3081_efuse_ctrl_written(struct vchip *vc);
+
+#endif /* DVR_PERSONALITY_3081_H */
