@@ -58,6 +58,14 @@ void p3081_reset(struct vchip *vc)
 	struct p3081_state *s = p3081_of(vc);
 	s->usb3 = vc->usb.speed_mbps == 5000;
 	vc->regs[P3081_APS_PWR] = 0x08;
+	/* The chip copied its EFUSE into the shadow by itself at power-up
+	 * and says so: AUTOLOAD_SUS (bit 5) set, EERPOMSEL (bit 4) clear =
+	 * the map came from EFUSE. Realtek's vendor drivers (read_efuse in
+	 * hal/rtl8822b/rtl8822b_ops.c, hal/rtl8821c/rtl8821c_ops.c,
+	 * hal/rtl8822c/rtl8822c_ops.c) take a clear bit 5 as "autoload
+	 * failed" and distrust the EFUSE; bit names from HalMAC
+	 * halmac_bit_8822b.h. */
+	vc->regs[P3081_SYS_EEPROM_CTRL] = 0x20;
 	set_straps(vc);
 	s->txrx_on = s->monitor_on = false;
 	memset(s->ltecoex, 0, sizeof s->ltecoex);
@@ -157,6 +165,8 @@ void p3081_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 		if (read_only(a))
 			continue;
 		uint8_t v = data[i];
+		if (a == P3081_SYS_EEPROM_CTRL) /* autoload status: the chip's */
+			v = (uint8_t)((v & ~0x30u) | (vc->regs[a] & 0x30u));
 		if (a == P3081_FIFOPAGE_CTRL2 + 1) {
 			/* bit 15 BCN_VALID: write 1 to clear */
 			uint8_t keep = v & 0x80 ? 0 : vc->regs[a] & 0x80;

@@ -18,6 +18,7 @@
 #define P3081_APS_FSMCO 0x0004     /* 0x05 bit 0 APFM_ONMAC, bit 1 OFFMAC */
 #define P3081_APS_PWR 0x0005
 #define P3081_PWR_STATUS 0x0006    /* bit 1 power ready, bit 0 WLON reset */
+#define P3081_SYS_EEPROM_CTRL 0x000A /* bit 5 autoload done, 4 EEPROM */
 #define P3081_RSV_CTRL 0x001C
 #define P3081_MCU_EN 0x001D        /* bit 0: platform CPU clock */
 #define P3081_RF_CTRL_A 0x001F     /* bits 2:0 RF path A enable/reset */

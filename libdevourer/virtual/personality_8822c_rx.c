@@ -65,7 +65,11 @@ void p8822c_phy_status(struct vchip *vc, const struct vc_rx_meta *m,
 	p[6] = (uint8_t)ch;
 	p[7] = (uint8_t)((vc->tuning.band_5g ? 1 : 0) | (h->ldpc ? 0x20 : 0) |
 	                 (h->stbc ? 0x40 : 0));
-	uint8_t evm = (uint8_t)clamp(2 * snr, 0, 127); /* -EVM, 0.5 dB */
+	/* EVM per stream as the BB measures it: negative, in 0.5 dB units
+	 * (rtw88 rtw8822c.c query_phy_status_page1 takes only a negative
+	 * value and reads -rx_evm / 2 as its magnitude; -128 = none). An
+	 * unused stream reads 0, which that parser also discards. */
+	uint8_t evm = (uint8_t)(int8_t)clamp(-2 * snr, -127, 0);
 	p[16] = evm;
 	p[17] = h->nss >= 2 ? evm : 0;
 	p[24] = (uint8_t)clamp(2 * snr, 0, 127); /* SNR, 0.5 dB */

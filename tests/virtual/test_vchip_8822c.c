@@ -28,6 +28,13 @@ static void test_identity(void)
 	CHECK_EQ_HEX(vh_read(vc, 0xF0, 4), cfg1, "SYS_CFG1 read-only");
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "MAC off: CR reads 0xEA");
 	CHECK(vh_read(vc, 0xF5, 1) & 1, "0xF5 bit 0: MAC was off");
+	/* what the vendor driver's read_efuse checks first: the chip
+	 * loaded its EFUSE (AUTOLOAD_SUS) and not from an EEPROM */
+	CHECK_EQ_HEX(vh_read(vc, 0x0A, 1) & 0x30, 0x20, "0x0A: autoload "
+	             "done, EFUSE");
+	vh_w8(vc, 0x0A, 0x10);
+	CHECK_EQ_HEX(vh_read(vc, 0x0A, 1) & 0x30, 0x20, "... bits the chip "
+	             "owns");
 	vchip_destroy(vc);
 
 	/* the USB id alone selects the chip, as devourer-vusb does */

@@ -81,6 +81,12 @@ int main(void)
 		CHECK_EQ_INT(ps[6], 36, "primary channel 36");
 		CHECK_EQ_INT(ps[7] & 3, 1, "band 5 GHz");
 		CHECK_EQ_INT((int8_t)ps[24] / 2, 40, "SNR path A 40 dB");
+		/* rtw88 rtw8822c.c query_phy_status_page1: EVM counts only
+		 * when negative, its magnitude is -rx_evm >> 1 */
+		int8_t rx_evm = (int8_t)ps[16];
+		CHECK(rx_evm < 0 && rx_evm != -128, "EVM reported negative");
+		CHECK_EQ_INT((uint8_t)-rx_evm >> 1, 40, "EVM 40 dB down, as "
+		             "rtw88 decodes it");
 		CHECK_EQ_INT(ps[5] & 0x0F, 0, "sub-channel: whole 20 MHz");
 		CHECK_MEM(p + 24 + 32, f, 22, "frame header after PHY status");
 		uint16_t sc = (uint16_t)(p[56 + 22] | p[56 + 23] << 8);
