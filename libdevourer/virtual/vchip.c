@@ -605,7 +605,7 @@ int vchip_control(struct vchip *vc, uint8_t bm_request_type,
 {
 	/* Register requests complete at once unless a fault says the
 	 * endpoint NAKs (vchip_fault.c). */
-	int f = vc_fault_control(vc, timeout_ms);
+	int f = vc_fault_control(vc, !(bm_request_type & 0x80), timeout_ms);
 	if (f)
 		return f;
 	pthread_mutex_lock(&vc->lock);

@@ -135,14 +135,16 @@ int vchip_fault_parse(const char *spec, struct vchip_fault *out, char *err,
 		else if (strcmp(tok, "count") == 0 &&
 		         parse_ulong(v, 10, 1000000, &n) && n > 0)
 			out->count = (unsigned)n;
-		else if (strcmp(tok, "after-ctrl") == 0 &&
+		else if ((strcmp(tok, "after-ctrl") == 0 ||
+		          strcmp(tok, "after-writes") == 0) &&
 		         parse_ulong(v, 10, 100000000, &n)) {
 			out->after_ctrl = (unsigned)n;
 			out->after_ctrl_set = true;
+			out->writes_only = strcmp(tok, "after-writes") == 0;
 		} else
 			return fail(err, err_len, "bad fault option '%s' (at=MS, "
-			            "for=MS, ep=0xNN, count=N, after-ctrl=N)",
-			            tok);
+			            "for=MS, ep=0xNN, count=N, after-ctrl=N, "
+			            "after-writes=N)", tok);
 	}
 	return 0;
 }
@@ -290,14 +292,15 @@ static int nak_wait(struct vchip *vc, uint64_t window_end,
 
 /* A control transfer arrived (fault_lock held): faults counting the
  * host's control transfers either let this one through or start now. */
-static void count_ctrl(struct chip_faults *c, uint64_t now)
+static void count_ctrl(struct chip_faults *c, uint64_t now, bool host_write)
 {
 	for (unsigned i = 0; i < c->n; i++) {
 		struct armed *a = &c->a[i];
 		if (!a->counting)
 			continue;
 		if (a->ctrl_left) {
-			a->ctrl_left--;
+			if (host_write || !a->f.writes_only)
+				a->ctrl_left--;
 			continue;
 		}
 		a->counting = false;
@@ -308,7 +311,8 @@ static void count_ctrl(struct chip_faults *c, uint64_t now)
 /* Look up the chip's faults and fire what is due; ctrl: the caller is a
  * control transfer. Returns the entry with fault_lock held, or NULL (lock
  * released) when none is armed. */
-static struct chip_faults *enter(struct vchip *vc, uint64_t now, bool ctrl)
+static struct chip_faults *enter(struct vchip *vc, uint64_t now, bool ctrl,
+                                 bool host_write)
 {
 	if (atomic_load(&n_entries) == 0)
 		return NULL;
@@ -319,7 +323,7 @@ static struct chip_faults *enter(struct vchip *vc, uint64_t now, bool ctrl)
 		return NULL;
 	}
 	if (ctrl)
-		count_ctrl(c, now);
+		count_ctrl(c, now, host_write);
 	if (fire_due(c, now)) {
 		pthread_mutex_unlock(&fault_lock);
 		vchip_unplug(vc);
@@ -334,11 +338,11 @@ static struct chip_faults *enter(struct vchip *vc, uint64_t now, bool ctrl)
 }
 
 static int windowed(struct vchip *vc, uint8_t ep, enum vchip_fault_kind nak,
-                    unsigned timeout_ms)
+                    bool host_write, unsigned timeout_ms)
 {
 	uint64_t now = air_now_ns();
 	bool ctrl = nak == VCHIP_FAULT_CTRL_TIMEOUT;
-	struct chip_faults *c = enter(vc, now, ctrl);
+	struct chip_faults *c = enter(vc, now, ctrl, host_write);
 	if (!c)
 		return 0;
 	if (ep && c->halted[ep_slot(ep)]) {
@@ -365,14 +369,15 @@ static int windowed(struct vchip *vc, uint8_t ep, enum vchip_fault_kind nak,
 	return r;
 }
 
-int vc_fault_control(struct vchip *vc, unsigned timeout_ms)
+int vc_fault_control(struct vchip *vc, bool host_write, unsigned timeout_ms)
 {
-	return windowed(vc, 0, VCHIP_FAULT_CTRL_TIMEOUT, timeout_ms);
+	return windowed(vc, 0, VCHIP_FAULT_CTRL_TIMEOUT, host_write,
+	                timeout_ms);
 }
 
 int vc_fault_bulk_out(struct vchip *vc, uint8_t ep, unsigned timeout_ms)
 {
-	int r = windowed(vc, ep, VCHIP_FAULT_TX_NAK, timeout_ms);
+	int r = windowed(vc, ep, VCHIP_FAULT_TX_NAK, false, timeout_ms);
 	if (r == -ETIMEDOUT) {
 		/* The chip's own NAK counter sees these too. */
 		pthread_mutex_lock(&vc->lock);
@@ -384,7 +389,7 @@ int vc_fault_bulk_out(struct vchip *vc, uint8_t ep, unsigned timeout_ms)
 
 int vc_fault_bulk_in(struct vchip *vc, uint8_t ep)
 {
-	struct chip_faults *c = enter(vc, air_now_ns(), false);
+	struct chip_faults *c = enter(vc, air_now_ns(), false, false);
 	if (!c)
 		return 0;
 	int r = 0;
@@ -400,7 +405,7 @@ int vc_fault_bulk_in_done(struct vchip *vc, int r)
 {
 	if (r <= 1)
 		return r;
-	struct chip_faults *c = enter(vc, air_now_ns(), false);
+	struct chip_faults *c = enter(vc, air_now_ns(), false, false);
 	if (!c)
 		return r;
 	uint64_t now = air_now_ns();

@@ -21,14 +21,17 @@
  * Text form (launcher --fault, tests): "KIND[:key=value,...]" with keys
  * at=MS (default 0 = at once), for=MS (tx-nak, ctrl-timeout; default
  * 1000), ep=0xNN (stall; default the first bulk OUT), count=N (short-rx;
- * default 1), after-ctrl=N.
+ * default 1), after-ctrl=N, after-writes=N.
  *
  * after-ctrl=N arms a fault on what the host did rather than on a clock:
  * the chip answers N more control transfers normally, and the fault's
- * time (at=) starts at the next one, which the fault then meets. Since a
- * bring-up is a sequence of register requests, "unplug:after-ctrl=N"
- * removes the adapter at the same point of it on every run, however
- * fast the host is.
+ * time (at=) starts at the next one, which the fault then meets.
+ * after-writes=N counts only the host's register writes. A driver polls
+ * the chip's engines (an EFUSE byte, a DDMA copy, the firmware's start)
+ * as often as its loop turns while they work, so the reads of a
+ * bring-up vary from run to run but its writes do not:
+ * "unplug:after-writes=N" removes the adapter at the same point of it on
+ * every run, however loaded the machine.
  */
 #ifndef DVR_VCHIP_FAULT_H
 #define DVR_VCHIP_FAULT_H
@@ -55,6 +58,7 @@ struct vchip_fault {
 	unsigned count;    /* short-rx: transfers to cut (0 = 1) */
 	bool after_ctrl_set; /* start counted in control transfers: */
 	unsigned after_ctrl; /* this many answered first, from arming */
+	bool writes_only;    /* ... counting the host's writes alone */
 };
 
 /* Faults armed at once per chip; arming more fails with -ENOSPC. */
@@ -90,7 +94,7 @@ bool vchip_is_unplugged(struct vchip *vc);
  * Each returns 0 to go on with the transfer or a negative errno to end it
  * with; they may wait (NAK) up to timeout_ms. Cheap when nothing is
  * armed on any chip. */
-int vc_fault_control(struct vchip *vc, unsigned timeout_ms);
+int vc_fault_control(struct vchip *vc, bool host_write, unsigned timeout_ms);
 int vc_fault_bulk_out(struct vchip *vc, uint8_t ep, unsigned timeout_ms);
 int vc_fault_bulk_in(struct vchip *vc, uint8_t ep);
 /* After a bulk IN produced r bytes: the length to hand out. */

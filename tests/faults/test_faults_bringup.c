@@ -5,11 +5,13 @@
  * calibrate where the chip has it), over the in-process virtual bus
  * ("virtual") or over the real libusb against the usbfs model ("vusb").
  *
- * A clean bring-up first tells how many control transfers each stage
- * makes (its init-timing event); then, on a fresh adapter per stage, the
- * chip model is armed to vanish half way through that stage
- * ("unplug:after-ctrl=N", counted in the host's own requests, so the cut
- * lands in the same stage however loaded the machine is). Each time:
+ * A clean bring-up first tells how many register writes each stage
+ * makes (the chip model's count when the stage's init-timing event
+ * arrives); then, on a fresh adapter per stage, the chip model is armed
+ * to vanish half way through that stage ("unplug:after-writes=N",
+ * counted in the host's own writes — its polls of the chip's engines
+ * vary with the machine, its writes do not — so the cut lands in the
+ * same stage however loaded the machine is). Each time:
  *  - dvr_start() fails with DVR_E_NO_DEVICE and its message names the
  *    stage it was in;
  *  - every earlier stage was reported done, that one and later ones not;
@@ -37,6 +39,7 @@
 struct stage {
 	char name[24];
 	uint64_t ctrl;   /* control transfers the stage made */
+	uint64_t writes; /* ... of them register writes */
 };
 
 /* What one bring-up reported. */
@@ -47,7 +50,16 @@ struct seen {
 	unsigned errors;
 	int error_status;
 	bool done;
+	struct vchip *vc;     /* the adapter's chip model, once known */
+	uint64_t writes_at;   /* its write count when the last stage ended */
 };
+
+static uint64_t chip_writes(struct vchip *vc)
+{
+	struct vchip_stats st;
+	vchip_get_stats(vc, &st);
+	return st.ctrl_writes;
+}
 
 static void on_event(void *user, const struct dvr_event *ev)
 {
@@ -57,6 +69,13 @@ static void on_event(void *user, const struct dvr_event *ev)
 		snprintf(s->st[s->n].name, sizeof s->st[s->n].name, "%s",
 		         ev->init.stage);
 		s->st[s->n].ctrl = ev->init.ctrl_transfers;
+		if (s->vc) {
+			/* the event comes from the bring-up's own thread,
+			 * between one stage and the next */
+			uint64_t w = chip_writes(s->vc);
+			s->st[s->n].writes = w - s->writes_at;
+			s->writes_at = w;
+		}
 		s->n++;
 	} else if (ev->type == DVR_EVENT_INIT_DONE) {
 		s->done = true;
@@ -74,6 +93,16 @@ static void seen_reset(struct seen *s)
 	s->errors = 0;
 	s->error_status = 0;
 	s->done = false;
+	s->vc = NULL;
+	pthread_mutex_unlock(&s->lock);
+}
+
+/* Count the stages' writes of a's chip from now on. */
+static void seen_watch(struct seen *s, struct vchip *vc)
+{
+	pthread_mutex_lock(&s->lock);
+	s->vc = vc;
+	s->writes_at = chip_writes(vc);
 	pthread_mutex_unlock(&s->lock);
 }
 
@@ -122,6 +151,8 @@ static bool adapter_open(const char *name, struct seen *s, struct adapter *a)
 	}
 	if (!over_vusb)
 		a->vc = vchip_find(name);
+	if (a->vc)
+		seen_watch(s, a->vc);
 	return a->vc != NULL;
 }
 
@@ -162,8 +193,9 @@ static unsigned reference(struct seen *s, struct stage *out)
 	memcpy(out, s->st, sizeof s->st);
 	pthread_mutex_unlock(&s->lock);
 	for (unsigned i = 0; i < n; i++)
-		printf("# stage %-10s %llu control transfers\n", out[i].name,
-		       (unsigned long long)out[i].ctrl);
+		printf("# stage %-10s %llu control transfers, %llu writes\n",
+		       out[i].name, (unsigned long long)out[i].ctrl,
+		       (unsigned long long)out[i].writes);
 	CHECK(n >= 7, "the bring-up reports its stages");
 	adapter_close(&a);
 	return r == DVR_OK ? n : 0;
@@ -176,11 +208,11 @@ static void unplug_in_stage(struct seen *s, const struct stage *ref,
 	const char *stage = ref[i].name;
 	uint64_t before = 0;
 	for (unsigned k = 0; k < i; k++)
-		before += ref[k].ctrl;
+		before += ref[k].writes;
 	char name[40], spec[64], what[160];
 	snprintf(name, sizeof name, "cut-%.23s", stage);
-	snprintf(spec, sizeof spec, "unplug:after-ctrl=%llu",
-	         (unsigned long long)(before + ref[i].ctrl / 2));
+	snprintf(spec, sizeof spec, "unplug:after-writes=%llu",
+	         (unsigned long long)(before + ref[i].writes / 2));
 
 	struct adapter a;
 	seen_reset(s);
@@ -237,15 +269,15 @@ static void firmware_ctrl_timeout(struct seen *s, const struct stage *ref,
 			fw_i = k;
 			break;
 		}
-		before += ref[k].ctrl;
+		before += ref[k].writes;
 	}
 	if (!CHECK(fw_i < n, "the bring-up has a firmware stage"))
 		return;
-	/* Longer than the three tries a timed-out transfer gets (3 x the
-	 * 500 ms control timeout): it really stopped answering. */
+	/* Far longer than the three tries a timed-out transfer gets (3 x
+	 * the 500 ms control timeout): it really stopped answering. */
 	char spec[80];
-	snprintf(spec, sizeof spec, "ctrl-timeout:after-ctrl=%llu,for=2500",
-	         (unsigned long long)(before + ref[fw_i].ctrl / 2));
+	snprintf(spec, sizeof spec, "ctrl-timeout:after-writes=%llu,for=4000",
+	         (unsigned long long)(before + ref[fw_i].writes / 2));
 	struct adapter a;
 	seen_reset(s);
 	if (!CHECK(adapter_open("fw-nak", s, &a), "fw-nak adapter opens")) {
@@ -253,7 +285,6 @@ static void firmware_ctrl_timeout(struct seen *s, const struct stage *ref,
 		return;
 	}
 	arm(a.vc, spec);
-	uint64_t t0 = vt_now_ms();
 	int r = dvr_start(a.dev, &channel);
 	const char *msg = dvr_last_error(a.dev);
 	printf("# endpoint 0 NAKs in the download: %s: %s\n",
@@ -271,9 +302,7 @@ static void firmware_ctrl_timeout(struct seen *s, const struct stage *ref,
 	struct vchip_fault_stats fs;
 	vchip_fault_get_stats(a.vc, &fs);
 	CHECK(fs.ctrl_timeouts >= 1, "the model NAKed endpoint 0");
-	/* Wait out the NAK window (the model's own clock), then retry. */
-	while (vt_now_ms() < t0 + 2600)
-		vt_sleep_ms(20);
+	/* The bus answers again, and the same handle retries. */
 	vchip_fault_clear(a.vc);
 	seen_reset(s);
 	r = dvr_start(a.dev, &channel);
@@ -299,15 +328,15 @@ static void firmware_one_timeout(struct seen *s, const struct stage *ref,
 		if (strcmp(ref[k].name, "firmware") == 0)
 			fw_i = k;
 		else
-			before += ref[k].ctrl;
+			before += ref[k].writes;
 	}
 	if (!CHECK(fw_i < n, "the bring-up has a firmware stage"))
 		return;
 	char spec[80];
 	/* The window outlasts one 500 ms control timeout but ends inside
 	 * the second try: exactly one try times out. */
-	snprintf(spec, sizeof spec, "ctrl-timeout:after-ctrl=%llu,for=800",
-	         (unsigned long long)(before + ref[fw_i].ctrl / 2));
+	snprintf(spec, sizeof spec, "ctrl-timeout:after-writes=%llu,for=800",
+	         (unsigned long long)(before + ref[fw_i].writes / 2));
 	struct adapter a;
 	seen_reset(s);
 	if (!CHECK(adapter_open("fw-late", s, &a), "fw-late adapter opens")) {
@@ -381,7 +410,7 @@ int main(int argc, char **argv)
 	static struct stage ref[MAX_STAGES];
 	unsigned n = reference(&s, ref);
 	for (unsigned i = 0; i < n; i++)
-		if (ref[i].ctrl > 0)
+		if (ref[i].writes > 1)
 			unplug_in_stage(&s, ref, i);
 	if (n) {
 		firmware_ctrl_timeout(&s, ref, n);

@@ -16,6 +16,13 @@ static int ctrl_read(struct vchip *vc, unsigned timeout_ms)
 	return vchip_control(vc, 0xC0, 0x05, 0x0000, 0, b, 4, timeout_ms);
 }
 
+/* A one-byte register write; what it writes does not matter here. */
+static int ctrl_write(struct vchip *vc, unsigned timeout_ms)
+{
+	uint8_t b[1] = {0};
+	return vchip_control(vc, 0x40, 0x05, 0x00FE, 0, b, 1, timeout_ms);
+}
+
 int main(void)
 {
 	struct vchip_fault f;
@@ -120,6 +127,23 @@ int main(void)
 	                               sizeof err), 0, "parse after-ctrl=0");
 	CHECK_EQ_INT(vchip_fault_arm(vc, &f), 0, "arm after-ctrl=0");
 	CHECK_EQ_INT(ctrl_read(vc, 50), -ETIMEDOUT, "after 0: the next one");
+	vchip_fault_clear(vc);
+	/* after-writes: the host's reads (its polls) do not count */
+	CHECK_EQ_INT(vchip_fault_parse("ctrl-timeout:after-writes=2", &f,
+	                               err, sizeof err), 0,
+	             "parse after-writes");
+	CHECK(f.after_ctrl_set && f.writes_only && f.after_ctrl == 2,
+	      "after-writes fields");
+	CHECK_EQ_INT(vchip_fault_arm(vc, &f), 0, "arm after 2 writes");
+	answered = 0;
+	for (int i = 0; i < 5; i++)
+		answered += ctrl_read(vc, 50) == 4;
+	answered += ctrl_write(vc, 50) == 1;
+	answered += ctrl_read(vc, 50) == 4;
+	answered += ctrl_write(vc, 50) == 1;
+	CHECK_EQ_INT(answered, 8, "six reads and two writes answered");
+	CHECK_EQ_INT(ctrl_read(vc, 50), -ETIMEDOUT,
+	             "the transfer after the second write meets the window");
 	vchip_fault_clear(vc);
 	/* bulk traffic does not count */
 	vchip_fault_parse("unplug:after-ctrl=1", &f, err, sizeof err);
