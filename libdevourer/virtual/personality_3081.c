@@ -117,6 +117,9 @@ static void pad_ctrl2_written(struct vchip *vc)
 uint8_t p3081_read8(struct vchip *vc, uint32_t a)
 {
 	const struct p3081_state *s = p3081_of(vc);
+	uint64_t now = air_now_ns();
+	p3081_efuse_catch_up(vc, now);
+	p3081_fw_catch_up(vc, now);
 	uint8_t b;
 	if (p3081_chip_of(vc)->phy_read(vc, a, &b))
 		return b;
@@ -129,11 +132,14 @@ uint8_t p3081_read8(struct vchip *vc, uint32_t a)
 		return (uint8_t)(a == P3081_MCUFW_CTRL ? v : v >> 8);
 	}
 	case P3081_DDMA_CTRL + 3:
-		/* OWN reads 0: every copy completes within the write */
+		/* OWN (bit 31) while the copy runs; the checksum status
+		 * (bit 27) once it has landed */
+		if (p3081_fw_ddma_busy(vc, now))
+			return (uint8_t)((vc->regs[a] & 0x77) | 0x80);
 		return (uint8_t)((vc->regs[a] & 0x77) |
 		                 (s->ddma_chk_err ? 0x08 : 0));
 	case P3081_HMEBOX_STATUS:
-		return 0; /* the firmware empties the mailboxes at once */
+		return p3081_fw_mailbox_status(vc);
 	default:
 		break;
 	}
@@ -158,6 +164,9 @@ static bool at(uint16_t addr, size_t len, uint32_t a)
 void p3081_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
                  size_t len)
 {
+	uint64_t now = air_now_ns();
+	p3081_efuse_catch_up(vc, now);
+	p3081_fw_catch_up(vc, now);
 	uint8_t old_03 = vc->regs[P3081_SYS_FUNC_EN_HI];
 	uint8_t old_1d = vc->regs[P3081_MCU_EN];
 	for (size_t i = 0; i < len; i++) {

@@ -103,6 +103,23 @@ struct p3081_chip {
 	                   size_t len);
 };
 
+/* How long the chip's engines take. No reference measures them; each
+ * is the model's choice, far inside the tightest budget a reference
+ * that works on the silicon gives it, and long enough that a driver
+ * which reads without polling reads what the chip had not finished:
+ *  - an EFUSE byte: 10 us (rtw88 efuse.c rtw_dump_physical_efuse_map
+ *    and HalMAC read_hw_efuse_88xx poll in 1 us steps, up to 1 s);
+ *  - a DDMA copy: one 32-bit word per cycle of the 80 MHz MAC clock,
+ *    13 us for a 4 KiB chunk (rtw88 mac.c iddma_enable polls OWN
+ *    with check_hw_ready, 1000 x 10 us);
+ *  - the firmware's start-up, from the CPU's enable to FW_INIT_RDY:
+ *    5 ms (rtw88 mac.c download_firmware_validate: check_hw_ready,
+ *    1000 x 10 us plus the USB reads between; the vendor HalMAC
+ *    dlfw_end_flow: 5000 x 50 us). */
+#define P3081_EFUSE_READ_NS 10000u
+#define P3081_DDMA_BYTES_PER_US 320u
+#define P3081_FW_BOOT_NS 5000000u
+
 /* The state block of a 3081-CPU chip starts with this; the chip's own
  * fields follow. */
 struct p3081_state {
@@ -126,8 +143,18 @@ struct p3081_state {
 	uint8_t emem[P3081_EMEM_MAX];
 	size_t imem_hi, dmem_hi, emem_hi;
 
+	/* time the DDMA's last copy lands (it reads busy until then) */
+	uint64_t ddma_done_ns;
+	/* an EFUSE read in progress and when its byte is ready */
+	bool efuse_busy;
+	uint64_t efuse_ready_ns;
+
 	bool cpu_on;          /* 3081 clocked and out of reset */
+	bool fw_booting;      /* ... with an accepted image, starting up */
+	uint64_t fw_boot_ns;  /* when it is up */
 	bool fw_running;      /* ... and running an accepted image */
+	/* mailboxes written that no firmware has taken yet (0x1CC) */
+	uint8_t hmebox_busy;
 	bool usb3;            /* enumerated at 5000 Mbit/s */
 	/* PAD_CTRL2 mode U3 survives the re-enumeration */
 	bool u3_mode_kept;
@@ -197,6 +224,9 @@ void p3081_rx_filter_written(struct vchip *vc);
 
 /* personality_3081_fw.c */
 void p3081_fw_reset(struct vchip *vc);
+/* the engines' work that is due by now lands (any host access) */
+void p3081_fw_catch_up(struct vchip *vc, uint64_t now);
+bool p3081_fw_ddma_busy(const struct vchip *vc, uint64_t now);
 void p3081_fw_beacon_page(struct vchip *vc, const uint8_t *data,
                           size_t len);
 void p3081_fw_ddma_written(struct vchip *vc);
@@ -205,6 +235,7 @@ uint16_t p3081_fw_mcufw_ctrl(const struct vchip *vc, uint16_t stored);
 void p3081_fw_h2c_packet(struct vchip *vc, const uint8_t *data,
                          size_t len);
 void p3081_fw_mailbox_written(struct vchip *vc, unsigned box);
+uint8_t p3081_fw_mailbox_status(const struct vchip *vc);
 
 /* personality_3081_efuse.c: the physical image from the logical map a
  * chip's efuse_build wrote into efuse_log (the chip then burns what lies
@@ -212,5 +243,6 @@ void p3081_fw_mailbox_written(struct vchip *vc, unsigned box);
  * the read port at REG_EFUSE_CTRL */
 void p3081_efuse_encode(struct vchip *vc);
 void p3081_efuse_ctrl_written(struct vchip *vc);
+void p3081_efuse_catch_up(struct vchip *vc, uint64_t now);
 
 #endif /* DVR_PERSONALITY_3081_H */

@@ -55,19 +55,35 @@ void p3081_efuse_encode(struct vchip *vc)
 	}
 }
 
-/* A read command (bit 31 written 0) of physical address [17:8]
- * completes at once: data in [7:0], bit 31 set. The BT bank (0x34
- * [9:8] != 0) reads blank. Write commands (bit 31 = 1) burn nothing. */
+/* A read command (bit 31 written 0) of physical address [17:8] takes
+ * P3081_EFUSE_READ_NS; until then the flag reads clear. Write commands
+ * (bit 31 = 1) burn nothing. */
 void p3081_efuse_ctrl_written(struct vchip *vc)
 {
+	struct p3081_state *s = p3081_of(vc);
 	uint32_t w = vc_reg32(vc, P3081_EFUSE_CTRL);
-	if (w & 0x80000000u)
+	if (w & 0x80000000u) {
+		s->efuse_busy = false;
 		return;
+	}
+	s->efuse_busy = true;
+	s->efuse_ready_ns = air_now_ns() + P3081_EFUSE_READ_NS;
+}
+
+/* The byte of the read in progress, once it is due: data in [7:0], bit
+ * 31 set. The BT bank (0x34 [9:8] != 0) reads blank. */
+void p3081_efuse_catch_up(struct vchip *vc, uint64_t now)
+{
+	struct p3081_state *s = p3081_of(vc);
+	if (!s->efuse_busy || now < s->efuse_ready_ns)
+		return;
+	s->efuse_busy = false;
+	uint32_t w = vc_reg32(vc, P3081_EFUSE_CTRL);
 	unsigned a = (w >> 8) & 0x3FF;
 	uint8_t byte = 0xFF;
 	if ((vc->regs[P3081_EFUSE_BANK + 1] & 0x03) == 0 &&
 	    a < p3081_chip_of(vc)->efuse_phys)
-		byte = p3081_of(vc)->efuse_phys[a];
+		byte = s->efuse_phys[a];
 	vc_put_le32(&vc->regs[P3081_EFUSE_CTRL],
 	            (w & ~0xFFu) | byte | 0x80000000u);
 }

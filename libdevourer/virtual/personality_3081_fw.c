@@ -42,7 +42,9 @@ void p3081_fw_reset(struct vchip *vc)
 	s->dmem_hi = s->imem_hi = s->emem_hi = 0;
 	s->chk_milestone = false;
 	s->cpu_on = false;
-	s->fw_running = false;
+	s->fw_booting = s->fw_running = false;
+	s->ddma_done_ns = 0;
+	s->hmebox_busy = 0;
 }
 
 void p3081_fw_beacon_page(struct vchip *vc, const uint8_t *data, size_t len)
@@ -108,6 +110,16 @@ void p3081_fw_ddma_written(struct vchip *vc)
 		s->ddma_chk_err = false;
 		ctrl &= ~P3081_DDMA_RST_CHKSUM; /* self-clearing */
 	}
+	uint64_t now = air_now_ns();
+	if ((ctrl & P3081_DDMA_OWN) && p3081_fw_ddma_busy(vc, now)) {
+		/* The engine is still moving the last copy: a driver that
+		 * starts another without waiting for OWN to clear loses
+		 * it (rtw88 mac.c iddma_enable waits first; what the
+		 * silicon does with such a write no reference says — the
+		 * model drops it, so the segment's checksum fails). */
+		vc->regs[P3081_DDMA_CTRL + 3] &= (uint8_t)~0x80u;
+		return;
+	}
 	if (ctrl & P3081_DDMA_OWN) {
 		uint32_t sa = vc_reg32(vc, P3081_DDMA_SA);
 		uint32_t da = vc_reg32(vc, P3081_DDMA_DA);
@@ -143,7 +155,11 @@ void p3081_fw_ddma_written(struct vchip *vc)
 		} else if (m.ok) {
 			*m.ok = false; /* loaded without the check */
 		}
-		ctrl &= ~P3081_DDMA_OWN; /* done */
+		/* the copy and its checksum land after the transfer time;
+		 * OWN reads set until then (p3081_read8) */
+		s->ddma_done_ns = now + 1000u * (uint64_t)len /
+		                                P3081_DDMA_BYTES_PER_US;
+		ctrl &= ~P3081_DDMA_OWN;
 	}
 	vc_put_le32(&vc->regs[P3081_DDMA_CTRL], ctrl);
 }
@@ -169,7 +185,7 @@ void p3081_fw_cpu_changed(struct vchip *vc)
 	          (vc->regs[P3081_MCU_EN] & 0x01) && vc->mac_on;
 	if (!on) {
 		s->cpu_on = false;
-		s->fw_running = false;
+		s->fw_booting = s->fw_running = false;
 		return;
 	}
 	if (s->cpu_on)
@@ -180,14 +196,38 @@ void p3081_fw_cpu_changed(struct vchip *vc)
 	if (!(fw & P3081_FW_DW_RDY) || (fw & P3081_FW_DL_EN))
 		return; /* ROM waits: no image announced yet */
 	bool emem_loaded = s->emem_hi != 0;
-	if (s->dmem_ok && s->imem_ok && (!emem_loaded || s->emem_ok)) {
-		s->fw_running = true;
-		if (vc->regs[P3081_C2HEVT] == C2H_HW_FEATURE_REQ)
-			hw_feature_report(vc);
-		vc_milestone(vc, VCHIP_M_FW_BOOTED);
+	uint64_t now = air_now_ns();
+	if (s->dmem_ok && s->imem_ok && (!emem_loaded || s->emem_ok) &&
+	    !p3081_fw_ddma_busy(vc, now)) {
+		/* the image starts; it is up P3081_FW_BOOT_NS later */
+		s->fw_booting = true;
+		s->fw_boot_ns = now + P3081_FW_BOOT_NS;
 	} else {
 		vc_milestone(vc, VCHIP_M_FW_FAILED);
 	}
+}
+
+bool p3081_fw_ddma_busy(const struct vchip *vc, uint64_t now)
+{
+	return now < p3081_of(vc)->ddma_done_ns;
+}
+
+void p3081_fw_catch_up(struct vchip *vc, uint64_t now)
+{
+	struct p3081_state *s = p3081_of(vc);
+	if (!s->fw_booting || now < s->fw_boot_ns)
+		return;
+	s->fw_booting = false;
+	s->fw_running = true;
+	if (vc->regs[P3081_C2HEVT] == C2H_HW_FEATURE_REQ)
+		hw_feature_report(vc);
+	vc_milestone(vc, VCHIP_M_FW_BOOTED);
+	/* commands left in the boxes before it started */
+	for (unsigned box = 0; box < 4; box++)
+		if (s->hmebox_busy & (1u << box))
+			p3081_chip_of(vc)->h2c_command(
+			        vc, &vc->regs[P3081_HMEBOX0 + 4 * box]);
+	s->hmebox_busy = 0;
 }
 
 uint16_t p3081_fw_mcufw_ctrl(const struct vchip *vc, uint16_t stored)
@@ -198,11 +238,24 @@ uint16_t p3081_fw_mcufw_ctrl(const struct vchip *vc, uint16_t stored)
 	return v;
 }
 
+/* Writing a mailbox's last byte raises its bit in 0x1CC; the firmware
+ * clears it when it takes the command (rtw88 fw.c
+ * rtw_fw_send_h2c_command waits for the bit to drop before it writes
+ * the box again). The running firmware takes a command at once; with
+ * none running the box stays busy. */
 void p3081_fw_mailbox_written(struct vchip *vc, unsigned box)
 {
-	if (!p3081_of(vc)->fw_running)
-		return; /* no firmware to take it: the box stays as written */
+	struct p3081_state *s = p3081_of(vc);
+	if (!s->fw_running) {
+		s->hmebox_busy |= (uint8_t)(1u << box);
+		return;
+	}
 	p3081_chip_of(vc)->h2c_command(vc, &vc->regs[P3081_HMEBOX0 + 4 * box]);
+}
+
+uint8_t p3081_fw_mailbox_status(const struct vchip *vc)
+{
+	return p3081_of(vc)->hmebox_busy;
 }
 
 void p3081_fw_h2c_packet(struct vchip *vc, const uint8_t *p, size_t len)

@@ -104,15 +104,9 @@ static void test_efuse(void)
 	vh_write(vc, 0x35, 0x00, 1); /* WiFi bank */
 	for (unsigned a = 0; a < 512; a++) {
 		vh_w32(vc, 0x30, (uint32_t)a << 8);
-		uint32_t v = 0;
-		int i;
-		for (i = 0; i < 100; i++) {
-			v = vh_read(vc, 0x30, 4);
-			if (v & 0x80000000u)
-				break;
-		}
-		ok = ok && i < 100;
-		phys[a] = (uint8_t)v;
+		ok = ok && vh_poll(vc, 0x30, 4, 0x80000000u, 0x80000000u,
+		                   50000);
+		phys[a] = (uint8_t)vh_read(vc, 0x30, 4);
 	}
 	CHECK(ok, "every EFUSE read completes (bit 31)");
 	/* decode the Realtek block format by hand */
@@ -155,7 +149,28 @@ static void test_efuse(void)
 	/* the BT bank reads blank */
 	vh_w8(vc, 0x35, 0x01);
 	vh_w32(vc, 0x30, 0);
+	CHECK(vh_poll(vc, 0x30, 4, 0x80000000u, 0x80000000u, 50000),
+	      "BT bank read completes");
 	CHECK_EQ_HEX(vh_read(vc, 0x30, 4) & 0xFF, 0xFF, "BT bank blank");
+	/* an EFUSE byte takes the engine 10 us: a read that comes back
+	 * sooner still sees the flag clear */
+	vh_w8(vc, 0x35, 0x00);
+	struct vh_busy_probe probe = {0};
+	for (unsigned a = 0; a < 64; a++) {
+		struct timespec t0;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		vh_w32(vc, 0x30, (uint32_t)a << 8);
+		uint32_t v = vh_read(vc, 0x30, 4);
+		if (vh_us_since(&t0) < 10) {
+			probe.conclusive++;
+			probe.busy += !(v & 0x80000000u);
+		}
+		vh_poll(vc, 0x30, 4, 0x80000000u, 0x80000000u, 50000);
+	}
+	printf("# EFUSE: %u of 64 first reads within 10 us\n",
+	       probe.conclusive);
+	CHECK_EQ_INT(probe.busy, probe.conclusive, "an EFUSE byte is not "
+	             "ready at once");
 	vchip_destroy(vc);
 }
 
@@ -193,6 +208,8 @@ static void boot_case(const char *file, size_t cut, long flip, bool expect,
 
 static void test_firmware(void)
 {
+	c_ddma_probe = (struct vh_busy_probe){0};
+	c_boot_probe = (struct vh_busy_probe){0};
 	boot_case("rtw8822c_fw.bin", 0, -1, true, "rtw8822c_fw.bin boots");
 	boot_case("rtw8822c_wow_fw.bin", 0, -1, true,
 	          "rtw8822c_wow_fw.bin boots");
@@ -214,8 +231,18 @@ static void test_firmware(void)
 	vh_w32(vc, 0x1200, 0x10000000u);
 	vh_w32(vc, 0x1204, 0x00200000u);
 	vh_w32(vc, 0x1208, 1u << 31 | 1u << 29 | 64);
+	CHECK(c_poll8(vc, 0x120B, 0x80, 0x00), "the DDMA finishes");
 	CHECK(vh_read(vc, 0x120B, 1) & 0x08, "bad DDMA source: checksum error");
 	vchip_destroy(vc);
+	/* the engines take time: a copy's OWN and the firmware's ready
+	 * bit read back sooner than that still say busy */
+	printf("# DDMA: %u of its first reads came back within the copy's "
+	       "time; boot: %u of FW_INIT_RDY's\n", c_ddma_probe.conclusive,
+	       c_boot_probe.conclusive);
+	CHECK_EQ_INT(c_ddma_probe.busy, c_ddma_probe.conclusive,
+	             "a DDMA copy is not done at once");
+	CHECK_EQ_INT(c_boot_probe.busy, c_boot_probe.conclusive,
+	             "the firmware is not up the moment its CPU starts");
 }
 
 static void test_calibration_and_rf(void)

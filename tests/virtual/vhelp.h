@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "libdevourer/virtual/air.h"
@@ -35,6 +36,47 @@ static inline uint32_t vh_read(struct vchip *vc, uint16_t a, int n)
 	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
 	       (uint32_t)b[3] << 24;
 }
+
+/* Poll a register of n bytes until (v & mask) == want, as a driver
+ * does: a read every 10 us for budget_us. The chip's engines take time
+ * (an EFUSE byte, a DDMA copy, the firmware's start), counted on the
+ * same clock the poll reads, and the last read comes after the budget
+ * has run out: a budget longer than the engine's time holds however
+ * long the machine stops the test. */
+static inline bool vh_poll(struct vchip *vc, uint16_t a, int n, uint32_t mask,
+                           uint32_t want, unsigned budget_us)
+{
+	struct timespec t0, now;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		bool late = (now.tv_sec - t0.tv_sec) * 1000000L +
+		                    (now.tv_nsec - t0.tv_nsec) / 1000 >
+		            (long)budget_us;
+		uint32_t v = vh_read(vc, a, n);
+		if (v != 0xDEADBEEF && (v & mask) == want)
+			return true;
+		if (late)
+			return false;
+		struct timespec step = {0, 10000};
+		nanosleep(&step, NULL);
+	}
+}
+
+static inline long vh_us_since(const struct timespec *t0)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t0->tv_sec) * 1000000L +
+	       (now.tv_nsec - t0->tv_nsec) / 1000;
+}
+
+/* Reads that came back within an engine's time of the command that
+ * started it (conclusive) must show it still busy; a read the machine
+ * delayed past that time proves nothing either way. */
+struct vh_busy_probe {
+	unsigned conclusive, busy;
+};
 
 static inline void vh_w8(struct vchip *vc, uint16_t a, uint8_t v)
 {

@@ -42,14 +42,21 @@ static inline struct vchip *c_create(const char *name, const char *air_dir,
 	return vc;
 }
 
-/* Poll a byte until (v & mask) == want; false after 1000 reads. */
+/* What the model says its engines take (personality_3081.h): a DDMA
+ * copy moves 320 bytes a microsecond, the firmware starts in 5 ms. */
+#define C_DDMA_BYTES_PER_US 320
+#define C_FW_BOOT_US 5000
+
+/* the first read of each DDMA copy's OWN and of FW_INIT_RDY after the
+ * CPU's enable, in c_fw_download */
+static struct vh_busy_probe c_ddma_probe, c_boot_probe;
+
+/* Poll a byte until (v & mask) == want, for 50 ms: ten times the
+ * slowest engine of the chip (the firmware's start). */
 static inline bool c_poll8(struct vchip *vc, uint16_t a, uint8_t mask,
                            uint8_t want)
 {
-	for (int i = 0; i < 1000; i++)
-		if (((uint8_t)vh_read(vc, a, 1) & mask) == want)
-			return true;
-	return false;
+	return vh_poll(vc, a, 1, mask, want, 50000);
 }
 
 /* The 8822C USB card-enable rows (rtw88 rtw8822c.c
@@ -163,8 +170,15 @@ static inline int c_segment(struct vchip *vc, const uint8_t *data,
 			return -1;
 		vh_w32(vc, 0x1200, 0x18780000u + 48);
 		vh_w32(vc, 0x1204, dst + (uint32_t)off);
+		struct timespec t0;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
 		vh_w32(vc, 0x1208, 1u << 31 | 1u << 29 | (uint32_t)n |
 		                       (first ? 0 : 1u << 24));
+		uint8_t own = (uint8_t)vh_read(vc, 0x120B, 1);
+		if (vh_us_since(&t0) < (long)n / C_DDMA_BYTES_PER_US) {
+			c_ddma_probe.conclusive++;
+			c_ddma_probe.busy += (own & 0x80) != 0;
+		}
 		if (!c_poll8(vc, 0x120B, 0x80, 0x00))
 			return -1;
 		first = false;
@@ -223,11 +237,16 @@ static inline uint32_t c_fw_download(struct vchip *vc, const uint8_t *fw,
 	/* the host announces the download done either way, to see that
 	 * the chip itself refuses a bad image */
 	vh_write(vc, 0x80, (uint16_t)((c | 1u << 14) & ~1u), 2);
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	vh_set8(vc, 0x1D, 0x01, 0);
 	vh_set8(vc, 0x03, 0x04, 0);
-	for (int i = 0; i < 1000; i++)
-		if ((vh_read(vc, 0x80, 2) & 0xCFFF) == 0xC078)
-			break;
+	uint32_t early = vh_read(vc, 0x80, 2);
+	if (vh_us_since(&t0) < C_FW_BOOT_US) {
+		c_boot_probe.conclusive++;
+		c_boot_probe.busy += !(early & 0x8000);
+	}
+	vh_poll(vc, 0x80, 2, 0xCFFF, 0xC078, 50000);
 	return vh_read(vc, 0x80, 2);
 }
 
