@@ -28,6 +28,7 @@ static void reset(struct vchip *vc)
 	memset(s->rf, 0, sizeof s->rf);
 	s->x2k_busy = s->x2k_stuck;
 	s->primary_sc = 0;
+	s->adc_noise = vc->rng_state ^ 0xADC0ADC0ADC0ADC0ull;
 }
 
 /* Either way of a MAC power change, the BB and RF tables must be

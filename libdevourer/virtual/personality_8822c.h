@@ -29,6 +29,10 @@ struct p8822c_state {
 	 * RF table tails matched (the MAC one is the layer's auto-LLT) */
 	bool bb_done, rf_done;
 	unsigned rf_match[2];
+	/* the ADC's own noise generator, apart from the air's so that a
+	 * bring-up's samples depend on the seed alone */
+	uint64_t adc_noise;
+	uint32_t adc_held;    /* the sample the last read of 0x2DBC took */
 };
 
 static inline struct p8822c_state *p8822c_of(const struct vchip *vc)
@@ -48,6 +52,9 @@ void p8822c_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
 
 /* personality_8822c_phy.c */
 bool p8822c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out);
+/* one loop-back ADC sample of the DC-offset calibration: I [21:12],
+ * Q [9:0] */
+uint32_t p8822c_adc_sample(const struct vchip *vc);
 uint32_t p8822c_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
 void p8822c_phy_written(struct vchip *vc, uint16_t addr, size_t len);
 

@@ -164,6 +164,36 @@ static uint32_t dack_msbk(unsigned path, unsigned vec, unsigned idx)
 	return 0x1F0u - 3u * idx + 5u * path + 9u * vec;
 }
 
+/* Noise of the loop-back ADC around a residual DC offset of +2 (I) and
+ * -2 (Q) codes: mostly within +-2 codes, now and then up to +-5, and
+ * about one sample in a hundred a spike of several hundred codes. rtw88
+ * rtw8822c.c rtw8822c_dac_cal_iq_sample drops samples beyond 100 codes,
+ * rtw8822c_dac_cal_iq_search narrows the rest to a spread of 5 and
+ * averages the middle 80 — a measurement built for such samples. */
+static int adc_noise(struct p8822c_state *s)
+{
+	/* xorshift64: the generator is the model's, not the air's */
+	uint64_t x = s->adc_noise;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	s->adc_noise = x;
+	unsigned r = (unsigned)(x >> 32) % 100;
+	int sign = (x >> 8) & 1 ? 1 : -1;
+	if (r == 0)
+		return sign * (int)(200 + (x >> 16) % 200);
+	if (r < 10)
+		return sign * (int)(3 + (x >> 16) % 3);
+	return (int)((x >> 16) % 5) - 2;
+}
+
+uint32_t p8822c_adc_sample(const struct vchip *vc)
+{
+	struct p8822c_state *s = p8822c_of(vc);
+	int i = 2 + adc_noise(s), q = -2 + adc_noise(s);
+	return ((uint32_t)i & 0x3FF) << 12 | ((uint32_t)q & 0x3FF);
+}
+
 bool p8822c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 {
 	int path = window_path(a);
@@ -176,9 +206,12 @@ bool p8822c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 		    rf_on(vc, 0))
 			v |= 1u << 15;
 	} else if (a >= P8822C_DACK_SAMPLE && a < P8822C_DACK_SAMPLE + 4) {
-		/* ADC sample during DACK: I [21:12], Q [9:0], a small
-		 * residual DC offset (+2 / -2 codes) */
-		v = 2u << 12 | 0x3FEu;
+		/* a read of the word takes one sample; its other bytes
+		 * read the same one */
+		struct p8822c_state *s = p8822c_of(vc);
+		if ((a & 3) == 0)
+			s->adc_held = p8822c_adc_sample(vc);
+		v = s->adc_held;
 	} else {
 		uint32_t base = a & ~3u, rd;
 		bool b = base >= P8822C_DACK_RD_B;

@@ -444,11 +444,62 @@ static void test_usb3_switch_usb2_port(void)
 	      "speed= other than 480/5000 refused");
 }
 
+static int s10(uint32_t v)
+{
+	v &= 0x3FF;
+	return v >= 0x200 ? (int)v - 0x400 : (int)v;
+}
+
+/* The loop-back ADC the DC-offset calibration samples at 0x2DBC is
+ * noisy, as rtw88 rtw8822c.c rtw8822c_dac_cal_iq_sample/_iq_search
+ * expect: samples differ, now and then one spikes past the 100 codes
+ * that procedure drops, and the rest average to a small offset. */
+static void test_adc_samples(void)
+{
+	struct vchip *vc = c_create("c-adc", NULL, "chip=8822c,seed=3");
+	if (!CHECK(vc && c_power_on(vc) == 0, "powered"))
+		return;
+	c_bb_rf_on(vc);
+	int n = 0, spikes = 0, isum = 0, qsum = 0, lo = 0, hi = 0;
+	uint32_t first = vh_read(vc, 0x2DBC, 4);
+	bool differ = false;
+	for (int k = 0; k < 1000; k++) {
+		uint32_t v = vh_read(vc, 0x2DBC, 4);
+		differ = differ || v != first;
+		int i = s10(v >> 12), q = s10(v);
+		if (i > 100 || i < -100 || q > 100 || q < -100) {
+			spikes++;
+			continue;
+		}
+		n++;
+		isum += i;
+		qsum += q;
+		lo = i < lo ? i : lo;
+		hi = i > hi ? i : hi;
+	}
+	CHECK(differ, "ADC samples vary");
+	printf("# 1000 samples: %d spikes, I in [%d, %d], mean I %.2f Q "
+	       "%.2f\n", spikes, lo, hi, (double)isum / n, (double)qsum / n);
+	CHECK(spikes > 0 && spikes < 50, "a few spikes past 100 codes");
+	CHECK(hi - lo > 5 && hi - lo <= 15, "the rest spread a few codes");
+	CHECK((double)isum / n > 1.0 && (double)isum / n < 3.0 &&
+	      (double)qsum / n < -1.0 && (double)qsum / n > -3.0,
+	      "... around a DC offset of +2 (I) / -2 (Q)");
+	/* the bytes of one word are one sample */
+	uint8_t b[4];
+	vchip_control(vc, 0xC0, 0x05, 0x2DBC, 0, b, 4, 500);
+	uint32_t w = (uint32_t)b[0] | (uint32_t)b[1] << 8 |
+	             (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+	CHECK_EQ_HEX(w & 0xFFC00C00u, 0, "one sample: I [21:12], Q [9:0]");
+	vchip_destroy(vc);
+}
+
 int main(void)
 {
 	test_identity();
 	test_power();
 	test_efuse();
+	test_adc_samples();
 	test_usb3_switch();
 	test_usb3_switch_usb2_port();
 	if (!check_firmware_dir()) {
