@@ -22,15 +22,9 @@ int rtl8822c_coex_wlan_only(struct dvr_chip *chip)
 	struct dvr_io *io = chip->io;
 	int st;
 
-	/* rtw8822c_coex_cfg_init: beacon function, BT report sample rate
-	 * 5, BT counters, PTA from the BT side, PTA WL-TX not by EDCCA,
-	 * GNT_BT polarity, no BT-side RF gating, RF B 0x01 fix. */
-	dvr_set8(io, 0x0550, 0x08);
-	dvr_w8_mask(io, 0x0790, 0x3F, 0x05);
-	dvr_w8(io, 0x0778, 0x01);
-	dvr_set32(io, 0x0040, (1u << 5) | (1u << 9));
-	dvr_w8_mask(io, 0x04C6, 0x30, 0x01);
-	dvr_set8(io, 0x0763, 0x10);
+	/* rtw8822c_coex_cfg_init: what every HalMAC chip sets (hal/halmac),
+	 * then no BT-side RF gating and the RF B 0x01 fix. */
+	halmac_coex_cfg_init(chip);
 	dvr_clr8(io, 0x04FC, 0x03);
 	halmac_rf_write(chip, 1, 0x01, 0xFFFFF, 0x40000);
 	/* BB: DAC follows GNT_WL, path B ignores GNT_BT, WL TX not masked
