@@ -29,6 +29,27 @@ static inline void fake_halmac_reset(struct fake_halmac *h)
 	h->coex_ready = false;
 }
 
+/* fake_init for a HalMAC chip test: @p ops (the fake's control transfers
+ * plus the test's bulk OUT, where H2C packets and reserved pages go),
+ * @p n_out bulk OUT endpoints, @p on_write as the register hook (it
+ * calls fake_halmac_write), @p h reset. */
+static inline void fake_halmac_init(struct fake_regs *f, struct dvr_io *io,
+                                    const struct dvr_transport_ops *ops,
+                                    unsigned n_out,
+                                    void (*on_write)(struct fake_regs *,
+                                                     uint16_t,
+                                                     const uint8_t *,
+                                                     uint16_t,
+                                                     const uint8_t *),
+                                    struct fake_halmac *h)
+{
+	fake_init(f, io);
+	f->t.ops = ops;
+	f->t.info.n_out = n_out;
+	f->on_write = on_write;
+	fake_halmac_reset(h);
+}
+
 static inline void fake_halmac_write(struct fake_regs *f,
                                      const struct fake_halmac *h,
                                      uint16_t addr, uint16_t len)

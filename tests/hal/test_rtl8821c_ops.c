@@ -99,11 +99,7 @@ static const struct dvr_transport_ops ops = {
 
 static void reset(struct dvr_io *io, struct dvr_chip *chip, unsigned n_out)
 {
-	fake_init(&fr, io);
-	fr.t.ops = &ops;
-	fr.t.info.n_out = n_out;
-	fr.on_write = on_write;
-	fake_halmac_reset(&hm);
+	fake_halmac_init(&fr, io, &ops, n_out, on_write, &hm);
 	iqk_answers = true;
 	wlog_n = 0;
 	bulk_count = 0;

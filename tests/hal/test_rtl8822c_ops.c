@@ -75,12 +75,8 @@ static const struct dvr_transport_ops ops = {
 
 static void reset(struct dvr_io *io, struct dvr_chip *chip, unsigned n_out)
 {
-	fake_init(&fr, io);
-	fr.t.ops = &ops;
-	fr.t.info.n_out = n_out;
-	fr.on_write = on_write;
+	fake_halmac_init(&fr, io, &ops, n_out, on_write, &hm);
 	fr.on_read = on_read;
-	fake_halmac_reset(&hm);
 	*chip = (struct dvr_chip){ .info = &rtl8822c_info, .io = io,
 	                           .n_out = n_out };
 }
