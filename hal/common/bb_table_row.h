@@ -4,7 +4,8 @@
  * dvr_phy_table_walk): a 32-bit baseband register write, except that the
  * addresses 0xF9-0xFE are not registers but waits the table asks for
  * (1 us, 5 us, 50 us, 1 ms, 5 ms, 50 ms; rtw88 phy.c rtw_phy_cfg_bb),
- * the same on every Jaguar generation.
+ * the same on every Jaguar generation. And the writer of a MAC table's
+ * rows.
  */
 #ifndef DVR_HAL_BB_TABLE_ROW_H
 #define DVR_HAL_BB_TABLE_ROW_H
@@ -13,5 +14,9 @@
 
 /* @p ctx is the chip's struct dvr_io. Returns its I/O status. */
 int dvr_bb_table_row(void *ctx, uint32_t addr, uint32_t data);
+
+/* The same for a MAC table: every row an 8-bit register write (rtw88
+ * phy.c rtw_phy_cfg_mac), no delay rows. @p ctx is the struct dvr_io. */
+int dvr_mac_table_row(void *ctx, uint32_t addr, uint32_t data);
 
 #endif /* DVR_HAL_BB_TABLE_ROW_H */

@@ -4,7 +4,8 @@
  * protocol control register's DIS_CCA and DIS_EDCCA bits, at the same
  * place on the Jaguar1 MACs (halmac_bit2.h) and the RTL8822C
  * (halmac_bit_8822c.h REG_TX_PTCL_CTRL_8822C, BIT_DIS_CCA_8822C,
- * BIT_DIS_EDCCA_8822C).
+ * BIT_DIS_EDCCA_8822C); rtw88 reg.h names the register and bit 15 once
+ * for every chip it drives, the RTL8821C among them.
  */
 #ifndef DVR_HAL_CARRIER_SENSE_H
 #define DVR_HAL_CARRIER_SENSE_H

@@ -7,9 +7,12 @@
  */
 #include "hal/common/txpwr_efuse.h"
 
+#include <limits.h>
+
 #include <devourer/devourer.h>
 
 #include "hal/common/rate_codes.h"
+#include "hal/common/txpwr_limit.h"
 
 /* Byte offsets inside one path's record: 18 bytes of 2.4 GHz, then 24
  * of 5 GHz. Difference bytes hold two signed 4-bit fields. */
@@ -122,5 +125,28 @@ int dvr_txpwr_efuse_base(const uint8_t *t,
 		      (two ? nibble(t[G5_2S_DIFF], false) : 0)) * f;
 	}
 	*out = p;
+	return DVR_OK;
+}
+
+int dvr_txpwr_efuse_level(const uint8_t *block,
+                          const struct dvr_txpwr_efuse_rules *rules,
+                          const struct dvr_txpwr_tables *t,
+                          enum dvr_regd regd, unsigned path, uint8_t rate,
+                          unsigned primary, unsigned center_ch,
+                          unsigned bw_mhz, int *level, int *cap)
+{
+	int base, off = 0, limit = INT_MAX;
+	int st = dvr_txpwr_efuse_base(block, rules, rate, center_ch, bw_mhz,
+	                              &base);
+
+	if (st != DVR_OK)
+		return st;
+	if (t)
+		off = dvr_txpwr_rate_offset(&t->by_rate, &t->limits, regd, path,
+		                            rate, primary, center_ch, bw_mhz,
+		                            &limit);
+	*level = base + off;
+	if (cap)
+		*cap = t ? base + limit : INT_MAX;
 	return DVR_OK;
 }

@@ -14,6 +14,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <devourer/devourer.h>
+
+struct dvr_txpwr_tables;    /* hal/common/txpwr_limit.h */
+
 #define DVR_TXPWR_EFUSE_PATH_LEN 42u
 
 /* How a chip reads its block. */
@@ -39,5 +43,21 @@ int dvr_txpwr_efuse_base(const uint8_t *block,
                          const struct dvr_txpwr_efuse_rules *rules,
                          uint8_t rate, unsigned center_ch, unsigned bw_mhz,
                          int *out);
+
+/*
+ * What rtw88 phy.c rtw_phy_get_tx_power_index adds up for a rate before a
+ * chip's own terms and its range clamp: the base from @p block (as
+ * dvr_txpwr_efuse_base) plus min(power by rate, limit of @p regd) from
+ * @p t (NULL: neither) for @p path on the channel tuned (@p primary, its
+ * centre @p center_ch, @p bw_mhz), into *level; *cap (may be NULL) the
+ * base plus that limit, the most the rate may have (INT_MAX without
+ * tables). DVR_OK, or DVR_E_INVALID for a channel without a group.
+ */
+int dvr_txpwr_efuse_level(const uint8_t *block,
+                          const struct dvr_txpwr_efuse_rules *rules,
+                          const struct dvr_txpwr_tables *t,
+                          enum dvr_regd regd, unsigned path, uint8_t rate,
+                          unsigned primary, unsigned center_ch,
+                          unsigned bw_mhz, int *level, int *cap);
 
 #endif /* DVR_HAL_TXPWR_EFUSE_H */

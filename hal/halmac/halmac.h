@@ -267,6 +267,21 @@ struct halmac_rf_ctx {
 };
 int halmac_rf_row(void *ctx, uint32_t addr, uint32_t data);
 
+/* ---- coexistence (halmac_coex.c) ---- */
+
+/* Register @p reg of the LTE-coex block (0x38: the GNT_BT / GNT_WL
+ * fields) read into *v, written, or the bits of @p mask set to @p value.
+ * DVR_OK, DVR_E_CHIP when the port (0x1700 bit 29) never becomes ready,
+ * or the bus error; the caller names the failure. */
+int halmac_ltecoex_read(struct dvr_chip *chip, uint16_t reg, uint32_t *v);
+int halmac_ltecoex_write(struct dvr_chip *chip, uint16_t reg, uint32_t v);
+int halmac_ltecoex_update(struct dvr_chip *chip, uint16_t reg, uint32_t mask,
+                          uint32_t value);
+/* The part of the chip's coex_set_init every HalMAC chip shares (rtw88
+ * coex_cfg_init of the 8822B, 8821C, 8822C); the chip adds its own rows
+ * after it. Errors stay in the bus status. */
+void halmac_coex_cfg_init(struct dvr_chip *chip);
+
 /* ---- RX packets (halmac_rx.c) ---- */
 
 /*

@@ -11,16 +11,13 @@
 
 #include "../check.h"
 #include "../le_bytes.h"
-#include "fake_regs.h"
+#include "fake_halmac.h"
 #include "hal/common/chan_geometry.h"
 #include "hal/rtl8822c/rtl8822c.h"
 #include "hal/rtl8822c/rtl8822c_tables.h"
 
 static struct fake_regs fr;
-static uint8_t efuse_phys[512];
-static bool efuse_ok = true;
-static bool llt_ok = true;
-static bool coex_ready;
+static struct fake_halmac hm;
 static unsigned bulk_count;
 
 static int fake_bulk(struct dvr_transport *t, unsigned out_idx,
@@ -39,21 +36,7 @@ static void on_write(struct fake_regs *f, uint16_t addr, const uint8_t *b,
 {
 	(void)b;
 	(void)old;
-	/* APFM_ONMAC / APFM_OFFMAC (0x05 bits 0, 1) complete at once. */
-	if (fake_hits(addr, len, 0x05))
-		f->mem[0x05] &= (uint8_t)~0x03;
-	/* Auto-LLT finishes at once. */
-	if (fake_hits(addr, len, 0x208) && llt_ok)
-		f->mem[0x208] &= (uint8_t)~0x01;
-	/* EFUSE read request: address [17:8], flag clear. */
-	if (fake_hits(addr, len, 0x33) && !(f->mem[0x33] & 0x80) && efuse_ok) {
-		unsigned a = (f->mem[0x31] | f->mem[0x32] << 8) & 0x3FF;
-		f->mem[0x30] = a < sizeof efuse_phys ? efuse_phys[a] : 0xFF;
-		f->mem[0x33] |= 0x80;
-	}
-	/* The coex indirect port is ready again right after a command. */
-	if (fake_hits(addr, len, 0x1703) && coex_ready)
-		f->mem[0x1703] |= 0x20;
+	fake_halmac_write(f, &hm, addr, len);
 	/* IQK completion report. */
 	if (fake_hits(addr, len, 0x1B10))
 		f->mem[0x2D9C] = 0;
@@ -92,13 +75,8 @@ static const struct dvr_transport_ops ops = {
 
 static void reset(struct dvr_io *io, struct dvr_chip *chip, unsigned n_out)
 {
-	fake_init(&fr, io);
-	fr.t.ops = &ops;
-	fr.t.info.n_out = n_out;
-	fr.on_write = on_write;
+	fake_halmac_init(&fr, io, &ops, n_out, on_write, &hm);
 	fr.on_read = on_read;
-	efuse_ok = llt_ok = true;
-	coex_ready = false;
 	*chip = (struct dvr_chip){ .info = &rtl8822c_info, .io = io,
 	                           .n_out = n_out };
 }
@@ -229,14 +207,13 @@ int main(void)
 	fr.mem[0xFC] = 0x13;
 	fr.mem[0xF0 + 1] = 0x20;           /* cut C in [15:12] */
 	fr.mem[0xF0 + 3] = 0x08;           /* bit 27: 2T2R */
-	memset(efuse_phys, 0xFF, sizeof efuse_phys);
 	static const uint8_t map[] = {
 		0x2F, 0x3D, 0x05, 0x00,            /* 0xCA = 5 (RFE) */
 		0xEF, 0x2E, 0x00, 0xBC,            /* 0xB9 = 0xBC: cap 0x3C */
 		0x4F, 0x57, 0x00, 0x02,            /* 0x157 = 02 */
 		0x6F, 0x58, 0x11, 0x22, 0x33, 0x44, 0x55, 0x00, /* 0x158.. */
 	};
-	memcpy(efuse_phys, map, sizeof map);
+	memcpy(hm.efuse, map, sizeof map);
 	st = ci->ops->identify(&chip);
 	CHECK_EQ_INT(st, DVR_OK, "identify");
 	CHECK_EQ_INT(chip.id.cut, 2, "cut C as read");
@@ -249,7 +226,7 @@ int main(void)
 	dvr_chip_state_free(&chip);
 	reset(&io, &chip, 2);
 	fr.mem[0xFC] = 0x13;
-	efuse_ok = false;
+	hm.efuse_ok = false;
 	st = ci->ops->identify(&chip);
 	CHECK(st == DVR_E_CHIP && strstr(chip.error, "EFUSE"),
 	      "EFUSE that never answers: DVR_E_CHIP");
@@ -310,7 +287,7 @@ int main(void)
 	CHECK(st == DVR_OK && r16(0x10C) == 0xF5A5 && r16(0x240) == 1745,
 	      "3 OUT endpoints: map 0xF5A0, 1745 public pages");
 	reset(&io, &chip, 2);
-	llt_ok = false;
+	hm.llt_ok = false;
 	st = ci->ops->mac_init(&chip);
 	CHECK(st == DVR_E_CHIP && strstr(chip.error, "page list"),
 	      "auto-LLT never done: DVR_E_CHIP");
@@ -386,7 +363,7 @@ int main(void)
 	struct rtl8822c_priv priv = { 0 };
 	chip.priv = &priv;
 	fr.mem[0x1703] = 0x20;             /* coex port ready */
-	coex_ready = true;
+	hm.coex_ready = true;
 	unsigned w0 = fr.writes;
 	st = ci->ops->phy_init(&chip);
 	CHECK_EQ_INT(st, DVR_OK, "PHY init");
@@ -428,7 +405,7 @@ int main(void)
 	memset(&priv, 0, sizeof priv);
 	chip.priv = &priv;
 	fr.mem[0x1703] = 0x20;
-	coex_ready = true;
+	hm.coex_ready = true;
 	st = ci->ops->phy_init(&chip);
 	CHECK_EQ_INT(st, DVR_OK, "PHY init, C-cut");
 	CHECK_EQ_HEX(fr.mem[0x1860] & 0x08, 0x08, "C-cut: 0x1860 bit 3 set");

@@ -6,6 +6,7 @@
  * at their edges, both difference factors, 40 MHz second streams, the
  * 80 MHz mean, the blank-base rule.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "../check.h"
@@ -122,5 +123,18 @@ int main(void)
 	             "base 0x40 above the 6-bit rule: blank");
 	CHECK_EQ_INT(base(t, &two, MCS(7), 1, 40), 0x40,
 	             "base 0x40 within the 7-bit rule");
+
+	/* The level without power tables is the base, with no cap; a
+	 * channel without a group is refused and leaves both alone. */
+	int level = -1, cap = -1;
+	CHECK(dvr_txpwr_efuse_level(t, &one, NULL, DVR_REGD_WORLDWIDE, 0,
+	                            MCS(7), 1, 1, 40, &level, &cap) == DVR_OK &&
+	      level == 0x2D && cap == INT_MAX,
+	      "level without tables: the base, uncapped");
+	level = cap = -7;
+	CHECK(dvr_txpwr_efuse_level(t, &one, NULL, DVR_REGD_WORLDWIDE, 0,
+	                            MCS(7), 15, 15, 20, &level, &cap) ==
+	              DVR_E_INVALID && level == -7 && cap == -7,
+	      "level on a channel without a group: refused");
 	return check_done();
 }
