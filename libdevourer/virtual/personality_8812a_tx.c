@@ -68,11 +68,6 @@ enum vc_tx_verdict p8812a_tx_decode(struct vchip *vc, unsigned ep_idx,
 		return VC_TXD_BAD_FIELD;
 	if (vc->tuning.band_5g && code <= 0x03)
 		code = 0x04; /* no CCK on 5 GHz: sent at 6 Mbit/s */
-	out->rate_code = code;
-	out->bw_code = (uint8_t)((dw5 >> 5) & 3);
-	out->sgi = dw5 & (1u << 4);
-	out->ldpc = dw5 & (1u << 7);
-	out->stbc = (uint8_t)((dw5 >> 8) & 3);
-	out->hw_seq = dw8 & (1u << 15); /* EN_HWSEQ */
+	vc_txd_rate_fields(out, code, dw5, dw8);
 	return VC_TXD_FRAME;
 }

@@ -182,6 +182,12 @@ void vc_set_tuning(struct vchip *vc, const struct vchip_tuning *t);
 bool vc_rate_from_code(uint8_t code, struct vc_rate *out);
 int vc_rate_to_code(const struct vc_rate *r);
 unsigned vc_rate_nss(uint8_t code);
+/* The rate fields of a TX descriptor that the Jaguar1 40-byte and the
+ * HalMAC 48-byte layouts place alike (rtw88 tx.h): bandwidth, short GI,
+ * LDPC, STBC in dword 5, EN_HWSEQ in dword 8; code is the rate the
+ * chip will send at. */
+void vc_txd_rate_fields(struct vc_tx_frame *out, uint8_t code, uint32_t dw5,
+                        uint32_t dw8);
 uint32_t vc_airtime_us(const struct vc_rate *rate, unsigned bw_mhz,
                        bool short_gi, size_t psdu_len);
 unsigned vc_channel_freq(unsigned ch);

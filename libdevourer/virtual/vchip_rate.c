@@ -65,6 +65,17 @@ unsigned vc_rate_nss(uint8_t code)
 	return r.nss;
 }
 
+void vc_txd_rate_fields(struct vc_tx_frame *out, uint8_t code, uint32_t dw5,
+                        uint32_t dw8)
+{
+	out->rate_code = code;
+	out->bw_code = (uint8_t)((dw5 >> 5) & 3);
+	out->sgi = dw5 & (1u << 4);
+	out->ldpc = dw5 & (1u << 7);
+	out->stbc = (uint8_t)((dw5 >> 8) & 3);
+	out->hw_seq = dw8 & (1u << 15);
+}
+
 static uint64_t div_up(uint64_t a, uint64_t b)
 {
 	return (a + b - 1) / b;

@@ -258,33 +258,44 @@ static void unplug_in_stage(struct seen *s, const struct stage *ref,
 	CHECK_EQ_INT(vt_threads_settle(threads0, 2000), threads0, what);
 }
 
+/* A fresh adapter called name whose endpoint 0 NAKs for for_ms from
+ * half way through the firmware stage (by its writes in ref). */
+static bool open_nak_in_firmware(struct seen *s, const struct stage *ref,
+                                 unsigned n, unsigned for_ms,
+                                 const char *name, struct adapter *a)
+{
+	uint64_t before = 0;
+	unsigned fw_i = n;
+	for (unsigned k = 0; k < n && fw_i == n; k++) {
+		if (strcmp(ref[k].name, "firmware") == 0)
+			fw_i = k;
+		else
+			before += ref[k].writes;
+	}
+	if (!CHECK(fw_i < n, "the bring-up has a firmware stage"))
+		return false;
+	char spec[80], what[80];
+	snprintf(spec, sizeof spec, "ctrl-timeout:after-writes=%llu,for=%u",
+	         (unsigned long long)(before + ref[fw_i].writes / 2), for_ms);
+	seen_reset(s);
+	snprintf(what, sizeof what, "%s adapter opens", name);
+	if (!CHECK(adapter_open(name, s, a), what)) {
+		adapter_close(a);
+		return false;
+	}
+	arm(a->vc, spec);
+	return true;
+}
+
 /* Endpoint 0 stops answering half way through the firmware download. */
 static void firmware_ctrl_timeout(struct seen *s, const struct stage *ref,
                                   unsigned n)
 {
-	unsigned fw_i = n;
-	uint64_t before = 0;
-	for (unsigned k = 0; k < n; k++) {
-		if (strcmp(ref[k].name, "firmware") == 0) {
-			fw_i = k;
-			break;
-		}
-		before += ref[k].writes;
-	}
-	if (!CHECK(fw_i < n, "the bring-up has a firmware stage"))
-		return;
 	/* Far longer than the three tries a timed-out transfer gets (3 x
 	 * the 500 ms control timeout): it really stopped answering. */
-	char spec[80];
-	snprintf(spec, sizeof spec, "ctrl-timeout:after-writes=%llu,for=4000",
-	         (unsigned long long)(before + ref[fw_i].writes / 2));
 	struct adapter a;
-	seen_reset(s);
-	if (!CHECK(adapter_open("fw-nak", s, &a), "fw-nak adapter opens")) {
-		adapter_close(&a);
+	if (!open_nak_in_firmware(s, ref, n, 4000, "fw-nak", &a))
 		return;
-	}
-	arm(a.vc, spec);
 	int r = dvr_start(a.dev, &channel);
 	const char *msg = dvr_last_error(a.dev);
 	printf("# endpoint 0 NAKs in the download: %s: %s\n",
@@ -317,33 +328,15 @@ static void firmware_ctrl_timeout(struct seen *s, const struct stage *ref,
 }
 
 /* One late answer in the middle of the download (a loaded host, a busy
- * hub): the transfer is sent again and the bring-up goes on. Before, the
- * stage failed on it (DVR_E_TIMEOUT). */
+ * hub): the transfer is sent again and the bring-up goes on. */
 static void firmware_one_timeout(struct seen *s, const struct stage *ref,
                                  unsigned n)
 {
-	uint64_t before = 0;
-	unsigned fw_i = n;
-	for (unsigned k = 0; k < n && fw_i == n; k++) {
-		if (strcmp(ref[k].name, "firmware") == 0)
-			fw_i = k;
-		else
-			before += ref[k].writes;
-	}
-	if (!CHECK(fw_i < n, "the bring-up has a firmware stage"))
-		return;
-	char spec[80];
 	/* The window outlasts one 500 ms control timeout but ends inside
 	 * the second try: exactly one try times out. */
-	snprintf(spec, sizeof spec, "ctrl-timeout:after-writes=%llu,for=800",
-	         (unsigned long long)(before + ref[fw_i].writes / 2));
 	struct adapter a;
-	seen_reset(s);
-	if (!CHECK(adapter_open("fw-late", s, &a), "fw-late adapter opens")) {
-		adapter_close(&a);
+	if (!open_nak_in_firmware(s, ref, n, 800, "fw-late", &a))
 		return;
-	}
-	arm(a.vc, spec);
 	int r = dvr_start(a.dev, &channel);
 	if (r != DVR_OK)
 		printf("# one late answer: %s\n", dvr_last_error(a.dev));
