@@ -50,6 +50,32 @@ static void set_straps(struct vchip *vc)
 	vc_put_le32(&vc->regs[P3081_PAD_CTRL2], pad);
 }
 
+/* ---- the chip's engines and their time ---- */
+
+static uint64_t host_xfers(const struct vchip *vc)
+{
+	return vc->stats.ctrl_reads + vc->stats.ctrl_writes;
+}
+
+void p3081_busy_start(const struct vchip *vc, struct p3081_busy *b,
+                      unsigned us)
+{
+	b->xfers = host_xfers(vc);
+	b->start_ns = us ? air_now_ns() : 0;
+	b->us = us;
+}
+
+bool p3081_busy(const struct vchip *vc, const struct p3081_busy *b)
+{
+	if (!b->us)
+		return false;
+	if ((host_xfers(vc) - b->xfers) * P3081_XFER_US >= b->us)
+		return false;
+	uint64_t span = (uint64_t)b->us * 1000u +
+	                (uint64_t)P3081_BUSY_SLACK_MS * 1000000u;
+	return air_now_ns() - b->start_ns < span;
+}
+
 /* At plug-in (the core zeroed the registers; vc->usb holds the speed
  * the device enumerated at): card disabled, WL suspended (0x05 bit 3).
  * Also the state after a re-enumeration. */
@@ -61,6 +87,7 @@ void p3081_reset(struct vchip *vc)
 	set_straps(vc);
 	s->txrx_on = s->monitor_on = false;
 	memset(s->ltecoex, 0, sizeof s->ltecoex);
+	s->efuse_busy.us = s->llt_busy.us = 0;
 	p3081_fw_reset(vc);
 	p3081_chip_of(vc)->reset(vc);
 }
@@ -126,6 +153,20 @@ uint8_t p3081_read8(struct vchip *vc, uint32_t a)
 		                 (s->ddma_chk_err ? 0x08 : 0));
 	case P3081_HMEBOX_STATUS:
 		return 0; /* the firmware empties the mailboxes at once */
+	case P3081_EFUSE_CTRL:
+	case P3081_EFUSE_CTRL + 1:
+	case P3081_EFUSE_CTRL + 2:
+	case P3081_EFUSE_CTRL + 3:
+		/* a read still sensing the fuse: the command as written,
+		 * done flag (bit 31) clear */
+		if (p3081_busy(vc, &s->efuse_busy))
+			return (uint8_t)(s->efuse_cmd >> (8 * (a - P3081_EFUSE_CTRL)));
+		break;
+	case P3081_TDECTRL:
+		/* the auto-LLT still walking the pages */
+		if (p3081_busy(vc, &s->llt_busy))
+			return (uint8_t)(vc->regs[a] | 0x01);
+		break;
 	default:
 		break;
 	}

@@ -79,6 +79,19 @@ struct p3081_chip {
 	 * its phy_written hook recognises its MAC table) */
 	bool mac_table_is_llt;
 
+	/* ---- receive filter ---- */
+	/* RCR bits 11-13 (ADF/ACF/AMF on Jaguar1) are a beacon filter: with
+	 * any of them set the MAC drops every beacon whose BSSID is not its
+	 * own (Jaguar2; else the bits filter nothing the model sees) */
+	bool rcr_11_13_drop_beacons;
+
+	/* ---- timing (0: the engine is done within the request) ---- */
+	/* How long, in microseconds, the chip's engines take from the
+	 * request that starts them: an EFUSE byte read (0x30 bit 31), the
+	 * auto-LLT (0x208 bit 0), the firmware's boot from CPU enable to
+	 * FW_INIT_RDY. Measured as struct p3081_busy says. */
+	unsigned efuse_read_us, llt_us, fw_boot_us;
+
 	/* ---- hooks: what the chip does itself (may not be NULL) ---- */
 	/* Plug-in and re-enumeration: the chip's own state (RF registers,
 	 * BB trackers) to its reset values. */
@@ -102,6 +115,26 @@ struct p3081_chip {
 	void (*h2c_packet)(struct vchip *vc, unsigned sub, const uint8_t *p,
 	                   size_t len);
 };
+
+/* An engine of the chip at work since a host request (p3081_busy_start,
+ * p3081_busy). Its time passes on two clocks and it is done when either
+ * has run its course: the host's control transfers since the start,
+ * each worth P3081_XFER_US (no host sees the chip answer a control
+ * transfer faster on a real bus: with the in-process transport's
+ * microsecond round trips this clock is what keeps a driver's register
+ * trace the same from run to run), and the monotonic clock with
+ * P3081_BUSY_SLACK_MS to spare (a host that waits instead of polling
+ * finds the engine done; the slack keeps a loaded machine's scheduling
+ * stalls from making a poll loop shorter). */
+struct p3081_busy {
+	uint64_t xfers;      /* host control transfers at the start */
+	uint64_t start_ns;   /* CLOCK_MONOTONIC at the start */
+	unsigned us;         /* how long it takes; 0: done at once */
+};
+/* One high-speed microframe: our figure for the shortest control
+ * transfer round trip a host sees on a real bus. */
+#define P3081_XFER_US 125u
+#define P3081_BUSY_SLACK_MS 20u
 
 /* The state block of a 3081-CPU chip starts with this; the chip's own
  * fields follow. */
@@ -128,6 +161,11 @@ struct p3081_state {
 
 	bool cpu_on;          /* 3081 clocked and out of reset */
 	bool fw_running;      /* ... and running an accepted image */
+	struct p3081_busy fw_boot;  /* its boot, to FW_INIT_RDY */
+	/* the EFUSE read in progress (the command word the host wrote) and
+	 * the auto-LLT */
+	struct p3081_busy efuse_busy, llt_busy;
+	uint32_t efuse_cmd;
 	bool usb3;            /* enumerated at 5000 Mbit/s */
 	/* PAD_CTRL2 mode U3 survives the re-enumeration */
 	bool u3_mode_kept;
@@ -160,6 +198,9 @@ static inline bool p3081_in(uint32_t addr, size_t len, uint32_t lo,
 
 /* personality_3081.c */
 void p3081_reset(struct vchip *vc);
+void p3081_busy_start(const struct vchip *vc, struct p3081_busy *b,
+                      unsigned us);
+bool p3081_busy(const struct vchip *vc, const struct p3081_busy *b);
 bool p3081_powered(const struct vchip *vc, uint32_t a);
 void p3081_mac_power(struct vchip *vc, bool on);
 uint8_t p3081_read8(struct vchip *vc, uint32_t a);
@@ -205,6 +246,9 @@ uint16_t p3081_fw_mcufw_ctrl(const struct vchip *vc, uint16_t stored);
 void p3081_fw_h2c_packet(struct vchip *vc, const uint8_t *data,
                          size_t len);
 void p3081_fw_mailbox_written(struct vchip *vc, unsigned box);
+/* The firmware runs and has finished its boot (FW_INIT_RDY): it takes
+ * H2C and the MAC transmits. */
+bool p3081_fw_up(const struct vchip *vc);
 
 /* personality_3081_efuse.c: the physical image from the logical map a
  * chip's efuse_build wrote into efuse_log (the chip then burns what lies

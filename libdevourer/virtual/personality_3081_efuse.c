@@ -56,13 +56,19 @@ void p3081_efuse_encode(struct vchip *vc)
 }
 
 /* A read command (bit 31 written 0) of physical address [17:8]
- * completes at once: data in [7:0], bit 31 set. The BT bank (0x34
- * [9:8] != 0) reads blank. Write commands (bit 31 = 1) burn nothing. */
+ * completes after the chip's efuse_read_us (at once when 0): data in
+ * [7:0], bit 31 set; until then the port reads back the command (the
+ * register file holds the result already, p3081_read8 shows the
+ * command while the read is in progress). The BT bank (0x34 [9:8] != 0)
+ * reads blank. Write commands (bit 31 = 1) burn nothing. */
 void p3081_efuse_ctrl_written(struct vchip *vc)
 {
+	struct p3081_state *s = p3081_of(vc);
 	uint32_t w = vc_reg32(vc, P3081_EFUSE_CTRL);
 	if (w & 0x80000000u)
 		return;
+	s->efuse_cmd = w;
+	p3081_busy_start(vc, &s->efuse_busy, p3081_chip_of(vc)->efuse_read_us);
 	unsigned a = (w >> 8) & 0x3FF;
 	uint8_t byte = 0xFF;
 	if ((vc->regs[P3081_EFUSE_BANK + 1] & 0x03) == 0 &&

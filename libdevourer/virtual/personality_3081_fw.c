@@ -17,9 +17,10 @@
  *  - the 3081 CPU starts when both 0x1D bit 0 and 0x03 bit 2 are set
  *    and the host has flagged the download done (0x80 bit 14). It runs
  *    only if DMEM and IMEM (and EMEM, when one was loaded) passed their
- *    checksum; the running firmware sets FW_INIT_RDY (0x80 bit 15) and
- *    answers the hardware-feature request in REG_C2HEVT with the chip's
- *    capabilities.
+ *    checksum; the running firmware answers the hardware-feature
+ *    request in REG_C2HEVT with the chip's capabilities and, once its
+ *    boot is over (the chip's fw_boot_us), sets FW_INIT_RDY (0x80 bit
+ *    15) and takes H2C.
  *  - H2C: mailbox commands (0x1D0..0x1DC, the running firmware empties
  *    the boxes at once) and packets (QSEL 0x13, category 0x01 / command
  *    0xFF); what the firmware answers to each is the chip's (its
@@ -43,6 +44,13 @@ void p3081_fw_reset(struct vchip *vc)
 	s->chk_milestone = false;
 	s->cpu_on = false;
 	s->fw_running = false;
+	s->fw_boot.us = 0;
+}
+
+bool p3081_fw_up(const struct vchip *vc)
+{
+	const struct p3081_state *s = p3081_of(vc);
+	return s->fw_running && !p3081_busy(vc, &s->fw_boot);
 }
 
 void p3081_fw_beacon_page(struct vchip *vc, const uint8_t *data, size_t len)
@@ -182,6 +190,8 @@ void p3081_fw_cpu_changed(struct vchip *vc)
 	bool emem_loaded = s->emem_hi != 0;
 	if (s->dmem_ok && s->imem_ok && (!emem_loaded || s->emem_ok)) {
 		s->fw_running = true;
+		p3081_busy_start(vc, &s->fw_boot,
+		                 p3081_chip_of(vc)->fw_boot_us);
 		if (vc->regs[P3081_C2HEVT] == C2H_HW_FEATURE_REQ)
 			hw_feature_report(vc);
 		vc_milestone(vc, VCHIP_M_FW_BOOTED);
@@ -193,14 +203,14 @@ void p3081_fw_cpu_changed(struct vchip *vc)
 uint16_t p3081_fw_mcufw_ctrl(const struct vchip *vc, uint16_t stored)
 {
 	uint16_t v = stored & (uint16_t)~P3081_FW_INIT_RDY;
-	if (p3081_of(vc)->fw_running)
+	if (p3081_fw_up(vc))
 		v |= P3081_FW_INIT_RDY;
 	return v;
 }
 
 void p3081_fw_mailbox_written(struct vchip *vc, unsigned box)
 {
-	if (!p3081_of(vc)->fw_running)
+	if (!p3081_fw_up(vc))
 		return; /* no firmware to take it: the box stays as written */
 	p3081_chip_of(vc)->h2c_command(vc, &vc->regs[P3081_HMEBOX0 + 4 * box]);
 }
@@ -208,7 +218,7 @@ void p3081_fw_mailbox_written(struct vchip *vc, unsigned box)
 void p3081_fw_h2c_packet(struct vchip *vc, const uint8_t *p, size_t len)
 {
 	struct p3081_state *s = p3081_of(vc);
-	if (!s->fw_running || len < 8)
+	if (!p3081_fw_up(vc) || len < 8)
 		return;
 	/* header: category [6:0] 0x01, command 0xFF, sub-command [31:16]
 	 * (rtw88 fw.h SET_PKT_H2C_*) */
