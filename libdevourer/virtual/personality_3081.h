@@ -134,7 +134,7 @@ struct p3081_busy {
 /* One high-speed microframe: our figure for the shortest control
  * transfer round trip a host sees on a real bus. */
 #define P3081_XFER_US 125u
-#define P3081_BUSY_SLACK_MS 20u
+#define P3081_BUSY_SLACK_MS 100u
 
 /* The state block of a 3081-CPU chip starts with this; the chip's own
  * fields follow. */
