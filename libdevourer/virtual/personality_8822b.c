@@ -16,7 +16,7 @@
  * first, 0bda:b812, is the default identity), then the one only the
  * vendor driver adds (rtl88x2bu os_dep/linux/usb_intf.c: 2357:0126). Two
  * are shared: 13b1:0043 is in rtw88's 8822CU table too, 2357:0115 in the
- * vendor RTL8812AU table. A lookup by id (vchip_personality_by_usb_id)
+ * RTL8812AU table of the aircrack-ng rtl8812au vendor driver. A lookup by id (vchip_personality_by_usb_id)
  * answers with the personality listed first in vchip_personalities.c,
  * so those two stay the 8812A's and the 8822C's; chip=8822b with pid=
  * presents an RTL8822BU under either. A driver tells the dies apart by

@@ -56,8 +56,8 @@ static uint8_t rx_subchannel(const struct vchip *vc,
 }
 
 /* The L-SIG LENGTH the PPDU carried: the PSDU bytes for legacy OFDM; for
- * HT/VHT the length that spoofs the PPDU's duration (IEEE 802.11-2016
- * 19.3.9.4.3 / 21.3.8.2.4: ceil((TXTIME - 20) / 4) * 3 - 3). */
+ * HT/VHT the length that spoofs the PPDU's duration (the HT and VHT
+ * L-SIG rule of IEEE 802.11-2016: ceil((TXTIME - 20) / 4) * 3 - 3). */
 static unsigned lsig_length(const struct vc_rx_meta *m)
 {
 	const struct air_frame_hdr *h = m->air;
