@@ -160,7 +160,8 @@ uint8_t p3081_read8(struct vchip *vc, uint32_t a)
 		/* a read still sensing the fuse: the command as written,
 		 * done flag (bit 31) clear */
 		if (p3081_busy(vc, &s->efuse_busy))
-			return (uint8_t)(s->efuse_cmd >> (8 * (a - P3081_EFUSE_CTRL)));
+			return (uint8_t)(s->efuse_cmd >>
+			                 (8 * (a - P3081_EFUSE_CTRL)));
 		break;
 	case P3081_TDECTRL:
 		/* the auto-LLT still walking the pages */

@@ -16,10 +16,10 @@
  * first, 0bda:b812, is the default identity), then the one only the
  * vendor driver adds (rtl88x2bu os_dep/linux/usb_intf.c: 2357:0126). Two
  * are shared: 13b1:0043 is in rtw88's 8822CU table too, 2357:0115 in the
- * RTL8812AU table of the aircrack-ng rtl8812au vendor driver. A lookup by id (vchip_personality_by_usb_id)
- * answers with the personality listed first in vchip_personalities.c,
- * so those two stay the 8812A's and the 8822C's; chip=8822b with pid=
- * presents an RTL8822BU under either. A driver tells the dies apart by
+ * RTL8812AU table of the aircrack-ng rtl8812au vendor driver. A lookup by
+ * id (vchip_personality_by_usb_id) answers with the personality listed
+ * first in vchip_personalities.c, so those two stay the 8822C's and the
+ * 8812A's; chip=8822b with pid= presents an RTL8822BU under either. A driver tells the dies apart by
  * the chip id at 0xFC, as OpenIPC devourer src/WiFiDriver.cpp does. */
 static const struct vchip_usb_id ids_8822bu[] = {
 	{0x0BDA, 0xB812}, {0x0BDA, 0xB82C}, {0x0BDA, 0x2102},

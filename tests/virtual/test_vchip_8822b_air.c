@@ -25,8 +25,9 @@ struct rtw_stat {
 
 static unsigned power_2_db(int power)
 {
-	return power <= -100 || power >= 20 ? 0 : power >= 0 ? 100
-	                                                     : (unsigned)(100 + power);
+	if (power <= -100 || power >= 20)
+		return 0;
+	return power >= 0 ? 100 : (unsigned)(100 + power);
 }
 
 static void query_phy_status(const uint8_t *ps, uint8_t rate,
@@ -36,7 +37,8 @@ static void query_phy_status(const uint8_t *ps, uint8_t rate,
 	st->page = ps[0] & 0x0F;
 	if (st->page == 0) {
 		st->rx_power[0] = ps[1] - 110;
-		st->signal_power = st->rx_power[0] < -120 ? -120 : st->rx_power[0];
+		st->signal_power =
+			st->rx_power[0] < -120 ? -120 : st->rx_power[0];
 		st->rssi = power_2_db(st->rx_power[0]);
 		return;
 	}
