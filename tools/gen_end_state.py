@@ -63,9 +63,9 @@ CHIPS = {
                  "glna": 0, "gpa": 0, "alna": 0, "apa": 0},
         "skipped": [],
     },
-    # The RTL8822BU and RTL8821CU have no chip model yet: the boards below
-    # are the ones their model EFUSE and SYS_CFG1 are to present (change
-    # both together).
+    # The boards below are the ones the RTL8822BU and RTL8821CU model
+    # EFUSE and SYS_CFG1 present or are to present (change both
+    # together).
     "rtw8822b": {
         "name": "rtl8822b",
         # rtw88 rtw8822b.c: mac_tbl, bb_tbl, agc_tbl, rf_tbl[A, B] (no
@@ -73,12 +73,12 @@ CHIPS = {
         "tables": [("mac", "MAC"), ("bb", "BB"), ("agc", "BB"),
                    ("rf_a", "RFA"), ("rf_b", "RFB")],
         "rule": "rfe_equal",
-        # EFUSE 0xCA RFE option 3 (iFEM; rtw88 accepts 2, 3, 5), C-cut (2)
+        # Model EFUSE (personality_8822b_efuse.c, default board): 0xCA
+        # RFE option 3 (iFEM; rtw88 accepts 2, 3, 5); SYS_CFG1 C-cut (2)
         # as production RTL8822BU is; the RF tables branch on D-cut.
         "cond": {"cut": 2, "pkg": 15, "intf": 2, "rfe": 3,
                  "glna": 0, "gpa": 0, "alna": 0, "apa": 0},
         "skipped": [],
-        "notes": ["No chip model presents this board yet."],
     },
     "rtw8821c": {
         "name": "rtl8821c",

@@ -69,6 +69,8 @@ void p3081_reset(struct vchip *vc)
 	set_straps(vc);
 	s->txrx_on = s->monitor_on = false;
 	memset(s->ltecoex, 0, sizeof s->ltecoex);
+	s->efuse_busy = false;
+	s->llt_done_ns = 0;
 	p3081_fw_reset(vc);
 	p3081_chip_of(vc)->reset(vc);
 }
@@ -140,6 +142,11 @@ uint8_t p3081_read8(struct vchip *vc, uint32_t a)
 		                 (s->ddma_chk_err ? 0x08 : 0));
 	case P3081_HMEBOX_STATUS:
 		return p3081_fw_mailbox_status(vc);
+	case P3081_TDECTRL:
+		/* the auto-LLT still walking the pages */
+		if (now < s->llt_done_ns)
+			return (uint8_t)(vc->regs[a] | 0x01);
+		break;
 	default:
 		break;
 	}

@@ -79,6 +79,12 @@ struct p3081_chip {
 	 * its phy_written hook recognises its MAC table) */
 	bool mac_table_is_llt;
 
+	/* ---- receive filter ---- */
+	/* RCR bits 11-13 (ADF/ACF/AMF on Jaguar1) are a beacon filter: with
+	 * any of them set the MAC drops every beacon whose BSSID is not its
+	 * own (Jaguar2; else the bits filter nothing the model sees) */
+	bool rcr_11_13_drop_beacons;
+
 	/* ---- hooks: what the chip does itself (may not be NULL) ---- */
 	/* Plug-in and re-enumeration: the chip's own state (RF registers,
 	 * BB trackers) to its reset values. */
@@ -112,6 +118,7 @@ struct p3081_chip {
  *  - a DDMA copy: one 32-bit word per cycle of the 80 MHz MAC clock,
  *    13 us for a 4 KiB chunk (rtw88 mac.c iddma_enable polls OWN
  *    with check_hw_ready, 1000 x 10 us);
+ *  - the auto-LLT: below;
  *  - the firmware's start-up, from the CPU's enable to FW_INIT_RDY:
  *    5 ms (rtw88 mac.c download_firmware_validate: check_hw_ready,
  *    1000 x 10 us plus the USB reads between; the vendor HalMAC
@@ -119,6 +126,9 @@ struct p3081_chip {
 #define P3081_EFUSE_READ_NS 10000u
 #define P3081_DDMA_BYTES_PER_US 320u
 #define P3081_FW_BOOT_NS 5000000u
+/* the auto-LLT over the page layout: 500 us (rtw88 mac.c
+ * __priority_queue_cfg polls 0x208 bit 0 with check_hw_ready) */
+#define P3081_LLT_NS 500000u
 
 /* The state block of a 3081-CPU chip starts with this; the chip's own
  * fields follow. */
@@ -145,6 +155,8 @@ struct p3081_state {
 
 	/* time the DDMA's last copy lands (it reads busy until then) */
 	uint64_t ddma_done_ns;
+	/* time the auto-LLT is through (0x208 bit 0 reads set until then) */
+	uint64_t llt_done_ns;
 	/* an EFUSE read in progress and when its byte is ready */
 	bool efuse_busy;
 	uint64_t efuse_ready_ns;

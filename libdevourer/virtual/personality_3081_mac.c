@@ -43,13 +43,15 @@ void p3081_cr_written(struct vchip *vc)
 /* ---- queues ---- */
 
 /* REG_AUTO_LLT_V1 (0x208 bit 0): the chip builds the link list over the
- * page layout and clears the bit; the model does it at once. */
+ * page layout and clears the bit P3081_LLT_NS later (p3081_read8 shows
+ * the bit set until then). */
 void p3081_tdectrl_written(struct vchip *vc)
 {
 	struct p3081_state *s = p3081_of(vc);
 	if (!(vc->regs[P3081_TDECTRL] & 0x01))
 		return;
 	vc->regs[P3081_TDECTRL] &= (uint8_t)~0x01;
+	s->llt_done_ns = air_now_ns() + P3081_LLT_NS;
 	/* A chip without a MAC register table (rtw88 rtw8822c_mac is
 	 * empty) has the page layout as its MAC set-up, and the link list
 	 * the chip builds over it (rtw88 mac.c priority_queue_cfg,
@@ -120,13 +122,16 @@ void p3081_ltecoex_ctrl_written(struct vchip *vc)
 
 /* Monitor: RCR accepts every unicast address (AAP) and the management
  * and control maps pass every subtype (0x6A0 = 0xFFFFFFFF, as rtw88
- * rtw8822c.c rtw8822c_mac_init writes it). */
+ * rtw8822c.c rtw8822c_mac_init writes it); on a chip whose RCR bits
+ * 11-13 filter beacons, those bits are clear. */
 void p3081_rx_filter_written(struct vchip *vc)
 {
 	struct p3081_state *s = p3081_of(vc);
 	uint32_t rcr = vc_reg32(vc, P3081_RCR);
 	bool mon = (rcr & RCR_AAP) &&
-	           vc_reg32(vc, P3081_RXFLTMAP0) == 0xFFFFFFFFu;
+	           vc_reg32(vc, P3081_RXFLTMAP0) == 0xFFFFFFFFu &&
+	           !(p3081_chip_of(vc)->rcr_11_13_drop_beacons &&
+	             (rcr & (RCR_ADF | RCR_ACF | RCR_AMF)));
 	if (mon && !s->monitor_on)
 		vc_milestone(vc, VCHIP_M_MONITOR);
 	s->monitor_on = mon;

@@ -33,6 +33,16 @@ bool p3081_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
 	                          vc->regs[map_reg[type] + 1] << 8);
 	if (!(map & (1u << subtype)))
 		return false;
+	/* Jaguar2: any of RCR bits 11-13 drops the beacons of other BSSs,
+	 * every ambient beacon in monitor mode (OpenIPC devourer
+	 * src/jaguar2/HalJaguar2.cpp enable_rx, bisected on hardware).
+	 * Which bit does what is not documented; the model drops a beacon
+	 * whose BSSID (A3) is not REG_BSSID when any is set. */
+	if (type == 0 && subtype == 8 &&
+	    p3081_chip_of(vc)->rcr_11_13_drop_beacons &&
+	    (rcr & (RCR_ADF | RCR_ACF | RCR_AMF)) &&
+	    (n < 24 + 4 || memcmp(f + 16, &vc->regs[P3081_BSSID], 6) != 0))
+		return false;
 	/* same-BSS checks: A3 of beacons, the BSSID of data frames */
 	if (n >= 24 + 4 && ((type == 0 && subtype == 8 && (rcr & (1u << 7))) ||
 	                    (type == 2 && (rcr & (1u << 6))))) {

@@ -2,7 +2,10 @@
 /*
  * The chips the model can be: every personality, looked up by its chip=
  * name or by a USB id it ships under. A new chip is one more entry here
- * and its own personality_<chip>*.c files.
+ * and its own personality_<chip>*.c files. A USB id two chips ship under
+ * (13b1:0043: RTL8822BU and RTL8822CU; 2357:0115: RTL8812AU and
+ * RTL8822BU) names the first of them in this list; chip= picks the
+ * other.
  */
 #include <pthread.h>
 #include <stddef.h>
@@ -13,6 +16,7 @@
 static const struct vchip_personality *const all[] = {
 	&vchip_personality_8812a, /* the default */
 	&vchip_personality_8822c,
+	&vchip_personality_8822b,
 };
 
 #define N_ALL (sizeof all / sizeof all[0])

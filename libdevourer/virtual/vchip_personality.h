@@ -240,5 +240,6 @@ const char *vchip_personality_names(void);
 /* The personalities themselves. */
 extern const struct vchip_personality vchip_personality_8812a;
 extern const struct vchip_personality vchip_personality_8822c;
+extern const struct vchip_personality vchip_personality_8822b;
 
 #endif /* DVR_VCHIP_PERSONALITY_H */
