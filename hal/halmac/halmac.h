@@ -123,6 +123,10 @@ struct halmac_data {
 	bool txdesc_csum_full;
 	struct halmac_efuse_spec efuse;
 	struct halmac_rf_access rf;
+	/* halmac_usb3_switch first clears 0x10C3 bit 0, which enables the
+	 * USB IO wrapper timeout (rtw88 usb.c rtw_usb_switch_mode_new does
+	 * it on the RTL8822B and RTL8821C); false: left alone. */
+	bool usb3_iowrap_timeout;
 };
 
 static inline const struct halmac_data *halmac_data(const struct dvr_chip *c)
@@ -251,6 +255,21 @@ int halmac_fw_send_info(struct dvr_chip *chip);
  * radio runs, then apply TX power again (these H2Cs rewrite the OFDM
  * power references on some chips). */
 int halmac_fw_keepalive(struct dvr_chip *chip);
+
+/* ---- coexistence (halmac_coex.c) ---- */
+
+/* LTE-coex indirect register @p reg (0x38 LTE_COEX_CTRL, 0xA0/0xA4 the
+ * WL/BT TRX controls) through the 0x1700 port, after waiting for it to be
+ * ready: DVR_OK, DVR_E_CHIP (never ready) or the bus error. _update
+ * writes the bits of @p mask from @p v and keeps the others. */
+int halmac_ltecoex_read(struct dvr_chip *chip, uint16_t reg, uint32_t *v);
+int halmac_ltecoex_write(struct dvr_chip *chip, uint16_t reg, uint32_t v);
+int halmac_ltecoex_update(struct dvr_chip *chip, uint16_t reg, uint32_t mask,
+                          uint32_t v);
+/* The coex block's set-up every HalMAC chip starts from (beacon
+ * function, BT report rate and counters, PTA enables, GNT_BT polarity);
+ * errors stay in the io status. */
+void halmac_coex_cfg_init(struct dvr_chip *chip);
 
 /* ---- RF access (halmac_rf.c) ---- */
 

@@ -26,6 +26,7 @@
 #define REG_CR 0x0100
 #define REG_RCR 0x0608
 #define REG_CPU_DMEM_CON 0x1080
+#define REG_SW_MDIO_B3 0x10C3
 #define REG_CR_EXT_B3 0x1103
 #define REG_RPWM 0xFE58
 #define RPWM_TOGGLE 0x80
@@ -154,6 +155,8 @@ int halmac_usb3_switch(struct dvr_chip *chip, bool *switched)
 	unsigned mode2 = (pad >> 18) & 3;
 	if ((mode2 == 0 && !(pad & (1u << 20))) || mode2 == 2)
 		return dvr_io_status(io);
+	if (halmac_data(chip)->usb3_iowrap_timeout)
+		dvr_clr8(io, REG_SW_MDIO_B3, 0x01);
 	dvr_w32_mask(io, REG_PAD_CTRL2, 0x000C0000u, 2);
 	dvr_set32(io, REG_PAD_CTRL2, 1u << 16);
 	dvr_w8(io, REG_PAD_CTRL2 + 1, 0x04);

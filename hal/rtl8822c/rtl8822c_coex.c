@@ -10,35 +10,7 @@
  */
 #include "hal/rtl8822c/rtl8822c.h"
 
-#define REG_LTECOEX_CTRL 0x1700
-#define REG_LTECOEX_WDATA 0x1704
-#define REG_LTECOEX_RDATA 0x1708
-#define LTECOEX_READY 0x20000000u
 #define LTE_COEX_CTRL 0x38
-#define COEX_TRIES 1000u
-#define COEX_POLL_US 10u
-
-static int lte_read(struct dvr_io *io, uint16_t reg, uint32_t *v)
-{
-	int st = dvr_poll32(io, REG_LTECOEX_CTRL, LTECOEX_READY, LTECOEX_READY,
-	                    COEX_TRIES, COEX_POLL_US);
-	if (st != DVR_OK)
-		return st;
-	dvr_w32(io, REG_LTECOEX_CTRL, 0x800F0000u | reg);
-	*v = dvr_r32(io, REG_LTECOEX_RDATA);
-	return dvr_io_status(io);
-}
-
-static int lte_write(struct dvr_io *io, uint16_t reg, uint32_t v)
-{
-	int st = dvr_poll32(io, REG_LTECOEX_CTRL, LTECOEX_READY, LTECOEX_READY,
-	                    COEX_TRIES, COEX_POLL_US);
-	if (st != DVR_OK)
-		return st;
-	dvr_w32(io, REG_LTECOEX_WDATA, v);
-	dvr_w32(io, REG_LTECOEX_CTRL, 0xC00F0000u | reg);
-	return dvr_io_status(io);
-}
 
 /*
  * int rtl8822c_coex_wlan_only(struct dvr_chip *chip): run once after the
@@ -48,18 +20,11 @@ static int lte_write(struct dvr_io *io, uint16_t reg, uint32_t v)
 int rtl8822c_coex_wlan_only(struct dvr_chip *chip)
 {
 	struct dvr_io *io = chip->io;
-	uint32_t v;
 	int st;
 
-	/* rtw8822c_coex_cfg_init: beacon function, BT report sample rate
-	 * 5, BT counters, PTA from the BT side, PTA WL-TX not by EDCCA,
-	 * GNT_BT polarity, no BT-side RF gating, RF B 0x01 fix. */
-	dvr_set8(io, 0x0550, 0x08);
-	dvr_w8_mask(io, 0x0790, 0x3F, 0x05);
-	dvr_w8(io, 0x0778, 0x01);
-	dvr_set32(io, 0x0040, (1u << 5) | (1u << 9));
-	dvr_w8_mask(io, 0x04C6, 0x30, 0x01);
-	dvr_set8(io, 0x0763, 0x10);
+	/* rtw8822c_coex_cfg_init: what every HalMAC chip sets (hal/halmac),
+	 * then no BT-side RF gating and the RF B 0x01 fix. */
+	halmac_coex_cfg_init(chip);
 	dvr_clr8(io, 0x04FC, 0x03);
 	halmac_rf_write(chip, 1, 0x01, 0xFFFFF, 0x40000);
 	/* BB: DAC follows GNT_WL, path B ignores GNT_BT, WL TX not masked
@@ -81,11 +46,8 @@ int rtl8822c_coex_wlan_only(struct dvr_chip *chip)
 	/* Grants: LTE coex off (bit 7), GNT_BT by the hardware PTA
 	 * ([15:14], [11:10] = 0), GNT_WL software high ([13:12], [9:8] =
 	 * 3). */
-	if ((st = lte_read(io, LTE_COEX_CTRL, &v)) != DVR_OK)
-		goto fail;
-	v &= ~(0xFF00u | 0x80u);
-	v |= 0x3300u;
-	if ((st = lte_write(io, LTE_COEX_CTRL, v)) != DVR_OK)
+	if ((st = halmac_ltecoex_update(chip, LTE_COEX_CTRL, 0xFF80u,
+	                                0x3300u)) != DVR_OK)
 		goto fail;
 	/* Antenna path owner WLAN, PTA tables all-WL, scoreboard "WL
 	 * active and on" so the BT side keeps off the antenna. */
