@@ -18,3 +18,11 @@ int dvr_bb_table_row(void *ctx, uint32_t addr, uint32_t data)
 	}
 	return dvr_io_status(io);
 }
+
+int dvr_mac_table_row(void *ctx, uint32_t addr, uint32_t data)
+{
+	struct dvr_io *io = ctx;
+
+	dvr_w8(io, (uint16_t)addr, (uint8_t)data);
+	return dvr_io_status(io);
+}

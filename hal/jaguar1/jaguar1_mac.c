@@ -6,15 +6,8 @@
  */
 #include "hal/jaguar1/jaguar1.h"
 #include "hal/jaguar1/jaguar1_regs.h"
+#include "hal/common/bb_table_row.h"
 #include "hal/common/usb_rx_dma.h"
-
-static int mac_row(void *ctx, uint32_t addr, uint32_t data)
-{
-	struct dvr_io *io = ctx;
-
-	dvr_w8(io, (uint16_t)addr, (uint8_t)data);
-	return dvr_io_status(io);
-}
 
 /* RX DMA: burst size, the drop check, RX aggregation. */
 static void init_rx_dma(struct dvr_chip *chip)
@@ -52,7 +45,7 @@ int jaguar1_mac_init(struct dvr_chip *chip)
 		                     "in its chip data", chip->info->name);
 	jaguar1_phy_cond(chip, &cond);
 	st = dvr_phy_table_walk(jd->mac_table, *jd->mac_table_len, &cond,
-	                        mac_row, io, NULL);
+	                        dvr_mac_table_row, io, NULL);
 	if (st != DVR_OK)
 		return dvr_chip_fail(chip, st, "MAC table write failed");
 
