@@ -184,6 +184,11 @@ int halmac_probe_chip_id(struct dvr_chip *chip);
  * chip's identify reads its own fields from chip->efuse afterwards.
  */
 int halmac_identify(struct dvr_chip *chip);
+struct dvr_phy_cond;
+/* What the register tables' conditions compare with (hal/common
+ * phy_table.h): cut, USB, and the RFE option in chip->id, which must be
+ * equal; package unknown. A chip whose tables test more sets it after. */
+void halmac_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out);
 /* One byte of the physical EFUSE at @p addr into *out (0xFF when the chip
  * never completes the read, as rtw88 efuse.c rtw_read8_physical_efuse
  * reports it). DVR_OK or the bus error. */

@@ -12,17 +12,8 @@
 
 void rtl8822c_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out)
 {
-	/* Jaguar3 rule (rtw88 phy.c check_positive, non-8812A branch):
-	 * cut as read (A = 0 -> 15), package unknown (15), interface equal,
-	 * RFE option exactly equal; the type bytes are not used. */
-	*out = (struct dvr_phy_cond){
-		.match = DVR_PHY_MATCH_RFE_EQUAL,
-		.cut = chip->id.cut,
-		.package = 0,
-		.intf = DVR_PHY_INTF_USB,
-		.platform = 0x04,
-		.board = chip->id.rfe_type,
-	};
+	/* Jaguar3: the generation's rule, the RFE option exactly equal. */
+	halmac_phy_cond(chip, out);
 }
 
 static int load_tables(struct dvr_chip *chip)
