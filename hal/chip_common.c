@@ -31,3 +31,10 @@ void dvr_chip_state_free(struct dvr_chip *chip)
 	chip->h2c_seq = 0;
 	chip->h2c_box = 0;
 }
+
+void *dvr_chip_priv_alloc(struct dvr_chip *chip, size_t size)
+{
+	if (!chip->priv && !(chip->priv = calloc(1, size)))
+		dvr_chip_fail(chip, DVR_E_NO_MEM, "out of memory");
+	return chip->priv;
+}

@@ -127,6 +127,19 @@ int dvr_chan_geometry_for_chip(const struct dvr_chip_info *info,
 	return DVR_OK;
 }
 
+int dvr_chip_chan_geometry(struct dvr_chip *chip, const struct dvr_channel *ch,
+                           struct dvr_chan_geometry *out)
+{
+	int st = dvr_chan_geometry_for_chip(chip->info, ch, out);
+
+	if (st != DVR_OK)
+		return dvr_chip_fail(chip, st, "channel %u at %u MHz (secondary "
+		                     "%d) is not a valid %s channel",
+		                     ch ? ch->channel : 0, ch ? ch->bw_mhz : 0,
+		                     ch ? ch->secondary : 0, chip->info->name);
+	return DVR_OK;
+}
+
 uint8_t dvr_chan_data_sc(const struct dvr_chan_geometry *g,
                          unsigned frame_bw_mhz)
 {

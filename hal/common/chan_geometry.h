@@ -67,6 +67,11 @@ int dvr_chan_geometry_for_chip(const struct dvr_chip_info *info,
                                const struct dvr_channel *ch,
                                struct dvr_chan_geometry *out);
 
+/* The same for a chip's set_channel op: on a refusal chip->error names
+ * the channel and the chip. */
+int dvr_chip_chan_geometry(struct dvr_chip *chip, const struct dvr_channel *ch,
+                           struct dvr_chan_geometry *out);
+
 /* rtw88's primary-channel index (phy.c rtw_get_primary_chan_idx) from the
  * frequencies: DVR_SC_20_* for a 40 or 80 MHz channel, DVR_SC_DONT_CARE
  * for 20 MHz. */

@@ -8,6 +8,19 @@
 
 #include "hal/common/chan_geometry.h"
 
+bool dvr_txpwr_rate_programmed(uint8_t rate)
+{
+	return rate < DVR_DESC_RATE_HT_FIRST + 16 ||
+	       (rate >= DVR_DESC_RATE_VHT_FIRST &&
+	        rate < DVR_DESC_RATE_VHT_FIRST + 20);
+}
+
+bool dvr_txpwr_rate_on_band(uint8_t rate, bool is_5g)
+{
+	return dvr_txpwr_rate_programmed(rate) &&
+	       !(is_5g && dvr_desc_rate_is_cck(rate));
+}
+
 static int clamp_index(const struct dvr_txpwr_chip *tc, int v)
 {
 	return v < 0 ? 0 : v > tc->max_index ? tc->max_index : v;

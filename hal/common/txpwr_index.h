@@ -17,6 +17,7 @@
 #ifndef DVR_HAL_TXPWR_INDEX_H
 #define DVR_HAL_TXPWR_INDEX_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <devourer/devourer.h>
@@ -36,6 +37,16 @@ struct dvr_txpwr_chip {
 	/* Added after min(by rate, limit), before the clamp; NULL: none. */
 	int (*rate_adjust)(uint8_t rate);
 };
+
+/* The rates rtw88 gives an index: CCK, OFDM, HT MCS0-15, VHT 1SS and 2SS
+ * (its rate sections up to __RTW_RATE_SECTION_2SS_MAX); every group of
+ * four codes is all in or all out. */
+bool dvr_txpwr_rate_programmed(uint8_t rate);
+
+/* Those of them a chip programs on a band: no CCK on 5 GHz, where
+ * rtw88 computes no CCK level (phy.c rtw_phy_set_tx_power_level_by_path
+ * starts at the OFDM section) and the chip sends none. */
+bool dvr_txpwr_rate_on_band(uint8_t rate, bool is_5g);
 
 /* The reference rate of "TX power": HT MCS7 (on path A). */
 #define DVR_TXPWR_REF_RATE (DVR_DESC_RATE_HT_FIRST + 7)

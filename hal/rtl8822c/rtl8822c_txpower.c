@@ -39,9 +39,7 @@
 
 #define RATE_11M (DVR_DESC_RATE_OFDM_FIRST - 1)
 #define REF_RATE DVR_TXPWR_REF_RATE                  /* HT MCS7 */
-#define HT_2SS_END (DVR_DESC_RATE_HT_FIRST + 16)      /* past MCS15 */
-#define VHT_2SS_END (DVR_DESC_RATE_VHT_FIRST + 20)    /* past 2SS MCS9 */
-#define N_RATES VHT_2SS_END
+#define N_RATES (DVR_DESC_RATE_VHT_FIRST + 20)        /* past VHT 2SS MCS9 */
 
 /* The no-DPD back-off, below; declared for the chip data. */
 static int dpd_backoff(uint8_t rate);
@@ -135,14 +133,6 @@ int rtl8822c_calibrated_tx_power(struct dvr_chip *chip)
 	return dvr_chip_txpwr_calibrated(chip, &txpwr);
 }
 
-/* The rates rtw88 programs: CCK, OFDM, HT MCS0-15, VHT 1SS and 2SS (its
- * rate sections up to __RTW_RATE_SECTION_2SS_MAX). */
-static bool programmed(uint8_t rate)
-{
-	return rate < HT_2SS_END ||
-	       (rate >= DVR_DESC_RATE_VHT_FIRST && rate < VHT_2SS_END);
-}
-
 int rtl8822c_set_tx_power(struct dvr_chip *chip, int index)
 {
 	struct dvr_io *io = chip->io;
@@ -159,7 +149,7 @@ int rtl8822c_set_tx_power(struct dvr_chip *chip, int index)
 	int shift = dvr_chip_txpwr_shift(chip, &txpwr, index);
 	for (unsigned p = 0; p < paths; p++)
 		for (uint8_t r = 0; r < N_RATES; r++)
-			lvl[p][r] = programmed(r)
+			lvl[p][r] = dvr_txpwr_rate_programmed(r)
 			                    ? dvr_chip_txpwr_level(chip, &txpwr, p,
 			                                           r, index, shift)
 			                    : index;
@@ -180,7 +170,7 @@ int rtl8822c_set_tx_power(struct dvr_chip *chip, int index)
 	}
 	/* Differences, four rates a dword, the smaller of the paths'. */
 	for (uint8_t r0 = 0; r0 < N_RATES; r0 += 4) {
-		if (!programmed(r0) || (is_5g && r0 < DVR_DESC_RATE_OFDM_FIRST))
+		if (!dvr_txpwr_rate_on_band(r0, is_5g))
 			continue;
 		uint32_t word = 0;
 		for (uint8_t k = 0; k < 4; k++) {
