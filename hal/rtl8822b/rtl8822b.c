@@ -34,14 +34,10 @@ static const struct dvr_usb_id rtl8822b_usb_ids[] = {
 };
 
 static const struct dvr_chip_ops rtl8822b_ops = {
-	.probe = halmac_probe_chip_id,
+	HALMAC_CHIP_OPS,
 	.usb_mode_switch = halmac_usb3_switch,
 	.identify = rtl8822b_identify,
-	.power_on = halmac_power_on,
-	.download_firmware = halmac_download_firmware,
-	.mac_init = halmac_mac_init,
 	.phy_init = rtl8822b_phy_init,
-	.set_monitor = halmac_set_monitor,
 	/* REG_TX_PTCL_CTRL's DIS_CCA/DIS_EDCCA: rtw88 rtw8822b.c
 	 * rtw8822b_adaptivity_init clears the same BIT_DIS_EDCCA of the
 	 * same register (reg.h). */
@@ -51,11 +47,6 @@ static const struct dvr_chip_ops rtl8822b_ops = {
 	.track = rtl8822b_track,
 	.set_tx_power = rtl8822b_set_tx_power,
 	.calibrated_tx_power = rtl8822b_calibrated_tx_power,
-	.wait_tx_idle = halmac_wait_tx_idle,
-	.power_off = halmac_power_off,
-	.tx_out_index = halmac_tx_out_index,
-	.build_tx_desc = halmac_build_tx_desc,
-	.check_tx_vector = halmac_check_tx_vector,
 	.parse_rx_pkt = jaguar2_parse_rx_pkt,
 };
 
@@ -68,13 +59,8 @@ const struct dvr_chip_info rtl8822b_info = {
 	.usb_ids = rtl8822b_usb_ids,
 	.n_usb_ids = sizeof rtl8822b_usb_ids / sizeof rtl8822b_usb_ids[0],
 	.fw_file = "rtw8822b_fw.bin",
-	.tx_desc_len = HALMAC_TX_DESC_LEN,
+	HALMAC_CHIP_INFO,
 	.rx_desc_len = HALMAC_RX_DESC_LEN,
-	.rx_agg_align = 8,
-	/* A VHT MPDU is at most 11454 bytes with FCS; one frame per bulk
-	 * OUT of 48 + 11450 bytes fits the 20 KiB transfer rtw88 uses
-	 * (usb.h RTW_USB_MAX_XMITBUF_SZ). */
-	.max_tx_frame = HALMAC_MAX_RX_FRAME - 4,
 	/* rtw88 usb.c rtw_usb_rx_handler: descriptor, shift, PHY status,
 	 * the largest VHT MPDU. */
 	.max_rx_pkt = HALMAC_RX_DESC_LEN + 3 + HALMAC_PHY_STATUS_LEN +
@@ -83,17 +69,11 @@ const struct dvr_chip_info rtl8822b_info = {
 	.max_nss = 2,
 	.max_bw_mhz = 80,
 	.has_5ghz = true,
-	/* DATA_STBC and DATA_LDPC of the 48-byte descriptor (rtw88 tx.h;
-	 * tx.c rtw_tx_data_pkt_info_update sets both for this chip when
-	 * the peer takes them). */
+	/* Two chains for STBC, and the descriptor's DATA_STBC / DATA_LDPC,
+	 * which rtw88 tx.c rtw_tx_data_pkt_info_update fills on this chip
+	 * whenever the peer takes them. */
 	.tx_stbc = true,
 	.tx_ldpc = true,
-	/* Sync, as OpenIPC devourer sends Jaguar2 frames: the chip NAKs
-	 * every bulk OUT until its TX path is programmed, and frames queued
-	 * fire-and-forget into an endpoint that does not drain wedge its
-	 * USB core (RtlJaguar2Device.cpp send_packet,
-	 * docs/performance-tuning.md "TX submission mode"). */
-	.preferred_tx_mode = DVR_TX_SYNC,
 	/* A 6-bit index in 0.5 dB steps (rtw88 max_power_index 0x3F,
 	 * txgi_factor 1). With no power set the core applies the channel's
 	 * calibrated level (rtl8822b_calibrated_tx_power); mid-scale stands
@@ -102,13 +82,7 @@ const struct dvr_chip_info rtl8822b_info = {
 	.tx_power_min = 0,
 	.tx_power_max = RTL8822B_MAX_TX_INDEX,
 	.tx_power_step_mbm = 50,
-	/* rtw88 usb.c clears every pipe before it sends: the firmware
-	 * download can leave the TX endpoint halted. */
-	.clear_halt_before_tx = true,
-	/* rtw88 usb.c usb_tx_agg_desc_num: the DMA misparses more. */
-	.tx_agg_max = 3,
 	.ops = &rtl8822b_ops,
-	.fw_kind = DVR_FW_3081_DDMA,
 	.fw_3081 = &rtl8822b_fw_spec,
 	.pwr_on_flow = rtl8822b_card_enable_flow,
 	.pwr_off_flow = rtl8822b_card_disable_flow,

@@ -287,12 +287,8 @@ int rtl8822b_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	struct dvr_chan_geometry pl;
 	int st;
 
-	st = dvr_chan_geometry_for_chip(chip->info, ch, &pl);
-	if (st != DVR_OK)
-		return dvr_chip_fail(chip, st, "channel %u at %u MHz (secondary "
-		                     "%d) is not a valid %s channel",
-		                     ch ? ch->channel : 0, ch ? ch->bw_mhz : 0,
-		                     ch ? ch->secondary : 0, chip->info->name);
+	if ((st = dvr_chip_chan_geometry(chip, ch, &pl)) != DVR_OK)
+		return st;
 	bb_band(chip, &pl);
 	bb_bandwidth(chip, &pl);
 	halmac_set_channel_mac(chip, &pl);

@@ -6,8 +6,6 @@
  * rtw_chip_efuse_info_setup): BT presence, amplifier types, the RFE
  * option this driver runs the board as, and its power tables.
  */
-#include <stdlib.h>
-
 #include "hal/rtl8822b/rtl8822b.h"
 #include "hal/rtl8822b/rtl8822b_tables.h"
 
@@ -56,19 +54,15 @@ static int rfe_option(struct dvr_chip *chip)
 
 int rtl8822b_identify(struct dvr_chip *chip)
 {
-	struct rtl8822b_priv *priv = rtl8822b_priv(chip);
 	int st;
 
 	if ((st = halmac_identify(chip)) != DVR_OK)
 		return st;
 	if ((st = rfe_option(chip)) != DVR_OK)
 		return st;
-	if (!priv) {
-		priv = calloc(1, sizeof *priv);
-		if (!priv)
-			return dvr_chip_fail(chip, DVR_E_NO_MEM, "out of memory");
-		chip->priv = priv;
-	}
+	struct rtl8822b_priv *priv = dvr_chip_priv_alloc(chip, sizeof *priv);
+	if (!priv)
+		return DVR_E_NO_MEM;
 	const uint8_t *e = chip->efuse;
 	/* One PA type byte for both bands (rtw8822b_read_efuse), an LNA
 	 * byte per band; external when PA bit 4 (2.4 GHz) / bit 0 (5 GHz),

@@ -80,10 +80,9 @@ const struct halmac_data rtl8822b_halmac = {
 	 */
 	.sys_func_en = 0xDC,
 	.csi_pages = 0,
-	/* rtw88 usb.c usb_tx_agg_desc_num: the DMA misparses more. */
+	/* rtw88 rtw8822b hw_spec usb_tx_agg_desc_num */
 	.tx_agg_desc_num = 3,
-	.mac_consts = mac_consts,
-	.n_mac_consts = sizeof mac_consts / sizeof mac_consts[0],
+	HALMAC_MAC_CONSTS(mac_consts),
 	/*
 	 * APP_FCS | APP_MIC | APP_ICV | APP_PHYSTS | APWRMGT | AB | AM | APM
 	 * | AAP: OpenIPC devourer's Jaguar2 monitor filter, validated on the

@@ -50,30 +50,29 @@ void rtl8822b_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out)
  * each path, A before B (rtw8822b hw_spec rf_tbl). */
 static int load_tables(struct dvr_chip *chip)
 {
-	struct dvr_phy_cond cond;
+	struct dvr_phy_cond c;
 	struct dvr_io *io = chip->io;
+	struct halmac_rf_ctx a = { chip, 0 }, b = { chip, 1 };
 	int st;
 
-	rtl8822b_phy_cond(chip, &cond);
-	if ((st = dvr_phy_table_walk(rtl8822b_mac, rtl8822b_mac_len, &cond,
-	                             dvr_mac_table_row, io, NULL)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "MAC table load failed");
-	if ((st = dvr_phy_table_walk(rtl8822b_bb, rtl8822b_bb_len, &cond,
-	                             dvr_bb_table_row, io, NULL)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "BB table load failed");
-	if ((st = dvr_phy_table_walk(rtl8822b_agc, rtl8822b_agc_len, &cond,
-	                             dvr_bb_table_row, io, NULL)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "AGC table load failed");
-	struct halmac_rf_ctx a = { chip, 0 }, b = { chip, 1 };
-	if ((st = dvr_phy_table_walk(rtl8822b_rf_a, rtl8822b_rf_a_len, &cond,
-	                             halmac_rf_row, &a, NULL)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "RF A table load failed");
+	rtl8822b_phy_cond(chip, &c);
+	if ((st = dvr_chip_table_load(chip, "MAC", rtl8822b_mac,
+	                              rtl8822b_mac_len, &c, dvr_mac_table_row,
+	                              io)) != DVR_OK ||
+	    (st = dvr_chip_table_load(chip, "BB", rtl8822b_bb, rtl8822b_bb_len,
+	                              &c, dvr_bb_table_row, io)) != DVR_OK ||
+	    (st = dvr_chip_table_load(chip, "AGC", rtl8822b_agc,
+	                              rtl8822b_agc_len, &c, dvr_bb_table_row,
+	                              io)) != DVR_OK ||
+	    (st = dvr_chip_table_load(chip, "RF A", rtl8822b_rf_a,
+	                              rtl8822b_rf_a_len, &c, halmac_rf_row,
+	                              &a)) != DVR_OK)
+		return st;
+	/* a 1T1R die has no path B to load (rtw88 loads rf_path_num) */
 	if (chip->id.is_1t1r)
 		return DVR_OK;
-	if ((st = dvr_phy_table_walk(rtl8822b_rf_b, rtl8822b_rf_b_len, &cond,
-	                             halmac_rf_row, &b, NULL)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "RF B table load failed");
-	return DVR_OK;
+	return dvr_chip_table_load(chip, "RF B", rtl8822b_rf_b,
+	                           rtl8822b_rf_b_len, &c, halmac_rf_row, &b);
 }
 
 /* Nudge the initial gain index down and back on both paths, and the RX

@@ -20,7 +20,6 @@
 #include "hal/rtl8822b/rtl8822b_tables.h"
 
 #define REF_RATE DVR_TXPWR_REF_RATE                   /* HT MCS7 */
-#define HT_2SS_END (DVR_DESC_RATE_HT_FIRST + 16)       /* past MCS15 */
 #define VHT_2SS_END (DVR_DESC_RATE_VHT_FIRST + 20)     /* past 2SS MCS9 */
 
 /*
@@ -64,14 +63,6 @@ int rtl8822b_calibrated_tx_power(struct dvr_chip *chip)
 	return dvr_chip_txpwr_calibrated(chip, &rtl8822b_txpwr);
 }
 
-/* The rates rtw88 programs: CCK, OFDM, HT MCS0-15, VHT 1SS and 2SS (its
- * rate sections up to __RTW_RATE_SECTION_2SS_MAX), in groups of four. */
-static bool programmed(uint8_t rate)
-{
-	return rate < HT_2SS_END ||
-	       (rate >= DVR_DESC_RATE_VHT_FIRST && rate < VHT_2SS_END);
-}
-
 int rtl8822b_set_tx_power(struct dvr_chip *chip, int index)
 {
 	static const uint16_t txagc[2] = { 0x1D00, 0x1D80 };
@@ -87,11 +78,7 @@ int rtl8822b_set_tx_power(struct dvr_chip *chip, int index)
 	int shift = dvr_chip_txpwr_shift(chip, &rtl8822b_txpwr, index);
 	for (unsigned p = 0; p < paths; p++) {
 		for (uint8_t r0 = 0; r0 < VHT_2SS_END; r0 += 4) {
-			/* CCK only on 2.4 GHz: rtw88 computes no CCK level on
-			 * 5 GHz (phy.c rtw_phy_set_tx_power_level_by_path) and
-			 * the chip sends none there. */
-			if (!programmed(r0) ||
-			    (is_5g && r0 < DVR_DESC_RATE_OFDM_FIRST))
+			if (!dvr_txpwr_rate_on_band(r0, is_5g))
 				continue;
 			uint32_t word = 0;
 			for (uint8_t k = 0; k < 4; k++) {
