@@ -243,7 +243,8 @@ static uint32_t rf_be(unsigned c)
 	return rf_be_high[(c - 149) >> 1];
 }
 
-static void rf_channel(struct dvr_chip *chip, const struct dvr_chan_geometry *pl)
+static void rf_channel(struct dvr_chip *chip,
+                       const struct dvr_chan_geometry *pl)
 {
 	unsigned c = pl->center;
 	uint32_t v = halmac_rf_read(chip, 0, RF_DTXLOK_CH, RF_ALL);

@@ -166,7 +166,8 @@ int rtl8822b_config_trx_mode(struct dvr_chip *chip,
 	int st = trx_mode(chip, cca);
 
 	if (st != DVR_OK && chip->error[0] == '\0')
-		return dvr_chip_fail(chip, st, "USB error setting the TRX mode");
+		return dvr_chip_fail(chip, st, "USB error setting the TRX "
+		                     "mode");
 	return st;
 }
 

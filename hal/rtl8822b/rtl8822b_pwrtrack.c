@@ -70,8 +70,9 @@ void rtl8822b_pwrtrack_init(struct dvr_chip *chip)
 	                                                0xFFE00000u));
 	*t = (struct rtl8822b_pwrtrack){ 0 };
 	t->first = true;
-	t->default_swing = (uint8_t)(swing < DVR_TXSCALE_SIZE ? swing
-	                                                      : DVR_TXSCALE_UNITY);
+	if (swing >= DVR_TXSCALE_SIZE)
+		swing = DVR_TXSCALE_UNITY;
+	t->default_swing = (uint8_t)swing;
 	t->thermal_k = thermal_cal(chip);
 }
 
