@@ -107,6 +107,15 @@ struct halmac_rf_access {
 	bool window_writes;
 };
 
+/* One USB3 PHY parameter (rtw88 struct rtw_intf_phy_para with
+ * RTW_IP_SEL_PHY, of the chip's intf_table usb3_para) for the cuts in
+ * cut_mask (bit n: cut n, 0 = A). */
+struct halmac_usb_phy_param {
+	uint8_t addr;
+	uint16_t value;
+	uint16_t cut_mask;
+};
+
 struct halmac_data {
 	uint8_t chip_id;           /* SYS_CFG2 0xFC: probe tells dies apart */
 	uint8_t sys_func_en;       /* REG_SYS_FUNC_EN high byte (rtw88
@@ -127,6 +136,9 @@ struct halmac_data {
 	 * USB IO wrapper timeout (rtw88 usb.c rtw_usb_switch_mode_new does
 	 * it on the RTL8822B and RTL8821C); false: left alone. */
 	bool usb3_iowrap_timeout;
+	/* USB3 PHY parameters halmac_power_on writes first; none: NULL. */
+	const struct halmac_usb_phy_param *usb3_phy;
+	size_t n_usb3_phy;
 };
 
 #define HALMAC_MAC_CONSTS(a) .mac_consts = (a), \

@@ -234,13 +234,13 @@ static const uint8_t rf_be_high[15] = { 0x5, 0x5, 0x0, 0x7, 0x7, 0x6, 0x5,
 
 static uint32_t rf_be(unsigned c)
 {
-	if (c <= 14)
-		return 0;
 	if (c >= 36 && c <= 64)
 		return rf_be_low[(c - 36) >> 1];
 	if (c >= 100 && c <= 144)
 		return rf_be_mid[(c - 100) >> 1];
-	return rf_be_high[(c - 149) >> 1];
+	if (c >= 149 && c <= 177)
+		return rf_be_high[(c - 149) >> 1];
+	return 0;        /* 2.4 GHz */
 }
 
 static void rf_channel(struct dvr_chip *chip,

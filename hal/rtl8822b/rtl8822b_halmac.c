@@ -67,6 +67,12 @@ const struct dvr_queue_layout rtl8822b_queues = {
 	},
 };
 
+/* rtw88 rtw8822b.c usb3_param_8822b: USB3 PHY register 0x01 = 0xA841 on
+ * D-cut (RTW_INTF_PHY_CUT_D); the USB2 table is empty. */
+static const struct halmac_usb_phy_param usb3_phy[] = {
+	{ .addr = 0x01, .value = 0xA841, .cut_mask = 1u << 3 },
+};
+
 const struct halmac_data rtl8822b_halmac = {
 	.chip_id = RTL8822B_CHIP_ID,
 	/*
@@ -121,6 +127,8 @@ const struct halmac_data rtl8822b_halmac = {
 	/* rtw88 usb.c rtw_usb_switch_mode_new: 0x10C3 bit 0 cleared first
 	 * on this chip. */
 	.usb3_iowrap_timeout = true,
+	.usb3_phy = usb3_phy,
+	.n_usb3_phy = sizeof usb3_phy / sizeof usb3_phy[0],
 };
 
 /* Image signature 0x8822 (the same as the RTL8822C's: the chip id tells

@@ -274,6 +274,12 @@ static void power(void)
 		             "platform out of reset, DDMA on (rtw88)");
 		CHECK_EQ_HEX(fk.fr.mem[0x03] & 0xDC, 0xDC, "0x03 |= 0xDC");
 		CHECK_EQ_HEX(fk.fr.mem[0x1103] & 0x0F, 0x0C, "PHY req delay");
+		/* rtw88 usb3_param_8822b: USB3 PHY 0x01 = 0xA841, D-cut */
+		bool d = cut == 3;
+		CHECK(fk.fr.mem[0xFF0D] == (d ? 0x41 : 0) &&
+		      fk.fr.mem[0xFF0E] == (d ? 0xA8 : 0) &&
+		      fk.fr.mem[0xFF0C] == (d ? 0x81 : 0),
+		      "USB3 PHY parameter on D-cut only");
 	}
 	fk_reset(&io, &chip, &rtl8822b_info, 2);
 	fk.fr.mem[0x100] = 0xEA;
