@@ -473,7 +473,8 @@ struct dvr_thermal_stats {
 	                              the calibration (+ more power): BB
 	                              swing steps of about 0.5 dB (RTL8812AU),
 	                              TX power index steps of 0.25 dB
-	                              (RTL8822CU) */
+	                              (RTL8822CU), 0.5 dB steps taken as TX
+	                              AGC offset, then BB swing (RTL8822BU) */
 	uint64_t lck_runs;       /**< LC-tank recalibrations it ran */
 	uint64_t iqk_runs;       /**< IQ recalibrations it ran */
 };
