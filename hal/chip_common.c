@@ -34,7 +34,7 @@ void dvr_chip_state_free(struct dvr_chip *chip)
 
 void *dvr_chip_priv_alloc(struct dvr_chip *chip, size_t size)
 {
-	if (!chip->priv)
-		chip->priv = calloc(1, size);
+	if (!chip->priv && !(chip->priv = calloc(1, size)))
+		dvr_chip_fail(chip, DVR_E_NO_MEM, "out of memory");
 	return chip->priv;
 }

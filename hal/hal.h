@@ -304,9 +304,8 @@ const struct dvr_chip_info *dvr_hal_find_chip(uint16_t vid, uint16_t pid);
  * pointers; the chip is as before identify. */
 void dvr_chip_state_free(struct dvr_chip *chip);
 
-/* chip->priv, allocated zeroed with @p size bytes when there is none yet
- * (a chip's identify makes its private state this way); NULL when out of
- * memory. */
+/* chip->priv, allocated zeroed (@p size bytes) when there is none yet;
+ * NULL with chip->error set when memory runs out. */
 void *dvr_chip_priv_alloc(struct dvr_chip *chip, size_t size);
 
 /* Record a failure detail in chip->error (printf-style) and return status. */

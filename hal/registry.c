@@ -8,11 +8,13 @@
 extern const struct dvr_chip_info rtl8812a_info;
 extern const struct dvr_chip_info rtl8822c_info;
 extern const struct dvr_chip_info rtl8821c_info;
+extern const struct dvr_chip_info rtl8822b_info;
 
 const struct dvr_chip_info *const dvr_chip_registry[] = {
 	&rtl8812a_info,
 	&rtl8822c_info,
 	&rtl8821c_info,
+	&rtl8822b_info,
 	NULL,
 };
 

@@ -26,3 +26,15 @@ int dvr_mac_table_row(void *ctx, uint32_t addr, uint32_t data)
 	dvr_w8(io, (uint16_t)addr, (uint8_t)data);
 	return dvr_io_status(io);
 }
+
+int dvr_chip_table_load(struct dvr_chip *chip, const char *what,
+                        const uint32_t *table, size_t n,
+                        const struct dvr_phy_cond *cond, dvr_phy_row_fn fn,
+                        void *ctx)
+{
+	int st = dvr_phy_table_walk(table, n, cond, fn, ctx, NULL);
+
+	if (st != DVR_OK)
+		return dvr_chip_fail(chip, st, "%s table load failed", what);
+	return DVR_OK;
+}

@@ -127,14 +127,6 @@ int dvr_chan_geometry_for_chip(const struct dvr_chip_info *info,
 	return DVR_OK;
 }
 
-uint8_t dvr_chan_data_sc(const struct dvr_chan_geometry *g,
-                         unsigned frame_bw_mhz)
-{
-	if (g->bw_mhz <= frame_bw_mhz)
-		return DVR_SC_DONT_CARE;
-	return frame_bw_mhz == 20 ? g->sc20 : g->sc40;
-}
-
 int dvr_chip_chan_geometry(struct dvr_chip *chip, const struct dvr_channel *ch,
                            struct dvr_chan_geometry *out)
 {
@@ -146,4 +138,12 @@ int dvr_chip_chan_geometry(struct dvr_chip *chip, const struct dvr_channel *ch,
 		                     ch ? ch->channel : 0, ch ? ch->bw_mhz : 0,
 		                     ch ? ch->secondary : 0, chip->info->name);
 	return DVR_OK;
+}
+
+uint8_t dvr_chan_data_sc(const struct dvr_chan_geometry *g,
+                         unsigned frame_bw_mhz)
+{
+	if (g->bw_mhz <= frame_bw_mhz)
+		return DVR_SC_DONT_CARE;
+	return frame_bw_mhz == 20 ? g->sc20 : g->sc40;
 }

@@ -107,6 +107,15 @@ struct halmac_rf_access {
 	bool window_writes;
 };
 
+/* One USB3 PHY parameter (rtw88 struct rtw_intf_phy_para with
+ * RTW_IP_SEL_PHY, of the chip's intf_table usb3_para) for the cuts in
+ * cut_mask (bit n: cut n, 0 = A). */
+struct halmac_usb_phy_param {
+	uint8_t addr;
+	uint16_t value;
+	uint16_t cut_mask;
+};
+
 struct halmac_data {
 	uint8_t chip_id;           /* SYS_CFG2 0xFC: probe tells dies apart */
 	uint8_t sys_func_en;       /* REG_SYS_FUNC_EN high byte (rtw88
@@ -116,14 +125,24 @@ struct halmac_data {
 	/* The chip's protocol, EDCA and WMAC constants (rtw88 chip ops
 	 * mac_init), run after the queues and H2C queue are set up. */
 	const struct halmac_reg_op *mac_consts;
-	size_t n_mac_consts;
+	size_t n_mac_consts;       /* both: HALMAC_MAC_CONSTS(array) */
 	uint32_t rcr_monitor;      /* REG_RCR in monitor mode */
 	/* TX descriptor checksum over 48 + 8 * PKT_OFFSET bytes (RTL8822C)
 	 * instead of the first 32 (RTL8822B, RTL8821C). */
 	bool txdesc_csum_full;
 	struct halmac_efuse_spec efuse;
 	struct halmac_rf_access rf;
+	/* halmac_usb3_switch first clears 0x10C3 bit 0, which enables the
+	 * USB IO wrapper timeout (rtw88 usb.c rtw_usb_switch_mode_new does
+	 * it on the RTL8822B and RTL8821C); false: left alone. */
+	bool usb3_iowrap_timeout;
+	/* USB3 PHY parameters halmac_power_on writes first; none: NULL. */
+	const struct halmac_usb_phy_param *usb3_phy;
+	size_t n_usb3_phy;
 };
+
+#define HALMAC_MAC_CONSTS(a) .mac_consts = (a), \
+	.n_mac_consts = sizeof(a) / sizeof((a)[0])
 
 static inline const struct halmac_data *halmac_data(const struct dvr_chip *c)
 {
@@ -155,6 +174,51 @@ int halmac_rsvd_boundary(struct dvr_chip *chip, uint16_t *page);
 		.rsvd_boundary = halmac_rsvd_boundary,                       \
 	}
 
+/* ---- what a chip's info and ops take from the generation ---- */
+
+/*
+ * The dvr_chip_info fields the generation fixes, for a chip's info to
+ * start with (it names the others; each field once):
+ *  - the 48-byte TX descriptor, packets 8-byte aligned in an aggregate;
+ *  - the largest VHT MPDU, 11454 bytes with FCS: one frame per bulk OUT
+ *    of 48 + 11450 bytes fits the 20 KiB transfer rtw88 uses;
+ *  - sync TX: until the TX-path registers are programmed the chip NAKs
+ *    every bulk OUT, and frames queued fire-and-forget into an endpoint
+ *    that does not drain are what wedges its USB core; one blocking
+ *    sender already fills about 80 % of the air over USB3, and it does
+ *    not compete with the coex/heartbeat register traffic (OpenIPC
+ *    devourer, both generations, docs/performance-tuning.md "TX
+ *    submission mode");
+ *  - every bulk OUT cleared first: the firmware download can leave the TX
+ *    endpoint halted (rtw88 usb.c clears every pipe before it sends);
+ *  - at most 3 frames per transfer (rtw88 usb_tx_agg_desc_num: the DMA
+ *    misparses more);
+ *  - firmware through reserved pages and the DDMA.
+ */
+#define HALMAC_CHIP_INFO                                                     \
+	.tx_desc_len = HALMAC_TX_DESC_LEN,                                   \
+	.rx_agg_align = 8,                                                   \
+	.max_tx_frame = HALMAC_MAX_RX_FRAME - 4,                             \
+	.preferred_tx_mode = DVR_TX_SYNC,                                    \
+	.clear_halt_before_tx = true,                                        \
+	.tx_agg_max = 3,                                                     \
+	.fw_kind = DVR_FW_3081_DDMA
+
+/* The ops every HalMAC chip points at the generation, for a chip's ops
+ * table to start with (it adds identify, phy_init, set_channel, TX power,
+ * the RX parser of its family and what else it has). */
+#define HALMAC_CHIP_OPS                                                      \
+	.probe = halmac_probe_chip_id,                                       \
+	.power_on = halmac_power_on,                                         \
+	.download_firmware = halmac_download_firmware,                       \
+	.mac_init = halmac_mac_init,                                         \
+	.set_monitor = halmac_set_monitor,                                   \
+	.wait_tx_idle = halmac_wait_tx_idle,                                 \
+	.power_off = halmac_power_off,                                       \
+	.tx_out_index = halmac_tx_out_index,                                 \
+	.build_tx_desc = halmac_build_tx_desc,                               \
+	.check_tx_vector = halmac_check_tx_vector
+
 /* ---- power (halmac_power.c) ---- */
 
 /* Card enable (rtw88 mac.c rtw_mac_power_on: the pre-system set-up, a
@@ -180,6 +244,11 @@ int halmac_probe_chip_id(struct dvr_chip *chip);
  * chip's identify reads its own fields from chip->efuse afterwards.
  */
 int halmac_identify(struct dvr_chip *chip);
+struct dvr_phy_cond;
+/* What the register tables' conditions compare with (hal/common
+ * phy_table.h): cut, USB, and the RFE option in chip->id, which must be
+ * equal; package unknown. A chip whose tables test more sets it after. */
+void halmac_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out);
 /* One byte of the physical EFUSE at @p addr into *out (0xFF when the chip
  * never completes the read, as rtw88 efuse.c rtw_read8_physical_efuse
  * reports it). DVR_OK or the bus error. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hal/common/efuse.h"
+#include "hal/common/phy_table.h"
 #include "hal/halmac/halmac.h"
 
 #define REG_EFUSE_CTRL 0x0030
@@ -114,4 +115,20 @@ int halmac_identify(struct dvr_chip *chip)
 	chip->id.crystal_cap = e[EFUSE_XTAL] == 0xFF ? 0 :
 	                       (uint8_t)(e[EFUSE_XTAL] & es->xtal_mask);
 	return dvr_io_status(io);
+}
+
+void halmac_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out)
+{
+	/* rtw88 phy.c rtw_phy_setup_phy_cond and check_positive (the branch
+	 * of every chip after the 8812A/8821A): cut as read (A = 0 -> 15),
+	 * package unknown (15), interface equal, RFE option exactly equal;
+	 * the type bytes are not used. */
+	*out = (struct dvr_phy_cond){
+		.match = DVR_PHY_MATCH_RFE_EQUAL,
+		.cut = chip->id.cut,
+		.package = 0,
+		.intf = DVR_PHY_INTF_USB,
+		.platform = 0x04,
+		.board = chip->id.rfe_type,
+	};
 }

@@ -26,8 +26,13 @@
 #define REG_CR 0x0100
 #define REG_RCR 0x0608
 #define REG_CPU_DMEM_CON 0x1080
+#define REG_SW_MDIO_B3 0x10C3
 #define REG_CR_EXT_B3 0x1103
 #define REG_RPWM 0xFE58
+#define REG_USB3_PHY_ADR 0xFF0C
+#define USB3_PHY_WRITE 0x80
+#define REG_USB3_PHY_DAT_L 0xFF0D
+#define REG_USB3_PHY_DAT_H 0xFF0E
 #define RPWM_TOGGLE 0x80
 #define FW_RUNNING 0xC078
 #define BOOT_FSPI_EN (1u << 20)
@@ -85,11 +90,30 @@ static void init_system_cfg(struct dvr_chip *chip)
 	}
 }
 
+/* rtw88 usb.c rtw_usb_phy_cfg and rtw_usb_phy_write: the chip's USB3
+ * PHY parameters for its cut, through the PHY port at 0xFF0C-0xFF0E.
+ * rtw88 writes them at probe whatever the link speed; here the card
+ * enable is the first step that knows the cut. */
+static void usb3_phy_cfg(struct dvr_chip *chip)
+{
+	const struct halmac_data *d = halmac_data(chip);
+
+	for (size_t i = 0; i < d->n_usb3_phy; i++) {
+		const struct halmac_usb_phy_param *p = &d->usb3_phy[i];
+		if (!(p->cut_mask & (1u << (chip->id.cut & 0xF))))
+			continue;
+		dvr_w8(chip->io, REG_USB3_PHY_DAT_L, (uint8_t)p->value);
+		dvr_w8(chip->io, REG_USB3_PHY_DAT_H, (uint8_t)(p->value >> 8));
+		dvr_w8(chip->io, REG_USB3_PHY_ADR, p->addr | USB3_PHY_WRITE);
+	}
+}
+
 int halmac_power_on(struct dvr_chip *chip)
 {
 	struct dvr_io *io = chip->io;
 	int st;
 
+	usb3_phy_cfg(chip);
 	pre_system_cfg(io);
 	/* A firmware still running from a previous user is woken so that
 	 * it lets the power sequence through. */
@@ -154,6 +178,8 @@ int halmac_usb3_switch(struct dvr_chip *chip, bool *switched)
 	unsigned mode2 = (pad >> 18) & 3;
 	if ((mode2 == 0 && !(pad & (1u << 20))) || mode2 == 2)
 		return dvr_io_status(io);
+	if (halmac_data(chip)->usb3_iowrap_timeout)
+		dvr_clr8(io, REG_SW_MDIO_B3, 0x01);
 	dvr_w32_mask(io, REG_PAD_CTRL2, 0x000C0000u, 2);
 	dvr_set32(io, REG_PAD_CTRL2, 1u << 16);
 	dvr_w8(io, REG_PAD_CTRL2 + 1, 0x04);

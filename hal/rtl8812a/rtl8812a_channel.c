@@ -226,11 +226,8 @@ int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 		return dvr_chip_fail(chip, DVR_E_UNSUPPORTED, "this board is "
 		                     "an 11n-only RTL8812AU (EFUSE wireless "
 		                     "mode): no 80 MHz channels");
-	st = dvr_chan_geometry_for_chip(chip->info, ch, &pl);
-	if (st != DVR_OK)
-		return dvr_chip_fail(chip, st, "channel %u at %u MHz (secondary "
-		                     "%d) is not a valid RTL8812AU channel",
-		                     ch->channel, ch->bw_mhz, ch->secondary);
+	if ((st = dvr_chip_chan_geometry(chip, ch, &pl)) != DVR_OK)
+		return st;
 
 	enum jaguar1_band band = pl.is_5g ? JAGUAR1_BAND_5G : JAGUAR1_BAND_2G;
 	bool new_band = !priv || priv->band != band ||

@@ -27,6 +27,7 @@
  */
 #include <stdlib.h>
 
+#include "hal/common/pwrtrack.h"
 #include "hal/jaguar1/jaguar1_regs.h"
 #include "hal/rtl8812a/rtl8812a.h"
 #include "hal/rtl8812a/rtl8812a_tables.h"
@@ -42,22 +43,12 @@
 #define CONT_TX_MASK  0x70000u
 #define TXPAUSE       0x0522
 #define IQK_THRESHOLD 8u
-#define EWMA_FRAC     10u
 /* The tracking rate is CCK 1M (see above): rtw88xxa_pwrtrack_set's
  * limit for it. */
 #define SWING_LIMIT   32u
 /* CCK's swing index tracking counts from on this chip (rtw88
  * rtw88xxa_pwrtrack_init: 24 but on the 8821A). */
 #define CCK_DEFAULT_INDEX 24u
-
-/* BB swing scaler by index, 0x200 = 1.0 at index 24, about 0.5 dB a step
- * (rtw88 rtw88xxa.c rtw88xxa_txscale_tbl). */
-static const uint16_t txscale[37] = {
-	0x081, 0x088, 0x090, 0x099, 0x0A2, 0x0AC, 0x0B6, 0x0C0, 0x0CC, 0x0D8,
-	0x0E5, 0x0F2, 0x101, 0x110, 0x120, 0x131, 0x143, 0x156, 0x16A, 0x180,
-	0x197, 0x1AF, 0x1C8, 0x1E3, 0x200, 0x21E, 0x23E, 0x261, 0x285, 0x2AB,
-	0x2D3, 0x2FE, 0x32B, 0x35C, 0x38E, 0x3C4, 0x3FE,
-};
 
 /* EFUSE swing selects -> scaler (rtw88xxa.c rtw88xxa_get_bb_swing). */
 static const uint16_t efuse_swing[4] = { 0x200, 0x16A, 0x101, 0x0B6 };
@@ -68,10 +59,8 @@ static const uint16_t efuse_swing[4] = { 0x200, 0x16A, 0x101, 0x0B6 };
 static uint8_t default_index(const struct jaguar1_priv *priv, bool is_5g)
 {
 	uint8_t sel = (is_5g ? priv->bb_swing_5g : priv->bb_swing_2g) & 3;
-	for (uint8_t i = 0; i < sizeof txscale / sizeof txscale[0]; i++)
-		if (txscale[i] == efuse_swing[sel])
-			return i;
-	return 24;
+	unsigned i = dvr_txscale_index(efuse_swing[sel]);
+	return (uint8_t)(i < DVR_TXSCALE_SIZE ? i : DVR_TXSCALE_UNITY);
 }
 
 void rtl8812a_pwrtrack_reset(struct dvr_chip *chip, bool is_5g)
@@ -86,49 +75,26 @@ void rtl8812a_pwrtrack_reset(struct dvr_chip *chip, bool is_5g)
 	t->default_index = default_index(priv, is_5g);
 }
 
-/* Linux ewma_*_add: an empty average takes the sample as it is. */
-static uint8_t average(struct jaguar1_pwrtrack *t, uint8_t reading)
-{
-	uint32_t v = (uint32_t)reading << EWMA_FRAC;
-	t->avg = t->avg ? ((t->avg << 2) - t->avg + v) >> 2 : v;
-	return (uint8_t)(t->avg >> EWMA_FRAC);
-}
-
-/* The warmer / cooler step table of a path at the tuned channel. */
-static void step_tables(const struct dvr_chip *chip, unsigned path,
-                        const uint8_t **warm, const uint8_t **cool)
-{
-	bool rfe3 = chip->id.rfe_type == 3;
-	unsigned ch = chip->channel.channel;
-	if (ch <= 14) {
-		if (path == 0) {
-			*warm = rfe3 ? rtl8812a_pwrtrk_rfe3_2g_cck_a_p
-			             : rtl8812a_pwrtrk_2g_cck_a_p;
-			*cool = rfe3 ? rtl8812a_pwrtrk_rfe3_2g_cck_a_n
-			             : rtl8812a_pwrtrk_2g_cck_a_n;
-		} else {
-			*warm = rfe3 ? rtl8812a_pwrtrk_rfe3_2g_cck_b_p
-			             : rtl8812a_pwrtrk_2g_cck_b_p;
-			*cool = rfe3 ? rtl8812a_pwrtrk_rfe3_2g_cck_b_n
-			             : rtl8812a_pwrtrk_2g_cck_b_n;
-		}
-		return;
-	}
-	/* rtw88 phy.c rtw_phy_config_swing_table: 36-64, 100-144,
-	 * 149-177 */
-	unsigned row = ch >= 149 ? 2 : ch >= 100 ? 1 : 0;
-	if (path == 0) {
-		*warm = rfe3 ? rtl8812a_pwrtrk_rfe3_5ga_p[row]
-		             : rtl8812a_pwrtrk_5ga_p[row];
-		*cool = rfe3 ? rtl8812a_pwrtrk_rfe3_5ga_n[row]
-		             : rtl8812a_pwrtrk_5ga_n[row];
-	} else {
-		*warm = rfe3 ? rtl8812a_pwrtrk_rfe3_5gb_p[row]
-		             : rtl8812a_pwrtrk_5gb_p[row];
-		*cool = rfe3 ? rtl8812a_pwrtrk_rfe3_5gb_n[row]
-		             : rtl8812a_pwrtrk_5gb_n[row];
-	}
-}
+/* The step tables of a board: RFE type 3 has its own (rtw8812a.c
+ * rfe_defs). */
+static const struct dvr_pwrtrk_tables steps = {
+	.g5_p = { rtl8812a_pwrtrk_5ga_p, rtl8812a_pwrtrk_5gb_p },
+	.g5_n = { rtl8812a_pwrtrk_5ga_n, rtl8812a_pwrtrk_5gb_n },
+	.g2_p = { rtl8812a_pwrtrk_2ga_p, rtl8812a_pwrtrk_2gb_p },
+	.g2_n = { rtl8812a_pwrtrk_2ga_n, rtl8812a_pwrtrk_2gb_n },
+	.cck_p = { rtl8812a_pwrtrk_2g_cck_a_p, rtl8812a_pwrtrk_2g_cck_b_p },
+	.cck_n = { rtl8812a_pwrtrk_2g_cck_a_n, rtl8812a_pwrtrk_2g_cck_b_n },
+};
+static const struct dvr_pwrtrk_tables steps_rfe3 = {
+	.g5_p = { rtl8812a_pwrtrk_rfe3_5ga_p, rtl8812a_pwrtrk_rfe3_5gb_p },
+	.g5_n = { rtl8812a_pwrtrk_rfe3_5ga_n, rtl8812a_pwrtrk_rfe3_5gb_n },
+	.g2_p = { rtl8812a_pwrtrk_rfe3_2ga_p, rtl8812a_pwrtrk_rfe3_2gb_p },
+	.g2_n = { rtl8812a_pwrtrk_rfe3_2ga_n, rtl8812a_pwrtrk_rfe3_2gb_n },
+	.cck_p = { rtl8812a_pwrtrk_rfe3_2g_cck_a_p,
+	           rtl8812a_pwrtrk_rfe3_2g_cck_b_p },
+	.cck_n = { rtl8812a_pwrtrk_rfe3_2g_cck_a_n,
+	           rtl8812a_pwrtrk_rfe3_2g_cck_b_n },
+};
 
 /*
  * Swing index default + steps, within the scaler table and the tracking
@@ -157,7 +123,7 @@ static void set_swing(struct dvr_chip *chip, struct jaguar1_pwrtrack *t,
 	if (path == 0)
 		t->remnant_cck = (int8_t)remnant_cck;
 	dvr_w32_mask(chip->io, path ? REG_B_TXSCALE : REG_A_TXSCALE,
-	             0xFFE00000u, txscale[idx]);
+	             0xFFE00000u, dvr_txscale[idx]);
 }
 
 /* LC-tank calibration on path A, TX paused around it unless the BB
@@ -210,7 +176,7 @@ int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 	uint8_t reading =
 		(uint8_t)((jaguar1_rf_read(chip, 0, RF_T_METER) & METER_VALUE) >>
 		          10);
-	uint8_t avg = average(t, reading);
+	uint8_t avg = dvr_thermal_ewma(&t->avg, reading);
 	st->thermal = reading;
 
 	bool recal = (unsigned)abs((int)avg - (int)t->thermal_k) >=
@@ -226,19 +192,19 @@ int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 	else if (avg == reading)
 		update = false;
 	if (update) {
-		unsigned delta = (unsigned)abs((int)avg - (int)cal);
-		if (delta > RTL8812A_PWRTRK_SZ - 1)
-			delta = RTL8812A_PWRTRK_SZ - 1;
+		const struct dvr_pwrtrk_tables *set =
+			chip->id.rfe_type == 3 ? &steps_rfe3 : &steps;
 		int8_t remnant_pre[2] = { t->remnant_ofdm[0],
 		                          t->remnant_ofdm[1] };
 		for (unsigned p = 0; p < jaguar1_paths(chip) && p < 2; p++) {
 			const uint8_t *warm, *cool;
-			step_tables(chip, p, &warm, &cool);
-			int steps = avg > cal ? warm[delta] : -(int)cool[delta];
-			if (steps == t->steps[p])
+			dvr_pwrtrk_select(set, chip->channel.channel, p, true,
+			                  &warm, &cool);
+			int n = dvr_pwrtrk_steps(warm, cool, avg, cal);
+			if (n == t->steps[p])
 				continue;
-			t->steps[p] = (int8_t)steps;
-			set_swing(chip, t, p, steps);
+			t->steps[p] = (int8_t)n;
+			set_swing(chip, t, p, n);
 		}
 		if (remnant_pre[0] != t->remnant_ofdm[0] ||
 		    remnant_pre[1] != t->remnant_ofdm[1])

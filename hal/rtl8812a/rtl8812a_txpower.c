@@ -23,9 +23,8 @@
  * (rtl8812a_calibrated_tx_power) when the application sets no power, so
  * an unset power is the calibration itself.
  */
-#include "hal/common/chan_geometry.h"
 #include "hal/common/rate_codes.h"
-#include "hal/common/txpwr_efuse.h"
+#include "hal/common/txpwr_index.h"
 #include "hal/jaguar1/jaguar1_regs.h"
 #include "hal/rtl8812a/rtl8812a.h"
 #include "hal/rtl8812a/rtl8812a_tables.h"
@@ -43,11 +42,15 @@
  * 5 GHz. rtw88 uses the byte as it is. Differences are used as read,
  * blank or not: a 0xF nibble is -1 in both references.
  */
-static const struct dvr_txpwr_efuse_rules efuse_rules = {
-	.factor = 1,
-	.max_base = TXAGC_MAX,
-	.blank_base_2g = 0x2D,
-	.blank_base_5g = 0x2A,
+static const struct dvr_txpwr_chip txpwr = {
+	.rules = {
+		.factor = 1,
+		.max_base = TXAGC_MAX,
+		.blank_base_2g = 0x2D,
+		.blank_base_5g = 0x2A,
+	},
+	.efuse_offset = EFUSE_TX_PWR,
+	.max_index = TXAGC_MAX,
 };
 
 /* MCS8-15 and VHT 2SS: the second stream's difference applies. */
@@ -63,28 +66,15 @@ static int clamp_index(int p)
 	return p < 0 ? 0 : p > TXAGC_MAX ? TXAGC_MAX : p;
 }
 
-/* The EFUSE part of a rate's index, before any clamp; false: no group
- * or no such path. */
-static bool efuse_index(const uint8_t *efuse, unsigned path, uint8_t rate,
-                        unsigned center_ch, unsigned bw_mhz, int *out)
-{
-	if (path > 1)
-		return false;
-	return dvr_txpwr_efuse_base(&efuse[EFUSE_TX_PWR +
-	                                   path * DVR_TXPWR_EFUSE_PATH_LEN],
-	                            &efuse_rules, rate, center_ch, bw_mhz,
-	                            out) == DVR_OK;
-}
-
+/* The index arithmetic is the generic hal/common/txpwr_index.c (rtw88
+ * clamps at the top only, its u8 wrapping below 0; a negative sum is the
+ * lowest index there, not the highest). */
 int rtl8812a_txpwr_index(const uint8_t *efuse, unsigned path, uint8_t rate,
                          unsigned center_ch, unsigned bw_mhz)
 {
-	int p;
-	if (!efuse_index(efuse, path, rate, center_ch, bw_mhz, &p))
-		return -1;
-	/* rtw88 clamps at the top only (its u8 wraps below 0); a negative
-	 * sum is the lowest index, not the highest. */
-	return clamp_index(p);
+	return dvr_txpwr_rate_index(&txpwr, efuse, NULL, NULL,
+	                            DVR_REGD_WORLDWIDE, path, rate, center_ch,
+	                            center_ch, bw_mhz, NULL);
 }
 
 int rtl8812a_txpwr_rate_index(const uint8_t *efuse,
@@ -94,16 +84,8 @@ int rtl8812a_txpwr_rate_index(const uint8_t *efuse,
                               uint8_t rate, unsigned primary,
                               unsigned center_ch, unsigned bw_mhz, int *cap)
 {
-	int p, limit = TXAGC_MAX;
-	if (!efuse_index(efuse, path, rate, center_ch, bw_mhz, &p))
-		return -1;
-	int off = by_rate ? dvr_txpwr_rate_offset(by_rate, limits, regd, path,
-	                                          rate, primary, center_ch,
-	                                          bw_mhz, &limit)
-	                  : 0;
-	if (cap)
-		*cap = clamp_index(p + limit);
-	return clamp_index(p + off);
+	return dvr_txpwr_rate_index(&txpwr, efuse, by_rate, limits, regd, path,
+	                            rate, primary, center_ch, bw_mhz, cap);
 }
 
 int rtl8812a_txpower_tables_load(struct dvr_chip *chip)
@@ -121,29 +103,11 @@ int rtl8812a_txpower_tables_load(struct dvr_chip *chip)
 	                           rtl8812a_txpwr_lmt_len, TXAGC_MAX);
 }
 
-/* Calibrated index of rate on path at the chip's current channel, or -1
- * when there is none (no channel yet, no EFUSE copy); *cap as
- * rtl8812a_txpwr_rate_index. */
-static int calibrated(const struct dvr_chip *chip, unsigned path,
-                      uint8_t rate, int *cap)
-{
-	const struct dvr_txpwr_tables *t = dvr_chip_txpwr(chip);
-	struct dvr_chan_geometry g;
-
-	if (!chip->efuse || chip->channel.channel == 0 ||
-	    dvr_chan_geometry(&chip->channel, &g) != DVR_OK)
-		return -1;
-	return rtl8812a_txpwr_rate_index(
-		chip->efuse, t ? &t->by_rate : NULL, t ? &t->limits : NULL,
-		chip->regd, path, rate, g.primary, g.center, g.bw_mhz, cap);
-}
-
-#define REF_RATE (DVR_DESC_RATE_HT_FIRST + 7)   /* HT MCS7 */
+#define REF_RATE DVR_TXPWR_REF_RATE   /* HT MCS7 */
 
 int rtl8812a_calibrated_tx_power(struct dvr_chip *chip)
 {
-	int p = calibrated(chip, 0, REF_RATE, NULL);
-	return p < 0 ? chip->info->default_tx_power : p;
+	return dvr_chip_txpwr_calibrated(chip, &txpwr);
 }
 
 /* Thermal tracking's TX AGC steps for a rate on a path
@@ -173,8 +137,7 @@ int rtl8812a_set_tx_power(struct dvr_chip *chip, int index)
 	struct jaguar1_priv *priv = jaguar1_priv(chip);
 	struct dvr_io *io = chip->io;
 	unsigned paths = jaguar1_paths(chip);
-	int ref = calibrated(chip, 0, REF_RATE, NULL);
-	int shift = ref < 0 ? 0 : index - ref;
+	int shift = dvr_chip_txpwr_shift(chip, &txpwr, index);
 	int ref_applied = index;
 	bool is_5g = chip->channel.channel > 14;
 	int st;
@@ -191,12 +154,8 @@ int rtl8812a_set_tx_power(struct dvr_chip *chip, int index)
 			if (rate >= DVR_DESC_RATE_HT_FIRST + 16 &&
 			    rate < DVR_DESC_RATE_VHT_FIRST)
 				continue;          /* MCS16-31: no third stream */
-			int cap = TXAGC_MAX;
-			int v = calibrated(chip, p, rate, &cap);
-			v = v < 0 ? index : v + shift;
-			/* a set power moves every rate, none past its
-			 * regulatory limit */
-			v = clamp_index(v > cap ? cap : v);
+			int v = dvr_chip_txpwr_level(chip, &txpwr, p, rate,
+			                             index, shift);
 			if (rate == REF_RATE)
 				mcs7 = v;
 			/* thermal tracking's remnant comes after the limit

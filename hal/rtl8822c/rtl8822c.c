@@ -19,25 +19,16 @@ static const struct dvr_usb_id rtl8822c_usb_ids[] = {
 };
 
 static const struct dvr_chip_ops rtl8822c_ops = {
-	.probe = halmac_probe_chip_id,
+	HALMAC_CHIP_OPS,
 	.usb_mode_switch = halmac_usb3_switch,
 	.identify = rtl8822c_identify,
-	.power_on = halmac_power_on,
-	.download_firmware = halmac_download_firmware,
-	.mac_init = halmac_mac_init,
 	.phy_init = rtl8822c_phy_init,
-	.set_monitor = halmac_set_monitor,
 	.set_carrier_sense = dvr_set_carrier_sense,
 	.set_channel = rtl8822c_set_channel,
 	.calibrate = rtl8822c_calibrate,
 	.track = rtl8822c_track,
 	.set_tx_power = rtl8822c_set_tx_power,
 	.calibrated_tx_power = rtl8822c_calibrated_tx_power,
-	.wait_tx_idle = halmac_wait_tx_idle,
-	.power_off = halmac_power_off,
-	.tx_out_index = halmac_tx_out_index,
-	.build_tx_desc = halmac_build_tx_desc,
-	.check_tx_vector = halmac_check_tx_vector,
 	.parse_rx_pkt = rtl8822c_parse_rx_pkt,
 };
 
@@ -46,12 +37,8 @@ const struct dvr_chip_info rtl8822c_info = {
 	.usb_ids = rtl8822c_usb_ids,
 	.n_usb_ids = sizeof rtl8822c_usb_ids / sizeof rtl8822c_usb_ids[0],
 	.fw_file = "rtw8822c_fw.bin",
-	.tx_desc_len = HALMAC_TX_DESC_LEN,
+	HALMAC_CHIP_INFO,
 	.rx_desc_len = JAGUAR3_RX_DESC_LEN,
-	.rx_agg_align = 8,
-	/* A VHT MPDU is at most 11454 bytes with FCS; one frame per bulk
-	 * OUT of 48 + 11450 bytes fits the 20 KiB transfer rtw88 uses. */
-	.max_tx_frame = HALMAC_MAX_RX_FRAME - 4,
 	.max_rx_pkt = JAGUAR3_RX_DESC_LEN + 3 + JAGUAR3_PHY_STATUS_LEN +
 	              HALMAC_MAX_RX_FRAME,
 	.rf_paths = 2,
@@ -64,16 +51,6 @@ const struct dvr_chip_info rtl8822c_info = {
 	.tx_stbc = true,
 	.tx_ldpc = true,
 	/*
-	 * Sync: until the TX-path registers are programmed the chip NAKs
-	 * every bulk OUT, and frames queued fire-and-forget into an endpoint
-	 * that does not drain are what wedges its USB core; one blocking
-	 * sender already fills about 80 % of the air over USB3, and it does
-	 * not compete with the coex/heartbeat register traffic this chip
-	 * needs (OpenIPC devourer, docs/performance-tuning.md "TX
-	 * submission mode").
-	 */
-	.preferred_tx_mode = DVR_TX_SYNC,
-	/*
 	 * The 8822C index is 7 bits (0..127, about 0.25 dB steps; rtw88
 	 * max_power_index 0x7f). With no power set the core applies the
 	 * calibrated level of the channel (rtl8822c_calibrated_tx_power);
@@ -84,13 +61,7 @@ const struct dvr_chip_info rtl8822c_info = {
 	.tx_power_min = 0,
 	.tx_power_max = 127,
 	.tx_power_step_mbm = 25,
-	/* The firmware download can leave the TX endpoint halted; rtw88
-	 * usb.c clears every pipe before it sends. */
-	.clear_halt_before_tx = true,
-	/* rtw88 usb.c usb_tx_agg_desc_num: the DMA misparses more. */
-	.tx_agg_max = 3,
 	.ops = &rtl8822c_ops,
-	.fw_kind = DVR_FW_3081_DDMA,
 	.fw_3081 = &rtl8822c_fw_spec,
 	.pwr_on_flow = rtl8822c_card_enable_flow,
 	.pwr_off_flow = rtl8822c_card_disable_flow,

@@ -86,8 +86,7 @@ const struct halmac_data rtl8822c_halmac = {
 	.csi_pages = 50,
 	/* rtw88 usb.c usb_tx_agg_desc_num: the DMA misparses more. */
 	.tx_agg_desc_num = 3,
-	.mac_consts = mac_consts,
-	.n_mac_consts = sizeof mac_consts / sizeof mac_consts[0],
+	HALMAC_MAC_CONSTS(mac_consts),
 	/* APP_FCS | APP_MIC | APP_ICV | APP_PHYSTS | VHT_DACK | PKTCTL_DLEN
 	 * | HTC_LOC_CTRL | AB | AM | APM (rtw88 main.c rtw_core_init) plus
 	 * AAP, which makes monitor mode promiscuous for unicast (OpenIPC

@@ -12,49 +12,40 @@
 
 void rtl8822c_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out)
 {
-	/* Jaguar3 rule (rtw88 phy.c check_positive, non-8812A branch):
-	 * cut as read (A = 0 -> 15), package unknown (15), interface equal,
-	 * RFE option exactly equal; the type bytes are not used. */
-	*out = (struct dvr_phy_cond){
-		.match = DVR_PHY_MATCH_RFE_EQUAL,
-		.cut = chip->id.cut,
-		.package = 0,
-		.intf = DVR_PHY_INTF_USB,
-		.platform = 0x04,
-		.board = chip->id.rfe_type,
-	};
+	/* Jaguar3: the generation's rule, the RFE option exactly equal. */
+	halmac_phy_cond(chip, out);
 }
 
 static int load_tables(struct dvr_chip *chip)
 {
-	struct dvr_phy_cond cond;
+	struct dvr_phy_cond c;
 	struct dvr_io *io = chip->io;
 	int st;
 
-	rtl8822c_phy_cond(chip, &cond);
-	if ((st = dvr_phy_table_walk(rtl8822c_bb, rtl8822c_bb_len, &cond,
-	                             dvr_bb_table_row, io, NULL)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "BB table load failed");
-	if ((st = dvr_phy_table_walk(rtl8822c_agc, rtl8822c_agc_len, &cond,
-	                             dvr_bb_table_row, io, NULL)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "AGC table load failed");
+	rtl8822c_phy_cond(chip, &c);
+	if ((st = dvr_chip_table_load(chip, "BB", rtl8822c_bb, rtl8822c_bb_len,
+	                              &c, dvr_bb_table_row, io)) != DVR_OK ||
+	    (st = dvr_chip_table_load(chip, "AGC", rtl8822c_agc,
+	                              rtl8822c_agc_len, &c, dvr_bb_table_row,
+	                              io)) != DVR_OK)
+		return st;
 	/* RF-calibration init block (rtw88 phy.c rtw_load_rfk_table):
 	 * calibration engine clock on, TX path gates 0x1CD0 [30:28]. */
 	dvr_w32_mask(io, 0x1E24, 1u << 17, 1);
 	dvr_w32_mask(io, 0x1CD0, 0xF0000000u, 0x7);
-	if ((st = dvr_phy_table_walk(rtl8822c_array_mp_cal_init,
-	                             rtl8822c_array_mp_cal_init_len, &cond,
-	                             dvr_bb_table_row, io, NULL)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "RF-calibration table failed");
+	if ((st = dvr_chip_table_load(chip, "RF-calibration",
+	                              rtl8822c_array_mp_cal_init,
+	                              rtl8822c_array_mp_cal_init_len, &c,
+	                              dvr_bb_table_row, io)) != DVR_OK)
+		return st;
 	/* rtw88 lists the RF tables as { B, A }. */
 	struct halmac_rf_ctx b = { chip, 1 }, a = { chip, 0 };
-	if ((st = dvr_phy_table_walk(rtl8822c_rf_b, rtl8822c_rf_b_len, &cond,
-	                             halmac_rf_row, &b, NULL)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "RF B table load failed");
-	if ((st = dvr_phy_table_walk(rtl8822c_rf_a, rtl8822c_rf_a_len, &cond,
-	                             halmac_rf_row, &a, NULL)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "RF A table load failed");
-	return DVR_OK;
+	if ((st = dvr_chip_table_load(chip, "RF B", rtl8822c_rf_b,
+	                              rtl8822c_rf_b_len, &c, halmac_rf_row,
+	                              &b)) != DVR_OK)
+		return st;
+	return dvr_chip_table_load(chip, "RF A", rtl8822c_rf_a,
+	                           rtl8822c_rf_a_len, &c, halmac_rf_row, &a);
 }
 
 static void header_file_init(struct dvr_io *io, bool pre)

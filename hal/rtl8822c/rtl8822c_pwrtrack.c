@@ -32,6 +32,7 @@
 #include <stdlib.h>
 
 #include "hal/common/chan_geometry.h"
+#include "hal/common/pwrtrack.h"
 #include "hal/rtl8822c/rtl8822c.h"
 #include "hal/rtl8822c/rtl8822c_tables.h"
 
@@ -47,7 +48,6 @@
 #define RF_FAST_LCK     0xCC
 #define RF_ALL          0xFFFFFu
 #define LCK_THRESHOLD   8u
-#define EWMA_FRAC       10u
 #define PWR_TRACK_MASK  0x7Fu
 
 static const uint16_t pwr_track_reg[2] = { 0x18A0, 0x41A0 };
@@ -69,41 +69,15 @@ void rtl8822c_pwrtrack_init(struct dvr_chip *chip)
 	t->lck_ref = (uint8_t)((cal[0] + cal[1]) >> 1);
 }
 
-/* Linux ewma_*_add: an empty average takes the sample as it is. */
-static uint8_t average(struct rtl8822c_pwrtrack *t, unsigned path,
-                       uint8_t reading)
-{
-	uint32_t v = (uint32_t)reading << EWMA_FRAC, *e = &t->ewma[path];
-	*e = *e ? ((*e << 2) - *e + v) >> 2 : v;
-	return (uint8_t)(*e >> EWMA_FRAC);
-}
-
-/* The warmer / cooler step tables of a path at centre channel ch. */
-static void step_tables(unsigned ch, unsigned path, const uint8_t **warm,
-                        const uint8_t **cool)
-{
-	int row = -1;
-	if (ch >= 36 && ch <= 64)
-		row = 0;
-	else if (ch >= 100 && ch <= 144)
-		row = 1;
-	else if (ch >= 149 && ch <= 177)
-		row = 2;
-	if (row >= 0) {
-		*warm = path ? rtl8822c_pwrtrk_5gb_p[row]
-		             : rtl8822c_pwrtrk_5ga_p[row];
-		*cool = path ? rtl8822c_pwrtrk_5gb_n[row]
-		             : rtl8822c_pwrtrk_5ga_n[row];
-	} else if (ch <= 14) {
-		*warm = path ? rtl8822c_pwrtrk_2g_cck_b_p
-		             : rtl8822c_pwrtrk_2g_cck_a_p;
-		*cool = path ? rtl8822c_pwrtrk_2g_cck_b_n
-		             : rtl8822c_pwrtrk_2g_cck_a_n;
-	} else {
-		*warm = path ? rtl8822c_pwrtrk_2gb_p : rtl8822c_pwrtrk_2ga_p;
-		*cool = path ? rtl8822c_pwrtrk_2gb_n : rtl8822c_pwrtrk_2ga_n;
-	}
-}
+/* Every RFE type's step tables (rtw8822c.c rtw8822c_rfe_defs: type 0). */
+static const struct dvr_pwrtrk_tables steps = {
+	.g5_p = { rtl8822c_pwrtrk_5ga_p, rtl8822c_pwrtrk_5gb_p },
+	.g5_n = { rtl8822c_pwrtrk_5ga_n, rtl8822c_pwrtrk_5gb_n },
+	.g2_p = { rtl8822c_pwrtrk_2ga_p, rtl8822c_pwrtrk_2gb_p },
+	.g2_n = { rtl8822c_pwrtrk_2ga_n, rtl8822c_pwrtrk_2gb_n },
+	.cck_p = { rtl8822c_pwrtrk_2g_cck_a_p, rtl8822c_pwrtrk_2g_cck_b_p },
+	.cck_n = { rtl8822c_pwrtrk_2g_cck_a_n, rtl8822c_pwrtrk_2g_cck_b_n },
+};
 
 /* rtw88 rtw8822c_do_lck, on path A. Returns false when the AAC never
  * reported done (rtw88 goes on regardless, and so do we). */
@@ -177,7 +151,7 @@ int rtl8822c_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 			continue;
 		uint8_t r = (uint8_t)halmac_rf_read(chip, p, RF_T_METER,
 		                                      METER_VALUE);
-		t->avg[p] = average(t, p, r);
+		t->avg[p] = dvr_thermal_ewma(&t->ewma[p], r);
 		if (p == 0 || cal[0] == 0xFF)
 			st->thermal = r;
 	}
@@ -194,11 +168,8 @@ int rtl8822c_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 	                      : chip->channel.channel;
 	for (unsigned p = 0; p < 2; p++) {
 		const uint8_t *warm, *cool;
-		step_tables(ch, p, &warm, &cool);
-		unsigned delta = (unsigned)abs((int)t->avg[p] - (int)cal[p]);
-		if (delta > RTL8822C_PWRTRK_SZ - 1)
-			delta = RTL8822C_PWRTRK_SZ - 1;
-		int idx = t->avg[p] > cal[p] ? warm[delta] : -(int)cool[delta];
+		dvr_pwrtrk_select(&steps, ch, p, true, &warm, &cool);
+		int idx = dvr_pwrtrk_steps(warm, cool, t->avg[p], cal[p]);
 		t->delta[p] = (int8_t)idx;
 		st->swing_offset[p] = idx;
 		dvr_w32_mask(chip->io, pwr_track_reg[p], PWR_TRACK_MASK,

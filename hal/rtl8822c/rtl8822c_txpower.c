@@ -26,9 +26,8 @@
  * limit; with no power set the core asks for exactly the calibrated
  * index (rtl8822c_calibrated_tx_power).
  */
-#include "hal/common/chan_geometry.h"
 #include "hal/common/rate_codes.h"
-#include "hal/common/txpwr_efuse.h"
+#include "hal/common/txpwr_index.h"
 #include "hal/rtl8822c/rtl8822c.h"
 #include "hal/rtl8822c/rtl8822c_tables.h"
 
@@ -39,10 +38,11 @@
 #define DIFF_MAX 63
 
 #define RATE_11M (DVR_DESC_RATE_OFDM_FIRST - 1)
-#define REF_RATE (DVR_DESC_RATE_HT_FIRST + 7)        /* HT MCS7 */
-#define HT_2SS_END (DVR_DESC_RATE_HT_FIRST + 16)      /* past MCS15 */
-#define VHT_2SS_END (DVR_DESC_RATE_VHT_FIRST + 20)    /* past 2SS MCS9 */
-#define N_RATES VHT_2SS_END
+#define REF_RATE DVR_TXPWR_REF_RATE                  /* HT MCS7 */
+#define N_RATES (DVR_DESC_RATE_VHT_FIRST + 20)        /* past VHT 2SS MCS9 */
+
+/* The no-DPD back-off, below; declared for the chip data. */
+static int dpd_backoff(uint8_t rate);
 
 /*
  * EFUSE rules of this chip: differences count double (rtw88 rtw8822c.c
@@ -52,13 +52,19 @@
  * index 0x7F; we take the chip's mid-scale default instead (64, see
  * rtl8822c.c default_tx_power) so that a board without calibration never
  * runs its PA at full scale. No vendor table of default bases for this
- * chip is among our references.
+ * chip is among our references. The index arithmetic is the generic
+ * hal/common/txpwr_index.c; the back-off is this chip's adjustment.
  */
-static const struct dvr_txpwr_efuse_rules efuse_rules = {
-	.factor = 2,
-	.max_base = RTL8822C_MAX_TX_INDEX,
-	.blank_base_2g = 64,
-	.blank_base_5g = 64,
+static const struct dvr_txpwr_chip txpwr = {
+	.rules = {
+		.factor = 2,
+		.max_base = RTL8822C_MAX_TX_INDEX,
+		.blank_base_2g = 64,
+		.blank_base_5g = 64,
+	},
+	.efuse_offset = EFUSE8822C_TX_POWER,
+	.max_index = RTL8822C_MAX_TX_INDEX,
+	.rate_adjust = dpd_backoff,
 };
 
 /*
@@ -81,36 +87,16 @@ static int dpd_backoff(uint8_t rate)
 	};
 	for (size_t i = 0; i < sizeof no_dpd; i++)
 		if (rate == no_dpd[i])
-			return -6 * efuse_rules.factor;
+			return -6 * txpwr.rules.factor;
 	return 0;
-}
-
-static int clamp_index(int v)
-{
-	return v < 0 ? 0 : v > RTL8822C_MAX_TX_INDEX ? RTL8822C_MAX_TX_INDEX : v;
-}
-
-static int efuse_level(const uint8_t *efuse, unsigned path, uint8_t rate,
-                       unsigned center_ch, unsigned bw_mhz, int *out)
-{
-	if (path > 1 || rate >= N_RATES)
-		return DVR_E_INVALID;
-	const uint8_t *block = &efuse[EFUSE8822C_TX_POWER +
-	                              path * DVR_TXPWR_EFUSE_PATH_LEN];
-	return dvr_txpwr_efuse_base(block, &efuse_rules, rate, center_ch,
-	                            bw_mhz, out);
 }
 
 int rtl8822c_txpwr_index(const uint8_t *efuse, unsigned path, uint8_t rate,
                          unsigned center_ch, unsigned bw_mhz)
 {
-	int base;
-
-	if (efuse_level(efuse, path, rate, center_ch, bw_mhz, &base) != DVR_OK)
-		return -1;
-	/* rtw88 clamps at the top only (its u8 wraps below 0); a negative
-	 * sum is the lowest index, not the highest. */
-	return clamp_index(base + dpd_backoff(rate));
+	return dvr_txpwr_rate_index(&txpwr, efuse, NULL, NULL,
+	                            DVR_REGD_WORLDWIDE, path, rate, center_ch,
+	                            center_ch, bw_mhz, NULL);
 }
 
 int rtl8822c_txpwr_rate_index(const uint8_t *efuse,
@@ -120,18 +106,8 @@ int rtl8822c_txpwr_rate_index(const uint8_t *efuse,
                               uint8_t rate, unsigned primary,
                               unsigned center_ch, unsigned bw_mhz, int *cap)
 {
-	int base, limit = RTL8822C_MAX_TX_INDEX;
-
-	if (efuse_level(efuse, path, rate, center_ch, bw_mhz, &base) != DVR_OK)
-		return -1;
-	int off = by_rate ? dvr_txpwr_rate_offset(by_rate, limits, regd, path,
-	                                          rate, primary, center_ch,
-	                                          bw_mhz, &limit)
-	                  : 0;
-	int dpd = dpd_backoff(rate);
-	if (cap)
-		*cap = clamp_index(base + limit + dpd);
-	return clamp_index(base + off + dpd);
+	return dvr_txpwr_rate_index(&txpwr, efuse, by_rate, limits, regd, path,
+	                            rate, primary, center_ch, bw_mhz, cap);
 }
 
 int rtl8822c_txpower_tables_load(struct dvr_chip *chip)
@@ -152,35 +128,9 @@ int rtl8822c_txpower_tables_load(struct dvr_chip *chip)
 	                           RTL8822C_MAX_TX_INDEX);
 }
 
-/* Calibrated index of rate on path at the chip's current channel, or -1
- * when there is none (no channel yet, no EFUSE copy); *cap as
- * rtl8822c_txpwr_rate_index. */
-static int calibrated(const struct dvr_chip *chip, unsigned path,
-                      uint8_t rate, int *cap)
-{
-	const struct dvr_txpwr_tables *t = dvr_chip_txpwr(chip);
-	struct dvr_chan_geometry g;
-
-	if (!chip->efuse || chip->channel.channel == 0 ||
-	    dvr_chan_geometry(&chip->channel, &g) != DVR_OK)
-		return -1;
-	return rtl8822c_txpwr_rate_index(
-		chip->efuse, t ? &t->by_rate : NULL, t ? &t->limits : NULL,
-		chip->regd, path, rate, g.primary, g.center, g.bw_mhz, cap);
-}
-
 int rtl8822c_calibrated_tx_power(struct dvr_chip *chip)
 {
-	int p = calibrated(chip, 0, REF_RATE, NULL);
-	return p < 0 ? chip->info->default_tx_power : p;
-}
-
-/* The rates rtw88 programs: CCK, OFDM, HT MCS0-15, VHT 1SS and 2SS (its
- * rate sections up to __RTW_RATE_SECTION_2SS_MAX). */
-static bool programmed(uint8_t rate)
-{
-	return rate < HT_2SS_END ||
-	       (rate >= DVR_DESC_RATE_VHT_FIRST && rate < VHT_2SS_END);
+	return dvr_chip_txpwr_calibrated(chip, &txpwr);
 }
 
 int rtl8822c_set_tx_power(struct dvr_chip *chip, int index)
@@ -196,18 +146,13 @@ int rtl8822c_set_tx_power(struct dvr_chip *chip, int index)
 		return dvr_chip_fail(chip, DVR_E_INVALID, "TX power index %d "
 		                     "outside 0..%d", index,
 		                     RTL8822C_MAX_TX_INDEX);
-	int ref = calibrated(chip, 0, REF_RATE, NULL);
-	int shift = ref < 0 ? 0 : index - ref;
+	int shift = dvr_chip_txpwr_shift(chip, &txpwr, index);
 	for (unsigned p = 0; p < paths; p++)
-		for (uint8_t r = 0; r < N_RATES; r++) {
-			int cap = RTL8822C_MAX_TX_INDEX;
-			int v = programmed(r) ? calibrated(chip, p, r, &cap)
-			                      : -1;
-			/* a set power moves every rate, none past its
-			 * regulatory limit */
-			v = v < 0 ? index : v + shift;
-			lvl[p][r] = clamp_index(v > cap ? cap : v);
-		}
+		for (uint8_t r = 0; r < N_RATES; r++)
+			lvl[p][r] = dvr_txpwr_rate_programmed(r)
+			                    ? dvr_chip_txpwr_level(chip, &txpwr, p,
+			                                           r, index, shift)
+			                    : index;
 
 	/* References. CCK only on 2.4 GHz: rtw88 computes no CCK level on
 	 * 5 GHz (phy.c rtw_phy_set_tx_power_level_by_path starts at the
@@ -225,7 +170,7 @@ int rtl8822c_set_tx_power(struct dvr_chip *chip, int index)
 	}
 	/* Differences, four rates a dword, the smaller of the paths'. */
 	for (uint8_t r0 = 0; r0 < N_RATES; r0 += 4) {
-		if (!programmed(r0) || (is_5g && r0 < DVR_DESC_RATE_OFDM_FIRST))
+		if (!dvr_txpwr_rate_on_band(r0, is_5g))
 			continue;
 		uint32_t word = 0;
 		for (uint8_t k = 0; k < 4; k++) {

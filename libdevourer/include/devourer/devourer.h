@@ -474,7 +474,9 @@ struct dvr_thermal_stats {
 	                              swing steps of about 0.5 dB (RTL8812AU),
 	                              TX power index steps of 0.25 dB
 	                              (RTL8822CU), TX AGC and BB swing steps
-	                              of 0.5 dB (RTL8821CU, path A only) */
+	                              of 0.5 dB (RTL8821CU, path A only),
+	                              0.5 dB steps taken as TX AGC offset,
+	                              then BB swing (RTL8822BU) */
 	uint64_t lck_runs;       /**< LC-tank recalibrations it ran */
 	uint64_t iqk_runs;       /**< IQ recalibrations it ran */
 };
