@@ -175,7 +175,8 @@ for p in devourer-tx devourer-rx; do
   check "installed $p finds its library from the tree (-h)" runs_alone "$p"
 done
 check "udev rule installed ($UDEV_RULE)" test -f "$DEST$UDEV_RULE"
-for f in rtw8812a_fw.bin rtw8822c_fw.bin LICENCE.rtlwifi_firmware.txt; do
+for f in rtw8812a_fw.bin rtw8821c_fw.bin rtw8822c_fw.bin \
+         LICENCE.rtlwifi_firmware.txt; do
   check "firmware/$f installed into the data dir" test -f "$DEST$FWDIR/$f"
 done
 

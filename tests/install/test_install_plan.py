@@ -101,7 +101,7 @@ check(any(d.endswith('/pkgconfig/devourer.pc') for d in dests),
 
 # The firmware the HAL loads and its licence, where the loader looks last.
 fw = os.path.join(datadir, 'devourer', 'firmware')
-for name in ('rtw8812a_fw.bin', 'rtw8822c_fw.bin',
+for name in ('rtw8812a_fw.bin', 'rtw8821c_fw.bin', 'rtw8822c_fw.bin',
              'LICENCE.rtlwifi_firmware.txt'):
     check(os.path.join(fw, name) in dests, f'{name} installed into {fw}')
 check(os.path.join(fw, 'rtw8822c_wow_fw.bin') not in dests,
