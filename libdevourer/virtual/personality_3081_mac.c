@@ -120,13 +120,16 @@ void p3081_ltecoex_ctrl_written(struct vchip *vc)
 
 /* Monitor: RCR accepts every unicast address (AAP) and the management
  * and control maps pass every subtype (0x6A0 = 0xFFFFFFFF, as rtw88
- * rtw8822c.c rtw8822c_mac_init writes it). */
+ * rtw8822c.c rtw8822c_mac_init writes it); on a chip whose RCR bits
+ * 11-13 filter beacons, those bits are clear. */
 void p3081_rx_filter_written(struct vchip *vc)
 {
 	struct p3081_state *s = p3081_of(vc);
 	uint32_t rcr = vc_reg32(vc, P3081_RCR);
 	bool mon = (rcr & RCR_AAP) &&
-	           vc_reg32(vc, P3081_RXFLTMAP0) == 0xFFFFFFFFu;
+	           vc_reg32(vc, P3081_RXFLTMAP0) == 0xFFFFFFFFu &&
+	           !(p3081_chip_of(vc)->rcr_11_13_drop_beacons &&
+	             (rcr & (RCR_ADF | RCR_ACF | RCR_AMF)));
 	if (mon && !s->monitor_on)
 		vc_milestone(vc, VCHIP_M_MONITOR);
 	s->monitor_on = mon;

@@ -33,6 +33,16 @@ bool p3081_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
 	                          vc->regs[map_reg[type] + 1] << 8);
 	if (!(map & (1u << subtype)))
 		return false;
+	/* Jaguar2: any of RCR bits 11-13 drops the beacons of other BSSs,
+	 * every ambient beacon in monitor mode (OpenIPC devourer
+	 * src/jaguar2/HalJaguar2.cpp enable_rx, bisected on hardware).
+	 * Which bit does what is not documented; the model drops a beacon
+	 * whose BSSID (A3) is not REG_BSSID when any is set. */
+	if (type == 0 && subtype == 8 &&
+	    p3081_chip_of(vc)->rcr_11_13_drop_beacons &&
+	    (rcr & (RCR_ADF | RCR_ACF | RCR_AMF)) &&
+	    (n < 24 + 4 || memcmp(f + 16, &vc->regs[P3081_BSSID], 6) != 0))
+		return false;
 	/* same-BSS checks: A3 of beacons, the BSSID of data frames */
 	if (n >= 24 + 4 && ((type == 0 && subtype == 8 && (rcr & (1u << 7))) ||
 	                    (type == 2 && (rcr & (1u << 6))))) {
@@ -81,8 +91,15 @@ size_t p3081_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
 	bool group = f[4] & 1;
 	bool bcast = group && f[4] == 0xFF && f[5] == 0xFF && f[6] == 0xFF &&
 	             f[7] == 0xFF && f[8] == 0xFF && f[9] == 0xFF;
+	/* the size the descriptor reports; the PHY status is there either
+	 * way (struct p3081_chip drvinfo_needs_115) */
+	size_t drv_field = drv;
+	if (p3081_chip_of(vc)->drvinfo_needs_115 &&
+	    (vc->regs[P3081_RX_DESC_LEN_FIX] & 0x0F) != 0x0F)
+		drv_field = 0;
 	uint32_t dw0 = (uint32_t)(flen & 0x3FFF) | (m->crc_err ? 1u << 14 : 0) |
-	               (uint32_t)(drv / 8) << 16 | (physt ? 1u << 26 : 0);
+	               (uint32_t)(drv_field / 8) << 16 |
+	               (physt ? 1u << 26 : 0);
 	uint32_t dw1 = type << 28 | (group && !bcast ? 1u << 30 : 0) |
 	               (bcast ? 1u << 31 : 0);
 	uint32_t dw2 = m->crc_err ? 0 : 1u << 31; /* FCS_OK */
