@@ -87,17 +87,18 @@ CHIPS = {
         "tables": [("mac", "MAC"), ("bb", "BB"), ("agc", "BB"),
                    ("agc_btg_type2", "BB"), ("rf_a", "RFA")],
         "rule": "rfe_equal",
-        # EFUSE 0xCA = 0x02: RFE option 2 (BT-shared 2.4 GHz path, loads
+        # Model EFUSE (personality_8821c_efuse.c, board "typical"):
+        # 0xCA = 0x02, RFE option 2 (BT-shared 2.4 GHz path, loads
         # agc_btg_type2). The condition input is the whole byte >> 3 = 0
         # and the package is 0xCA bit 5, clear -> 15 (rtw88
-        # rtw_phy_setup_phy_cond, rtw8821c_read_efuse). B-cut (1); only
-        # SDIO rows of these tables test the cut.
+        # rtw_phy_setup_phy_cond, rtw8821c_read_efuse). SYS_CFG1 B-cut
+        # (1); only SDIO rows of these tables test the cut. Change the
+        # model and this together.
         "cond": {"cut": 1, "pkg": 15, "intf": 2, "rfe": 0,
                  "glna": 0, "gpa": 0, "alna": 0, "apa": 0},
         "skipped": [],
         "notes": ["RFE 0x00 is the condition input EFUSE 0xCA >> 3, for 0xCA = "
-                  "0x02 (option 2).",
-                  "No chip model presents this board yet."],
+                  "0x02 (option 2)."],
     },
 }
 

@@ -84,6 +84,12 @@ struct p3081_chip {
 	 * any of them set the MAC drops every beacon whose BSSID is not its
 	 * own (Jaguar2; else the bits filter nothing the model sees) */
 	bool rcr_11_13_drop_beacons;
+	/* the RX descriptor reports DRV_INFO_SIZE 0 until 0x115 [3:0] is
+	 * 0xF, though the PHY status still comes before the frame (rtw88
+	 * mac.c rtw_drv_info_cfg, "rxdesc len = 0 issue"; OpenIPC devourer
+	 * src/jaguar2/HalJaguar2.cpp enable_rx, 8821C); false: it is what
+	 * 0x60F asks for */
+	bool drvinfo_needs_115;
 
 	/* ---- hooks: what the chip does itself (may not be NULL) ---- */
 	/* Plug-in and re-enumeration: the chip's own state (RF registers,

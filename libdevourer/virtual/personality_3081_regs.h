@@ -57,6 +57,9 @@
 #define P3081_BSSID 0x0618
 #define P3081_MACID 0x0610
 #define P3081_RX_DRVINFO_SZ 0x060F
+/* [3:0] = 0xF: the RX descriptor reports DRV_INFO_SIZE (rtw88 mac.c
+ * rtw_drv_info_cfg writes it on every 3081-CPU chip) */
+#define P3081_RX_DESC_LEN_FIX 0x0115
 #define P3081_RXFLTMAP0 0x06A0   /* management subtypes */
 #define P3081_RXFLTMAP1 0x06A2   /* control subtypes */
 #define P3081_RXFLTMAP2 0x06A4   /* data subtypes */

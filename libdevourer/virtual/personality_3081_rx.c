@@ -91,8 +91,15 @@ size_t p3081_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
 	bool group = f[4] & 1;
 	bool bcast = group && f[4] == 0xFF && f[5] == 0xFF && f[6] == 0xFF &&
 	             f[7] == 0xFF && f[8] == 0xFF && f[9] == 0xFF;
+	/* the size the descriptor reports; the PHY status is there either
+	 * way (struct p3081_chip drvinfo_needs_115) */
+	size_t drv_field = drv;
+	if (p3081_chip_of(vc)->drvinfo_needs_115 &&
+	    (vc->regs[P3081_RX_DESC_LEN_FIX] & 0x0F) != 0x0F)
+		drv_field = 0;
 	uint32_t dw0 = (uint32_t)(flen & 0x3FFF) | (m->crc_err ? 1u << 14 : 0) |
-	               (uint32_t)(drv / 8) << 16 | (physt ? 1u << 26 : 0);
+	               (uint32_t)(drv_field / 8) << 16 |
+	               (physt ? 1u << 26 : 0);
 	uint32_t dw1 = type << 28 | (group && !bcast ? 1u << 30 : 0) |
 	               (bcast ? 1u << 31 : 0);
 	uint32_t dw2 = m->crc_err ? 0 : 1u << 31; /* FCS_OK */

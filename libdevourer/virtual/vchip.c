@@ -341,6 +341,17 @@ bool vchip_peek_iqk(const struct vchip *vc, unsigned path,
 	return ok;
 }
 
+bool vchip_peek_antenna(const struct vchip *vc, struct vchip_antenna *out)
+{
+	struct vchip *v = (struct vchip *)vc;
+	if (!vc->p->antenna_peek)
+		return false;
+	pthread_mutex_lock(&v->lock);
+	bool ok = vc->p->antenna_peek(vc, out);
+	pthread_mutex_unlock(&v->lock);
+	return ok;
+}
+
 uint32_t vchip_peek_rf(const struct vchip *vc, unsigned path, uint8_t reg)
 {
 	struct vchip *v = (struct vchip *)vc;

@@ -257,6 +257,31 @@ struct vchip_iqk {
 bool vchip_peek_iqk(const struct vchip *vc, unsigned path,
                     struct vchip_iqk *out);
 
+/* The antenna of a chip that shares it between WLAN and BT, as its
+ * coexistence registers set it, for tests: who owns the grant and path
+ * control, the grants, who drives the antenna switch and to which
+ * level, and the verdict — whether WLAN has the antenna (its frames
+ * reach the air and it hears the air; else TX is dropped as not ready
+ * and RX is deaf). */
+enum vchip_ant_ctrl {
+	VCHIP_ANT_BY_BT = 0,   /* the BT side drives the switch */
+	VCHIP_ANT_BY_BB,       /* a level the WLAN baseband software sets */
+	VCHIP_ANT_BY_PTA,      /* the PTA's grant */
+	VCHIP_ANT_BY_ANTDIV,   /* antenna diversity */
+	VCHIP_ANT_BY_MAC,      /* a level a MAC register sets */
+	VCHIP_ANT_NO_SWITCH,   /* the board has no antenna switch */
+};
+struct vchip_antenna {
+	bool wlan;             /* the verdict */
+	bool wl_owner;         /* WLAN owns the grant / path-control mux */
+	uint8_t gnt_wl, gnt_bt;/* 0 hardware PTA, 1 software low, 3 high */
+	uint8_t ctrl;          /* enum vchip_ant_ctrl */
+	uint8_t level;         /* the level driven (VCHIP_ANT_BY_BB / _MAC) */
+};
+/* false: this chip model has no such switch (its WLAN always has the
+ * antenna). */
+bool vchip_peek_antenna(const struct vchip *vc, struct vchip_antenna *out);
+
 /* The in-process registry of live virtual chips, by name (for tests). */
 struct vchip *vchip_find(const char *name);
 

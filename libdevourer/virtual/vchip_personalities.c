@@ -17,6 +17,7 @@ static const struct vchip_personality *const all[] = {
 	&vchip_personality_8812a, /* the default */
 	&vchip_personality_8822c,
 	&vchip_personality_8822b,
+	&vchip_personality_8821c,
 };
 
 #define N_ALL (sizeof all / sizeof all[0])

@@ -61,6 +61,7 @@
 
 struct vchip;
 struct vchip_iqk;
+struct vchip_antenna;
 
 /* One USB identity a chip ships under. The first entry of a personality
  * is its default when the configuration names none. */
@@ -168,6 +169,10 @@ struct vchip_personality {
 	 * when the chip has none a driver runs register by register. */
 	bool (*iqk_peek)(const struct vchip *vc, unsigned path,
 	                 struct vchip_iqk *out);
+	/* Optional: the WLAN/BT antenna state (tests); false when the chip
+	 * has no shared antenna. */
+	bool (*antenna_peek)(const struct vchip *vc,
+	                     struct vchip_antenna *out);
 
 	/* ---- TX ---- */
 
@@ -241,5 +246,6 @@ const char *vchip_personality_names(void);
 extern const struct vchip_personality vchip_personality_8812a;
 extern const struct vchip_personality vchip_personality_8822c;
 extern const struct vchip_personality vchip_personality_8822b;
+extern const struct vchip_personality vchip_personality_8821c;
 
 #endif /* DVR_VCHIP_PERSONALITY_H */
