@@ -4,7 +4,7 @@
  * input is one bulk IN transfer, walked by dvr_rx_walk with the chip's
  * own RX descriptor and PHY status parser, as the core walks every
  * transfer. The first input byte sets the chip state the parser reads
- * (1T1R board, tuned bandwidth, CCK gain range), the rest is the
+ * (1T1R board, tuned bandwidth, RFE option, CCK gain range), the rest is the
  * transfer. Beyond the sanitizers, the oracle checks that every packet
  * handed out lies inside the transfer and after the previous one, that
  * the counts add up, that the radiotap header a capture would get
@@ -156,6 +156,7 @@ static int fuzz_rx_walk_run(const char *chip_name, size_t drv_len,
 	chip.id.is_1t1r = data[0] & 1;
 	chip.channel.channel = 36;
 	chip.channel.bw_mhz = bws[(data[0] >> 1) & 3];
+	chip.id.rfe_type = (data[0] >> 3) & 7;  /* the LNA table, on some */
 	chip.priv = (data[0] & 0x80) ? priv : NULL;
 	data++;
 	size--;
