@@ -347,8 +347,9 @@ int halmac_ltecoex_write(struct dvr_chip *chip, uint16_t reg, uint32_t v);
 int halmac_ltecoex_update(struct dvr_chip *chip, uint16_t reg, uint32_t mask,
                           uint32_t value);
 /* The part of the chip's coex_set_init every HalMAC chip shares (rtw88
- * coex_cfg_init of the 8822B, 8821C, 8822C); the chip adds its own rows
- * after it. Errors stay in the bus status. */
+ * coex_cfg_init of the 8822B, 8821C, 8822C) and the WLAN priority mask
+ * rtw88 coex.c sets for every chip; the chip adds its own rows after it.
+ * Errors stay in the bus status. */
 void halmac_coex_cfg_init(struct dvr_chip *chip);
 
 /* ---- RX packets (halmac_rx.c) ---- */

@@ -76,4 +76,13 @@ void halmac_coex_cfg_init(struct dvr_chip *chip)
 	dvr_set32(io, 0x0040, (1u << 5) | (1u << 9));
 	dvr_w8_mask(io, 0x04C6, 0x30, 0x01);
 	dvr_set8(io, 0x0763, 0x10);
+	/* What rtw88 coex.c __rtw_coex_init_hw_config does for every chip
+	 * right after its coex_cfg_init: TX responses (ACK, BA, CTS),
+	 * beacons and the beacon queue high priority against BT
+	 * (rtw_coex_set_wl_pri_mask: bits 3, 4 and 27 of the coex table's
+	 * high word 0x6CC, a byte at a time). The chips' own coex_cfg_init
+	 * rows that follow touch none of these bits. */
+	dvr_w8_mask(io, 0x06CC, 1u << 3, 1);
+	dvr_w8_mask(io, 0x06CC, 1u << 4, 1);
+	dvr_w8_mask(io, 0x06CF, 1u << 3, 1);
 }

@@ -81,10 +81,11 @@ int rtl8821c_coex_wlan_only(struct dvr_chip *chip)
 	struct dvr_io *io = chip->io;
 	int st;
 
-	/* rtw8821c_coex_cfg_init: what every HalMAC chip sets (hal/halmac),
-	 * then the beacon queue at high priority in the coex table. */
+	/* rtw8821c_coex_cfg_init: what every HalMAC chip sets (hal/halmac);
+	 * its own last row, the beacon queue at high priority (0x6CF bit
+	 * 3), is the bit coex.c's priority mask sets for every chip, which
+	 * hal/halmac writes too. */
 	halmac_coex_cfg_init(chip);
-	dvr_w8_mask(io, 0x06CF, 0x08, 0x01);
 	/* Path owner WLAN (0x70 bit 26), then the grants. */
 	dvr_set8(io, 0x0073, 0x04);
 	st = halmac_ltecoex_update(chip, LTE_COEX_CTRL, GNT_FIELDS,
