@@ -67,6 +67,14 @@ struct halmac_reg_op {
 #define HM_SET32(a, v) { (a), 4, HM_SET, 0, (v) }
 #define HM_CLR32(a, v) { (a), 4, HM_CLR, 0, (v) }
 #define HM_FIELD16(a, m, v) { (a), 2, HM_FIELD, (m), (v) }
+#define HM_FIELD32(a, m, v) { (a), 4, HM_FIELD, (m), (v) }
+
+/* The MAC half of rtw88's EDCCA set-up (rtw8822b.c and rtw8822c.c
+ * adaptivity_init, reg.h): DIS_EDCCA (0x520 bit 15) clear, the EDCCA mask
+ * count-down (0x524 bit 11) on; a chip's edcca_init list places it
+ * between its thresholds and its BB options, as rtw88 does. */
+#define HALMAC_EDCCA_MAC_ROWS                                                \
+	HM_CLR32(0x0520, 1u << 15), HM_SET32(0x0524, 1u << 11)
 
 /* Reserved pages of the HalMAC layout at the top of the TX FIFO, below
  * the CSI buffer (rtw88 mac.h RSVD_PG_*): firmware TX buffer, CPU
@@ -127,6 +135,12 @@ struct halmac_data {
 	const struct halmac_reg_op *mac_consts;
 	size_t n_mac_consts;       /* both: HALMAC_MAC_CONSTS(array) */
 	uint32_t rcr_monitor;      /* REG_RCR in monitor mode */
+	/* The chip's EDCCA set-up at PHY init (rtw88 phy.c rtw_phy_init ->
+	 * the chip's adaptivity_init): thresholds parked at the most, the
+	 * MAC rows (HALMAC_EDCCA_MAC_ROWS), its BB options. None (NULL) on
+	 * a chip rtw88 gives no adaptivity_init. */
+	const struct halmac_reg_op *edcca_init;
+	size_t n_edcca_init;       /* both: HALMAC_EDCCA_INIT(array) */
 	/* TX descriptor checksum over 48 + 8 * PKT_OFFSET bytes (RTL8822C)
 	 * instead of the first 32 (RTL8822B, RTL8821C). */
 	bool txdesc_csum_full;
@@ -143,6 +157,8 @@ struct halmac_data {
 
 #define HALMAC_MAC_CONSTS(a) .mac_consts = (a), \
 	.n_mac_consts = sizeof(a) / sizeof((a)[0])
+#define HALMAC_EDCCA_INIT(a) .edcca_init = (a), \
+	.n_edcca_init = sizeof(a) / sizeof((a)[0])
 
 static inline const struct halmac_data *halmac_data(const struct dvr_chip *c)
 {
@@ -260,6 +276,11 @@ int halmac_read_phys_efuse(struct dvr_chip *chip, unsigned addr,
 /* Run @p n steps; returns the sticky bus status. */
 int halmac_reg_ops_run(struct dvr_io *io, const struct halmac_reg_op *ops,
                        size_t n);
+/* The chip's edcca_init rows, once its TRX mode is set (rtw88 order:
+ * config_trx_mode, then rtw_phy_init). The carrier-sense setting, applied
+ * later by the monitor stage, owns 0x520 bits 14-15 after it. Returns
+ * the sticky bus status. */
+int halmac_edcca_init(struct dvr_chip *chip);
 
 /* Where the reserved pages sit for a device (rtw88 mac.c
  * rtw_set_trx_fifo_info). */

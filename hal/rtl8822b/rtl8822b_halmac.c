@@ -43,6 +43,23 @@ static const struct halmac_reg_op mac_consts[] = {
 	HM_W32(0x0620, 0xFFFFFFFF), HM_W32(0x0624, 0xFFFFFFFF),
 };
 
+/*
+ * rtw88 rtw8822b.c rtw8822b_adaptivity_init: the EDCCA thresholds L2H and
+ * H2L (0x8A4 bytes 0 and 1, rtw8822b_edcca_th) both at RTW8822B_EDCCA_MAX
+ * 0x7F, where energy detection never fires (the watchdog's
+ * rtw8822b_adaptivity, which we do not run, would move them); the MAC
+ * rows; the EDCCA source option 1 (0x944 [29:28]), power moving-average
+ * level 0 (0x8A0 [1:0]) and the EDCCA decision option (0x8DC bit 5).
+ */
+static const struct halmac_reg_op edcca_init[] = {
+	HM_FIELD32(0x08A4, 0x000000FF, 0x0000007F),
+	HM_FIELD32(0x08A4, 0x0000FF00, 0x00007F00),
+	HALMAC_EDCCA_MAC_ROWS,
+	HM_FIELD32(0x0944, 0x30000000, 0x10000000),
+	HM_FIELD32(0x08A0, 0x00000003, 0x00000000),
+	HM_SET32(0x08DC, 0x00000020),
+};
+
 /* 256 KiB TX FIFO of 128-byte pages; rtw88 reserves 8 driver pages and no
  * CSI buffer on this chip (hw_spec rsvd_drv_pg_num, csi_buf_pg_num: the
  * vendor HalMAC's 16 + 50 would move the boundary from 1996 to 1938, and
@@ -101,6 +118,7 @@ const struct halmac_data rtl8822b_halmac = {
 	 * concern a station's own responses, not what a monitor hears.
 	 */
 	.rcr_monitor = 0xF000002Fu,
+	HALMAC_EDCCA_INIT(edcca_init),
 	/* rtw88 rtw8822b_fill_txdesc_checksum: the first 32 bytes only; a
 	 * 48-byte span has the TX DMA drop every frame (OpenIPC devourer
 	 * FrameParserJaguar2.h). */
