@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "hal/hal.h"
+#include "hal/common/carrier_sense.h"
 #include "hal/common/fw_3081.h"
 #include "hal/common/queue_layout.h"
 
@@ -90,6 +91,16 @@ struct halmac_reg_op {
 	((drv) + HALMAC_RSVD_H2C_EXTRA + HALMAC_RSVD_H2C_STATIC +           \
 	 HALMAC_RSVD_H2CQ + HALMAC_RSVD_CPU_INSTR + HALMAC_RSVD_FW_TXBUF +  \
 	 (csi))
+/* The DMA queue of each TX queue for 2, 3 and 4 bulk OUT endpoints, the
+ * same on every HalMAC chip (the USB rows of rtw88 rtw8822b.c, rtw8821c.c
+ * and rtw8822c.c rqpn_table_*): vo, vi, be, bk, mgt, hi. For a chip's
+ * struct dvr_queue_layout: .rqpn = HALMAC_USB_RQPN. */
+#define HALMAC_USB_RQPN                                                      \
+	{                                                                    \
+		[2] = DVR_RQPN(NORMAL, NORMAL, NORMAL, HIGH, HIGH, HIGH),    \
+		[3] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, HIGH, HIGH),        \
+		[4] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, EXTRA, HIGH),       \
+	}
 /* Kept at the top of the RX FIFO for firmware reports (C2H). */
 #define HALMAC_RX_REPORT_SIZE 256u
 
@@ -222,9 +233,13 @@ int halmac_rsvd_boundary(struct dvr_chip *chip, uint16_t *page);
 
 /* The ops every HalMAC chip points at the generation, for a chip's ops
  * table to start with (it adds identify, phy_init, set_channel, TX power,
- * the RX parser of its family and what else it has). */
+ * the RX parser of its family and what else it has). The carrier-sense
+ * gate is hal/common's: DIS_CCA / DIS_EDCCA sit in REG_TX_PTCL_CTRL on
+ * every one of these chips (rtw88 reg.h, and rtw8822b.c / rtw8822c.c
+ * adaptivity_init clear the same bit 15). */
 #define HALMAC_CHIP_OPS                                                      \
 	.probe = halmac_probe_chip_id,                                       \
+	.set_carrier_sense = dvr_set_carrier_sense,                          \
 	.power_on = halmac_power_on,                                         \
 	.download_firmware = halmac_download_firmware,                       \
 	.mac_init = halmac_mac_init,                                         \
@@ -367,6 +382,9 @@ int halmac_ltecoex_read(struct dvr_chip *chip, uint16_t reg, uint32_t *v);
 int halmac_ltecoex_write(struct dvr_chip *chip, uint16_t reg, uint32_t v);
 int halmac_ltecoex_update(struct dvr_chip *chip, uint16_t reg, uint32_t mask,
                           uint32_t value);
+/* A chip's coex set-up failing with @p st (from the LTE-coex port or the
+ * bus) names why and returns @p st. */
+int halmac_coex_fail(struct dvr_chip *chip, int st);
 /* The part of the chip's coex_set_init every HalMAC chip shares (rtw88
  * coex_cfg_init of the 8822B, 8821C, 8822C) and the WLAN priority mask
  * rtw88 coex.c sets for every chip; the chip adds its own rows after it.

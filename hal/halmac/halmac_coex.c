@@ -60,6 +60,14 @@ int halmac_ltecoex_update(struct dvr_chip *chip, uint16_t reg, uint32_t mask,
 	return halmac_ltecoex_write(chip, reg, (v & ~mask) | (value & mask));
 }
 
+int halmac_coex_fail(struct dvr_chip *chip, int st)
+{
+	if (st == DVR_E_CHIP)
+		return dvr_chip_fail(chip, st, "coex indirect port (0x1700 bit "
+		                     "29) never ready");
+	return dvr_chip_fail(chip, st, "USB error during coex set-up");
+}
+
 void halmac_coex_cfg_init(struct dvr_chip *chip)
 {
 	struct dvr_io *io = chip->io;

@@ -86,12 +86,7 @@ const struct dvr_queue_layout rtl8822c_queues = {
 		[3] = { .hpq = 64, .npq = 64, .lpq = 64, .gap = 1 },
 		[4] = { .hpq = 64, .npq = 64, .lpq = 64, .epq = 64, .gap = 1 },
 	},
-	/* vo, vi, be, bk, mgt, hi */
-	.rqpn = {
-		[2] = DVR_RQPN(NORMAL, NORMAL, NORMAL, HIGH, HIGH, HIGH),
-		[3] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, HIGH, HIGH),
-		[4] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, EXTRA, HIGH),
-	},
+	.rqpn = HALMAC_USB_RQPN,
 };
 
 const struct halmac_data rtl8822c_halmac = {
