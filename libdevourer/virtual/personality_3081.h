@@ -230,6 +230,33 @@ size_t p3081_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
                        uint8_t *hdr, size_t *frame_len);
 void p3081_rx_agg_count(uint8_t *first_desc, unsigned count);
 
+/*
+ * The struct vchip_personality fields every 3081 chip takes from the
+ * layer, for a personality to start with (it names the rest: identity,
+ * state size, FIFO sizes, boards and EFUSE, its RF peek, layer, and
+ * tx_ready / rx_ready, which a chip may gate further): 128-byte TX pages,
+ * bulk OUT transfers up to rtw88's 20 KiB (usb.h
+ * RTW_USB_MAX_XMITBUF_SZ), the 24-byte RX descriptor and 32-byte PHY
+ * status, the register file and power domains, the MAC, the TX and RX
+ * descriptors and aggregates.
+ */
+#define P3081_PERSONALITY_OPS                                                \
+	.tx_page = P3081_TX_PAGE,                                            \
+	.tx_max_xfer = 20480,                                                \
+	.rx_hdr_max = P3081_RX_DESC + P3081_PHYST,                           \
+	.reset = p3081_reset,                                                \
+	.mac_power = p3081_mac_power,                                        \
+	.powered = p3081_powered,                                            \
+	.read8 = p3081_read8,                                                \
+	.write = p3081_write,                                                \
+	.tx_dma_on = p3081_tx_dma_on,                                        \
+	.tx_agg = p3081_tx_agg,                                              \
+	.tx_decode = p3081_tx_decode,                                        \
+	.rx_keeps_bad_fcs = vc_wmac_rx_keeps_bad_fcs, /* RCR ACRC32 */       \
+	.rx_accept = p3081_rx_accept,                                        \
+	.rx_encode = p3081_rx_encode,                                        \
+	.rx_agg_count = p3081_rx_agg_count
+
 /* ---- inside the layer ---- */
 
 /* personality_3081_mac.c: the MAC's computed read-backs (true and *out,
