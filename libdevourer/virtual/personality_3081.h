@@ -195,6 +195,21 @@ static inline const struct p3081_chip *p3081_chip_of(const struct vchip *vc)
 }
 
 /* Whether a host access of [addr, addr+len) touches [lo, hi]. */
+/* For the chips' PHY status encoders: @p v held to lo..hi, and whether
+ * a frame was sent at a CCK rate (1, 2, 5.5, 11 Mbit/s), which the PHY
+ * status reports on its page 0. */
+static inline int p3081_clamp(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+static inline bool p3081_is_cck(const struct air_frame_hdr *h)
+{
+	return h->rate_kind == AIR_RATE_LEGACY &&
+	       (h->legacy_500k == 2 || h->legacy_500k == 4 ||
+	        h->legacy_500k == 11 || h->legacy_500k == 22);
+}
+
 static inline bool p3081_in(uint32_t addr, size_t len, uint32_t lo,
                             uint32_t hi)
 {
