@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "hal/hal.h"
+#include "hal/common/carrier_sense.h"
 #include "hal/common/fw_3081.h"
 #include "hal/common/queue_layout.h"
 
@@ -67,6 +68,14 @@ struct halmac_reg_op {
 #define HM_SET32(a, v) { (a), 4, HM_SET, 0, (v) }
 #define HM_CLR32(a, v) { (a), 4, HM_CLR, 0, (v) }
 #define HM_FIELD16(a, m, v) { (a), 2, HM_FIELD, (m), (v) }
+#define HM_FIELD32(a, m, v) { (a), 4, HM_FIELD, (m), (v) }
+
+/* The MAC half of rtw88's EDCCA set-up (rtw8822b.c and rtw8822c.c
+ * adaptivity_init, reg.h): DIS_EDCCA (0x520 bit 15) clear, the EDCCA mask
+ * count-down (0x524 bit 11) on; a chip's edcca_init list places it
+ * between its thresholds and its BB options, as rtw88 does. */
+#define HALMAC_EDCCA_MAC_ROWS                                                \
+	HM_CLR32(0x0520, 1u << 15), HM_SET32(0x0524, 1u << 11)
 
 /* Reserved pages of the HalMAC layout at the top of the TX FIFO, below
  * the CSI buffer (rtw88 mac.h RSVD_PG_*): firmware TX buffer, CPU
@@ -82,6 +91,16 @@ struct halmac_reg_op {
 	((drv) + HALMAC_RSVD_H2C_EXTRA + HALMAC_RSVD_H2C_STATIC +           \
 	 HALMAC_RSVD_H2CQ + HALMAC_RSVD_CPU_INSTR + HALMAC_RSVD_FW_TXBUF +  \
 	 (csi))
+/* The DMA queue of each TX queue for 2, 3 and 4 bulk OUT endpoints, the
+ * same on every HalMAC chip (the USB rows of rtw88 rtw8822b.c, rtw8821c.c
+ * and rtw8822c.c rqpn_table_*): vo, vi, be, bk, mgt, hi. For a chip's
+ * struct dvr_queue_layout: .rqpn = HALMAC_USB_RQPN. */
+#define HALMAC_USB_RQPN                                                      \
+	{                                                                    \
+		[2] = DVR_RQPN(NORMAL, NORMAL, NORMAL, HIGH, HIGH, HIGH),    \
+		[3] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, HIGH, HIGH),        \
+		[4] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, EXTRA, HIGH),       \
+	}
 /* Kept at the top of the RX FIFO for firmware reports (C2H). */
 #define HALMAC_RX_REPORT_SIZE 256u
 
@@ -127,6 +146,12 @@ struct halmac_data {
 	const struct halmac_reg_op *mac_consts;
 	size_t n_mac_consts;       /* both: HALMAC_MAC_CONSTS(array) */
 	uint32_t rcr_monitor;      /* REG_RCR in monitor mode */
+	/* The chip's EDCCA set-up at PHY init (rtw88 phy.c rtw_phy_init ->
+	 * the chip's adaptivity_init): thresholds parked at the most, the
+	 * MAC rows (HALMAC_EDCCA_MAC_ROWS), its BB options. None (NULL) on
+	 * a chip rtw88 gives no adaptivity_init. */
+	const struct halmac_reg_op *edcca_init;
+	size_t n_edcca_init;       /* both: HALMAC_EDCCA_INIT(array) */
 	/* TX descriptor checksum over 48 + 8 * PKT_OFFSET bytes (RTL8822C)
 	 * instead of the first 32 (RTL8822B, RTL8821C). */
 	bool txdesc_csum_full;
@@ -143,6 +168,8 @@ struct halmac_data {
 
 #define HALMAC_MAC_CONSTS(a) .mac_consts = (a), \
 	.n_mac_consts = sizeof(a) / sizeof((a)[0])
+#define HALMAC_EDCCA_INIT(a) .edcca_init = (a), \
+	.n_edcca_init = sizeof(a) / sizeof((a)[0])
 
 static inline const struct halmac_data *halmac_data(const struct dvr_chip *c)
 {
@@ -206,9 +233,13 @@ int halmac_rsvd_boundary(struct dvr_chip *chip, uint16_t *page);
 
 /* The ops every HalMAC chip points at the generation, for a chip's ops
  * table to start with (it adds identify, phy_init, set_channel, TX power,
- * the RX parser of its family and what else it has). */
+ * the RX parser of its family and what else it has). The carrier-sense
+ * gate is hal/common's: DIS_CCA / DIS_EDCCA sit in REG_TX_PTCL_CTRL on
+ * every one of these chips (rtw88 reg.h, and rtw8822b.c / rtw8822c.c
+ * adaptivity_init clear the same bit 15). */
 #define HALMAC_CHIP_OPS                                                      \
 	.probe = halmac_probe_chip_id,                                       \
+	.set_carrier_sense = dvr_set_carrier_sense,                          \
 	.power_on = halmac_power_on,                                         \
 	.download_firmware = halmac_download_firmware,                       \
 	.mac_init = halmac_mac_init,                                         \
@@ -260,6 +291,11 @@ int halmac_read_phys_efuse(struct dvr_chip *chip, unsigned addr,
 /* Run @p n steps; returns the sticky bus status. */
 int halmac_reg_ops_run(struct dvr_io *io, const struct halmac_reg_op *ops,
                        size_t n);
+/* The chip's edcca_init rows, once its TRX mode is set (rtw88 order:
+ * config_trx_mode, then rtw_phy_init). The carrier-sense setting, applied
+ * later by the monitor stage, owns 0x520 bits 14-15 after it. Returns
+ * the sticky bus status. */
+int halmac_edcca_init(struct dvr_chip *chip);
 
 /* Where the reserved pages sit for a device (rtw88 mac.c
  * rtw_set_trx_fifo_info). */
@@ -346,9 +382,13 @@ int halmac_ltecoex_read(struct dvr_chip *chip, uint16_t reg, uint32_t *v);
 int halmac_ltecoex_write(struct dvr_chip *chip, uint16_t reg, uint32_t v);
 int halmac_ltecoex_update(struct dvr_chip *chip, uint16_t reg, uint32_t mask,
                           uint32_t value);
+/* A chip's coex set-up failing with @p st (from the LTE-coex port or the
+ * bus) names why and returns @p st. */
+int halmac_coex_fail(struct dvr_chip *chip, int st);
 /* The part of the chip's coex_set_init every HalMAC chip shares (rtw88
- * coex_cfg_init of the 8822B, 8821C, 8822C); the chip adds its own rows
- * after it. Errors stay in the bus status. */
+ * coex_cfg_init of the 8822B, 8821C, 8822C) and the WLAN priority mask
+ * rtw88 coex.c sets for every chip; the chip adds its own rows after it.
+ * Errors stay in the bus status. */
 void halmac_coex_cfg_init(struct dvr_chip *chip);
 
 /* ---- RX packets (halmac_rx.c) ---- */

@@ -60,6 +60,14 @@ int halmac_ltecoex_update(struct dvr_chip *chip, uint16_t reg, uint32_t mask,
 	return halmac_ltecoex_write(chip, reg, (v & ~mask) | (value & mask));
 }
 
+int halmac_coex_fail(struct dvr_chip *chip, int st)
+{
+	if (st == DVR_E_CHIP)
+		return dvr_chip_fail(chip, st, "coex indirect port (0x1700 bit "
+		                     "29) never ready");
+	return dvr_chip_fail(chip, st, "USB error during coex set-up");
+}
+
 void halmac_coex_cfg_init(struct dvr_chip *chip)
 {
 	struct dvr_io *io = chip->io;
@@ -76,4 +84,13 @@ void halmac_coex_cfg_init(struct dvr_chip *chip)
 	dvr_set32(io, 0x0040, (1u << 5) | (1u << 9));
 	dvr_w8_mask(io, 0x04C6, 0x30, 0x01);
 	dvr_set8(io, 0x0763, 0x10);
+	/* What rtw88 coex.c __rtw_coex_init_hw_config does for every chip
+	 * right after its coex_cfg_init: TX responses (ACK, BA, CTS),
+	 * beacons and the beacon queue high priority against BT
+	 * (rtw_coex_set_wl_pri_mask: bits 3, 4 and 27 of the coex table's
+	 * high word 0x6CC, a byte at a time). The chips' own coex_cfg_init
+	 * rows that follow touch none of these bits. */
+	dvr_w8_mask(io, 0x06CC, 1u << 3, 1);
+	dvr_w8_mask(io, 0x06CC, 1u << 4, 1);
+	dvr_w8_mask(io, 0x06CF, 1u << 3, 1);
 }

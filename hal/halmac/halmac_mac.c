@@ -83,6 +83,13 @@ int halmac_reg_ops_run(struct dvr_io *io, const struct halmac_reg_op *ops,
 	return dvr_io_status(io);
 }
 
+int halmac_edcca_init(struct dvr_chip *chip)
+{
+	const struct halmac_data *d = halmac_data(chip);
+
+	return halmac_reg_ops_run(chip->io, d->edcca_init, d->n_edcca_init);
+}
+
 int halmac_fifo_layout(const struct dvr_chip *chip, unsigned n_out,
                        struct halmac_fifo *out)
 {

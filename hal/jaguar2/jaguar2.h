@@ -4,7 +4,8 @@
  * way on the HalMAC generation (hal/halmac/): the "jgr2" PHY status,
  * whose CCK page each chip reads its own way (a hook in its family data)
  * and whose OFDM page names the receiver's bandwidth when it names no
- * sub-channel.
+ * sub-channel; the RF channel word; the chip info, ops and MAC constants
+ * both chips share.
  */
 #ifndef DVR_JAGUAR2_H
 #define DVR_JAGUAR2_H
@@ -22,6 +23,10 @@ struct jaguar2_data {
 	 * RTL8822B reads a PWDB, the RTL8821C an LNA/VGA gain index pair
 	 * against its board's gain table. CCK is received on one path. */
 	int (*cck_rx_power)(const struct dvr_chip *chip, const uint8_t *ps);
+	/* RF 0x18's sub-band field: "mid" from this centre channel on,
+	 * "high" above this one (rtw88 rtw8822b.c 80 / 144, rtw8821c.c
+	 * 100 / 140). */
+	uint8_t rfsi_mid_from, rfsi_high_above;
 };
 
 static inline const struct jaguar2_data *jaguar2_data(const struct dvr_chip *c)
@@ -29,8 +34,85 @@ static inline const struct jaguar2_data *jaguar2_data(const struct dvr_chip *c)
 	return (const struct jaguar2_data *)c->info->family_data;
 }
 
+struct dvr_chan_geometry;
+/* RF 0x18 for the channel @p pl: @p old (as read) with the band, channel,
+ * sub-band and bandwidth fields replaced (jaguar2_rf.c). */
+uint32_t jaguar2_rf18_word(const struct dvr_chip *chip, uint32_t old,
+                           const struct dvr_chan_geometry *pl);
+/* The synthesiser re-latch after RF 0x18 is written (RF A 0xB8 bit 19
+ * low, then high). */
+void jaguar2_rf_relatch(struct dvr_chip *chip);
+
 /* The parse_rx_pkt op of the family. */
 int jaguar2_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
                          size_t avail, struct dvr_rx_pkt *out);
+
+/*
+ * The dvr_chip_info fields the family fixes, after HALMAC_CHIP_INFO (the
+ * chip names the others):
+ *  - the HalMAC 24-byte RX descriptor and 32-byte "jgr2" PHY status; the
+ *    largest packet is descriptor, shift, PHY status and the largest VHT
+ *    MPDU (rtw88 usb.c rtw_usb_rx_handler; the 12288-byte RX packet
+ *    limit both chips' mac_init set holds it);
+ *  - a 6-bit TX AGC index in 0.5 dB steps (rtw88 rtw8822b.c and
+ *    rtw8821c.c max_power_index 0x3F, txgi_factor 1). With no power set
+ *    the core applies the channel's calibrated level (the chip's
+ *    calibrated_tx_power); mid-scale stands in before a channel is known.
+ */
+#define JAGUAR2_CHIP_INFO                                                    \
+	.rx_desc_len = HALMAC_RX_DESC_LEN,                                   \
+	.phy_status_len = HALMAC_PHY_STATUS_LEN,                             \
+	.max_rx_pkt = HALMAC_RX_DESC_LEN + 3 + HALMAC_PHY_STATUS_LEN +       \
+	              HALMAC_MAX_RX_FRAME,                                   \
+	.default_tx_power = 32,                                              \
+	.tx_power_min = 0,                                                   \
+	.tx_power_max = JAGUAR2_MAX_TX_INDEX,                                \
+	.tx_power_step_mbm = 50
+#define JAGUAR2_MAX_TX_INDEX 0x3F
+
+/*
+ * The MAC constants rtw88's two Jaguar2 mac_init write alike, in their
+ * order (rtw8822b.c rtw8822b_mac_init and rtw8821c.c rtw8821c_mac_init,
+ * the same WLAN_* values defined in rtw8822b.c and rtw8821c.h), as rows of
+ * a chip's halmac_data mac_consts; the chip places its own rows between
+ * them as rtw88 does.
+ *
+ * Protocol: A-MPDU max time 0x70, EOF on TX hang.
+ */
+#define JAGUAR2_MAC_PROTOCOL_ROWS                                            \
+	HM_W8(0x0455, 0x70), HM_SET8(0x045E, 0x04)
+/* RTS length 0xFF / time 8, max aggregation and RTS max aggregation 0x20,
+ * BAR retry 1 and rate try limit 8, fast EDCA thresholds 6 (VO, VI, BE,
+ * BK). */
+#define JAGUAR2_MAC_AGG_ROWS                                                 \
+	HM_W32(0x04C8, 0x202008FF), HM_W16(0x04CE, 0x0801),                  \
+	HM_W8(0x1448, 0x06), HM_W8(0x144A, 0x06), HM_W8(0x144C, 0x06),       \
+	HM_W8(0x144E, 0x06)
+/* EDCA: TSF timer source, no TX pause, slot 9, PIFS 0x19, SIFS (CCK /
+ * OFDM continuous TX 0x0A / 0x0E, TRX 0x10 / 0x10), VO / VI TXOP limits,
+ * NAV, RX TSF offsets; beacon function on (the TSF runs), beacon timing,
+ * SIFS backoff off. The MAC table loaded after these rewrites PIFS, the
+ * low SIFS bytes and the TXOP limits (main.c rtw_power_on order). */
+#define JAGUAR2_MAC_EDCA_ROWS                                                \
+	HM_CLR8(0x05B4, 0x70), HM_W16(0x0522, 0x0000), HM_W8(0x051B, 0x09),  \
+	HM_W8(0x0512, 0x19), HM_W32(0x0514, 0x10100E0A),                     \
+	HM_W16(0x0502, 0x0186), HM_W16(0x0506, 0x03BC),                      \
+	HM_W32(0x0544, 0x001B0005), HM_W16(0x055E, 0x3030),                  \
+	HM_SET8(0x0550, 0x08), HM_W32(0x0540, 0x00006404),                   \
+	HM_W8(0x0558, 0x04), HM_W8(0x0559, 0x02), HM_CLR8(0x0521, 0x10)
+/* WMAC: RX filter maps (WLAN_RX_FILTER0 / 2), RCR (the monitor stage
+ * writes its own), RX packet limit 12288 >> 9, TX function config. */
+#define JAGUAR2_MAC_WMAC_ROWS                                                \
+	HM_W32(0x06A0, 0x0FFFFFFF), HM_W16(0x06A4, 0xFFFF),                  \
+	HM_W32(0x0608, 0xE400220E), HM_W8(0x060C, 0x18),                     \
+	HM_W8(0x0606, 0x30), HM_W8(0x0605, 0x30)
+/* Every multicast group: rtw88 leaves REG_MAR at 0 on both chips, and
+ * OpenIPC devourer found that with MAR = 0 every group-addressed frame,
+ * every beacon, is dropped (HalmacJaguar2MacInit.cpp init_wmac_cfg). */
+#define JAGUAR2_MAC_MAR_ROWS                                                 \
+	HM_W32(0x0620, 0xFFFFFFFF), HM_W32(0x0624, 0xFFFFFFFF)
+
+/* The op the family fixes, after HALMAC_CHIP_OPS. */
+#define JAGUAR2_CHIP_OPS .parse_rx_pkt = jaguar2_parse_rx_pkt
 
 #endif /* DVR_JAGUAR2_H */

@@ -4,7 +4,6 @@
  * behind both names (rtw88 rtw8821cu.c drives both with rtw8821c_hw_spec);
  * identify reads from EFUSE whether BT is there.
  */
-#include "hal/common/carrier_sense.h"
 #include "hal/rtl8821c/rtl8821c.h"
 #include "hal/rtl8821c/rtl8821c_tables.h"
 
@@ -25,25 +24,15 @@ static const struct dvr_usb_id rtl8821c_usb_ids[] = {
 /* USB2 only (rtw88 usb.c rtw_usb3_chip_new lists the 8822B and 8822C,
  * not this chip): no usb_mode_switch. */
 static const struct dvr_chip_ops rtl8821c_ops = {
-	.probe = halmac_probe_chip_id,
+	HALMAC_CHIP_OPS,
+	JAGUAR2_CHIP_OPS,
 	.identify = rtl8821c_identify,
-	.power_on = halmac_power_on,
-	.download_firmware = halmac_download_firmware,
-	.mac_init = halmac_mac_init,
 	.phy_init = rtl8821c_phy_init,
-	.set_monitor = halmac_set_monitor,
-	.set_carrier_sense = dvr_set_carrier_sense,
 	.set_channel = rtl8821c_set_channel,
 	.calibrate = rtl8821c_calibrate,
 	.track = rtl8821c_track,
 	.set_tx_power = rtl8821c_set_tx_power,
 	.calibrated_tx_power = rtl8821c_calibrated_tx_power,
-	.wait_tx_idle = halmac_wait_tx_idle,
-	.power_off = halmac_power_off,
-	.tx_out_index = halmac_tx_out_index,
-	.build_tx_desc = halmac_build_tx_desc,
-	.check_tx_vector = halmac_check_tx_vector,
-	.parse_rx_pkt = jaguar2_parse_rx_pkt,
 };
 
 const struct dvr_chip_info rtl8821c_info = {
@@ -51,14 +40,8 @@ const struct dvr_chip_info rtl8821c_info = {
 	.usb_ids = rtl8821c_usb_ids,
 	.n_usb_ids = sizeof rtl8821c_usb_ids / sizeof rtl8821c_usb_ids[0],
 	.fw_file = "rtw8821c_fw.bin",
-	.tx_desc_len = HALMAC_TX_DESC_LEN,
-	.rx_desc_len = HALMAC_RX_DESC_LEN,
-	.rx_agg_align = 8,
-	/* A VHT MPDU is at most 11454 bytes with FCS (the RX packet limit
-	 * rtw8821c_mac_init sets, 12288, holds it). */
-	.max_tx_frame = HALMAC_MAX_RX_FRAME - 4,
-	.max_rx_pkt = HALMAC_RX_DESC_LEN + 3 + HALMAC_PHY_STATUS_LEN +
-	              HALMAC_MAX_RX_FRAME,
+	HALMAC_CHIP_INFO,
+	JAGUAR2_CHIP_INFO,
 	/* One RF path, one stream (rtw88 rf_tbl holds path A only; the
 	 * PHYDM_INFO H2C says 1T1R), 80 MHz, both bands. */
 	.rf_paths = 1,
@@ -71,32 +54,11 @@ const struct dvr_chip_info rtl8821c_info = {
 	 * the peer takes it. */
 	.tx_stbc = false,
 	.tx_ldpc = true,
-	/* Sync, as OpenIPC devourer sends on Jaguar2: the chip NAKs every
-	 * bulk OUT until its TX path is programmed, and queued frames into
-	 * an endpoint that does not drain wedge its USB core. */
-	.preferred_tx_mode = DVR_TX_SYNC,
-	/*
-	 * 6-bit TX AGC index (0..63) in 0.5 dB steps (rtw88 max_power_index
-	 * 0x3F, txgi_factor 1). With no power set the core applies the
-	 * calibrated level of the channel (rtl8821c_calibrated_tx_power);
-	 * 32 stands in before a channel is known.
-	 */
-	.default_tx_power = 32,
-	.tx_power_min = 0,
-	.tx_power_max = RTL8821C_MAX_TX_INDEX,
-	.tx_power_step_mbm = 50,
-	/* The firmware download can leave the TX endpoint halted; rtw88
-	 * usb.c clears every pipe before it sends. */
-	.clear_halt_before_tx = true,
-	/* rtw88 rtw8821c.c usb_tx_agg_desc_num. */
-	.tx_agg_max = 3,
 	.ops = &rtl8821c_ops,
-	.fw_kind = DVR_FW_3081_DDMA,
 	.fw_3081 = &rtl8821c_fw_spec,
 	.pwr_on_flow = rtl8821c_card_enable_flow,
 	.pwr_off_flow = rtl8821c_card_disable_flow,
 	.queues = &rtl8821c_queues,
-	.phy_status_len = HALMAC_PHY_STATUS_LEN,
 	.efuse_log_size = RTL8821C_EFUSE_LOG,
 	.generation_data = &rtl8821c_halmac,
 	.family_data = &rtl8821c_jaguar2,

@@ -27,8 +27,6 @@ extern const struct dvr_chip_info rtl8821c_info;
 #define RTL8821C_EFUSE_PHYS 512u
 #define RTL8821C_EFUSE_PROTECTED 96u
 #define RTL8821C_EFUSE_LOG 512u
-/* rtw88 rtw8821c.c hw_spec max_power_index: a 6-bit TX AGC index. */
-#define RTL8821C_MAX_TX_INDEX 0x3F
 
 /* Logical EFUSE offsets (rtw88 rtw8821c.h struct rtw8821c_efuse, the
  * offsets its packed layout gives). */

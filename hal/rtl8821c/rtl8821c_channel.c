@@ -37,7 +37,6 @@
 #define REG_DMEM_CTRL 0x1080
 #define WL_RST (1u << 16)
 #define RF_LUTDBG 0xDF
-#define RF_XTALX2 0xB8
 
 /* 0xCB8 front-end switches (rtw8821c.h B_*_SWITCH). */
 #define SW_BTG (1u << 16)
@@ -151,22 +150,9 @@ static void rf_channel(struct dvr_chip *chip,
                        const struct dvr_chan_geometry *pl)
 {
 	const struct rtl8821c_priv *priv = rtl8821c_priv(chip);
-	unsigned c = pl->center;
-	uint32_t v = halmac_rf_read(chip, 0, 0x18, 0xFFFFF);
+	uint32_t v = jaguar2_rf18_word(chip, halmac_rf_read(chip, 0, 0x18,
+	                                                    0xFFFFF), pl);
 
-	/* band [16, 9, 8], channel [7:0], RF sub-band [18:17], bandwidth
-	 * [11:10] */
-	v &= ~((1u << 16) | (1u << 9) | (1u << 8) | 0xFFu | (3u << 17) |
-	       (3u << 10));
-	if (pl->is_5g)
-		v |= (1u << 16) | (1u << 8);
-	v |= c & 0xFF;
-	if (c > 140)
-		v |= 1u << 18;
-	else if (c >= 100)
-		v |= 1u << 17;
-	v |= pl->bw_mhz == 20 ? 3u << 10 : pl->bw_mhz == 40 ? 1u << 11
-	                                                     : 1u << 10;
 	if (pl->is_5g) {
 		switch_front_end(chip->io, FE_WLA);
 		halmac_rf_write(chip, 0, RF_LUTDBG, 1u << 6, 0);
@@ -176,9 +162,7 @@ static void rf_channel(struct dvr_chip *chip,
 		halmac_rf_write(chip, 0, 0x64, 0xF, 0xF);
 	}
 	halmac_rf_write(chip, 0, 0x18, 0xFFFFF, v);
-	/* The synthesiser re-latches on the edge of RF 0xB8 bit 19. */
-	halmac_rf_write(chip, 0, RF_XTALX2, 1u << 19, 0);
-	halmac_rf_write(chip, 0, RF_XTALX2, 1u << 19, 1);
+	jaguar2_rf_relatch(chip);
 }
 
 /* RX digital filters per bandwidth: 0x948 [29:28], 0x94C [29:28], 0xC20

@@ -81,19 +81,17 @@ int rtl8821c_coex_wlan_only(struct dvr_chip *chip)
 	struct dvr_io *io = chip->io;
 	int st;
 
-	/* rtw8821c_coex_cfg_init: what every HalMAC chip sets (hal/halmac),
-	 * then the beacon queue at high priority in the coex table. */
+	/* rtw8821c_coex_cfg_init: what every HalMAC chip sets (hal/halmac);
+	 * its own last row, the beacon queue at high priority (0x6CF bit
+	 * 3), is the bit coex.c's priority mask sets for every chip, which
+	 * hal/halmac writes too. */
 	halmac_coex_cfg_init(chip);
-	dvr_w8_mask(io, 0x06CF, 0x08, 0x01);
 	/* Path owner WLAN (0x70 bit 26), then the grants. */
 	dvr_set8(io, 0x0073, 0x04);
 	st = halmac_ltecoex_update(chip, LTE_COEX_CTRL, GNT_FIELDS,
 	                           GNT_BT_LOW_WL_HIGH);
-	if (st == DVR_E_CHIP)
-		return dvr_chip_fail(chip, st, "coex indirect port (0x1700 bit "
-		                     "29) never ready");
 	if (st != DVR_OK)
-		return dvr_chip_fail(chip, st, "USB error during coex set-up");
+		return halmac_coex_fail(chip, st);
 	/* PTA tables all-WLAN (devourer's WiFi-only value); scoreboard
 	 * "WLAN active and on" so BT keeps off the antenna. */
 	dvr_w32(io, 0x06C0, 0xAAAAAAAA);
@@ -102,6 +100,6 @@ int rtl8821c_coex_wlan_only(struct dvr_chip *chip)
 	/* 2.4 GHz until the first channel says otherwise. */
 	rtl8821c_coex_antenna(chip, chip->channel.channel > 14);
 	if ((st = dvr_io_status(io)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "USB error during coex set-up");
+		return halmac_coex_fail(chip, st);
 	return DVR_OK;
 }

@@ -8,45 +8,27 @@
  */
 #include "hal/rtl8821c/rtl8821c.h"
 
-/* rtw88 rtw8821c.c rtw8821c_mac_init, in its order, then what OpenIPC
+/* rtw88 rtw8821c.c rtw8821c_mac_init, in its order: the Jaguar2 rows
+ * (hal/jaguar2/jaguar2.h) around this chip's own, then what OpenIPC
  * devourer found Jaguar2 needs for monitor RX on top of it. */
 static const struct halmac_reg_op mac_consts[] = {
-	/* protocol: A-MPDU max time, EOF on TX hang, pre-TX count 0x1E4
-	 * with its enable (bit 11 of the pair) */
-	HM_W8(0x0455, 0x70), HM_SET8(0x045E, 0x04),
+	JAGUAR2_MAC_PROTOCOL_ROWS,
+	/* pre-TX count 0x1E4 with its enable (bit 11 of the pair) */
 	HM_W8(0x04E5, 0xE4), HM_W8(0x04E6, 0x09),
-	/* RTS length 0xFF, RTS time 8, max agg 0x20, RTS max agg 0x20 */
-	HM_W32(0x04C8, 0x202008FF),
-	HM_W16(0x04CE, 0x0801),                      /* BAR retry, RA try */
-	HM_W8(0x1448, 0x06), HM_W8(0x144A, 0x06),    /* fast EDCA VO, VI */
-	HM_W8(0x144C, 0x06), HM_W8(0x144E, 0x06),    /* fast EDCA BE, BK */
+	JAGUAR2_MAC_AGG_ROWS,
 	HM_SET8(0x0480, 0x20),                       /* initial RTS rate */
-	/* EDCA: TSF timer source, no TX pause, slot 9, PIFS 0x19, SIFS,
-	 * VO/VI TXOP, NAV, RX TSF offsets */
-	HM_CLR8(0x05B4, 0x70), HM_W16(0x0522, 0x0000),
-	HM_W8(0x051B, 0x09), HM_W8(0x0512, 0x19),
-	HM_W32(0x0514, 0x10100E0A),
-	HM_W16(0x0502, 0x0186), HM_W16(0x0506, 0x03BC),
-	HM_W32(0x0544, 0x001B0005), HM_W16(0x055E, 0x3030),
-	/* beacon function on (TSF runs), beacon timing */
-	HM_SET8(0x0550, 0x08), HM_W32(0x0540, 0x00006404),
-	HM_W8(0x0558, 0x04), HM_W8(0x0559, 0x02),
-	HM_CLR8(0x0521, 0x10),                       /* SIFS_BK_EN off */
-	/* WMAC: RX filter maps, RCR (monitor rewrites it), RX packet
-	 * limit 12288 / 512, TX function config, CCK ACK timeout, TRX
-	 * protocol, no VHT-SIG-B CRC check, MAC options */
-	HM_W32(0x06A0, 0x0FFFFFFF), HM_W16(0x06A4, 0xFFFF),
-	HM_W32(0x0608, 0xE400220E), HM_W8(0x060C, 0x18),
-	HM_W8(0x0606, 0x30), HM_W8(0x0605, 0x30),
+	JAGUAR2_MAC_EDCA_ROWS,
+	JAGUAR2_MAC_WMAC_ROWS,
+	/* CCK ACK timeout, TRX protocol, no VHT-SIG-B CRC check, MAC
+	 * options */
 	HM_W8(0x0639, 0x40), HM_SET8(0x066C, 0x02),
 	HM_SET8(0x0718, 0x40),
 	HM_W32(0x07D8, 0xB0810041), HM_W8(0x07D4, 0x98),
-	/* rtw88 leaves RXFLTMAP1 at 0x0FFF (the 32-bit write above) and
-	 * REG_MAR at 0, which drops every group-addressed frame, beacons
-	 * included; OpenIPC devourer opens both on the 8821C
+	/* rtw88 leaves RXFLTMAP1 at 0x0FFF (the 32-bit write of the
+	 * WMAC rows); OpenIPC devourer opens it on the 8821C
 	 * (HalmacJaguar2MacInit.cpp init_wmac_cfg). */
 	HM_W16(0x06A2, 0xFFFF),
-	HM_W32(0x0620, 0xFFFFFFFF), HM_W32(0x0624, 0xFFFFFFFF),
+	JAGUAR2_MAC_MAR_ROWS,
 };
 
 /* 64 KiB TX FIFO of 128-byte pages, 8 driver pages and no CSI buffer
@@ -62,12 +44,7 @@ const struct dvr_queue_layout rtl8821c_queues = {
 		[3] = { .hpq = 16, .npq = 16, .lpq = 16, .gap = 1 },
 		[4] = { .hpq = 16, .npq = 16, .lpq = 16, .epq = 14, .gap = 1 },
 	},
-	/* vo, vi, be, bk, mgt, hi */
-	.rqpn = {
-		[2] = DVR_RQPN(NORMAL, NORMAL, NORMAL, HIGH, HIGH, HIGH),
-		[3] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, HIGH, HIGH),
-		[4] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, EXTRA, HIGH),
-	},
+	.rqpn = HALMAC_USB_RQPN,
 };
 
 const struct halmac_data rtl8821c_halmac = {
@@ -76,8 +53,7 @@ const struct halmac_data rtl8821c_halmac = {
 	.csi_pages = 0,
 	/* rtw88 rtw8821c.c usb_tx_agg_desc_num. */
 	.tx_agg_desc_num = 3,
-	.mac_consts = mac_consts,
-	.n_mac_consts = sizeof mac_consts / sizeof mac_consts[0],
+	HALMAC_MAC_CONSTS(mac_consts),
 	/*
 	 * APP_FCS | APP_MIC | APP_ICV | APP_PHYSTS | APWRMGT | AB | AM | APM
 	 * | AAP: OpenIPC devourer's Jaguar2 monitor value (HalJaguar2.cpp
@@ -114,4 +90,8 @@ const struct dvr_fw3081_spec rtl8821c_fw_spec =
 
 const struct jaguar2_data rtl8821c_jaguar2 = {
 	.cck_rx_power = rtl8821c_cck_rx_power,
+	/* rtw88 rtw8821c.c rtw8821c_set_channel_rf: RF sub-band 1 for
+	 * channels 100-140, 2 above 140 */
+	.rfsi_mid_from = 100,
+	.rfsi_high_above = 140,
 };

@@ -146,6 +146,17 @@ int rtl8821c_phy_init(struct dvr_chip *chip)
 		priv->cck_pd_default = dvr_r8(io, REG_CSRATIO) & 0x1F;
 	}
 	rtl8821c_pwrtrack_init(chip);
+	/*
+	 * The "1212 module" 5 GHz RX fix of the vendor driver
+	 * (rtl8821c_halinit.c rtl8821c_hal_init_misc: PAD_CTRL1 + 3 = 0x36
+	 * when its rfe_type, the whole EFUSE 0xCA byte, is 2), which OpenIPC
+	 * devourer applies too (bf_init_8821c, testing 0xCA & 0x1F). rtw88
+	 * has no such step. Byte 3 of 0x64 also holds the PAPE / LNA_ON
+	 * select (bits 5:4 here), which 0x36 keeps set and the antenna set-up
+	 * after it sets again.
+	 */
+	if (rfe_full(chip) == 0x02)
+		dvr_w8(io, 0x0067, 0x36);
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error during PHY init");
 	/* rtw88 main.c rtw_power_on: the information H2Cs once the BB is

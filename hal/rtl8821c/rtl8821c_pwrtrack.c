@@ -97,9 +97,9 @@ static void step_tables(unsigned ch, const uint8_t **warm,
 static void apply(struct dvr_chip *chip, struct rtl8821c_pwrtrack *t)
 {
 	int idx = chip->tx_power_index;
-	idx = idx < 0 ? 0 : idx > RTL8821C_MAX_TX_INDEX ? RTL8821C_MAX_TX_INDEX
+	idx = idx < 0 ? 0 : idx > JAGUAR2_MAX_TX_INDEX ? JAGUAR2_MAX_TX_INDEX
 	                                                : idx;
-	int up = RTL8821C_MAX_TX_INDEX - idx, down = -idx;
+	int up = JAGUAR2_MAX_TX_INDEX - idx, down = -idx;
 	up = up > AGC_REACH ? AGC_REACH : up;
 	down = down < -AGC_REACH ? -AGC_REACH : down;
 	int d = t->delta, base = t->swing_default, agc = d, swing = base;

@@ -34,14 +34,14 @@
  */
 static const struct dvr_txpwr_efuse_rules efuse_rules = {
 	.factor = 1,
-	.max_base = RTL8821C_MAX_TX_INDEX,
+	.max_base = JAGUAR2_MAX_TX_INDEX,
 	.blank_base_2g = 0x2D,
 	.blank_base_5g = 0x28,
 };
 
 static int clamp_index(int v)
 {
-	return v < 0 ? 0 : v > RTL8821C_MAX_TX_INDEX ? RTL8821C_MAX_TX_INDEX
+	return v < 0 ? 0 : v > JAGUAR2_MAX_TX_INDEX ? JAGUAR2_MAX_TX_INDEX
 	                                             : v;
 }
 
@@ -52,7 +52,7 @@ int rtl8821c_txpower_tables_load(struct dvr_chip *chip)
 	const struct rtl8821c_rfe_def *d = rtl8821c_board(chip->id.rfe_type);
 
 	return dvr_chip_txpwr_load(chip, d->pg, d->pg_len, true, d->lmt,
-	                           d->lmt_len, RTL8821C_MAX_TX_INDEX);
+	                           d->lmt_len, JAGUAR2_MAX_TX_INDEX);
 }
 
 int rtl8821c_txpwr_index(const struct dvr_chip *chip, uint8_t rate, int *cap)
@@ -104,10 +104,10 @@ int rtl8821c_set_tx_power(struct dvr_chip *chip, int index)
 	struct dvr_io *io = chip->io;
 	bool is_5g = chip->channel.channel > 14;
 
-	if (index < 0 || index > RTL8821C_MAX_TX_INDEX)
+	if (index < 0 || index > JAGUAR2_MAX_TX_INDEX)
 		return dvr_chip_fail(chip, DVR_E_INVALID, "TX power index %d "
 		                     "outside 0..%d", index,
-		                     RTL8821C_MAX_TX_INDEX);
+		                     JAGUAR2_MAX_TX_INDEX);
 	int ref = rtl8821c_txpwr_index(chip, REF_RATE, NULL);
 	int shift = ref < 0 ? 0 : index - ref;
 	int ref_applied = index;
@@ -119,7 +119,7 @@ int rtl8821c_set_tx_power(struct dvr_chip *chip, int index)
 			continue;
 		uint32_t word = 0;
 		for (uint8_t r = sections[s].first; r <= sections[s].last; r++) {
-			int cap = RTL8821C_MAX_TX_INDEX;
+			int cap = JAGUAR2_MAX_TX_INDEX;
 			int v = rtl8821c_txpwr_index(chip, r, &cap);
 			/* a set power moves every rate, none past its
 			 * regulatory limit */

@@ -5,7 +5,6 @@
  * chip struct, rtw8822b.c rtw8822b_hw_spec); whether BT is present is
  * read from EFUSE by identify, so one dvr_chip_info serves both.
  */
-#include "hal/common/carrier_sense.h"
 #include "hal/rtl8822b/rtl8822b.h"
 #include "hal/rtl8822b/rtl8822b_tables.h"
 
@@ -35,23 +34,23 @@ static const struct dvr_usb_id rtl8822b_usb_ids[] = {
 
 static const struct dvr_chip_ops rtl8822b_ops = {
 	HALMAC_CHIP_OPS,
+	JAGUAR2_CHIP_OPS,
 	.usb_mode_switch = halmac_usb3_switch,
 	.identify = rtl8822b_identify,
 	.phy_init = rtl8822b_phy_init,
-	/* REG_TX_PTCL_CTRL's DIS_CCA/DIS_EDCCA: rtw88 rtw8822b.c
-	 * rtw8822b_adaptivity_init clears the same BIT_DIS_EDCCA of the
-	 * same register (reg.h). */
-	.set_carrier_sense = dvr_set_carrier_sense,
 	.set_channel = rtl8822b_set_channel,
 	.calibrate = rtl8822b_calibrate,
 	.track = rtl8822b_track,
 	.set_tx_power = rtl8822b_set_tx_power,
 	.calibrated_tx_power = rtl8822b_calibrated_tx_power,
-	.parse_rx_pkt = jaguar2_parse_rx_pkt,
 };
 
 static const struct jaguar2_data rtl8822b_jaguar2 = {
 	.cck_rx_power = rtl8822b_cck_rx_power,
+	/* rtw88 rtw8822b.c rtw8822b_set_channel_rf: RF18_RFSI_GE_CH80,
+	 * RF18_RFSI_GT_CH144 */
+	.rfsi_mid_from = 80,
+	.rfsi_high_above = 144,
 };
 
 const struct dvr_chip_info rtl8822b_info = {
@@ -60,11 +59,7 @@ const struct dvr_chip_info rtl8822b_info = {
 	.n_usb_ids = sizeof rtl8822b_usb_ids / sizeof rtl8822b_usb_ids[0],
 	.fw_file = "rtw8822b_fw.bin",
 	HALMAC_CHIP_INFO,
-	.rx_desc_len = HALMAC_RX_DESC_LEN,
-	/* rtw88 usb.c rtw_usb_rx_handler: descriptor, shift, PHY status,
-	 * the largest VHT MPDU. */
-	.max_rx_pkt = HALMAC_RX_DESC_LEN + 3 + HALMAC_PHY_STATUS_LEN +
-	              HALMAC_MAX_RX_FRAME,
+	JAGUAR2_CHIP_INFO,
 	.rf_paths = 2,
 	.max_nss = 2,
 	.max_bw_mhz = 80,
@@ -74,20 +69,11 @@ const struct dvr_chip_info rtl8822b_info = {
 	 * whenever the peer takes them. */
 	.tx_stbc = true,
 	.tx_ldpc = true,
-	/* A 6-bit index in 0.5 dB steps (rtw88 max_power_index 0x3F,
-	 * txgi_factor 1). With no power set the core applies the channel's
-	 * calibrated level (rtl8822b_calibrated_tx_power); mid-scale stands
-	 * in before a channel is known. */
-	.default_tx_power = 32,
-	.tx_power_min = 0,
-	.tx_power_max = RTL8822B_MAX_TX_INDEX,
-	.tx_power_step_mbm = 50,
 	.ops = &rtl8822b_ops,
 	.fw_3081 = &rtl8822b_fw_spec,
 	.pwr_on_flow = rtl8822b_card_enable_flow,
 	.pwr_off_flow = rtl8822b_card_disable_flow,
 	.queues = &rtl8822b_queues,
-	.phy_status_len = HALMAC_PHY_STATUS_LEN,
 	.efuse_log_size = RTL8822B_EFUSE_LOG,
 	.generation_data = &rtl8822b_halmac,
 	.family_data = &rtl8822b_jaguar2,

@@ -25,7 +25,6 @@ extern const struct dvr_chip_info rtl8822b_info;
 #define RTL8822B_EFUSE_PHYS 1024u
 #define RTL8822B_EFUSE_PROTECTED 96u
 #define RTL8822B_EFUSE_LOG 768u
-#define RTL8822B_MAX_TX_INDEX 0x3F   /* rtw88 max_power_index */
 
 /* Logical EFUSE offsets (rtw88 rtw8822b.h struct rtw8822b_efuse and its
  * USB part struct rtw8822bu_efuse). */

@@ -35,7 +35,6 @@
 #define REG_RFECTL 0x0CB8
 #define REG_RFEINV 0x0CBC
 #define RF_DTXLOK_CH 0x18
-#define RF_XTALX2 0xB8
 #define RF_MALSEL 0xBE
 #define RF_LUTDBG 0xDF
 #define RF_ALL 0xFFFFFu
@@ -247,29 +246,16 @@ static void rf_channel(struct dvr_chip *chip,
                        const struct dvr_chan_geometry *pl)
 {
 	unsigned c = pl->center;
-	uint32_t v = halmac_rf_read(chip, 0, RF_DTXLOK_CH, RF_ALL);
+	uint32_t v = jaguar2_rf18_word(chip, halmac_rf_read(chip, 0,
+	                               RF_DTXLOK_CH, RF_ALL), pl);
 
-	/* band [16], [9:8], channel [7:0], RF sub-band [18:17], bandwidth
-	 * [11:10] */
-	v &= ~((1u << 16) | (3u << 8) | 0xFFu | (3u << 17) | (3u << 10));
-	if (pl->is_5g)
-		v |= (1u << 16) | (1u << 8);
-	v |= c & 0xFF;
-	if (c > 144)
-		v |= 1u << 18;
-	else if (c >= 80)
-		v |= 1u << 17;
-	v |= pl->bw_mhz == 20 ? 3u << 10 : pl->bw_mhz == 40 ? 1u << 11
-	                                                    : 1u << 10;
 	halmac_rf_write(chip, 0, RF_MALSEL, 0x38000, rf_be(c));
 	/* 0xDF bit 18 must be set before RF 0x18 is written for 144 */
 	halmac_rf_write(chip, 0, RF_LUTDBG, 1u << 18, c == 144);
 	halmac_rf_write(chip, 0, RF_DTXLOK_CH, RF_ALL, v);
 	if (!chip->id.is_1t1r)
 		halmac_rf_write(chip, 1, RF_DTXLOK_CH, RF_ALL, v);
-	/* the synthesiser re-latches on an edge of 0xB8 bit 19 */
-	halmac_rf_write(chip, 0, RF_XTALX2, 1u << 19, 0);
-	halmac_rf_write(chip, 0, RF_XTALX2, 1u << 19, 1);
+	jaguar2_rf_relatch(chip);
 }
 
 static void rx_dfir(struct dvr_io *io, unsigned bw)

@@ -61,8 +61,5 @@ int rtl8822b_coex_wlan_only(struct dvr_chip *chip)
 		goto fail;
 	return DVR_OK;
 fail:
-	if (st == DVR_E_CHIP)
-		return dvr_chip_fail(chip, st, "coex indirect port (0x1700 bit "
-		                     "29) never ready");
-	return dvr_chip_fail(chip, st, "USB error during coex set-up");
+	return halmac_coex_fail(chip, st);
 }

@@ -8,39 +8,36 @@
  */
 #include "hal/rtl8822b/rtl8822b.h"
 
-/* rtw88 rtw8822b.c rtw8822b_mac_init, in its order (values from its
- * WLAN_* defines), then REG_MAR. */
+/* rtw88 rtw8822b.c rtw8822b_mac_init, in its order: the Jaguar2 rows
+ * (hal/jaguar2/jaguar2.h) around this chip's own, then REG_MAR. */
 static const struct halmac_reg_op mac_consts[] = {
-	/* protocol: no pre-TX command, A-MPDU max time, EOF, RTS length 0xFF
-	 * / time 8 / max aggregation 0x20 and 0x20, BAR retry 1 and rate
-	 * try limit 8, fast EDCA thresholds 6 */
-	HM_CLR8(0x04BC, 0x40), HM_W8(0x0455, 0x70), HM_SET8(0x045E, 0x04),
-	HM_W32(0x04C8, 0x202008FF), HM_W16(0x04CE, 0x0801),
-	HM_W8(0x1448, 0x06), HM_W8(0x144A, 0x06), HM_W8(0x144C, 0x06),
-	HM_W8(0x144E, 0x06),
-	/* EDCA: TSF timer source, queues running, slot 9, PIFS 0x19, SIFS
-	 * (CCK/OFDM continuous TX 0x0A/0x0E, TRX 0x10/0x10), VO/VI TXOP
-	 * limits, NAV, RX TSF offsets */
-	HM_CLR8(0x05B4, 0x70), HM_W16(0x0522, 0x0000), HM_W8(0x051B, 0x09),
-	HM_W8(0x0512, 0x19), HM_W32(0x0514, 0x10100E0A),
-	HM_W16(0x0502, 0x0186), HM_W16(0x0506, 0x03BC),
-	HM_W32(0x0544, 0x001B0005), HM_W16(0x055E, 0x3030),
-	/* beacon function on (TSF runs), beacon timing, SIFS backoff off */
-	HM_SET8(0x0550, 0x08), HM_W32(0x0540, 0x00006404), HM_W8(0x0558, 0x04),
-	HM_W8(0x0559, 0x02), HM_CLR8(0x0521, 0x10),
-	/* WMAC: RX filter maps, RCR (the monitor stage writes its own), RX
-	 * packet limit 12288 >> 9, TX functions, MAC options, no VHT-SIG-B
-	 * CRC check */
-	HM_W32(0x06A0, 0x0FFFFFFF), HM_W16(0x06A4, 0xFFFF),
-	HM_W32(0x0608, 0xE400220E), HM_W8(0x060C, 0x18),
-	HM_W8(0x0606, 0x30), HM_W8(0x0605, 0x30),
+	HM_CLR8(0x04BC, 0x40),                       /* no pre-TX command */
+	JAGUAR2_MAC_PROTOCOL_ROWS,
+	JAGUAR2_MAC_AGG_ROWS,
+	JAGUAR2_MAC_EDCA_ROWS,
+	JAGUAR2_MAC_WMAC_ROWS,
+	/* MAC options (WLAN_MAC_OPT_FUNC2, WLAN_MAC_OPT_NORM_FUNC1), no
+	 * VHT-SIG-B CRC check */
 	HM_W32(0x07D8, 0xB0810041), HM_W8(0x07D4, 0x98),
 	HM_SET8(0x0718, 0x40),
-	/* Every multicast group: rtw88 leaves REG_MAR alone on this chip,
-	 * and OpenIPC devourer found that with MAR = 0 every group-addressed
-	 * frame, every beacon, is dropped (HalmacJaguar2MacInit.cpp
-	 * init_wmac_cfg). */
-	HM_W32(0x0620, 0xFFFFFFFF), HM_W32(0x0624, 0xFFFFFFFF),
+	JAGUAR2_MAC_MAR_ROWS,
+};
+
+/*
+ * rtw88 rtw8822b.c rtw8822b_adaptivity_init: the EDCCA thresholds L2H and
+ * H2L (0x8A4 bytes 0 and 1, rtw8822b_edcca_th) both at RTW8822B_EDCCA_MAX
+ * 0x7F, where energy detection never fires (the watchdog's
+ * rtw8822b_adaptivity, which we do not run, would move them); the MAC
+ * rows; the EDCCA source option 1 (0x944 [29:28]), power moving-average
+ * level 0 (0x8A0 [1:0]) and the EDCCA decision option (0x8DC bit 5).
+ */
+static const struct halmac_reg_op edcca_init[] = {
+	HM_FIELD32(0x08A4, 0x000000FF, 0x0000007F),
+	HM_FIELD32(0x08A4, 0x0000FF00, 0x00007F00),
+	HALMAC_EDCCA_MAC_ROWS,
+	HM_FIELD32(0x0944, 0x30000000, 0x10000000),
+	HM_FIELD32(0x08A0, 0x00000003, 0x00000000),
+	HM_SET32(0x08DC, 0x00000020),
 };
 
 /* 256 KiB TX FIFO of 128-byte pages; rtw88 reserves 8 driver pages and no
@@ -59,12 +56,7 @@ const struct dvr_queue_layout rtl8822b_queues = {
 		[3] = { .hpq = 64, .npq = 64, .lpq = 64, .gap = 1 },
 		[4] = { .hpq = 64, .npq = 64, .lpq = 64, .epq = 64, .gap = 1 },
 	},
-	/* vo, vi, be, bk, mgt, hi */
-	.rqpn = {
-		[2] = DVR_RQPN(NORMAL, NORMAL, NORMAL, HIGH, HIGH, HIGH),
-		[3] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, HIGH, HIGH),
-		[4] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, EXTRA, HIGH),
-	},
+	.rqpn = HALMAC_USB_RQPN,
 };
 
 /* rtw88 rtw8822b.c usb3_param_8822b: USB3 PHY register 0x01 = 0xA841 on
@@ -101,6 +93,7 @@ const struct halmac_data rtl8822b_halmac = {
 	 * concern a station's own responses, not what a monitor hears.
 	 */
 	.rcr_monitor = 0xF000002Fu,
+	HALMAC_EDCCA_INIT(edcca_init),
 	/* rtw88 rtw8822b_fill_txdesc_checksum: the first 32 bytes only; a
 	 * 48-byte span has the TX DMA drop every frame (OpenIPC devourer
 	 * FrameParserJaguar2.h). */

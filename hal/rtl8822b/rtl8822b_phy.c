@@ -210,6 +210,8 @@ int rtl8822b_phy_init(struct dvr_chip *chip)
 		                               .bw_mhz = 20 };
 	if ((st = rtl8822b_config_trx_mode(chip, &ch1)) != DVR_OK)
 		return st;
+	/* rtw88 phy.c rtw_phy_init: the EDCCA set-up (chip data) */
+	halmac_edcca_init(chip);
 	rfe_init(io);
 	rtl8822b_pwrtrack_init(chip);
 	/*

@@ -114,7 +114,7 @@ static void apply(struct dvr_chip *chip, unsigned path, int delta)
 	        : chip->info->default_tx_power;
 	int agc, swing;
 
-	split(t, delta, RTL8822B_MAX_TX_INDEX - level, &agc, &swing);
+	split(t, delta, JAGUAR2_MAX_TX_INDEX - level, &agc, &swing);
 	dvr_w32_mask(chip->io, agc_reg[path], 0x3E000000u, (uint32_t)agc);
 	dvr_w32_mask(chip->io, swing_reg[path], 0xFFE00000u,
 	             dvr_txscale[swing]);

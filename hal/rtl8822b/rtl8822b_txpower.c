@@ -34,12 +34,12 @@
 const struct dvr_txpwr_chip rtl8822b_txpwr = {
 	.rules = {
 		.factor = 1,
-		.max_base = RTL8822B_MAX_TX_INDEX,
+		.max_base = JAGUAR2_MAX_TX_INDEX,
 		.blank_base_2g = 0x2D,
 		.blank_base_5g = 0x2A,
 	},
 	.efuse_offset = EFUSE8822B_TX_POWER,
-	.max_index = RTL8822B_MAX_TX_INDEX,
+	.max_index = JAGUAR2_MAX_TX_INDEX,
 };
 
 int rtl8822b_txpower_tables_load(struct dvr_chip *chip)
@@ -52,7 +52,7 @@ int rtl8822b_txpower_tables_load(struct dvr_chip *chip)
 		if (d->rfe_option != chip->id.rfe_type)
 			continue;
 		return dvr_chip_txpwr_load(chip, d->pg, d->pg_len, true, d->lmt,
-		                           d->lmt_len, RTL8822B_MAX_TX_INDEX);
+		                           d->lmt_len, JAGUAR2_MAX_TX_INDEX);
 	}
 	return dvr_chip_fail(chip, DVR_E_UNSUPPORTED, "no TX power tables for "
 	                     "RFE option %u", chip->id.rfe_type);
@@ -71,10 +71,10 @@ int rtl8822b_set_tx_power(struct dvr_chip *chip, int index)
 	bool is_5g = chip->channel.channel > 14;
 	int ref_level = index;
 
-	if (index < 0 || index > RTL8822B_MAX_TX_INDEX)
+	if (index < 0 || index > JAGUAR2_MAX_TX_INDEX)
 		return dvr_chip_fail(chip, DVR_E_INVALID, "TX power index %d "
 		                     "outside 0..%d", index,
-		                     RTL8822B_MAX_TX_INDEX);
+		                     JAGUAR2_MAX_TX_INDEX);
 	int shift = dvr_chip_txpwr_shift(chip, &rtl8822b_txpwr, index);
 	for (unsigned p = 0; p < paths; p++) {
 		for (uint8_t r0 = 0; r0 < VHT_2SS_END; r0 += 4) {

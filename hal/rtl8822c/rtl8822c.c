@@ -5,7 +5,6 @@
  * chip struct); whether BT is present is read from EFUSE by identify, so
  * one dvr_chip_info serves both and the name says both.
  */
-#include "hal/common/carrier_sense.h"
 #include "hal/rtl8822c/rtl8822c.h"
 #include "hal/rtl8822c/rtl8822c_tables.h"
 
@@ -23,7 +22,6 @@ static const struct dvr_chip_ops rtl8822c_ops = {
 	.usb_mode_switch = halmac_usb3_switch,
 	.identify = rtl8822c_identify,
 	.phy_init = rtl8822c_phy_init,
-	.set_carrier_sense = dvr_set_carrier_sense,
 	.set_channel = rtl8822c_set_channel,
 	.calibrate = rtl8822c_calibrate,
 	.track = rtl8822c_track,

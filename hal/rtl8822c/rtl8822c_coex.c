@@ -58,8 +58,5 @@ int rtl8822c_coex_wlan_only(struct dvr_chip *chip)
 	dvr_w16(io, 0x00AA, 0x8003);
 	return dvr_io_status(io);
 fail:
-	if (st == DVR_E_CHIP)
-		return dvr_chip_fail(chip, st, "coex indirect port (0x1700 bit "
-		                     "29) never ready");
-	return dvr_chip_fail(chip, st, "USB error during coex set-up");
+	return halmac_coex_fail(chip, st);
 }

@@ -58,6 +58,20 @@ static const struct halmac_reg_op mac_consts[] = {
 	HM_W32(0x0304, 0x33330000),                  /* interrupt migration */
 };
 
+/*
+ * rtw88 rtw8822c.c rtw8822c_adaptivity_init: the EDCCA thresholds L2H and
+ * H2L (0x84C bytes 2 and 3, rtw8822c_edcca_th) both at RTW8822C_EDCCA_MAX
+ * 0x7F plus the register's offset 0x80, 0xFF as the byte holds it: energy
+ * detection never fires (the watchdog's rtw8822c_adaptivity, which we do
+ * not run, would move them); the MAC rows; the EDCCA decision option
+ * (0x844 [30:29]) cleared.
+ */
+static const struct halmac_reg_op edcca_init[] = {
+	HM_FIELD32(0x084C, 0x00FF0000, 0x00FF0000),
+	HM_FIELD32(0x084C, 0xFF000000, 0xFF000000),
+	HALMAC_EDCCA_MAC_ROWS,
+	HM_CLR32(0x0844, 0x60000000),
+};
 
 /* 256 KiB TX FIFO of 128-byte pages, 16 driver and 50 CSI pages reserved;
  * 24 KiB RX FIFO. Endpoint counts 2..4 only. */
@@ -72,12 +86,7 @@ const struct dvr_queue_layout rtl8822c_queues = {
 		[3] = { .hpq = 64, .npq = 64, .lpq = 64, .gap = 1 },
 		[4] = { .hpq = 64, .npq = 64, .lpq = 64, .epq = 64, .gap = 1 },
 	},
-	/* vo, vi, be, bk, mgt, hi */
-	.rqpn = {
-		[2] = DVR_RQPN(NORMAL, NORMAL, NORMAL, HIGH, HIGH, HIGH),
-		[3] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, HIGH, HIGH),
-		[4] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, EXTRA, HIGH),
-	},
+	.rqpn = HALMAC_USB_RQPN,
 };
 
 const struct halmac_data rtl8822c_halmac = {
@@ -92,6 +101,7 @@ const struct halmac_data rtl8822c_halmac = {
 	 * AAP, which makes monitor mode promiscuous for unicast (OpenIPC
 	 * devourer Jaguar3). */
 	.rcr_monitor = 0xF410400Fu,
+	HALMAC_EDCCA_INIT(edcca_init),
 	.txdesc_csum_full = true,
 	.efuse = {
 		.phys_size = RTL8822C_EFUSE_PHYS,

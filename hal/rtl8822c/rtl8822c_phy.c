@@ -136,6 +136,8 @@ int rtl8822c_phy_init(struct dvr_chip *chip)
 	dvr_w32_mask(io, 0x1040, 0x00FFFC00, cap | cap << 7);
 	header_file_init(io, false);
 	config_trx_mode(chip);
+	/* rtw88 phy.c rtw_phy_init: the EDCCA set-up (chip data) */
+	halmac_edcca_init(chip);
 
 	/* CCK gain-index bounds for the CCK power estimate. */
 	if (priv) {
@@ -154,6 +156,10 @@ int rtl8822c_phy_init(struct dvr_chip *chip)
 	if ((st = rtl8822c_rf_trims(chip)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error during the RF trims");
 	rtl8822c_pwrtrack_init(chip);
+	/* rtw88 ends phy_set_param with bf.c rtw_bf_phy_init, the sounding
+	 * and MU-MIMO set-up of an associated station: left out, a monitor /
+	 * injection radio never sounds nor is sounded (the RTL8822B and
+	 * RTL8821C leave it out too). */
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error during PHY init");
 	if ((st = halmac_fw_send_info(chip)) != DVR_OK)

@@ -195,6 +195,21 @@ static inline const struct p3081_chip *p3081_chip_of(const struct vchip *vc)
 }
 
 /* Whether a host access of [addr, addr+len) touches [lo, hi]. */
+/* For the chips' PHY status encoders: @p v held to lo..hi, and whether
+ * a frame was sent at a CCK rate (1, 2, 5.5, 11 Mbit/s), which the PHY
+ * status reports on its page 0. */
+static inline int p3081_clamp(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+static inline bool p3081_is_cck(const struct air_frame_hdr *h)
+{
+	return h->rate_kind == AIR_RATE_LEGACY &&
+	       (h->legacy_500k == 2 || h->legacy_500k == 4 ||
+	        h->legacy_500k == 11 || h->legacy_500k == 22);
+}
+
 static inline bool p3081_in(uint32_t addr, size_t len, uint32_t lo,
                             uint32_t hi)
 {
@@ -229,6 +244,33 @@ bool p3081_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
 size_t p3081_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
                        uint8_t *hdr, size_t *frame_len);
 void p3081_rx_agg_count(uint8_t *first_desc, unsigned count);
+
+/*
+ * The struct vchip_personality fields every 3081 chip takes from the
+ * layer, for a personality to start with (it names the rest: identity,
+ * state size, FIFO sizes, boards and EFUSE, its RF peek, layer, and
+ * tx_ready / rx_ready, which a chip may gate further): 128-byte TX pages,
+ * bulk OUT transfers up to rtw88's 20 KiB (usb.h
+ * RTW_USB_MAX_XMITBUF_SZ), the 24-byte RX descriptor and 32-byte PHY
+ * status, the register file and power domains, the MAC, the TX and RX
+ * descriptors and aggregates.
+ */
+#define P3081_PERSONALITY_OPS                                                \
+	.tx_page = P3081_TX_PAGE,                                            \
+	.tx_max_xfer = 20480,                                                \
+	.rx_hdr_max = P3081_RX_DESC + P3081_PHYST,                           \
+	.reset = p3081_reset,                                                \
+	.mac_power = p3081_mac_power,                                        \
+	.powered = p3081_powered,                                            \
+	.read8 = p3081_read8,                                                \
+	.write = p3081_write,                                                \
+	.tx_dma_on = p3081_tx_dma_on,                                        \
+	.tx_agg = p3081_tx_agg,                                              \
+	.tx_decode = p3081_tx_decode,                                        \
+	.rx_keeps_bad_fcs = vc_wmac_rx_keeps_bad_fcs, /* RCR ACRC32 */       \
+	.rx_accept = p3081_rx_accept,                                        \
+	.rx_encode = p3081_rx_encode,                                        \
+	.rx_agg_count = p3081_rx_agg_count
 
 /* ---- inside the layer ---- */
 

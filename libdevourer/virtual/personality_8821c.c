@@ -118,6 +118,7 @@ static bool rx_ready(const struct vchip *vc)
 }
 
 const struct vchip_personality vchip_personality_8821c = {
+	P3081_PERSONALITY_OPS,
 	.name = "8821c",
 	.description = "RTL8821CU / RTL8811CU (Jaguar2, 3081 firmware)",
 	.usb_ids = ids_8821cu,
@@ -127,29 +128,14 @@ const struct vchip_personality vchip_personality_8821c = {
 	/* TX FIFO of 512 pages of 128 bytes, of which the reserved pages
 	 * above the boundary 460 (rtw88 mac.c rtw_set_trx_fifo_info with
 	 * rtw8821c.c rsvd_drv_pg_num 8) are not the host's */
-	.tx_page = P3081_TX_PAGE,
 	.tx_pages = 460,
-	.tx_max_xfer = 20480,      /* rtw88 usb.h RTW_USB_MAX_XMITBUF_SZ */
 	.rxff_bytes = 16384,       /* rtw8821c.c hw_spec rxff_size */
-	.rx_hdr_max = P3081_RX_DESC + P3081_PHYST,
 	.rf_paths = 1,
-	.reset = p3081_reset,
 	.boards = p8821c_boards,
 	.efuse_build = p8821c_efuse_build,
-	.mac_power = p3081_mac_power,
-	.powered = p3081_powered,
-	.read8 = p3081_read8,
-	.write = p3081_write,
 	.rf_peek = p8821c_rf_peek,
 	.antenna_peek = p8821c_antenna,
-	.tx_dma_on = p3081_tx_dma_on,
 	.tx_ready = tx_ready,
-	.tx_agg = p3081_tx_agg,
-	.tx_decode = p3081_tx_decode,
 	.rx_ready = rx_ready,
-	.rx_keeps_bad_fcs = vc_wmac_rx_keeps_bad_fcs, /* RCR ACRC32, bit 8 */
-	.rx_accept = p3081_rx_accept,
-	.rx_encode = p3081_rx_encode,
-	.rx_agg_count = p3081_rx_agg_count,
 	.layer = &chip_8821c,
 };

@@ -33,18 +33,6 @@ static const int8_t lna_gain_other[16] = {10,  6,   2,   -2,  -6,  -10,
 	                                  -14, -17, -20, -24, -28, -31,
 	                                  -34, -37, -40, -44};
 
-static int clamp(int v, int lo, int hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
-}
-
-static bool is_cck(const struct air_frame_hdr *h)
-{
-	return h->rate_kind == AIR_RATE_LEGACY &&
-	       (h->legacy_500k == 2 || h->legacy_500k == 4 ||
-	        h->legacy_500k == 11 || h->legacy_500k == 22);
-}
-
 /* The CCK AGC: LNA and VGA indices that bring power_dbm in. */
 static void cck_agc(const struct vchip *vc, int power_dbm, unsigned *lna,
                     unsigned *vga)
@@ -55,7 +43,7 @@ static void cck_agc(const struct vchip *vc, int power_dbm, unsigned *lna,
 	*lna = 0;
 	*vga = 0;
 	for (unsigned i = 0; i < n; i++) {
-		int v = clamp((g[i] - power_dbm + 1) / 2, 0, 31);
+		int v = p3081_clamp((g[i] - power_dbm + 1) / 2, 0, 31);
 		if (g[i] - power_dbm < 0)
 			v = 0;
 		int err = g[i] - 2 * v - power_dbm;
@@ -94,15 +82,15 @@ void p8821c_phy_status(struct vchip *vc, const struct vc_rx_meta *m,
 {
 	const struct air_frame_hdr *h = m->air;
 	int rssi = m->rssi_dbm;
-	int snr = clamp(rssi - m->noise_dbm, 0, 63);
-	uint8_t pwdb = (uint8_t)clamp(rssi + 110, 0, 127);
+	int snr = p3081_clamp(rssi - m->noise_dbm, 0, 63);
+	uint8_t pwdb = (uint8_t)p3081_clamp(rssi + 110, 0, 127);
 	unsigned ch = vc->tuning.channel;
 	struct vchip_antenna ant;
 	p8821c_antenna(vc, &ant);
 	memset(p, 0, P3081_PHYST);
 	p[6] = (uint8_t)ch;
 	p[7] = vc->tuning.band_5g ? 1 : 0;
-	if (is_cck(h)) {
+	if (p3081_is_cck(h)) {
 		unsigned lna, vga;
 		cck_agc(vc, rssi, &lna, &vga);
 		p[0] = 0;
@@ -122,6 +110,6 @@ void p8821c_phy_status(struct vchip *vc, const struct vc_rx_meta *m,
 		p[9] = (uint8_t)(m->len >> 8);
 	}
 	p[15] = (uint8_t)(bw_code(vc->tuning.bw_mhz) << 4);
-	p[16] = (uint8_t)(int8_t)-clamp(2 * snr, 0, 127);
-	p[24] = (uint8_t)clamp(2 * snr, 0, 127);
+	p[16] = (uint8_t)(int8_t)-p3081_clamp(2 * snr, 0, 127);
+	p[24] = (uint8_t)p3081_clamp(2 * snr, 0, 127);
 }

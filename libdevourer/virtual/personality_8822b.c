@@ -107,6 +107,7 @@ static const struct p3081_chip chip_8822b = {
 };
 
 const struct vchip_personality vchip_personality_8822b = {
+	P3081_PERSONALITY_OPS,
 	.name = "8822b",
 	.description = "RTL8822BU / RTL8812BU (Jaguar2, 3081 firmware)",
 	.usb_ids = ids_8822bu,
@@ -120,28 +121,13 @@ const struct vchip_personality vchip_personality_8822b = {
 	 * 1996 with rtw88's reserved pages, 1938 with the vendor HalMAC's
 	 * (OpenIPC devourer HalmacJaguar2MacInit.cpp); the model takes the
 	 * smaller, which no driver overfills. */
-	.tx_page = P3081_TX_PAGE,
 	.tx_pages = 1938,
-	.tx_max_xfer = 20480,      /* rtw88 usb.h RTW_USB_MAX_XMITBUF_SZ */
 	.rxff_bytes = 24576,       /* rtw8822b.c hw_spec rxff_size */
-	.rx_hdr_max = P3081_RX_DESC + P3081_PHYST,
 	.rf_paths = 2,
-	.reset = p3081_reset,
 	.boards = p8822b_boards,
 	.efuse_build = p8822b_efuse_build,
-	.mac_power = p3081_mac_power,
-	.powered = p3081_powered,
-	.read8 = p3081_read8,
-	.write = p3081_write,
 	.rf_peek = p8822b_rf_peek,
-	.tx_dma_on = p3081_tx_dma_on,
 	.tx_ready = p3081_tx_ready,
-	.tx_agg = p3081_tx_agg,
-	.tx_decode = p3081_tx_decode,
 	.rx_ready = p3081_rx_ready,
-	.rx_keeps_bad_fcs = vc_wmac_rx_keeps_bad_fcs, /* RCR ACRC32, bit 8 */
-	.rx_accept = p3081_rx_accept,
-	.rx_encode = p3081_rx_encode,
-	.rx_agg_count = p3081_rx_agg_count,
 	.layer = &chip_8822b,
 };

@@ -21,18 +21,6 @@
 
 #include "libdevourer/virtual/personality_8822b.h"
 
-static int clamp(int v, int lo, int hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
-}
-
-static bool is_cck(const struct air_frame_hdr *h)
-{
-	return h->rate_kind == AIR_RATE_LEGACY &&
-	       (h->legacy_500k == 2 || h->legacy_500k == 4 ||
-	        h->legacy_500k == 11 || h->legacy_500k == 22);
-}
-
 /* Where a frame narrower than the tuned channel sits in it, as the
  * RX sub-channel fields count (rtw88 enum rtw_sc_offset: 1 upper, 2
  * lower, 3 uppermost, 4 lowest 20 MHz; 9 upper, 10 lower 40 MHz); 0 when
@@ -72,11 +60,11 @@ void p8822b_phy_status(struct vchip *vc, const struct vc_rx_meta *m,
                        uint8_t *p)
 {
 	const struct air_frame_hdr *h = m->air;
-	int snr = clamp(m->rssi_dbm - m->noise_dbm, 0, 63);
-	uint8_t pwdb = (uint8_t)clamp(m->rssi_dbm + 110, 0, 127);
+	int snr = p3081_clamp(m->rssi_dbm - m->noise_dbm, 0, 63);
+	uint8_t pwdb = (uint8_t)p3081_clamp(m->rssi_dbm + 110, 0, 127);
 	unsigned ch = vc->tuning.channel;
 	memset(p, 0, P3081_PHYST);
-	if (is_cck(h)) {
+	if (p3081_is_cck(h)) {
 		p[0] = 0;            /* page 0 */
 		p[1] = pwdb;
 		p[6] = (uint8_t)ch;
@@ -101,11 +89,11 @@ void p8822b_phy_status(struct vchip *vc, const struct vc_rx_meta *m,
 	 * what rtw88 takes when the sub-channel fields say 0 */
 	p[15] = (uint8_t)((bw == 80 ? 2 : bw == 40 ? 1 : 0) << 4);
 	/* EVM per stream, SNR per path, 0.5 dB steps */
-	int8_t evm = (int8_t)-clamp(2 * snr, 0, 127);
+	int8_t evm = (int8_t)-p3081_clamp(2 * snr, 0, 127);
 	unsigned streams = h->rate_kind == AIR_RATE_HT ? h->mcs / 8u + 1u
 	                 : h->rate_kind == AIR_RATE_VHT ? h->nss : 1u;
 	p[16] = (uint8_t)evm;
 	p[17] = streams >= 2 ? (uint8_t)evm : 0;
-	p[24] = (uint8_t)clamp(2 * snr, 0, 127);
-	p[25] = (uint8_t)clamp(2 * snr, 0, 127);
+	p[24] = (uint8_t)p3081_clamp(2 * snr, 0, 127);
+	p[25] = (uint8_t)p3081_clamp(2 * snr, 0, 127);
 }

@@ -82,6 +82,7 @@ static const struct p3081_chip chip_8822c = {
 };
 
 const struct vchip_personality vchip_personality_8822c = {
+	P3081_PERSONALITY_OPS,
 	.name = "8822c",
 	.description = "RTL8822CU / RTL8812CU (Jaguar3, 3081 firmware)",
 	.usb_ids = ids_8822cu,
@@ -91,28 +92,13 @@ const struct vchip_personality vchip_personality_8822c = {
 	/* TX FIFO of 2048 pages of 128 bytes (rtw88 main.h
 	 * TX_PAGE_SIZE_SHIFT; rtw8822c.c txff_size 256 KiB), of which the
 	 * reserved pages above the boundary 1938 are not the host's */
-	.tx_page = P3081_TX_PAGE,
 	.tx_pages = 1938,
-	.tx_max_xfer = 20480,      /* rtw88 usb.h RTW_USB_MAX_XMITBUF_SZ */
 	.rxff_bytes = 24576,       /* rtw8822c.c hw_spec rxff_size */
-	.rx_hdr_max = P3081_RX_DESC + P3081_PHYST,
 	.rf_paths = 2,
-	.reset = p3081_reset,
 	.boards = p8822c_boards,
 	.efuse_build = p8822c_efuse_build,
-	.mac_power = p3081_mac_power,
-	.powered = p3081_powered,
-	.read8 = p3081_read8,
-	.write = p3081_write,
 	.rf_peek = p8822c_rf_peek,
-	.tx_dma_on = p3081_tx_dma_on,
 	.tx_ready = p3081_tx_ready,
-	.tx_agg = p3081_tx_agg,
-	.tx_decode = p3081_tx_decode,
 	.rx_ready = p3081_rx_ready,
-	.rx_keeps_bad_fcs = vc_wmac_rx_keeps_bad_fcs, /* RCR ACRC32, bit 8 */
-	.rx_accept = p3081_rx_accept,
-	.rx_encode = p3081_rx_encode,
-	.rx_agg_count = p3081_rx_agg_count,
 	.layer = &chip_8822c,
 };

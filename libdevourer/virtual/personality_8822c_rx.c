@@ -9,18 +9,6 @@
 
 #include "libdevourer/virtual/personality_8822c.h"
 
-static int clamp(int v, int lo, int hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
-}
-
-static bool is_cck(const struct air_frame_hdr *h)
-{
-	return h->rate_kind == AIR_RATE_LEGACY &&
-	       (h->legacy_500k == 2 || h->legacy_500k == 4 ||
-	        h->legacy_500k == 11 || h->legacy_500k == 22);
-}
-
 /* Sub-channel code of a frame inside the tuned channel: 0 = the whole
  * channel, 1..4 = a 20 MHz sub-channel, 9/10 = a 40 MHz half of 80. */
 static uint8_t rx_subchannel(const struct vchip *vc,
@@ -40,11 +28,11 @@ void p8822c_phy_status(struct vchip *vc, const struct vc_rx_meta *m,
                        uint8_t *p)
 {
 	const struct air_frame_hdr *h = m->air;
-	int rssi = m->rssi_dbm, snr = clamp(rssi - m->noise_dbm, 0, 63);
-	uint8_t pwdb = (uint8_t)clamp(rssi + 110, 0, 127);
+	int rssi = m->rssi_dbm, snr = p3081_clamp(rssi - m->noise_dbm, 0, 63);
+	uint8_t pwdb = (uint8_t)p3081_clamp(rssi + 110, 0, 127);
 	memset(p, 0, P3081_PHYST);
 	unsigned ch = vc->tuning.channel;
-	if (is_cck(h)) {
+	if (p3081_is_cck(h)) {
 		/* page 0; a gain index inside the CCK window the BB holds
 		 * (0x1A98/0x1A70 lower bound) needs no correction */
 		uint8_t lb = (uint8_t)(((vc->regs[0x1A98] >> 6) & 3) << 4 |
@@ -69,9 +57,9 @@ void p8822c_phy_status(struct vchip *vc, const struct vc_rx_meta *m,
 	 * (rtw88 rtw8822c.c query_phy_status_page1 takes only a negative
 	 * value and reads -rx_evm / 2 as its magnitude; -128 = none). An
 	 * unused stream reads 0, which that parser also discards. */
-	uint8_t evm = (uint8_t)(int8_t)clamp(-2 * snr, -127, 0);
+	uint8_t evm = (uint8_t)(int8_t)p3081_clamp(-2 * snr, -127, 0);
 	p[16] = evm;
 	p[17] = h->nss >= 2 ? evm : 0;
-	p[24] = (uint8_t)clamp(2 * snr, 0, 127); /* SNR, 0.5 dB */
-	p[25] = (uint8_t)clamp(2 * snr, 0, 127);
+	p[24] = (uint8_t)p3081_clamp(2 * snr, 0, 127); /* SNR, 0.5 dB */
+	p[25] = (uint8_t)p3081_clamp(2 * snr, 0, 127);
 }

@@ -29,6 +29,17 @@ static inline void fake_halmac_reset(struct fake_halmac *h)
 	h->coex_ready = false;
 }
 
+/* The transport of a HalMAC chip test: the fake's control transfers and
+ * the test's bulk OUT @p bulk (where H2C packets and reserved pages go).
+ * static const struct dvr_transport_ops ops = FAKE_HALMAC_OPS(my_bulk); */
+#define FAKE_HALMAC_OPS(bulk)                                                \
+	{                                                                    \
+		.name = "fake+bulk",                                         \
+		.ctrl_in = fake_ctrl_in,                                     \
+		.ctrl_out = fake_ctrl_out,                                   \
+		.bulk_out_sync = (bulk),                                     \
+	}
+
 /* fake_init for a HalMAC chip test: @p ops (the fake's control transfers
  * plus the test's bulk OUT, where H2C packets and reserved pages go),
  * @p n_out bulk OUT endpoints, @p on_write as the register hook (it

@@ -90,12 +90,7 @@ static void on_write(struct fake_regs *f, uint16_t addr, const uint8_t *b,
 	}
 }
 
-static const struct dvr_transport_ops ops = {
-	.name = "fake+bulk",
-	.ctrl_in = fake_ctrl_in,
-	.ctrl_out = fake_ctrl_out,
-	.bulk_out_sync = fake_bulk,
-};
+static const struct dvr_transport_ops ops = FAKE_HALMAC_OPS(fake_bulk);
 
 static void reset(struct dvr_io *io, struct dvr_chip *chip, unsigned n_out)
 {

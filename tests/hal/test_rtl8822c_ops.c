@@ -66,12 +66,7 @@ static void on_read(struct fake_regs *f, uint16_t addr, uint16_t len)
 	}
 }
 
-static const struct dvr_transport_ops ops = {
-	.name = "fake+bulk",
-	.ctrl_in = fake_ctrl_in,
-	.ctrl_out = fake_ctrl_out,
-	.bulk_out_sync = fake_bulk,
-};
+static const struct dvr_transport_ops ops = FAKE_HALMAC_OPS(fake_bulk);
 
 static void reset(struct dvr_io *io, struct dvr_chip *chip, unsigned n_out)
 {
