@@ -1,85 +1,53 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Bring-up of a virtual adapter through the public API and the real HAL,
- * run once per chip (the chip's model name is the one argument): the init
+ * run once per chip of the test list (the chip's name is the one
+ * argument, its expectations its row in tests/chip_table.h): the init
  * stage events arrive in order, the chip model saw power-on -> firmware
  * accepted by the chip's own checksum and booted -> MAC -> BB -> RF ->
  * monitor filters -> channel, with TX enabled and no power-off on the
  * way; retuning reaches the RF and BB registers the model reads, invalid
  * channels are refused, a frame goes out through the chip's descriptors,
  * and the register trace records the control and bulk transfers. What
- * only one chip does (the 8812A's power defaults and firmware window,
- * the 8822C's firmware IQK) is checked in that chip's own function.
+ * only some chips do (a firmware window, an IQK the firmware runs, the
+ * registers a bring-up leaves) comes from the chip's row.
  */
 #include <stdbool.h>
 
 #include "e2e_common.h"
+#include "tests/chip_table.h"
 
 static struct e2e_stages stages = { .total_ms = -1 };
 
-/* What a chip's bring-up must show beyond what every chip's does. */
-struct chip_case {
-	const char *model;       /* vchip personality: the argument */
-	const char *dvr_name;    /* dvr_chip_name of the adapter */
-	const char *const *stages;
-	size_t n_stages;
-	const char *stages_what;
-	/* Writes through the 0x1000 firmware window a download makes;
-	 * 0 for a chip whose firmware goes in by another path. */
-	unsigned fw_window_writes;
-	void (*model_checks)(struct vchip *vc, const enum vchip_milestone *m,
-	                     size_t n, int chn);
-};
-
-/* No power configured: the calibrated level from the model's default
- * EFUSE board (vendor-default: 5 GHz bases 0x2A, OFDM +2, VHT1S BW80 0),
- * not the zeros the tables leave. At 36/80: OFDM 0x2A + 2 = 0x2C, MCS
- * (0x2A + 0x2A) / 2 + 0 = 0x2A, plus power by rate capped by the
- * worldwide limit: OFDM 6M-18M +14/+14/+12/+12 capped at 0 (ch 36 OFDM
- * limit 30 - 54M's 30); MCS4-6 +8/+4/+2 capped at +2 (HT1S 30 - MCS7's
- * 28 at 36/20 and 38/40), MCS7 the base (tests/e2e/test_txpower.c has
- * the rest). */
-static void checks_8812a(struct vchip *vc, const enum vchip_milestone *m,
-                         size_t n, int chn)
-{
-	(void)m;
-	(void)n;
-	(void)chn;
-	CHECK_EQ_HEX(vchip_peek32(vc, 0xC24), 0x2C2C2C2C,
-	             "calibrated TX power index on path A OFDM rates");
-	CHECK_EQ_HEX(vchip_peek32(vc, 0xE30), 0x2A2C2C2C,
-	             "calibrated TX power index on path B MCS4-7");
-}
-
-/* The HAL asks the firmware for IQK once the channel is set, and waits
- * for the completion the firmware reports. */
-static void checks_8822c(struct vchip *vc, const enum vchip_milestone *m,
-                         size_t n, int chn)
-{
-	int cal = e2e_find_milestone(m, n, VCHIP_M_CALIBRATION, chn);
-	CHECK(cal > chn, "IQK asked of the firmware after the channel");
-	CHECK_EQ_HEX(vchip_peek32(vc, 0x2D9C) & 0xFF, 0xAA,
-	             "IQK completion the firmware reported");
-}
-
-static const char *const stages_8812a[] = {
-	"identify", "power_on", "firmware", "mac", "phy", "monitor",
-	"channel", "calibrate",
-};
-static const char *const stages_8822c[] = {
+static const char *const all_stages[] = {
 	"identify", "power_on", "firmware", "mac", "phy", "monitor",
 	"channel", "calibrate",
 };
 
-static const struct chip_case cases[] = {
-	{ "8812a", "RTL8812AU", stages_8812a, 8, "eight init stage events",
-	  /* the v52.10 image, 196 bytes a write */ 26998 / 196,
-	  checks_8812a },
-	{ "8822c", "RTL8822CU/RTL8812CU", stages_8822c, 8,
-	  "eight init stage events", 0, checks_8822c },
-};
+/* What the chip's row says its registers hold after the bring-up, and
+ * for a chip whose firmware runs IQK, that the HAL asked for it once the
+ * channel was set. */
+static void check_chip(const struct test_chip *tc, struct vchip *vc,
+                       const enum vchip_milestone *m, size_t n, int chn)
+{
+	if (tc->fw_iqk) {
+		int cal = e2e_find_milestone(m, n, VCHIP_M_CALIBRATION, chn);
+		CHECK(cal > chn, "IQK asked of the firmware after the channel");
+	}
+	for (const struct test_chip_reg *r = tc->started;
+	     r < tc->started + sizeof tc->started / sizeof tc->started[0] &&
+	     r->what;
+	     r++) {
+		uint32_t v = r->space == TEST_REG_MAC
+		                     ? vchip_peek32(vc, r->addr)
+		                     : vchip_peek_rf(vc,
+		                                     r->space == TEST_REG_RF_B,
+		                                     (uint8_t)r->addr);
+		CHECK_EQ_HEX(v & r->mask, r->value, r->what);
+	}
+}
 
-static void check_milestones(const struct chip_case *cc, struct vchip *vc)
+static void check_milestones(const struct test_chip *tc, struct vchip *vc)
 {
 	enum vchip_milestone m[64];
 	size_t n = e2e_milestones(vc, m, 64);
@@ -110,11 +78,11 @@ static void check_milestones(const struct chip_case *cc, struct vchip *vc)
 	CHECK(txe > fb, "MAC TX/RX enabled with firmware running");
 	CHECK(p < 0 || e2e_find_milestone(m, n, VCHIP_M_POWER_OFF, p) < 0,
 	      "no power-off during bring-up");
-	cc->model_checks(vc, m, n, chn);
+	check_chip(tc, vc, m, n, chn);
 }
 
 /* Every line of the trace well-formed, and enough of each kind. */
-static void check_trace(const struct chip_case *cc, const char *trace)
+static void check_trace(const struct test_chip *tc, const char *trace)
 {
 	FILE *f = fopen(trace, "r");
 	CHECK(f != NULL, "trace file written");
@@ -157,8 +125,8 @@ static void check_trace(const struct chip_case *cc, const char *trace)
 	printf("# trace: %u reads, %u writes, %u fw-window writes, %u TX\n",
 	       reads, writes, fw_window, tx);
 	CHECK(reads > 100 && writes > 500, "trace holds the bring-up");
-	if (cc->fw_window_writes)
-		CHECK(fw_window >= cc->fw_window_writes,
+	if (tc->fw_window_writes)
+		CHECK(fw_window >= tc->fw_window_writes,
 		      "firmware written through 0x1000 window");
 	CHECK(tx >= 1, "trace holds the bulk OUT");
 	CHECK(rx_posted >= 1, "trace holds the posted bulk IN transfers");
@@ -167,15 +135,9 @@ static void check_trace(const struct chip_case *cc, const char *trace)
 
 int main(int argc, char **argv)
 {
-	const struct chip_case *cc = NULL;
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		if (argc > 1 && strcmp(argv[1], cases[i].model) == 0)
-			cc = &cases[i];
-	if (!cc) {
-		printf("# usage: %s 8812a|8822c\n", argv[0]);
-		CHECK(0, "a known chip named");
+	const struct test_chip *tc = test_chip_find(argc > 1 ? argv[1] : NULL);
+	if (!CHECK(tc != NULL, "a chip of tests/chip_table.h named"))
 		return check_done();
-	}
 	const char *fw = check_firmware_dir();
 	if (!fw)
 		CHECK_SKIP("no test firmware (firmware/)");
@@ -185,7 +147,7 @@ int main(int argc, char **argv)
 	char trace[600];
 	snprintf(trace, sizeof trace, "%s/regs.trace", dir);
 	char sel[64];
-	snprintf(sel, sizeof sel, "virtual:bringup,chip=%s", cc->model);
+	snprintf(sel, sizeof sel, "virtual:bringup,chip=%s", tc->name);
 
 	struct dvr_config cfg = { .on_event = e2e_stages_on_event,
 		                  .user = &stages, .firmware_dir = fw,
@@ -197,21 +159,23 @@ int main(int argc, char **argv)
 		return check_done();
 	}
 	char what[96];
-	snprintf(what, sizeof what, "chip is %s", cc->dvr_name);
-	CHECK(strcmp(dvr_chip_name(dev), cc->dvr_name) == 0, what);
+	snprintf(what, sizeof what, "chip is %s", tc->dvr_name);
+	CHECK(strcmp(dvr_chip_name(dev), tc->dvr_name) == 0, what);
 	struct dvr_channel ch = { .channel = 36, .bw_mhz = 80 };
 	int r = dvr_start(dev, &ch);
 	CHECK_EQ_INT(r, DVR_OK, "start on 36/80");
 	if (r != DVR_OK)
 		printf("# %s\n", dvr_last_error(dev));
-	e2e_check_stages(&stages, cc->stages, cc->n_stages, cc->stages_what);
+	e2e_check_stages(&stages, all_stages,
+	                 sizeof all_stages / sizeof all_stages[0],
+	                 "eight init stage events");
 
 	struct vchip *vc = vchip_find("bringup");
 	CHECK(vc != NULL, "model found");
 	if (vc) {
-		CHECK(strcmp(vchip_chip_name(vc), cc->model) == 0,
+		CHECK(strcmp(vchip_chip_name(vc), tc->name) == 0,
 		      "model is the chip asked for");
-		check_milestones(cc, vc);
+		check_milestones(tc, vc);
 
 		struct vchip_tuning tu;
 		vchip_get_tuning(vc, &tu);
@@ -248,7 +212,7 @@ int main(int argc, char **argv)
 	/* dvr_close destroyed the model: nothing to look at */
 	CHECK(vchip_find("bringup") == NULL, "model gone after close");
 
-	check_trace(cc, trace);
+	check_trace(tc, trace);
 	e2e_air_remove(dir);
 	return check_done();
 }

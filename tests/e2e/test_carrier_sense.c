@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The carrier-sense setting (dvr_config.carrier_sense) on the RTL8812AU
- * and the RTL8822CU: what it writes (REG_TX_PTCL_CTRL 0x520 bits 14/15,
- * read back from the model) and what the chip then does. A flooder (an
- * RTL8812AU) holds channel 6 with long 1 Mbit/s frames; a second adapter
- * of the chip under test sends a few short frames in the middle of the
+ * The carrier-sense setting (dvr_config.carrier_sense) on a chip of the
+ * test list (the argument; meson runs each): what it writes
+ * (REG_TX_PTCL_CTRL 0x520 bits 14/15, read back from the model) and what
+ * the chip then does. A flooder (the model's default adapter) holds
+ * channel 6 with long 1 Mbit/s frames; an adapter of the chip under
+ * test sends a few short frames in the middle of the
  * flood. With the default setting its chip waits for the channel (the
  * model counts the frames it started late); with carrier sense off it
  * transmits when due, over the flood. Each run checks that the flood was
@@ -61,7 +62,7 @@ static void run(const char *chip, enum dvr_carrier_sense cs, const char *tag)
 	snprintf(flood_name, sizeof flood_name, "csflood-%s", tag);
 	snprintf(tx_name, sizeof tx_name, "cstx-%s", tag);
 	int st;
-	snprintf(sel, sizeof sel, "virtual:%s,chip=8812a", flood_name);
+	snprintf(sel, sizeof sel, "virtual:%s", flood_name);
 	dvr_device *flood = open_start(sel, DVR_CARRIER_SENSE_DEFAULT, &st);
 	snprintf(sel, sizeof sel, "virtual:%s,chip=%s", tx_name, chip);
 	dvr_device *tx = open_start(sel, cs, &st);
@@ -109,8 +110,13 @@ out:
 		dvr_close(flood);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	if (argc < 2) {
+		printf("# usage: %s CHIP\n", argv[0]);
+		return 2;
+	}
+	const char *chip = argv[1];
 	const char *fw = check_firmware_dir();
 	if (!fw)
 		CHECK_SKIP("no test firmware (firmware/)");
@@ -119,15 +125,17 @@ int main(void)
 		CHECK_SKIP("mkdtemp failed");
 	setenv("DEVOURER_FIRMWARE_DIR", fw, 1);
 
-	run("8812a", DVR_CARRIER_SENSE_DEFAULT, "default");
-	run("8812a", DVR_CARRIER_SENSE_OFF, "off");
-	run("8822c", DVR_CARRIER_SENSE_DEFAULT, "8822c-default");
-	run("8822c", DVR_CARRIER_SENSE_OFF, "8822c-off");
+	char tag[32];
+	snprintf(tag, sizeof tag, "%s-default", chip);
+	run(chip, DVR_CARRIER_SENSE_DEFAULT, tag);
+	snprintf(tag, sizeof tag, "%s-off", chip);
+	run(chip, DVR_CARRIER_SENSE_OFF, tag);
 
 	/* A setting the library does not know is refused, not ignored. */
 	int st;
-	dvr_device *bad = open_start("virtual:csbad,chip=8812a",
-	                             (enum dvr_carrier_sense)7, &st);
+	char sel[64];
+	snprintf(sel, sizeof sel, "virtual:csbad,chip=%s", chip);
+	dvr_device *bad = open_start(sel, (enum dvr_carrier_sense)7, &st);
 	CHECK(bad == NULL, "unknown carrier-sense value refused");
 	CHECK_EQ_INT(st, DVR_E_INVALID, "... as invalid");
 	if (bad)

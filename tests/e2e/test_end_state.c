@@ -9,7 +9,8 @@
  * code). Every row names where its value comes from; a mismatch prints
  * register, expected, got and that source.
  *
- * Arguments: groups of three, "<model chip> <tables file> <code file>".
+ * Arguments: groups of three, "<model chip> <tables file> <code file>";
+ * meson runs it once per chip of the test list (end_state_<chip>).
  *
  * Row format (one per line, '#' starts a comment line):
  *   when space address mask value source...

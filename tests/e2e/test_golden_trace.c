@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The RTL8812AU and RTL8822CU bring-ups, control transfer by control
- * transfer, are frozen in golden register traces (tests/e2e/golden/): open a virtual adapter,
- * start it on a channel, close it, and compare the trace with the file
- * line for line, each run of reads of one register (a poll) cut to its
- * last line. Any change to what the HAL writes, reads or polls — a
- * refactor that was meant to change nothing, above all — fails here and
- * shows the first line that differs.
+ * A chip's bring-up, control transfer by control transfer, is frozen in
+ * golden register traces (tests/e2e/golden/rtl<chip>_ch36_bw20.trace and
+ * rtl<chip>_ch149_bw80.trace): open a virtual adapter, start it on the
+ * channel, close it, and compare the trace with the file line for line,
+ * each run of reads of one register (a poll) cut to its last line. Any
+ * change to what the HAL writes, reads or polls — a refactor that was
+ * meant to change nothing, above all — fails here and shows the first
+ * line that differs. Run once per chip of the test list.
  *
- * A deliberate change of the bring-up regenerates the files:
- *   DEVOURER_GOLDEN_UPDATE=1 meson test -C build golden_trace
+ * A deliberate change of the bring-up regenerates a chip's files (and
+ * writes a new chip's first ones):
+ *   DEVOURER_GOLDEN_UPDATE=1 meson test -C build golden_trace_<chip>
  * and the diff of the golden files is then part of the commit.
  *
- * Usage: test_golden_trace GOLDEN_DIR
+ * Usage: test_golden_trace GOLDEN_DIR CHIP
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -24,21 +26,11 @@
 
 #include "tests/check.h"
 
-struct golden_case {
-	const char *file;       /* under GOLDEN_DIR */
-	const char *chip;       /* the virtual adapter's chip= */
-	struct dvr_channel ch;
-};
-
-static const struct golden_case cases[] = {
-	{ "rtl8812a_ch36_bw20.trace", "8812a",
-	  { .channel = 36, .bw_mhz = 20 } },
-	{ "rtl8812a_ch149_bw80.trace", "8812a",
-	  { .channel = 149, .bw_mhz = 80 } },
-	{ "rtl8822c_ch36_bw20.trace", "8822c",
-	  { .channel = 36, .bw_mhz = 20 } },
-	{ "rtl8822c_ch149_bw80.trace", "8822c",
-	  { .channel = 149, .bw_mhz = 80 } },
+/* A 20 MHz channel of the lower 5 GHz band and an 80 MHz block of the
+ * upper one: both band halves, both ends of the bandwidth range. */
+static const struct dvr_channel channels[] = {
+	{ .channel = 36, .bw_mhz = 20 },
+	{ .channel = 149, .bw_mhz = 80 },
 };
 
 /* Bring a fresh virtual adapter up on ch with a trace into path. */
@@ -139,10 +131,11 @@ static bool same_trace(const char *golden, const char *got, const char *name)
 
 int main(int argc, char **argv)
 {
-	if (argc < 2) {
-		fprintf(stderr, "usage: %s GOLDEN_DIR\n", argv[0]);
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s GOLDEN_DIR CHIP\n", argv[0]);
 		return 2;
 	}
+	const char *chip = argv[2];
 	const char *fw = check_firmware_dir();
 	if (!fw)
 		CHECK_SKIP("no firmware (set DEVOURER_TEST_FIRMWARE_DIR)");
@@ -151,25 +144,27 @@ int main(int argc, char **argv)
 	char dir[] = "/tmp/dvr-golden-XXXXXX";
 	if (!mkdtemp(dir))
 		CHECK_SKIP("mkdtemp failed");
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		const struct golden_case *c = &cases[i];
+	for (size_t i = 0; i < sizeof channels / sizeof channels[0]; i++) {
+		const struct dvr_channel *ch = &channels[i];
+		char file[64];
+		snprintf(file, sizeof file, "rtl%s_ch%u_bw%u.trace", chip,
+		         ch->channel, ch->bw_mhz);
 		char got[600], golden[1200];
-		snprintf(got, sizeof got, "%s/%s", dir, c->file);
-		snprintf(golden, sizeof golden, "%s/%s", argv[1], c->file);
+		snprintf(got, sizeof got, "%s/%s", dir, file);
+		snprintf(golden, sizeof golden, "%s/%s", argv[1], file);
 		char what[300], raw[640];
 		snprintf(raw, sizeof raw, "%s.raw", got);
-		snprintf(what, sizeof what, "%s: bring-up", c->file);
-		CHECK(record(fw, dir, raw, c->chip, &c->ch), what);
+		snprintf(what, sizeof what, "%s: bring-up", file);
+		CHECK(record(fw, dir, raw, chip, ch), what);
 		CHECK(canonical_copy(raw, got), "trace polls folded");
 		if (update) {
-			snprintf(what, sizeof what, "%s: golden written",
-			         c->file);
+			snprintf(what, sizeof what, "%s: golden written", file);
 			CHECK(canonical_copy(got, golden), what);
 			continue;
 		}
 		snprintf(what, sizeof what, "%s: trace equals the golden file",
-		         c->file);
-		CHECK(same_trace(golden, got, c->file), what);
+		         file);
+		CHECK(same_trace(golden, got, file), what);
 	}
 	char cmd[600];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

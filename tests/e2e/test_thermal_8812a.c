@@ -43,7 +43,7 @@
  *    passes 32 (|32 - 24| = 8): one recalibration, none after (38 - 32
  *    < 8). Every rate's TX AGC index rises by its path's remnant (after
  *    the regulatory limit, clamped to 63). At ch 36/20 worldwide the
- *    indices are (tests/e2e/test_txpower.c) 6M 44, 54M 44, MCS0 44,
+ *    indices are (tests/e2e/test_txpower_8812a.c) 6M 44, 54M 44, MCS0 44,
  *    MCS7 42, MCS8 42, MCS15 40, VHT1SS MCS9 38 on both paths: warm,
  *    path A 46 46 46 44 44 42 40, path B 45 45 45 43 43 41 39; training
  *    from MCS7: A 44 - 10, - 18, - 24 = 34 26 20 (0x141A22), B 43: 33

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The USB 2 → 3 mode switch in process: an RTL8822CU model that enumerates
- * at high speed on a SuperSpeed port is switched by the HAL (its EFUSE
- * invites it), leaves the bus, comes back through the virtual bus at
- * 5000 Mbit/s, and the core re-opens and brings it up — once. On a
- * USB2-only port the one attempt brings it back at high speed with its
- * pad in U3 mode and the HAL does not try again; one that enumerated at
- * SuperSpeed is never switched.
+ * The USB 2 → 3 mode switch in process, for a chip of the test list (the
+ * argument; meson runs each: usb3_switch_<chip>). A chip whose row says
+ * it ends at 5000 Mbit/s (an RTL8822CU) enumerates at high speed on a
+ * SuperSpeed port, is switched by the HAL (its EFUSE invites it), leaves
+ * the bus, comes back through the virtual bus at 5000 Mbit/s, and the
+ * core re-opens and brings it up — once. On a USB2-only port the one
+ * attempt brings it back at high speed with its pad in U3 mode and the
+ * HAL does not try again; one that enumerated at SuperSpeed is never
+ * switched. A chip that stays at high speed (an RTL8812AU) is never
+ * switched.
  */
 #include <stdlib.h>
 #include <unistd.h>
@@ -15,6 +18,7 @@
 
 #include "libdevourer/virtual/vchip.h"
 #include "tests/check.h"
+#include "tests/chip_table.h"
 
 static unsigned switches;
 
@@ -27,7 +31,8 @@ static void on_log(void *user, enum dvr_log_level level, const char *msg)
 }
 
 /* Bring the adapter up and report the speed its model ended at. */
-static unsigned bring_up(const char *name, const char *opts, const char *fw)
+static unsigned bring_up(const char *name, const char *opts, const char *fw,
+                         bool switching)
 {
 	char sel[128];
 	snprintf(sel, sizeof sel, "virtual:%s,%s", name, opts);
@@ -56,9 +61,9 @@ static unsigned bring_up(const char *name, const char *opts, const char *fw)
 		         opts);
 		CHECK_EQ_INT(d.bulk_max_packet, speed == 5000 ? 1024 : 512,
 		             what);
-		/* the 8822C's own view of the link (rtw88 usb.c
+		/* a switching chip's own view of the link (rtw88 usb.c
 		 * rtw_usb_switch_mode_new reads it) */
-		if (strstr(opts, "8822c")) {
+		if (switching) {
 			snprintf(what, sizeof what,
 			         "%s: 0xFF says the link speed", opts);
 			CHECK_EQ_HEX(vchip_peek32(vc, 0xFC) >> 24,
@@ -77,8 +82,14 @@ static unsigned bring_up(const char *name, const char *opts, const char *fw)
 	return speed;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	const struct test_chip *tc = test_chip_find(argc > 1 ? argv[1] : NULL);
+	if (!tc) {
+		printf("# usage: %s CHIP (a chip of tests/chip_table.h)\n",
+		       argv[0]);
+		return 2;
+	}
 	const char *fw = check_firmware_dir();
 	if (!fw)
 		CHECK_SKIP("no test firmware (firmware/)");
@@ -87,21 +98,28 @@ int main(void)
 		CHECK_SKIP("mkdtemp failed");
 	setenv("DEVOURER_AIR_DIR", dir, 1);
 
-	unsigned s = bring_up("u3sw", "chip=8822c", fw);
-	CHECK_EQ_INT(s, 5000, "SuperSpeed port: up at 5000 Mbit/s");
-	CHECK_EQ_INT(switches, 1, "SuperSpeed port: one re-enumeration");
+	char opts[96];
+	snprintf(opts, sizeof opts, "chip=%s", tc->name);
+	if (tc->usb_mbps == 5000) {
+		unsigned s = bring_up("u3sw", opts, fw, true);
+		CHECK_EQ_INT(s, 5000, "SuperSpeed port: up at 5000 Mbit/s");
+		CHECK_EQ_INT(switches, 1, "SuperSpeed port: one re-enumeration");
 
-	s = bring_up("u2port", "chip=8822c,port=480", fw);
-	CHECK_EQ_INT(s, 480, "USB2-only port: stays at 480 Mbit/s");
-	CHECK_EQ_INT(switches, 1, "USB2-only port: one attempt, not again");
+		snprintf(opts, sizeof opts, "chip=%s,port=480", tc->name);
+		s = bring_up("u2port", opts, fw, true);
+		CHECK_EQ_INT(s, 480, "USB2-only port: stays at 480 Mbit/s");
+		CHECK_EQ_INT(switches, 1, "USB2-only port: one attempt, not "
+		             "again");
 
-	s = bring_up("u3start", "chip=8822c,speed=5000", fw);
-	CHECK_EQ_INT(s, 5000, "enumerated at SuperSpeed: 5000 Mbit/s");
-	CHECK_EQ_INT(switches, 0, "enumerated at SuperSpeed: no switch");
-
-	s = bring_up("u8812", "chip=8812a", fw);
-	CHECK_EQ_INT(s, 480, "RTL8812AU model: high speed");
-	CHECK_EQ_INT(switches, 0, "RTL8812AU: no switch");
+		snprintf(opts, sizeof opts, "chip=%s,speed=5000", tc->name);
+		s = bring_up("u3start", opts, fw, true);
+		CHECK_EQ_INT(s, 5000, "enumerated at SuperSpeed: 5000 Mbit/s");
+		CHECK_EQ_INT(switches, 0, "enumerated at SuperSpeed: no switch");
+	} else {
+		unsigned s = bring_up("u2chip", opts, fw, false);
+		CHECK_EQ_INT(s, 480, "a high-speed chip: up at 480 Mbit/s");
+		CHECK_EQ_INT(switches, 0, "a high-speed chip: no switch");
+	}
 
 	char cmd[600];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

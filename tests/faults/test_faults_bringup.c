@@ -27,7 +27,7 @@
  * In-process also: a selector with an impossible option is refused at
  * dvr_open() with the option's own complaint, not a generic failure.
  *
- * Arguments: virtual|vusb 8812a|8822c.
+ * Arguments: virtual|vusb CHIP (a chip of the test list, tests/meson.build).
  */
 #include <errno.h>
 

@@ -7,8 +7,10 @@
  * the receiver FEC 8/12 repairs everything (seeded loss, so the run is
  * repeatable). With devourersink fec-policy=fit (a re-key between video
  * frames whenever that is fewer radio frames) every frame decodes too.
- * The same video also crosses between chips: an RTL8822CU
- * drone to an RTL8812AU ground station and back, each brought up by the
+ * The same video also crosses between chips: each chip named in the
+ * arguments (meson passes every chip of the test list but the model's
+ * default adapter, RTL8812AU) as the drone to a default ground station
+ * and as the ground station of a default drone, each brought up by the
  * plugin through its own HAL.
  */
 #include "gst_test_common.h"
@@ -225,10 +227,21 @@ int main(int argc, char **argv)
 		    "");
 		g_free(dev);
 	}
-	run(&env, "virtual:drone22c,chip=8822c", "virtual:ground",
-	    "RTL8822CU drone to RTL8812AU ground", FALSE, "");
-	run(&env, "virtual:drone", "virtual:ground22c,chip=8822c",
-	    "RTL8812AU drone to RTL8822CU ground", FALSE, "");
+	for (int i = 1; i < argc; i++) {
+		gchar *dev = g_strdup_printf("virtual:drone-%s,chip=%s",
+		                             argv[i], argv[i]);
+		gchar *label = g_strdup_printf("%s drone to default ground",
+		                               argv[i]);
+		run(&env, dev, "virtual:ground", label, FALSE, "");
+		g_free(dev);
+		g_free(label);
+		dev = g_strdup_printf("virtual:ground-%s,chip=%s", argv[i],
+		                      argv[i]);
+		label = g_strdup_printf("default drone to %s ground", argv[i]);
+		run(&env, "virtual:drone", dev, label, FALSE, "");
+		g_free(dev);
+		g_free(label);
+	}
 
 	gst_test_teardown(&env);
 	return check_done();

@@ -1,12 +1,19 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * devourersink -> virtual air -> devourersrc in one process (GstHarness on
- * both ends): every buffer arrives byte-exact and in order, the stats
+ * both ends), two adapters of a chip of the test list (the argument;
+ * meson runs each: gst_link_<chip>), each brought up by the plugin
+ * through the chip's HAL: the models are that chip at the link speed its
+ * row of tests/chip_table.h gives (an RTL8822CU switched to USB 3 on the
+ * way), every buffer arrives byte-exact and in order, the stats
  * properties add up (buffers larger than a packet: test_gst_sink_input),
  * the LATENCY query answers live, min 0 (the packets are stamped after
- * the FEC hold-back).
+ * the FEC hold-back); then the sink's regulatory-domain moves the power
+ * the adapter allows, as the row's worked example says.
  */
 #include "gst_test_common.h"
+#include "libdevourer/virtual/vchip.h"
+#include "tests/chip_table.h"
 
 #define N_PACKETS 300
 #define MAX_SIZE 1400
@@ -17,6 +24,73 @@ static const struct gst_test_packets packets = {
 	.size_step = 7919, .max_size = MAX_SIZE, .seed = 0x9e3779b9u,
 	.seed_offset = 1, .marker_every = 10,
 };
+
+/* An int field of @e's "stats" structure; -1 when missing. */
+static int stat_int(GstElement *e, const gchar *field)
+{
+	GstStructure *st = NULL;
+	int v = -1;
+
+	g_object_get(e, "stats", &st, NULL);
+	if (st) {
+		gst_structure_get_int(st, field, &v);
+		gst_structure_free(st);
+	}
+	return v;
+}
+
+/* The model behind virtual:@name is the chip, at its row's link speed. */
+static void check_model(const struct test_chip *tc, const gchar *name)
+{
+	struct vchip *vc = vchip_find(name);
+	struct vchip_usb_desc d = { 0 };
+
+	if (vc)
+		vchip_usb_desc(vc, &d);
+	gchar *what = g_strdup_printf("%s: an %s model at %u Mbit/s", name,
+	                              tc->name, tc->usb_mbps);
+	CHECK(vc && strcmp(vchip_chip_name(vc), tc->name) == 0 &&
+	      d.speed_mbps == tc->usb_mbps, what);
+	g_free(what);
+}
+
+/* The sink's tx-power under the worldwide limits (the running sink) and
+ * under FCC's (a third sink opened so), as the chip's row works out. */
+static void check_regd_power(const struct gst_test_env *env,
+                             const struct test_chip *tc, GstElement *sink)
+{
+	gchar *what;
+
+	g_object_set(sink, "tx-power", tc->power_149.ask_dbm, NULL);
+	what = g_strdup_printf("worldwide: %d dBm asked at ch 149 gives %d "
+	                       "mBm", tc->power_149.ask_dbm,
+	                       tc->power_149.worldwide_mbm);
+	CHECK_EQ_INT(stat_int(sink, "tx-power-mbm"),
+	             tc->power_149.worldwide_mbm, what);
+	g_free(what);
+
+	GstElement *fcc = gst_element_factory_make("devourersink", NULL);
+	GstBus *bus_fcc = gst_bus_new();
+	gchar *dev = g_strdup_printf("virtual:fcc,chip=%s", tc->name);
+	g_object_set(fcc, "device", dev, "channel", 149, "key-file",
+	             env->drone_key, "sync", FALSE, "async", FALSE,
+	             "regulatory-domain", DVR_REGD_FCC, "tx-power",
+	             tc->power_149.ask_dbm, NULL);
+	g_free(dev);
+	gst_element_set_bus(fcc, bus_fcc);
+	CHECK(gst_element_set_state(fcc, GST_STATE_PLAYING) !=
+	      GST_STATE_CHANGE_FAILURE, "FCC sink reaches PLAYING");
+	what = g_strdup_printf("FCC: %d dBm asked at ch 149 gives %d mBm",
+	                       tc->power_149.ask_dbm, tc->power_149.fcc_mbm);
+	CHECK_EQ_INT(stat_int(fcc, "tx-power-mbm"), tc->power_149.fcc_mbm,
+	             what);
+	g_free(what);
+	gst_element_set_state(fcc, GST_STATE_NULL);
+	CHECK_EQ_INT(gst_test_drain_bus(bus_fcc, 0, NULL), 0,
+	             "FCC sink: no error message");
+	gst_object_unref(fcc);
+	gst_object_unref(bus_fcc);
+}
 
 int main(int argc, char **argv)
 {
@@ -29,18 +103,25 @@ int main(int argc, char **argv)
 	GstQuery *q;
 
 	gst_test_setup(&env, &argc, &argv);
+	const struct test_chip *tc = test_chip_find(argc > 1 ? argv[1] : NULL);
+	if (!CHECK(tc != NULL, "a chip of tests/chip_table.h named")) {
+		gst_test_teardown(&env);
+		return check_done();
+	}
+	gchar *ground = g_strdup_printf("virtual:ground,chip=%s", tc->name);
+	gchar *drone = g_strdup_printf("virtual:drone,chip=%s", tc->name);
 	msgs_rx = g_ptr_array_new_with_free_func(
 	        (GDestroyNotify)gst_message_unref);
 	msgs_tx = g_ptr_array_new_with_free_func(
 	        (GDestroyNotify)gst_message_unref);
 
 	/* Receiver first, so it hears the first session announcement. */
-	hs = gst_test_src_harness(&env, "virtual:ground", 149,
+	hs = gst_test_src_harness(&env, ground, 149,
 	                          SRC_FEC_TIMEOUT_MS, &bus_rx,
 	                          "devourersrc reaches PLAYING");
 	if (!hs)
 		return check_done();
-	ht = gst_test_sink_harness(&env, "virtual:drone", 149, &bus_tx,
+	ht = gst_test_sink_harness(&env, drone, 149, &bus_tx,
 	                           "devourersink reaches PLAYING");
 	if (!ht)
 		return check_done();
@@ -54,6 +135,8 @@ int main(int argc, char **argv)
 	errors += gst_test_drain_bus(bus_rx, 0, msgs_rx);
 	errors += gst_test_drain_bus(bus_tx, 0, msgs_tx);
 	CHECK_EQ_INT(errors, 0, "both elements start without an error");
+	check_model(tc, "ground");
+	check_model(tc, "drone");
 
 	for (guint i = 0; i < N_PACKETS; i++) {
 		GstBuffer *pkt = gst_test_packet_make(&packets, i);
@@ -124,6 +207,8 @@ int main(int argc, char **argv)
 	}
 	gst_query_unref(q);
 
+	check_regd_power(&env, tc, ht->element);
+
 	gst_harness_teardown(ht);
 	gst_harness_teardown(hs);
 	errors = gst_test_drain_bus(bus_rx, 0, msgs_rx) +
@@ -133,6 +218,8 @@ int main(int argc, char **argv)
 	gst_object_unref(bus_tx);
 	g_ptr_array_unref(msgs_rx);
 	g_ptr_array_unref(msgs_tx);
+	g_free(ground);
+	g_free(drone);
 	gst_test_teardown(&env);
 	return check_done();
 }

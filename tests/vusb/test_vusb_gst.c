@@ -11,10 +11,11 @@
  * Skipped when the plugin or gst-launch-1.0 is not there.
  *
  * Arguments: devourer-vusb, gst-launch-1.0, the plugin's build directory,
- * and optionally the drone's and the ground's --adapter specs (default
- * "drone" and "ground", RTL8812AUs; "drone:0bda:c812" makes the drone an
- * RTL8822CU, which switches itself to USB 3 under the launcher first),
- * and "streaming-rx": the ground's devourersrc then receives in its
+ * the drone's chip (a chip of the test list: meson runs each,
+ * vusb_gst_<chip>; plugged in at its row's USB id, so an RTL8822CU
+ * switches itself to USB 3 under the launcher first; the ground is the
+ * model's default adapter), and optionally "streaming-rx": the ground's
+ * devourersrc then receives in its
  * streaming thread (the RX pump over libusb), and its devourer-rx-stats
  * messages (gst-launch-1.0 -m) must count transfers that thread completed
  * itself: the pump was used, not the fallback to the driver's thread.
@@ -25,6 +26,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "tests/chip_table.h"
 #include "tests/vusb/vusb_test.h"
 
 /* As vt_spawn, with stdout into the file out. */
@@ -67,7 +69,13 @@ static unsigned long long sum_pumped(const char *path, unsigned *messages)
 
 int main(int argc, char **argv)
 {
-	if (argc < 4 || access(argv[2], X_OK) != 0)
+	const struct test_chip *tc = test_chip_find(argc > 4 ? argv[4] : NULL);
+	if (!tc) {
+		printf("# usage: %s devourer-vusb gst-launch-1.0 PLUGIN_DIR "
+		       "CHIP [streaming-rx]\n", argv[0]);
+		return 2;
+	}
+	if (access(argv[2], X_OK) != 0)
 		CHECK_SKIP("gst-launch-1.0 not available");
 	char plugin[512];
 	snprintf(plugin, sizeof plugin, "%s/libgstdevourer.so", argv[3]);
@@ -91,9 +99,11 @@ int main(int argc, char **argv)
 	 * leak checks of our code are in the other vusb tests. */
 	setenv("ASAN_OPTIONS", "detect_leaks=0:abort_on_error=1", 1);
 
-	char *drone_spec = argc > 4 ? argv[4] : "drone";
-	char *ground_spec = argc > 5 ? argv[5] : "ground";
-	bool streaming = argc > 6 && strcmp(argv[6], "streaming-rx") == 0;
+	char drone_spec[32];
+	snprintf(drone_spec, sizeof drone_spec, "drone:%04x:%04x", tc->vid,
+	         tc->pid);
+	char *ground_spec = "ground";
+	bool streaming = argc > 5 && strcmp(argv[5], "streaming-rx") == 0;
 	char *ground_argv[] = {argv[1], "--adapter", ground_spec, "--", argv[2],
 	                       "-q", "devourersrc", "device=auto",
 	                       "channel=36", "password=vusb-test",

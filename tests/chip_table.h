@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What the tests expect of each chip they bring up through the real HAL
+ * on the chip model: one row per chip, every value with where it comes
+ * from. Which chips are tested is not decided here: the test_chips list
+ * of tests/meson.build is, and hands each per-chip test the chip's name,
+ * which it looks up with test_chip_find(). The chip_table test keeps the
+ * two lists the same.
+ *
+ * Data files of a chip go by its name (docs/adding-a-chip.md, "Tests"):
+ * tests/e2e/golden/rtl<name>_ch36_bw20.trace and _ch149_bw80.trace,
+ * tests/e2e/end_state/rtl<name>_tables.txt and _code.txt.
+ */
+#ifndef DVR_TESTS_CHIP_TABLE_H
+#define DVR_TESTS_CHIP_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* One register the model must hold: the 32-bit MAC/BB register at addr,
+ * or RF register addr of path A or B. */
+struct test_chip_reg {
+	const char *what; /* NULL ends a list */
+	enum { TEST_REG_MAC = 0, TEST_REG_RF_A, TEST_REG_RF_B } space;
+	uint16_t addr;
+	uint32_t mask, value;
+};
+
+struct test_chip {
+	/* The chip model's chip= and the suffix of the tests' names. */
+	const char *name;
+	/* dvr_chip_name() of an adapter the HAL drives. */
+	const char *dvr_name;
+	/* A USB id the model presents it under and the HAL drives it by:
+	 * devourer-vusb's --adapter NAME:VID:PID, the usbfs tests' adapter. */
+	uint16_t vid, pid;
+	/* Link speed once dvr_open() returned, on the model's default
+	 * board: 5000 for a chip whose EFUSE asks for the USB 3 switch. */
+	unsigned usb_mbps;
+	/* Spatial streams it sends and receives (cross_chip's VHT rate). */
+	unsigned nss;
+	/* bringup: writes through the 0x1000 firmware window a download
+	 * makes; 0 for a chip whose firmware goes in by another path. */
+	unsigned fw_window_writes;
+	/* bringup: the HAL asks the firmware for IQK after the channel (the
+	 * model's calibration milestone). */
+	bool fw_iqk;
+	/* bringup: registers after dvr_start() on ch 36/80, default board,
+	 * worldwide. */
+	struct test_chip_reg started[4];
+	/* gst_link: devourersink's tx-power (dBm) asked at ch 149/20 on the
+	 * default board, and the power the adapter then reports under the
+	 * worldwide (least of every domain) and the FCC limits. */
+	struct {
+		int ask_dbm, worldwide_mbm, fcc_mbm;
+	} power_149;
+};
+
+static const struct test_chip test_chip_table[] = {
+	{
+		.name = "8812a",
+		.dvr_name = "RTL8812AU",
+		.vid = 0x0BDA, .pid = 0x8812,
+		.usb_mbps = 480,
+		.nss = 2,
+		/* the v52.10 image, 196 bytes a write */
+		.fw_window_writes = 26998 / 196,
+		.fw_iqk = false,
+		/* No power configured: the calibrated level from the model's
+		 * default EFUSE board (vendor-default: 5 GHz bases 0x2A,
+		 * OFDM +2, VHT1S BW80 0), not the zeros the tables leave.
+		 * At 36/80: OFDM 0x2A + 2 = 0x2C, MCS (0x2A + 0x2A) / 2 + 0
+		 * = 0x2A, plus power by rate capped by the worldwide limit:
+		 * OFDM 6M-18M +14/+14/+12/+12 capped at 0 (ch 36 OFDM limit
+		 * 30 - 54M's 30); MCS4-6 +8/+4/+2 capped at +2 (HT1S 30 -
+		 * MCS7's 28 at 36/20 and 38/40), MCS7 the base
+		 * (tests/e2e/test_txpower_8812a.c has the rest). */
+		.started = {
+			{ "calibrated TX power index on path A OFDM rates",
+			  TEST_REG_MAC, 0xC24, 0xFFFFFFFF, 0x2C2C2C2C },
+			{ "calibrated TX power index on path B MCS4-7",
+			  TEST_REG_MAC, 0xE30, 0xFFFFFFFF, 0x2A2C2C2C },
+		},
+		/* vendor-default, ch 149/20: MCS7 path A has the EFUSE index
+		 * 0x2A = 42 (5 GHz base, BW20 difference 0); its limit is HT
+		 * 1SS at 20 MHz ch 149 (rtw8812a_txpwr_lmt) minus the
+		 * by-rate base MCS7 28: worldwide (ETSI) 32, +4, so 25 dBm
+		 * (index 50, 0.5 dB an index) stops at 42 + 4 = 46 (2300
+		 * mBm); FCC 36, +8: 50 passes, at 42 + 8. */
+		.power_149 = { 25, 2300, 2500 },
+	},
+	{
+		.name = "8822c",
+		.dvr_name = "RTL8822CU/RTL8812CU",
+		.vid = 0x0BDA, .pid = 0xC812,
+		/* its typical board's EFUSE asks for the switch */
+		.usb_mbps = 5000,
+		.nss = 2,
+		.fw_window_writes = 0,
+		.fw_iqk = true,
+		.started = {
+			{ "IQK completion the firmware reported",
+			  TEST_REG_MAC, 0x2D9C, 0xFF, 0xAA },
+		},
+		/* typical, ch 149/20: MCS7 path A has the EFUSE level 70
+		 * (0x46); its limit is HT 1SS at 20 MHz ch 149
+		 * (rtw8822c_txpwr_lmt_type0) minus the by-rate base 64:
+		 * worldwide 28, -36, so 20 dBm asked gives 70 - 36 = 34 (850
+		 * mBm, 0.25 dB an index); FCC 76, +12: 20 dBm = index 80
+		 * passes, under 70 + 12 = 82. */
+		.power_149 = { 20, 850, 2000 },
+	},
+};
+
+#define TEST_CHIP_COUNT (sizeof test_chip_table / sizeof test_chip_table[0])
+
+/* The row of chip name; NULL when this table has none. */
+static inline const struct test_chip *test_chip_find(const char *name)
+{
+	for (size_t i = 0; name && i < TEST_CHIP_COUNT; i++)
+		if (strcmp(test_chip_table[i].name, name) == 0)
+			return &test_chip_table[i];
+	return NULL;
+}
+
+#endif /* DVR_TESTS_CHIP_TABLE_H */
