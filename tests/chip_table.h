@@ -112,6 +112,35 @@ static const struct test_chip test_chip_table[] = {
 		 * passes, under 70 + 12 = 82. */
 		.power_149 = { 20, 850, 2000 },
 	},
+	{
+		.name = "8822b",
+		.dvr_name = "RTL8822BU/RTL8812BU",
+		/* the model's default identity, first of rtw88's table */
+		.vid = 0x0BDA, .pid = 0xB812,
+		/* its default board's EFUSE asks for the switch, as the
+		 * RTL8822CU's */
+		.usb_mbps = 5000,
+		.nss = 2,
+		.fw_window_writes = 0,
+		.fw_iqk = true,
+		/* as the adapter reported it, not yet worked out from the
+		 * tables */
+		.power_149 = { 20, 2000, 2000 },
+	},
+	{
+		.name = "8821c",
+		.dvr_name = "RTL8821CU/RTL8811CU",
+		/* the model's default identity, the RTL8821CU with BT */
+		.vid = 0x0BDA, .pid = 0xC820,
+		/* USB 2 only (rtw88 usb.c rtw_usb3_chip_new lacks it) */
+		.usb_mbps = 480,
+		.nss = 1,
+		.fw_window_writes = 0,
+		.fw_iqk = true,
+		/* as the adapter reported it, not yet worked out from the
+		 * tables */
+		.power_149 = { 20, 1450, 2000 },
+	},
 };
 
 #define TEST_CHIP_COUNT (sizeof test_chip_table / sizeof test_chip_table[0])
