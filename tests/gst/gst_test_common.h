@@ -21,6 +21,7 @@
 
 #include <devourer/link.h>
 
+#include "libdevourer/virtual/vchip.h"
 #include "tests/check.h"
 
 struct gst_test_env {
@@ -245,6 +246,46 @@ static inline guint64 gst_test_stat_u64(GstElement *e, const gchar *field)
 		gst_structure_free(s);
 	}
 	return v;
+}
+
+/* @e's whole "stats" structure as a TAP comment: where a count that
+ * failed went (which drop, which loss). */
+static inline void gst_test_print_stats(GstElement *e, const gchar *label)
+{
+	GstStructure *s = NULL;
+
+	g_object_get(e, "stats", &s, NULL);
+	if (!s)
+		return;
+	gchar *str = gst_structure_to_string(s);
+	printf("# %s: %s\n", label, str);
+	g_free(str);
+	gst_structure_free(s);
+}
+
+/* The chip model's counts of a virtual adapter (@device: a selector such
+ * as "virtual:name,opt=..." or the bare name) as a TAP comment: what the
+ * air and the RX FIFO did with the frames, beside what the link says. */
+static inline void gst_test_print_model(const gchar *device,
+                                        const gchar *side)
+{
+	const gchar *name = g_str_has_prefix(device, "virtual:")
+	                    ? device + strlen("virtual:") : device;
+	gchar *bare = g_strndup(name, strcspn(name, ","));
+	struct vchip *vc = vchip_find(bare);
+	struct vchip_stats st;
+
+	if (vc) {
+		vchip_get_stats(vc, &st);
+		printf("# %s model %s: aired %" G_GUINT64_FORMAT
+		       ", heard %" G_GUINT64_FORMAT ", lost by the air %"
+		       G_GUINT64_FORMAT ", RX FIFO overflow %" G_GUINT64_FORMAT
+		       ", delivered on bulk IN %" G_GUINT64_FORMAT "\n", side,
+		       bare, (guint64)st.tx_aired, (guint64)st.rx_heard,
+		       (guint64)st.rx_lost, (guint64)st.rx_fifo_overflow,
+		       (guint64)st.rx_delivered);
+	}
+	g_free(bare);
 }
 
 /* Every slot @src's link gave up that may have held a packet: the

@@ -714,6 +714,11 @@ static void test_garbage(const struct gst_test_env *env)
 	       "delivered %u of %d\n", garbage, tg.judged, N_JUDGED);
 	CHECK_EQ_INT(tg.judged, N_JUDGED,
 	             "garbage: the forwarder's stream delivered in full");
+	if (tg.judged != N_JUDGED) {
+		gst_test_print_stats(agg->element, "garbage: aggregator");
+		gst_test_print_model("dronef", "sender");
+		gst_test_print_model("rxf", "forwarder");
+	}
 	CHECK_EQ_INT(tg.wrong, 0, "garbage: every packet byte-exact");
 	CHECK_EQ_INT(gst_test_stat_u64(agg->element, "aggregate-kernel-drops"),
 	             0, "garbage: the socket buffer dropped nothing");

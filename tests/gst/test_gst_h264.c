@@ -15,7 +15,6 @@
  */
 #include "gst_test_common.h"
 
-#include "libdevourer/virtual/vchip.h"
 
 #define N_FRAMES 90
 /*
@@ -41,25 +40,6 @@ static GstPadProbeReturn count_frame(GstPad *pad, GstPadProbeInfo *info,
 
 /* What the chip model behind virtual:NAME[,options] saw: where a frame
  * the receiver did not get went (the air's loss, the RX FIFO, the host). */
-static void print_model_stats(const gchar *device, const gchar *side)
-{
-	const gchar *name = g_str_has_prefix(device, "virtual:")
-	                    ? device + strlen("virtual:") : device;
-	gchar *bare = g_strndup(name, strcspn(name, ","));
-	struct vchip *vc = vchip_find(bare);
-	struct vchip_stats st;
-
-	if (vc) {
-		vchip_get_stats(vc, &st);
-		printf("# %s model %s: aired %" PRIu64 ", heard %" PRIu64
-		       ", lost by the link %" PRIu64 ", RX FIFO overflow %"
-		       PRIu64 ", delivered on bulk IN %" PRIu64 "\n", side,
-		       bare, st.tx_aired, st.rx_heard, st.rx_lost,
-		       st.rx_fifo_overflow, st.rx_delivered);
-	}
-	g_free(bare);
-}
-
 /* Run one transfer from tx_device to rx_device. */
 static void run(struct gst_test_env *env, const gchar *tx_device,
                 const gchar *rx_device, const gchar *label,
@@ -170,19 +150,9 @@ static void run(struct gst_test_env *env, const gchar *tx_device,
 			printf("#   fec-recovered %" G_GUINT64_FORMAT "\n", rec);
 		g_free(what);
 	}
-	{
-		GstStructure *s = NULL;
-		gchar *str;
-
-		g_object_get(src, "stats", &s, NULL);
-		str = gst_structure_to_string(s);
-		printf("# %s: %s\n", label, str);
-		g_free(str);
-		gst_structure_free(s);
-	}
-
-	print_model_stats(tx_device, "sender");
-	print_model_stats(rx_device, "receiver");
+	gst_test_print_stats(src, label);
+	gst_test_print_model(tx_device, "sender");
+	gst_test_print_model(rx_device, "receiver");
 	gst_element_set_state(tx, GST_STATE_NULL);
 	gst_element_set_state(rx, GST_STATE_NULL);
 	errors += gst_test_drain_bus(bus_tx, 0, NULL);

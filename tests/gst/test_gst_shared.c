@@ -186,6 +186,11 @@ static void test_one_pipeline_per_side(const struct gst_test_env *env)
 
 		CHECK_EQ_INT(gst_test_stat_lost_any(vrx), 0,
 		             "removal: the video receiver lost nothing");
+		if (gst_test_stat_lost_any(vrx) != 0) {
+			gst_test_print_stats(vrx, "removal: video receiver");
+			gst_test_print_model("pd", "drone");
+			gst_test_print_model("pg", "ground");
+		}
 		gst_object_unref(vrx);
 	}
 	memset(&dt, 0, sizeof dt);
