@@ -137,8 +137,36 @@ static const struct test_chip test_chip_table[] = {
 		.nss = 1,
 		.fw_window_writes = 0,
 		.fw_iqk = true,
-		/* as the adapter reported it, not yet worked out from the
-		 * tables */
+		/* No power configured: the calibrated indices from the
+		 * model's typical board (RFE option 2), rtw88 rtw8821c.c
+		 * rtw8821c_set_tx_power_index_by_rate's one byte a rate at
+		 * 0x1D00 + (rate & 0xFC). At 36/80 (centre 42, groups 0 and
+		 * 1) the EFUSE gives OFDM 0x22 + 0 (OFDM difference) = 34
+		 * and HT / VHT (0x22 + 0x23) / 2 - 1 (VHT1S byte 0xFF, BW80
+		 * -1) = 33; power by rate (rtw8821c_bb_pg_type0, 5 GHz) puts
+		 * 6M-18M 8 above the OFDM base (54M, 26) and MCS0-2 10 above
+		 * the HT base (MCS7, 24), but the worldwide limits
+		 * (rtw8821c_txpwr_lmt_type0) less those bases hold them: OFDM
+		 * 27 at ch 36, 27 - 26 = +1, so 6M-18M 34 + 1 = 35 = 0x23;
+		 * HT 1SS the least of 27 at 36/20 and 22 at 38/40, 22 - 24 =
+		 * -2, so every MCS 33 - 2 = 31 = 0x1F; VHT 1SS also 19 at
+		 * 42/80, 19 - 24 = -5: 28 = 0x1C
+		 * (tests/e2e/test_txpower_8821c.c has the rest). */
+		.started = {
+			{ "calibrated TX AGC of path A OFDM 6M-18M",
+			  TEST_REG_MAC, 0x1D04, 0xFFFFFFFF, 0x23232323 },
+			{ "calibrated TX AGC of path A HT MCS0-3",
+			  TEST_REG_MAC, 0x1D0C, 0xFFFFFFFF, 0x1F1F1F1F },
+			{ "calibrated TX AGC of path A VHT 1SS MCS0-3",
+			  TEST_REG_MAC, 0x1D2C, 0xFFFFFFFF, 0x1C1C1C1C },
+		},
+		/* typical, ch 149/20: MCS7 has the EFUSE index 0x27 = 39
+		 * (5 GHz group 10, BW20 difference 0); its limit is HT 1SS
+		 * at 20 MHz ch 149 (rtw8821c_txpwr_lmt_type0) minus the
+		 * by-rate base MCS7 24: worldwide 14 (ETSI, Qatar), -10, so
+		 * 20 dBm (index 40, 0.5 dB an index) stops at 39 - 10 = 29
+		 * (1450 mBm); FCC 33, +9: index 40 passes, under 39 + 9 =
+		 * 48 (the cap is 24 dBm, the worldwide one 14.5). */
 		.power_149 = { 20, 1450, 2000 },
 	},
 };
