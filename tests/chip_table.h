@@ -123,9 +123,33 @@ static const struct test_chip test_chip_table[] = {
 		.nss = 2,
 		.fw_window_writes = 0,
 		.fw_iqk = true,
-		/* as the adapter reported it, not yet worked out from the
-		 * tables */
-		.power_149 = { 20, 2000, 2000 },
+		/* No power configured: the calibrated level from the model's
+		 * default EFUSE board (typical: 5 GHz group 0 bases A 0x23,
+		 * B 0x27, OFDM +3, VHT1S BW80 +2), plus power by rate
+		 * (rtw8822b_bb_pg_type3, RFE 3) capped by the worldwide
+		 * limit (rtw8822b_txpwr_lmt_type0, least of FCC, MKK, ETSI),
+		 * 0.5 dB an index. At 36/80: OFDM 6M-18M by rate 40 38 36
+		 * 34 over 54M's 26, +14..+8, capped at ch 36's OFDM limit 30
+		 * - 26 = +4: A 0x23 + 3 + 4 = 0x2A, B 0x27 + 3 + 4 = 0x2E;
+		 * HT MCS at 80 MHz (0x23 + 0x23) / 2 + 2 = 37 on A, MCS4-7
+		 * by rate 30 28 26 24 over MCS7's 24, +6..0, capped at the
+		 * 40 MHz ch 38 HT1S limit 22 - 24 = -2: 35 = 0x23 each
+		 * (tests/e2e/test_txpower_8822b.c has the rest). */
+		.started = {
+			{ "calibrated TX power index on path A OFDM 6M-18M",
+			  TEST_REG_MAC, 0x1D04, 0xFFFFFFFF, 0x2A2A2A2A },
+			{ "calibrated TX power index on path B OFDM 6M-18M",
+			  TEST_REG_MAC, 0x1D84, 0xFFFFFFFF, 0x2E2E2E2E },
+			{ "calibrated TX power index on path A MCS4-7",
+			  TEST_REG_MAC, 0x1D10, 0xFFFFFFFF, 0x23232323 },
+		},
+		/* typical, ch 149/20: MCS7 path A has the EFUSE index 0x24 +
+		 * 1 = 37 (group 10 base, BW20 +1); its limit is HT 1SS at 20
+		 * MHz ch 149 minus the by-rate base MCS7 24: FCC 32, +8; MKK
+		 * and ETSI set none there (63), so the worldwide limit is
+		 * FCC's and the two cannot differ at this channel. 25 dBm
+		 * (index 50) stops at 37 + 8 = 45 under both: 2250 mBm. */
+		.power_149 = { 25, 2250, 2250 },
 	},
 	{
 		.name = "8821c",
