@@ -325,5 +325,16 @@ int halmac_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
 int halmac_check_tx_vector(const struct dvr_chip *chip,
                            const struct dvr_tx_desc_req *req, char *why,
                            size_t why_len);
+/* USB TX aggregation (rtw88 usb.c rtw_usb_tx_agg_skb): several
+ * [descriptor][frame] blocks in one bulk OUT, each starting 8-byte
+ * aligned, at most RTW_USB_MAX_XMITBUF_SZ (rtw88 usb.h) bytes in all.
+ * The chip data of a HalMAC chip that aggregates names these two. */
+#define HALMAC_TX_AGG_MAX_BYTES 20480u
+#define HALMAC_TX_AGG_ALIGN 8u
+/* The tx_agg_head op: the first descriptor's DMA_TXAGG_NUM (dword 7
+ * [31:24]) says how many blocks follow, and its checksum, which covers
+ * that byte, is computed again (rtw88 usb.c rtw_usb_fill_tx_checksum). */
+void halmac_tx_agg_head(const struct dvr_chip *chip, uint8_t *desc,
+                        unsigned n);
 
 #endif /* DVR_HALMAC_H */

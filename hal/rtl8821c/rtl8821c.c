@@ -43,6 +43,7 @@ static const struct dvr_chip_ops rtl8821c_ops = {
 	.tx_out_index = halmac_tx_out_index,
 	.build_tx_desc = halmac_build_tx_desc,
 	.check_tx_vector = halmac_check_tx_vector,
+	.tx_agg_head = halmac_tx_agg_head,
 	.parse_rx_pkt = jaguar2_parse_rx_pkt,
 };
 
@@ -90,6 +91,8 @@ const struct dvr_chip_info rtl8821c_info = {
 	.clear_halt_before_tx = true,
 	/* rtw88 rtw8821c.c usb_tx_agg_desc_num. */
 	.tx_agg_max = 3,
+	.tx_agg_max_bytes = HALMAC_TX_AGG_MAX_BYTES,
+	.tx_agg_align = HALMAC_TX_AGG_ALIGN,
 	.ops = &rtl8821c_ops,
 	.fw_kind = DVR_FW_3081_DDMA,
 	.fw_3081 = &rtl8821c_fw_spec,
