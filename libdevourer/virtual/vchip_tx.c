@@ -110,10 +110,17 @@ static void take_transfer(struct vchip *vc, unsigned ep_idx,
 	}
 	unsigned agg, agg_max;
 	vc->p->tx_agg(vc, data, len, &agg, &agg_max);
+	/* A count past the chip's setting is the model's refusal, not a
+	 * check the references say the silicon makes: OpenIPC devourer saw
+	 * an 8822BU's TX DMA misparse such a transfer (its first block
+	 * aired again and again). The model drops the transfer and counts
+	 * it, so a driver that oversteps is seen rather than half-aired. */
 	if (agg > agg_max) {
 		vc->stats.tx_bad_desc++;
 		return;
 	}
+	if (agg > 1)
+		vc->stats.tx_agg_transfers++;
 	size_t off = 0;
 	for (unsigned i = 0; i < agg; i++) {
 		if (off + 32 > len || vc->tx_count >= VC_TX_SLOTS) {
