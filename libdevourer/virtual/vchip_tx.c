@@ -119,8 +119,6 @@ static void take_transfer(struct vchip *vc, unsigned ep_idx,
 		vc->stats.tx_bad_desc++;
 		return;
 	}
-	if (agg > 1)
-		vc->stats.tx_agg_transfers++;
 	size_t off = 0;
 	for (unsigned i = 0; i < agg; i++) {
 		if (off + 32 > len || vc->tx_count >= VC_TX_SLOTS) {
@@ -130,6 +128,9 @@ static void take_transfer(struct vchip *vc, unsigned ep_idx,
 		size_t used = take_frame(vc, ep_idx, data + off, len - off);
 		if (!used)
 			return;
+		/* An aggregate once its head descriptor was good. */
+		if (i == 0 && agg > 1)
+			vc->stats.tx_agg_transfers++;
 		off = (off + used + 7) & ~(size_t)7;
 	}
 }
