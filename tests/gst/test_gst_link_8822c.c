@@ -86,6 +86,16 @@ int main(int argc, char **argv)
 	CHECK_EQ_INT(exact, N_PACKETS, "every packet is byte-exact, in order");
 	CHECK_EQ_INT(gst_test_stat_u64(ht->element, "packets-sent"), N_PACKETS,
 	             "sink stats: packets-sent");
+	/* The default TX mode on this chip is sync: one frame per USB
+	 * transfer, which the stats show. */
+	CHECK_EQ_INT(gst_test_stat_u64(ht->element, "transfers"),
+	             gst_test_stat_u64(ht->element, "frames-sent"),
+	             "sink stats: one transfer per frame in sync mode");
+	CHECK_EQ_INT(gst_test_stat_u64(ht->element, "aggregated-transfers"), 0,
+	             "sink stats: none aggregated");
+	CHECK(gst_test_stat_u64(ht->element, "adapter-transfers") >=
+	      gst_test_stat_u64(ht->element, "transfers"),
+	      "sink stats: the adapter's transfers include the stream's");
 	CHECK_EQ_INT(gst_test_stat_u64(hs->element, "packets-received"),
 	             N_PACKETS, "src stats: packets-received");
 	CHECK_EQ_INT(gst_test_stat_lost_any(hs->element), 0,
