@@ -150,7 +150,10 @@ int vc_tx_bulk_out(struct vchip *vc, unsigned ep_idx, const uint8_t *data,
 		return 0;
 	}
 	/* Room for the whole transfer, one page of slack per frame of an
-	 * aggregate; the DMA engine must be on to take anything. */
+	 * aggregate, and a slot for each of its frames: taken with fewer,
+	 * the frames past the last slot would be dropped as if the chip had
+	 * refused them (short frames run out of slots before pages). The
+	 * DMA engine must be on to take anything. */
 	unsigned agg, agg_max;
 	vc->p->tx_agg(vc, data, len, &agg, &agg_max);
 	size_t page = vc->p->tx_page;
@@ -158,9 +161,10 @@ int vc_tx_bulk_out(struct vchip *vc, unsigned ep_idx, const uint8_t *data,
 	unsigned need = (unsigned)((len + page - 1) / page) + agg;
 	if (need > pages)
 		need = pages;
+	unsigned slots = agg == 0 ? 1 : agg > VC_TX_SLOTS ? VC_TX_SLOTS : agg;
 	while (!vc->unplugged &&
 	       (!vc->p->tx_dma_on(vc) || vc->tx_pages_used + need > pages ||
-	        vc->tx_count >= VC_TX_SLOTS)) {
+	        vc->tx_count + slots > VC_TX_SLOTS)) {
 		if (pthread_cond_timedwait(&vc->tx_space, &vc->lock, &dl) ==
 		    ETIMEDOUT) {
 			vc->stats.tx_naks++;

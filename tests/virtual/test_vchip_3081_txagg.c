@@ -14,7 +14,9 @@
  *  - a count the checksum does not cover (not recomputed) fails the
  *    first descriptor's checksum: nothing of the transfer airs;
  *  - blocks not padded to 8 bytes: the first airs, the DMA finds no
- *    descriptor where the second should be.
+ *    descriptor where the second should be;
+ *  - aggregates of short frames sent faster than they air: each waits
+ *    for a FIFO slot per frame, none of its frames is dropped.
  */
 #include "tests/check.h"
 #include "tests/virtual/vhelp_8822c.h"
@@ -72,6 +74,24 @@ int main(void)
 	CHECK_EQ_INT(st(vc).tx_aired - s0.tx_aired, 3, "its 3 frames aired");
 	CHECK_EQ_INT(st(vc).tx_bad_desc + st(vc).tx_bad_checksum -
 	             s0.tx_bad_desc - s0.tx_bad_checksum, 0, "none dropped");
+
+	/* Aggregates of short frames faster than the air drains them: the
+	 * FIFO runs out of frame slots before pages, and a transfer waits
+	 * until every frame of it has one (NAK), none dropped. */
+	static const size_t shorts[3] = { 60, 60, 60 };
+	struct vchip_stats s1 = st(vc);
+	int taken = 0;
+	n = build(x, shorts, 3, 3, true, false);
+	for (int i = 0; i < 120; i++)
+		taken += vchip_bulk_out(vc, 0x02, x, n, 2000) == (int)n;
+	CHECK_EQ_INT(taken, 120, "120 aggregates of 3 taken as room came");
+	WAIT_UNTIL(st(vc).tx_aired - s1.tx_aired >= 360, 20000);
+	CHECK_EQ_INT(st(vc).tx_aired - s1.tx_aired, 360,
+	             "all 360 frames aired past a full FIFO");
+	CHECK_EQ_INT(st(vc).tx_bad_desc - s1.tx_bad_desc, 0,
+	             "no frame of a taken aggregate dropped for want of a slot");
+	s0.tx_aired += 360;
+	s0.tx_agg_transfers += 120;
 
 	n = build(x, lens, 4, 4, true, false);
 	vchip_bulk_out(vc, 0x02, x, n, 500);
