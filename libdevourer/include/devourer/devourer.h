@@ -138,7 +138,8 @@ enum dvr_tx_mode {
 /**
  * USB TX aggregation: several frames in one bulk OUT transfer, as the
  * chip's TX DMA takes them (up to 3 on the RTL8822CU and RTL8821CU; the
- * RTL8812AU takes one). Only in DVR_TX_ASYNC mode, and only while frames
+ * RTL8812AU takes one). Only in DVR_TX_ASYNC mode (DVR_TX_AUTO is sync
+ * on the RTL8822CU and RTL8821CU: ask for async), and only while frames
  * come faster than transfers complete: a frame that finds transfers on
  * the bus waits behind them (where it would have queued anyway) in a
  * transfer that leaves full, or alone with the frames that came
@@ -147,8 +148,10 @@ enum dvr_tx_mode {
  */
 enum dvr_tx_agg {
 	DVR_TX_AGG_AUTO = 0, /**< the driver's choice: on in async mode
-	                          where the chip packs (it costs less CPU per
-	                          frame: bench/README.md) */
+	                          where the chip packs (the sender spends
+	                          about a third less CPU per frame, at the
+	                          same duty and burst latency: bench/README.md,
+	                          "TX aggregation") */
 	DVR_TX_AGG_OFF = 1,  /**< one frame per transfer */
 	DVR_TX_AGG_ON = 2,   /**< pack up to the chip's limit */
 };
