@@ -18,7 +18,10 @@
  * descriptor build through the chip ops, and dvr_send end to end over a
  * virtual adapter (caller thread = the driver's submit path; the other
  * threads = virtual transport OUT worker + chip model + air: the model's
- * own cost, which a real adapter does in silicon).
+ * own cost, which a real adapter does in silicon). dvr_send again over a
+ * virtual RTL8822CU in async mode, without and with USB TX aggregation
+ * (tx_send_8822c, tx_send_8822c_agg: up to 3 frames per bulk OUT), each
+ * record with the bulk OUT transfers its frames took.
  * RX stages: aggregate walk + RX descriptor parse (dvr_rx_walk over bulk IN
  * transfers captured from the virtual chip: real aggregates as the model
  * lays them out), radiotap RX header build (monitor/pcap output), link RX
@@ -63,6 +66,9 @@
 #define AGG_BUF 32768
 
 static const char *TX_NAME = "cpu-tx", *RX_NAME = "cpu-rx";
+/* The RTL8822CU senders: one frame per transfer, and packed. */
+static const char *TX22_NAME = "cpu-tx22,chip=8822c",
+                  *TX22_AGG_NAME = "cpu-tx22a,chip=8822c";
 
 /* A packed list of byte strings (frames or aggregates). */
 struct blobs {
@@ -219,12 +225,14 @@ static void on_log(void *user, enum dvr_log_level level, const char *msg)
 		fprintf(stderr, "cpu_stages: driver: %s\n", msg);
 }
 
-static dvr_device *open_started(const char *name, bool rx)
+static dvr_device *open_started(const char *name, bool rx,
+                                enum dvr_tx_agg agg)
 {
 	char sel[64];
 	snprintf(sel, sizeof sel, "virtual:%s", name);
 	struct dvr_config cfg = {
 		.on_log = on_log, .tx_mode = DVR_TX_ASYNC, .enable_rx = rx,
+		.tx_agg = agg,
 	};
 	dvr_device *dev;
 	int st = dvr_open(sel, &cfg, &dev);
@@ -255,7 +263,7 @@ static void capture(dvr_device *tx)
 {
 	/* The RX adapter posts no bulk IN of its own (enable_rx off): this
 	 * thread reads the chip's bulk IN endpoint as the USB host would. */
-	dvr_device *rx = open_started(RX_NAME, false);
+	dvr_device *rx = open_started(RX_NAME, false, DVR_TX_AGG_AUTO);
 	struct drain d = { .vc = vchip_find(RX_NAME) };
 	if (!d.vc)
 		die("vchip_find", DVR_E_NOT_FOUND);
@@ -382,7 +390,39 @@ static void walk_count(void *user, const struct dvr_rx_pkt *pkt)
 	*n += !pkt->is_c2h;
 }
 
-static void run_size(struct size_run *r, dvr_device *tx_dev, int rep)
+/* dvr_send of every frame over @p dev, flushed, as one stage; the record
+ * also carries the bulk OUT transfers the frames took. */
+static void send_stage(const char *name, struct size_run *r, int rep,
+                       dvr_device *dev)
+{
+	struct dvr_tx_stats s0, s1;
+	struct bench_probe p;
+	char cg[64];
+	snprintf(cg, sizeof cg, "%s %u", name, r->size);
+	dvr_get_tx_stats(dev, &s0);
+	CALLGRIND_ZERO_STATS;
+	bench_probe_begin(&p);
+	send_all(dev, &r->frames);
+	bench_probe_end(&p);
+	CALLGRIND_DUMP_STATS_AT(cg);
+	dvr_get_tx_stats(dev, &s1);
+	bench_json_record(&js);
+	bench_json_str(&js, "bench", "cpu");
+	bench_json_str(&js, "stage", name);
+	bench_json_num(&js, "size", r->size);
+	bench_json_num(&js, "packets", units);
+	bench_json_num(&js, "frames", (double)r->frames.count);
+	bench_json_num(&js, "rep", rep);
+	bench_json_num(&js, "check", (double)(s1.completed - s0.completed));
+	bench_json_num(&js, "transfers", (double)(s1.transfers - s0.transfers));
+	bench_json_num(&js, "agg_transfers",
+	               (double)(s1.agg_transfers - s0.agg_transfers));
+	bench_json_probe(&js, &p);
+	bench_json_end_record(&js);
+}
+
+static void run_size(struct size_run *r, dvr_device *tx_dev,
+                     dvr_device *tx22, dvr_device *tx22_agg, int rep)
 {
 	const size_t F = r->frames.count;
 	const unsigned S = r->size;
@@ -472,6 +512,14 @@ static void run_size(struct size_run *r, dvr_device *tx_dev, int rep)
 	});
 
 	STAGE("tx_send", r, rep, F, 0, send_all(tx_dev, &r->frames));
+	/* Alternated per repetition, so neither always runs second. */
+	if (rep % 2) {
+		send_stage("tx_send_8822c_agg", r, rep, tx22_agg);
+		send_stage("tx_send_8822c", r, rep, tx22);
+	} else {
+		send_stage("tx_send_8822c", r, rep, tx22);
+		send_stage("tx_send_8822c_agg", r, rep, tx22_agg);
+	}
 
 	size_t walked = 0;
 	STAGE("rx_walk", r, rep, r->rx_frames, walked, {
@@ -619,7 +667,10 @@ int main(int argc, char **argv)
 	}
 
 	bench_air_private();
-	dvr_device *tx_dev = open_started(TX_NAME, false);
+	dvr_device *tx_dev = open_started(TX_NAME, false, DVR_TX_AGG_AUTO);
+	dvr_device *tx22 = open_started(TX22_NAME, false, DVR_TX_AGG_OFF);
+	dvr_device *tx22_agg = open_started(TX22_AGG_NAME, false,
+	                                    DVR_TX_AGG_ON);
 	capture(tx_dev);
 	for (unsigned s = 0; s < n_sizes; s++)
 		prepare_rx(&runs[s]);
@@ -649,9 +700,11 @@ int main(int argc, char **argv)
 	 * of one stage. */
 	for (int rep = 0; rep < reps; rep++)
 		for (unsigned s = 0; s < n_sizes; s++)
-			run_size(&runs[s], tx_dev, rep);
+			run_size(&runs[s], tx_dev, tx22, tx22_agg, rep);
 	bench_json_close(&js);
 
+	dvr_close(tx22_agg);
+	dvr_close(tx22);
 	dvr_close(tx_dev);
 	bench_air_cleanup();
 	for (unsigned s = 0; s < n_sizes; s++) {

@@ -1122,6 +1122,12 @@ def summary(raw, c, pts, st):
             return 100 * med([x[0] for x in v]) if v else float("nan")
         lines.append("| TX duty, async, 20 MHz: MCS0 / MCS7 | %.0f %% / %.0f %% |" % (d("async", 20, 0), d("async", 20, 7)))
         lines.append("| TX duty, sync, 20 MHz: MCS0 / MCS7 | %.0f %% / %.0f %% |" % (d("sync", 20, 0), d("sync", 20, 7)))
+    cpu = agg_cpu(raw)
+    if cpu.get((AGG_STAGES[0], 1500)) and cpu.get((AGG_STAGES[1], 1500)):
+        a_ = med([x[1] for x in cpu[(AGG_STAGES[1], 1500)]])
+        b_ = med([x[1] for x in cpu[(AGG_STAGES[0], 1500)]])
+        lines.append("| USB TX aggregation, RTL8822CU async, 1500 B: process CPU per packet one frame per transfer / aggregated | %s / %s core-µs (%.2f×, %s frames per transfer) |"
+                     % (fmt(b_), fmt(a_), a_ / b_, fmt(med([x[2] for x in cpu[(AGG_STAGES[1], 1500)]]))))
     if st and "total" in st:
         x = med(st["total"]["xfers"])
         lines.append("| Bring-up (virtual): total / control transfers | %s ms / %.0f transfers (%.0f KiB) → ≥ %s ms on USB 2.0 |"
@@ -1136,6 +1142,105 @@ def summary(raw, c, pts, st):
         lines.append("| Slowest init stage (virtual) | %s: %s ms of %s |" % (slow, fmt(med(st[slow]["ms"])),
                                                                            fmt(med(st["total"]["ms"]))))
     return lines
+
+
+AGG_STAGES = ("tx_send_8822c", "tx_send_8822c_agg")
+
+
+def agg_cpu(raw):
+    """{(stage, size): [(thread us/packet, process us/packet, frames per
+    transfer)]} of the RTL8822CU dvr_send stages of cpu_stages."""
+    out = defaultdict(list)
+    for r in raw.get("cpu") or []:
+        if r.get("bench") != "cpu" or r.get("stage") not in AGG_STAGES:
+            continue
+        n = r["packets"]
+        if n <= 0 or not r.get("transfers"):
+            continue
+        out[(r["stage"], r["size"])].append((r["thread_ns"] / n / 1000.0,
+                                             r["process_ns"] / n / 1000.0,
+                                             r["check"] / r["transfers"]))
+    return out
+
+
+def agg_duty(raw):
+    """{(mode, agg, bw, mcs): [(duty, process us/frame, frames per
+    transfer, caller thread us/frame)]} of the duty_agg run."""
+    pts = defaultdict(list)
+    for r in raw.get("duty_agg") or []:
+        if r.get("bench") != "duty" or r["wall_ns"] <= 0 or not r["completed"]:
+            continue
+        wall_us = r["wall_ns"] / 1000.0
+        pts[(r["mode"], r.get("agg", "off"), r["bw"], r["mcs"])].append((
+            r["airtime_us"] / wall_us, r["process_ns"] / r["completed"] / 1000.0,
+            r["completed"] / max(r.get("transfers", 0), 1),
+            r["thread_ns"] / r["completed"] / 1000.0))
+    return pts
+
+
+def agg_section(raw, out):
+    """USB TX aggregation on the RTL8822CU: CPU per packet (cpu_stages'
+    dvr_send stages) and duty (tx_duty --agg) without and with it."""
+    out.append("## 7. USB TX aggregation (RTL8822CU, async)\n")
+    cpu = agg_cpu(raw)
+    if not cpu and not raw.get("duty_agg"):
+        out.append("Not measured (cpu_stages without its RTL8822CU stages, duty_agg did not run).\n")
+        return
+    out.append(
+        "Up to 3 frames per bulk OUT while transfers are in flight (`dvr_config.tx_agg`, "
+        "devourersink `tx-aggregation`). Over a virtual RTL8822CU both measures include the "
+        "virtual transport's OUT worker and the chip model (in-process); the caller thread is "
+        "the driver's submit path alone. On a real adapter a transfer costs a URB submitted and "
+        "reaped (two ioctls) and a wake-up of libusb's event thread, which the virtual "
+        "transport's hand-off to its worker stands in for; the model's own work per transfer "
+        "is silicon there.\n")
+    sizes = sorted({k[1] for k in cpu})
+    if sizes:
+        out.append("Command: `%s` (stages `tx_send_8822c`, `tx_send_8822c_agg`: every frame of "
+                   "the size's stream through `dvr_send`, flushed; HT MCS7 40 MHz short GI, FEC "
+                   "8/12, so 1.5 frames per packet). Core-µs per input packet, median (min–max) "
+                   "over repetitions; frames per transfer from `dvr_tx_stats.transfers`.\n"
+                   % cmd_of(raw, "cpu"))
+        out.append("| measure | " + " | ".join("%d B" % x for x in sizes) + " |")
+        out.append("|---|" + "---|" * len(sizes))
+        for label, i, st in (("caller thread, one frame per transfer", 0, AGG_STAGES[0]),
+                             ("caller thread, aggregated", 0, AGG_STAGES[1]),
+                             ("whole process, one frame per transfer", 1, AGG_STAGES[0]),
+                             ("whole process, aggregated", 1, AGG_STAGES[1]),
+                             ("frames per transfer, aggregated", 2, AGG_STAGES[1])):
+            out.append("| %s | %s |" % (label, " | ".join(
+                mm([x[i] for x in cpu.get((st, z), [])]) for z in sizes)))
+        for label, i in (("**aggregated ÷ one per transfer, caller thread**", 0),
+                         ("**aggregated ÷ one per transfer, whole process**", 1)):
+            out.append("| %s | %s |" % (label, " | ".join(
+                "%.2f" % (med([x[i] for x in cpu.get((AGG_STAGES[1], z), [])]) /
+                          med([x[i] for x in cpu.get((AGG_STAGES[0], z), [])]))
+                if cpu.get((AGG_STAGES[0], z)) and cpu.get((AGG_STAGES[1], z)) else "–"
+                for z in sizes)))
+        cg = raw.get("callgrind") or {}
+        div = {"%s %d" % (r["stage"], r["size"]): r["packets"]
+               for r in raw.get("callgrind_run") or [] if r.get("bench") == "cpu"}
+        if any("%s %d" % (st, z) in cg for st in AGG_STAGES for z in sizes):
+            for st, label in ((AGG_STAGES[0], "instructions, one frame per transfer (every thread)"),
+                              (AGG_STAGES[1], "instructions, aggregated (every thread)")):
+                out.append("| %s | %s |" % (label, " | ".join(
+                    "%.0f" % (cg["%s %d" % (st, z)] / div["%s %d" % (st, z)])
+                    if "%s %d" % (st, z) in cg and div.get("%s %d" % (st, z)) else "–"
+                    for z in sizes)))
+        out.append("")
+    pts = agg_duty(raw)
+    if pts:
+        out.append("Command: `%s` — tx_duty's steady-state window as in section 2, on a virtual "
+                   "RTL8822CU, each async point without and with aggregation (sync for "
+                   "reference). Median (min–max) over repetitions.\n" % cmd_of(raw, "duty_agg"))
+        out.append("| mode | aggregation | bw | MCS | duty | process core-µs/frame | caller thread core-µs/frame | frames per transfer |")
+        out.append("|---|---|---|---|---|---|---|---|")
+        for k in sorted(pts, key=lambda k: (k[2], k[3], k[0], k[1])):
+            v = pts[k]
+            out.append("| %s | %s | %d | %d | %s %% | %s | %s | %s |" % (
+                k[0], k[1], k[2], k[3], mm([100 * x[0] for x in v]), mm([x[1] for x in v]),
+                mm([x[3] for x in v]), mm([x[2] for x in v])))
+        out.append("")
 
 
 def airtime_section(raw, out):
@@ -1195,6 +1300,7 @@ def main():
     hw_section(raw, body)
     share_section(raw, body)
     airtime_section(raw, body)
+    agg_section(raw, body)
 
     h = raw.get("host", {})
     out = ["# devourer benchmark report\n",

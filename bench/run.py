@@ -293,6 +293,12 @@ def main():
     mcs = "0,1,2,3,4,5,6,7"
     duty_args = ["--ms", "300", "--reps", "2"] if a.quick else ["--ms", "400", "--reps", "3"]
     raw["duty"] = r.run("duty", [r.prog("tx_duty"), "--mcs", mcs] + duty_args)
+    # USB TX aggregation on a virtual RTL8822CU: each async point without
+    # and with it, sync for reference (bench/tx_duty.c --agg).
+    raw["duty_agg"] = r.run("duty_agg", [r.prog("tx_duty"), "--device",
+                                         "virtual:duty-agg,chip=8822c",
+                                         "--mcs", "0,3,7", "--bw", "20,40",
+                                         "--agg", "off,on"] + duty_args)
     raw["init"] = r.run("init", [r.prog("init_timing"), "--reps", "3" if a.quick else "7"])
 
     vusb = find_vusb(a.build)

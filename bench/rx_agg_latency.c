@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * RX latency each USB RX aggregation setting adds, over virtual adapters:
+ * RX latency each USB RX aggregation setting adds, over virtual adapters,
+ * and what USB TX aggregation does to a burst's latency:
  *
- *   rx_agg_latency [--packets N] [--len BYTES]
+ *   rx_agg_latency [--packets N] [--len BYTES] [--bursts N] [--burst-len N]
  *
  * Two RTL8812AU virtual adapters on ch 36/20; the talker sends one frame
  * at a time (6 Mbit/s OFDM), the listener's callback stamps it. Between
@@ -21,6 +22,15 @@
  * frame's airtime, so the "off" row is the floor and the others' excess
  * over it is what the setting adds. Prints a JSON array: one record per
  * setting with median and p99 in microseconds.
+ *
+ * TX aggregation (--bursts, 0 skips it): two RTL8822CU virtual adapters
+ * on ch 36/20; the talker, in async mode with aggregation off and then
+ * on, sends --bursts bursts of --burst-len frames (--len bytes, HT MCS 7)
+ * back to back, as the link sends a FEC block's parity, and waits for
+ * the whole burst to arrive before the next. Latency of a frame = its
+ * callback time - the time just before the burst's first dvr_send: the
+ * first frame's and the last's medians and p99 per setting, one record
+ * each ("tx_agg_latency").
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -35,10 +45,31 @@
 
 #define MAX_PACKETS 2000
 
+#define MAX_BURSTS 2000
+#define MAX_BURST_LEN 64
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
 static unsigned received;
 static double rx_ns;
+/* TX bursts: arrival time of each frame of the burst (its index after
+ * the tag), how many arrived. */
+static double burst_rx_ns[MAX_BURST_LEN];
+static unsigned burst_got;
+
+static void on_rx_burst(void *user, const struct dvr_rx_frame *f)
+{
+	(void)user;
+	if (f->len < 24 + 7 || memcmp(f->data + 24, "aggtxb", 6) != 0)
+		return;
+	unsigned i = f->data[30];
+	pthread_mutex_lock(&lock);
+	if (i < MAX_BURST_LEN)
+		burst_rx_ns[i] = bench_now_ns();
+	burst_got++;
+	pthread_cond_broadcast(&cond);
+	pthread_mutex_unlock(&lock);
+}
 
 static void on_rx(void *user, const struct dvr_rx_frame *f)
 {
@@ -59,9 +90,8 @@ static _Noreturn void die(const char *what)
 	exit(1);
 }
 
-static dvr_device *start(const char *sel, dvr_rx_fn fn)
+static dvr_device *start_cfg(const char *sel, struct dvr_config cfg)
 {
-	struct dvr_config cfg = { .on_rx = fn };
 	dvr_device *d = NULL;
 	if (dvr_open(sel, &cfg, &d) != DVR_OK)
 		die("open failed");
@@ -71,10 +101,98 @@ static dvr_device *start(const char *sel, dvr_rx_fn fn)
 	return d;
 }
 
+static dvr_device *start(const char *sel, dvr_rx_fn fn)
+{
+	return start_cfg(sel, (struct dvr_config){ .on_rx = fn });
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
 	return x < y ? -1 : x > y;
+}
+
+static double pct(const double *sorted, unsigned n, unsigned p)
+{
+	unsigned i = n * p / 100;
+	return n ? sorted[i < n ? i : n - 1] : 0;
+}
+
+/* The TX aggregation part (see the header). */
+static void tx_bursts(struct bench_json *js, unsigned bursts,
+                      unsigned burst_len, unsigned len)
+{
+	static const enum dvr_tx_agg aggs[] = { DVR_TX_AGG_OFF,
+	                                        DVR_TX_AGG_ON };
+	static double first_us[MAX_BURSTS], last_us[MAX_BURSTS];
+	dvr_device *rx = start("virtual:aggt-rx,chip=8822c", on_rx_burst);
+	const struct dvr_tx_params p = {
+		.rate = { .kind = DVR_RATE_HT, .mcs = 7 }, .bw_mhz = 20,
+		.no_ack = true,
+	};
+	uint8_t fr[24 + 1500];
+	static const uint8_t hdr[24] = {
+		0x08, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0x02, 0, 0, 0, 0, 0x0a, 0x02, 0, 0, 0, 0, 0x0a,
+	};
+	memset(fr, 0x5a, sizeof fr);
+	memcpy(fr, hdr, sizeof hdr);
+	memcpy(fr + 24, "aggtxb", 6);
+	for (size_t a = 0; a < sizeof aggs / sizeof aggs[0]; a++) {
+		char sel[64];
+		snprintf(sel, sizeof sel, "virtual:aggt-tx%zu,chip=8822c", a);
+		dvr_device *tx = start_cfg(sel, (struct dvr_config){
+			.tx_mode = DVR_TX_ASYNC, .tx_agg = aggs[a] });
+		struct dvr_tx_stats s0, s1;
+		dvr_get_tx_stats(tx, &s0);
+		unsigned got = 0;
+		for (unsigned b = 0; b < bursts; b++) {
+			pthread_mutex_lock(&lock);
+			burst_got = 0;
+			pthread_mutex_unlock(&lock);
+			double t0 = bench_now_ns();
+			for (unsigned i = 0; i < burst_len; i++) {
+				fr[30] = (uint8_t)i;
+				if (dvr_send_raw(tx, fr, 24 + (size_t)len, &p) !=
+				    DVR_OK)
+					die("send failed");
+			}
+			struct timespec dl;
+			clock_gettime(CLOCK_REALTIME, &dl);
+			dl.tv_sec += 2;
+			pthread_mutex_lock(&lock);
+			int r = 0;
+			while (burst_got < burst_len && r == 0)
+				r = pthread_cond_timedwait(&cond, &lock, &dl);
+			if (burst_got >= burst_len) {
+				first_us[got] = (burst_rx_ns[0] - t0) / 1000.0;
+				last_us[got] = (burst_rx_ns[burst_len - 1] - t0) /
+				               1000.0;
+				got++;
+			}
+			pthread_mutex_unlock(&lock);
+		}
+		dvr_get_tx_stats(tx, &s1);
+		dvr_close(tx);
+		qsort(first_us, got, sizeof first_us[0], cmp_double);
+		qsort(last_us, got, sizeof last_us[0], cmp_double);
+		bench_json_record(js);
+		bench_json_str(js, "bench", "tx_agg_latency");
+		bench_json_str(js, "agg", aggs[a] == DVR_TX_AGG_ON ? "on" : "off");
+		bench_json_num(js, "frame_len", len);
+		bench_json_num(js, "burst_len", burst_len);
+		bench_json_num(js, "bursts", got);
+		bench_json_num(js, "lost_bursts", bursts - got);
+		bench_json_num(js, "frames", (double)(s1.completed - s0.completed));
+		bench_json_num(js, "transfers",
+		               (double)(s1.transfers - s0.transfers));
+		bench_json_num(js, "first_median_us", pct(first_us, got, 50));
+		bench_json_num(js, "first_p99_us", pct(first_us, got, 99));
+		bench_json_num(js, "last_median_us", pct(last_us, got, 50));
+		bench_json_num(js, "last_p99_us", pct(last_us, got, 99));
+		bench_json_end_record(js);
+	}
+	dvr_close(rx);
 }
 
 struct setting {
@@ -85,17 +203,24 @@ struct setting {
 
 int main(int argc, char **argv)
 {
-	unsigned packets = 200, len = 1000;
+	unsigned packets = 200, len = 1000, bursts = 100, burst_len = 12;
 	for (int i = 1; i + 1 < argc; i += 2) {
 		if (!strcmp(argv[i], "--packets"))
 			packets = (unsigned)atoi(argv[i + 1]);
 		else if (!strcmp(argv[i], "--len"))
 			len = (unsigned)atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--bursts"))
+			bursts = (unsigned)atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--burst-len"))
+			burst_len = (unsigned)atoi(argv[i + 1]);
 		else
-			die("usage: rx_agg_latency [--packets N] [--len BYTES]");
+			die("usage: rx_agg_latency [--packets N] [--len BYTES] "
+			    "[--bursts N] [--burst-len N]");
 	}
-	if (packets < 1 || packets > MAX_PACKETS || len < 64 || len > 1500)
-		die("--packets 1..2000, --len 64..1500");
+	if (packets < 1 || packets > MAX_PACKETS || len < 64 || len > 1500 ||
+	    bursts > MAX_BURSTS || burst_len < 1 || burst_len > MAX_BURST_LEN)
+		die("--packets 1..2000, --len 64..1500, --bursts 0..2000, "
+		    "--burst-len 1..64");
 	bench_air_private();
 
 	dvr_device *rx = start("virtual:aggb-rx,chip=8812a", on_rx);
@@ -166,16 +291,14 @@ int main(int argc, char **argv)
 		bench_json_num(&js, "packets", got);
 		bench_json_num(&js, "lost", packets - got);
 		bench_json_num(&js, "median_us", got ? lat_us[got / 2] : 0);
-		bench_json_num(&js, "p99_us",
-		               got ? lat_us[(got * 99) / 100 < got
-		                                    ? (got * 99) / 100
-		                                    : got - 1]
-		                   : 0);
+		bench_json_num(&js, "p99_us", pct(lat_us, got, 99));
 		bench_json_end_record(&js);
 	}
-	bench_json_close(&js);
 	dvr_close(tx);
 	dvr_close(rx);
+	if (bursts)
+		tx_bursts(&js, bursts, burst_len, len);
+	bench_json_close(&js);
 	bench_air_cleanup();
 	return 0;
 }

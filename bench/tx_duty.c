@@ -4,7 +4,8 @@
  * public API only.
  *
  *   tx_duty [--device SEL] [--channel 149] [--mcs 0-7] [--bw 20,40]
- *           [--modes async,sync] [--ms 500] [--reps 3] [--len 1500]
+ *           [--modes async,sync] [--agg auto|off,on] [--ms 500] [--reps 3]
+ *           [--len 1500]
  *
  * For each point the adapter sends back-to-back frames of --len bytes
  * (802.11, no FCS): 100 ms to fill the chip's TX FIFO, then a window of
@@ -17,6 +18,9 @@
  * paces it), so duty is the share of the medium the driver keeps busy. A
  * real adapter paces itself the same way; airtime_us is the driver's
  * estimate there too.
+ * --agg runs each async point once per USB TX aggregation setting
+ * (dvr_config.tx_agg; sync mode has none and runs once); each record says
+ * which, and how many bulk OUT transfers carried the window's frames.
  * Prints a JSON array of raw totals, one record per point and repetition.
  */
 #include <stdio.h>
@@ -51,10 +55,34 @@ static int parse_modes(const char *s, enum dvr_tx_mode *out)
 	return n;
 }
 
+static int parse_aggs(const char *s, enum dvr_tx_agg *out)
+{
+	int n = 0;
+	char buf[64];
+	snprintf(buf, sizeof buf, "%s", s);
+	for (char *tok = strtok(buf, ","); tok && n < 3; tok = strtok(NULL, ",")) {
+		if (!strcmp(tok, "auto"))
+			out[n++] = DVR_TX_AGG_AUTO;
+		else if (!strcmp(tok, "off"))
+			out[n++] = DVR_TX_AGG_OFF;
+		else if (!strcmp(tok, "on"))
+			out[n++] = DVR_TX_AGG_ON;
+		else
+			return 0;
+	}
+	return n;
+}
+
+static const char *agg_name(enum dvr_tx_agg a)
+{
+	return a == DVR_TX_AGG_OFF ? "off" : a == DVR_TX_AGG_ON ? "on" : "auto";
+}
+
 int main(int argc, char **argv)
 {
 	const char *device = NULL, *mcs_list = "0,1,2,3,4,5,6,7",
-	           *bw_list = "20,40", *mode_list = "async,sync";
+	           *bw_list = "20,40", *mode_list = "async,sync",
+	           *agg_list = "auto";
 	unsigned channel = 149, ms = 500, reps = 3, len = 1500;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -73,6 +101,8 @@ int main(int argc, char **argv)
 			bw_list = v;
 		else if (!strcmp(a, "--modes"))
 			mode_list = v;
+		else if (!strcmp(a, "--agg"))
+			agg_list = v;
 		else if (!strcmp(a, "--ms"))
 			ms = (unsigned)atoi(v);
 		else if (!strcmp(a, "--reps"))
@@ -82,16 +112,18 @@ int main(int argc, char **argv)
 		else {
 			fprintf(stderr, "usage: tx_duty [--device SEL] [--channel N] "
 			        "[--mcs 0,1,..] [--bw 20,40] [--modes async,sync] "
-			        "[--ms N] [--reps N] [--len N]\n");
+			        "[--agg auto,off,on] [--ms N] [--reps N] [--len N]\n");
 			return 2;
 		}
 	}
 	unsigned mcs[32], bws[4];
 	enum dvr_tx_mode modes[2];
+	enum dvr_tx_agg aggs[3];
 	unsigned n_mcs = bench_parse_list(mcs_list, mcs, 32);
 	unsigned n_bw = bench_parse_list(bw_list, bws, 4);
 	int n_modes = parse_modes(mode_list, modes);
-	if (!n_mcs || !n_bw || !n_modes || ms < 50 || ms > 60000 || !reps ||
+	int n_aggs = parse_aggs(agg_list, aggs);
+	if (!n_mcs || !n_bw || !n_modes || !n_aggs || ms < 50 || ms > 60000 || !reps ||
 	    reps > 50 || len < 24 || len > 11000) {
 		fprintf(stderr, "tx_duty: bad arguments\n");
 		return 2;
@@ -117,8 +149,10 @@ int main(int argc, char **argv)
 	struct bench_json js;
 	bench_json_open(&js, stdout);
 	int exit_code = 0;
-	for (int m = 0; m < n_modes; m++) {
-		struct dvr_config cfg = { .on_log = on_log, .tx_mode = modes[m] };
+	for (int m = 0; m < n_modes; m++)
+	for (int g = 0; g < (modes[m] == DVR_TX_SYNC ? 1 : n_aggs); g++) {
+		struct dvr_config cfg = { .on_log = on_log, .tx_mode = modes[m],
+		                          .tx_agg = aggs[g] };
 		dvr_device *dev;
 		int st = dvr_open(device, &cfg, &dev);
 		if (st != DVR_OK) {
@@ -182,6 +216,10 @@ int main(int argc, char **argv)
 				bench_json_str(&js, "chip", dvr_chip_name(dev));
 				bench_json_str(&js, "mode", modes[m] == DVR_TX_SYNC
 				                            ? "sync" : "async");
+				bench_json_str(&js, "agg", modes[m] == DVR_TX_SYNC
+				                           ? "off" : agg_name(aggs[g]));
+				bench_json_num(&js, "agg_frames",
+				               dvr_tx_agg_frames(dev));
 				bench_json_num(&js, "bw", bws[b]);
 				bench_json_num(&js, "mcs", mcs[k]);
 				bench_json_num(&js, "rep", r);
@@ -196,6 +234,11 @@ int main(int argc, char **argv)
 				bench_json_num(&js, "bytes", (double)(s1.bytes - s0.bytes));
 				bench_json_num(&js, "airtime_us",
 				               (double)(s1.airtime_us - s0.airtime_us));
+				bench_json_num(&js, "transfers",
+				               (double)(s1.transfers - s0.transfers));
+				bench_json_num(&js, "agg_transfers",
+				               (double)(s1.agg_transfers -
+				                        s0.agg_transfers));
 				bench_json_num(&js, "failed",
 				               (double)(s1.failed - s0.failed +
 				                        s1.timeouts - s0.timeouts));

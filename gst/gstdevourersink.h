@@ -37,6 +37,7 @@ struct _GstDevourerSink
   gboolean short_gi;
   gint tx_power;
   gint tx_mode;
+  gint tx_agg;                  /* enum dvr_tx_agg */
   gboolean carrier_sense;       /* FALSE: DVR_CARRIER_SENSE_OFF */
   gint regd;                    /* enum dvr_regd */
   gint oversize;                /* GstDevourerSinkOversize */

@@ -46,6 +46,26 @@ gst_devourer_tx_mode_get_type (void)
 }
 
 GType
+gst_devourer_tx_agg_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {DVR_TX_AGG_AUTO, "The driver's choice (on where the adapter packs, in "
+          "async mode)", "auto"},
+    {DVR_TX_AGG_OFF, "One frame per USB transfer", "off"},
+    {DVR_TX_AGG_ON, "Several frames per USB transfer while transfers are "
+          "in flight (async mode)", "on"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstDevourerTxAgg", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
 gst_devourer_legacy_rate_get_type (void)
 {
   static GType type = 0;

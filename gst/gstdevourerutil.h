@@ -46,6 +46,10 @@ GType gst_devourer_bandwidth_get_type (void);
 #define GST_TYPE_DEVOURER_TX_MODE (gst_devourer_tx_mode_get_type ())
 GType gst_devourer_tx_mode_get_type (void);
 
+/* USB TX aggregation, values of enum dvr_tx_agg. */
+#define GST_TYPE_DEVOURER_TX_AGG (gst_devourer_tx_agg_get_type ())
+GType gst_devourer_tx_agg_get_type (void);
+
 /* Legacy (CCK/OFDM) rates; the enum value is the rate in 500 kbit/s, the
  * nick the rate in Mbit/s ("6", "5.5", "54"). */
 #define GST_TYPE_DEVOURER_LEGACY_RATE (gst_devourer_legacy_rate_get_type ())

@@ -141,6 +141,14 @@ struct dvr_chip_ops {
 	 * when the chip cannot send this TX vector (e.g. 2 streams on 1T). */
 	int (*build_tx_desc)(const struct dvr_chip *chip, uint8_t *desc,
 	                     const struct dvr_tx_desc_req *req);
+	/* Optional. Make the descriptor at desc, built by build_tx_desc,
+	 * the head of a bulk OUT that carries n >= 2 frames (USB TX
+	 * aggregation): write the count where the chip's TX DMA reads it
+	 * and whatever that changes (the checksum). Never called for a
+	 * transfer of one frame, whose descriptor stays as built. NULL:
+	 * one frame per transfer, whatever tx_agg_max says. */
+	void (*tx_agg_head)(const struct dvr_chip *chip, uint8_t *desc,
+	                    unsigned n);
 	/* Optional. Would build_tx_desc refuse @p req? The same status it
 	 * would return, decided by the same code, and on a refusal one
 	 * sentence in why (why_len bytes, may be NULL/0) naming the rule
@@ -203,9 +211,14 @@ struct dvr_chip_info {
 	 * they are cleared once after enumeration (rtw88 usb.c clears
 	 * every pipe at probe for this reason on Jaguar2/3). */
 	bool clear_halt_before_tx;
-	/* Most frames the chip takes in one bulk OUT transfer (USB TX
-	 * aggregation); 1 = one frame per transfer. */
+	/* USB TX aggregation: most frames the chip takes in one bulk OUT
+	 * transfer (1 = one frame per transfer), the largest such transfer
+	 * in bytes, and the alignment every [descriptor][frame] block after
+	 * the first starts at (from the start of the transfer). The core
+	 * packs only when all three are set and ops->tx_agg_head exists. */
 	unsigned tx_agg_max;
+	size_t tx_agg_max_bytes;
+	size_t tx_agg_align;
 	const struct dvr_chip_ops *ops;
 
 	/* --- what the generic and family layers program the chip from --- */

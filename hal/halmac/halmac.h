@@ -140,7 +140,6 @@ struct halmac_data {
 	uint8_t sys_func_en;       /* REG_SYS_FUNC_EN high byte (rtw88
 	                              hw_spec sys_func_en) */
 	uint16_t csi_pages;        /* CSI buffer pages (in rsvd_pages too) */
-	uint8_t tx_agg_desc_num;   /* frames per bulk OUT its TX DMA parses */
 	/* The chip's protocol, EDCA and WMAC constants (rtw88 chip ops
 	 * mac_init), run after the queues and H2C queue are set up. */
 	const struct halmac_reg_op *mac_consts;
@@ -219,7 +218,8 @@ int halmac_rsvd_boundary(struct dvr_chip *chip, uint16_t *page);
  *  - every bulk OUT cleared first: the firmware download can leave the TX
  *    endpoint halted (rtw88 usb.c clears every pipe before it sends);
  *  - at most 3 frames per transfer (rtw88 usb_tx_agg_desc_num: the DMA
- *    misparses more);
+ *    misparses more), in at most HALMAC_TX_AGG_MAX_BYTES, each frame
+ *    8-byte aligned (rtw88 usb.c rtw_usb_tx_agg_skb);
  *  - firmware through reserved pages and the DDMA.
  */
 #define HALMAC_CHIP_INFO                                                     \
@@ -229,6 +229,8 @@ int halmac_rsvd_boundary(struct dvr_chip *chip, uint16_t *page);
 	.preferred_tx_mode = DVR_TX_SYNC,                                    \
 	.clear_halt_before_tx = true,                                        \
 	.tx_agg_max = 3,                                                     \
+	.tx_agg_max_bytes = HALMAC_TX_AGG_MAX_BYTES,                         \
+	.tx_agg_align = HALMAC_TX_AGG_ALIGN,                                 \
 	.fw_kind = DVR_FW_3081_DDMA
 
 /* The ops every HalMAC chip points at the generation, for a chip's ops
@@ -248,6 +250,7 @@ int halmac_rsvd_boundary(struct dvr_chip *chip, uint16_t *page);
 	.power_off = halmac_power_off,                                       \
 	.tx_out_index = halmac_tx_out_index,                                 \
 	.build_tx_desc = halmac_build_tx_desc,                               \
+	.tx_agg_head = halmac_tx_agg_head,                                   \
 	.check_tx_vector = halmac_check_tx_vector
 
 /* ---- power (halmac_power.c) ---- */
@@ -434,5 +437,16 @@ int halmac_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
 int halmac_check_tx_vector(const struct dvr_chip *chip,
                            const struct dvr_tx_desc_req *req, char *why,
                            size_t why_len);
+/* USB TX aggregation (rtw88 usb.c rtw_usb_tx_agg_skb): several
+ * [descriptor][frame] blocks in one bulk OUT, each starting 8-byte
+ * aligned, at most RTW_USB_MAX_XMITBUF_SZ (rtw88 usb.h) bytes in all.
+ * The chip data of a HalMAC chip that aggregates names these two. */
+#define HALMAC_TX_AGG_MAX_BYTES 20480u
+#define HALMAC_TX_AGG_ALIGN 8u
+/* The tx_agg_head op: the first descriptor's DMA_TXAGG_NUM (dword 7
+ * [31:24]) says how many blocks follow, and its checksum, which covers
+ * that byte, is computed again (rtw88 usb.c rtw_usb_fill_tx_checksum). */
+void halmac_tx_agg_head(const struct dvr_chip *chip, uint8_t *desc,
+                        unsigned n);
 
 #endif /* DVR_HALMAC_H */

@@ -140,7 +140,8 @@ static int priority_queues(struct dvr_chip *chip, unsigned n,
 	struct dvr_io *io = chip->io;
 	const struct dvr_queue_layout *q = chip->info->queues;
 	const struct dvr_page_alloc *pg = &q->pages[n];
-	const uint8_t agg = halmac_data(chip)->tx_agg_desc_num;
+	/* the frames a bulk OUT may carry, as the host packs them */
+	const uint8_t agg = (uint8_t)chip->info->tx_agg_max;
 
 	dvr_w16(io, REG_FIFOPAGE_INFO_1, pg->hpq);
 	dvr_w16(io, REG_FIFOPAGE_INFO_1 + 4, pg->lpq);

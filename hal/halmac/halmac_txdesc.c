@@ -145,3 +145,12 @@ int halmac_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
 	halmac_txdesc_fill_checksum(halmac_data(chip), desc);
 	return (int)HALMAC_TX_DESC_LEN;
 }
+
+void halmac_tx_agg_head(const struct dvr_chip *chip, uint8_t *desc,
+                        unsigned n)
+{
+	/* The field is 8 bits; the core never asks for more than the
+	 * chip's tx_agg_max. */
+	desc[31] = (uint8_t)(n > 0xFF ? 0xFF : n);
+	halmac_txdesc_fill_checksum(halmac_data(chip), desc);
+}

@@ -51,8 +51,6 @@ const struct halmac_data rtl8821c_halmac = {
 	.chip_id = RTL8821C_CHIP_ID,
 	.sys_func_en = 0xD8,         /* rtw88 rtw8821c hw_spec sys_func_en */
 	.csi_pages = 0,
-	/* rtw88 rtw8821c.c usb_tx_agg_desc_num. */
-	.tx_agg_desc_num = 3,
 	HALMAC_MAC_CONSTS(mac_consts),
 	/*
 	 * APP_FCS | APP_MIC | APP_ICV | APP_PHYSTS | APWRMGT | AB | AM | APM

@@ -78,8 +78,6 @@ const struct halmac_data rtl8822b_halmac = {
 	 */
 	.sys_func_en = 0xDC,
 	.csi_pages = 0,
-	/* rtw88 rtw8822b hw_spec usb_tx_agg_desc_num */
-	.tx_agg_desc_num = 3,
 	HALMAC_MAC_CONSTS(mac_consts),
 	/*
 	 * APP_FCS | APP_MIC | APP_ICV | APP_PHYSTS | APWRMGT | AB | AM | APM

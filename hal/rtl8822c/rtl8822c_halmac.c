@@ -93,8 +93,6 @@ const struct halmac_data rtl8822c_halmac = {
 	.chip_id = RTL8822C_CHIP_ID,
 	.sys_func_en = 0xD8,         /* rtw88 rtw8822c hw_spec sys_func_en */
 	.csi_pages = 50,
-	/* rtw88 usb.c usb_tx_agg_desc_num: the DMA misparses more. */
-	.tx_agg_desc_num = 3,
 	HALMAC_MAC_CONSTS(mac_consts),
 	/* APP_FCS | APP_MIC | APP_ICV | APP_PHYSTS | VHT_DACK | PKTCTL_DLEN
 	 * | HTC_LOC_CTRL | AB | AM | APM (rtw88 main.c rtw_core_init) plus

@@ -25,6 +25,7 @@
 #include "libdevourer/io/io.h"
 #include "libdevourer/src/device_internal.h"
 #include "libdevourer/src/rx_walk.h"
+#include "libdevourer/src/tx_pack.h"
 
 #define DEFAULT_TX_DEPTH 8
 #define DEFAULT_TX_TIMEOUT_MS 500
@@ -37,8 +38,6 @@
 #define DEFAULT_RX_BUFFER 32768
 #define MAX_RX_BUFFER (1u << 20)
 #define MAX_TX_DEPTH 64
-/* Descriptor room: the largest descriptor plus one pad unit. */
-#define TX_HEADROOM 64
 /* How long a device that re-enumerates (USB mode switch) may stay off
  * the bus; a USB 3 switch is back within a second or two. */
 #define REENUM_TIMEOUT_MS 5000u
@@ -48,12 +47,18 @@
  * main.h RTW_WATCH_DOG_DELAY_TIME). */
 #define DEFAULT_TRACK_PERIOD_MS 2000u
 
+/* One frame of a transfer, for its completion's counters. */
+struct tx_frame {
+	struct dvr_tx_owner *owner; /* the share that sent it, or NULL */
+	size_t len;          /* 802.11 bytes */
+	uint32_t airtime_us;
+};
+
+/* One async bulk OUT transfer: one frame, or up to agg_max packed. */
 struct tx_slot {
 	struct dvr_device *dev;
-	struct dvr_tx_owner *owner; /* the share that sent it, or NULL */
-	uint8_t *buf;
-	size_t frame_len;    /* 802.11 bytes, for stats */
-	uint32_t airtime_us;
+	struct dvr_tx_pack pack;
+	struct tx_frame *frames; /* agg_max entries */
 	int next_free;       /* free list, -1 terminated */
 };
 
@@ -84,9 +89,20 @@ struct dvr_device {
 	pthread_mutex_t tx_lock;
 	pthread_cond_t tx_cond;
 	struct tx_slot *slots;
-	unsigned n_slots;
+	struct tx_frame *slot_frames; /* every slot's frames[] */
+	unsigned n_slots;             /* also the most frames in flight */
 	int free_head;
-	unsigned in_flight;
+	unsigned in_flight;           /* frames */
+	/* USB TX aggregation (async): most frames per transfer (1: off);
+	 * the slot being filled while transfers are on the bus, submitted
+	 * when full or by the next completion (NULL: none); transfers
+	 * submitted and not completed; set at close, when a completion
+	 * must no longer submit. All under tx_lock. */
+	unsigned agg_max;
+	struct tx_slot *open;
+	unsigned xfers_busy;
+	bool tx_closing;
+	uint8_t desc_scratch[DVR_TX_HEADROOM];
 	uint8_t *sync_buf;
 	pthread_mutex_t sync_lock;    /* one sync transfer at a time */
 	size_t slot_size;
@@ -257,9 +273,20 @@ int dvr_list_adapters(struct dvr_adapter_info *out, size_t max)
 	return count > INT32_MAX ? INT32_MAX : (int)count;
 }
 
+/* Frames per async transfer: the chip's limit unless the caller turned
+ * aggregation off; AUTO packs. Sync mode sends each frame before the
+ * next is handed over, so nothing waits to share a transfer. */
+static unsigned tx_agg_frames_of(const struct dvr_device *dev)
+{
+	if (dev->tx_mode != DVR_TX_ASYNC || dev->cfg.tx_agg == DVR_TX_AGG_OFF)
+		return 1;
+	return dvr_tx_pack_max(dev->info);
+}
+
 static int alloc_tx(struct dvr_device *dev)
 {
-	dev->slot_size = TX_HEADROOM + dev->info->max_tx_frame;
+	dev->agg_max = tx_agg_frames_of(dev);
+	dev->slot_size = dvr_tx_pack_buf_size(dev->info, dev->agg_max);
 	if (dev->tx_mode == DVR_TX_SYNC) {
 		dev->sync_buf = calloc(1, dev->slot_size);
 		return dev->sync_buf ? DVR_OK : DVR_E_NO_MEM;
@@ -269,15 +296,20 @@ static int alloc_tx(struct dvr_device *dev)
 	if (depth > MAX_TX_DEPTH)
 		depth = MAX_TX_DEPTH;
 	dev->slots = calloc(depth, sizeof(*dev->slots));
-	if (!dev->slots)
+	dev->slot_frames = calloc((size_t)depth * dev->agg_max,
+	                          sizeof(*dev->slot_frames));
+	if (!dev->slots || !dev->slot_frames)
 		return DVR_E_NO_MEM;
 	dev->n_slots = depth;
 	for (unsigned i = 0; i < depth; i++) {
-		dev->slots[i].dev = dev;
-		dev->slots[i].buf = calloc(1, dev->slot_size);
-		if (!dev->slots[i].buf)
+		struct tx_slot *s = &dev->slots[i];
+		uint8_t *buf = calloc(1, dev->slot_size);
+		if (!buf)
 			return DVR_E_NO_MEM;
-		dev->slots[i].next_free = i + 1 < depth ? (int)i + 1 : -1;
+		s->dev = dev;
+		s->frames = dev->slot_frames + (size_t)i * dev->agg_max;
+		dvr_tx_pack_reset(&s->pack, buf, dev->slot_size);
+		s->next_free = i + 1 < depth ? (int)i + 1 : -1;
 	}
 	dev->free_head = 0;
 	return DVR_OK;
@@ -485,6 +517,15 @@ int dvr_core_open(const char *selector, const struct dvr_config *config,
 	dvr_io_init(&dev->io, NULL);
 
 	int r = DVR_OK;
+	switch (dev->cfg.tx_agg) {
+	case DVR_TX_AGG_AUTO: case DVR_TX_AGG_OFF: case DVR_TX_AGG_ON:
+		break;
+	default:
+		r = DVR_E_INVALID;
+		set_error(dev, r, "unknown TX aggregation setting %d",
+		          (int)dev->cfg.tx_agg);
+		goto fail;
+	}
 	switch (dev->cfg.regd) {
 	case DVR_REGD_WORLDWIDE: case DVR_REGD_FCC: case DVR_REGD_ETSI:
 	case DVR_REGD_MKK:
@@ -518,8 +559,6 @@ int dvr_core_open(const char *selector, const struct dvr_config *config,
 	r = clear_out_halts(dev);
 	if (r != DVR_OK)
 		goto fail;
-	/* info->tx_agg_max is not used yet: every bulk OUT carries one
-	 * frame, which every chip accepts. */
 	dev->tx_mode = dev->cfg.tx_mode == DVR_TX_AUTO
 		               ? dev->info->preferred_tx_mode
 		               : dev->cfg.tx_mode;
@@ -576,6 +615,11 @@ void dvr_close(dvr_device *dev)
 		 * slowest CCK, and a stuck adapter must not stall a close. */
 		if (!atomic_load(&dev->dead))
 			dvr_flush(dev, 1000);
+		/* A transfer still on the bus completes (or is cancelled)
+		 * during destroy: it must not send what waits for it. */
+		pthread_mutex_lock(&dev->tx_lock);
+		dev->tx_closing = true;
+		pthread_mutex_unlock(&dev->tx_lock);
 		if (dev->started && !atomic_load(&dev->dead)) {
 			pthread_mutex_lock(&dev->ctrl_lock);
 			dvr_io_clear_error(&dev->io);
@@ -587,9 +631,10 @@ void dvr_close(dvr_device *dev)
 	dvr_io_trace_close(&dev->io);
 	if (dev->slots) {
 		for (unsigned i = 0; i < dev->n_slots; i++)
-			free(dev->slots[i].buf);
+			free(dev->slots[i].pack.buf);
 		free(dev->slots);
 	}
+	free(dev->slot_frames);
 	free(dev->sync_buf);
 	dvr_chip_state_free(&dev->chip);
 	pthread_cond_destroy(&dev->tx_cond);
@@ -1233,18 +1278,6 @@ int dvr_tx_power_mbm(dvr_device *dev)
 /* TX                                                                  */
 /* ------------------------------------------------------------------ */
 
-static void release_slot(struct dvr_device *dev, struct tx_slot *s)
-{
-	int idx = (int)(s - dev->slots);
-	s->next_free = dev->free_head;
-	dev->free_head = idx;
-	dev->in_flight--;
-	if (s->owner)
-		s->owner->in_flight--;
-	s->owner = NULL;
-	pthread_cond_broadcast(&dev->tx_cond);
-}
-
 static void count_done(struct dvr_tx_stats *tx, int status, size_t frame_len,
                        uint32_t airtime_us)
 {
@@ -1269,17 +1302,98 @@ static void account_done(struct dvr_device *dev, struct dvr_tx_owner *owner,
 		count_done(&owner->tx, status, frame_len, airtime_us);
 }
 
+/* The transfer in @p s is over with @p status (failed before the bus if it
+ * was never submitted): count it, once for the device and once for each
+ * share with a frame in it, count every frame, and free the slot. Call
+ * with tx_lock held. */
+static void finish_slot(struct dvr_device *dev, struct tx_slot *s, int status)
+{
+	unsigned n = s->pack.n;
+	unsigned agg = n > 1;
+
+	dev->tx.transfers++;
+	dev->tx.agg_transfers += agg;
+	for (unsigned i = 0; i < n; i++) {
+		struct tx_frame *f = &s->frames[i];
+		struct dvr_tx_owner *o = f->owner;
+		account_done(dev, o, status, f->len, f->airtime_us);
+		dev->in_flight--;
+		if (o) {
+			bool first = true;
+			for (unsigned j = 0; j < i; j++)
+				first = first && s->frames[j].owner != o;
+			if (first) {
+				o->tx.transfers++;
+				o->tx.agg_transfers += agg;
+			}
+			o->in_flight--;
+		}
+	}
+	for (unsigned i = 0; i < n; i++)
+		s->frames[i].owner = NULL;
+	dvr_tx_pack_reset(&s->pack, s->pack.buf, s->pack.cap);
+	s->next_free = dev->free_head;
+	dev->free_head = (int)(s - dev->slots);
+	pthread_cond_broadcast(&dev->tx_cond);
+}
+
+static unsigned tx_timeout(const struct dvr_device *dev)
+{
+	return dev->cfg.tx_timeout_ms ? dev->cfg.tx_timeout_ms
+		                      : DEFAULT_TX_TIMEOUT_MS;
+}
+
+static void on_tx_done(void *user, int status, size_t actual);
+
+/* Hand the open slot to the bus and close it; a refusal counts its frames
+ * failed and frees it. Returns the transport's status. Call with tx_lock
+ * held. */
+static int submit_open(struct dvr_device *dev)
+{
+	struct tx_slot *s = dev->open;
+	size_t len = dvr_tx_pack_close(&dev->chip, &s->pack);
+	/* Submitting under tx_lock keeps frames in call order on the bus. */
+	int r = dev->t->ops->bulk_out_submit(dev->t, dev->tx_out_idx,
+	                                     s->pack.buf, len, tx_timeout(dev),
+	                                     on_tx_done, s);
+	dev->open = NULL;
+	if (r != DVR_OK) {
+		finish_slot(dev, s, r);
+		return r;
+	}
+	dev->xfers_busy++;
+	dvr_io_trace_bulk(&dev->io, false,
+	                  dev->t->info.out_ep[dev->tx_out_idx], len);
+	return DVR_OK;
+}
+
+/* A transfer completed: its frames are counted. The frames that waited
+ * meanwhile go when no other transfer is left on the bus, so it never
+ * idles while they wait (rtw88 usb.c rtw_usb_tx_handler sends what its
+ * queue holds the same way, packed); while another is, the open slot
+ * keeps filling: the room this completion freed lets its sender add to
+ * it, and a transfer leaves full or when the bus drains. */
 static void on_tx_done(void *user, int status, size_t actual)
 {
 	struct tx_slot *s = user;
 	struct dvr_device *dev = s->dev;
+	int next = DVR_OK;
 	(void)actual;
 	pthread_mutex_lock(&dev->tx_lock);
-	account_done(dev, s->owner, status, s->frame_len, s->airtime_us);
-	release_slot(dev, s);
+	dev->xfers_busy--;
+	finish_slot(dev, s, status);
+	if (dev->open && dev->tx_closing) {
+		struct tx_slot *o = dev->open;
+		dev->open = NULL;
+		finish_slot(dev, o, DVR_E_IO);
+	} else if (dev->open && dev->xfers_busy == 0) {
+		next = submit_open(dev);
+	}
 	pthread_mutex_unlock(&dev->tx_lock);
 	if (is_fatal(status))
 		mark_dead(dev, status, "transmit failed");
+	else if (is_fatal(next))
+		mark_dead(dev, next, "transmit failed");
 }
 
 static int reject(struct dvr_device *dev, struct dvr_tx_owner *owner,
@@ -1308,16 +1422,11 @@ static bool wider_than_channel(const struct dvr_device *dev,
 	return p->bw_mhz > dev->chip.channel.bw_mhz;
 }
 
-static unsigned tx_timeout(const struct dvr_device *dev)
-{
-	return dev->cfg.tx_timeout_ms ? dev->cfg.tx_timeout_ms
-		                      : DEFAULT_TX_TIMEOUT_MS;
-}
-
-/* Wait for a free async slot; the wait is bounded by the transfer timeout
- * of what is in flight, so a wedged bus cannot block a sender forever. */
-static struct tx_slot *take_slot(struct dvr_device *dev,
-                                 struct dvr_tx_owner *owner, int *status)
+/* Wait until one more frame may be in flight (tx_queue_depth frames,
+ * however they are packed into transfers); the wait is bounded by the
+ * transfer timeout of what is in flight, so a wedged bus cannot block a
+ * sender forever. Call with tx_lock held. */
+static int wait_tx_room(struct dvr_device *dev, struct dvr_tx_owner *owner)
 {
 	struct timespec deadline;
 	clock_gettime(CLOCK_REALTIME, &deadline);
@@ -1328,28 +1437,95 @@ static struct tx_slot *take_slot(struct dvr_device *dev,
 		deadline.tv_sec++;
 		deadline.tv_nsec -= 1000000000L;
 	}
-	while (dev->free_head < 0) {
-		if (atomic_load(&dev->dead)) {
-			*status = DVR_E_NO_DEVICE;
-			return NULL;
-		}
-		if (interrupted(dev, owner)) {
-			*status = DVR_E_BUSY;
-			return NULL;
-		}
+	while (dev->in_flight >= dev->n_slots) {
+		if (atomic_load(&dev->dead))
+			return DVR_E_NO_DEVICE;
+		if (interrupted(dev, owner))
+			return DVR_E_BUSY;
 		if (pthread_cond_timedwait(&dev->tx_cond, &dev->tx_lock,
-		                           &deadline) == ETIMEDOUT) {
-			*status = DVR_E_TIMEOUT;
-			return NULL;
-		}
+		                           &deadline) == ETIMEDOUT)
+			return DVR_E_TIMEOUT;
 	}
-	struct tx_slot *s = &dev->slots[dev->free_head];
-	dev->free_head = s->next_free;
+	/* Every slot in use holds a frame in flight: one is free. */
+	return dev->free_head >= 0 ? DVR_OK : DVR_E_BUSY;
+}
+
+/* The frame just packed into @p s is in flight. */
+static void note_frame(struct dvr_device *dev, struct dvr_tx_owner *owner,
+                       struct tx_slot *s, size_t len, uint32_t airtime_us)
+{
+	struct tx_frame *f = &s->frames[s->pack.n - 1];
+	f->owner = owner;
+	f->len = len;
+	f->airtime_us = airtime_us;
 	dev->in_flight++;
-	s->owner = owner;
-	if (owner)
+	dev->tx.submitted++;
+	if (owner) {
 		owner->in_flight++;
-	return s;
+		owner->tx.submitted++;
+	}
+}
+
+/* Async TX of one frame. While a transfer is on the bus the frame joins
+ * the open slot, which leaves when it is full (agg_max frames, or the
+ * next frame would pass the chip's byte limit) or when the last transfer
+ * on the bus completes; with the bus idle, or aggregation off, it leaves
+ * at once, alone. Returns this frame's status (DVR_OK once it is handed
+ * to the bus or packed to follow). */
+static int send_async(struct dvr_device *dev, struct dvr_tx_owner *owner,
+                      const uint8_t *frame, const struct dvr_tx_desc_req *req,
+                      uint32_t airtime_us)
+{
+	int r, earlier = DVR_OK;
+	struct tx_slot *s;
+
+	pthread_mutex_lock(&dev->tx_lock);
+	r = wider_than_channel(dev, req->params) ? DVR_E_INVALID
+	                                         : wait_tx_room(dev, owner);
+	if (r != DVR_OK)
+		goto refused;
+	if ((s = dev->open) != NULL) {
+		r = dvr_tx_pack_add(&dev->chip, dev->agg_max, &s->pack, req,
+		                    frame, dev->desc_scratch);
+		if (r == DVR_OK) {
+			note_frame(dev, owner, s, req->frame_len, airtime_us);
+			if (s->pack.n >= dev->agg_max)
+				r = submit_open(dev);
+			goto done;
+		}
+		if (r != DVR_E_OVERFLOW)
+			goto refused;
+		/* Full for this frame: the frames before it go first. */
+		earlier = submit_open(dev);
+	}
+	s = &dev->slots[dev->free_head];
+	dev->free_head = s->next_free;
+	r = dvr_tx_pack_add(&dev->chip, dev->agg_max, &s->pack, req, frame,
+	                    dev->desc_scratch);
+	if (r != DVR_OK) {
+		s->next_free = dev->free_head;
+		dev->free_head = (int)(s - dev->slots);
+		goto refused;
+	}
+	note_frame(dev, owner, s, req->frame_len, airtime_us);
+	dev->open = s;
+	if (dev->agg_max < 2 || dev->xfers_busy == 0)
+		r = submit_open(dev);
+done:
+	pthread_mutex_unlock(&dev->tx_lock);
+	if (is_fatal(earlier))
+		mark_dead(dev, earlier, "transmit failed");
+	else if (is_fatal(r))
+		mark_dead(dev, r, "transmit failed");
+	return r;
+refused:
+	dev->tx.rejected++;
+	if (owner)
+		owner->tx.rejected++;
+	pthread_mutex_unlock(&dev->tx_lock);
+	if (is_fatal(earlier))
+		mark_dead(dev, earlier, "transmit failed");
+	return r;
 }
 
 /* Per-frame TX power (radiotap, dBm) is a device setting on chips without
@@ -1398,89 +1574,47 @@ int dvr_core_send_raw(dvr_device *dev, struct dvr_tx_owner *owner,
 	                                  params->short_gi, len + 4);
 	const struct dvr_chip_ops *ops = dev->info->ops;
 
-	if (dev->tx_mode == DVR_TX_SYNC) {
-		/* sync_lock serialises senders (one transfer at a time is what
-		 * sync mode means); tx_lock only guards the counters, so stats
-		 * readers never wait for the bus. */
-		pthread_mutex_lock(&dev->sync_lock);
-		int hdr = wider_than_channel(dev, params)
-		                  ? DVR_E_INVALID
-		                  : ops->build_tx_desc(&dev->chip, dev->sync_buf,
-		                                       &req);
-		if (hdr < 0 || (size_t)hdr + len > dev->slot_size) {
-			pthread_mutex_unlock(&dev->sync_lock);
-			return reject(dev, owner,
-			              hdr < 0 ? hdr : DVR_E_OVERFLOW);
-		}
-		memcpy(dev->sync_buf + hdr, frame, len);
-		pthread_mutex_lock(&dev->tx_lock);
-		dev->tx.submitted++;
-		dev->in_flight++;
-		if (owner) {
-			owner->tx.submitted++;
-			owner->in_flight++;
-		}
-		pthread_mutex_unlock(&dev->tx_lock);
-		r = dev->t->ops->bulk_out_sync(dev->t, dev->tx_out_idx,
-		                               dev->sync_buf, (size_t)hdr + len,
-		                               tx_timeout(dev));
-		if (r >= 0)
-			r = (size_t)r == (size_t)hdr + len ? DVR_OK : DVR_E_IO;
-		if (r == DVR_OK)
-			dvr_io_trace_bulk(&dev->io, false,
-			                  dev->t->info.out_ep[dev->tx_out_idx],
-			                  (size_t)hdr + len);
-		pthread_mutex_unlock(&dev->sync_lock);
-		pthread_mutex_lock(&dev->tx_lock);
-		dev->in_flight--;
-		if (owner)
-			owner->in_flight--;
-		account_done(dev, owner, r, len, airtime);
-		pthread_cond_broadcast(&dev->tx_cond);
-		pthread_mutex_unlock(&dev->tx_lock);
-		if (is_fatal(r))
-			mark_dead(dev, r, "transmit failed");
-		return r;
-	}
+	if (dev->tx_mode != DVR_TX_SYNC)
+		return send_async(dev, owner, frame, &req, airtime);
 
-	pthread_mutex_lock(&dev->tx_lock);
-	struct tx_slot *s = take_slot(dev, owner, &r);
-	if (!s) {
-		dev->tx.rejected++;
-		if (owner)
-			owner->tx.rejected++;
-		pthread_mutex_unlock(&dev->tx_lock);
-		return r;
-	}
+	/* sync_lock serialises senders (one transfer at a time is what sync
+	 * mode means); tx_lock only guards the counters, so stats readers
+	 * never wait for the bus. */
+	pthread_mutex_lock(&dev->sync_lock);
 	int hdr = wider_than_channel(dev, params)
 	                  ? DVR_E_INVALID
-	                  : ops->build_tx_desc(&dev->chip, s->buf, &req);
+	                  : ops->build_tx_desc(&dev->chip, dev->sync_buf, &req);
 	if (hdr < 0 || (size_t)hdr + len > dev->slot_size) {
-		dev->tx.rejected++;
-		if (owner)
-			owner->tx.rejected++;
-		release_slot(dev, s);
-		pthread_mutex_unlock(&dev->tx_lock);
-		return hdr < 0 ? hdr : DVR_E_OVERFLOW;
+		pthread_mutex_unlock(&dev->sync_lock);
+		return reject(dev, owner, hdr < 0 ? hdr : DVR_E_OVERFLOW);
 	}
-	memcpy(s->buf + hdr, frame, len);
-	s->frame_len = len;
-	s->airtime_us = airtime;
+	memcpy(dev->sync_buf + hdr, frame, len);
+	pthread_mutex_lock(&dev->tx_lock);
 	dev->tx.submitted++;
-	if (owner)
+	dev->in_flight++;
+	if (owner) {
 		owner->tx.submitted++;
-	/* Submitting under tx_lock keeps frames in call order on the bus. */
-	r = dev->t->ops->bulk_out_submit(dev->t, dev->tx_out_idx, s->buf,
-	                                 (size_t)hdr + len, tx_timeout(dev),
-	                                 on_tx_done, s);
-	if (r != DVR_OK) {
-		account_done(dev, owner, r, len, airtime);
-		release_slot(dev, s);
-	} else {
+		owner->in_flight++;
+	}
+	pthread_mutex_unlock(&dev->tx_lock);
+	r = dev->t->ops->bulk_out_sync(dev->t, dev->tx_out_idx, dev->sync_buf,
+	                               (size_t)hdr + len, tx_timeout(dev));
+	if (r >= 0)
+		r = (size_t)r == (size_t)hdr + len ? DVR_OK : DVR_E_IO;
+	if (r == DVR_OK)
 		dvr_io_trace_bulk(&dev->io, false,
 		                  dev->t->info.out_ep[dev->tx_out_idx],
 		                  (size_t)hdr + len);
+	pthread_mutex_unlock(&dev->sync_lock);
+	pthread_mutex_lock(&dev->tx_lock);
+	dev->in_flight--;
+	dev->tx.transfers++;
+	if (owner) {
+		owner->in_flight--;
+		owner->tx.transfers++;
 	}
+	account_done(dev, owner, r, len, airtime);
+	pthread_cond_broadcast(&dev->tx_cond);
 	pthread_mutex_unlock(&dev->tx_lock);
 	if (is_fatal(r))
 		mark_dead(dev, r, "transmit failed");
@@ -1678,9 +1812,9 @@ int dvr_core_flush_owner(dvr_device *dev, struct dvr_tx_owner *owner,
 void dvr_core_forget_owner(dvr_device *dev, struct dvr_tx_owner *owner)
 {
 	pthread_mutex_lock(&dev->tx_lock);
-	for (unsigned i = 0; i < dev->n_slots; i++)
-		if (dev->slots[i].owner == owner)
-			dev->slots[i].owner = NULL;
+	for (size_t i = 0; i < (size_t)dev->n_slots * dev->agg_max; i++)
+		if (dev->slot_frames[i].owner == owner)
+			dev->slot_frames[i].owner = NULL;
 	owner->in_flight = 0;
 	pthread_mutex_unlock(&dev->tx_lock);
 }
@@ -1755,6 +1889,11 @@ size_t dvr_max_frame_len(const dvr_device *dev)
 enum dvr_tx_mode dvr_tx_mode(const dvr_device *dev)
 {
 	return dev->tx_mode;
+}
+
+unsigned dvr_tx_agg_frames(const dvr_device *dev)
+{
+	return dev->tx_mode == DVR_TX_ASYNC ? dev->agg_max : 1;
 }
 
 const char *dvr_last_error(const dvr_device *dev)

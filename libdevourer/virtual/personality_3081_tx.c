@@ -86,8 +86,13 @@ enum vc_tx_verdict p3081_tx_decode(struct vchip *vc, unsigned ep_idx,
 	return VC_TXD_FRAME;
 }
 
-/* DMA_TXAGG_NUM (dword 7 [31:24]) against the count the driver allowed
- * in 0x208 [7:4] (rtw88 mac.c __priority_queue_cfg). */
+/* DMA_TXAGG_NUM (dword 7 [31:24]) of the first descriptor against the
+ * count the driver allowed in 0x208 [7:4] (rtw88 mac.c
+ * __priority_queue_cfg, BIT_MASK_BLK_DESC_NUM); 0 counts as one frame.
+ * rtw88 writes the same count to 0x20B too; what the chip does with that
+ * byte no reference says, and the model does not read it. Each block
+ * after the first is looked for at the next 8-byte boundary (rtw88 usb.c
+ * rtw_usb_tx_agg_skb pads to it); its own count field is not read. */
 void p3081_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
                   unsigned *count, unsigned *max)
 {

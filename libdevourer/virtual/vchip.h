@@ -197,6 +197,10 @@ size_t vchip_milestones(const struct vchip *vc, enum vchip_milestone *out,
 struct vchip_stats {
 	uint64_t ctrl_reads, ctrl_writes;
 	uint64_t tx_transfers;       /* bulk OUT transfers taken */
+	uint64_t tx_agg_transfers;   /* of those, ones whose good first
+	                                descriptor announced several frames
+	                                (USB TX aggregation) within what
+	                                the chip was told to take */
 	uint64_t tx_aired;           /* frames put on the air */
 	uint64_t tx_airtime_us;      /* their airtime */
 	uint64_t tx_bad_checksum;    /* dropped: descriptor checksum */

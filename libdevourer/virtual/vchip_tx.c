@@ -110,6 +110,11 @@ static void take_transfer(struct vchip *vc, unsigned ep_idx,
 	}
 	unsigned agg, agg_max;
 	vc->p->tx_agg(vc, data, len, &agg, &agg_max);
+	/* A count past the chip's setting is the model's refusal, not a
+	 * check the references say the silicon makes: OpenIPC devourer saw
+	 * an 8822BU's TX DMA misparse such a transfer (its first block
+	 * aired again and again). The model drops the transfer and counts
+	 * it, so a driver that oversteps is seen rather than half-aired. */
 	if (agg > agg_max) {
 		vc->stats.tx_bad_desc++;
 		return;
@@ -123,6 +128,9 @@ static void take_transfer(struct vchip *vc, unsigned ep_idx,
 		size_t used = take_frame(vc, ep_idx, data + off, len - off);
 		if (!used)
 			return;
+		/* An aggregate once its head descriptor was good. */
+		if (i == 0 && agg > 1)
+			vc->stats.tx_agg_transfers++;
 		off = (off + used + 7) & ~(size_t)7;
 	}
 }
@@ -142,7 +150,10 @@ int vc_tx_bulk_out(struct vchip *vc, unsigned ep_idx, const uint8_t *data,
 		return 0;
 	}
 	/* Room for the whole transfer, one page of slack per frame of an
-	 * aggregate; the DMA engine must be on to take anything. */
+	 * aggregate, and a slot for each of its frames: taken with fewer,
+	 * the frames past the last slot would be dropped as if the chip had
+	 * refused them (short frames run out of slots before pages). The
+	 * DMA engine must be on to take anything. */
 	unsigned agg, agg_max;
 	vc->p->tx_agg(vc, data, len, &agg, &agg_max);
 	size_t page = vc->p->tx_page;
@@ -150,9 +161,10 @@ int vc_tx_bulk_out(struct vchip *vc, unsigned ep_idx, const uint8_t *data,
 	unsigned need = (unsigned)((len + page - 1) / page) + agg;
 	if (need > pages)
 		need = pages;
+	unsigned slots = agg == 0 ? 1 : agg > VC_TX_SLOTS ? VC_TX_SLOTS : agg;
 	while (!vc->unplugged &&
 	       (!vc->p->tx_dma_on(vc) || vc->tx_pages_used + need > pages ||
-	        vc->tx_count >= VC_TX_SLOTS)) {
+	        vc->tx_count + slots > VC_TX_SLOTS)) {
 		if (pthread_cond_timedwait(&vc->tx_space, &vc->lock, &dl) ==
 		    ETIMEDOUT) {
 			vc->stats.tx_naks++;

@@ -86,6 +86,16 @@ static void test_sink_properties(void)
 	roundtrip_str(e, "tx-power", "40");
 	roundtrip_str(e, "tx-mode", "sync");
 	{
+		gint agg = -1;
+		g_object_get(e, "tx-aggregation", &agg, NULL);
+		CHECK_EQ_INT(agg, DVR_TX_AGG_AUTO, "tx-aggregation defaults to "
+		             "auto");
+		CHECK(has_flag(e, "tx-aggregation", GST_PARAM_MUTABLE_READY),
+		      "tx-aggregation is READY-only");
+	}
+	roundtrip_str(e, "tx-aggregation", "off");
+	roundtrip_str(e, "tx-aggregation", "on");
+	{
 		gboolean cs = FALSE;
 		g_object_get(e, "carrier-sense", &cs, NULL);
 		CHECK(cs, "carrier-sense defaults to on (the references)");

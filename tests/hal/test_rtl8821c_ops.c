@@ -216,7 +216,7 @@ static void chip_data(void)
 	      ci->ops->parse_rx_pkt, "every op present");
 	CHECK(ci->ops->usb_mode_switch == NULL, "USB2 only: no mode switch");
 	CHECK(hd->chip_id == 0x09 && hd->sys_func_en == 0xD8 &&
-	      hd->tx_agg_desc_num == 3 && hd->csi_pages == 0,
+	      ci->tx_agg_max == 3 && hd->csi_pages == 0,
 	      "chip id 0x09, SYS_FUNC_EN 0xD8, 3 frames per bulk OUT");
 	CHECK(!hd->txdesc_csum_full, "TX descriptor checksum: first 32 B");
 	CHECK(hd->rf.window[0] == 0x2800 && hd->rf.lssi[0] == 0x0C90 &&

@@ -135,6 +135,27 @@ enum dvr_tx_mode {
 	DVR_TX_SYNC = 2,  /**< one blocking transfer per frame */
 };
 
+/**
+ * USB TX aggregation: several frames in one bulk OUT transfer, as the
+ * chip's TX DMA takes them (up to 3 on the RTL8822CU, RTL8822BU and
+ * RTL8821CU; the RTL8812AU takes one). Only in DVR_TX_ASYNC mode
+ * (DVR_TX_AUTO is sync on those three: ask for async), and only while
+ * frames come faster than transfers complete: a frame that finds transfers on
+ * the bus waits behind them (where it would have queued anyway) in a
+ * transfer that leaves full, or alone with the frames that came
+ * meanwhile when the bus drains; a frame that finds the bus idle goes at
+ * once, alone.
+ */
+enum dvr_tx_agg {
+	DVR_TX_AGG_AUTO = 0, /**< the driver's choice: on in async mode
+	                          where the chip packs (the sender spends
+	                          about a third less CPU per frame, at the
+	                          same duty and burst latency: bench/README.md,
+	                          "TX aggregation") */
+	DVR_TX_AGG_OFF = 1,  /**< one frame per transfer */
+	DVR_TX_AGG_ON = 2,   /**< pack up to the chip's limit */
+};
+
 /** TX counters since dvr_start(). */
 struct dvr_tx_stats {
 	uint64_t submitted;   /**< frames accepted by dvr_send() */
@@ -144,7 +165,15 @@ struct dvr_tx_stats {
 	uint64_t rejected;    /**< frames refused before submission */
 	uint64_t bytes;       /**< 802.11 bytes of completed frames */
 	uint64_t airtime_us;  /**< estimated airtime of completed frames */
-	uint32_t in_flight;   /**< transfers submitted, not yet completed */
+	uint32_t in_flight;   /**< frames accepted, not yet completed (on
+	                           the bus, or waiting to share a transfer) */
+	/** Bulk OUT transfers completed, whatever their outcome (each
+	 *  frame's is in completed, failed or timeouts); for a share, the
+	 *  transfers that carried at least one of its frames. Frames per
+	 *  transfer = (completed + failed + timeouts) / transfers. */
+	uint64_t transfers;
+	uint64_t agg_transfers; /**< of those, transfers carrying more than
+	                             one frame (USB TX aggregation) */
 };
 
 /* ------------------------------------------------------------------ */
@@ -299,7 +328,9 @@ struct dvr_config {
 	enum dvr_log_level log_level; /**< most verbose level reported
 	                                   (0 = errors only) */
 	enum dvr_tx_mode tx_mode;  /**< DVR_TX_AUTO by default */
-	unsigned tx_queue_depth;   /**< async transfers in flight (0 = 8) */
+	unsigned tx_queue_depth;   /**< async frames in flight (0 = 8); as
+	                                many transfers or, aggregated,
+	                                fewer */
 	unsigned tx_timeout_ms;    /**< per bulk OUT (0 = 500) */
 	unsigned rx_transfers;     /**< bulk IN transfers posted (0 = 16) */
 	unsigned rx_buffer_size;   /**< bytes per bulk IN (0 = 32768) */
@@ -326,6 +357,9 @@ struct dvr_config {
 	enum dvr_regd regd;        /**< TX power limits of this domain;
 	                                WORLDWIDE (the default) obeys the
 	                                lowest of all; dvr_open() fails with
+	                                DVR_E_INVALID on an unknown value */
+	enum dvr_tx_agg tx_agg;    /**< USB TX aggregation (AUTO by
+	                                default); dvr_open() fails with
 	                                DVR_E_INVALID on an unknown value */
 };
 
@@ -498,6 +532,10 @@ DVR_API const char *dvr_selector(const dvr_device *dev);
 DVR_API size_t dvr_max_frame_len(const dvr_device *dev);
 /** The effective TX mode (never DVR_TX_AUTO after dvr_open()). */
 DVR_API enum dvr_tx_mode dvr_tx_mode(const dvr_device *dev);
+/** Most frames one bulk OUT transfer carries on this device: the chip's
+ *  limit with TX aggregation in effect (dvr_config.tx_agg, async mode),
+ *  else 1. */
+DVR_API unsigned dvr_tx_agg_frames(const dvr_device *dev);
 
 /** Stop, power down and free. Safe on NULL. */
 DVR_API void dvr_close(dvr_device *dev);
