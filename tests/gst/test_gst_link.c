@@ -166,6 +166,17 @@ int main(int argc, char **argv)
 
 	CHECK_EQ_INT(gst_test_stat_u64(ht->element, "packets-sent"), N_PACKETS,
 	             "sink stats: packets-sent");
+	/* One frame per USB transfer on every chip by default: the RTL8812AU
+	 * packs none, the HalMAC chips send in sync mode unless told async
+	 * (their preferred_tx_mode), and the stats show it. */
+	CHECK_EQ_INT(gst_test_stat_u64(ht->element, "transfers"),
+	             gst_test_stat_u64(ht->element, "frames-sent"),
+	             "sink stats: one transfer per frame by default");
+	CHECK_EQ_INT(gst_test_stat_u64(ht->element, "aggregated-transfers"), 0,
+	             "sink stats: none aggregated");
+	CHECK(gst_test_stat_u64(ht->element, "adapter-transfers") >=
+	      gst_test_stat_u64(ht->element, "transfers"),
+	      "sink stats: the adapter's transfers include the stream's");
 	CHECK(gst_test_stat_u64(ht->element, "fec-flushes") >= N_PACKETS / 10,
 	      "sink stats: marker buffers closed FEC blocks");
 	CHECK(gst_test_stat_u64(ht->element, "frames-sent") > N_PACKETS,
