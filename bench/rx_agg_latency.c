@@ -57,6 +57,19 @@ static double rx_ns;
 static double burst_rx_ns[MAX_BURST_LEN];
 static unsigned burst_got;
 
+/* With lock held: wait up to 2 s for *count (written by the RX callback
+ * under lock) to reach want; whether it did. */
+static bool wait_count(const unsigned *count, unsigned want)
+{
+	struct timespec dl;
+	clock_gettime(CLOCK_REALTIME, &dl);
+	dl.tv_sec += 2;
+	int r = 0;
+	while (*count < want && r == 0)
+		r = pthread_cond_timedwait(&cond, &lock, &dl);
+	return *count >= want;
+}
+
 static void on_rx_burst(void *user, const struct dvr_rx_frame *f)
 {
 	(void)user;
@@ -157,14 +170,8 @@ static void tx_bursts(struct bench_json *js, unsigned bursts,
 				    DVR_OK)
 					die("send failed");
 			}
-			struct timespec dl;
-			clock_gettime(CLOCK_REALTIME, &dl);
-			dl.tv_sec += 2;
 			pthread_mutex_lock(&lock);
-			int r = 0;
-			while (burst_got < burst_len && r == 0)
-				r = pthread_cond_timedwait(&cond, &lock, &dl);
-			if (burst_got >= burst_len) {
+			if (wait_count(&burst_got, burst_len)) {
 				first_us[got] = (burst_rx_ns[0] - t0) / 1000.0;
 				last_us[got] = (burst_rx_ns[burst_len - 1] - t0) /
 				               1000.0;
@@ -266,15 +273,9 @@ int main(int argc, char **argv)
 			double t0 = bench_now_ns();
 			if (dvr_send(tx, fr, flen) != DVR_OK)
 				die("send failed");
-			struct timespec dl;
-			clock_gettime(CLOCK_REALTIME, &dl);
-			dl.tv_sec += 2;
 			pthread_mutex_lock(&lock);
-			int r = 0;
-			while (received < want && r == 0)
-				r = pthread_cond_timedwait(&cond, &lock, &dl);
+			bool ok = wait_count(&received, want);
 			double t1 = rx_ns;
-			bool ok = received >= want;
 			received = want;
 			pthread_mutex_unlock(&lock);
 			if (ok)
