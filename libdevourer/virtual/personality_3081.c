@@ -89,8 +89,12 @@ void p3081_mac_power(struct vchip *vc, bool on)
 	 * forgets the firmware, the filters and the enables */
 	memset(&vc->regs[P3081_CR], 0, 4);
 	s->txrx_on = s->monitor_on = false;
-	s->mac_done = false;
-	p3081_chip_of(vc)->mac_power(vc, on);
+	/* either way, the tables must be loaded again before their
+	 * milestones count */
+	s->mac_done = s->bb_done = s->rf_done = false;
+	s->rf_match[0] = s->rf_match[1] = 0;
+	if (p3081_chip_of(vc)->mac_power)
+		p3081_chip_of(vc)->mac_power(vc, on);
 	if (!on)
 		p3081_fw_reset(vc);
 	vc_set_tuning(vc, &(struct vchip_tuning){0});

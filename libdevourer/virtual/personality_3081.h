@@ -95,7 +95,8 @@ struct p3081_chip {
 	/* Plug-in and re-enumeration: the chip's own state (RF registers,
 	 * BB trackers) to its reset values. */
 	void (*reset)(struct vchip *vc);
-	/* The MAC domain came up or went down: the chip's own trackers. */
+	/* The MAC domain came up or went down: the chip's own trackers (the
+	 * layer resets its table milestones itself; NULL: nothing more). */
 	void (*mac_power)(struct vchip *vc, bool on);
 	/* A powered byte the BB/RF answers itself (RF windows,
 	 * calibration read-backs): true and *out, or false. */
@@ -179,6 +180,10 @@ struct p3081_state {
 	bool txrx_on, monitor_on;
 	unsigned h2c_packets; /* H2C packets the firmware took */
 	bool mac_done;        /* MAC set-up milestone of this power cycle */
+	/* BB / RF table milestones of this power cycle, and how far each
+	 * path's RF table tail has been matched (personality_3081_tables.c) */
+	bool bb_done, rf_done;
+	unsigned rf_match[2];
 	/* the LTE-coex block's registers behind the 0x1700 port, by dword
 	 * (offsets 0x00-0xFF; rtw88 coex.c uses 0x38, 0x54, 0xA0, 0xA4) */
 	uint32_t ltecoex[64];
@@ -271,6 +276,29 @@ void p3081_rx_agg_count(uint8_t *first_desc, unsigned count);
 	.rx_accept = p3081_rx_accept,                                        \
 	.rx_encode = p3081_rx_encode,                                        \
 	.rx_agg_count = p3081_rx_agg_count
+
+/* personality_3081_tables.c: the table milestones. A register and the
+ * value a table leaves in it. */
+struct p3081_reg_val {
+	uint16_t addr;
+	uint32_t val;
+};
+/* The last writes each path's RF table makes, in order; the RF table
+ * milestone is reached when every one of @p paths has matched its tail. */
+struct p3081_rf_tails {
+	const struct p3081_reg_val *tail[2];
+	unsigned n[2];
+	unsigned paths;
+};
+/* After a write of @p len bytes at @p addr with the BB powered: once a
+ * write touches one of the @p n 32-bit sentinels and all hold their
+ * values, VCHIP_M_BB_TABLE (once a power cycle). */
+void p3081_bb_table_check(struct vchip *vc, uint16_t addr, size_t len,
+                          const struct p3081_reg_val *sentinels, size_t n);
+/* After RF register @p reg of @p path took @p v: VCHIP_M_RF_TABLE once
+ * every path's tail has been written in order (once a power cycle). */
+void p3081_rf_table_match(struct vchip *vc, unsigned path, uint8_t reg,
+                          uint32_t v, const struct p3081_rf_tails *t);
 
 /* ---- inside the layer ---- */
 

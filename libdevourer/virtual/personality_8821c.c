@@ -54,8 +54,7 @@ static void mac_power(struct vchip *vc, bool on)
 {
 	struct p8821c_state *s = p8821c_of(vc);
 	(void)on;
-	s->mac_done = s->bb_done = s->rf_done = false;
-	s->rf_match = 0;
+	s->mac_done = false;
 	s->iqk_pending = false;
 	vc->regs[P3081_RX_DESC_LEN_FIX] = 0;
 }

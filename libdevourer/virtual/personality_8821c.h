@@ -26,10 +26,9 @@ struct p8821c_state {
 	 * from iqk_done_ns on, until the driver writes the register */
 	bool iqk_pending;
 	uint64_t iqk_done_ns;
-	/* table milestones of this power cycle: MAC and BB sentinels
-	 * present, RF table tail matched */
-	bool mac_done, bb_done, rf_done;
-	unsigned rf_match;
+	/* the MAC table milestone of this power cycle (its sentinels
+	 * present; the BB and RF ones are the layer's) */
+	bool mac_done;
 };
 
 static inline struct p8821c_state *p8821c_of(const struct vchip *vc)

@@ -32,23 +32,19 @@
 
 #define IQK_DONE_WORD 0xABCDEu /* rtw88 rtw8821c.c rtw8821c_do_iqk */
 
-struct reg_val {
-	uint16_t addr;
-	uint32_t val;
-};
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-static const struct reg_val mac_sentinels[] = {
+static const struct p3081_reg_val mac_sentinels[] = {
 	{0x433, 0x01}, {0x43F, 0x08}, {0x4A3, 0x40}, {0x525, 0x4F},
 	{0x577, 0x0B}, {0x63E, 0x0E}, {0x642, 0x40}, {0x66E, 0x05},
 	{0x6DE, 0x84}, {0x70B, 0x87},
 };
-static const struct reg_val bb_sentinels[] = {
+static const struct p3081_reg_val bb_sentinels[] = {
 	{0x87C, 0x5C8FC000}, {0x8E4, 0x49092925}, {0x920, 0xE0767233},
 	{0xA10, 0x9500BB78}, {0xB48, 0x3F0000FA},
 };
 /* the same for every RFE option and package */
-static const struct reg_val rf_tail[] = {
+static const struct p3081_reg_val rf_tail[] = {
 	{0xEE, 0x01000}, {0x33, 0x00005}, {0x3F, 0x01ECF}, {0xEE, 0x00000},
 	{0xEE, 0x01000}, {0x33, 0x00006}, {0x3F, 0x01F9D}, {0xEE, 0x00000},
 };
@@ -122,7 +118,7 @@ static void update_tuning(struct vchip *vc)
 	vc_set_tuning(vc, &t);
 }
 
-static bool all_present(const struct vchip *vc, const struct reg_val *s,
+static bool all_present(const struct vchip *vc, const struct p3081_reg_val *s,
                         size_t n, bool bytes)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -143,27 +139,16 @@ static void check_tables(struct vchip *vc, uint16_t addr, size_t len)
 		s->mac_done = true;
 		vc_milestone(vc, VCHIP_M_MAC_TABLE);
 	}
-	if (!s->bb_done && bb_on(vc) && end > 0x87C && addr <= 0xB4B &&
-	    all_present(vc, bb_sentinels, N_OF(bb_sentinels), false)) {
-		s->bb_done = true;
-		vc_milestone(vc, VCHIP_M_BB_TABLE);
-	}
+	if (bb_on(vc))
+		p3081_bb_table_check(vc, addr, len, bb_sentinels,
+		                     N_OF(bb_sentinels));
 }
 
-static void match_rf(struct vchip *vc, uint8_t reg, uint32_t v)
-{
-	struct p8821c_state *s = p8821c_of(vc);
-	if (s->rf_done)
-		return;
-	if (rf_tail[s->rf_match].addr == reg && rf_tail[s->rf_match].val == v)
-		s->rf_match++;
-	else
-		s->rf_match = rf_tail[0].addr == reg && rf_tail[0].val == v;
-	if (s->rf_match == N_OF(rf_tail)) {
-		s->rf_done = true;
-		vc_milestone(vc, VCHIP_M_RF_TABLE);
-	}
-}
+static const struct p3081_rf_tails rf_tails = {
+	.tail = { rf_tail, NULL },
+	.n = { N_OF(rf_tail), 0 },
+	.paths = 1,
+};
 
 static void rf_set(struct vchip *vc, uint8_t reg, uint32_t v)
 {
@@ -175,7 +160,7 @@ static void rf_set(struct vchip *vc, uint8_t reg, uint32_t v)
 	v = p8821c_thermal_rf_written(vc, reg, s->rf[reg], v);
 	s->rf[reg] = v;
 	s->rf_lssi_writes++;
-	match_rf(vc, reg, v);
+	p3081_rf_table_match(vc, 0, reg, v, &rf_tails);
 	if (reg == P8821C_RF_CHNLBW)
 		update_tuning(vc);
 }

@@ -47,16 +47,6 @@ static void reset(struct vchip *vc)
 	memset(s->rf, 0, sizeof s->rf);
 }
 
-/* Either way of a MAC power change, the tables must be loaded again
- * before their milestones count. */
-static void mac_power(struct vchip *vc, bool on)
-{
-	struct p8822b_state *s = p8822b_of(vc);
-	(void)on;
-	s->bb_done = s->rf_done = false;
-	s->rf_match[0] = s->rf_match[1] = 0;
-}
-
 static const struct p3081_chip chip_8822b = {
 	/* SYS_CFG2 byte, OpenIPC devourer src/WiFiDriver.cpp read_chip_id */
 	.chip_id = 0x0A,
@@ -98,7 +88,6 @@ static const struct p3081_chip chip_8822b = {
 	/* OpenIPC devourer src/jaguar2/HalJaguar2.cpp enable_rx */
 	.rcr_11_13_drop_beacons = true,
 	.reset = reset,
-	.mac_power = mac_power,
 	.phy_read = p8822b_phy_read,
 	.phy_written = p8822b_phy_written,
 	.phy_status = p8822b_phy_status,

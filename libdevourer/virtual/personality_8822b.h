@@ -21,10 +21,6 @@ struct p8822b_state {
 	uint32_t rf[2][256];     /* RF registers per path (20-bit) */
 	unsigned rf_lssi_writes; /* 3-wire writes the RF took */
 	unsigned iqk_runs;       /* firmware IQKs completed */
-	/* table milestones of this power cycle (the MAC one is the
-	 * layer's mac_done): BB sentinels present, RF tails matched */
-	bool bb_done, rf_done;
-	unsigned rf_match[2];
 };
 
 static inline struct p8822b_state *p8822b_of(const struct vchip *vc)

@@ -80,20 +80,16 @@ static void update_tuning(struct vchip *vc)
  * values. The BB table: its first row and a late one written only once.
  * The RF tables: the unconditional tail of each path's, written in order.
  */
-struct p8822b_reg_val {
-	uint16_t addr;
-	uint32_t val;
-};
-static const struct p8822b_reg_val mac_sentinels[] = {
+static const struct p3081_reg_val mac_sentinels[] = {
 	{ 0x420, 0x80 }, { 0x652, 0xC8 }, { 0x66E, 0x05 }, { 0x7D4, 0x98 },
 };
-static const struct p8822b_reg_val bb_sentinels[] = {
+static const struct p3081_reg_val bb_sentinels[] = {
 	{ 0x0800, 0x9020D010 }, { 0x1B18, 0x00292903 },
 };
-static const struct p8822b_reg_val rf_a_tail[] = {
+static const struct p3081_reg_val rf_a_tail[] = {
 	{ 0xB0, 0xFF0FC }, { 0xC4, 0x81402 }, { 0xCC, 0x82000 },
 };
-static const struct p8822b_reg_val rf_b_tail[] = {
+static const struct p3081_reg_val rf_b_tail[] = {
 	{ 0xEF, 0x00000 }, { 0x33, 0x000A3 }, { 0xEF, 0x80000 },
 	{ 0x3E, 0x05934 }, { 0x3F, 0x5AFCF }, { 0xEF, 0x00000 },
 };
@@ -115,42 +111,11 @@ static void check_mac(struct vchip *vc, uint16_t addr, size_t len)
 	vc_milestone(vc, VCHIP_M_MAC_TABLE);
 }
 
-static void check_bb(struct vchip *vc, uint16_t addr, size_t len)
-{
-	struct p8822b_state *s = p8822b_of(vc);
-	if (s->bb_done || !bb_on(vc))
-		return;
-	bool touched = false;
-	for (size_t i = 0; i < N_OF(bb_sentinels); i++)
-		touched |= touches(addr, len, bb_sentinels[i].addr, 4);
-	if (!touched)
-		return;
-	for (size_t i = 0; i < N_OF(bb_sentinels); i++)
-		if (vc_reg32(vc, bb_sentinels[i].addr) != bb_sentinels[i].val)
-			return;
-	s->bb_done = true;
-	vc_milestone(vc, VCHIP_M_BB_TABLE);
-}
-
-static void match_rf(struct vchip *vc, unsigned path, uint8_t reg,
-                     uint32_t v)
-{
-	struct p8822b_state *s = p8822b_of(vc);
-	const struct p8822b_reg_val *t = path ? rf_b_tail : rf_a_tail;
-	unsigned n = path ? N_OF(rf_b_tail) : N_OF(rf_a_tail);
-	unsigned *m = &s->rf_match[path];
-	if (s->rf_done || *m >= n)
-		return;
-	if (t[*m].addr == reg && t[*m].val == v)
-		(*m)++;
-	else
-		*m = t[0].addr == reg && t[0].val == v;
-	if (s->rf_match[0] == N_OF(rf_a_tail) &&
-	    s->rf_match[1] == N_OF(rf_b_tail)) {
-		s->rf_done = true;
-		vc_milestone(vc, VCHIP_M_RF_TABLE);
-	}
-}
+static const struct p3081_rf_tails rf_tails = {
+	.tail = { rf_a_tail, rf_b_tail },
+	.n = { N_OF(rf_a_tail), N_OF(rf_b_tail) },
+	.paths = 2,
+};
 
 /* An RF register takes a 3-wire write. */
 static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
@@ -160,7 +125,7 @@ static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 	                              v & 0xFFFFF);
 	s->rf[path][reg] = v;
 	s->rf_lssi_writes++;
-	match_rf(vc, path, reg, v);
+	p3081_rf_table_match(vc, path, reg, v, &rf_tails);
 	if (reg == P8822B_RF_CFGCH && path == 0)
 		update_tuning(vc);
 }
@@ -199,5 +164,7 @@ void p8822b_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 	if (touches(addr, len, P8822B_ADCCLK, 1))
 		update_tuning(vc);
 	check_mac(vc, addr, len);
-	check_bb(vc, addr, len);
+	if (bb_on(vc))
+		p3081_bb_table_check(vc, addr, len, bb_sentinels,
+		                     N_OF(bb_sentinels));
 }

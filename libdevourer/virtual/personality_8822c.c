@@ -31,16 +31,6 @@ static void reset(struct vchip *vc)
 	s->adc_noise = vc->rng_state ^ 0xADC0ADC0ADC0ADC0ull;
 }
 
-/* Either way of a MAC power change, the BB and RF tables must be
- * loaded again before their milestones count. */
-static void mac_power(struct vchip *vc, bool on)
-{
-	struct p8822c_state *s = p8822c_of(vc);
-	(void)on;
-	s->bb_done = s->rf_done = false;
-	s->rf_match[0] = s->rf_match[1] = 0;
-}
-
 static const struct p3081_chip chip_8822c = {
 	/* SYS_CFG2 byte, OpenIPC devourer read_chip_id */
 	.chip_id = 0x13,
@@ -73,7 +63,6 @@ static const struct p3081_chip chip_8822c = {
 	/* rtw88 rtw8822c_mac is empty */
 	.mac_table_is_llt = true,
 	.reset = reset,
-	.mac_power = mac_power,
 	.phy_read = p8822c_phy_read,
 	.phy_written = p8822c_phy_written,
 	.phy_status = p8822c_phy_status,

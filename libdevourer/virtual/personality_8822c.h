@@ -25,10 +25,6 @@ struct p8822c_state {
 	 * writes 0xB8 (which restarts it; the model completes it at once) */
 	bool x2k_stuck, x2k_busy;
 	uint8_t primary_sc;   /* BB primary sub-channel index */
-	/* table milestones of this power cycle: BB/AGC sentinels present,
-	 * RF table tails matched (the MAC one is the layer's auto-LLT) */
-	bool bb_done, rf_done;
-	unsigned rf_match[2];
 	/* the ADC's own noise generator, apart from the air's so that a
 	 * bring-up's samples depend on the seed alone */
 	uint64_t adc_noise;

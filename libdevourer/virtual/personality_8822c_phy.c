@@ -81,60 +81,24 @@ static void update_tuning(struct vchip *vc)
  * rtw8822c_rf_b). A few values only: the model checks that the tables
  * reached the chip, it does not carry them.
  */
-struct p8822c_reg_val {
-	uint16_t addr;
-	uint32_t val;
-};
-static const struct p8822c_reg_val bb_sentinels[] = {
+static const struct p3081_reg_val bb_sentinels[] = {
 	{ 0x1D0C, 0x00410000 }, { 0x0C0C, 0x02F1D8B7 },
 };
-static const struct p8822c_reg_val rf_a_tail[] = {
+static const struct p3081_reg_val rf_a_tail[] = {
 	{ 0x33, 0x00007 }, { 0x3E, 0x00003 }, { 0x3F, 0x7DEFF },
 	{ 0xEF, 0x00000 },
 };
-static const struct p8822c_reg_val rf_b_tail[] = {
+static const struct p3081_reg_val rf_b_tail[] = {
 	{ 0x33, 0x00006 }, { 0x3F, 0x00002 }, { 0x33, 0x00007 },
 	{ 0x3F, 0x00002 }, { 0xEF, 0x00000 },
 };
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-static void check_bb(struct vchip *vc, uint16_t addr, size_t len)
-{
-	struct p8822c_state *s = p8822c_of(vc);
-	if (s->bb_done || !bb_on(vc))
-		return;
-	bool touched = false;
-	for (size_t i = 0; i < N_OF(bb_sentinels); i++)
-		touched |= addr <= bb_sentinels[i].addr + 3u &&
-		           (uint32_t)addr + len > bb_sentinels[i].addr;
-	if (!touched)
-		return;
-	for (size_t i = 0; i < N_OF(bb_sentinels); i++)
-		if (vc_reg32(vc, bb_sentinels[i].addr) != bb_sentinels[i].val)
-			return;
-	s->bb_done = true;
-	vc_milestone(vc, VCHIP_M_BB_TABLE);
-}
-
-static void match_rf(struct vchip *vc, unsigned path, uint8_t reg,
-                     uint32_t v)
-{
-	struct p8822c_state *s = p8822c_of(vc);
-	const struct p8822c_reg_val *t = path ? rf_b_tail : rf_a_tail;
-	unsigned n = path ? N_OF(rf_b_tail) : N_OF(rf_a_tail);
-	unsigned *m = &s->rf_match[path];
-	if (s->rf_done || *m >= n)
-		return;
-	if (t[*m].addr == reg && t[*m].val == v)
-		(*m)++;
-	else
-		*m = t[0].addr == reg && t[0].val == v;
-	if (s->rf_match[0] == N_OF(rf_a_tail) &&
-	    s->rf_match[1] == N_OF(rf_b_tail)) {
-		s->rf_done = true;
-		vc_milestone(vc, VCHIP_M_RF_TABLE);
-	}
-}
+static const struct p3081_rf_tails rf_tails = {
+	.tail = { rf_a_tail, rf_b_tail },
+	.n = { N_OF(rf_a_tail), N_OF(rf_b_tail) },
+	.paths = 2,
+};
 
 static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 {
@@ -149,7 +113,7 @@ static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 		s->x2k_busy = false;
 	v = p8822c_thermal_rf_written(vc, path, reg, s->rf[path][reg], v);
 	s->rf[path][reg] = v;
-	match_rf(vc, path, reg, v);
+	p3081_rf_table_match(vc, path, reg, v, &rf_tails);
 	/* the window word mirrors the register, so that a byte write to it
 	 * merges with what the register holds */
 	vc_put_le32(&vc->regs[window_of(path) + reg * 4u], v);
@@ -280,7 +244,9 @@ void p8822c_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 	}
 	if (addr <= BB_TXBWCTL + 1 && end > BB_TXBWCTL + 1)
 		update_tuning(vc);
-	check_bb(vc, addr, len);
+	if (bb_on(vc))
+		p3081_bb_table_check(vc, addr, len, bb_sentinels,
+		                     N_OF(bb_sentinels));
 	if (addr <= P8822C_NCTL0 && end > P8822C_NCTL0 && bb_on(vc) &&
 	    (vc->regs[P8822C_NCTL0] & 0x01)) {
 		/* a calibration-engine command with its go bit (the "+1"
