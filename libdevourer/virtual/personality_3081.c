@@ -224,4 +224,5 @@ void p3081_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 	    p3081_in(addr, len, P3081_RXFLTMAP0, P3081_RXFLTMAP2 + 1))
 		p3081_rx_filter_written(vc);
 	p3081_chip_of(vc)->phy_written(vc, addr, len);
+	p3081_tables_written(vc, addr, len);
 }

@@ -46,6 +46,33 @@
 #define P3081_PHYST 32u
 
 /* What one chip of the generation is, as the shared layer needs it. */
+/* A register and the value a table leaves in it. */
+struct p3081_reg_val {
+	uint16_t addr;
+	uint32_t val;
+};
+
+/*
+ * How the model recognises that a driver loaded the chip's register
+ * tables: a few values of each, not the tables (personality_3081_tables.c).
+ */
+struct p3081_tables {
+	/* MAC table (8-bit rows; none when mac_table_is_llt): once a write
+	 * overlapping [mac_lo, mac_hi] finds every sentinel holding its
+	 * value, VCHIP_M_MAC_TABLE */
+	const struct p3081_reg_val *mac;
+	size_t n_mac;
+	uint16_t mac_lo, mac_hi;
+	/* BB table (32-bit rows): once a write touching a sentinel finds
+	 * every one holding its value, with the BB on, VCHIP_M_BB_TABLE */
+	const struct p3081_reg_val *bb;
+	size_t n_bb;
+	/* RF tables: the last writes each path's makes, in order; once
+	 * every path has matched its tail, VCHIP_M_RF_TABLE */
+	const struct p3081_reg_val *rf_tail[2];
+	unsigned n_rf_tail[2];
+};
+
 struct p3081_chip {
 	/* ---- identity and straps ---- */
 	uint8_t chip_id;           /* SYS_CFG2 (0xFC) */
@@ -78,6 +105,8 @@ struct p3081_chip {
 	 * link list its auto-LLT builds over it are its MAC set-up (else
 	 * its phy_written hook recognises its MAC table) */
 	bool mac_table_is_llt;
+	/* the values its tables leave (personality_3081_tables.c) */
+	const struct p3081_tables *tables;
 
 	/* ---- receive filter ---- */
 	/* RCR bits 11-13 (ADF/ACF/AMF on Jaguar1) are a beacon filter: with
@@ -102,7 +131,8 @@ struct p3081_chip {
 	 * calibration read-backs): true and *out, or false. */
 	bool (*phy_read)(const struct vchip *vc, uint32_t a, uint8_t *out);
 	/* After a host write of [addr, addr+len) with the MAC on: RF
-	 * access, tuning, table milestones, calibration engines. */
+	 * access, tuning, calibration engines (the layer checks the MAC
+	 * and BB table milestones after it). */
 	void (*phy_written)(struct vchip *vc, uint16_t addr, size_t len);
 	/* The PHY status (P3081_PHYST bytes at p) for a received frame. */
 	void (*phy_status)(struct vchip *vc, const struct vc_rx_meta *m,
@@ -199,7 +229,6 @@ static inline const struct p3081_chip *p3081_chip_of(const struct vchip *vc)
 	return (const struct p3081_chip *)vc->p->layer;
 }
 
-/* Whether a host access of [addr, addr+len) touches [lo, hi]. */
 /* For the chips' PHY status encoders: @p v held to lo..hi, and whether
  * a frame was sent at a CCK rate (1, 2, 5.5, 11 Mbit/s), which the PHY
  * status reports on its page 0. */
@@ -215,6 +244,7 @@ static inline bool p3081_is_cck(const struct air_frame_hdr *h)
 	        h->legacy_500k == 11 || h->legacy_500k == 22);
 }
 
+/* Whether a host access of [addr, addr+len) touches [lo, hi]. */
 static inline bool p3081_in(uint32_t addr, size_t len, uint32_t lo,
                             uint32_t hi)
 {
@@ -277,28 +307,34 @@ void p3081_rx_agg_count(uint8_t *first_desc, unsigned count);
 	.rx_encode = p3081_rx_encode,                                        \
 	.rx_agg_count = p3081_rx_agg_count
 
-/* personality_3081_tables.c: the table milestones. A register and the
- * value a table leaves in it. */
-struct p3081_reg_val {
-	uint16_t addr;
-	uint32_t val;
-};
-/* The last writes each path's RF table makes, in order; the RF table
- * milestone is reached when every one of @p paths has matched its tail. */
-struct p3081_rf_tails {
-	const struct p3081_reg_val *tail[2];
-	unsigned n[2];
-	unsigned paths;
-};
-/* After a write of @p len bytes at @p addr with the BB powered: once a
- * write touches one of the @p n 32-bit sentinels and all hold their
- * values, VCHIP_M_BB_TABLE (once a power cycle). */
-void p3081_bb_table_check(struct vchip *vc, uint16_t addr, size_t len,
-                          const struct p3081_reg_val *sentinels, size_t n);
+/* personality_3081_tables.c: the table milestones. The layer checks the
+ * MAC and BB sentinels after every write itself; a chip reports each RF
+ * register write it takes. */
 /* After RF register @p reg of @p path took @p v: VCHIP_M_RF_TABLE once
  * every path's tail has been written in order (once a power cycle). */
 void p3081_rf_table_match(struct vchip *vc, unsigned path, uint8_t reg,
-                          uint32_t v, const struct p3081_rf_tails *t);
+                          uint32_t v);
+
+/* ---- for the chips' BB/RF (personality_3081_tables.c) ---- */
+
+/* The BB out of reset: 0x02 [1:0] (rtw88 rtw8822b.c / rtw8821c.c /
+ * rtw8822c.c *_phy_set_param: BIT_FEN_BB_GLB_RST | BIT_FEN_BB_RSTB). */
+bool p3081_bb_on(const struct vchip *vc);
+/* ... and path @p path's RF enabled: 0x1F / 0xEC [2:0] = 7
+ * (BIT_RF_EN | BIT_RF_RSTB | BIT_RF_SDM_RSTB, the same functions). */
+bool p3081_rf_on(const struct vchip *vc, unsigned path);
+/* An SI (3-wire) write port at @p port: the word ([27:20] RF register,
+ * [19:0] value) goes out when its top byte is written (rtw88 phy.c
+ * rtw_phy_write_rf_reg_sipi writes it as one 32-bit word). True and
+ * *word when the write of [addr, addr+len) sent it. */
+bool p3081_si_sent(const struct vchip *vc, uint16_t addr, size_t len,
+                   uint16_t port, uint32_t *word);
+/* The primary 20 MHz channel of a @p bw_mhz channel centred on
+ * @p center, from the BB's sub-channel index @p sc (rtw88 main.h
+ * enum rtw_sc_offset: 1 upper, 2 lower, 3 uppermost, 4 lowest of an
+ * 80 MHz channel; main.c rtw_get_channel_params). May come out below 1
+ * for a centre no channel plan has. */
+int p3081_primary_channel(unsigned center, unsigned bw_mhz, unsigned sc);
 
 /* ---- inside the layer ---- */
 
@@ -309,6 +345,11 @@ void p3081_cr_written(struct vchip *vc);
 void p3081_ltecoex_ctrl_written(struct vchip *vc);
 void p3081_tdectrl_written(struct vchip *vc);
 void p3081_rx_filter_written(struct vchip *vc);
+
+/* personality_3081_tables.c: after a host write of [addr, addr+len) with
+ * the MAC on (and the chip's phy_written), the MAC and BB table
+ * milestones */
+void p3081_tables_written(struct vchip *vc, uint16_t addr, size_t len);
 
 /* personality_3081_fw.c */
 void p3081_fw_reset(struct vchip *vc);

@@ -46,15 +46,14 @@ static void reset(struct vchip *vc)
 	s->iqk_pending = false;
 }
 
-/* Either way of a MAC power change the tables must be loaded again
- * before their milestones count; the MAC block comes back with its
- * reset values, among them 0x115 (the RX descriptor's length fix, rtw88
- * mac.c rtw_drv_info_cfg writes it on every power-on). */
+/* Either way of a MAC power change no calibration is in flight, and the
+ * MAC block comes back with its reset values, among them 0x115 (the RX
+ * descriptor's length fix, rtw88 mac.c rtw_drv_info_cfg writes it on
+ * every power-on). */
 static void mac_power(struct vchip *vc, bool on)
 {
 	struct p8821c_state *s = p8821c_of(vc);
 	(void)on;
-	s->mac_done = false;
 	s->iqk_pending = false;
 	vc->regs[P3081_RX_DESC_LEN_FIX] = 0;
 }
@@ -90,9 +89,9 @@ static const struct p3081_chip chip_8821c = {
 	.tx_nss = 1,                /* 1T1R */
 	/* rtw88 rtw8821c.c rtw8821c_fill_txdesc_checksum: 16 words */
 	.txd_checksum_all = false,
-	/* its MAC set-up is a register table (rtw88 rtw8821c_mac), which
-	 * personality_8821c_phy.c recognises */
+	/* its MAC set-up is a register table (rtw88 rtw8821c_mac) */
 	.mac_table_is_llt = false,
+	.tables = &p8821c_tables,
 	.rcr_11_13_drop_beacons = true,
 	.drvinfo_needs_115 = true,
 	.reset = reset,

@@ -82,9 +82,9 @@ static const struct p3081_chip chip_8822b = {
 	 * src/jaguar2/FrameParserJaguar2.h: with a 48-byte span every frame
 	 * was dropped) */
 	.txd_checksum_all = false,
-	/* it has a MAC table (rtw88 rtw8822b_table.c rtw8822b_mac), which
-	 * personality_8822b_phy.c recognises */
+	/* it has a MAC table (rtw88 rtw8822b_table.c rtw8822b_mac) */
 	.mac_table_is_llt = false,
+	.tables = &p8822b_tables,
 	/* OpenIPC devourer src/jaguar2/HalJaguar2.cpp enable_rx */
 	.rcr_11_13_drop_beacons = true,
 	.reset = reset,

@@ -62,6 +62,7 @@ static const struct p3081_chip chip_8822c = {
 	.txd_checksum_all = true,
 	/* rtw88 rtw8822c_mac is empty */
 	.mac_table_is_llt = true,
+	.tables = &p8822c_tables,
 	.reset = reset,
 	.phy_read = p8822c_phy_read,
 	.phy_written = p8822c_phy_written,

@@ -18,7 +18,6 @@
 struct p8822c_state {
 	struct p3081_state base; /* first: the shared layer's */
 
-	unsigned rf_lssi_writes;
 	uint32_t rf[2][256];  /* RF registers per path (20-bit) */
 	/* RF A 0xB8 bit 15: the synthesiser's X2 calibration reports busy
 	 * from power-up on a board that has it stuck, until the driver
@@ -46,7 +45,8 @@ void p8822c_h2c_command(struct vchip *vc, const uint8_t *cmd);
 void p8822c_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
                        size_t len);
 
-/* personality_8822c_phy.c */
+/* personality_8822c_phy.c: the values its tables leave */
+extern const struct p3081_tables p8822c_tables;
 bool p8822c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out);
 /* one loop-back ADC sample of the DC-offset calibration: I [21:12],
  * Q [9:0] */

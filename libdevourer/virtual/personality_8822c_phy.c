@@ -10,7 +10,6 @@
  * DAC-calibration blocks answer with the values a converged DACK reads
  * (rtw88 rtw8822c.c rtw8822c_dac_cal_*).
  */
-#include "libdevourer/virtual/personality_3081_regs.h"
 #include "libdevourer/virtual/personality_8822c.h"
 #include "libdevourer/virtual/personality_8822c_regs.h"
 
@@ -18,17 +17,6 @@
 #define RF_X2K 0xB8     /* bit 15: X2 (crystal doubler) calibration busy */
 #define X2K_ARM (1u << 18)
 #define BB_TXBWCTL 0x9B0 /* [11:8] primary 20 MHz sub-channel index */
-
-static bool bb_on(const struct vchip *vc)
-{
-	return (vc->regs[P3081_SYS_FUNC_EN] & 0x03) == 0x03;
-}
-
-static bool rf_on(const struct vchip *vc, unsigned path)
-{
-	uint8_t r = vc->regs[path ? P3081_RF_CTRL_B : P3081_RF_CTRL_A];
-	return bb_on(vc) && (r & 0x07) == 0x07;
-}
 
 /* Where path's direct RF window starts. */
 static uint32_t window_of(unsigned path)
@@ -60,14 +48,10 @@ static void update_tuning(struct vchip *vc)
 	bool band5 = r18 & (1u << 16);
 	if (!center || !bw || !freq_of(center) || band5 != (center > 14))
 		return; /* not a channel the synthesiser can lock to */
-	unsigned p = vc->regs[BB_TXBWCTL + 1] & 0x0F, primary = center;
-	if (bw == 40)
-		primary = p == 1 ? center + 2 : center - 2;
-	else if (bw == 80)
-		primary = p == 1 ? center + 2 : p == 3 ? center + 6
-		        : p == 4 ? center - 6 : center - 2;
+	unsigned p = vc->regs[BB_TXBWCTL + 1] & 0x0F;
 	struct vchip_tuning t = {
-		.channel = primary, .center = center, .bw_mhz = bw,
+		.channel = (unsigned)p3081_primary_channel(center, bw, p),
+		.center = center, .bw_mhz = bw,
 		.band_5g = band5,
 	};
 	s->primary_sc = (uint8_t)p;
@@ -94,10 +78,12 @@ static const struct p3081_reg_val rf_b_tail[] = {
 };
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-static const struct p3081_rf_tails rf_tails = {
-	.tail = { rf_a_tail, rf_b_tail },
-	.n = { N_OF(rf_a_tail), N_OF(rf_b_tail) },
-	.paths = 2,
+/* no MAC table: its MAC set-up is the auto-LLT (mac_table_is_llt) */
+const struct p3081_tables p8822c_tables = {
+	.bb = bb_sentinels,
+	.n_bb = N_OF(bb_sentinels),
+	.rf_tail = { rf_a_tail, rf_b_tail },
+	.n_rf_tail = { N_OF(rf_a_tail), N_OF(rf_b_tail) },
 };
 
 static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
@@ -113,7 +99,7 @@ static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 		s->x2k_busy = false;
 	v = p8822c_thermal_rf_written(vc, path, reg, s->rf[path][reg], v);
 	s->rf[path][reg] = v;
-	p3081_rf_table_match(vc, path, reg, v, &rf_tails);
+	p3081_rf_table_match(vc, path, reg, v);
 	/* the window word mirrors the register, so that a byte write to it
 	 * merges with what the register holds */
 	vc_put_le32(&vc->regs[window_of(path) + reg * 4u], v);
@@ -164,10 +150,10 @@ bool p8822c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 	uint32_t v;
 	if (path >= 0) {
 		unsigned reg = (a - window_of((unsigned)path)) >> 2;
-		v = rf_on(vc, (unsigned)path) ? p8822c_of(vc)->rf[path][reg]
+		v = p3081_rf_on(vc, (unsigned)path) ? p8822c_of(vc)->rf[path][reg]
 		                              : 0;
 		if (path == 0 && reg == RF_X2K && p8822c_of(vc)->x2k_busy &&
-		    rf_on(vc, 0))
+		    p3081_rf_on(vc, 0))
 			v |= 1u << 15;
 	} else if (a >= P8822C_DACK_SAMPLE && a < P8822C_DACK_SAMPLE + 4) {
 		/* a read of the word takes one sample; its other bytes
@@ -223,7 +209,7 @@ void p8822c_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 		if (path < 0)
 			continue;
 		unsigned reg = (w - window_of((unsigned)path)) >> 2;
-		if (!rf_on(vc, (unsigned)path) || reg == 0) {
+		if (!p3081_rf_on(vc, (unsigned)path) || reg == 0) {
 			/* dropped; keep the mirror of what the RF holds */
 			vc_put_le32(&vc->regs[w], p8822c_of(vc)->rf[path][reg]);
 			continue;
@@ -231,23 +217,15 @@ void p8822c_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 		rf_set(vc, (unsigned)path, (uint8_t)reg, vc_reg32(vc, (uint16_t)w));
 	}
 	for (unsigned path = 0; path < 2; path++) {
-		uint16_t port = path ? P8822C_LSSI_B : P8822C_LSSI_A;
-		if (addr > port + 3 || end <= (uint32_t)port + 3)
-			continue;
-		/* SI word: [27:20] RF address, [19:0] data; sent when its
-		 * top byte is written */
-		uint32_t word = vc_reg32(vc, port);
-		if (rf_on(vc, path)) {
+		uint32_t word;
+		if (p3081_si_sent(vc, addr, len,
+		                  path ? P8822C_LSSI_B : P8822C_LSSI_A, &word) &&
+		    p3081_rf_on(vc, path))
 			rf_set(vc, path, (uint8_t)(word >> 20), word);
-			p8822c_of(vc)->rf_lssi_writes++;
-		}
 	}
 	if (addr <= BB_TXBWCTL + 1 && end > BB_TXBWCTL + 1)
 		update_tuning(vc);
-	if (bb_on(vc))
-		p3081_bb_table_check(vc, addr, len, bb_sentinels,
-		                     N_OF(bb_sentinels));
-	if (addr <= P8822C_NCTL0 && end > P8822C_NCTL0 && bb_on(vc) &&
+	if (addr <= P8822C_NCTL0 && end > P8822C_NCTL0 && p3081_bb_on(vc) &&
 	    (vc->regs[P8822C_NCTL0] & 0x01)) {
 		/* a calibration-engine command with its go bit (the "+1"
 		 * write of rtw88 rtw8822c.c rtw8822c_dpk_one_shot and the
