@@ -140,7 +140,8 @@ struct p3081_chip {
 	/* The running firmware took an H2C mailbox command (the 4 bytes
 	 * of the box), or an H2C packet of sub-command sub (the whole
 	 * packet, its 8-byte header included, len bytes at p): what the
-	 * chip's firmware answers. */
+	 * chip's firmware answers (h2c_command NULL: no command changes
+	 * anything the USB side could see). */
 	void (*h2c_command)(struct vchip *vc, const uint8_t *cmd);
 	void (*h2c_packet)(struct vchip *vc, unsigned sub, const uint8_t *p,
 	                   size_t len);

@@ -99,7 +99,6 @@ static const struct p3081_chip chip_8821c = {
 	.phy_read = p8821c_phy_read,
 	.phy_written = p8821c_phy_written,
 	.phy_status = p8821c_phy_status,
-	.h2c_command = p8821c_h2c_command,
 	.h2c_packet = p8821c_h2c_packet,
 };
 

@@ -40,7 +40,6 @@ extern const char *const p8821c_boards[];
 unsigned p8821c_rfe(const struct vchip *vc);
 
 /* personality_8821c_fw.c: the firmware's answers (p3081_chip hooks) */
-void p8821c_h2c_command(struct vchip *vc, const uint8_t *cmd);
 void p8821c_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
                        size_t len);
 

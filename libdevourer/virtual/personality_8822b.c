@@ -91,7 +91,6 @@ static const struct p3081_chip chip_8822b = {
 	.phy_read = p8822b_phy_read,
 	.phy_written = p8822b_phy_written,
 	.phy_status = p8822b_phy_status,
-	.h2c_command = p8822b_h2c_command,
 	.h2c_packet = p8822b_h2c_packet,
 };
 

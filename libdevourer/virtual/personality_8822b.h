@@ -35,7 +35,6 @@ extern const char *const p8822b_boards[];
 #define P8822B_EF_THERMAL 0xBA
 
 /* personality_8822b_fw.c: the firmware's answers (p3081_chip hooks) */
-void p8822b_h2c_command(struct vchip *vc, const uint8_t *cmd);
 void p8822b_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
                        size_t len);
 

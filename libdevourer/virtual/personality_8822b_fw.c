@@ -23,12 +23,6 @@
 #define H2C_PKT_IQK 0x0E    /* rtw88 fw.h */
 #define IQK_DONE 0xABCDEu   /* rtw88 rtw8822b.c rtw8822b_do_iqk */
 
-void p8822b_h2c_command(struct vchip *vc, const uint8_t *cmd)
-{
-	(void)vc;
-	(void)cmd;
-}
-
 void p8822b_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
                        size_t len)
 {
