@@ -105,7 +105,7 @@ struct p3081_chip {
 	 * link list its auto-LLT builds over it are its MAC set-up (else
 	 * its phy_written hook recognises its MAC table) */
 	bool mac_table_is_llt;
-	/* the values its tables leave (personality_3081_tables.c) */
+	/* the values its tables leave (personality_3081_tables.c; not NULL) */
 	const struct p3081_tables *tables;
 
 	/* ---- receive filter ---- */
@@ -120,7 +120,7 @@ struct p3081_chip {
 	 * 0x60F asks for */
 	bool drvinfo_needs_115;
 
-	/* ---- hooks: what the chip does itself (may not be NULL) ---- */
+	/* ---- hooks: what the chip does itself (NULL only where said) ---- */
 	/* Plug-in and re-enumeration: the chip's own state (RF registers,
 	 * BB trackers) to its reset values. */
 	void (*reset)(struct vchip *vc);
