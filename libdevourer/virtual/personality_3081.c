@@ -71,8 +71,10 @@ void p3081_reset(struct vchip *vc)
 	memset(s->ltecoex, 0, sizeof s->ltecoex);
 	s->efuse_busy = false;
 	s->llt_done_ns = 0;
+	memset(s->rf, 0, sizeof s->rf);
 	p3081_fw_reset(vc);
-	p3081_chip_of(vc)->reset(vc);
+	if (p3081_chip_of(vc)->reset)
+		p3081_chip_of(vc)->reset(vc);
 }
 
 /* ---- power ---- */

@@ -121,8 +121,9 @@ struct p3081_chip {
 	bool drvinfo_needs_115;
 
 	/* ---- hooks: what the chip does itself (NULL only where said) ---- */
-	/* Plug-in and re-enumeration: the chip's own state (RF registers,
-	 * BB trackers) to its reset values. */
+	/* Plug-in and re-enumeration: the chip's own state (BB trackers,
+	 * calibrations in flight) to its reset values (the layer clears the
+	 * RF registers itself; NULL: nothing more). */
 	void (*reset)(struct vchip *vc);
 	/* The MAC domain came up or went down: the chip's own trackers (the
 	 * layer resets its table milestones itself; NULL: nothing more). */
@@ -215,6 +216,9 @@ struct p3081_state {
 	 * path's RF table tail has been matched (personality_3081_tables.c) */
 	bool bb_done, rf_done;
 	unsigned rf_match[2];
+	/* the RF registers (20-bit) of each path, as the chip's RF writes
+	 * leave them (a one-path chip uses [0]); clear at plug-in */
+	uint32_t rf[2][256];
 	/* the LTE-coex block's registers behind the 0x1700 port, by dword
 	 * (offsets 0x00-0xFF; rtw88 coex.c uses 0x38, 0x54, 0xA0, 0xA4) */
 	uint32_t ltecoex[64];
@@ -324,6 +328,8 @@ bool p3081_bb_on(const struct vchip *vc);
 /* ... and path @p path's RF enabled: 0x1F / 0xEC [2:0] = 7
  * (BIT_RF_EN | BIT_RF_RSTB | BIT_RF_SDM_RSTB, the same functions). */
 bool p3081_rf_on(const struct vchip *vc, unsigned path);
+/* The rf_peek op of a chip whose RF registers read as written. */
+uint32_t p3081_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
 /* An SI (3-wire) write port at @p port: the word ([27:20] RF register,
  * [19:0] value) goes out when its top byte is written (rtw88 phy.c
  * rtw_phy_write_rf_reg_sipi writes it as one 32-bit word). True and

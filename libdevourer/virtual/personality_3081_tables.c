@@ -22,6 +22,11 @@ bool p3081_rf_on(const struct vchip *vc, unsigned path)
 	return p3081_bb_on(vc) && (r & 0x07) == 0x07;
 }
 
+uint32_t p3081_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)
+{
+	return path < 2 ? p3081_of(vc)->rf[path][reg] : 0;
+}
+
 bool p3081_si_sent(const struct vchip *vc, uint16_t addr, size_t len,
                    uint16_t port, uint32_t *word)
 {

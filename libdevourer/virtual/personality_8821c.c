@@ -17,8 +17,6 @@
  * hides the PHY status length until 0x115 is fixed, and an antenna it
  * shares with Bluetooth.
  */
-#include <string.h>
-
 #include "libdevourer/virtual/personality_3081_regs.h"
 #include "libdevourer/virtual/personality_8821c.h"
 
@@ -37,12 +35,11 @@ static const struct vchip_usb_id ids_8821cu[] = {
 	{0x2C4E, 0x0105}, {0x7392, 0xC811}, {0x7392, 0xD811},
 };
 
-/* At plug-in (and after a re-enumeration): RF registers clear, no
- * calibration in flight. */
+/* At plug-in (and after a re-enumeration; the layer clears the RF
+ * registers): no calibration in flight. */
 static void reset(struct vchip *vc)
 {
 	struct p8821c_state *s = p8821c_of(vc);
-	memset(s->rf, 0, sizeof s->rf);
 	s->iqk_pending = false;
 }
 

@@ -19,8 +19,6 @@
 struct p8821c_state {
 	struct p3081_state base; /* first: the shared layer's */
 
-	/* RF path A, the only one (20-bit registers) */
-	uint32_t rf[256];
 	/* the firmware's IQK (H2C packet): RF A 0x08 reads the done word
 	 * from iqk_done_ns on, until the driver writes the register */
 	bool iqk_pending;

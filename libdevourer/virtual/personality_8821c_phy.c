@@ -67,7 +67,7 @@ uint32_t p8821c_rf_value(const struct vchip *vc, uint8_t reg)
 	if (reg == P8821C_RF_DTXLOK && s->iqk_pending &&
 	    air_now_ns() >= s->iqk_done_ns)
 		return IQK_DONE_WORD;
-	return s->rf[reg];
+	return s->base.rf[0][reg];
 }
 
 bool p8821c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
@@ -93,7 +93,7 @@ static unsigned bw_of_code(unsigned c)
 
 static void update_tuning(struct vchip *vc)
 {
-	uint32_t r18 = p8821c_of(vc)->rf[P8821C_RF_CHNLBW];
+	uint32_t r18 = p3081_of(vc)->rf[0][P8821C_RF_CHNLBW];
 	unsigned ch = r18 & 0xFF;
 	const uint32_t band_bits = (1u << 16) | (3u << 8);
 	bool band5 = (r18 & band_bits) == ((1u << 16) | (1u << 8));
@@ -123,8 +123,8 @@ static void rf_set(struct vchip *vc, uint8_t reg, uint32_t v)
 	/* the driver takes the firmware's done word by writing over it */
 	if (reg == P8821C_RF_DTXLOK)
 		s->iqk_pending = false;
-	v = p8821c_thermal_rf_written(vc, reg, s->rf[reg], v);
-	s->rf[reg] = v;
+	v = p8821c_thermal_rf_written(vc, reg, s->base.rf[0][reg], v);
+	s->base.rf[0][reg] = v;
 	p3081_rf_table_match(vc, 0, reg, v);
 	if (reg == P8821C_RF_CHNLBW)
 		update_tuning(vc);

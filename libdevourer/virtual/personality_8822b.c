@@ -8,8 +8,6 @@
  * answers, BB/RF and PHY status live in personality_8822b_{efuse,fw,phy,
  * thermal,rx}.c.
  */
-#include <string.h>
-
 #include "libdevourer/virtual/personality_8822b.h"
 
 /* Every id rtw88 rtw8822bu.c rtw_8822bu_id_table lists, in its order (the
@@ -36,16 +34,6 @@ static const struct vchip_usb_id ids_8822bu[] = {
 	{0x2001, 0x3322}, {0x0411, 0x03D1}, {0x0411, 0x03D0},
 	{0x2357, 0x0126},
 };
-
-/* At plug-in (and after a re-enumeration): RF registers clear. The RF
- * table sets every register a driver reads back afterwards (rtw88
- * rtw8822b_table.c rtw8822b_rf_a/_b: 0x00, 0x08, 0x18, 0x33, 0xC9, ...),
- * and the thermal meter's field reads 0 until its first measurement. */
-static void reset(struct vchip *vc)
-{
-	struct p8822b_state *s = p8822b_of(vc);
-	memset(s->rf, 0, sizeof s->rf);
-}
 
 static const struct p3081_chip chip_8822b = {
 	/* SYS_CFG2 byte, OpenIPC devourer src/WiFiDriver.cpp read_chip_id */
@@ -87,7 +75,12 @@ static const struct p3081_chip chip_8822b = {
 	.tables = &p8822b_tables,
 	/* OpenIPC devourer src/jaguar2/HalJaguar2.cpp enable_rx */
 	.rcr_11_13_drop_beacons = true,
-	.reset = reset,
+	/* nothing of its own to reset: the layer clears the RF registers,
+	 * and the RF table sets every one a driver reads back afterwards
+	 * (rtw88 rtw8822b_table.c rtw8822b_rf_a/_b: 0x00, 0x08, 0x18, 0x33,
+	 * 0xC9, ...); the thermal meter's field reads 0 until its first
+	 * measurement */
+	.reset = NULL,
 	.phy_read = p8822b_phy_read,
 	.phy_written = p8822b_phy_written,
 	.phy_status = p8822b_phy_status,
@@ -114,7 +107,7 @@ const struct vchip_personality vchip_personality_8822b = {
 	.rf_paths = 2,
 	.boards = p8822b_boards,
 	.efuse_build = p8822b_efuse_build,
-	.rf_peek = p8822b_rf_peek,
+	.rf_peek = p3081_rf_peek,
 	.tx_ready = p3081_tx_ready,
 	.rx_ready = p3081_rx_ready,
 	.layer = &chip_8822b,

@@ -18,7 +18,6 @@
 struct p8822b_state {
 	struct p3081_state base; /* first: the shared layer's */
 
-	uint32_t rf[2][256];     /* RF registers per path (20-bit) */
 	unsigned iqk_runs;       /* firmware IQKs completed */
 };
 
@@ -41,7 +40,6 @@ void p8822b_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
 /* personality_8822b_phy.c: the values its tables leave */
 extern const struct p3081_tables p8822b_tables;
 bool p8822b_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out);
-uint32_t p8822b_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
 void p8822b_phy_written(struct vchip *vc, uint16_t addr, size_t len);
 
 /* personality_8822b_thermal.c: RF register @p reg of @p path is written

@@ -34,7 +34,7 @@ void p8822b_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
 	vc_milestone(vc, VCHIP_M_CALIBRATION);
 	if (!p3081_rf_on(vc, 0))
 		return;
-	s->rf[0][P8822B_RF_DTXLOK] = IQK_DONE;
+	s->base.rf[0][P8822B_RF_DTXLOK] = IQK_DONE;
 	uint32_t rpt = vc_reg32(vc, P8822B_IQK_FAILMSK) & ~0x100FFu;
 	vc_put_le32(&vc->regs[P8822B_IQK_FAILMSK], rpt);
 	s->iqk_runs++;

@@ -33,7 +33,7 @@ static int window_path(uint32_t a)
 static void update_tuning(struct vchip *vc)
 {
 	const struct p8822b_state *s = p8822b_of(vc);
-	uint32_t r18 = s->rf[0][P8822B_RF_CFGCH];
+	uint32_t r18 = s->base.rf[0][P8822B_RF_CFGCH];
 	unsigned center = r18 & 0xFF;
 	/* [11:10]: 3 = 20 MHz, 2 = 40, 1 = 80 (rtw8822b_set_channel_rf) */
 	unsigned bwf = (r18 >> 10) & 3;
@@ -88,9 +88,9 @@ const struct p3081_tables p8822b_tables = {
 static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 {
 	struct p8822b_state *s = p8822b_of(vc);
-	v = p8822b_thermal_rf_written(vc, path, reg, s->rf[path][reg],
+	v = p8822b_thermal_rf_written(vc, path, reg, s->base.rf[path][reg],
 	                              v & 0xFFFFF);
-	s->rf[path][reg] = v;
+	s->base.rf[path][reg] = v;
 	p3081_rf_table_match(vc, path, reg, v);
 	if (reg == P8822B_RF_CFGCH && path == 0)
 		update_tuning(vc);
@@ -104,15 +104,10 @@ bool p8822b_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 	unsigned reg = (a - (path ? P8822B_RF_WIN_B : P8822B_RF_WIN_A)) >> 2;
 	/* an RF that is off (or in reset) answers nothing */
 	uint32_t v = p3081_rf_on(vc, (unsigned)path)
-	                     ? p8822b_of(vc)->rf[path][reg]
+	                     ? p3081_of(vc)->rf[path][reg]
 	                     : 0;
 	*out = (uint8_t)(v >> (8 * (a & 3)));
 	return true;
-}
-
-uint32_t p8822b_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)
-{
-	return path < 2 ? p8822b_of(vc)->rf[path][reg] : 0;
 }
 
 void p8822b_phy_written(struct vchip *vc, uint16_t addr, size_t len)

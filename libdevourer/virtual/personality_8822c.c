@@ -8,8 +8,6 @@
  * answers, BB/RF and PHY status live in personality_8822c_{efuse,fw,phy,
  * thermal,rx}.c.
  */
-#include <string.h>
-
 #include "libdevourer/virtual/personality_8822c.h"
 
 /* rtw88 rtw8822cu.c rtw_8822cu_id_table; the first is the default
@@ -20,12 +18,12 @@ static const struct vchip_usb_id ids_8822cu[] = {
 	{0x2001, 0x3329},
 };
 
-/* At plug-in (and after a re-enumeration): RF registers clear, the X2
- * calibration as the board leaves it, the primary sub-channel unset. */
+/* At plug-in (and after a re-enumeration; the layer clears the RF
+ * registers): the X2 calibration as the board leaves it, the primary
+ * sub-channel unset. */
 static void reset(struct vchip *vc)
 {
 	struct p8822c_state *s = p8822c_of(vc);
-	memset(s->rf, 0, sizeof s->rf);
 	s->x2k_busy = s->x2k_stuck;
 	s->primary_sc = 0;
 	s->adc_noise = vc->rng_state ^ 0xADC0ADC0ADC0ADC0ull;
@@ -87,7 +85,7 @@ const struct vchip_personality vchip_personality_8822c = {
 	.rf_paths = 2,
 	.boards = p8822c_boards,
 	.efuse_build = p8822c_efuse_build,
-	.rf_peek = p8822c_rf_peek,
+	.rf_peek = p3081_rf_peek,
 	.tx_ready = p3081_tx_ready,
 	.rx_ready = p3081_rx_ready,
 	.layer = &chip_8822c,

@@ -18,7 +18,6 @@
 struct p8822c_state {
 	struct p3081_state base; /* first: the shared layer's */
 
-	uint32_t rf[2][256];  /* RF registers per path (20-bit) */
 	/* RF A 0xB8 bit 15: the synthesiser's X2 calibration reports busy
 	 * from power-up on a board that has it stuck, until the driver
 	 * writes 0xB8 (which restarts it; the model completes it at once) */
@@ -51,7 +50,6 @@ bool p8822c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out);
 /* one loop-back ADC sample of the DC-offset calibration: I [21:12],
  * Q [9:0] */
 uint32_t p8822c_adc_sample(const struct vchip *vc);
-uint32_t p8822c_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
 void p8822c_phy_written(struct vchip *vc, uint16_t addr, size_t len);
 
 /* personality_8822c_thermal.c: RF register @p reg of @p path is written

@@ -41,7 +41,7 @@ static unsigned freq_of(unsigned ch)
 static void update_tuning(struct vchip *vc)
 {
 	struct p8822c_state *s = p8822c_of(vc);
-	uint32_t r18 = s->rf[0][RF18];
+	uint32_t r18 = s->base.rf[0][RF18];
 	unsigned center = r18 & 0xFF;
 	unsigned bwf = (r18 >> 12) & 3;
 	unsigned bw = bwf == 3 ? 20 : bwf == 2 ? 40 : bwf == 1 ? 80 : 0;
@@ -94,11 +94,11 @@ static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 	 * write of rtw88 rtw8822c_rf_x2_check; the RF table leaves the bit
 	 * set) and completes at once. Which bit starts it is our reading
 	 * of that sequence: no reference documents the register. */
-	if (path == 0 && reg == RF_X2K && (s->rf[0][RF_X2K] & X2K_ARM) &&
+	if (path == 0 && reg == RF_X2K && (s->base.rf[0][RF_X2K] & X2K_ARM) &&
 	    !(v & X2K_ARM))
 		s->x2k_busy = false;
-	v = p8822c_thermal_rf_written(vc, path, reg, s->rf[path][reg], v);
-	s->rf[path][reg] = v;
+	v = p8822c_thermal_rf_written(vc, path, reg, s->base.rf[path][reg], v);
+	s->base.rf[path][reg] = v;
 	p3081_rf_table_match(vc, path, reg, v);
 	/* the window word mirrors the register, so that a byte write to it
 	 * merges with what the register holds */
@@ -150,7 +150,7 @@ bool p8822c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 	uint32_t v;
 	if (path >= 0) {
 		unsigned reg = (a - window_of((unsigned)path)) >> 2;
-		v = p3081_rf_on(vc, (unsigned)path) ? p8822c_of(vc)->rf[path][reg]
+		v = p3081_rf_on(vc, (unsigned)path) ? p3081_of(vc)->rf[path][reg]
 		                              : 0;
 		if (path == 0 && reg == RF_X2K && p8822c_of(vc)->x2k_busy &&
 		    p3081_rf_on(vc, 0))
@@ -196,11 +196,6 @@ bool p8822c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 	return true;
 }
 
-uint32_t p8822c_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)
-{
-	return path < 2 ? p8822c_of(vc)->rf[path][reg] : 0;
-}
-
 void p8822c_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 {
 	uint32_t end = (uint32_t)addr + len;
@@ -211,7 +206,7 @@ void p8822c_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 		unsigned reg = (w - window_of((unsigned)path)) >> 2;
 		if (!p3081_rf_on(vc, (unsigned)path) || reg == 0) {
 			/* dropped; keep the mirror of what the RF holds */
-			vc_put_le32(&vc->regs[w], p8822c_of(vc)->rf[path][reg]);
+			vc_put_le32(&vc->regs[w], p3081_of(vc)->rf[path][reg]);
 			continue;
 		}
 		rf_set(vc, (unsigned)path, (uint8_t)reg, vc_reg32(vc, (uint16_t)w));
