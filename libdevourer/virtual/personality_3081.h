@@ -41,6 +41,11 @@
 #define P3081_EMEM_MAX 0x40000u
 
 /* The TX descriptor, the RX descriptor and the PHY status after it */
+/* where DMEM and EMEM sit on the on-chip bus on every chip of the
+ * generation (rtw88 mac.h OCPBASE_DMEM_88XX, OCPBASE_EMEM_88XX; bit 31
+ * cleared) */
+#define P3081_OCP_DMEM 0x00200000u
+#define P3081_OCP_EMEM 0x00100000u
 #define P3081_TX_DESC 48u
 #define P3081_RX_DESC 24u
 #define P3081_PHYST 32u
@@ -85,10 +90,11 @@ struct p3081_chip {
 	size_t txbuf;              /* TX packet buffer bytes */
 
 	/* ---- the firmware CPU ---- */
-	/* where IMEM, DMEM and EMEM sit on the on-chip bus: the load
-	 * addresses of the chip's images (bit 31 cleared), the only
-	 * places the DDMA can fill them */
-	uint32_t ocp_imem, ocp_dmem, ocp_emem;
+	/* where IMEM sits on the on-chip bus: the load address of the
+	 * chip's image (bit 31 cleared), the only place the DDMA can fill
+	 * it (DMEM and EMEM sit at the generation's P3081_OCP_DMEM /
+	 * P3081_OCP_EMEM) */
+	uint32_t ocp_imem;
 	/* what the firmware's hardware-feature report says (rtw88 efuse.h
 	 * GET_EFUSE_HW_CAP_*): bandwidth code (7 = up to 80 MHz), spatial
 	 * streams, antennas, protocol (3 = VHT) */
@@ -146,6 +152,11 @@ struct p3081_chip {
 	void (*h2c_command)(struct vchip *vc, const uint8_t *cmd);
 	void (*h2c_packet)(struct vchip *vc, unsigned sub, const uint8_t *p,
 	                   size_t len);
+	/* Whether WLAN has the antenna (a chip that shares it with
+	 * Bluetooth): the MAC's frames reach the air, and the air the MAC,
+	 * only while it does (p3081_tx_ready / p3081_rx_ready). NULL:
+	 * always. */
+	bool (*wlan_has_antenna)(const struct vchip *vc);
 };
 
 /* How long the chip's engines take. No reference measures them; each
@@ -289,7 +300,8 @@ void p3081_rx_agg_count(uint8_t *first_desc, unsigned count);
  * The struct vchip_personality fields every 3081 chip takes from the
  * layer, for a personality to start with (it names the rest: identity,
  * state size, FIFO sizes, boards and EFUSE, its RF peek, layer, and
- * tx_ready / rx_ready, which a chip may gate further): 128-byte TX pages,
+ * which a chip gates further through its p3081_chip wlan_has_antenna):
+ * 128-byte TX pages,
  * bulk OUT transfers up to rtw88's 20 KiB (usb.h
  * RTW_USB_MAX_XMITBUF_SZ), the 24-byte RX descriptor and 32-byte PHY
  * status, the register file and power domains, the MAC, the TX and RX
@@ -310,7 +322,9 @@ void p3081_rx_agg_count(uint8_t *first_desc, unsigned count);
 	.rx_keeps_bad_fcs = vc_wmac_rx_keeps_bad_fcs, /* RCR ACRC32 */       \
 	.rx_accept = p3081_rx_accept,                                        \
 	.rx_encode = p3081_rx_encode,                                        \
-	.rx_agg_count = p3081_rx_agg_count
+	.rx_agg_count = p3081_rx_agg_count,                                  \
+	.tx_ready = p3081_tx_ready,                                          \
+	.rx_ready = p3081_rx_ready
 
 /* personality_3081_tables.c: the table milestones. The layer checks the
  * MAC and BB sentinels after every write itself; a chip reports each RF

@@ -81,9 +81,9 @@ static bool ddma_dest(const struct p3081_chip *c, struct p3081_state *s,
 	} mem[] = {
 		{c->ocp_imem, P3081_IMEM_MAX, s->imem, &s->imem_hi,
 		 &s->imem_ok},
-		{c->ocp_dmem, P3081_DMEM_MAX, s->dmem, &s->dmem_hi,
+		{P3081_OCP_DMEM, P3081_DMEM_MAX, s->dmem, &s->dmem_hi,
 		 &s->dmem_ok},
-		{c->ocp_emem, P3081_EMEM_MAX, s->emem, &s->emem_hi,
+		{P3081_OCP_EMEM, P3081_EMEM_MAX, s->emem, &s->emem_hi,
 		 &s->emem_ok},
 	};
 	for (size_t i = 0; i < 3; i++) {

@@ -73,11 +73,9 @@ static const struct p3081_chip chip_8821c = {
 	.efuse_ptct = 96,
 	/* TX packet buffer: 512 pages x 128 B (rtw8821c.c txff_size) */
 	.txbuf = 0x10000,
-	/* the load addresses of rtw8821c_fw.bin's segments (bit 31
-	 * cleared; rtw88 mac.h OCPBASE_IMEM/DMEM/EMEM) */
+	/* the load address of rtw8821c_fw.bin's IMEM segment (bit 31
+	 * cleared; rtw88 mac.h OCPBASE_IMEM_88XX) */
 	.ocp_imem = 0x00030000u,
-	.ocp_dmem = 0x00200000u,
-	.ocp_emem = 0x00100000u,
 	/* up to 80 MHz, one stream, one antenna, VHT */
 	.hw_bw = 7,
 	.hw_nss = 1,
@@ -97,19 +95,10 @@ static const struct p3081_chip chip_8821c = {
 	.phy_written = p8821c_phy_written,
 	.phy_status = p8821c_phy_status,
 	.h2c_packet = p8821c_h2c_packet,
+	/* a frame reaches the air, and the air the MAC, only while WLAN
+	 * has the antenna it shares with Bluetooth */
+	.wlan_has_antenna = p8821c_wlan_has_antenna,
 };
-
-/* The MAC's verdicts, and the antenna's: a frame reaches the air, and
- * the air reaches the MAC, only while WLAN has the antenna. */
-static bool tx_ready(const struct vchip *vc)
-{
-	return p3081_tx_ready(vc) && p8821c_wlan_has_antenna(vc);
-}
-
-static bool rx_ready(const struct vchip *vc)
-{
-	return p3081_rx_ready(vc) && p8821c_wlan_has_antenna(vc);
-}
 
 const struct vchip_personality vchip_personality_8821c = {
 	P3081_PERSONALITY_OPS,
@@ -129,7 +118,5 @@ const struct vchip_personality vchip_personality_8821c = {
 	.efuse_build = p8821c_efuse_build,
 	.rf_peek = p8821c_rf_peek,
 	.antenna_peek = p8821c_antenna,
-	.tx_ready = tx_ready,
-	.rx_ready = rx_ready,
 	.layer = &chip_8821c,
 };

@@ -55,10 +55,8 @@ static const struct p3081_chip chip_8822b = {
 	 * the 8822B image's segments with bit 31 cleared (rtw88 mac.c
 	 * start_download_firmware). Its IMEM sits at 0 (header 0x3C:
 	 * 0x80000000), not at the 0x30000 of the later chips (rtw88 mac.h
-	 * OCPBASE_IMEM_88XX); DMEM and EMEM as rtw88 mac.h names them. */
+	 * OCPBASE_IMEM_88XX). */
 	.ocp_imem = 0x00000000u,
-	.ocp_dmem = 0x00200000u,
-	.ocp_emem = 0x00100000u,
 	/* up to 80 MHz, two streams, two antennas, VHT */
 	.hw_bw = 7,
 	.hw_nss = 2,
@@ -108,7 +106,5 @@ const struct vchip_personality vchip_personality_8822b = {
 	.boards = p8822b_boards,
 	.efuse_build = p8822b_efuse_build,
 	.rf_peek = p3081_rf_peek,
-	.tx_ready = p3081_tx_ready,
-	.rx_ready = p3081_rx_ready,
 	.layer = &chip_8822b,
 };

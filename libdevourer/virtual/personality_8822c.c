@@ -45,11 +45,9 @@ static const struct p3081_chip chip_8822c = {
 	.efuse_ptct = 124,
 	/* TX packet buffer: 2048 pages x 128 B (rtw8822c.c txff_size) */
 	.txbuf = 0x40000,
-	/* the load addresses of rtw8822c_fw.bin's segments (bit 31
-	 * cleared; rtw88 mac.h OCPBASE_IMEM/DMEM/EMEM) */
+	/* the load address of rtw8822c_fw.bin's IMEM segment (bit 31
+	 * cleared; rtw88 mac.h OCPBASE_IMEM_88XX) */
 	.ocp_imem = 0x00030000u,
-	.ocp_dmem = 0x00200000u,
-	.ocp_emem = 0x00100000u,
 	/* up to 80 MHz, two streams, two antennas, VHT */
 	.hw_bw = 7,
 	.hw_nss = 2,
@@ -86,7 +84,5 @@ const struct vchip_personality vchip_personality_8822c = {
 	.boards = p8822c_boards,
 	.efuse_build = p8822c_efuse_build,
 	.rf_peek = p3081_rf_peek,
-	.tx_ready = p3081_tx_ready,
-	.rx_ready = p3081_rx_ready,
 	.layer = &chip_8822c,
 };
