@@ -4,8 +4,9 @@
  * way on the HalMAC generation (hal/halmac/): the "jgr2" PHY status,
  * whose CCK page each chip reads its own way (a hook in its family data)
  * and whose OFDM page names the receiver's bandwidth when it names no
- * sub-channel; the RF channel word; the chip info, ops and MAC constants
- * both chips share.
+ * sub-channel; the RF channel word; the BB/RF set-up's middle; the
+ * thermal meter's tick; the chip info, ops and MAC constants both chips
+ * share.
  */
 #ifndef DVR_JAGUAR2_H
 #define DVR_JAGUAR2_H
@@ -42,6 +43,26 @@ uint32_t jaguar2_rf18_word(const struct dvr_chip *chip, uint32_t old,
 /* The synthesiser re-latch after RF 0x18 is written (RF A 0xB8 bit 19
  * low, then high). */
 void jaguar2_rf_relatch(struct dvr_chip *chip);
+
+/* RX path select (0x808): [29:28] the path selection's reset, which the
+ * BB/RF set-up holds while the tables load (rtw88 reg.h REG_RXPSEL,
+ * BIT_RX_PSEL_RST). */
+#define JAGUAR2_REG_RXPSEL 0x0808
+#define JAGUAR2_RX_PSEL_RST 0x30000000u
+/* After the chip's BB/RF power-on: RX path select reset, the chip's
+ * tables (@p load_tables), the crystal cap (jaguar2_phy.c). The chip
+ * releases the path select (sets JAGUAR2_RX_PSEL_RST) after its own
+ * steps. */
+int jaguar2_phy_load(struct dvr_chip *chip,
+                     int (*load_tables)(struct dvr_chip *chip));
+
+/* One watchdog tick of thermal tracking (jaguar2_thermal.c): the
+ * firmware's heartbeat, st->thermal_cal from @p cal, and the thermal
+ * meter started (*@p triggered clear) or read (set; with @p cal not
+ * 0xFF): *@p reading and st->thermal the reading, else *@p reading -1.
+ * An error of the heartbeat or the USB. */
+int jaguar2_thermal_tick(struct dvr_chip *chip, bool *triggered, uint8_t cal,
+                         struct dvr_thermal_stats *st, int *reading);
 
 /* The parse_rx_pkt op of the family. */
 int jaguar2_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,

@@ -22,10 +22,6 @@
 #define REG_RF_CTRL 0x001F
 #define REG_WLRF1_B3 0x00EF
 #define RF_ENABLE 0x07            /* RF_EN | RF_RSTB | RF_SDM_RSTB */
-#define REG_AFE_XTAL_CTRL 0x0024
-#define REG_AFE_PLL_CTRL 0x0028
-#define REG_RXPSEL 0x0808
-#define RX_PSEL_RST 0x30000000u
 #define REG_CCK0_FAREPORT 0x0A2C
 #define REG_TXSF2 0x0A24
 #define REG_TXSF6 0x0A28
@@ -124,17 +120,10 @@ int rtl8821c_phy_init(struct dvr_chip *chip)
 	int st;
 
 	bb_rf_power(io);
-	/* RX path select held in reset while the tables load. */
-	dvr_clr32(io, REG_RXPSEL, RX_PSEL_RST);
-	if ((st = dvr_io_status(io)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "USB error powering the BB");
-	if ((st = load_tables(chip)) != DVR_OK)
+	if ((st = jaguar2_phy_load(chip, load_tables)) != DVR_OK)
 		return st;
-	uint32_t cap = chip->id.crystal_cap & 0x3F;
-	dvr_w32_mask(io, REG_AFE_XTAL_CTRL, 0x7E000000u, cap);
-	dvr_w32_mask(io, REG_AFE_PLL_CTRL, 0x7Eu, cap);
 	dvr_w32_mask(io, REG_CCK0_FAREPORT, (1u << 22) | (1u << 18), 0);
-	dvr_set32(io, REG_RXPSEL, RX_PSEL_RST);
+	dvr_set32(io, JAGUAR2_REG_RXPSEL, JAGUAR2_RX_PSEL_RST);
 	if (priv) {
 		/* The CCK TX filter of every channel but 14, as the tables
 		 * leave it: rtl8821c_channel.c puts it back after 14. */

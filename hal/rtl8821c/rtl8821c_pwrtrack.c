@@ -12,6 +12,8 @@
  * through the TX AGC offset (0xC94 [6:1]) while the index has room, the
  * rest through the BB swing (0xC1C [31:21]); a die 8 or more steps away
  * from where the last IQK ran gets another (rtw88 iqk_threshold 8).
+ * The averaging, the step lookup and the swing scalers are
+ * hal/common/pwrtrack.c, the meter's tick hal/jaguar2/jaguar2_thermal.c.
  *
  * rtw88 reads no power-tracking type from this chip's EFUSE (its
  * power_track_type stays 0: tracking on); a blank calibration reading
@@ -20,29 +22,19 @@
 #include <stdlib.h>
 
 #include "hal/common/chan_geometry.h"
+#include "hal/common/pwrtrack.h"
 #include "hal/rtl8821c/rtl8821c.h"
 #include "hal/rtl8821c/rtl8821c_tables.h"
 
 #define REG_TXAGCIDX 0x0C94
 #define REG_TXSCALE_A 0x0C1C
 #define SWING_MASK 0xFFE00000u
-#define RF_T_METER 0x42
-#define METER_TRIGGER 0x30000u     /* [17:16] */
-#define METER_VALUE 0xFC00u        /* [15:10] */
 #define IQK_THRESHOLD 8
-#define EWMA_FRAC 10u
-#define SWING_DEFAULT 24           /* 0x200, unity, when 0xC1C holds none */
 #define AGC_REACH 15               /* most the TX AGC offset moves */
 
-/* The BB swing scale by index, about 0.5 dB apart (rtw88 rtw8821c.c
- * rtw8821c_txscale_tbl). */
-static const uint16_t txscale[] = {
-	0x081, 0x088, 0x090, 0x099, 0x0A2, 0x0AC, 0x0B6, 0x0C0, 0x0CC, 0x0D8,
-	0x0E5, 0x0F2, 0x101, 0x110, 0x120, 0x131, 0x143, 0x156, 0x16A, 0x180,
-	0x197, 0x1AF, 0x1C8, 0x1E3, 0x200, 0x21E, 0x23E, 0x261, 0x285, 0x2AB,
-	0x2D3, 0x2FE, 0x32B, 0x35C, 0x38E, 0x3C4, 0x3FE,
-};
-#define N_SWING ((int)(sizeof txscale / sizeof txscale[0]))
+/* The BB swing scale by index: rtw88 rtw8821c.c rtw8821c_txscale_tbl,
+ * the same 37 values as the other chips' (hal/common dvr_txscale). */
+#define N_SWING ((int)DVR_TXSCALE_SIZE)
 
 void rtl8821c_pwrtrack_init(struct dvr_chip *chip)
 {
@@ -50,24 +42,14 @@ void rtl8821c_pwrtrack_init(struct dvr_chip *chip)
 	if (!priv)
 		return;
 	uint32_t swing = dvr_r32_mask(chip->io, REG_TXSCALE_A, SWING_MASK);
-	int i = 0;
-	while (i < N_SWING && txscale[i] != swing)
-		i++;
+	unsigned i = dvr_txscale_index(swing);
 	struct rtl8821c_pwrtrack *t = &priv->pwrtrack;
 	*t = (struct rtl8821c_pwrtrack){ 0 };
-	t->swing_default = (uint8_t)(i < N_SWING ? i : SWING_DEFAULT);
+	/* unity (0x200) when 0xC1C holds none of the scalers */
+	t->swing_default = (uint8_t)(i < DVR_TXSCALE_SIZE ? i
+	                                                  : DVR_TXSCALE_UNITY);
 	t->first = true;
 	t->iqk_ref = priv->thermal;
-}
-
-/* Linux ewma with weight 1/4 and 10 fractional bits (rtw88
- * DECLARE_EWMA(thermal, 10, 4)); an empty average takes the sample. */
-static uint8_t average(struct rtl8821c_pwrtrack *t, uint8_t reading)
-{
-	uint32_t sample = (uint32_t)reading << EWMA_FRAC;
-
-	t->ewma = t->ewma == 0 ? sample : (3u * t->ewma + sample) / 4u;
-	return (uint8_t)(t->ewma >> EWMA_FRAC);
 }
 
 /* The warmer / cooler tables at centre channel @p ch: rtw88 picks the CCK
@@ -115,7 +97,7 @@ static void apply(struct dvr_chip *chip, struct rtl8821c_pwrtrack *t)
 	swing = swing >= N_SWING ? N_SWING - 1 : swing;
 	/* 0xC94 [6:1] holds a signed 6-bit step count. */
 	dvr_w32_mask(chip->io, REG_TXAGCIDX, 0x7E, (uint32_t)agc & 0x3F);
-	dvr_w32_mask(chip->io, REG_TXSCALE_A, SWING_MASK, txscale[swing]);
+	dvr_w32_mask(chip->io, REG_TXSCALE_A, SWING_MASK, dvr_txscale[swing]);
 }
 
 /* rtw88 main.c rtw_watch_dog_work sends the WL PHY info every tick
@@ -126,25 +108,14 @@ int rtl8821c_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 	struct rtl8821c_priv *priv = rtl8821c_priv(chip);
 	if (!priv)
 		return DVR_OK;
-	int hb = halmac_fw_keepalive(chip);
-	if (hb != DVR_OK)
-		return hb;
 	struct rtl8821c_pwrtrack *t = &priv->pwrtrack;
 	uint8_t cal = priv->thermal;
-	st->thermal_cal = cal == 0xFF ? -1 : cal;
-	if (!t->triggered) {
-		halmac_rf_write(chip, 0, RF_T_METER, METER_TRIGGER, 3);
-		t->triggered = true;
-		return dvr_io_status(chip->io);
-	}
-	t->triggered = false;
-	if (cal == 0xFF)
-		return DVR_OK;
-
-	uint8_t reading = (uint8_t)halmac_rf_read(chip, 0, RF_T_METER,
-	                                            METER_VALUE);
-	uint8_t avg = average(t, reading);
-	st->thermal = reading;
+	int reading, tick = jaguar2_thermal_tick(chip, &t->triggered, cal, st,
+	                                         &reading);
+	if (tick != DVR_OK || reading < 0)
+		return tick;
+	uint8_t avg = dvr_thermal_ewma(&t->ewma, (uint8_t)reading);
+	t->avg = avg;
 	/* rtw88 moves the power on the first reading after an init, and
 	 * later only while the average differs from the reading. */
 	bool moved = t->first || avg != reading;
@@ -155,10 +126,7 @@ int rtl8821c_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 		                      ? g.center : chip->channel.channel;
 		const uint8_t *warm, *cool;
 		step_tables(ch, &warm, &cool);
-		unsigned delta = (unsigned)abs((int)avg - (int)cal);
-		if (delta > RTL8821C_PWRTRK_SZ - 1)
-			delta = RTL8821C_PWRTRK_SZ - 1;
-		t->delta = (int8_t)(avg > cal ? warm[delta] : -(int)cool[delta]);
+		t->delta = (int8_t)dvr_pwrtrk_steps(warm, cool, avg, cal);
 		if (t->delta != t->delta_last) {
 			t->delta_last = t->delta;
 			apply(chip, t);

@@ -12,8 +12,7 @@
 #include "hal/rtl8822b/rtl8822b.h"
 #include "hal/rtl8822b/rtl8822b_tables.h"
 
-#define REG_RXPSEL 0x0808
-#define RX_PSEL_RST 0x30000000u
+#define REG_RXPSEL JAGUAR2_REG_RXPSEL
 #define REG_TXPSEL 0x080C
 #define REG_HTSTFWT 0x0800
 #define REG_MRC 0x0850
@@ -194,16 +193,9 @@ int rtl8822b_phy_init(struct dvr_chip *chip)
 	dvr_set8(io, 0x0002, 0x03);
 	dvr_set8(io, 0x001F, 0x07);
 	dvr_set32(io, 0x00EC, (1u << 26) | (1u << 25) | (1u << 24));
-	/* RX path select held in reset while the tables load */
-	dvr_clr32(io, REG_RXPSEL, RX_PSEL_RST);
-	if ((st = dvr_io_status(io)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "USB error powering the BB");
-	if ((st = load_tables(chip)) != DVR_OK)
+	if ((st = jaguar2_phy_load(chip, load_tables)) != DVR_OK)
 		return st;
-	uint32_t cap = chip->id.crystal_cap & 0x3F;
-	dvr_w32_mask(io, 0x0024, 0x7E000000, cap);
-	dvr_w32_mask(io, 0x0028, 0x7E, cap);
-	dvr_set32(io, REG_RXPSEL, RX_PSEL_RST);
+	dvr_set32(io, JAGUAR2_REG_RXPSEL, JAGUAR2_RX_PSEL_RST);
 	/* rtw88 sets the TRX mode before any channel: CCA of channel 1 at
 	 * 20 MHz, 2.4 GHz pins. */
 	const struct dvr_chan_geometry ch1 = { .primary = 1, .center = 1,

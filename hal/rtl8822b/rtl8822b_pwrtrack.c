@@ -5,7 +5,8 @@
  * rtw8822b_pwr_track, rtw8822b_phy_pwrtrack, rtw8822b_phy_pwrtrack_path,
  * rtw8822b_pwrtrack_set, rtw8822b_pwrtrack_set_pwr,
  * rtw8822b_txagc_swing_offset, rtw8822b_pwrtrack_init; the averaging and
- * table steps are hal/common/pwrtrack.c):
+ * table steps are hal/common/pwrtrack.c, the meter's tick
+ * hal/jaguar2/jaguar2_thermal.c):
  *  - one tick starts the die's one thermal meter (RF A 0x42 [17:16] = 3),
  *    the next reads it (RF A 0x42 [15:10]); a board with no calibration
  *    reading (EFUSE 0xBA = 0xFF) is not tracked;
@@ -36,9 +37,6 @@
 #include "hal/rtl8822b/rtl8822b.h"
 #include "hal/rtl8822b/rtl8822b_tables.h"
 
-#define RF_T_METER 0x42
-#define METER_START 0x30000u
-#define METER_VALUE 0xFC00u
 #define IQK_THRESHOLD 8u
 #define AGC_OFFSET_MAX 0xF
 #define SWING_UP_MAX 10
@@ -125,25 +123,14 @@ int rtl8822b_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 	struct rtl8822b_priv *priv = rtl8822b_priv(chip);
 	if (!priv)
 		return DVR_OK;
-	int hb = halmac_fw_keepalive(chip);
-	if (hb != DVR_OK)
-		return hb;
 	struct rtl8822b_pwrtrack *t = &priv->pwrtrack;
 	uint8_t cal = thermal_cal(chip);
-	st->thermal_cal = cal == 0xFF ? -1 : cal;
-
-	if (!t->triggered) {
-		halmac_rf_write(chip, 0, RF_T_METER, METER_START, 0x3);
-		t->triggered = true;
-		return dvr_io_status(chip->io);
-	}
-	t->triggered = false;
-	if (cal == 0xFF)
-		return DVR_OK;
-
-	uint8_t r = (uint8_t)halmac_rf_read(chip, 0, RF_T_METER, METER_VALUE);
+	int reading, tick = jaguar2_thermal_tick(chip, &t->triggered, cal, st,
+	                                         &reading);
+	if (tick != DVR_OK || reading < 0)
+		return tick;
+	uint8_t r = (uint8_t)reading;
 	t->avg = dvr_thermal_ewma(&t->ewma, r);
-	st->thermal = r;
 	bool update = t->first || t->avg != r;
 	t->first = false;
 	unsigned paths = chip->id.is_1t1r ? 1 : 2;

@@ -71,8 +71,10 @@ void p3081_reset(struct vchip *vc)
 	memset(s->ltecoex, 0, sizeof s->ltecoex);
 	s->efuse_busy = false;
 	s->llt_done_ns = 0;
+	memset(s->rf, 0, sizeof s->rf);
 	p3081_fw_reset(vc);
-	p3081_chip_of(vc)->reset(vc);
+	if (p3081_chip_of(vc)->reset)
+		p3081_chip_of(vc)->reset(vc);
 }
 
 /* ---- power ---- */
@@ -89,8 +91,12 @@ void p3081_mac_power(struct vchip *vc, bool on)
 	 * forgets the firmware, the filters and the enables */
 	memset(&vc->regs[P3081_CR], 0, 4);
 	s->txrx_on = s->monitor_on = false;
-	s->mac_done = false;
-	p3081_chip_of(vc)->mac_power(vc, on);
+	/* either way, the tables must be loaded again before their
+	 * milestones count */
+	s->mac_done = s->bb_done = s->rf_done = false;
+	s->rf_match[0] = s->rf_match[1] = 0;
+	if (p3081_chip_of(vc)->mac_power)
+		p3081_chip_of(vc)->mac_power(vc, on);
 	if (!on)
 		p3081_fw_reset(vc);
 	vc_set_tuning(vc, &(struct vchip_tuning){0});
@@ -220,4 +226,5 @@ void p3081_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 	    p3081_in(addr, len, P3081_RXFLTMAP0, P3081_RXFLTMAP2 + 1))
 		p3081_rx_filter_written(vc);
 	p3081_chip_of(vc)->phy_written(vc, addr, len);
+	p3081_tables_written(vc, addr, len);
 }

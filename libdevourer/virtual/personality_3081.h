@@ -41,11 +41,43 @@
 #define P3081_EMEM_MAX 0x40000u
 
 /* The TX descriptor, the RX descriptor and the PHY status after it */
+/* where DMEM and EMEM sit on the on-chip bus on every chip of the
+ * generation (rtw88 mac.h OCPBASE_DMEM_88XX, OCPBASE_EMEM_88XX; bit 31
+ * cleared) */
+#define P3081_OCP_DMEM 0x00200000u
+#define P3081_OCP_EMEM 0x00100000u
 #define P3081_TX_DESC 48u
 #define P3081_RX_DESC 24u
 #define P3081_PHYST 32u
 
 /* What one chip of the generation is, as the shared layer needs it. */
+/* A register and the value a table leaves in it. */
+struct p3081_reg_val {
+	uint16_t addr;
+	uint32_t val;
+};
+
+/*
+ * How the model recognises that a driver loaded the chip's register
+ * tables: a few values of each, not the tables (personality_3081_tables.c).
+ */
+struct p3081_tables {
+	/* MAC table (8-bit rows; none when mac_table_is_llt): once a write
+	 * overlapping [mac_lo, mac_hi] finds every sentinel holding its
+	 * value, VCHIP_M_MAC_TABLE */
+	const struct p3081_reg_val *mac;
+	size_t n_mac;
+	uint16_t mac_lo, mac_hi;
+	/* BB table (32-bit rows): once a write touching a sentinel finds
+	 * every one holding its value, with the BB on, VCHIP_M_BB_TABLE */
+	const struct p3081_reg_val *bb;
+	size_t n_bb;
+	/* RF tables: the last writes each path's makes, in order; once
+	 * every path has matched its tail, VCHIP_M_RF_TABLE */
+	const struct p3081_reg_val *rf_tail[2];
+	unsigned n_rf_tail[2];
+};
+
 struct p3081_chip {
 	/* ---- identity and straps ---- */
 	uint8_t chip_id;           /* SYS_CFG2 (0xFC) */
@@ -58,10 +90,11 @@ struct p3081_chip {
 	size_t txbuf;              /* TX packet buffer bytes */
 
 	/* ---- the firmware CPU ---- */
-	/* where IMEM, DMEM and EMEM sit on the on-chip bus: the load
-	 * addresses of the chip's images (bit 31 cleared), the only
-	 * places the DDMA can fill them */
-	uint32_t ocp_imem, ocp_dmem, ocp_emem;
+	/* where IMEM sits on the on-chip bus: the load address of the
+	 * chip's image (bit 31 cleared), the only place the DDMA can fill
+	 * it (DMEM and EMEM sit at the generation's P3081_OCP_DMEM /
+	 * P3081_OCP_EMEM) */
+	uint32_t ocp_imem;
 	/* what the firmware's hardware-feature report says (rtw88 efuse.h
 	 * GET_EFUSE_HW_CAP_*): bandwidth code (7 = up to 80 MHz), spatial
 	 * streams, antennas, protocol (3 = VHT) */
@@ -78,6 +111,8 @@ struct p3081_chip {
 	 * link list its auto-LLT builds over it are its MAC set-up (else
 	 * its phy_written hook recognises its MAC table) */
 	bool mac_table_is_llt;
+	/* the values its tables leave (personality_3081_tables.c; not NULL) */
+	const struct p3081_tables *tables;
 
 	/* ---- receive filter ---- */
 	/* RCR bits 11-13 (ADF/ACF/AMF on Jaguar1) are a beacon filter: with
@@ -91,17 +126,20 @@ struct p3081_chip {
 	 * 0x60F asks for */
 	bool drvinfo_needs_115;
 
-	/* ---- hooks: what the chip does itself (may not be NULL) ---- */
-	/* Plug-in and re-enumeration: the chip's own state (RF registers,
-	 * BB trackers) to its reset values. */
+	/* ---- hooks: what the chip does itself (NULL only where said) ---- */
+	/* Plug-in and re-enumeration: the chip's own state (BB trackers,
+	 * calibrations in flight) to its reset values (the layer clears the
+	 * RF registers itself; NULL: nothing more). */
 	void (*reset)(struct vchip *vc);
-	/* The MAC domain came up or went down: the chip's own trackers. */
+	/* The MAC domain came up or went down: the chip's own trackers (the
+	 * layer resets its table milestones itself; NULL: nothing more). */
 	void (*mac_power)(struct vchip *vc, bool on);
 	/* A powered byte the BB/RF answers itself (RF windows,
 	 * calibration read-backs): true and *out, or false. */
 	bool (*phy_read)(const struct vchip *vc, uint32_t a, uint8_t *out);
 	/* After a host write of [addr, addr+len) with the MAC on: RF
-	 * access, tuning, table milestones, calibration engines. */
+	 * access, tuning, calibration engines (the layer checks the MAC
+	 * and BB table milestones after it). */
 	void (*phy_written)(struct vchip *vc, uint16_t addr, size_t len);
 	/* The PHY status (P3081_PHYST bytes at p) for a received frame. */
 	void (*phy_status)(struct vchip *vc, const struct vc_rx_meta *m,
@@ -109,10 +147,16 @@ struct p3081_chip {
 	/* The running firmware took an H2C mailbox command (the 4 bytes
 	 * of the box), or an H2C packet of sub-command sub (the whole
 	 * packet, its 8-byte header included, len bytes at p): what the
-	 * chip's firmware answers. */
+	 * chip's firmware answers (h2c_command NULL: no command changes
+	 * anything the USB side could see). */
 	void (*h2c_command)(struct vchip *vc, const uint8_t *cmd);
 	void (*h2c_packet)(struct vchip *vc, unsigned sub, const uint8_t *p,
 	                   size_t len);
+	/* Whether WLAN has the antenna (a chip that shares it with
+	 * Bluetooth): the MAC's frames reach the air, and the air the MAC,
+	 * only while it does (p3081_tx_ready / p3081_rx_ready). NULL:
+	 * always. */
+	bool (*wlan_has_antenna)(const struct vchip *vc);
 };
 
 /* How long the chip's engines take. No reference measures them; each
@@ -179,6 +223,13 @@ struct p3081_state {
 	bool txrx_on, monitor_on;
 	unsigned h2c_packets; /* H2C packets the firmware took */
 	bool mac_done;        /* MAC set-up milestone of this power cycle */
+	/* BB / RF table milestones of this power cycle, and how far each
+	 * path's RF table tail has been matched (personality_3081_tables.c) */
+	bool bb_done, rf_done;
+	unsigned rf_match[2];
+	/* the RF registers (20-bit) of each path, as the chip's RF writes
+	 * leave them (a one-path chip uses [0]); clear at plug-in */
+	uint32_t rf[2][256];
 	/* the LTE-coex block's registers behind the 0x1700 port, by dword
 	 * (offsets 0x00-0xFF; rtw88 coex.c uses 0x38, 0x54, 0xA0, 0xA4) */
 	uint32_t ltecoex[64];
@@ -194,7 +245,6 @@ static inline const struct p3081_chip *p3081_chip_of(const struct vchip *vc)
 	return (const struct p3081_chip *)vc->p->layer;
 }
 
-/* Whether a host access of [addr, addr+len) touches [lo, hi]. */
 /* For the chips' PHY status encoders: @p v held to lo..hi, and whether
  * a frame was sent at a CCK rate (1, 2, 5.5, 11 Mbit/s), which the PHY
  * status reports on its page 0. */
@@ -210,6 +260,7 @@ static inline bool p3081_is_cck(const struct air_frame_hdr *h)
 	        h->legacy_500k == 11 || h->legacy_500k == 22);
 }
 
+/* Whether a host access of [addr, addr+len) touches [lo, hi]. */
 static inline bool p3081_in(uint32_t addr, size_t len, uint32_t lo,
                             uint32_t hi)
 {
@@ -249,7 +300,8 @@ void p3081_rx_agg_count(uint8_t *first_desc, unsigned count);
  * The struct vchip_personality fields every 3081 chip takes from the
  * layer, for a personality to start with (it names the rest: identity,
  * state size, FIFO sizes, boards and EFUSE, its RF peek, layer, and
- * tx_ready / rx_ready, which a chip may gate further): 128-byte TX pages,
+ * which a chip gates further through its p3081_chip wlan_has_antenna):
+ * 128-byte TX pages,
  * bulk OUT transfers up to rtw88's 20 KiB (usb.h
  * RTW_USB_MAX_XMITBUF_SZ), the 24-byte RX descriptor and 32-byte PHY
  * status, the register file and power domains, the MAC, the TX and RX
@@ -270,7 +322,40 @@ void p3081_rx_agg_count(uint8_t *first_desc, unsigned count);
 	.rx_keeps_bad_fcs = vc_wmac_rx_keeps_bad_fcs, /* RCR ACRC32 */       \
 	.rx_accept = p3081_rx_accept,                                        \
 	.rx_encode = p3081_rx_encode,                                        \
-	.rx_agg_count = p3081_rx_agg_count
+	.rx_agg_count = p3081_rx_agg_count,                                  \
+	.tx_ready = p3081_tx_ready,                                          \
+	.rx_ready = p3081_rx_ready
+
+/* personality_3081_tables.c: the table milestones. The layer checks the
+ * MAC and BB sentinels after every write itself; a chip reports each RF
+ * register write it takes. */
+/* After RF register @p reg of @p path took @p v: VCHIP_M_RF_TABLE once
+ * every path's tail has been written in order (once a power cycle). */
+void p3081_rf_table_match(struct vchip *vc, unsigned path, uint8_t reg,
+                          uint32_t v);
+
+/* ---- for the chips' BB/RF (personality_3081_tables.c) ---- */
+
+/* The BB out of reset: 0x02 [1:0] (rtw88 rtw8822b.c / rtw8821c.c /
+ * rtw8822c.c *_phy_set_param: BIT_FEN_BB_GLB_RST | BIT_FEN_BB_RSTB). */
+bool p3081_bb_on(const struct vchip *vc);
+/* ... and path @p path's RF enabled: 0x1F / 0xEC [2:0] = 7
+ * (BIT_RF_EN | BIT_RF_RSTB | BIT_RF_SDM_RSTB, the same functions). */
+bool p3081_rf_on(const struct vchip *vc, unsigned path);
+/* The rf_peek op of a chip whose RF registers read as written. */
+uint32_t p3081_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
+/* An SI (3-wire) write port at @p port: the word ([27:20] RF register,
+ * [19:0] value) goes out when its top byte is written (rtw88 phy.c
+ * rtw_phy_write_rf_reg_sipi writes it as one 32-bit word). True and
+ * *word when the write of [addr, addr+len) sent it. */
+bool p3081_si_sent(const struct vchip *vc, uint16_t addr, size_t len,
+                   uint16_t port, uint32_t *word);
+/* The primary 20 MHz channel of a @p bw_mhz channel centred on
+ * @p center, from the BB's sub-channel index @p sc (rtw88 main.h
+ * enum rtw_sc_offset: 1 upper, 2 lower, 3 uppermost, 4 lowest of an
+ * 80 MHz channel; main.c rtw_get_channel_params). May come out below 1
+ * for a centre no channel plan has. */
+int p3081_primary_channel(unsigned center, unsigned bw_mhz, unsigned sc);
 
 /* ---- inside the layer ---- */
 
@@ -281,6 +366,11 @@ void p3081_cr_written(struct vchip *vc);
 void p3081_ltecoex_ctrl_written(struct vchip *vc);
 void p3081_tdectrl_written(struct vchip *vc);
 void p3081_rx_filter_written(struct vchip *vc);
+
+/* personality_3081_tables.c: after a host write of [addr, addr+len) with
+ * the MAC on (and the chip's phy_written), the MAC and BB table
+ * milestones */
+void p3081_tables_written(struct vchip *vc, uint16_t addr, size_t len);
 
 /* personality_3081_fw.c */
 void p3081_fw_reset(struct vchip *vc);

@@ -81,9 +81,9 @@ static bool ddma_dest(const struct p3081_chip *c, struct p3081_state *s,
 	} mem[] = {
 		{c->ocp_imem, P3081_IMEM_MAX, s->imem, &s->imem_hi,
 		 &s->imem_ok},
-		{c->ocp_dmem, P3081_DMEM_MAX, s->dmem, &s->dmem_hi,
+		{P3081_OCP_DMEM, P3081_DMEM_MAX, s->dmem, &s->dmem_hi,
 		 &s->dmem_ok},
-		{c->ocp_emem, P3081_EMEM_MAX, s->emem, &s->emem_hi,
+		{P3081_OCP_EMEM, P3081_EMEM_MAX, s->emem, &s->emem_hi,
 		 &s->emem_ok},
 	};
 	for (size_t i = 0; i < 3; i++) {
@@ -224,7 +224,8 @@ void p3081_fw_catch_up(struct vchip *vc, uint64_t now)
 	vc_milestone(vc, VCHIP_M_FW_BOOTED);
 	/* commands left in the boxes before it started */
 	for (unsigned box = 0; box < 4; box++)
-		if (s->hmebox_busy & (1u << box))
+		if ((s->hmebox_busy & (1u << box)) &&
+		    p3081_chip_of(vc)->h2c_command)
 			p3081_chip_of(vc)->h2c_command(
 			        vc, &vc->regs[P3081_HMEBOX0 + 4 * box]);
 	s->hmebox_busy = 0;
@@ -250,7 +251,9 @@ void p3081_fw_mailbox_written(struct vchip *vc, unsigned box)
 		s->hmebox_busy |= (uint8_t)(1u << box);
 		return;
 	}
-	p3081_chip_of(vc)->h2c_command(vc, &vc->regs[P3081_HMEBOX0 + 4 * box]);
+	if (p3081_chip_of(vc)->h2c_command)
+		p3081_chip_of(vc)->h2c_command(
+		        vc, &vc->regs[P3081_HMEBOX0 + 4 * box]);
 }
 
 uint8_t p3081_fw_mailbox_status(const struct vchip *vc)

@@ -22,13 +22,17 @@ bool p3081_tx_ready(const struct vchip *vc)
 	/* HCI_TXDMA_EN | TXDMA_EN | MACTXEN and running firmware: without
 	 * firmware the model does not transmit (no reference says the chip
 	 * sends descriptor-rate frames without it) */
+	const struct p3081_chip *c = p3081_chip_of(vc);
 	return vc->mac_on && (vc->regs[P3081_CR] & 0x45) == 0x45 &&
-	       p3081_of(vc)->fw_running;
+	       p3081_of(vc)->fw_running &&
+	       (!c->wlan_has_antenna || c->wlan_has_antenna(vc));
 }
 
 bool p3081_rx_ready(const struct vchip *vc)
 {
-	return vc->mac_on && (vc->regs[P3081_CR] & 0x8A) == 0x8A;
+	const struct p3081_chip *c = p3081_chip_of(vc);
+	return vc->mac_on && (vc->regs[P3081_CR] & 0x8A) == 0x8A &&
+	       (!c->wlan_has_antenna || c->wlan_has_antenna(vc));
 }
 
 void p3081_cr_written(struct vchip *vc)

@@ -17,8 +17,6 @@
  * hides the PHY status length until 0x115 is fixed, and an antenna it
  * shares with Bluetooth.
  */
-#include <string.h>
-
 #include "libdevourer/virtual/personality_3081_regs.h"
 #include "libdevourer/virtual/personality_8821c.h"
 
@@ -37,25 +35,22 @@ static const struct vchip_usb_id ids_8821cu[] = {
 	{0x2C4E, 0x0105}, {0x7392, 0xC811}, {0x7392, 0xD811},
 };
 
-/* At plug-in (and after a re-enumeration): RF registers clear, no
- * calibration in flight. */
+/* At plug-in (and after a re-enumeration; the layer clears the RF
+ * registers): no calibration in flight. */
 static void reset(struct vchip *vc)
 {
 	struct p8821c_state *s = p8821c_of(vc);
-	memset(s->rf, 0, sizeof s->rf);
 	s->iqk_pending = false;
 }
 
-/* Either way of a MAC power change the tables must be loaded again
- * before their milestones count; the MAC block comes back with its
- * reset values, among them 0x115 (the RX descriptor's length fix, rtw88
- * mac.c rtw_drv_info_cfg writes it on every power-on). */
+/* Either way of a MAC power change no calibration is in flight, and the
+ * MAC block comes back with its reset values, among them 0x115 (the RX
+ * descriptor's length fix, rtw88 mac.c rtw_drv_info_cfg writes it on
+ * every power-on). */
 static void mac_power(struct vchip *vc, bool on)
 {
 	struct p8821c_state *s = p8821c_of(vc);
 	(void)on;
-	s->mac_done = s->bb_done = s->rf_done = false;
-	s->rf_match = 0;
 	s->iqk_pending = false;
 	vc->regs[P3081_RX_DESC_LEN_FIX] = 0;
 }
@@ -78,11 +73,9 @@ static const struct p3081_chip chip_8821c = {
 	.efuse_ptct = 96,
 	/* TX packet buffer: 512 pages x 128 B (rtw8821c.c txff_size) */
 	.txbuf = 0x10000,
-	/* the load addresses of rtw8821c_fw.bin's segments (bit 31
-	 * cleared; rtw88 mac.h OCPBASE_IMEM/DMEM/EMEM) */
+	/* the load address of rtw8821c_fw.bin's IMEM segment (bit 31
+	 * cleared; rtw88 mac.h OCPBASE_IMEM_88XX) */
 	.ocp_imem = 0x00030000u,
-	.ocp_dmem = 0x00200000u,
-	.ocp_emem = 0x00100000u,
 	/* up to 80 MHz, one stream, one antenna, VHT */
 	.hw_bw = 7,
 	.hw_nss = 1,
@@ -91,9 +84,9 @@ static const struct p3081_chip chip_8821c = {
 	.tx_nss = 1,                /* 1T1R */
 	/* rtw88 rtw8821c.c rtw8821c_fill_txdesc_checksum: 16 words */
 	.txd_checksum_all = false,
-	/* its MAC set-up is a register table (rtw88 rtw8821c_mac), which
-	 * personality_8821c_phy.c recognises */
+	/* its MAC set-up is a register table (rtw88 rtw8821c_mac) */
 	.mac_table_is_llt = false,
+	.tables = &p8821c_tables,
 	.rcr_11_13_drop_beacons = true,
 	.drvinfo_needs_115 = true,
 	.reset = reset,
@@ -101,21 +94,11 @@ static const struct p3081_chip chip_8821c = {
 	.phy_read = p8821c_phy_read,
 	.phy_written = p8821c_phy_written,
 	.phy_status = p8821c_phy_status,
-	.h2c_command = p8821c_h2c_command,
 	.h2c_packet = p8821c_h2c_packet,
+	/* a frame reaches the air, and the air the MAC, only while WLAN
+	 * has the antenna it shares with Bluetooth */
+	.wlan_has_antenna = p8821c_wlan_has_antenna,
 };
-
-/* The MAC's verdicts, and the antenna's: a frame reaches the air, and
- * the air reaches the MAC, only while WLAN has the antenna. */
-static bool tx_ready(const struct vchip *vc)
-{
-	return p3081_tx_ready(vc) && p8821c_wlan_has_antenna(vc);
-}
-
-static bool rx_ready(const struct vchip *vc)
-{
-	return p3081_rx_ready(vc) && p8821c_wlan_has_antenna(vc);
-}
 
 const struct vchip_personality vchip_personality_8821c = {
 	P3081_PERSONALITY_OPS,
@@ -135,7 +118,5 @@ const struct vchip_personality vchip_personality_8821c = {
 	.efuse_build = p8821c_efuse_build,
 	.rf_peek = p8821c_rf_peek,
 	.antenna_peek = p8821c_antenna,
-	.tx_ready = tx_ready,
-	.rx_ready = rx_ready,
 	.layer = &chip_8821c,
 };

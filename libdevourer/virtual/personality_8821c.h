@@ -19,17 +19,10 @@
 struct p8821c_state {
 	struct p3081_state base; /* first: the shared layer's */
 
-	/* RF path A, the only one (20-bit registers) */
-	uint32_t rf[256];
-	unsigned rf_lssi_writes;
 	/* the firmware's IQK (H2C packet): RF A 0x08 reads the done word
 	 * from iqk_done_ns on, until the driver writes the register */
 	bool iqk_pending;
 	uint64_t iqk_done_ns;
-	/* table milestones of this power cycle: MAC and BB sentinels
-	 * present, RF table tail matched */
-	bool mac_done, bb_done, rf_done;
-	unsigned rf_match;
 };
 
 static inline struct p8821c_state *p8821c_of(const struct vchip *vc)
@@ -45,11 +38,11 @@ extern const char *const p8821c_boards[];
 unsigned p8821c_rfe(const struct vchip *vc);
 
 /* personality_8821c_fw.c: the firmware's answers (p3081_chip hooks) */
-void p8821c_h2c_command(struct vchip *vc, const uint8_t *cmd);
 void p8821c_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
                        size_t len);
 
-/* personality_8821c_phy.c */
+/* personality_8821c_phy.c: the values its tables leave */
+extern const struct p3081_tables p8821c_tables;
 bool p8821c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out);
 /* RF register reg of path A as a read finds it now. */
 uint32_t p8821c_rf_value(const struct vchip *vc, uint8_t reg);

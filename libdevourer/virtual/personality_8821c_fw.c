@@ -14,18 +14,11 @@
  * commands (power mode, coex, PHY info) change nothing the USB side
  * could see.
  */
-#include "libdevourer/virtual/personality_3081_regs.h"
 #include "libdevourer/virtual/personality_8821c.h"
 #include "libdevourer/virtual/personality_8821c_regs.h"
 
 #define H2C_PKT_IQK 0x0E   /* rtw88 fw.h H2C_PKT_IQK */
 #define IQK_US 40000u
-
-void p8821c_h2c_command(struct vchip *vc, const uint8_t *cmd)
-{
-	(void)vc;
-	(void)cmd;
-}
 
 void p8821c_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
                        size_t len)
@@ -35,8 +28,7 @@ void p8821c_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
 	(void)len;
 	if (sub != H2C_PKT_IQK)
 		return;
-	bool rf_ok = (vc->regs[P3081_SYS_FUNC_EN] & 0x03) == 0x03 &&
-	             (vc->regs[P3081_RF_CTRL_A] & 0x07) == 0x07;
+	bool rf_ok = p3081_rf_on(vc, 0);
 	uint32_t rpt = vc_reg32(vc, P8821C_IQKFAILMSK);
 	rpt &= ~((1u << 16) | 0xFFu);
 	if (!rf_ok)

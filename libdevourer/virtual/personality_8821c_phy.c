@@ -26,42 +26,40 @@
  * rtw8821c_bb, rtw8821c_rf_a). A few values only: the model checks that
  * the tables reached the chip, it does not carry them.
  */
-#include "libdevourer/virtual/personality_3081_regs.h"
 #include "libdevourer/virtual/personality_8821c.h"
 #include "libdevourer/virtual/personality_8821c_regs.h"
 
 #define IQK_DONE_WORD 0xABCDEu /* rtw88 rtw8821c.c rtw8821c_do_iqk */
 
-struct reg_val {
-	uint16_t addr;
-	uint32_t val;
-};
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-static const struct reg_val mac_sentinels[] = {
+static const struct p3081_reg_val mac_sentinels[] = {
 	{0x433, 0x01}, {0x43F, 0x08}, {0x4A3, 0x40}, {0x525, 0x4F},
 	{0x577, 0x0B}, {0x63E, 0x0E}, {0x642, 0x40}, {0x66E, 0x05},
 	{0x6DE, 0x84}, {0x70B, 0x87},
 };
-static const struct reg_val bb_sentinels[] = {
+static const struct p3081_reg_val bb_sentinels[] = {
 	{0x87C, 0x5C8FC000}, {0x8E4, 0x49092925}, {0x920, 0xE0767233},
 	{0xA10, 0x9500BB78}, {0xB48, 0x3F0000FA},
 };
 /* the same for every RFE option and package */
-static const struct reg_val rf_tail[] = {
+static const struct p3081_reg_val rf_tail[] = {
 	{0xEE, 0x01000}, {0x33, 0x00005}, {0x3F, 0x01ECF}, {0xEE, 0x00000},
 	{0xEE, 0x01000}, {0x33, 0x00006}, {0x3F, 0x01F9D}, {0xEE, 0x00000},
 };
 
-static bool bb_on(const struct vchip *vc)
-{
-	return (vc->regs[P3081_SYS_FUNC_EN] & 0x03) == 0x03;
-}
-
-static bool rf_on(const struct vchip *vc)
-{
-	return bb_on(vc) && (vc->regs[P3081_RF_CTRL_A] & 0x07) == 0x07;
-}
+/* MAC sentinels checked by the writes that reach their rows; one RF
+ * path */
+const struct p3081_tables p8821c_tables = {
+	.mac = mac_sentinels,
+	.n_mac = N_OF(mac_sentinels),
+	.mac_lo = 0x433,
+	.mac_hi = 0x70B,
+	.bb = bb_sentinels,
+	.n_bb = N_OF(bb_sentinels),
+	.rf_tail = { rf_tail, NULL },
+	.n_rf_tail = { N_OF(rf_tail), 0 },
+};
 
 uint32_t p8821c_rf_value(const struct vchip *vc, uint8_t reg)
 {
@@ -69,7 +67,7 @@ uint32_t p8821c_rf_value(const struct vchip *vc, uint8_t reg)
 	if (reg == P8821C_RF_DTXLOK && s->iqk_pending &&
 	    air_now_ns() >= s->iqk_done_ns)
 		return IQK_DONE_WORD;
-	return s->rf[reg];
+	return s->base.rf[0][reg];
 }
 
 bool p8821c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
@@ -77,7 +75,7 @@ bool p8821c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 	if (a < P8821C_RF_WIN_A || a >= P8821C_RF_WIN_B + 0x400)
 		return false;
 	uint32_t v = 0;
-	if (a < P8821C_RF_WIN_B && rf_on(vc))
+	if (a < P8821C_RF_WIN_B && p3081_rf_on(vc, 0))
 		v = p8821c_rf_value(vc, (uint8_t)((a - P8821C_RF_WIN_A) >> 2));
 	*out = (uint8_t)(v >> (8 * (a & 3)));
 	return true;
@@ -95,7 +93,7 @@ static unsigned bw_of_code(unsigned c)
 
 static void update_tuning(struct vchip *vc)
 {
-	uint32_t r18 = p8821c_of(vc)->rf[P8821C_RF_CHNLBW];
+	uint32_t r18 = p3081_of(vc)->rf[0][P8821C_RF_CHNLBW];
 	unsigned ch = r18 & 0xFF;
 	const uint32_t band_bits = (1u << 16) | (3u << 8);
 	bool band5 = (r18 & band_bits) == ((1u << 16) | (1u << 8));
@@ -108,11 +106,7 @@ static void update_tuning(struct vchip *vc)
 	bool ok = vc->mac_on && ch && bw_rf && bw_rf == bw_bb &&
 	          (band5 || band2) && vc_channel_freq(ch) &&
 	          (band2 ? ch <= 14 && bw_rf != 80 : ch >= 32 && ch <= 177);
-	int primary = (int)ch;
-	if (bw_rf == 40)
-		primary += sc == 1 ? 2 : -2;
-	else if (bw_rf == 80)
-		primary += sc == 1 ? 2 : sc == 3 ? 6 : sc == 4 ? -6 : -2;
+	int primary = p3081_primary_channel(ch, bw_rf, sc);
 	if (ok && primary >= 1) {
 		t.channel = (unsigned)primary;
 		t.center = ch;
@@ -122,49 +116,6 @@ static void update_tuning(struct vchip *vc)
 	vc_set_tuning(vc, &t);
 }
 
-static bool all_present(const struct vchip *vc, const struct reg_val *s,
-                        size_t n, bool bytes)
-{
-	for (size_t i = 0; i < n; i++) {
-		uint32_t v = bytes ? vc->regs[s[i].addr]
-		                   : vc_reg32(vc, s[i].addr);
-		if (v != s[i].val)
-			return false;
-	}
-	return true;
-}
-
-static void check_tables(struct vchip *vc, uint16_t addr, size_t len)
-{
-	struct p8821c_state *s = p8821c_of(vc);
-	uint32_t end = (uint32_t)addr + len;
-	if (!s->mac_done && end > 0x433 && addr <= 0x70B &&
-	    all_present(vc, mac_sentinels, N_OF(mac_sentinels), true)) {
-		s->mac_done = true;
-		vc_milestone(vc, VCHIP_M_MAC_TABLE);
-	}
-	if (!s->bb_done && bb_on(vc) && end > 0x87C && addr <= 0xB4B &&
-	    all_present(vc, bb_sentinels, N_OF(bb_sentinels), false)) {
-		s->bb_done = true;
-		vc_milestone(vc, VCHIP_M_BB_TABLE);
-	}
-}
-
-static void match_rf(struct vchip *vc, uint8_t reg, uint32_t v)
-{
-	struct p8821c_state *s = p8821c_of(vc);
-	if (s->rf_done)
-		return;
-	if (rf_tail[s->rf_match].addr == reg && rf_tail[s->rf_match].val == v)
-		s->rf_match++;
-	else
-		s->rf_match = rf_tail[0].addr == reg && rf_tail[0].val == v;
-	if (s->rf_match == N_OF(rf_tail)) {
-		s->rf_done = true;
-		vc_milestone(vc, VCHIP_M_RF_TABLE);
-	}
-}
-
 static void rf_set(struct vchip *vc, uint8_t reg, uint32_t v)
 {
 	struct p8821c_state *s = p8821c_of(vc);
@@ -172,23 +123,19 @@ static void rf_set(struct vchip *vc, uint8_t reg, uint32_t v)
 	/* the driver takes the firmware's done word by writing over it */
 	if (reg == P8821C_RF_DTXLOK)
 		s->iqk_pending = false;
-	v = p8821c_thermal_rf_written(vc, reg, s->rf[reg], v);
-	s->rf[reg] = v;
-	s->rf_lssi_writes++;
-	match_rf(vc, reg, v);
+	v = p8821c_thermal_rf_written(vc, reg, s->base.rf[0][reg], v);
+	s->base.rf[0][reg] = v;
+	p3081_rf_table_match(vc, 0, reg, v);
 	if (reg == P8821C_RF_CHNLBW)
 		update_tuning(vc);
 }
 
 void p8821c_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 {
-	uint32_t end = (uint32_t)addr + len;
-	if (addr <= P8821C_LSSI_A + 3 && end > (uint32_t)P8821C_LSSI_A + 3 &&
-	    rf_on(vc)) {
-		uint32_t word = vc_reg32(vc, P8821C_LSSI_A);
+	uint32_t word;
+	if (p3081_si_sent(vc, addr, len, P8821C_LSSI_A, &word) &&
+	    p3081_rf_on(vc, 0))
 		rf_set(vc, (uint8_t)(word >> 20), word);
-	}
-	if (addr <= P8821C_ADCCLK && end > P8821C_ADCCLK)
+	if (p3081_in(addr, len, P8821C_ADCCLK, P8821C_ADCCLK))
 		update_tuning(vc);
-	check_tables(vc, addr, len);
 }

@@ -8,8 +8,6 @@
  * answers, BB/RF and PHY status live in personality_8822b_{efuse,fw,phy,
  * thermal,rx}.c.
  */
-#include <string.h>
-
 #include "libdevourer/virtual/personality_8822b.h"
 
 /* Every id rtw88 rtw8822bu.c rtw_8822bu_id_table lists, in its order (the
@@ -37,26 +35,6 @@ static const struct vchip_usb_id ids_8822bu[] = {
 	{0x2357, 0x0126},
 };
 
-/* At plug-in (and after a re-enumeration): RF registers clear. The RF
- * table sets every register a driver reads back afterwards (rtw88
- * rtw8822b_table.c rtw8822b_rf_a/_b: 0x00, 0x08, 0x18, 0x33, 0xC9, ...),
- * and the thermal meter's field reads 0 until its first measurement. */
-static void reset(struct vchip *vc)
-{
-	struct p8822b_state *s = p8822b_of(vc);
-	memset(s->rf, 0, sizeof s->rf);
-}
-
-/* Either way of a MAC power change, the tables must be loaded again
- * before their milestones count. */
-static void mac_power(struct vchip *vc, bool on)
-{
-	struct p8822b_state *s = p8822b_of(vc);
-	(void)on;
-	s->bb_done = s->rf_done = false;
-	s->rf_match[0] = s->rf_match[1] = 0;
-}
-
 static const struct p3081_chip chip_8822b = {
 	/* SYS_CFG2 byte, OpenIPC devourer src/WiFiDriver.cpp read_chip_id */
 	.chip_id = 0x0A,
@@ -77,10 +55,8 @@ static const struct p3081_chip chip_8822b = {
 	 * the 8822B image's segments with bit 31 cleared (rtw88 mac.c
 	 * start_download_firmware). Its IMEM sits at 0 (header 0x3C:
 	 * 0x80000000), not at the 0x30000 of the later chips (rtw88 mac.h
-	 * OCPBASE_IMEM_88XX); DMEM and EMEM as rtw88 mac.h names them. */
+	 * OCPBASE_IMEM_88XX). */
 	.ocp_imem = 0x00000000u,
-	.ocp_dmem = 0x00200000u,
-	.ocp_emem = 0x00100000u,
 	/* up to 80 MHz, two streams, two antennas, VHT */
 	.hw_bw = 7,
 	.hw_nss = 2,
@@ -92,17 +68,20 @@ static const struct p3081_chip chip_8822b = {
 	 * src/jaguar2/FrameParserJaguar2.h: with a 48-byte span every frame
 	 * was dropped) */
 	.txd_checksum_all = false,
-	/* it has a MAC table (rtw88 rtw8822b_table.c rtw8822b_mac), which
-	 * personality_8822b_phy.c recognises */
+	/* it has a MAC table (rtw88 rtw8822b_table.c rtw8822b_mac) */
 	.mac_table_is_llt = false,
+	.tables = &p8822b_tables,
 	/* OpenIPC devourer src/jaguar2/HalJaguar2.cpp enable_rx */
 	.rcr_11_13_drop_beacons = true,
-	.reset = reset,
-	.mac_power = mac_power,
+	/* nothing of its own to reset: the layer clears the RF registers,
+	 * and the RF table sets every one a driver reads back afterwards
+	 * (rtw88 rtw8822b_table.c rtw8822b_rf_a/_b: 0x00, 0x08, 0x18, 0x33,
+	 * 0xC9, ...); the thermal meter's field reads 0 until its first
+	 * measurement */
+	.reset = NULL,
 	.phy_read = p8822b_phy_read,
 	.phy_written = p8822b_phy_written,
 	.phy_status = p8822b_phy_status,
-	.h2c_command = p8822b_h2c_command,
 	.h2c_packet = p8822b_h2c_packet,
 };
 
@@ -126,8 +105,6 @@ const struct vchip_personality vchip_personality_8822b = {
 	.rf_paths = 2,
 	.boards = p8822b_boards,
 	.efuse_build = p8822b_efuse_build,
-	.rf_peek = p8822b_rf_peek,
-	.tx_ready = p3081_tx_ready,
-	.rx_ready = p3081_rx_ready,
+	.rf_peek = p3081_rf_peek,
 	.layer = &chip_8822b,
 };

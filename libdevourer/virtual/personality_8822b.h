@@ -18,13 +18,7 @@
 struct p8822b_state {
 	struct p3081_state base; /* first: the shared layer's */
 
-	uint32_t rf[2][256];     /* RF registers per path (20-bit) */
-	unsigned rf_lssi_writes; /* 3-wire writes the RF took */
 	unsigned iqk_runs;       /* firmware IQKs completed */
-	/* table milestones of this power cycle (the MAC one is the
-	 * layer's mac_done): BB sentinels present, RF tails matched */
-	bool bb_done, rf_done;
-	unsigned rf_match[2];
 };
 
 static inline struct p8822b_state *p8822b_of(const struct vchip *vc)
@@ -40,14 +34,12 @@ extern const char *const p8822b_boards[];
 #define P8822B_EF_THERMAL 0xBA
 
 /* personality_8822b_fw.c: the firmware's answers (p3081_chip hooks) */
-void p8822b_h2c_command(struct vchip *vc, const uint8_t *cmd);
 void p8822b_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
                        size_t len);
 
-/* personality_8822b_phy.c */
-bool p8822b_rf_on(const struct vchip *vc, unsigned path);
+/* personality_8822b_phy.c: the values its tables leave */
+extern const struct p3081_tables p8822b_tables;
 bool p8822b_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out);
-uint32_t p8822b_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
 void p8822b_phy_written(struct vchip *vc, uint16_t addr, size_t len);
 
 /* personality_8822b_thermal.c: RF register @p reg of @p path is written

@@ -23,12 +23,6 @@
 #define H2C_PKT_IQK 0x0E    /* rtw88 fw.h */
 #define IQK_DONE 0xABCDEu   /* rtw88 rtw8822b.c rtw8822b_do_iqk */
 
-void p8822b_h2c_command(struct vchip *vc, const uint8_t *cmd)
-{
-	(void)vc;
-	(void)cmd;
-}
-
 void p8822b_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
                        size_t len)
 {
@@ -38,9 +32,9 @@ void p8822b_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
 	if (sub != H2C_PKT_IQK)
 		return;
 	vc_milestone(vc, VCHIP_M_CALIBRATION);
-	if (!p8822b_rf_on(vc, 0))
+	if (!p3081_rf_on(vc, 0))
 		return;
-	s->rf[0][P8822B_RF_DTXLOK] = IQK_DONE;
+	s->base.rf[0][P8822B_RF_DTXLOK] = IQK_DONE;
 	uint32_t rpt = vc_reg32(vc, P8822B_IQK_FAILMSK) & ~0x100FFu;
 	vc_put_le32(&vc->regs[P8822B_IQK_FAILMSK], rpt);
 	s->iqk_runs++;

@@ -16,25 +16,10 @@
  */
 #include <string.h>
 
-#include "libdevourer/virtual/personality_3081_regs.h"
 #include "libdevourer/virtual/personality_8822b.h"
 #include "libdevourer/virtual/personality_8822b_regs.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
-
-static bool bb_on(const struct vchip *vc)
-{
-	return (vc->regs[P3081_SYS_FUNC_EN] & 0x03) == 0x03;
-}
-
-/* BB out of reset and the path's RF enabled (rtw88 rtw8822b.c
- * rtw8822b_phy_set_param: 0x02 bits 1:0, 0x1F bits 2:0, 0xEC bits
- * 26:24). */
-bool p8822b_rf_on(const struct vchip *vc, unsigned path)
-{
-	uint8_t r = vc->regs[path ? P3081_RF_CTRL_B : P3081_RF_CTRL_A];
-	return bb_on(vc) && (r & 0x07) == 0x07;
-}
 
 static int window_path(uint32_t a)
 {
@@ -48,7 +33,7 @@ static int window_path(uint32_t a)
 static void update_tuning(struct vchip *vc)
 {
 	const struct p8822b_state *s = p8822b_of(vc);
-	uint32_t r18 = s->rf[0][P8822B_RF_CFGCH];
+	uint32_t r18 = s->base.rf[0][P8822B_RF_CFGCH];
 	unsigned center = r18 & 0xFF;
 	/* [11:10]: 3 = 20 MHz, 2 = 40, 1 = 80 (rtw8822b_set_channel_rf) */
 	unsigned bwf = (r18 >> 10) & 3;
@@ -57,16 +42,10 @@ static void update_tuning(struct vchip *vc)
 	if (!center || !bw || !vc_channel_freq(center) ||
 	    band5 != (center > 14))
 		return; /* not a channel the synthesiser can lock to */
-	/* the primary 20 MHz channel's index (1 upper, 2 lower, 3
-	 * uppermost, 4 lowest) */
-	unsigned p = (vc->regs[P8822B_ADCCLK] >> 2) & 0x0F, primary = center;
-	if (bw == 40)
-		primary = p == 1 ? center + 2 : center - 2;
-	else if (bw == 80)
-		primary = p == 1 ? center + 2 : p == 3 ? center + 6
-		        : p == 4 ? center - 6 : center - 2;
+	/* the primary 20 MHz channel's index */
+	unsigned p = (vc->regs[P8822B_ADCCLK] >> 2) & 0x0F;
 	struct vchip_tuning t = {
-		.channel = primary, .center = center, .bw_mhz = bw,
+		.channel = (unsigned)p3081_primary_channel(center, bw, p), .center = center, .bw_mhz = bw,
 		.band_5g = band5,
 	};
 	vc_set_tuning(vc, &t);
@@ -80,87 +59,39 @@ static void update_tuning(struct vchip *vc)
  * values. The BB table: its first row and a late one written only once.
  * The RF tables: the unconditional tail of each path's, written in order.
  */
-struct p8822b_reg_val {
-	uint16_t addr;
-	uint32_t val;
-};
-static const struct p8822b_reg_val mac_sentinels[] = {
+static const struct p3081_reg_val mac_sentinels[] = {
 	{ 0x420, 0x80 }, { 0x652, 0xC8 }, { 0x66E, 0x05 }, { 0x7D4, 0x98 },
 };
-static const struct p8822b_reg_val bb_sentinels[] = {
+static const struct p3081_reg_val bb_sentinels[] = {
 	{ 0x0800, 0x9020D010 }, { 0x1B18, 0x00292903 },
 };
-static const struct p8822b_reg_val rf_a_tail[] = {
+static const struct p3081_reg_val rf_a_tail[] = {
 	{ 0xB0, 0xFF0FC }, { 0xC4, 0x81402 }, { 0xCC, 0x82000 },
 };
-static const struct p8822b_reg_val rf_b_tail[] = {
+static const struct p3081_reg_val rf_b_tail[] = {
 	{ 0xEF, 0x00000 }, { 0x33, 0x000A3 }, { 0xEF, 0x80000 },
 	{ 0x3E, 0x05934 }, { 0x3F, 0x5AFCF }, { 0xEF, 0x00000 },
 };
 
-static bool touches(uint16_t addr, size_t len, uint32_t a, size_t width)
-{
-	return addr < a + width && (uint32_t)addr + len > a;
-}
-
-static void check_mac(struct vchip *vc, uint16_t addr, size_t len)
-{
-	struct p3081_state *s = p3081_of(vc);
-	if (s->mac_done || !touches(addr, len, 0x7D4, 1))
-		return;
-	for (size_t i = 0; i < N_OF(mac_sentinels); i++)
-		if (vc->regs[mac_sentinels[i].addr] != mac_sentinels[i].val)
-			return;
-	s->mac_done = true;
-	vc_milestone(vc, VCHIP_M_MAC_TABLE);
-}
-
-static void check_bb(struct vchip *vc, uint16_t addr, size_t len)
-{
-	struct p8822b_state *s = p8822b_of(vc);
-	if (s->bb_done || !bb_on(vc))
-		return;
-	bool touched = false;
-	for (size_t i = 0; i < N_OF(bb_sentinels); i++)
-		touched |= touches(addr, len, bb_sentinels[i].addr, 4);
-	if (!touched)
-		return;
-	for (size_t i = 0; i < N_OF(bb_sentinels); i++)
-		if (vc_reg32(vc, bb_sentinels[i].addr) != bb_sentinels[i].val)
-			return;
-	s->bb_done = true;
-	vc_milestone(vc, VCHIP_M_BB_TABLE);
-}
-
-static void match_rf(struct vchip *vc, unsigned path, uint8_t reg,
-                     uint32_t v)
-{
-	struct p8822b_state *s = p8822b_of(vc);
-	const struct p8822b_reg_val *t = path ? rf_b_tail : rf_a_tail;
-	unsigned n = path ? N_OF(rf_b_tail) : N_OF(rf_a_tail);
-	unsigned *m = &s->rf_match[path];
-	if (s->rf_done || *m >= n)
-		return;
-	if (t[*m].addr == reg && t[*m].val == v)
-		(*m)++;
-	else
-		*m = t[0].addr == reg && t[0].val == v;
-	if (s->rf_match[0] == N_OF(rf_a_tail) &&
-	    s->rf_match[1] == N_OF(rf_b_tail)) {
-		s->rf_done = true;
-		vc_milestone(vc, VCHIP_M_RF_TABLE);
-	}
-}
+const struct p3081_tables p8822b_tables = {
+	.mac = mac_sentinels,
+	.n_mac = N_OF(mac_sentinels),
+	.mac_lo = 0x7D4,
+	.mac_hi = 0x7D4,
+	.bb = bb_sentinels,
+	.n_bb = N_OF(bb_sentinels),
+	.rf_tail = { rf_a_tail, rf_b_tail },
+	.n_rf_tail = { N_OF(rf_a_tail), N_OF(rf_b_tail) },
+};
 
 /* An RF register takes a 3-wire write. */
 static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 {
 	struct p8822b_state *s = p8822b_of(vc);
-	v = p8822b_thermal_rf_written(vc, path, reg, s->rf[path][reg],
+	v = p8822b_thermal_rf_written(vc, path, reg, s->base.rf[path][reg],
 	                              v & 0xFFFFF);
-	s->rf[path][reg] = v;
-	s->rf_lssi_writes++;
-	match_rf(vc, path, reg, v);
+	s->base.rf[path][reg] = v;
+	p3081_rf_table_match(vc, path, reg, v);
 	if (reg == P8822B_RF_CFGCH && path == 0)
 		update_tuning(vc);
 }
@@ -172,32 +103,22 @@ bool p8822b_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 		return false;
 	unsigned reg = (a - (path ? P8822B_RF_WIN_B : P8822B_RF_WIN_A)) >> 2;
 	/* an RF that is off (or in reset) answers nothing */
-	uint32_t v = p8822b_rf_on(vc, (unsigned)path)
-	                     ? p8822b_of(vc)->rf[path][reg]
+	uint32_t v = p3081_rf_on(vc, (unsigned)path)
+	                     ? p3081_of(vc)->rf[path][reg]
 	                     : 0;
 	*out = (uint8_t)(v >> (8 * (a & 3)));
 	return true;
 }
 
-uint32_t p8822b_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)
-{
-	return path < 2 ? p8822b_of(vc)->rf[path][reg] : 0;
-}
-
 void p8822b_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 {
-	uint32_t end = (uint32_t)addr + len;
 	for (unsigned path = 0; path < 2; path++) {
-		uint16_t port = path ? P8822B_LSSI_B : P8822B_LSSI_A;
-		/* the word goes out when its top byte is written */
-		if (addr > port + 3 || end <= (uint32_t)port + 3)
-			continue;
-		uint32_t word = vc_reg32(vc, port);
-		if (p8822b_rf_on(vc, path))
+		uint32_t word;
+		if (p3081_si_sent(vc, addr, len,
+		                  path ? P8822B_LSSI_B : P8822B_LSSI_A, &word) &&
+		    p3081_rf_on(vc, path))
 			rf_set(vc, path, (uint8_t)(word >> 20), word);
 	}
-	if (touches(addr, len, P8822B_ADCCLK, 1))
+	if (p3081_in(addr, len, P8822B_ADCCLK, P8822B_ADCCLK))
 		update_tuning(vc);
-	check_mac(vc, addr, len);
-	check_bb(vc, addr, len);
 }

@@ -8,8 +8,6 @@
  * answers, BB/RF and PHY status live in personality_8822c_{efuse,fw,phy,
  * thermal,rx}.c.
  */
-#include <string.h>
-
 #include "libdevourer/virtual/personality_8822c.h"
 
 /* rtw88 rtw8822cu.c rtw_8822cu_id_table; the first is the default
@@ -20,25 +18,15 @@ static const struct vchip_usb_id ids_8822cu[] = {
 	{0x2001, 0x3329},
 };
 
-/* At plug-in (and after a re-enumeration): RF registers clear, the X2
- * calibration as the board leaves it, the primary sub-channel unset. */
+/* At plug-in (and after a re-enumeration; the layer clears the RF
+ * registers): the X2 calibration as the board leaves it, the primary
+ * sub-channel unset. */
 static void reset(struct vchip *vc)
 {
 	struct p8822c_state *s = p8822c_of(vc);
-	memset(s->rf, 0, sizeof s->rf);
 	s->x2k_busy = s->x2k_stuck;
 	s->primary_sc = 0;
 	s->adc_noise = vc->rng_state ^ 0xADC0ADC0ADC0ADC0ull;
-}
-
-/* Either way of a MAC power change, the BB and RF tables must be
- * loaded again before their milestones count. */
-static void mac_power(struct vchip *vc, bool on)
-{
-	struct p8822c_state *s = p8822c_of(vc);
-	(void)on;
-	s->bb_done = s->rf_done = false;
-	s->rf_match[0] = s->rf_match[1] = 0;
 }
 
 static const struct p3081_chip chip_8822c = {
@@ -57,11 +45,9 @@ static const struct p3081_chip chip_8822c = {
 	.efuse_ptct = 124,
 	/* TX packet buffer: 2048 pages x 128 B (rtw8822c.c txff_size) */
 	.txbuf = 0x40000,
-	/* the load addresses of rtw8822c_fw.bin's segments (bit 31
-	 * cleared; rtw88 mac.h OCPBASE_IMEM/DMEM/EMEM) */
+	/* the load address of rtw8822c_fw.bin's IMEM segment (bit 31
+	 * cleared; rtw88 mac.h OCPBASE_IMEM_88XX) */
 	.ocp_imem = 0x00030000u,
-	.ocp_dmem = 0x00200000u,
-	.ocp_emem = 0x00100000u,
 	/* up to 80 MHz, two streams, two antennas, VHT */
 	.hw_bw = 7,
 	.hw_nss = 2,
@@ -72,8 +58,8 @@ static const struct p3081_chip chip_8822c = {
 	.txd_checksum_all = true,
 	/* rtw88 rtw8822c_mac is empty */
 	.mac_table_is_llt = true,
+	.tables = &p8822c_tables,
 	.reset = reset,
-	.mac_power = mac_power,
 	.phy_read = p8822c_phy_read,
 	.phy_written = p8822c_phy_written,
 	.phy_status = p8822c_phy_status,
@@ -97,8 +83,6 @@ const struct vchip_personality vchip_personality_8822c = {
 	.rf_paths = 2,
 	.boards = p8822c_boards,
 	.efuse_build = p8822c_efuse_build,
-	.rf_peek = p8822c_rf_peek,
-	.tx_ready = p3081_tx_ready,
-	.rx_ready = p3081_rx_ready,
+	.rf_peek = p3081_rf_peek,
 	.layer = &chip_8822c,
 };

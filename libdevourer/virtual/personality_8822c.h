@@ -18,17 +18,11 @@
 struct p8822c_state {
 	struct p3081_state base; /* first: the shared layer's */
 
-	unsigned rf_lssi_writes;
-	uint32_t rf[2][256];  /* RF registers per path (20-bit) */
 	/* RF A 0xB8 bit 15: the synthesiser's X2 calibration reports busy
 	 * from power-up on a board that has it stuck, until the driver
 	 * writes 0xB8 (which restarts it; the model completes it at once) */
 	bool x2k_stuck, x2k_busy;
 	uint8_t primary_sc;   /* BB primary sub-channel index */
-	/* table milestones of this power cycle: BB/AGC sentinels present,
-	 * RF table tails matched (the MAC one is the layer's auto-LLT) */
-	bool bb_done, rf_done;
-	unsigned rf_match[2];
 	/* the ADC's own noise generator, apart from the air's so that a
 	 * bring-up's samples depend on the seed alone */
 	uint64_t adc_noise;
@@ -50,12 +44,12 @@ void p8822c_h2c_command(struct vchip *vc, const uint8_t *cmd);
 void p8822c_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
                        size_t len);
 
-/* personality_8822c_phy.c */
+/* personality_8822c_phy.c: the values its tables leave */
+extern const struct p3081_tables p8822c_tables;
 bool p8822c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out);
 /* one loop-back ADC sample of the DC-offset calibration: I [21:12],
  * Q [9:0] */
 uint32_t p8822c_adc_sample(const struct vchip *vc);
-uint32_t p8822c_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
 void p8822c_phy_written(struct vchip *vc, uint16_t addr, size_t len);
 
 /* personality_8822c_thermal.c: RF register @p reg of @p path is written

@@ -10,7 +10,6 @@
  * DAC-calibration blocks answer with the values a converged DACK reads
  * (rtw88 rtw8822c.c rtw8822c_dac_cal_*).
  */
-#include "libdevourer/virtual/personality_3081_regs.h"
 #include "libdevourer/virtual/personality_8822c.h"
 #include "libdevourer/virtual/personality_8822c_regs.h"
 
@@ -18,17 +17,6 @@
 #define RF_X2K 0xB8     /* bit 15: X2 (crystal doubler) calibration busy */
 #define X2K_ARM (1u << 18)
 #define BB_TXBWCTL 0x9B0 /* [11:8] primary 20 MHz sub-channel index */
-
-static bool bb_on(const struct vchip *vc)
-{
-	return (vc->regs[P3081_SYS_FUNC_EN] & 0x03) == 0x03;
-}
-
-static bool rf_on(const struct vchip *vc, unsigned path)
-{
-	uint8_t r = vc->regs[path ? P3081_RF_CTRL_B : P3081_RF_CTRL_A];
-	return bb_on(vc) && (r & 0x07) == 0x07;
-}
 
 /* Where path's direct RF window starts. */
 static uint32_t window_of(unsigned path)
@@ -53,21 +41,17 @@ static unsigned freq_of(unsigned ch)
 static void update_tuning(struct vchip *vc)
 {
 	struct p8822c_state *s = p8822c_of(vc);
-	uint32_t r18 = s->rf[0][RF18];
+	uint32_t r18 = s->base.rf[0][RF18];
 	unsigned center = r18 & 0xFF;
 	unsigned bwf = (r18 >> 12) & 3;
 	unsigned bw = bwf == 3 ? 20 : bwf == 2 ? 40 : bwf == 1 ? 80 : 0;
 	bool band5 = r18 & (1u << 16);
 	if (!center || !bw || !freq_of(center) || band5 != (center > 14))
 		return; /* not a channel the synthesiser can lock to */
-	unsigned p = vc->regs[BB_TXBWCTL + 1] & 0x0F, primary = center;
-	if (bw == 40)
-		primary = p == 1 ? center + 2 : center - 2;
-	else if (bw == 80)
-		primary = p == 1 ? center + 2 : p == 3 ? center + 6
-		        : p == 4 ? center - 6 : center - 2;
+	unsigned p = vc->regs[BB_TXBWCTL + 1] & 0x0F;
 	struct vchip_tuning t = {
-		.channel = primary, .center = center, .bw_mhz = bw,
+		.channel = (unsigned)p3081_primary_channel(center, bw, p),
+		.center = center, .bw_mhz = bw,
 		.band_5g = band5,
 	};
 	s->primary_sc = (uint8_t)p;
@@ -81,60 +65,26 @@ static void update_tuning(struct vchip *vc)
  * rtw8822c_rf_b). A few values only: the model checks that the tables
  * reached the chip, it does not carry them.
  */
-struct p8822c_reg_val {
-	uint16_t addr;
-	uint32_t val;
-};
-static const struct p8822c_reg_val bb_sentinels[] = {
+static const struct p3081_reg_val bb_sentinels[] = {
 	{ 0x1D0C, 0x00410000 }, { 0x0C0C, 0x02F1D8B7 },
 };
-static const struct p8822c_reg_val rf_a_tail[] = {
+static const struct p3081_reg_val rf_a_tail[] = {
 	{ 0x33, 0x00007 }, { 0x3E, 0x00003 }, { 0x3F, 0x7DEFF },
 	{ 0xEF, 0x00000 },
 };
-static const struct p8822c_reg_val rf_b_tail[] = {
+static const struct p3081_reg_val rf_b_tail[] = {
 	{ 0x33, 0x00006 }, { 0x3F, 0x00002 }, { 0x33, 0x00007 },
 	{ 0x3F, 0x00002 }, { 0xEF, 0x00000 },
 };
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-static void check_bb(struct vchip *vc, uint16_t addr, size_t len)
-{
-	struct p8822c_state *s = p8822c_of(vc);
-	if (s->bb_done || !bb_on(vc))
-		return;
-	bool touched = false;
-	for (size_t i = 0; i < N_OF(bb_sentinels); i++)
-		touched |= addr <= bb_sentinels[i].addr + 3u &&
-		           (uint32_t)addr + len > bb_sentinels[i].addr;
-	if (!touched)
-		return;
-	for (size_t i = 0; i < N_OF(bb_sentinels); i++)
-		if (vc_reg32(vc, bb_sentinels[i].addr) != bb_sentinels[i].val)
-			return;
-	s->bb_done = true;
-	vc_milestone(vc, VCHIP_M_BB_TABLE);
-}
-
-static void match_rf(struct vchip *vc, unsigned path, uint8_t reg,
-                     uint32_t v)
-{
-	struct p8822c_state *s = p8822c_of(vc);
-	const struct p8822c_reg_val *t = path ? rf_b_tail : rf_a_tail;
-	unsigned n = path ? N_OF(rf_b_tail) : N_OF(rf_a_tail);
-	unsigned *m = &s->rf_match[path];
-	if (s->rf_done || *m >= n)
-		return;
-	if (t[*m].addr == reg && t[*m].val == v)
-		(*m)++;
-	else
-		*m = t[0].addr == reg && t[0].val == v;
-	if (s->rf_match[0] == N_OF(rf_a_tail) &&
-	    s->rf_match[1] == N_OF(rf_b_tail)) {
-		s->rf_done = true;
-		vc_milestone(vc, VCHIP_M_RF_TABLE);
-	}
-}
+/* no MAC table: its MAC set-up is the auto-LLT (mac_table_is_llt) */
+const struct p3081_tables p8822c_tables = {
+	.bb = bb_sentinels,
+	.n_bb = N_OF(bb_sentinels),
+	.rf_tail = { rf_a_tail, rf_b_tail },
+	.n_rf_tail = { N_OF(rf_a_tail), N_OF(rf_b_tail) },
+};
 
 static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 {
@@ -144,12 +94,12 @@ static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 	 * write of rtw88 rtw8822c_rf_x2_check; the RF table leaves the bit
 	 * set) and completes at once. Which bit starts it is our reading
 	 * of that sequence: no reference documents the register. */
-	if (path == 0 && reg == RF_X2K && (s->rf[0][RF_X2K] & X2K_ARM) &&
+	if (path == 0 && reg == RF_X2K && (s->base.rf[0][RF_X2K] & X2K_ARM) &&
 	    !(v & X2K_ARM))
 		s->x2k_busy = false;
-	v = p8822c_thermal_rf_written(vc, path, reg, s->rf[path][reg], v);
-	s->rf[path][reg] = v;
-	match_rf(vc, path, reg, v);
+	v = p8822c_thermal_rf_written(vc, path, reg, s->base.rf[path][reg], v);
+	s->base.rf[path][reg] = v;
+	p3081_rf_table_match(vc, path, reg, v);
 	/* the window word mirrors the register, so that a byte write to it
 	 * merges with what the register holds */
 	vc_put_le32(&vc->regs[window_of(path) + reg * 4u], v);
@@ -200,10 +150,10 @@ bool p8822c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 	uint32_t v;
 	if (path >= 0) {
 		unsigned reg = (a - window_of((unsigned)path)) >> 2;
-		v = rf_on(vc, (unsigned)path) ? p8822c_of(vc)->rf[path][reg]
+		v = p3081_rf_on(vc, (unsigned)path) ? p3081_of(vc)->rf[path][reg]
 		                              : 0;
 		if (path == 0 && reg == RF_X2K && p8822c_of(vc)->x2k_busy &&
-		    rf_on(vc, 0))
+		    p3081_rf_on(vc, 0))
 			v |= 1u << 15;
 	} else if (a >= P8822C_DACK_SAMPLE && a < P8822C_DACK_SAMPLE + 4) {
 		/* a read of the word takes one sample; its other bytes
@@ -246,11 +196,6 @@ bool p8822c_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 	return true;
 }
 
-uint32_t p8822c_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)
-{
-	return path < 2 ? p8822c_of(vc)->rf[path][reg] : 0;
-}
-
 void p8822c_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 {
 	uint32_t end = (uint32_t)addr + len;
@@ -259,29 +204,23 @@ void p8822c_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 		if (path < 0)
 			continue;
 		unsigned reg = (w - window_of((unsigned)path)) >> 2;
-		if (!rf_on(vc, (unsigned)path) || reg == 0) {
+		if (!p3081_rf_on(vc, (unsigned)path) || reg == 0) {
 			/* dropped; keep the mirror of what the RF holds */
-			vc_put_le32(&vc->regs[w], p8822c_of(vc)->rf[path][reg]);
+			vc_put_le32(&vc->regs[w], p3081_of(vc)->rf[path][reg]);
 			continue;
 		}
 		rf_set(vc, (unsigned)path, (uint8_t)reg, vc_reg32(vc, (uint16_t)w));
 	}
 	for (unsigned path = 0; path < 2; path++) {
-		uint16_t port = path ? P8822C_LSSI_B : P8822C_LSSI_A;
-		if (addr > port + 3 || end <= (uint32_t)port + 3)
-			continue;
-		/* SI word: [27:20] RF address, [19:0] data; sent when its
-		 * top byte is written */
-		uint32_t word = vc_reg32(vc, port);
-		if (rf_on(vc, path)) {
+		uint32_t word;
+		if (p3081_si_sent(vc, addr, len,
+		                  path ? P8822C_LSSI_B : P8822C_LSSI_A, &word) &&
+		    p3081_rf_on(vc, path))
 			rf_set(vc, path, (uint8_t)(word >> 20), word);
-			p8822c_of(vc)->rf_lssi_writes++;
-		}
 	}
 	if (addr <= BB_TXBWCTL + 1 && end > BB_TXBWCTL + 1)
 		update_tuning(vc);
-	check_bb(vc, addr, len);
-	if (addr <= P8822C_NCTL0 && end > P8822C_NCTL0 && bb_on(vc) &&
+	if (addr <= P8822C_NCTL0 && end > P8822C_NCTL0 && p3081_bb_on(vc) &&
 	    (vc->regs[P8822C_NCTL0] & 0x01)) {
 		/* a calibration-engine command with its go bit (the "+1"
 		 * write of rtw88 rtw8822c.c rtw8822c_dpk_one_shot and the

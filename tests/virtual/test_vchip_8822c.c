@@ -284,8 +284,21 @@ static void test_calibration_and_rf(void)
 	             "DACK A ready bits");
 	CHECK_EQ_HEX(vh_read(vc, 0x4534, 4) & 0x7FFF80, 0x7FFF80,
 	             "DACK B ready bits");
-	uint32_t s = vh_read(vc, 0x2DBC, 4) & 0x3FFFFF;
-	CHECK(s != 0 && ((s >> 12) & 0x3FF) < 0x10, "ADC sample small, non-zero");
+	/* The loop-back ADC's samples scatter around a small DC offset,
+	 * some a few codes below zero and about one in a hundred a spike
+	 * (personality_8822c_phy.c adc_noise, after what rtw88 rtw8822c.c
+	 * rtw8822c_dac_cal_iq_sample filters): most samples, not each one,
+	 * are small; I [21:12] and Q [9:0] are 10-bit two's complement. */
+	unsigned small = 0, nonzero = 0;
+	for (int i = 0; i < 16; i++) {
+		uint32_t s = vh_read(vc, 0x2DBC, 4) & 0x3FFFFF;
+		int si = (int)((s >> 12) & 0x3FF), sq = (int)(s & 0x3FF);
+		si = si >= 0x200 ? si - 0x400 : si;
+		sq = sq >= 0x200 ? sq - 0x400 : sq;
+		small += si >= -8 && si <= 8 && sq >= -8 && sq <= 8;
+		nonzero += s != 0;
+	}
+	CHECK(small >= 12 && nonzero >= 12, "ADC samples small, non-zero");
 	vh_w32(vc, 0x18B0, 3u << 28);
 	uint32_t m3 = (vh_read(vc, 0x2810, 4) >> 18) & 0x1FF;
 	vh_w32(vc, 0x18B0, 5u << 28);
