@@ -7,11 +7,10 @@
  * the receiver FEC 8/12 repairs everything (seeded loss, so the run is
  * repeatable). With devourersink fec-policy=fit (a re-key between video
  * frames whenever that is fewer radio frames) every frame decodes too.
- * The same video also crosses between chips: each chip named in the
- * arguments (meson passes every chip of the test list but the model's
- * default adapter, RTL8812AU) as the drone to a default ground station
- * and as the ground station of a default drone, each brought up by the
- * plugin through its own HAL.
+ * The same video also crosses between chips: every chip named in the
+ * arguments (meson passes the whole test list) as the drone to a ground
+ * station of every other, each brought up by the plugin through its own
+ * HAL.
  */
 #include "gst_test_common.h"
 
@@ -197,21 +196,23 @@ int main(int argc, char **argv)
 		    "");
 		g_free(dev);
 	}
-	for (int i = 1; i < argc; i++) {
-		gchar *dev = g_strdup_printf("virtual:drone-%s,chip=%s",
-		                             argv[i], argv[i]);
-		gchar *label = g_strdup_printf("%s drone to default ground",
-		                               argv[i]);
-		run(&env, dev, "virtual:ground", label, FALSE, "");
-		g_free(dev);
-		g_free(label);
-		dev = g_strdup_printf("virtual:ground-%s,chip=%s", argv[i],
-		                      argv[i]);
-		label = g_strdup_printf("default drone to %s ground", argv[i]);
-		run(&env, "virtual:drone", dev, label, FALSE, "");
-		g_free(dev);
-		g_free(label);
-	}
+	/* Every pair of chips both ways: a drone of one, a ground of the
+	 * other, each brought up by the plugin through its own HAL. */
+	for (int i = 1; i < argc; i++)
+		for (int j = 1; j < argc; j++) {
+			if (i == j)
+				continue;
+			gchar *tx = g_strdup_printf("virtual:drone-%s,chip=%s",
+			                            argv[i], argv[i]);
+			gchar *rx = g_strdup_printf("virtual:ground-%s,chip=%s",
+			                            argv[j], argv[j]);
+			gchar *label = g_strdup_printf("%s drone to %s ground",
+			                               argv[i], argv[j]);
+			run(&env, tx, rx, label, FALSE, "");
+			g_free(tx);
+			g_free(rx);
+			g_free(label);
+		}
 
 	gst_test_teardown(&env);
 	return check_done();
