@@ -31,8 +31,11 @@
 #define P3081_TX_PAGE 128u
 /* Buffers of the shared state, large enough for every chip of the
  * generation; struct p3081_chip says how much of each a chip has. */
-#define P3081_EFUSE_PHYS_MAX 1024u /* 8822B */
-#define P3081_EFUSE_LOG_MAX 768u   /* 8822B, 8822C */
+/* the 8822E's OTP: an 11-bit address (0x30 [26:16]) whose factory trims
+ * sit up to 0x5DF (vendor rtl88x2eu halrf_kfree.h PPG_*_22E), and a
+ * 2048-byte logical map (halmac_8822e_cfg.h EEPROM_SIZE_8822E) */
+#define P3081_EFUSE_PHYS_MAX 2048u
+#define P3081_EFUSE_LOG_MAX 2048u
 #define P3081_TXBUF_MAX 0x40000u   /* 2048 pages x 128 B (8822B, 8822C) */
 /* the CPU's memories, large enough for any image of these chips (rtw88
  * fw.h limits) */
@@ -157,6 +160,21 @@ struct p3081_chip {
 	 * only while it does (p3081_tx_ready / p3081_rx_ready). NULL:
 	 * always. */
 	bool (*wlan_has_antenna)(const struct vchip *vc);
+	/* Whether the front end takes the MAC's frames to the air now (a
+	 * chip whose RFE pins and antenna switch the driver must drive
+	 * before its PA reaches the antenna); gates p3081_tx_ready. NULL:
+	 * always. */
+	bool (*tx_front_end)(const struct vchip *vc);
+	/* Whether the RX DMA hands received frames to bulk IN now (a chip
+	 * whose RX DMA needs a setting the others do without); gates
+	 * p3081_rx_ready. NULL: always. */
+	bool (*rx_delivers)(const struct vchip *vc);
+	/* The EFUSE read port at REG_EFUSE_CTRL when the chip's is not the
+	 * generation's ([17:8] address, bit 31 done): what a write of
+	 * 0x30-0x33 starts, and the byte landing once due (any access).
+	 * NULL: the layer's (personality_3081_efuse.c). */
+	void (*efuse_ctrl_written)(struct vchip *vc);
+	void (*efuse_catch_up)(struct vchip *vc, uint64_t now);
 };
 
 /* How long the chip's engines take. No reference measures them; each

@@ -61,6 +61,10 @@ void p3081_efuse_encode(struct vchip *vc)
 void p3081_efuse_ctrl_written(struct vchip *vc)
 {
 	struct p3081_state *s = p3081_of(vc);
+	if (p3081_chip_of(vc)->efuse_ctrl_written) {
+		p3081_chip_of(vc)->efuse_ctrl_written(vc);
+		return;
+	}
 	uint32_t w = vc_reg32(vc, P3081_EFUSE_CTRL);
 	if (w & 0x80000000u) {
 		s->efuse_busy = false;
@@ -75,6 +79,10 @@ void p3081_efuse_ctrl_written(struct vchip *vc)
 void p3081_efuse_catch_up(struct vchip *vc, uint64_t now)
 {
 	struct p3081_state *s = p3081_of(vc);
+	if (p3081_chip_of(vc)->efuse_catch_up) {
+		p3081_chip_of(vc)->efuse_catch_up(vc, now);
+		return;
+	}
 	if (!s->efuse_busy || now < s->efuse_ready_ns)
 		return;
 	s->efuse_busy = false;

@@ -25,14 +25,16 @@ bool p3081_tx_ready(const struct vchip *vc)
 	const struct p3081_chip *c = p3081_chip_of(vc);
 	return vc->mac_on && (vc->regs[P3081_CR] & 0x45) == 0x45 &&
 	       p3081_of(vc)->fw_running &&
-	       (!c->wlan_has_antenna || c->wlan_has_antenna(vc));
+	       (!c->wlan_has_antenna || c->wlan_has_antenna(vc)) &&
+	       (!c->tx_front_end || c->tx_front_end(vc));
 }
 
 bool p3081_rx_ready(const struct vchip *vc)
 {
 	const struct p3081_chip *c = p3081_chip_of(vc);
 	return vc->mac_on && (vc->regs[P3081_CR] & 0x8A) == 0x8A &&
-	       (!c->wlan_has_antenna || c->wlan_has_antenna(vc));
+	       (!c->wlan_has_antenna || c->wlan_has_antenna(vc)) &&
+	       (!c->rx_delivers || c->rx_delivers(vc));
 }
 
 void p3081_cr_written(struct vchip *vc)
