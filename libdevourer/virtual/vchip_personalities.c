@@ -18,6 +18,7 @@ static const struct vchip_personality *const all[] = {
 	&vchip_personality_8822c,
 	&vchip_personality_8822b,
 	&vchip_personality_8821c,
+	&vchip_personality_8822e,
 };
 
 #define N_ALL (sizeof all / sizeof all[0])

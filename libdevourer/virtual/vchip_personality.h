@@ -247,5 +247,6 @@ extern const struct vchip_personality vchip_personality_8812a;
 extern const struct vchip_personality vchip_personality_8822c;
 extern const struct vchip_personality vchip_personality_8822b;
 extern const struct vchip_personality vchip_personality_8821c;
+extern const struct vchip_personality vchip_personality_8822e;
 
 #endif /* DVR_VCHIP_PERSONALITY_H */

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The RTL8822E (RTL8812EU / RTL8822EU) personality of the chip model: a
+ * second 8822C-class Jaguar3 die on the layer the 3081-CPU chips share
+ * (personality_3081.h). Its USB transport, MAC, firmware path and
+ * descriptors are the layer's, as on the 8822C; what is its own is
+ * board-facing. One file per part: personality_8822e.c (identity,
+ * constants, the personality table), _efuse.c (the OTP, its power cut
+ * and burst read, its contents and boards), _fw.c (what its firmware
+ * answers to H2C), _phy.c (RF access, tuning, calibration engines),
+ * _thermal.c (thermal meters, AACK + RTK LC-tank calibration),
+ * _frontend.c (RFE pins, the DPDT pin-mux, the RX DMA's aggregation
+ * rule: what reaches the air and bulk IN), _rx.c (its PHY status).
+ * Caller holds vc->lock in every function below.
+ */
+#ifndef DVR_PERSONALITY_8822E_H
+#define DVR_PERSONALITY_8822E_H
+
+#include "libdevourer/virtual/personality_3081.h"
+
+/* How long the LC-tank engines take (no reference measures them; the
+ * model's choice, inside the vendor's budget of 100 polls 1 ms apart,
+ * rtl88x2eu halrf_8822e.c _phy_aac_calibrate_8822e,
+ * _phy_rt_calibrate_8822e, and longer than its first 1 ms wait). */
+#define P8822E_AACK_NS 2000000u
+#define P8822E_RTK_NS 5000000u
+
+struct p8822e_state {
+	struct p3081_state base; /* first: the shared layer's */
+
+	uint8_t primary_sc;   /* BB primary sub-channel index */
+	/* the OTP read engine's own generator (a read without burst mode
+	 * sometimes fails), apart from the air's */
+	uint64_t otp_noise;
+	uint8_t otp_pending;  /* the byte of the OTP read in progress */
+	/* when the AACK (RF A 0xC9 bit 5) and RTK (RF A 0xCE bit 11)
+	 * engines the driver last started are through */
+	uint64_t aack_done_ns, rtk_done_ns;
+};
+
+static inline struct p8822e_state *p8822e_of(const struct vchip *vc)
+{
+	return (struct p8822e_state *)vc->pstate;
+}
+
+/* personality_8822e_efuse.c */
+void p8822e_efuse_build(struct vchip *vc); /* vc->mac_addr set before */
+/* board= names (the EFUSE variants), default first */
+extern const char *const p8822e_boards[];
+/* the OTP read port (p3081_chip hooks) */
+void p8822e_efuse_ctrl_written(struct vchip *vc);
+void p8822e_efuse_catch_up(struct vchip *vc, uint64_t now);
+/* the board's RFE type (logical 0xCA as burnt; 0xFF blank) */
+uint8_t p8822e_rfe(const struct vchip *vc);
+
+/* personality_8822e_fw.c: the firmware's answers (p3081_chip hooks) */
+void p8822e_h2c_command(struct vchip *vc, const uint8_t *cmd);
+void p8822e_h2c_packet(struct vchip *vc, unsigned sub, const uint8_t *p,
+                       size_t len);
+
+/* personality_8822e_phy.c: the values its tables leave */
+extern const struct p3081_tables p8822e_tables;
+bool p8822e_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out);
+void p8822e_phy_written(struct vchip *vc, uint16_t addr, size_t len);
+
+/* personality_8822e_thermal.c: RF register @p reg of @p path is written
+ * (@p old what it held, @p v the new 20-bit value); returns what it holds
+ * afterwards. And the busy bits of the engines it runs, ORed into a
+ * read of RF @p reg of @p path. */
+uint32_t p8822e_thermal_rf_written(struct vchip *vc, unsigned path,
+                                   uint8_t reg, uint32_t old, uint32_t v);
+uint32_t p8822e_thermal_rf_busy(const struct vchip *vc, unsigned path,
+                                uint8_t reg);
+
+/* personality_8822e_frontend.c (p3081_chip hooks, and what the PHY
+ * status reports of path B) */
+bool p8822e_tx_front_end(const struct vchip *vc);
+bool p8822e_rx_delivers(const struct vchip *vc);
+bool p8822e_path_b_antenna(const struct vchip *vc);
+
+/* personality_8822e_rx.c: the Jaguar3 PHY status (p3081_chip hook) */
+void p8822e_phy_status(struct vchip *vc, const struct vc_rx_meta *m,
+                       uint8_t *p);
+
+#endif /* DVR_PERSONALITY_8822E_H */
