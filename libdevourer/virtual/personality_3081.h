@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The layer the 3081-CPU chips share (RTL8822BU, RTL8821CU: Jaguar2;
- * RTL8822CU: Jaguar3), below their personalities. What their USB
+ * RTL8822CU, RTL8822EU: Jaguar3), below their personalities. What their USB
  * interface does alike is here once, in one file per job:
  *  - personality_3081.c: straps and reset values, power domains, the
  *    register file (read8/write dispatch), the USB2 -> USB3 mode switch;

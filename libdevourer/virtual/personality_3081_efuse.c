@@ -6,8 +6,10 @@
  * the chip's own factory bytes, and the byte-read engine at
  * REG_EFUSE_CTRL (0x30) that the driver drives one physical address at a
  * time (rtw88 efuse.c rtw_dump_physical_efuse_map; no 0xCF grant on these
- * chips). Sizes are the chip's (struct p3081_chip). Programming is not
- * modelled.
+ * chips). Sizes are the chip's (struct p3081_chip). A chip whose port
+ * is laid out otherwise (the 8822E's OTP) hooks its own in
+ * (efuse_ctrl_written, efuse_catch_up) and fills the physical array
+ * itself. Programming is not modelled.
  */
 #include <string.h>
 

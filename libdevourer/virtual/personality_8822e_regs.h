@@ -46,7 +46,8 @@
 /* the DPDT transfer switch's pins (bytes of 0x40 and 0x4C): GPIO13 to
  * the RFE engine's WL_DPDT_SEL (RFE_CTRL_9), no claim above it */
 #define P8822E_WL_RFE_DPDT 0x0042     /* bit 1: WL_RFE_CTRL_8/9 DPDT_SEL */
-#define P8822E_GPIO13_14_CTL 0x004E   /* bit 6 GPIO13/14 WL control, 7 SW DPDT */
+/* bit 6: GPIO13/14 WL control; bit 7: software DPDT select */
+#define P8822E_GPIO13_14_CTL 0x004E
 #define P8822E_DPDT_OWNER 0x004F      /* bit 0 DPDT_WLBT_SEL, 6 BT_ANT_SW */
 
 /* ---- the RX DMA (devourer HalmacJaguar3MacInit.cpp init_usb_cfg) ---- */
@@ -68,7 +69,7 @@
 /* ---- calibration engines (vendor halrf_iqk_8822e.c, halrf_8822e.c) ---- */
 #define P8822E_NCTL0 0x1B00           /* calibration engine command; +1 = go */
 #define P8822E_NCTL_RPT 0x1B08        /* bit 26: calibration failed */
-#define P8822E_NCTL_DONE 0x1BFC       /* [15:0] 0x8000 once the engine is done */
+#define P8822E_NCTL_DONE 0x1BFC       /* [15:0] 0x8000: the engine is done */
 #define P8822E_IQK_STATUS 0x2D9C      /* 0x55: NCTL ready; 0xAA: FW IQK done */
 
 #endif /* DVR_PERSONALITY_8822E_REGS_H */

@@ -220,6 +220,29 @@ static void test_rf_and_calibration(void)
 	CHECK(t.center == 42 && t.bw_mhz == 80 && t.channel == 36,
 	      "ch 42 / 80, primary 36");
 
+	/* the table milestones: the BB table's first and a late row, then
+	 * the last rows of RF A and RF B in the vendor's order (rtl88x2eu
+	 * halhwimg8822e_bb.c array_mp_8822e_phy_reg, halhwimg8822e_rf.c
+	 * array_mp_8822e_radioa / _radiob, RFE 21) */
+	vh_w32(vc, 0x1D0C, 0x00410000);
+	vh_w32(vc, 0x0C0C, 0x02F1D8B7);
+	CHECK(vh_has_milestone(vc, VCHIP_M_BB_TABLE), "BB table recognised");
+	static const uint32_t rf_a[][2] = {
+		{0xEE, 0x4}, {0x33, 0x8}, {0x3F, 0x43}, {0x33, 0x9},
+		{0x3F, 0x42}, {0x33, 0xA}, {0x3F, 0x41}, {0x33, 0xB},
+		{0x3F, 0x40}, {0xEE, 0x0},
+	};
+	static const uint32_t rf_b[][2] = {
+		{0x33, 0x1C}, {0x3F, 0x3F}, {0xEE, 0x0}, {0x8F, 0x1B4C},
+		{0x93, 0x8483F}, {0x9F, 0x63800},
+	};
+	for (size_t i = 0; i < sizeof rf_a / sizeof rf_a[0]; i++)
+		c_rf_write(vc, 0, (uint8_t)rf_a[i][0], rf_a[i][1]);
+	CHECK(!vh_has_milestone(vc, VCHIP_M_RF_TABLE), "RF A alone: not yet");
+	for (size_t i = 0; i < sizeof rf_b / sizeof rf_b[0]; i++)
+		c_rf_write(vc, 1, (uint8_t)rf_b[i][0], rf_b[i][1]);
+	CHECK(vh_has_milestone(vc, VCHIP_M_RF_TABLE), "RF tables recognised");
+
 	/* firmware RFK handshake (H2C 0x6D) and firmware IQK (packet) */
 	vh_w32(vc, 0x1D0, 0x6D | 1u << 8);
 	CHECK(c_poll8(vc, 0x49C, 0x01, 0x01), "RFK handshake acknowledged");
