@@ -73,11 +73,13 @@ enum {
 /* What the chip is; compared against each condition. */
 struct dvr_phy_cond {
 	enum dvr_phy_cond_match match;
-	uint8_t cut;       /* chip cut, 0 = A (the walker maps 0 to 15) */
+	uint8_t cut;       /* chip cut, 0 = A (the walker maps 0 to 15;
+	                      HEADLINE: compared as it is) */
 	uint8_t package;   /* 0 = unknown (mapped to 15) */
 	uint8_t intf;      /* DVR_PHY_INTF_* */
 	uint8_t platform;  /* rtw88 uses 0x04 */
-	uint8_t board;     /* JAGUAR1: DVR_PHY_BOARD_*; RFE_EQUAL: RFE type */
+	uint8_t board;     /* JAGUAR1: DVR_PHY_BOARD_*; RFE_EQUAL and
+	                      HEADLINE: RFE type */
 	uint8_t type_glna, type_gpa, type_alna, type_apa;
 };
 
