@@ -185,6 +185,11 @@ struct halmac_data {
 	/* USB3 PHY parameters halmac_power_on writes first; none: NULL. */
 	const struct halmac_usb_phy_param *usb3_phy;
 	size_t n_usb3_phy;
+	/* Steps the system set-up after card enable adds for some cuts
+	 * only (bit n of sys_cut_mask: cut n, 0 = A); none: NULL. */
+	const struct halmac_reg_op *sys_cut_ops;
+	size_t n_sys_cut_ops;
+	uint16_t sys_cut_mask;
 };
 
 #define HALMAC_MAC_CONSTS(a) .mac_consts = (a), \

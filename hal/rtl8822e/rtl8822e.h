@@ -7,8 +7,10 @@
  * hal/jaguar3/. Only rtl8822e_info is public (hal/registry.c lists it).
  *
  * What is here so far: identification (chip id, the OTP EFUSE, the RFE
- * type), the chip data for power-on, firmware and MAC set-up, and the
- * condition description of the vendor tables. The BB/RF bring-up, channel
+ * type), the chip data for power-on, firmware and MAC set-up (the
+ * vendor's MAC constants), the condition description of the vendor
+ * tables, and the front-end pieces the BB/RF bring-up will call (RFE
+ * control pins, the RF 0x1A baseband filter). The BB/RF bring-up, channel
  * and TX power are not written yet: their ops refuse with
  * DVR_E_UNSUPPORTED so that an RTL8812EU stops cleanly at the PHY stage.
  */
@@ -76,6 +78,24 @@ uint8_t rtl8822e_rfe_type(uint8_t raw, bool *defaulted);
  * halbb headline rule with the cut as read and the RFE type of
  * chip->id (rtl8822e_phy.c). */
 void rtl8822e_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out);
+
+/* The front end (rtl8822e_frontend.c). The RFE control pin words of
+ * 0x1840, 0x1844 (path A) and 0x4140, 0x4144 (path B), in that order. */
+struct rtl8822e_rfe_pins {
+	uint32_t reg[4];
+};
+/* Pure: the pin words for RFE type @p rfe on the band, @p paths the
+ * active paths (bit 0 A, bit 1 B; 0 none). false: the type has no pin
+ * set-up (only 21 and 22 do). */
+bool rtl8822e_rfe_pins(uint8_t rfe, bool is_2g, unsigned paths,
+                       struct rtl8822e_rfe_pins *out);
+/* Write them for chip->id.rfe_type (nothing for another type). */
+int rtl8822e_set_rfe_pins(struct dvr_chip *chip, bool is_2g, unsigned paths);
+/* Pure: RF 0x1A (20 bits) with the baseband filter of @p bw_mhz
+ * (5, 10, 20, 40, 80), from path A's value @p rf1a. */
+uint32_t rtl8822e_rf1a_for_bw(uint32_t rf1a, unsigned bw_mhz);
+/* Read path A's RF 0x1A, write the filter of @p bw_mhz to both paths. */
+int rtl8822e_set_bw_filter(struct dvr_chip *chip, unsigned bw_mhz);
 
 /* Not written yet: refuse with DVR_E_UNSUPPORTED (rtl8822e_phy.c). */
 int rtl8822e_phy_init(struct dvr_chip *chip);

@@ -5,7 +5,8 @@
  * (power cut and burst mode around it, the 0x30 port's [26:16] address
  * and RDY bit 29, two-byte block headers after the security-control
  * bytes), the RFE type with its default for a blank byte and the warning
- * naming that byte, the table conditions, and the ops not written yet.
+ * naming that byte, the table conditions, the ops not written yet, the
+ * power-on system step of the B cut and the vendor's MAC constants.
  *
  * The fake OTP answers only while the software power cut is in (0x00
  * bits 14 and 15 set, bit 8 clear) and burst mode is on (0xA4 bit 19);
@@ -245,6 +246,95 @@ int main(void)
 	CHECK((iso & 0xC000) == 0 && (iso & 0x0100),
 	      "power cut undone after a failed read");
 	dvr_chip_state_free(&chip);
+
+	/* ---- power on: the vendor flows, B-cut LDO step ---- */
+	reset(&io, &chip);
+	chip.id.cut = 1;                    /* identify's, B */
+	fr.mem[0x100] = 0xEA;              /* MAC off */
+	fr.mem[0x06] = 0x02;               /* power ready */
+	fr.mem[0x1018] = 0x07;
+	st = ci->ops->power_on(&chip);
+	CHECK_EQ_INT(st, DVR_OK, "power on");
+	CHECK(fr.mem[0x06] & 0x01, "WLON reset released (sequence row)");
+	CHECK((fake_r32(&fr, 0x1080) & 0x10100) == 0x10100,
+	      "platform reset released and DDMA on");
+	CHECK((fr.mem[0x03] & 0xD8) == 0xD8, "SYS_FUNC_EN high byte |= 0xD8");
+	CHECK_EQ_HEX(fr.mem[0x1103] & 0x0F, 0x0C, "PHY request delay 0xC");
+	CHECK_EQ_HEX(fr.mem[0x1018], 0x04, "B-cut: LDO_VSEL 0x1018 [1:0] clear");
+	reset(&io, &chip);
+	chip.id.cut = 2;
+	fr.mem[0x100] = 0xEA;
+	fr.mem[0x06] = 0x02;
+	fr.mem[0x1018] = 0x07;
+	CHECK(ci->ops->power_on(&chip) == DVR_OK && (fr.mem[0x1018] & 0x03),
+	      "C-cut: LDO_VSEL left alone");
+
+	/* ---- MAC init: the vendor's constants, RX aggregation on ---- */
+	reset(&io, &chip);
+	st = ci->ops->mac_init(&chip);
+	CHECK_EQ_INT(st, DVR_OK, "MAC init");
+	CHECK(fr.mem[0x10C] & 0x04, "RX aggregation enabled (0x10C bit 2)");
+	CHECK_EQ_HEX(fr.mem[0x283] & 0x80, 0, "RX aggregation in USB mode");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x4C8), 0x203F08FF,
+	             "protection: RTS aggregation 0x20");
+	CHECK(fr.mem[0x4E5] == 0xE4 && fr.mem[0x4E6] == 0x09,
+	      "pre-TX count 0x1E4, enabled");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x608), 0xF410220E,
+	             "RCR WLAN_RCR_CFG + APP_PHYSTS");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x7D8), 0xB1810041, "MAC option 2");
+	CHECK((fr.mem[0x1665] & 0x03) == 0x03, "RX FIFO grant cut, dummy FCS");
+	CHECK(fr.mem[0x530] & 0x01, "no BAR after an MU failure");
+	CHECK((fake_r32(&fr, 0x1428) >> 28 & 3) == 1 &&
+	      (fake_r32(&fr, 0x142C) >> 28 & 3) == 1,
+	      "TXBF sounding-failure protection bypassed");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x514), 0x100A0E0A, "SIFS");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x1614), 0xFFFFFFFF, "RX filter: all types");
+
+	/* ---- front end: RFE pins (vendor phydm_rfe_8822e), RF 0x1A ---- */
+	struct rtl8822e_rfe_pins pins;
+	CHECK(rtl8822e_rfe_pins(21, false, 3, &pins) &&
+	      pins.reg[0] == 0x00002000 && pins.reg[1] == 0x00003000 &&
+	      pins.reg[2] == 0x00200000 && pins.reg[3] == 0x00000030,
+	      "RFE 21, 5 GHz, A+B");
+	CHECK(rtl8822e_rfe_pins(22, false, 2, &pins) &&
+	      pins.reg[0] == 0x00007000 && pins.reg[1] == 0x00007007 &&
+	      pins.reg[2] == 0x00200000 && pins.reg[3] == 0x00000030,
+	      "RFE 22, 5 GHz, B only");
+	CHECK(rtl8822e_rfe_pins(21, false, 1, &pins) &&
+	      pins.reg[0] == 0x00002000 && pins.reg[2] == 0x70700000,
+	      "RFE 21, 5 GHz, A only");
+	CHECK(rtl8822e_rfe_pins(21, true, 3, &pins) &&
+	      pins.reg[0] == 0x00007000 && pins.reg[1] == 0x00007007 &&
+	      pins.reg[2] == 0x70700000 && pins.reg[3] == 0x00000070,
+	      "RFE 21, 2.4 GHz: the none pattern whatever the path");
+	CHECK(!rtl8822e_rfe_pins(23, false, 3, &pins) &&
+	      !rtl8822e_rfe_pins(1, false, 3, &pins),
+	      "no pin set-up for another RFE type");
+	reset(&io, &chip);
+	chip.id.rfe_type = 21;
+	CHECK(rtl8822e_set_rfe_pins(&chip, false, 3) == DVR_OK &&
+	      fake_r32(&fr, 0x1840) == 0x2000 && fake_r32(&fr, 0x4144) == 0x30,
+	      "pins written");
+	chip.id.rfe_type = 5;
+	put32(fr.mem + 0x1840, 0x12345678);
+	CHECK(rtl8822e_set_rfe_pins(&chip, true, 3) == DVR_OK &&
+	      fake_r32(&fr, 0x1840) == 0x12345678, "RFE 5: pins left alone");
+
+	CHECK_EQ_HEX(rtl8822e_rf1a_for_bw(0xFFFFF, 20), 0xF8FFE,
+	             "RF 0x1A at 20 MHz: [14:10] = 0x03, bit 0 clear");
+	CHECK_EQ_HEX(rtl8822e_rf1a_for_bw(0xFFFFF, 40), 0xE9BFF,
+	             "RF 0x1A at 40 MHz: [14:10] = 0x06, bit 0 set, bit 16 "
+	             "clear");
+	CHECK_EQ_HEX(rtl8822e_rf1a_for_bw(0x00000, 80), 0x02400,
+	             "RF 0x1A at 80 MHz: [14:10] = 0x09");
+	CHECK_EQ_HEX(rtl8822e_rf1a_for_bw(0x10001, 10), 0x10C00,
+	             "RF 0x1A at 10 MHz: the 20 MHz filter, bit 16 kept");
+	reset(&io, &chip);
+	put32(fr.mem + 0x3C00 + 4 * 0x1A, 0x00001);
+	put32(fr.mem + 0x4C00 + 4 * 0x1A, 0x7FFFF);
+	CHECK(rtl8822e_set_bw_filter(&chip, 40) == DVR_OK &&
+	      fake_r32(&fr, 0x3C68) == 0x01801 && fake_r32(&fr, 0x4C68) == 0x01801,
+	      "path A's value with the 40 MHz filter, written to both paths");
 
 	/* ---- the decoder alone ---- */
 	uint8_t phys[64], log[64];
