@@ -18,6 +18,17 @@ int dvr_chip_fail(struct dvr_chip *chip, int status, const char *fmt, ...)
 	return status;
 }
 
+void dvr_chip_warn(struct dvr_chip *chip, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (chip) {
+		va_start(ap, fmt);
+		vsnprintf(chip->warning, sizeof chip->warning, fmt, ap);
+		va_end(ap);
+	}
+}
+
 void dvr_chip_state_free(struct dvr_chip *chip)
 {
 	free(chip->priv);

@@ -285,6 +285,11 @@ struct dvr_chip {
 	bool usb3;                    /* bus speed is SuperSpeed */
 	unsigned usb_speed_mbps;      /* 12, 480 or 5000: DMA burst sizes */
 	char error[256];              /* detail for the last failure */
+	/* A warning of the last op that still succeeded (a board taken
+	 * for another because its EFUSE says nothing, ...): the core logs
+	 * it at DVR_LOG_WARN after the bring-up stage and clears it.
+	 * Written by dvr_chip_warn. */
+	char warning[256];
 	struct dvr_calib_result calib; /* last calibration; the chip's */
 	/* What every chip keeps once identified, in one place whatever the
 	 * chip: the logical EFUSE map (info->efuse_log_size bytes, 0xFF =
@@ -324,5 +329,10 @@ void *dvr_chip_priv_alloc(struct dvr_chip *chip, size_t size);
 /* Record a failure detail in chip->error (printf-style) and return status. */
 int dvr_chip_fail(struct dvr_chip *chip, int status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* Record a warning in chip->warning (printf-style), for the core to log;
+ * a second warning before the core took the first replaces it. */
+void dvr_chip_warn(struct dvr_chip *chip, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 #endif /* DVR_HAL_H */

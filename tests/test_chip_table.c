@@ -73,6 +73,10 @@ static void check_rows(struct names list, struct names pending)
 	}
 	for (size_t k = 0; k < TEST_CHIP_COUNT; k++) {
 		const struct test_chip *tc = &test_chip_table[k];
+		/* A chip this build leaves out (-Dchips): neither the HAL
+		 * nor test_chips has it, and its row waits. */
+		if (!hal_chip(tc->dvr_name) && !listed(list, tc->name))
+			continue;
 		snprintf(what, sizeof what, "row %s: in test_chips "
 		         "(tests/meson.build)", tc->name);
 		CHECK(listed(list, tc->name), what);

@@ -104,11 +104,33 @@ struct halmac_reg_op {
 /* Kept at the top of the RX FIFO for firmware reports (C2H). */
 #define HALMAC_RX_REPORT_SIZE 256u
 
+/* How the physical EFUSE is reached (halmac_efuse.c). */
+enum halmac_efuse_port {
+	/* rtw88 efuse.c: WLAN bank selected in 0x34 [9:8], the 2.5 V LDO
+	 * off; per byte the address in 0x30 [17:8] with bit 31 clear, bit
+	 * 31 set when [7:0] holds the byte; Jaguar1-style 1-/2-byte block
+	 * headers (dvr_efuse_decode). */
+	HALMAC_EFUSE_PORT_RTW88 = 0,
+	/* The OTP of the RTL8822E (vendor rtl88x2eu halmac_efuse_8822e.c
+	 * read_hw_efuse_8822e, enable/disable_efuse_sw_pwr_cut): the
+	 * software power cut into the EFUSE macro and OTP burst mode around
+	 * the read; per byte the address in 0x30 [26:16] with RDY (bit 29)
+	 * clear, RDY set when [7:0] holds the byte; two-byte block headers
+	 * after a security-control area (dvr_efuse_decode_2byte). No bank
+	 * select (the vendor's switch_efuse_bank_8822e is commented out) and
+	 * no LDO switch. */
+	HALMAC_EFUSE_PORT_OTP = 1,
+};
+
 /* How the logical EFUSE is read and what the generation reads of it. */
 struct halmac_efuse_spec {
+	enum halmac_efuse_port port;
 	unsigned phys_size;        /* physical bytes */
 	unsigned protected_size;   /* at its end, not part of the map */
-	uint16_t ldo25_reg;        /* 2.5 V LDO switched off while reading */
+	unsigned phys_start;       /* OTP: first byte of the map (the
+	                              security-control area before it) */
+	uint16_t ldo25_reg;        /* RTW88: 2.5 V LDO switched off while
+	                              reading */
 	uint8_t ldo25_bit;
 	uint16_t mac_addr;         /* logical offset of the USB MAC address */
 	uint8_t xtal_mask;         /* bits of the crystal byte (0xB9) used */
@@ -163,6 +185,11 @@ struct halmac_data {
 	/* USB3 PHY parameters halmac_power_on writes first; none: NULL. */
 	const struct halmac_usb_phy_param *usb3_phy;
 	size_t n_usb3_phy;
+	/* Steps the system set-up after card enable adds for some cuts
+	 * only (bit n of sys_cut_mask: cut n, 0 = A); none: NULL. */
+	const struct halmac_reg_op *sys_cut_ops;
+	size_t n_sys_cut_ops;
+	uint16_t sys_cut_mask;
 };
 
 #define HALMAC_MAC_CONSTS(a) .mac_consts = (a), \

@@ -4,8 +4,10 @@
  * its cut, paths and link speed (SYS_CFG1, SYS_CFG2), and the logical
  * EFUSE read through the 0x30 port and decoded (rtw88 efuse.c
  * rtw_dump_physical_efuse_map, rtw_dump_logical_efuse_map; main.c
- * rtw_chip_parameter_setup, rtw_chip_efuse_info_setup). The chip's own
- * fields of the map are read by its identify afterwards.
+ * rtw_chip_parameter_setup, rtw_chip_efuse_info_setup), or, on a chip
+ * whose EFUSE is the one-time-programmable kind of the RTL8822E, through
+ * its power cut and burst mode (vendor rtl88x2eu halmac_efuse_8822e.c).
+ * The chip's own fields of the map are read by its identify afterwards.
  */
 #include <string.h>
 
@@ -20,6 +22,23 @@
 #define REG_SYS_CFG2 0x00FC
 #define EFUSE_TRIES 1000u
 #define EFUSE_POLL_US 10u
+/* The OTP port (vendor rtl88x2eu halmac_bit_8822e.h, halmac_reg_8822e.h,
+ * halmac_bit2.h). */
+#define REG_SYS_ISO_CTRL 0x0000
+#define ISO_EB2CORE (1u << 8)        /* BIT_ISO_EB2CORE */
+#define PWC_EV2EF_S (1u << 14)       /* BIT_PWC_EV2EF_S_8822E */
+#define PWC_EV2EF_B (1u << 15)       /* BIT_PWC_EV2EF_B_8822E */
+#define REG_EFUSE_CTRL_1 0x00A4
+#define EF_BURST (1u << 19)          /* BIT_EF_BURST */
+#define REG_PMC_DBG_CTRL2 0x00CC
+#define DIS_PMCREG_WRMSK 0x04        /* BIT_SYSON_DIS_PMCREG_WRMSK */
+#define OTP_MODE_SEL 0xC0000000u     /* BITS_EF_MODE_SEL_8822E: 0 = read */
+#define OTP_RDY (1u << 29)           /* BIT_EF_RDY_8822E */
+#define OTP_ADDR_SHIFT 16            /* BIT_SHIFT_EF_ADDR_8822E */
+#define OTP_ADDR_MASK 0x7FFu
+#define OTP_DATA 0xFFFFu             /* BITS_EF_DATA_8822E */
+/* The vendor polls RDY up to 10000 times 1 us apart (read_hw_efuse_8822e);
+ * EFUSE_TRIES x EFUSE_POLL_US is the same 10 ms. */
 /* Logical offsets every HalMAC chip keeps in the same place. */
 #define EFUSE_XTAL 0xB9
 #define EFUSE_RFE 0xCA
@@ -42,44 +61,121 @@ int halmac_probe_chip_id(struct dvr_chip *chip)
 struct efuse_port {
 	struct dvr_io *io;
 	unsigned size;
+	enum halmac_efuse_port kind;
 };
 
 static int read_phys(void *ctx, unsigned addr, uint8_t *out)
 {
 	const struct efuse_port *port = ctx;
 	struct dvr_io *io = port->io;
+	uint32_t flag = EFUSE_FLAG;
 
 	if (addr >= port->size)
 		return DVR_E_INVALID;
-	/* Address in [17:8], flag clear = read; the chip sets the flag
-	 * once [7:0] holds the byte. */
-	dvr_w32(io, REG_EFUSE_CTRL, (uint32_t)addr << 8);
-	int st = dvr_poll32(io, REG_EFUSE_CTRL, EFUSE_FLAG, EFUSE_FLAG,
-	                    EFUSE_TRIES, EFUSE_POLL_US);
+	if (port->kind == HALMAC_EFUSE_PORT_OTP) {
+		/* Address in [26:16], mode [31:30] 0 = read, RDY clear
+		 * starts it (vendor read_hw_efuse_8822e). The other bits
+		 * are kept: OpenIPC devourer (HalJaguar3.cpp
+		 * efuse_phys_read_8822e) saw low addresses read 0xFF on
+		 * an RTL8812EU when the whole word was written. */
+		uint32_t v = dvr_r32(io, REG_EFUSE_CTRL);
+		v &= ~(OTP_MODE_SEL | OTP_RDY |
+		       (OTP_ADDR_MASK << OTP_ADDR_SHIFT) | OTP_DATA);
+		dvr_w32(io, REG_EFUSE_CTRL,
+		        v | ((uint32_t)addr & OTP_ADDR_MASK) << OTP_ADDR_SHIFT);
+		flag = OTP_RDY;
+	} else {
+		/* Address in [17:8], flag clear = read; the chip sets the
+		 * flag once [7:0] holds the byte. */
+		dvr_w32(io, REG_EFUSE_CTRL, (uint32_t)addr << 8);
+	}
+	int st = dvr_poll32(io, REG_EFUSE_CTRL, flag, flag, EFUSE_TRIES,
+	                    EFUSE_POLL_US);
 	if (st != DVR_OK)
 		return st;
 	*out = (uint8_t)dvr_r32(io, REG_EFUSE_CTRL);
 	return dvr_io_status(io);
 }
 
+/*
+ * The OTP's software power cut and burst mode, in (on) and out (vendor
+ * rtl88x2eu halmac_efuse_8822e.c enable_efuse_sw_pwr_cut and
+ * disable_efuse_sw_pwr_cut with is_write 0, around the burst-mode
+ * writes of read_hw_efuse_8822e). Without the power cut every byte reads
+ * 0xFF, without burst mode bytes intermittently do (OpenIPC devourer
+ * HalJaguar3.cpp efuse_pwr_cut_8822e).
+ */
+static void otp_power(struct dvr_io *io, bool on)
+{
+	if (on) {
+		dvr_set8(io, REG_PMC_DBG_CTRL2, DIS_PMCREG_WRMSK);
+		dvr_w16(io, REG_SYS_ISO_CTRL, (uint16_t)(dvr_r16(
+		        io, REG_SYS_ISO_CTRL) | PWC_EV2EF_S));
+		dvr_delay_us(1000);
+		dvr_w16(io, REG_SYS_ISO_CTRL, (uint16_t)(dvr_r16(
+		        io, REG_SYS_ISO_CTRL) | PWC_EV2EF_B));
+		dvr_w16(io, REG_SYS_ISO_CTRL, (uint16_t)(dvr_r16(
+		        io, REG_SYS_ISO_CTRL) & ~ISO_EB2CORE));
+		dvr_set32(io, REG_EFUSE_CTRL_1, EF_BURST);
+	} else {
+		dvr_clr32(io, REG_EFUSE_CTRL_1, EF_BURST);
+		dvr_w16(io, REG_SYS_ISO_CTRL, (uint16_t)(dvr_r16(
+		        io, REG_SYS_ISO_CTRL) | ISO_EB2CORE));
+		dvr_w16(io, REG_SYS_ISO_CTRL, (uint16_t)(dvr_r16(
+		        io, REG_SYS_ISO_CTRL) & ~PWC_EV2EF_B));
+		dvr_delay_us(1000);
+		dvr_w16(io, REG_SYS_ISO_CTRL, (uint16_t)(dvr_r16(
+		        io, REG_SYS_ISO_CTRL) & ~PWC_EV2EF_S));
+		dvr_clr8(io, REG_PMC_DBG_CTRL2, DIS_PMCREG_WRMSK);
+	}
+}
+
 int halmac_read_phys_efuse(struct dvr_chip *chip, unsigned addr,
                            uint8_t *out)
 {
-	struct efuse_port port = { chip->io,
-		                   halmac_data(chip)->efuse.phys_size };
-	int st = read_phys(&port, addr, out);
+	const struct halmac_efuse_spec *es = &halmac_data(chip)->efuse;
+	struct efuse_port port = { chip->io, es->phys_size, es->port };
+	const bool otp = es->port == HALMAC_EFUSE_PORT_OTP;
 
+	if (otp)
+		otp_power(chip->io, true);
+	int st = read_phys(&port, addr, out);
+	if (otp)
+		otp_power(chip->io, false);
 	if (st == DVR_E_CHIP || st == DVR_E_INVALID) {
 		*out = 0xFF;
-		return DVR_OK;
+		st = DVR_OK;
 	}
-	return st;
+	return st == DVR_OK ? dvr_io_status(chip->io) : st;
+}
+
+/* The logical map from the physical bytes, by the chip's port. */
+static int read_map(struct dvr_chip *chip, const struct halmac_efuse_spec *es)
+{
+	struct dvr_io *io = chip->io;
+	struct efuse_port port = { io, es->phys_size, es->port };
+	const size_t log_size = chip->info->efuse_log_size;
+	const size_t usable = es->phys_size - es->protected_size;
+
+	if (es->port == HALMAC_EFUSE_PORT_OTP) {
+		otp_power(io, true);
+		int st = dvr_efuse_decode_2byte(read_phys, &port,
+		                                es->phys_start, usable,
+		                                chip->efuse, log_size, NULL);
+		/* Out of the power cut whatever happened: the chip's core
+		 * is isolated from its EFUSE until then. */
+		otp_power(io, false);
+		return st;
+	}
+	dvr_w32_mask(io, REG_LDO_EFUSE_CTRL, 0x300, 0);  /* WiFi bank */
+	dvr_clr8(io, es->ldo25_reg, es->ldo25_bit);
+	return dvr_efuse_decode(read_phys, &port, usable, chip->efuse,
+	                        log_size, NULL);
 }
 
 int halmac_identify(struct dvr_chip *chip)
 {
 	const struct halmac_efuse_spec *es = &halmac_data(chip)->efuse;
-	const size_t log_size = chip->info->efuse_log_size;
 	struct dvr_io *io = chip->io;
 	int st;
 
@@ -94,15 +190,11 @@ int halmac_identify(struct dvr_chip *chip)
 
 	if (!dvr_chip_efuse_map(chip))
 		return dvr_chip_fail(chip, DVR_E_NO_MEM, "out of memory");
-	dvr_w32_mask(io, REG_LDO_EFUSE_CTRL, 0x300, 0);  /* WiFi bank */
-	dvr_clr8(io, es->ldo25_reg, es->ldo25_bit);
-	struct efuse_port port = { io, es->phys_size };
-	st = dvr_efuse_decode(read_phys, &port,
-	                      es->phys_size - es->protected_size,
-	                      chip->efuse, log_size, NULL);
+	st = read_map(chip, es);
 	if (st == DVR_E_CHIP)
 		return dvr_chip_fail(chip, st, "EFUSE read never completed "
-		                     "(0x30 bit 31)");
+		                     "(0x30 bit %d)",
+		                     es->port == HALMAC_EFUSE_PORT_OTP ? 29 : 31);
 	if (st != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error reading the EFUSE");
 

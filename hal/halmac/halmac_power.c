@@ -88,6 +88,9 @@ static void init_system_cfg(struct dvr_chip *chip)
 		dvr_w32(io, REG_MCUFW_CTRL, fw & ~BOOT_FSPI_EN);
 		dvr_clr32(io, REG_GPIO_MUXCFG, FSPI_EN);
 	}
+	const struct halmac_data *d = halmac_data(chip);
+	if (d->sys_cut_mask & (1u << (chip->id.cut & 0xF)))
+		halmac_reg_ops_run(io, d->sys_cut_ops, d->n_sys_cut_ops);
 }
 
 /* rtw88 usb.c rtw_usb_phy_cfg and rtw_usb_phy_write: the chip's USB3

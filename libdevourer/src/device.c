@@ -969,8 +969,14 @@ static int run_stage(struct dvr_device *dev, enum init_stage st,
 	struct stage_clock c;
 	stage_begin(dev, &c);
 	dev->chip.error[0] = '\0';
+	dev->chip.warning[0] = '\0';
 	unsigned calib_runs = dev->chip.calib.runs;
 	int r = do_stage(dev, st, ch);
+	if (dev->chip.warning[0]) {
+		dev_log(dev, DVR_LOG_WARN, "%s: %s", stage_names[st],
+		        dev->chip.warning);
+		dev->chip.warning[0] = '\0';
+	}
 	if (r == DVR_OK && dvr_io_status(&dev->io) != DVR_OK)
 		r = dvr_io_status(&dev->io);
 	if (r != DVR_OK)

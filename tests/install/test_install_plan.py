@@ -101,10 +101,16 @@ check(any(d.endswith('/pkgconfig/devourer.pc') for d in dests),
 
 # The firmware the HAL loads and its licence, where the loader looks last.
 fw = os.path.join(datadir, 'devourer', 'firmware')
-for name in ('rtw8812a_fw.bin', 'rtw8821c_fw.bin', 'rtw8822b_fw.bin',
-             'rtw8822c_fw.bin',
-             'LICENCE.rtlwifi_firmware.txt'):
+# Those of the chips the build drives (-Dchips), and no other.
+all_chips = ('8812a', '8822c', '8821c', '8822b', '8822e')
+for name in ['rtw%s_fw.bin' % c for c in opts['chips']] + \
+        ['LICENCE.rtlwifi_firmware.txt']:
     check(os.path.join(fw, name) in dests, f'{name} installed into {fw}')
+for c in all_chips:
+    if c not in opts['chips']:
+        name = 'rtw%s_fw.bin' % c
+        check(os.path.join(fw, name) not in dests,
+              f'{name} not installed (not in -Dchips)')
 check(os.path.join(fw, 'rtw8822c_wow_fw.bin') not in dests,
       'the WoWLAN image (model test input only) is not installed')
 

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * RTL8812EU / RTL8822EU (Jaguar3, a second 8822C-class die) chip driver:
+ * internal interface between the files of hal/rtl8822e/. What every
+ * HalMAC chip does the same is in hal/halmac/ (driven by this chip's data
+ * in rtl8822e_halmac.c), the Jaguar3 RX descriptor and PHY status in
+ * hal/jaguar3/. Only rtl8822e_info is public (hal/registry.c lists it).
+ *
+ * What is here so far: identification (chip id, the OTP EFUSE, the RFE
+ * type), the chip data for power-on, firmware and MAC set-up (the
+ * vendor's MAC constants), the condition description of the vendor
+ * tables, and the front-end pieces the BB/RF bring-up will call (RFE
+ * control pins, the RF 0x1A baseband filter). The BB/RF bring-up, channel
+ * and TX power are not written yet: their ops refuse with
+ * DVR_E_UNSUPPORTED so that an RTL8812EU stops cleanly at the PHY stage.
+ */
+#ifndef DVR_RTL8822E_H
+#define DVR_RTL8822E_H
+
+#include "hal/hal.h"
+#include "hal/common/phy_table.h"
+#include "hal/halmac/halmac.h"
+#include "hal/jaguar3/jaguar3.h"
+
+extern const struct dvr_chip_info rtl8822e_info;
+
+/* SYS_CFG2 0xFC (vendor rtl88x2eu halmac_api.c get_chip_info,
+ * CHIP_ID_HW_DEF_8822E; the 8822C reads 0x13). */
+#define RTL8822E_CHIP_ID 0x17
+/* The image signature is the 8822C's (vendor hal8822e_fw.c header;
+ * OpenIPC devourer hal/hal8822e_fw.c): the file is chosen by chip id. */
+#define RTL8822E_FW_SIGNATURE 0x8822
+/* The OTP's 11-bit address space (vendor halmac_efuse_8822e.c
+ * read_hw_efuse_8822e, BIT_MASK_EF_ADDR_8822E 0x7FF): the WLAN map in
+ * its first EFUSE_SIZE_8822E = 1216 bytes, above it the protected
+ * PRTCT_EFUSE_SIZE_8822E = 832 (security data 192, WLAN hidden 128 with
+ * the RF trims at 0x5A0-0x5DF, vendor halrf_kfree.h PPG_*_22E; BT 512 at
+ * BT_START_OFFSET 0x600) (halmac_8822e_cfg.h, halmac_efuse_8822e.h). */
+#define RTL8822E_EFUSE_PHYS 2048u
+#define RTL8822E_EFUSE_PROTECTED 832u
+/* SEC_CTRL_EFUSE_SIZE_8822E: the security-control bytes the map starts
+ * after (vendor eeprom_parser_8822e). */
+#define RTL8822E_EFUSE_MAP_START 4u
+#define RTL8822E_EFUSE_LOG 2048u      /* EEPROM_SIZE_8822E */
+
+/* Logical EFUSE offsets (vendor rtl88x2eu include/hal_pg.h *_8822E,
+ * *_8822EU). */
+#define EFUSE8822E_USB_MODE 0x06
+#define EFUSE8822E_TX_POWER 0x10
+#define EFUSE8822E_XTAL 0xB9
+#define EFUSE8822E_RF_BOARD 0xC1
+#define EFUSE8822E_ANT_OPTION 0xC9
+#define EFUSE8822E_RFE 0xCA
+#define EFUSE8822E_THERMAL_A 0xD0
+#define EFUSE8822E_THERMAL_B 0xD1
+#define EFUSE8822E_MAC 0x157
+
+/* The RFE type taken when EFUSE 0xCA says nothing (0 or 0xFF): the
+ * LB-LINK BL-M8812EU2's front end, the one FPV module the 8822E has been
+ * characterised on (OpenIPC devourer HalJaguar3.cpp rtw_hal_init,
+ * docs/8822e-quirks.md). */
+#define RTL8822E_RFE_DEFAULT 21
+
+/* The chip's data for hal/halmac (rtl8822e_halmac.c). */
+extern const struct halmac_data rtl8822e_halmac;
+extern const struct dvr_queue_layout rtl8822e_queues;
+extern const struct dvr_fw3081_spec rtl8822e_fw_spec;
+
+/* What identify reads (rtl8822e_efuse.c): halmac_identify through the
+ * OTP port, then the RFE type with its default for a blank byte. */
+int rtl8822e_identify(struct dvr_chip *chip);
+/* Pure: the RFE type the tables are walked with for EFUSE byte 0xCA
+ * @p raw; *defaulted (may be NULL) tells whether RTL8822E_RFE_DEFAULT
+ * stood in for it. */
+uint8_t rtl8822e_rfe_type(uint8_t raw, bool *defaulted);
+
+/* The condition description of the vendor tables for this chip: the
+ * halbb headline rule with the cut as read and the RFE type of
+ * chip->id (rtl8822e_phy.c). */
+void rtl8822e_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out);
+
+/* The front end (rtl8822e_frontend.c). The RFE control pin words of
+ * 0x1840, 0x1844 (path A) and 0x4140, 0x4144 (path B), in that order. */
+struct rtl8822e_rfe_pins {
+	uint32_t reg[4];
+};
+/* Pure: the pin words for RFE type @p rfe on the band, @p paths the
+ * active paths (bit 0 A, bit 1 B; 0 none). false: the type has no pin
+ * set-up (only 21 and 22 do). */
+bool rtl8822e_rfe_pins(uint8_t rfe, bool is_2g, unsigned paths,
+                       struct rtl8822e_rfe_pins *out);
+/* Write them for chip->id.rfe_type (nothing for another type). */
+int rtl8822e_set_rfe_pins(struct dvr_chip *chip, bool is_2g, unsigned paths);
+/* Pure: RF 0x1A (20 bits) with the baseband filter of @p bw_mhz
+ * (5, 10, 20, 40, 80), from path A's value @p rf1a. */
+uint32_t rtl8822e_rf1a_for_bw(uint32_t rf1a, unsigned bw_mhz);
+/* Read path A's RF 0x1A, write the filter of @p bw_mhz to both paths. */
+int rtl8822e_set_bw_filter(struct dvr_chip *chip, unsigned bw_mhz);
+
+/* Not written yet: refuse with DVR_E_UNSUPPORTED (rtl8822e_phy.c). */
+int rtl8822e_phy_init(struct dvr_chip *chip);
+int rtl8822e_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
+int rtl8822e_set_tx_power(struct dvr_chip *chip, int index);
+
+#endif /* DVR_RTL8822E_H */
