@@ -61,6 +61,29 @@ extern const struct dvr_chip_info rtl8822e_info;
  * docs/8822e-quirks.md). */
 #define RTL8822E_RFE_DEFAULT 21
 
+/* Chip-private state behind chip->priv (allocated by identify; every op
+ * tolerates NULL and then uses defaults). The EFUSE map, the TX power
+ * tables and the power last asked are the chip's common state (struct
+ * dvr_chip). Each part belongs to the file named beside it. */
+struct rtl8822e_priv {
+	/* rtl8822e_channel.c: the band the BB is set up for */
+	bool is_5g;
+	bool band_valid;
+	/* rtl8822e_pwrtrack.c: thermal tracking and the LCK re-lock */
+	struct {
+		bool triggered;
+		uint32_t ewma[2];
+		uint8_t avg[2];          /* 0xFF: none yet */
+		uint8_t lck_ref[2];      /* averages at the last LCK */
+		int8_t delta[2];
+	} pwrtrack;
+};
+
+static inline struct rtl8822e_priv *rtl8822e_priv(const struct dvr_chip *c)
+{
+	return (struct rtl8822e_priv *)c->priv;
+}
+
 /* The chip's data for hal/halmac (rtl8822e_halmac.c). */
 extern const struct halmac_data rtl8822e_halmac;
 extern const struct dvr_queue_layout rtl8822e_queues;

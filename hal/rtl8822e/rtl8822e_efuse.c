@@ -27,6 +27,8 @@ int rtl8822e_identify(struct dvr_chip *chip)
 
 	if ((st = halmac_identify(chip)) != DVR_OK)
 		return st;
+	if (!dvr_chip_priv_alloc(chip, sizeof(struct rtl8822e_priv)))
+		return dvr_chip_fail(chip, DVR_E_NO_MEM, "out of memory");
 	uint8_t raw = chip->efuse[EFUSE8822E_RFE];
 	bool defaulted;
 	chip->id.rfe_type = rtl8822e_rfe_type(raw, &defaulted);
