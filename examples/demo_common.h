@@ -213,6 +213,10 @@ static inline void demo_print_event(const char *prog,
 			        (unsigned)ev->calibration.failed_tx,
 			        (unsigned)ev->calibration.failed_rx);
 		break;
+	case DVR_EVENT_WARNING:
+		/* The same text reaches stderr through the driver's log
+		 * (dvr_config.on_log unset). */
+		break;
 	case DVR_EVENT_ERROR:
 		fprintf(stderr, "%s: fatal: %s (%s)\n", prog,
 		        ev->error.message ? ev->error.message : "",

@@ -244,6 +244,11 @@ int main(int argc, char **argv)
 		dvr_close(dev);
 		return 1;
 	}
+	const char *caveat = dvr_tx_caveat(dev, &o.c.channel);
+	if (caveat)
+		fprintf(stderr, PROG ": warning: frames on channel %u will "
+		        "probably not be received: %s\n",
+		        o.c.channel.channel, caveat);
 
 	uint8_t frame[128 + DEMO_HDR_LEN + 2000];
 	size_t rt_len = dvr_radiotap_build_tx(&o.params, frame, 128);

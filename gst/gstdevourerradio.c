@@ -117,6 +117,22 @@ on_radio_event (void *user, const struct dvr_event *event)
     case DVR_EVENT_CALIBRATION:
       post_calibration_failed (radio, device, event);
       break;
+    case DVR_EVENT_WARNING:
+      /* Something the driver took on trust (a board default for an
+       * unprogrammed EFUSE byte): the user hears of it on the bus, not
+       * only in the debug log. */
+      GST_ELEMENT_WARNING_WITH_DETAILS (radio->element, RESOURCE, SETTINGS,
+          ("%s: %s", device, event->warning.message != NULL ?
+              event->warning.message : ""),
+          ("During the \"%s\" stage of the bring-up.",
+              event->warning.stage != NULL ? event->warning.stage : ""),
+          ("kind", G_TYPE_STRING, "adapter-warning",
+              "device", G_TYPE_STRING, device,
+              "stage", G_TYPE_STRING, event->warning.stage != NULL ?
+              event->warning.stage : "",
+              "message", G_TYPE_STRING, event->warning.message != NULL ?
+              event->warning.message : "", NULL));
+      break;
     case DVR_EVENT_ERROR:
       /* The driver may report one failure from several places (a failed
        * transfer, then the unplug): the element hears of it once. */

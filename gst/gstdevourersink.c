@@ -777,6 +777,33 @@ report_refused_frames (GstDevourerSink * self)
 }
 
 /*
+ * A board whose TX on this channel is known not to be decoded (the
+ * driver knows why, e.g. a front end that airs 2.4 GHz energy no receiver
+ * decodes) gets a warning, not a link that seems to run and delivers
+ * nothing. Once per channel the element goes to.
+ */
+static void
+warn_tx_caveat (GstDevourerSink * self, dvr_device * dev,
+    const struct dvr_channel *ch)
+{
+  const gchar *why = dvr_tx_caveat (dev, ch);
+
+  if (why == NULL)
+    return;
+  GST_ELEMENT_WARNING_WITH_DETAILS (self, RESOURCE, SETTINGS,
+      ("Frames sent by %s on channel %u will probably not be received: %s",
+          dvr_chip_name (dev), ch->channel, why),
+      ("%s (%s) on channel %u at %u MHz. Reception on this channel is not "
+          "affected.", self->radio.selector, dvr_chip_name (dev),
+          ch->channel, ch->bw_mhz),
+      ("kind", G_TYPE_STRING, "tx-not-decodable",
+          "device", G_TYPE_STRING, self->radio.selector,
+          "chip", G_TYPE_STRING, dvr_chip_name (dev),
+          "channel", G_TYPE_UINT, (guint) ch->channel,
+          "reason", G_TYPE_STRING, why, NULL));
+}
+
+/*
  * A live retune. One the adapter refuses (the radio warns) leaves it on
  * the channel it was on, so channel and bandwidth read back that one,
  * not the refused request.
@@ -793,9 +820,10 @@ apply_channel (GstDevourerSink * self)
 
   g_mutex_lock (&self->control_lock);
   if (self->radio.dev != NULL) {
-    if (gst_devourer_radio_set_channel (&self->radio, &ch))
+    if (gst_devourer_radio_set_channel (&self->radio, &ch)) {
       self->tuned = ch;
-    else
+      warn_tx_caveat (self, self->radio.dev, &ch);
+    } else
       refused = TRUE;
     tuned = self->tuned;
   }
@@ -1401,6 +1429,8 @@ read_back_channel (GstDevourerSink * self)
   if (gst_devourer_radio_take_channel (&self->radio, &ch))
     moved = gst_devourer_adopt_channel (GST_ELEMENT (self), &self->settings,
         &self->tuned, &ch);
+  if (moved && self->radio.dev != NULL)
+    warn_tx_caveat (self, self->radio.dev, &ch);
   g_mutex_unlock (&self->control_lock);
   if (moved)
     gst_devourer_notify_channel (GST_ELEMENT (self));
@@ -1571,6 +1601,7 @@ gst_devourer_sink_open (GstDevourerSink * self)
   dev = self->radio.dev;
   self->tuned = ch;
   power_mbm = dvr_tx_power_mbm (dev);
+  warn_tx_caveat (self, dev, &ch);
 
   /* Every frame of a vector the adapter cannot send would be refused:
    * that is a setting to fix, not a stream to start. */

@@ -130,6 +130,14 @@ struct dvr_chip_ops {
 	int (*wait_tx_idle)(struct dvr_chip *chip, unsigned timeout_ms);
 	/* Card disable (best effort; errors ignored). */
 	void (*power_off)(struct dvr_chip *chip);
+	/* Optional. What is known to go wrong with TX on channel @p ch on
+	 * this board even though the chip accepts it — e.g. a front end
+	 * whose 2.4 GHz frames no receiver decodes: one sentence with the
+	 * reason, or NULL when nothing is known. Pure (chip->id is read,
+	 * nothing written); the returned text is static. NULL op: nothing
+	 * known. */
+	const char *(*tx_caveat)(const struct dvr_chip *chip,
+	                         const struct dvr_channel *ch);
 
 	/* --- hot path: pure functions of chip state, no I/O --- */
 

@@ -41,6 +41,7 @@ static const struct dvr_chip_ops rtl8822e_ops = {
 	.set_channel = rtl8822e_set_channel,
 	.set_tx_power = rtl8822e_set_tx_power,
 	.parse_rx_pkt = rtl8822e_parse_rx_pkt,
+	.tx_caveat = rtl8822e_tx_caveat,
 };
 
 const struct dvr_chip_info rtl8822e_info = {

@@ -120,6 +120,11 @@ uint32_t rtl8822e_rf1a_for_bw(uint32_t rf1a, unsigned bw_mhz);
 /* Read path A's RF 0x1A, write the filter of @p bw_mhz to both paths. */
 int rtl8822e_set_bw_filter(struct dvr_chip *chip, unsigned bw_mhz);
 
+/* ops->tx_caveat (rtl8822e_board.c): 2.4 GHz TX of the RFE 21 front
+ * end, which no receiver decodes. */
+const char *rtl8822e_tx_caveat(const struct dvr_chip *chip,
+                               const struct dvr_channel *ch);
+
 /* Not written yet: refuse with DVR_E_UNSUPPORTED (rtl8822e_phy.c). */
 int rtl8822e_phy_init(struct dvr_chip *chip);
 int rtl8822e_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);

@@ -975,6 +975,10 @@ static int run_stage(struct dvr_device *dev, enum init_stage st,
 	if (dev->chip.warning[0]) {
 		dev_log(dev, DVR_LOG_WARN, "%s: %s", stage_names[st],
 		        dev->chip.warning);
+		struct dvr_event ev = { .type = DVR_EVENT_WARNING };
+		ev.warning.stage = stage_names[st];
+		ev.warning.message = dev->chip.warning;
+		emit(dev, &ev);
 		dev->chip.warning[0] = '\0';
 	}
 	if (r == DVR_OK && dvr_io_status(&dev->io) != DVR_OK)
@@ -1880,6 +1884,14 @@ bool dvr_core_dead(const dvr_device *dev)
 const char *dvr_chip_name(const dvr_device *dev)
 {
 	return dev->info->name;
+}
+
+const char *dvr_tx_caveat(const dvr_device *dev,
+                          const struct dvr_channel *channel)
+{
+	if (!dev || !channel || !dev->info->ops->tx_caveat)
+		return NULL;
+	return dev->info->ops->tx_caveat(&dev->chip, channel);
 }
 
 const char *dvr_selector(const dvr_device *dev)

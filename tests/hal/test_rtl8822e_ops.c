@@ -336,6 +336,22 @@ int main(void)
 	      fake_r32(&fr, 0x3C68) == 0x01801 && fake_r32(&fr, 0x4C68) == 0x01801,
 	      "path A's value with the 40 MHz filter, written to both paths");
 
+	/* ---- what is known of the board: 2.4 GHz TX of RFE 21 ---- */
+	{
+		struct dvr_chip b = { .info = ci };
+		struct dvr_channel c6 = { 6, 20, 0 }, c36 = { 36, 20, 0 };
+		CHECK(ci->ops->tx_caveat, "the chip says what its boards do");
+		b.id.rfe_type = 21;
+		const char *why = ci->ops->tx_caveat(&b, &c6);
+		CHECK(why && strstr(why, "2.4 GHz") && strstr(why, "RFE type 21"),
+		      "RFE 21 at channel 6: TX no receiver decodes, with why");
+		CHECK(!ci->ops->tx_caveat(&b, &c36),
+		      "RFE 21 at channel 36: nothing known");
+		b.id.rfe_type = 22;
+		CHECK(!ci->ops->tx_caveat(&b, &c6),
+		      "RFE 22 at channel 6: nothing known against it");
+	}
+
 	/* ---- the decoder alone ---- */
 	uint8_t phys[64], log[64];
 	memset(phys, 0xFF, sizeof phys);

@@ -242,6 +242,11 @@ enum dvr_event_type {
 	                               A failed part got the chip's neutral
 	                               correction; the device keeps working,
 	                               with worse EVM / image rejection */
+	DVR_EVENT_WARNING = 6,    /**< the chip driver says something the
+	                               user must know although the step
+	                               succeeded (e.g. a board default taken
+	                               for an unprogrammed EFUSE byte):
+	                               warning */
 };
 
 struct dvr_event {
@@ -268,6 +273,10 @@ struct dvr_event {
 			uint32_t failed_tx;     /**< bit p: path p TX failed */
 			uint32_t failed_rx;     /**< bit p: path p RX failed */
 		} calibration;
+		struct {
+			const char *stage;      /**< e.g. "identify" */
+			const char *message;
+		} warning;
 	};
 };
 
@@ -528,6 +537,13 @@ DVR_API const char *dvr_last_error(const dvr_device *dev);
 /** Chip name ("RTL8812AU") and the selector the device was opened with. */
 DVR_API const char *dvr_chip_name(const dvr_device *dev);
 DVR_API const char *dvr_selector(const dvr_device *dev);
+/** What is known to go wrong with TX on @p channel with this adapter's
+ *  board although the chip accepts the channel — e.g. a front end that
+ *  airs 2.4 GHz energy no receiver decodes: one sentence giving the
+ *  reason, or NULL when nothing is known. The text is static. Reception
+ *  is not concerned. */
+DVR_API const char *dvr_tx_caveat(const dvr_device *dev,
+                                  const struct dvr_channel *channel);
 /** Largest 802.11 frame (bytes, without FCS) dvr_send() accepts. */
 DVR_API size_t dvr_max_frame_len(const dvr_device *dev);
 /** The effective TX mode (never DVR_TX_AUTO after dvr_open()). */
