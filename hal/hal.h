@@ -190,6 +190,10 @@ enum dvr_fw_kind {
 /* Pure data, one per chip. */
 struct dvr_chip_info {
 	const char *name;            /* "RTL8812AU" */
+	/* NULL, or what a user must know before buying or flying it, in a
+	 * few words: shown beside the name wherever the chips are listed
+	 * (dvr_supported_chips: gst-inspect, the tools). */
+	const char *caveat;
 	const struct dvr_usb_id *usb_ids;
 	size_t n_usb_ids;
 	const char *fw_file;         /* "rtw8812a_fw.bin" (under rtw88/) */

@@ -46,6 +46,9 @@ static const struct dvr_chip_ops rtl8822e_ops = {
 
 const struct dvr_chip_info rtl8822e_info = {
 	.name = "RTL8812EU/RTL8822EU",
+	/* rtl8822e_board.c rtl8822e_tx_caveat says why. */
+	.caveat = "its BL-M8812EU2 module's 2.4 GHz TX is not decodable: "
+	          "transmit on 5 GHz",
 	.usb_ids = rtl8822e_usb_ids,
 	.n_usb_ids = sizeof rtl8822e_usb_ids / sizeof rtl8822e_usb_ids[0],
 	/* Not in linux-firmware (no kernel rtw88 driver); the name follows

@@ -12,7 +12,7 @@
 
 #include "hal/hal.h"
 
-static char chips_text[256];
+static char chips_text[512];
 static pthread_once_t chips_once = PTHREAD_ONCE_INIT;
 
 static void build_chips_text(void)
@@ -20,8 +20,11 @@ static void build_chips_text(void)
 	size_t used = 0;
 	for (const struct dvr_chip_info *const *c = dvr_chip_registry; *c;
 	     c++) {
+		const char *cav = (*c)->caveat;
 		int n = snprintf(chips_text + used, sizeof chips_text - used,
-		                 "%s%s", used ? ", " : "", (*c)->name);
+		                 "%s%s%s%s%s", used ? ", " : "", (*c)->name,
+		                 cav ? " (" : "", cav ? cav : "",
+		                 cav ? ")" : "");
 		if (n < 0 || (size_t)n >= sizeof chips_text - used) {
 			/* does not fit: end on the last whole name */
 			chips_text[used] = '\0';

@@ -328,6 +328,13 @@ static void test_gst_inspect(void)
 		CHECK(out && strstr(out, "RTL8812AU") &&
 		      strstr(out, "RTL8822CU/RTL8812CU"),
 		      "gst-inspect names RTL8812AU and RTL8822CU/RTL8812CU");
+#ifdef DVR_TEST_HAVE_8822E
+		CHECK(out && strstr(out, "RTL8812EU/RTL8822EU (its "
+		                         "BL-M8812EU2 module's 2.4 GHz TX is "
+		                         "not decodable"),
+		      "gst-inspect names the RTL8812EU with its 2.4 GHz "
+		      "caveat");
+#endif
 		g_clear_error(&error);
 		g_free(out);
 		g_free(err);

@@ -64,7 +64,8 @@ DVR_API const char *dvr_strerror(int status);
 DVR_API const char *dvr_version(void);
 
 /** The chips this build drives, comma-separated in the order the driver
- * tries them, e.g. "RTL8812AU, RTL8822CU/RTL8812CU". Never NULL; static
+ * tries them, e.g. "RTL8812AU, RTL8822CU/RTL8812CU", a chip with a caveat
+ * users must know followed by it in parentheses. Never NULL; static
  * storage; safe from any thread. */
 DVR_API const char *dvr_supported_chips(void);
 
