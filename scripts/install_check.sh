@@ -176,7 +176,7 @@ for p in devourer-tx devourer-rx; do
 done
 check "udev rule installed ($UDEV_RULE)" test -f "$DEST$UDEV_RULE"
 for f in rtw8812a_fw.bin rtw8821c_fw.bin rtw8822b_fw.bin rtw8822c_fw.bin \
-         LICENCE.rtlwifi_firmware.txt; do
+         rtw8822e_fw.bin LICENCE.rtlwifi_firmware.txt README.md; do
   check "firmware/$f installed into the data dir" test -f "$DEST$FWDIR/$f"
 done
 
@@ -241,6 +241,40 @@ library_only() {
   ! meson introspect --installed "$WORK/camera" | grep -q gstdevourer
 }
 check "library-only configuration needs only libusb, libsodium, libcrypto, ISA-L" library_only
+# A camera's build of the one chip it carries: compiles, drives that chip,
+# names no other, and leaves out the RTL8822E's GPL-2.0-only tables and
+# its firmware image (README.md, "Licence").
+ONECHIP="$WORK/onechip"
+onechip_builds() {
+  meson setup "$ONECHIP" -Dchips=8812a -Dgst=disabled -Dvusb=disabled \
+    -Dtests=false -Dbench=false >/dev/null &&
+    meson compile -C "$ONECHIP" devourer-tx >/dev/null
+}
+onechip_runs() {
+  env -u LD_LIBRARY_PATH DEVOURER_FIRMWARE_DIR="$PWD/firmware" \
+    DEVOURER_AIR_DIR="$WORK/air" "$ONECHIP/examples/devourer-tx" \
+    -d virtual:onechip -c 36 -n 3 -i 0
+}
+onechip_only_8812a() {
+  local lib
+  lib=$(find "$ONECHIP" -name 'libdevourer.so*' -type f | head -1)
+  [ -n "$lib" ] || return 1
+  # no other chip's name in the library, no GPL-2.0-only table compiled
+  grep -aq 'RTL8812AU' "$lib" && ! grep -aq 'RTL8812EU' "$lib" &&
+    ! meson introspect --targets "$ONECHIP" | grep -q 'rtl8822e_tables'
+}
+onechip_installs_no_8822e() {
+  local planned
+  planned=$(meson introspect --installed "$ONECHIP")
+  echo "$planned" | grep -q 'rtw8812a_fw.bin' &&
+    ! echo "$planned" | grep -q 'rtw8822e_fw.bin'
+}
+check "-Dchips=8812a builds (library and devourer-tx)" onechip_builds
+check "-Dchips=8812a: devourer-tx brings a virtual RTL8812AU up" onechip_runs
+check "-Dchips=8812a: the library holds that chip only, no GPL-2.0-only table" \
+  onechip_only_8812a
+check "-Dchips=8812a: installs rtw8812a_fw.bin, not the RTL8822E image" \
+  onechip_installs_no_8822e
 configures() { rm -rf "$WORK/combo" && meson setup "$WORK/combo" "$@" >/dev/null; }
 for combo in "-Dgst=disabled" "-Dvusb=disabled" "-Dexamples=false" \
              "-Dtests=false -Dbench=false"; do
