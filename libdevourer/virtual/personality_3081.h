@@ -165,6 +165,9 @@ struct p3081_chip {
 	 * before its PA reaches the antenna); gates p3081_tx_ready. NULL:
 	 * always. */
 	bool (*tx_front_end)(const struct vchip *vc);
+	/* Whether the chip's TX path has stalled, so that its bulk OUT
+	 * endpoints NAK (p3081_tx_dma_on false). NULL: never. */
+	bool (*tx_stalled)(const struct vchip *vc);
 	/* Whether the RX DMA hands received frames to bulk IN now (a chip
 	 * whose RX DMA needs a setting the others do without); gates
 	 * p3081_rx_ready. NULL: always. */

@@ -14,7 +14,9 @@
 
 bool p3081_tx_dma_on(const struct vchip *vc)
 {
-	return vc->mac_on && (vc->regs[P3081_CR] & 0x01); /* HCI_TXDMA_EN */
+	const struct p3081_chip *c = p3081_chip_of(vc);
+	return vc->mac_on && (vc->regs[P3081_CR] & 0x01) && /* HCI_TXDMA_EN */
+	       !(c->tx_stalled && c->tx_stalled(vc));
 }
 
 bool p3081_tx_ready(const struct vchip *vc)
