@@ -378,12 +378,12 @@ static void test_air(void)
 	                               "chip=8822e,rssi=-50,noise=-95,seed=2",
 	                               36, E_FULL);
 	struct vchip *noagg = e_station("e-noagg", air, "chip=8822e,seed=3", 36,
-	                                E_RFE_PINS | E_EFEM);
+	                                E_RFE_PINS | E_EFEM | E_RADIO);
 	struct vchip *nopins = e_station("e-nopins", air, "chip=8822e,seed=4",
-	                                 36, E_RX_AGG | E_EFEM);
+	                                 36, E_RX_AGG | E_EFEM | E_RADIO);
 	struct vchip *nomux = e_station("e-nomux", air,
 	                                "chip=8822e,rssi=-50,noise=-95,seed=5",
-	                                36, E_RX_AGG | E_RFE_PINS);
+	                                36, E_RX_AGG | E_RFE_PINS | E_RADIO);
 	if (!CHECK(peer && full && noagg && nopins && nomux, "stations up"))
 		goto out;
 	int pb;
