@@ -67,10 +67,10 @@
 static double index_dbm(int i)
 {
 	double p;
+	int below = ANCHOR_INDEX * ANCHOR_INDEX - i * i;
 	if (i <= ANCHOR_INDEX)
-		p = ANCHOR_DBM - (0.3 * (ANCHOR_INDEX - i) +
-		                  (double)(ANCHOR_INDEX * ANCHOR_INDEX - i * i) /
-		                          240.0);
+		p = ANCHOR_DBM -
+		    (0.3 * (ANCHOR_INDEX - i) + (double)below / 240.0);
 	else
 		p = ANCHOR_DBM + 0.9 * (i - ANCHOR_INDEX);
 	return p < SATURATED_DBM ? p : SATURATED_DBM;
@@ -90,12 +90,11 @@ void p8822e_txagc_written(struct vchip *vc, uint16_t addr, size_t len)
 	static const uint16_t ofdm[2] = {P8822E_TXAGC_OFDM_A,
 	                                 P8822E_TXAGC_OFDM_B};
 	for (unsigned p = 0; p < 2; p++) {
+		uint32_t c = vc_reg32(vc, cck[p]), o = vc_reg32(vc, ofdm[p]);
 		if (in_range(addr, len, cck[p], 4))
-			s->txagc_cck[p] = (uint8_t)((vc_reg32(vc, cck[p]) >> 16) &
-			                            MAX_INDEX);
+			s->txagc_cck[p] = (uint8_t)((c >> 16) & MAX_INDEX);
 		if (in_range(addr, len, ofdm[p], 4))
-			s->txagc_ofdm[p] = (uint8_t)((vc_reg32(vc, ofdm[p]) >> 10) &
-			                             MAX_INDEX);
+			s->txagc_ofdm[p] = (uint8_t)((o >> 10) & MAX_INDEX);
 	}
 	if (!in_range(addr, len, P8822E_TXAGC_DIFF, P8822E_TXAGC_DIFF_N))
 		return;

@@ -256,7 +256,8 @@ static inline void e_tx_paths(struct vchip *vc, bool band5)
 }
 
 /* Every TX AGC reference of both paths to @p ref, through the gate
- * 0x1C90 bit 15 the vendor clears first (config_phydm_write_txagc_ref_8822e). */
+ * 0x1C90 bit 15 the vendor clears first
+ * (config_phydm_write_txagc_ref_8822e). */
 static inline void e_txagc_ref(struct vchip *vc, unsigned ref)
 {
 	vh_w32(vc, 0x1C90, vh_read(vc, 0x1C90, 4) & ~(1u << 15));
