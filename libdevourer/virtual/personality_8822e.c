@@ -90,6 +90,7 @@ static const struct p3081_chip chip_8822e = {
 	.tx_front_end = p8822e_tx_front_end,
 	.tx_stalled = p8822e_tx_stalled,
 	.rx_delivers = p8822e_rx_delivers,
+	.rx_flushes_empty = p8822e_rx_flushes_empty,
 	.efuse_ctrl_written = p8822e_efuse_ctrl_written,
 	.efuse_catch_up = p8822e_efuse_catch_up,
 };

@@ -95,6 +95,7 @@ uint32_t p8822e_thermal_rf_busy(const struct vchip *vc, unsigned path,
  * status reports of path B) */
 bool p8822e_tx_front_end(const struct vchip *vc);
 bool p8822e_rx_delivers(const struct vchip *vc);
+bool p8822e_rx_flushes_empty(const struct vchip *vc);
 bool p8822e_path_b_antenna(const struct vchip *vc);
 /* whether RF path @p path is tuned as path A (its RF 0x18 channel, band
  * and bandwidth bits the same) and on */

@@ -39,9 +39,11 @@
  * RX aggregation. The 8822E's RX DMA pushes nothing to bulk IN unless
  * USB RX aggregation is on — 0x10C bit 2 set and 0x283 bit 7 clear —
  * while the 8822C delivers without it (devourer
- * src/jaguar3/HalmacJaguar3MacInit.cpp init_usb_cfg comment). The model
- * drops what is heard meanwhile (counted as filtered), so bulk IN stays
- * empty.
+ * src/jaguar3/HalmacJaguar3MacInit.cpp init_usb_cfg comment). There
+ * devourer saw the bulk IN transfers complete empty on usbmon while the
+ * RF received. The model drops what is heard meanwhile (counted as
+ * filtered) and, for each such frame, completes the waiting bulk IN
+ * transfer with 0 bytes.
  * Caller holds vc->lock.
  */
 #include "libdevourer/virtual/personality_3081_regs.h"
@@ -94,6 +96,13 @@ bool p8822e_rx_delivers(const struct vchip *vc)
 	bool agg = (vc->regs[P3081_TXDMA_PQ_MAP] & P8822E_RXDMA_AGG_EN) &&
 	           !(vc->regs[P8822E_RXDMA_AGG_PG_TH + 3] & 0x80);
 	return agg && rfe_pins_driven(vc);
+}
+
+bool p8822e_rx_flushes_empty(const struct vchip *vc)
+{
+	bool agg = (vc->regs[P3081_TXDMA_PQ_MAP] & P8822E_RXDMA_AGG_EN) &&
+	           !(vc->regs[P8822E_RXDMA_AGG_PG_TH + 3] & 0x80);
+	return !agg && rfe_pins_driven(vc);
 }
 
 bool p8822e_path_b_antenna(const struct vchip *vc)

@@ -217,6 +217,11 @@ struct vchip_personality {
 	 * VC_RX_DEAF_DB or more: it decodes nothing of it. NULL: 0. */
 	int (*rx_desense_db)(const struct vchip *vc,
 	                     const struct air_frame_hdr *h);
+	/* Optional: while rx_ready is false, whether the RX DMA still runs
+	 * for every frame the radio takes in and, having nothing to push,
+	 * completes the oldest waiting bulk IN transfer empty (a chip whose
+	 * RX DMA needs a setting to deliver). NULL: false. */
+	bool (*rx_flushes_empty)(const struct vchip *vc);
 	/* Whether a frame received with a bad FCS goes on to the receive
 	 * filter at all (RCR ACRC32 on Realtek MACs) rather than being
 	 * dropped by the PHY/MAC at once. */

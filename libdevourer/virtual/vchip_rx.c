@@ -122,6 +122,25 @@ static size_t rx_pkt_limit(const struct vchip *vc)
 	return field;
 }
 
+static void close_xfer(struct vchip *vc, int result);
+
+/* The RX DMA ran for a frame and had nothing to push: the oldest
+ * waiting bulk IN transfer, if it holds nothing yet, completes with 0
+ * bytes, and so does a synchronous read waiting meanwhile (lock held). */
+static void complete_empty(struct vchip *vc)
+{
+	if (vc->rx_xfer_done < vc->rx_xfer_count) {
+		const struct vc_rx_xfer *x =
+			&vc->rx_xfer[(vc->rx_xfer_head + vc->rx_xfer_done) %
+			             VC_RX_XFERS];
+		if (!x->pkts)
+			close_xfer(vc, 0);
+	} else if (vc->rx_sync_waiters) {
+		vc->rx_empty_flushes++;
+		pthread_cond_broadcast(&vc->rx_data);
+	}
+}
+
 /* The signal-to-noise ratio (dB) a receiver needs to decode a rate: the
  * minimum input sensitivity IEEE 802.11-2016 sets per rate at 20 MHz
  * (Table 15-4 DSSS, 16-5 HR/DSSS, 17-18 OFDM, 19-23 HT, 21-25 VHT; the
@@ -190,6 +209,8 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 	vc->stats.rx_heard++;
 	if (!vc->p->rx_ready(vc)) {
 		vc->stats.rx_filtered++;
+		if (vc->p->rx_flushes_empty && vc->p->rx_flushes_empty(vc))
+			complete_empty(vc);
 		return;
 	}
 	int rssi;
@@ -597,6 +618,11 @@ int vc_rx_bulk_in(struct vchip *vc, uint8_t *buf, size_t cap,
 	vc_deadline(&dl, timeout_ms);
 	pthread_mutex_lock(&vc->lock);
 	while (!vc->unplugged && vc->rx_pkt_count == 0) {
+		if (vc->rx_empty_flushes) {
+			vc->rx_empty_flushes--;
+			pthread_mutex_unlock(&vc->lock);
+			return 0;
+		}
 		vc->rx_sync_waiters++;
 		int w = pthread_cond_timedwait(&vc->rx_data, &vc->lock, &dl);
 		vc->rx_sync_waiters--;
