@@ -541,6 +541,16 @@ static void test_tx_power(void)
 	CHECK(fate(e, peer, 8, 0x04, 0, &d) == 1 && d == pw[3],
 	      "pads re-asserted: full power");
 
+	/* path B's RF 0x18 elsewhere: the one-stream chain (B at 5 GHz)
+	 * radiates off the channel */
+	uint32_t rf18 = c_rf_read(e, 1, 0x18);
+	c_rf_write(e, 1, 0x18, (rf18 & ~0xFFu) | 44);
+	CHECK_EQ_INT(fate(e, peer, 14, 0x04, 0, &d), 0,
+	             "path B tuned to 44: nothing decodable on 36");
+	c_rf_write(e, 1, 0x18, rf18);
+	CHECK(fate(e, peer, 15, 0x04, 0, &d) == 1 && d == pw[3],
+	      "path B back on 36: decoded at full power");
+
 	/* one stream on both chains (0x820 [3:0] = 3): MCS7 collapses,
 	 * MCS1 still decodes, MCS0 stalls the TX DMA */
 	vh_w8(e, 0x820, 0x33);
@@ -579,6 +589,16 @@ static void test_rx_gain(void)
 	int d;
 	CHECK_EQ_INT(fate(peer, e, 1, 0x13, 0, &d), 1,
 	             "AGC table 1 on channel 36: MCS7 at 25 dB SNR decoded");
+	/* path B's RF 0x18 elsewhere: path A alone hears, B at the floor */
+	uint32_t rf18 = c_rf_read(e, 1, 0x18);
+	c_rf_write(e, 1, 0x18, (rf18 & ~0xFFu) | 44);
+	uint8_t p[1024];
+	struct vchip_stats s;
+	vchip_get_stats(e, &s);
+	CHECK(send_rate(peer, 9, 0x04, 0) && wait_heard(e, s.rx_heard + 1) &&
+	      receive_one(e, p, sizeof p) >= 24 + 32 && p[24 + 2] == 110 - 95,
+	      "path B tuned to 44: its power reads the noise floor");
+	c_rf_write(e, 1, 0x18, rf18);
 	e_agc_table(e, 36, 0);
 	CHECK_EQ_INT(fate(peer, e, 2, 0x04, 0, &d), 0,
 	             "the 2.4 GHz AGC table on channel 36: deaf");
