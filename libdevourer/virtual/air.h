@@ -43,12 +43,26 @@ struct air_frame_hdr {
 	uint8_t legacy_500k;
 	uint8_t mcs, nss;
 	uint8_t short_gi, ldpc, stbc;
-	int8_t tx_power_dbm;
+	int8_t tx_power_dbm;     /* on the air, when AIR_F_TX_POWER */
+	uint8_t flags;           /* AIR_F_* */
+	/* the transmitter's modulation error as an SNR ceiling, in dB
+	 * (0: clean, not limiting) */
+	uint8_t tx_evm_db;
 	uint32_t airtime_us;
 	uint64_t tx_end_ns;      /* CLOCK_MONOTONIC when the PPDU ended */
 };
 #define AIR_MAGIC 0x44564152u /* "DVAR" */
-#define AIR_VERSION 1
+#define AIR_VERSION 2
+/* flags: the transmitter's radio model set tx_power_dbm (else the
+ * receiver's configured rssi= stands for the link as it is); the PPDU
+ * reaches the air as energy only, which carrier sense sees and no
+ * receiver decodes */
+#define AIR_F_TX_POWER 0x01u
+#define AIR_F_ENERGY_ONLY 0x02u
+/* The transmit power a receiver's rssi= option describes: a frame whose
+ * power is modelled arrives that much stronger or weaker than it (the
+ * model's choice, a typical per-chain output of a USB adapter). */
+#define AIR_REF_TX_DBM 15
 
 struct air;
 

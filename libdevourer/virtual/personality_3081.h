@@ -165,10 +165,17 @@ struct p3081_chip {
 	 * before its PA reaches the antenna); gates p3081_tx_ready. NULL:
 	 * always. */
 	bool (*tx_front_end)(const struct vchip *vc);
+	/* Whether the chip's TX path has stalled, so that its bulk OUT
+	 * endpoints NAK (p3081_tx_dma_on false). NULL: never. */
+	bool (*tx_stalled)(const struct vchip *vc);
 	/* Whether the RX DMA hands received frames to bulk IN now (a chip
 	 * whose RX DMA needs a setting the others do without); gates
 	 * p3081_rx_ready. NULL: always. */
 	bool (*rx_delivers)(const struct vchip *vc);
+	/* While rx_delivers is false with the MAC receiving: whether the
+	 * RX DMA completes bulk IN transfers empty instead
+	 * (p3081_rx_flushes_empty). NULL: it does not. */
+	bool (*rx_flushes_empty)(const struct vchip *vc);
 	/* The EFUSE read port at REG_EFUSE_CTRL when the chip's is not the
 	 * generation's ([17:8] address, bit 31 done): what a write of
 	 * 0x30-0x33 starts, and the byte landing once due (any access).
@@ -299,6 +306,7 @@ void p3081_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 bool p3081_tx_dma_on(const struct vchip *vc);
 bool p3081_tx_ready(const struct vchip *vc);
 bool p3081_rx_ready(const struct vchip *vc);
+bool p3081_rx_flushes_empty(const struct vchip *vc);
 
 /* personality_3081_tx.c */
 void p3081_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
@@ -342,7 +350,8 @@ void p3081_rx_agg_count(uint8_t *first_desc, unsigned count);
 	.rx_encode = p3081_rx_encode,                                        \
 	.rx_agg_count = p3081_rx_agg_count,                                  \
 	.tx_ready = p3081_tx_ready,                                          \
-	.rx_ready = p3081_rx_ready
+	.rx_ready = p3081_rx_ready,                                          \
+	.rx_flushes_empty = p3081_rx_flushes_empty
 
 /* personality_3081_tables.c: the table milestones. The layer checks the
  * MAC and BB sentinels after every write itself; a chip reports each RF

@@ -14,7 +14,9 @@
 
 bool p3081_tx_dma_on(const struct vchip *vc)
 {
-	return vc->mac_on && (vc->regs[P3081_CR] & 0x01); /* HCI_TXDMA_EN */
+	const struct p3081_chip *c = p3081_chip_of(vc);
+	return vc->mac_on && (vc->regs[P3081_CR] & 0x01) && /* HCI_TXDMA_EN */
+	       !(c->tx_stalled && c->tx_stalled(vc));
 }
 
 bool p3081_tx_ready(const struct vchip *vc)
@@ -35,6 +37,15 @@ bool p3081_rx_ready(const struct vchip *vc)
 	return vc->mac_on && (vc->regs[P3081_CR] & 0x8A) == 0x8A &&
 	       (!c->wlan_has_antenna || c->wlan_has_antenna(vc)) &&
 	       (!c->rx_delivers || c->rx_delivers(vc));
+}
+
+bool p3081_rx_flushes_empty(const struct vchip *vc)
+{
+	const struct p3081_chip *c = p3081_chip_of(vc);
+	return c->rx_flushes_empty && vc->mac_on &&
+	       (vc->regs[P3081_CR] & 0x8A) == 0x8A &&
+	       (!c->wlan_has_antenna || c->wlan_has_antenna(vc)) &&
+	       c->rx_flushes_empty(vc);
 }
 
 void p3081_cr_written(struct vchip *vc)

@@ -11,6 +11,8 @@
  * firmware answers, BB/RF, front end and PHY status live in
  * personality_8822e_{efuse,fw,phy,thermal,frontend,rx}.c.
  */
+#include <string.h>
+
 #include "libdevourer/virtual/personality_8822e.h"
 
 /* rtl88x2eu os_dep/linux/usb_intf.c rtw_usb_id_tbl, 8822E entries: the
@@ -32,6 +34,11 @@ static void reset(struct vchip *vc)
 	if (!s->otp_noise)
 		s->otp_noise = 1;
 	s->aack_done_ns = s->rtk_done_ns = 0;
+	/* the TX AGC at index 0 until a driver writes it through its gate */
+	memset(s->txagc_cck, 0, sizeof s->txagc_cck);
+	memset(s->txagc_ofdm, 0, sizeof s->txagc_ofdm);
+	memset(s->txagc_diff, 0, sizeof s->txagc_diff);
+	s->tx_stalled = false;
 }
 
 static const struct p3081_chip chip_8822e = {
@@ -79,8 +86,11 @@ static const struct p3081_chip chip_8822e = {
 	.phy_status = p8822e_phy_status,
 	.h2c_command = p8822e_h2c_command,
 	.h2c_packet = p8822e_h2c_packet,
+	.mac_power = p8822e_mac_power,
 	.tx_front_end = p8822e_tx_front_end,
+	.tx_stalled = p8822e_tx_stalled,
 	.rx_delivers = p8822e_rx_delivers,
+	.rx_flushes_empty = p8822e_rx_flushes_empty,
 	.efuse_ctrl_written = p8822e_efuse_ctrl_written,
 	.efuse_catch_up = p8822e_efuse_catch_up,
 };
@@ -104,5 +114,7 @@ const struct vchip_personality vchip_personality_8822e = {
 	.boards = p8822e_boards,
 	.efuse_build = p8822e_efuse_build,
 	.rf_peek = p3081_rf_peek,
+	.tx_radio = p8822e_tx_radio,
+	.rx_desense_db = p8822e_rx_desense_db,
 	.layer = &chip_8822e,
 };

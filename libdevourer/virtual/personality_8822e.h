@@ -10,7 +10,9 @@
  * answers to H2C), _phy.c (RF access, tuning, calibration engines),
  * _thermal.c (thermal meters, AACK + RTK LC-tank calibration),
  * _frontend.c (RFE pins, the DPDT pin-mux, the RX DMA's aggregation
- * rule: what reaches the air and bulk IN), _rx.c (its PHY status).
+ * rule: what reaches the air and bulk IN), _txpwr.c (TX AGC, chains,
+ * power and quality on the air), _rxgain.c (AGC table and baseband
+ * filter on RX), _rx.c (its PHY status).
  * Caller holds vc->lock in every function below.
  */
 #ifndef DVR_PERSONALITY_8822E_H
@@ -36,6 +38,21 @@ struct p8822e_state {
 	/* when the AACK (RF A 0xC9 bit 5) and RTK (RF A 0xCE bit 11)
 	 * engines the driver last started are through */
 	uint64_t aack_done_ns, rtk_done_ns;
+	/* what the TX AGC took while its gate (0x1C90 bit 15) was open:
+	 * per path CCK and OFDM references, per rate code the difference */
+	uint8_t txagc_cck[2], txagc_ofdm[2];
+	int8_t txagc_diff[0x54];
+	/* a one-stream HT MCS0 frame on both chains stalled the TX DMA */
+	bool tx_stalled;
+};
+
+/* A board of the model (board=), what the EFUSE and the front end make
+ * of it. */
+struct p8822e_board {
+	const char *name;
+	bool blank;               /* the OTP was never burnt */
+	/* its 2.4 GHz TX airs energy no receiver decodes */
+	bool tx_2g_undecodable;
 };
 
 static inline struct p8822e_state *p8822e_of(const struct vchip *vc)
@@ -50,6 +67,8 @@ extern const char *const p8822e_boards[];
 /* the OTP read port (p3081_chip hooks) */
 void p8822e_efuse_ctrl_written(struct vchip *vc);
 void p8822e_efuse_catch_up(struct vchip *vc, uint64_t now);
+/* the board vc->cfg.board names (the default when none) */
+const struct p8822e_board *p8822e_board_of(const struct vchip *vc);
 /* the board's RFE type (logical 0xCA as burnt; 0xFF blank) */
 uint8_t p8822e_rfe(const struct vchip *vc);
 
@@ -76,7 +95,26 @@ uint32_t p8822e_thermal_rf_busy(const struct vchip *vc, unsigned path,
  * status reports of path B) */
 bool p8822e_tx_front_end(const struct vchip *vc);
 bool p8822e_rx_delivers(const struct vchip *vc);
+bool p8822e_rx_flushes_empty(const struct vchip *vc);
 bool p8822e_path_b_antenna(const struct vchip *vc);
+/* whether RF path @p path is tuned as path A (its RF 0x18 channel, band
+ * and bandwidth bits the same) and on */
+bool p8822e_path_tuned(const struct vchip *vc, unsigned path);
+
+/* personality_8822e_txpwr.c: the TX AGC takes a host write of
+ * [addr, addr+len) when its gate is open; the power, chains and quality
+ * of a frame about to air (vchip_personality tx_radio); the TX DMA
+ * stalled by a one-stream frame on both chains (p3081_chip tx_stalled),
+ * until the MAC powers down (p3081_chip mac_power) */
+void p8822e_txagc_written(struct vchip *vc, uint16_t addr, size_t len);
+void p8822e_tx_radio(struct vchip *vc, struct air_frame_hdr *h);
+bool p8822e_tx_stalled(const struct vchip *vc);
+void p8822e_mac_power(struct vchip *vc, bool on);
+
+/* personality_8822e_rxgain.c: the SNR the receive chains lose on a frame
+ * (vchip_personality rx_desense_db) */
+int p8822e_rx_desense_db(const struct vchip *vc,
+                         const struct air_frame_hdr *h);
 
 /* personality_8822e_rx.c: the Jaguar3 PHY status (p3081_chip hook) */
 void p8822e_phy_status(struct vchip *vc, const struct vc_rx_meta *m,

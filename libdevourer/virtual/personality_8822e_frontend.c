@@ -33,15 +33,17 @@
  * deaf; anything else airs nothing (the model has no TX power or EVM:
  * a frame no receiver decodes is a frame not aired) and leaves path B
  * deaf. The PA-enable pad bits (0x40, 0x64) devourer also drives make TX
- * 3-5 dB weak when missing (the same document, "PAD_CTRL1"); the model
- * carries no TX power, so they decide nothing here.
+ * 3-5 dB weak when missing (the same document, "PAD_CTRL1"): that is the
+ * TX power's (personality_8822e_txpwr.c).
  *
  * RX aggregation. The 8822E's RX DMA pushes nothing to bulk IN unless
  * USB RX aggregation is on — 0x10C bit 2 set and 0x283 bit 7 clear —
  * while the 8822C delivers without it (devourer
- * src/jaguar3/HalmacJaguar3MacInit.cpp init_usb_cfg comment). The model
- * drops what is heard meanwhile (counted as filtered), so bulk IN stays
- * empty.
+ * src/jaguar3/HalmacJaguar3MacInit.cpp init_usb_cfg comment). There
+ * devourer saw the bulk IN transfers complete empty on usbmon while the
+ * RF received. The model drops what is heard meanwhile (counted as
+ * filtered) and, for each such frame, completes the waiting bulk IN
+ * transfer with 0 bytes.
  * Caller holds vc->lock.
  */
 #include "libdevourer/virtual/personality_3081_regs.h"
@@ -96,7 +98,26 @@ bool p8822e_rx_delivers(const struct vchip *vc)
 	return agg && rfe_pins_driven(vc);
 }
 
+bool p8822e_rx_flushes_empty(const struct vchip *vc)
+{
+	bool agg = (vc->regs[P3081_TXDMA_PQ_MAP] & P8822E_RXDMA_AGG_EN) &&
+	           !(vc->regs[P8822E_RXDMA_AGG_PG_TH + 3] & 0x80);
+	return !agg && rfe_pins_driven(vc);
+}
+
 bool p8822e_path_b_antenna(const struct vchip *vc)
 {
 	return rfe_pins_driven(vc) && dpdt_route(vc) == ROUTE_EFEM;
+}
+
+/* RF 0x18's channel [7:0], band [9:8] and [18:16], bandwidth [13:12]
+ * (rtl88x2eu phydm_hal_api8822e.c config_phydm_switch_channel_8822e
+ * writes them to both paths) */
+#define RF18_TUNING 0x773FFu
+
+bool p8822e_path_tuned(const struct vchip *vc, unsigned path)
+{
+	const struct p3081_state *s = p3081_of(vc);
+	return path < 2 && p3081_rf_on(vc, path) &&
+	       ((s->rf[path][0x18] ^ s->rf[0][0x18]) & RF18_TUNING) == 0;
 }

@@ -143,6 +143,7 @@ void p8822e_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 	}
 	if (addr <= P8822E_TXBWCTL + 1 && end > P8822E_TXBWCTL + 1)
 		update_tuning(vc);
+	p8822e_txagc_written(vc, addr, len);
 	if (addr <= P8822E_NCTL0 && end > P8822E_NCTL0 && p3081_bb_on(vc) &&
 	    (vc->regs[P8822E_NCTL0] & 0x01)) {
 		/* a command with its go bit completes at once (its time is

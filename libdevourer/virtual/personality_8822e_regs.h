@@ -50,6 +50,13 @@
 #define P8822E_GPIO13_14_CTL 0x004E
 #define P8822E_DPDT_OWNER 0x004F      /* bit 0 DPDT_WLBT_SEL, 6 BT_ANT_SW */
 
+/* the PA-enable pads devourer drives after coex (RtlJaguar3Device.cpp
+ * InitWrite): 0x64 [29:28] set and the pad-block bits clear, the RFE mux
+ * bits of 0x40 set */
+#define P8822E_PAD_PA_EN 0x30000000u  /* in PAD_CTRL1 */
+#define P8822E_PAD_BLOCK 0x02040000u  /* in PAD_CTRL1 */
+#define P8822E_MUX_RFE 0x14030008u    /* in GPIO_MUXCFG */
+
 /* ---- the RX DMA (devourer HalmacJaguar3MacInit.cpp init_usb_cfg) ---- */
 #define P8822E_RXDMA_AGG_EN (1u << 2) /* in 0x10C (TXDMA_PQ_MAP) */
 #define P8822E_RXDMA_AGG_PG_TH 0x0280 /* 0x283 bit 7: USB aggregation off */
@@ -65,6 +72,23 @@
 #define P8822E_LSSI_A 0x1808          /* SI write port (the way to RF 0x00) */
 #define P8822E_LSSI_B 0x4108
 #define P8822E_TXBWCTL 0x09B0         /* [11:8] primary sub-channel index */
+
+/* ---- TX paths and TX AGC (vendor phydm_hal_api8822e.c
+ * config_phydm_trx_mode_8822e, config_phydm_write_txagc_ref_8822e,
+ * config_phydm_write_txagc_diff_8822e) ---- */
+#define P8822E_OFDM_TX_PATH 0x0820    /* [3:0] 1SS paths, [7:4] 2SS */
+#define P8822E_CCK_TX_PATH 0x1A04     /* [31:28]: bit 31 A, bit 30 B */
+#define P8822E_TXAGC_CCK_A 0x18A0     /* [22:16] CCK ref, [7:0] swing */
+#define P8822E_TXAGC_CCK_B 0x41A0
+#define P8822E_TXAGC_OFDM_A 0x18E8    /* [16:10] OFDM ref */
+#define P8822E_TXAGC_OFDM_B 0x41E8
+#define P8822E_TXAGC_DIFF 0x3A00      /* a signed 7-bit byte per rate */
+#define P8822E_TXAGC_DIFF_N 0x54      /* rate codes 0x00-0x53 */
+#define P8822E_TXAGC_GATE 0x1C90
+#define P8822E_TXAGC_LOCKED (1u << 15) /* set: the AGC ignores writes */
+/* OFDM AGC table select, [8:4] (phydm_set_agc_table_8822e) */
+#define P8822E_AGC_TAB_A 0x18AC
+#define P8822E_AGC_TAB_B 0x41AC
 
 /* ---- calibration engines (vendor halrf_iqk_8822e.c, halrf_8822e.c) ---- */
 #define P8822E_NCTL0 0x1B00           /* calibration engine command; +1 = go */

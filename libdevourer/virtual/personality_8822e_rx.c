@@ -11,7 +11,7 @@
  * unless the DPDT switch gives it its antenna (devourer
  * docs/8822e-quirks.md: chain-B pwdb pinned at the floor, ~-99 dBm, while
  * path A hides the loss in frame counts;
- * personality_8822e_frontend.c).
+ * personality_8822e_frontend.c) and its RF 0x18 tunes it as path A.
  */
 #include <string.h>
 
@@ -38,7 +38,8 @@ void p8822e_phy_status(struct vchip *vc, const struct vc_rx_meta *m,
 	const struct air_frame_hdr *h = m->air;
 	int rssi = m->rssi_dbm, snr = p3081_clamp(rssi - m->noise_dbm, 0, 63);
 	uint8_t pwdb = (uint8_t)p3081_clamp(rssi + 110, 0, 127);
-	uint8_t pwdb_b = p8822e_path_b_antenna(vc)
+	bool b_hears = p8822e_path_b_antenna(vc) && p8822e_path_tuned(vc, 1);
+	uint8_t pwdb_b = b_hears
 	                 ? pwdb
 	                 : (uint8_t)p3081_clamp(m->noise_dbm + 110, 0, 127);
 	memset(p, 0, P3081_PHYST);
@@ -65,5 +66,5 @@ void p8822e_phy_status(struct vchip *vc, const struct vc_rx_meta *m,
 	p[16] = evm;
 	p[17] = h->nss >= 2 ? evm : 0;
 	p[24] = (uint8_t)p3081_clamp(2 * snr, 0, 127);
-	p[25] = p8822e_path_b_antenna(vc) ? p[24] : 0;
+	p[25] = b_hears ? p[24] : 0;
 }

@@ -219,6 +219,9 @@ struct vchip_stats {
 	uint64_t rx_delivered;       /* packets handed out on bulk IN */
 	uint64_t other_channel;      /* frames heard on another channel */
 	uint64_t rf_lck_runs;        /* LC-tank calibrations the RF ran */
+	uint64_t rx_undecodable;     /* heard as energy, not decoded: sent
+	                                as energy only, too weak for its
+	                                rate, or a receiver set deaf to it */
 };
 void vchip_get_stats(const struct vchip *vc, struct vchip_stats *out);
 

@@ -137,6 +137,9 @@ struct vchip {
 	/* vchip_bulk_in_set_completion: the host's completion interrupt */
 	vchip_bulk_in_completion_fn rx_completion;
 	void *rx_completion_ctx;
+	/* empty completions due to synchronous bulk IN reads waiting
+	 * (rx_flushes_empty) */
+	unsigned rx_empty_flushes;
 	pthread_t rx_thread;
 	bool rx_thread_started;
 	/* The RX DMA's aggregation timer: closes an open aggregate when its

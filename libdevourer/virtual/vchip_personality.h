@@ -81,6 +81,10 @@ struct vc_tx_frame {
 	bool hw_seq;         /* the MAC numbers the frame (sequence control) */
 };
 
+/* What rx_desense_db answers for a receiver that decodes nothing of a
+ * frame (its energy still counts as heard). */
+#define VC_RX_DEAF_DB 1000
+
 /* Verdicts of tx_decode. */
 enum vc_tx_verdict {
 	VC_TXD_FRAME = 0,    /* *out describes a frame for the air */
@@ -195,11 +199,29 @@ struct vchip_personality {
 	enum vc_tx_verdict (*tx_decode)(struct vchip *vc, unsigned ep_idx,
 	                                const uint8_t *d, size_t rem,
 	                                struct vc_tx_frame *out);
+	/* Optional: the radio's part in a frame about to air, whose TX
+	 * vector *h holds (rate, bandwidth, channel): its power
+	 * (tx_power_dbm with AIR_F_TX_POWER), its modulation error
+	 * (tx_evm_db), or AIR_F_ENERGY_ONLY, as the chip's TX AGC, paths
+	 * and front end make it now. NULL: power and quality not modelled
+	 * (receivers take the link as configured). */
+	void (*tx_radio)(struct vchip *vc, struct air_frame_hdr *h);
 
 	/* ---- RX ---- */
 
 	/* Whether the MAC receives now (RX DMA and MAC RX on). */
 	bool (*rx_ready)(const struct vchip *vc);
+	/* Optional: how many dB of its signal-to-noise ratio the receiver
+	 * loses on the frame *h as its RF is set now (a gain table for
+	 * another band, a baseband filter narrower than the frame);
+	 * VC_RX_DEAF_DB or more: it decodes nothing of it. NULL: 0. */
+	int (*rx_desense_db)(const struct vchip *vc,
+	                     const struct air_frame_hdr *h);
+	/* Optional: while rx_ready is false, whether the RX DMA still runs
+	 * for every frame the radio takes in and, having nothing to push,
+	 * completes the oldest waiting bulk IN transfer empty (a chip whose
+	 * RX DMA needs a setting to deliver). NULL: false. */
+	bool (*rx_flushes_empty)(const struct vchip *vc);
 	/* Whether a frame received with a bad FCS goes on to the receive
 	 * filter at all (RCR ACRC32 on Realtek MACs) rather than being
 	 * dropped by the PHY/MAC at once. */

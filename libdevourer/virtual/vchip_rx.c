@@ -122,6 +122,82 @@ static size_t rx_pkt_limit(const struct vchip *vc)
 	return field;
 }
 
+static void close_xfer(struct vchip *vc, int result);
+
+/* The RX DMA ran for a frame and had nothing to push: the oldest
+ * waiting bulk IN transfer, if it holds nothing yet, completes with 0
+ * bytes, and so does a synchronous read waiting meanwhile (lock held). */
+static void complete_empty(struct vchip *vc)
+{
+	if (vc->rx_xfer_done < vc->rx_xfer_count) {
+		const struct vc_rx_xfer *x =
+			&vc->rx_xfer[(vc->rx_xfer_head + vc->rx_xfer_done) %
+			             VC_RX_XFERS];
+		if (!x->pkts)
+			close_xfer(vc, 0);
+	} else if (vc->rx_sync_waiters) {
+		vc->rx_empty_flushes++;
+		pthread_cond_broadcast(&vc->rx_data);
+	}
+}
+
+/* The signal-to-noise ratio (dB) a receiver needs to decode a rate: the
+ * minimum input sensitivity IEEE 802.11-2016 sets per rate at 20 MHz
+ * (Table 15-4 DSSS, 16-5 HR/DSSS, 17-18 OFDM, 19-23 HT, 21-25 VHT; the
+ * same per stream for 2 to 4 streams), less the noise the standard
+ * assumes it over: -174 dBm/Hz over 20 MHz, a 10 dB noise figure and a
+ * 5 dB implementation margin, -86 dBm in all. */
+static int required_snr_db(const struct air_frame_hdr *h)
+{
+	static const int8_t ofdm[8] = {-82, -81, -79, -77, -74, -70, -66, -65};
+	static const uint8_t ofdm_500k[8] = {12, 18, 24, 36, 48, 72, 96, 108};
+	static const int8_t mcs[10] = {-82, -79, -77, -74, -70,
+	                               -66, -65, -64, -59, -57};
+	int sens = -82;
+	if (h->rate_kind == AIR_RATE_LEGACY) {
+		if (h->legacy_500k <= 4)
+			sens = -80;  /* DSSS 1, 2 Mbit/s */
+		else if (h->legacy_500k == 11 || h->legacy_500k == 22)
+			sens = -76;  /* HR/DSSS 5.5, 11 Mbit/s */
+		for (unsigned i = 0; i < 8; i++)
+			if (h->legacy_500k == ofdm_500k[i])
+				sens = ofdm[i];
+	} else {
+		unsigned m = h->rate_kind == AIR_RATE_HT ? h->mcs % 8u : h->mcs;
+		sens = mcs[m < 10 ? m : 9];
+	}
+	return sens + 86;
+}
+
+/* Whether the receiver decodes the frame, and the power it arrives with
+ * in *rssi: the link's configured rssi=, moved by the transmitter's
+ * modelled power against AIR_REF_TX_DBM. The rate's required SNR is
+ * judged when a radio model takes part in the link — the sender's
+ * power or modulation error, or this receiver's desense; a link of
+ * configured numbers alone decodes as configured (the loss= model is
+ * its only loss). */
+static bool decodes(const struct vchip *vc, const struct air_frame_hdr *h,
+                    int *rssi)
+{
+	*rssi = vc->cfg.rssi_dbm;
+	if (h->flags & AIR_F_ENERGY_ONLY)
+		return false;
+	if (h->flags & AIR_F_TX_POWER)
+		*rssi += h->tx_power_dbm - AIR_REF_TX_DBM;
+	int desense = vc->p->rx_desense_db ? vc->p->rx_desense_db(vc, h) : 0;
+	if (desense >= VC_RX_DEAF_DB)
+		return false;
+	if (!(h->flags & AIR_F_TX_POWER) && !h->tx_evm_db && desense <= 0)
+		return true;
+	/* noise over the frame's bandwidth: +3 dB per doubling */
+	int noise = vc->cfg.noise_dbm +
+	            (h->bw_mhz >= 80 ? 6 : h->bw_mhz >= 40 ? 3 : 0);
+	int snr = *rssi - noise - desense;
+	if (h->tx_evm_db && snr > h->tx_evm_db)
+		snr = h->tx_evm_db;
+	return snr >= required_snr_db(h);
+}
+
 /* One frame heard on the air (lock held). */
 static void receive(struct vchip *vc, const struct air_frame_hdr *h,
                     uint8_t *f, size_t n)
@@ -133,6 +209,13 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 	vc->stats.rx_heard++;
 	if (!vc->p->rx_ready(vc)) {
 		vc->stats.rx_filtered++;
+		if (vc->p->rx_flushes_empty && vc->p->rx_flushes_empty(vc))
+			complete_empty(vc);
+		return;
+	}
+	int rssi;
+	if (!decodes(vc, h, &rssi)) {
+		vc->stats.rx_undecodable++;
 		return;
 	}
 	bool crc_err = false;
@@ -171,7 +254,7 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 		.tsf_us = h->tx_end_ns > vc->tsf_base_ns
 		                  ? (h->tx_end_ns - vc->tsf_base_ns) / 1000
 		                  : 0,
-		.rssi_dbm = vc->cfg.rssi_dbm,
+		.rssi_dbm = rssi,
 		.noise_dbm = vc->cfg.noise_dbm,
 	};
 	uint8_t *p = vc->rx_pkt;
@@ -535,6 +618,11 @@ int vc_rx_bulk_in(struct vchip *vc, uint8_t *buf, size_t cap,
 	vc_deadline(&dl, timeout_ms);
 	pthread_mutex_lock(&vc->lock);
 	while (!vc->unplugged && vc->rx_pkt_count == 0) {
+		if (vc->rx_empty_flushes) {
+			vc->rx_empty_flushes--;
+			pthread_mutex_unlock(&vc->lock);
+			return 0;
+		}
 		vc->rx_sync_waiters++;
 		int w = pthread_cond_timedwait(&vc->rx_data, &vc->lock, &dl);
 		vc->rx_sync_waiters--;

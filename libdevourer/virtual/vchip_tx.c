@@ -248,9 +248,11 @@ static void *tx_thread(void *arg)
 			.short_gi = e->sgi,
 			.ldpc = e->ldpc,
 			.stbc = e->stbc,
-			.tx_power_dbm = 0, /* TX power is not modelled */
 			.airtime_us = airtime,
 		};
+		/* the radio as it is set now: power, quality, energy only */
+		if (vc->p->tx_radio)
+			vc->p->tx_radio(vc, &h);
 		/* Due when it entered the FIFO, not before this chip's
 		 * previous frame ended. */
 		uint64_t due = e->queued_ns > vc->tx_sched_end ? e->queued_ns

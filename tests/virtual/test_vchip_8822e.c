@@ -7,7 +7,11 @@
  * tuning, the calibration handshakes (firmware RFK and IQK, the NCTL
  * engine, AACK + RTK), and on a private air the board-facing rules: no
  * RX without USB RX aggregation, no TX and no receiver without the RFE
- * pins, path B deaf without the eFEM pin-mux. */
+ * pins, path B deaf without the eFEM pin-mux; the radio: air power from
+ * the TX AGC with the die's curve, its gate and the PA pads, one-stream
+ * frames on both chains degraded and stalling, RX lost to a wrong AGC
+ * table or a too-narrow RF 0x1A filter, and the BL-M8812EU2's 2.4 GHz TX
+ * heard as energy only while its 2.4 GHz RX works. */
 #include "tests/check.h"
 #include "libdevourer/virtual/vchip_personality.h"
 #include "tests/virtual/vhelp_8822e.h"
@@ -378,12 +382,12 @@ static void test_air(void)
 	                               "chip=8822e,rssi=-50,noise=-95,seed=2",
 	                               36, E_FULL);
 	struct vchip *noagg = e_station("e-noagg", air, "chip=8822e,seed=3", 36,
-	                                E_RFE_PINS | E_EFEM);
+	                                E_RFE_PINS | E_EFEM | E_RADIO);
 	struct vchip *nopins = e_station("e-nopins", air, "chip=8822e,seed=4",
-	                                 36, E_RX_AGG | E_EFEM);
+	                                 36, E_RX_AGG | E_EFEM | E_RADIO);
 	struct vchip *nomux = e_station("e-nomux", air,
 	                                "chip=8822e,rssi=-50,noise=-95,seed=5",
-	                                36, E_RX_AGG | E_RFE_PINS);
+	                                36, E_RX_AGG | E_RFE_PINS | E_RADIO);
 	if (!CHECK(peer && full && noagg && nopins && nomux, "stations up"))
 		goto out;
 	int pb;
@@ -406,6 +410,18 @@ static void test_air(void)
 	      "RFE pins not driven: the receiver is deaf");
 	CHECK(receive_one(nomux, p, sizeof p) > 0, "no eFEM pin-mux: RX on A");
 	CHECK_EQ_INT(p[24 + 2] - 110, -95, "... path B at the noise floor");
+	/* without RX aggregation a posted transfer completes empty for a
+	 * frame the radio takes in (devourer's usbmon observation) */
+	static uint8_t urb[16384];
+	uintptr_t tag = 0;
+	CHECK_EQ_INT(vchip_bulk_in_submit(noagg, 0x81, urb, sizeof urb, 7), 0,
+	             "a bulk IN transfer posted");
+	vchip_get_stats(noagg, &s);
+	CHECK(send(peer, 20) && wait_heard(noagg, s.rx_heard + 1),
+	      "a frame heard");
+	CHECK_EQ_INT(vchip_bulk_in_reap(noagg, 0x81, 2000, &tag), 0,
+	             "no RX aggregation: the transfer completes with 0 bytes");
+	CHECK_EQ_INT(tag, 7, "... the one posted");
 	/* the same chip once the driver enables RX aggregation */
 	vh_set8(noagg, 0x10C, 0x04, 0);
 	CHECK(deliver(peer, noagg, 2, &pb), "RX aggregation on: delivered");
@@ -439,6 +455,221 @@ out:
 	vh_rm_air_dir(air);
 }
 
+/* One frame at DESC rate @p rate and bandwidth code @p bw. */
+static bool send_rate(struct vchip *vc, uint8_t tag, int rate, unsigned bw)
+{
+	uint8_t f[100], x[48 + 100];
+	vh_frame(f, sizeof f, tag);
+	c_desc(x, sizeof f, 0x12, rate, bw, 0);
+	memcpy(x + 48, f, sizeof f);
+	c_desc_csum(x);
+	return vchip_bulk_out(vc, 0x02, x, sizeof x, 500) == (int)sizeof x;
+}
+
+/* What became of one frame from `tx` to `rx`: 1 decoded and handed out
+ * on bulk IN (its path-A power in *dbm), 0 heard as energy and not
+ * decoded, -1 not aired or not heard. */
+static int fate(struct vchip *tx, struct vchip *rx, uint8_t tag, int rate,
+                unsigned bw, int *dbm)
+{
+	struct vchip_stats s;
+	vchip_get_stats(rx, &s);
+	uint64_t heard = s.rx_heard, undec = s.rx_undecodable;
+	vchip_get_stats(tx, &s);
+	if (!send_rate(tx, tag, rate, bw) ||
+	    !vh_wait_aired(tx, s.tx_aired + 1) || !wait_heard(rx, heard + 1))
+		return -1;
+	vchip_get_stats(rx, &s);
+	if (s.rx_undecodable == undec + 1)
+		return 0;
+	uint8_t p[1024];
+	size_t n = receive_one(rx, p, sizeof p);
+	if (n < 24 + 32)
+		return -1;
+	*dbm = p[24 + 1] - 110;
+	return 1;
+}
+
+/* The 8822E's power on the air from its TX AGC, seen by an 8822C. */
+static void test_tx_power(void)
+{
+	char air[64];
+	if (!CHECK(vh_air_dir(air, sizeof air) != NULL, "private air dir"))
+		return;
+	struct vchip *peer = c_station("p-peer", air,
+	                               "chip=8822c,rssi=-40,noise=-95,seed=1",
+	                               36);
+	struct vchip *e = e_station("p-e", air, "chip=8822e,seed=2", 36,
+	                            E_FULL);
+	if (!CHECK(peer && e, "stations up"))
+		goto out;
+	static const unsigned idx[4] = {10, 20, 62, 72};
+	int pw[4] = {0}, d = 0;
+	for (unsigned i = 0; i < 4; i++) {
+		e_txagc_ref(e, idx[i]);
+		CHECK_EQ_INT(fate(e, peer, (uint8_t)i, 0x04, 0, &pw[i]), 1,
+		             "6 Mbit/s decoded at every reference");
+	}
+	/* the curve: 0.3 + i/120 dB/index, 4.25 dB over 10..20 and 8.6 over
+	 * 62..72 (not the 8822C's 2.5 of 0.25 dB/index) */
+	int low = pw[1] - pw[0], high = pw[3] - pw[2];
+	printf("# TX AGC 10->20: %+d dB, 62->72: %+d dB\n", low, high);
+	CHECK(low >= 3 && low <= 6, "low in the range: ~0.4 dB/index");
+	CHECK(high >= 7 && high <= 10, "near 72: ~0.9 dB/index");
+	CHECK_EQ_INT(pw[3], -40 + 16 - 15, "index 72: 16 dBm on one chain");
+
+	/* the gate: written with 0x1C90 bit 15 set, the AGC keeps 72 */
+	vh_w32(e, 0x1C90, vh_read(e, 0x1C90, 4) | 1u << 15);
+	vh_w32(e, 0x18E8, 20u << 10);
+	vh_w32(e, 0x41E8, 20u << 10);
+	CHECK(fate(e, peer, 5, 0x04, 0, &d) == 1 && d == pw[3],
+	      "0x1C90 bit 15 set: the references do not reach the AGC");
+	e_txagc_ref(e, 72);
+
+	/* a per-rate difference: -8 for 6 Mbit/s (rate 0x04) */
+	vh_w32(e, 0x3A04, 0x78);
+	CHECK(fate(e, peer, 6, 0x04, 0, &d) == 1 && d < pw[3] - 4,
+	      "a negative difference at 0x3A04 lowers 6 Mbit/s");
+	vh_w32(e, 0x3A04, 0);
+
+	/* the PA pads: 0x64 bit 29 cleared (as the firmware's coex step
+	 * does) costs 3-5 dB */
+	vh_w32(e, 0x64, vh_read(e, 0x64, 4) & ~(1u << 29));
+	CHECK(fate(e, peer, 7, 0x04, 0, &d) == 1 && pw[3] - d >= 3 &&
+	      pw[3] - d <= 5, "PAD_CTRL1 bit 29 clear: 3-5 dB weaker");
+	e_pads(e);
+	CHECK(fate(e, peer, 8, 0x04, 0, &d) == 1 && d == pw[3],
+	      "pads re-asserted: full power");
+
+	/* path B's RF 0x18 elsewhere: the one-stream chain (B at 5 GHz)
+	 * radiates off the channel */
+	uint32_t rf18 = c_rf_read(e, 1, 0x18);
+	c_rf_write(e, 1, 0x18, (rf18 & ~0xFFu) | 44);
+	CHECK_EQ_INT(fate(e, peer, 14, 0x04, 0, &d), 0,
+	             "path B tuned to 44: nothing decodable on 36");
+	c_rf_write(e, 1, 0x18, rf18);
+	CHECK(fate(e, peer, 15, 0x04, 0, &d) == 1 && d == pw[3],
+	      "path B back on 36: decoded at full power");
+
+	/* one stream on both chains (0x820 [3:0] = 3): MCS7 collapses,
+	 * MCS1 still decodes, MCS0 stalls the TX DMA */
+	vh_w8(e, 0x820, 0x33);
+	vh_write(e, 0x1E2C, 0x0404, 2);
+	CHECK_EQ_INT(fate(e, peer, 9, 0x13, 0, &d), 0,
+	             "1SS on both chains: MCS7 heard, not decoded");
+	CHECK_EQ_INT(fate(e, peer, 10, 0x0D, 0, &d), 1,
+	             "... MCS1 still decoded");
+	e_tx_paths(e, true);
+	CHECK_EQ_INT(fate(e, peer, 11, 0x13, 0, &d), 1,
+	             "1SS on path B alone: MCS7 decoded");
+	vh_w8(e, 0x820, 0x33);
+	struct vchip_stats s;
+	vchip_get_stats(e, &s);
+	CHECK(send_rate(e, 12, 0x0C, 0) && vh_wait_aired(e, s.tx_aired + 1),
+	      "1SS on both chains: the MCS0 frame is taken");
+	CHECK(!send_rate(e, 13, 0x0C, 0), "... then bulk OUT NAKs (stalled)");
+out:
+	vchip_destroy(e);
+	vchip_destroy(peer);
+	vh_rm_air_dir(air);
+}
+
+/* The 8822E receiver: its AGC table select and its RF 0x1A filter. */
+static void test_rx_gain(void)
+{
+	char air[64];
+	if (!CHECK(vh_air_dir(air, sizeof air) != NULL, "private air dir"))
+		return;
+	struct vchip *peer = c_station("g-peer", air, "chip=8822c,seed=1", 36);
+	struct vchip *e = e_station("g-e", air,
+	                            "chip=8822e,rssi=-70,noise=-95,seed=2", 36,
+	                            E_FULL);
+	if (!CHECK(peer && e, "stations up"))
+		goto out;
+	int d;
+	CHECK_EQ_INT(fate(peer, e, 1, 0x13, 0, &d), 1,
+	             "AGC table 1 on channel 36: MCS7 at 25 dB SNR decoded");
+	/* path B's RF 0x18 elsewhere: path A alone hears, B at the floor */
+	uint32_t rf18 = c_rf_read(e, 1, 0x18);
+	c_rf_write(e, 1, 0x18, (rf18 & ~0xFFu) | 44);
+	uint8_t p[1024];
+	struct vchip_stats s;
+	vchip_get_stats(e, &s);
+	CHECK(send_rate(peer, 9, 0x04, 0) && wait_heard(e, s.rx_heard + 1) &&
+	      receive_one(e, p, sizeof p) >= 24 + 32 && p[24 + 2] == 110 - 95,
+	      "path B tuned to 44: its power reads the noise floor");
+	c_rf_write(e, 1, 0x18, rf18);
+	e_agc_table(e, 36, 0);
+	CHECK_EQ_INT(fate(peer, e, 2, 0x04, 0, &d), 0,
+	             "the 2.4 GHz AGC table on channel 36: deaf");
+	e_agc_table(e, 36, 3);
+	CHECK_EQ_INT(fate(peer, e, 3, 0x13, 0, &d), 0,
+	             "the ch 149+ table on 36: MCS7 lost to the desense");
+	CHECK_EQ_INT(fate(peer, e, 4, 0x04, 0, &d), 1, "... 6 Mbit/s decoded");
+	e_agc_table(e, 36, -1);
+
+	/* 40 MHz on 36/40 (primary 36), the filter left at 20 MHz */
+	c_tune(peer, 38, 40, 2);
+	c_tune(e, 38, 40, 2);
+	CHECK_EQ_INT(fate(peer, e, 5, 0x04, 0, &d), 1,
+	             "20 MHz filter: a 20 MHz frame passes");
+	CHECK_EQ_INT(fate(peer, e, 6, 0x04, 1, &d), 0,
+	             "... a 40 MHz frame does not");
+	/* the 8822C's way to 40 MHz, the RF 0xEE/0x33/0x3F LUT: nothing */
+	for (unsigned p = 0; p < 2; p++) {
+		c_rf_write(e, p, 0xEE, 0x4);
+		c_rf_write(e, p, 0x33, 0x1);
+		c_rf_write(e, p, 0x3F, 0x1B);
+		c_rf_write(e, p, 0xEE, 0x0);
+	}
+	CHECK_EQ_INT(fate(peer, e, 7, 0x04, 1, &d), 0,
+	             "the 8822C's RF 0x3F LUT opens no filter here");
+	e_rxbb(e, 40);
+	CHECK_EQ_INT(fate(peer, e, 8, 0x04, 1, &d), 1,
+	             "RF 0x1A at 40 MHz: the 40 MHz frame decoded");
+out:
+	vchip_destroy(e);
+	vchip_destroy(peer);
+	vh_rm_air_dir(air);
+}
+
+/* 2.4 GHz: the BL-M8812EU2 airs energy no receiver decodes; another
+ * board of the model does not; both receive. */
+static void test_2g_board(void)
+{
+	char air[64];
+	if (!CHECK(vh_air_dir(air, sizeof air) != NULL, "private air dir"))
+		return;
+	struct vchip *peer = c_station("b-peer", air, "chip=8822c,seed=1", 6);
+	struct vchip *e = e_station("b-e", air, "chip=8822e,seed=2", 6, E_FULL);
+	struct vchip *blank = e_station("b-blank", air,
+	                                "chip=8822e,board=blank,seed=3", 6,
+	                                E_FULL);
+	if (!CHECK(peer && e && blank, "stations up"))
+		goto out;
+	int d;
+	CHECK_EQ_INT(fate(e, peer, 1, 0x04, 0, &d), 0,
+	             "BL-M8812EU2 on channel 6: heard as energy, not decoded");
+	CHECK_EQ_INT(fate(e, peer, 2, 0x00, 0, &d), 0, "... CCK alike");
+	CHECK_EQ_INT(fate(blank, peer, 3, 0x04, 0, &d), 1,
+	             "another board on channel 6: decoded");
+	CHECK_EQ_INT(fate(peer, e, 4, 0x04, 0, &d), 1,
+	             "BL-M8812EU2 receives on channel 6");
+	/* the same board on 5 GHz */
+	c_tune(peer, 36, 20, 0);
+	c_tune(e, 36, 20, 0);
+	e_rfe_pins(e, true);
+	e_agc_table(e, 36, -1);
+	e_tx_paths(e, true);
+	CHECK_EQ_INT(fate(e, peer, 5, 0x04, 0, &d), 1,
+	             "BL-M8812EU2 on channel 36: decoded");
+out:
+	vchip_destroy(blank);
+	vchip_destroy(e);
+	vchip_destroy(peer);
+	vh_rm_air_dir(air);
+}
+
 int main(void)
 {
 	test_identity();
@@ -451,5 +682,8 @@ int main(void)
 	test_firmware();
 	test_rf_and_calibration();
 	test_air();
+	test_tx_power();
+	test_rx_gain();
+	test_2g_board();
 	return check_done();
 }

@@ -222,12 +222,72 @@ static inline void e_efem_pinmux(struct vchip *vc)
 	}
 }
 
+/* The RX baseband filter in RF 0x1A [14:10] of both paths: 20 MHz bits
+ * 11|10, 40 MHz 12|11, 80 MHz 13|10 (rtl88x2eu phydm_hal_api8822e.c
+ * config_phydm_switch_bandwidth_8822e; devourer apply_rxbb). */
+static inline void e_rxbb(struct vchip *vc, unsigned bw)
+{
+	uint32_t f = bw == 80 ? 0x09 : bw == 40 ? 0x06 : 0x03;
+	for (unsigned p = 0; p < 2; p++)
+		c_rf_write(vc, p, 0x1A,
+		           (c_rf_read(vc, p, 0x1A) & ~(0x1Fu << 10)) | f << 10);
+}
+
+/* The OFDM AGC table of the band, 0x18AC / 0x41AC [8:4]: 0 on 2.4 GHz,
+ * 1 / 2 / 3 for channels 36-64 / 100-144 / 149 on
+ * (phydm_set_agc_table_8822e); @p table < 0: the channel's. */
+static inline void e_agc_table(struct vchip *vc, unsigned ch, int table)
+{
+	uint32_t t = table >= 0 ? (uint32_t)table
+	             : ch <= 14 ? 0 : ch < 100 ? 1 : ch < 149 ? 2 : 3;
+	vh_w32(vc, 0x18AC, (vh_read(vc, 0x18AC, 4) & ~0x1F0u) | t << 4);
+	vh_w32(vc, 0x41AC, (vh_read(vc, 0x41AC, 4) & ~0x1F0u) | t << 4);
+}
+
+/* TX paths as devourer settled them on the BL-M8812EU2: one-stream OFDM
+ * on one chain (0x820 [7:0] 0x32, path B, at 5 GHz; 0x31, path A, at
+ * 2.4 GHz), 0x1E2C [15:0] 0x0400, CCK on both (0x1A04 [31:28] 0xC)
+ * (HalJaguar3.cpp config_channel_8822e; docs/8822e-quirks.md). */
+static inline void e_tx_paths(struct vchip *vc, bool band5)
+{
+	vh_w8(vc, 0x820, band5 ? 0x32 : 0x31);
+	vh_write(vc, 0x1E2C, 0x0400, 2);
+	vh_w8(vc, 0x1A07, (uint8_t)((vh_read(vc, 0x1A07, 1) & 0x0F) | 0xC0));
+}
+
+/* Every TX AGC reference of both paths to @p ref, through the gate
+ * 0x1C90 bit 15 the vendor clears first
+ * (config_phydm_write_txagc_ref_8822e). */
+static inline void e_txagc_ref(struct vchip *vc, unsigned ref)
+{
+	vh_w32(vc, 0x1C90, vh_read(vc, 0x1C90, 4) & ~(1u << 15));
+	static const uint16_t cck[2] = {0x18A0, 0x41A0};
+	static const uint16_t ofdm[2] = {0x18E8, 0x41E8};
+	for (unsigned p = 0; p < 2; p++) {
+		vh_w32(vc, cck[p], (vh_read(vc, cck[p], 4) & ~(0x7Fu << 16)) |
+		                       (ref & 0x7F) << 16);
+		vh_w32(vc, ofdm[p], (vh_read(vc, ofdm[p], 4) & ~(0x7Fu << 10)) |
+		                        (ref & 0x7F) << 10);
+	}
+}
+
+/* The PA-enable pads after coex: 0x40 |= 0x14030008, 0x64 &= ~0x02040000,
+ * 0x64 [29:28] set (devourer RtlJaguar3Device.cpp InitWrite). */
+static inline void e_pads(struct vchip *vc)
+{
+	vh_w32(vc, 0x40, vh_read(vc, 0x40, 4) | 0x14030008u);
+	vh_w32(vc, 0x64, (vh_read(vc, 0x64, 4) & ~0x02040000u) | 0x30000000u);
+}
+
 /* What a station needs besides power and firmware. */
 enum {
 	E_RX_AGG = 1,    /* 0x10C bit 2: USB RX aggregation on */
 	E_RFE_PINS = 2,  /* the RFE pin functions for the band */
 	E_EFEM = 4,      /* the eFEM pin-mux (DPDT under the RFE engine) */
-	E_FULL = E_RX_AGG | E_RFE_PINS | E_EFEM,
+	/* the radio: AGC table and RX filter for the channel, TX paths,
+	 * TX AGC references at 72 with zero differences, PA pads */
+	E_RADIO = 8,
+	E_FULL = E_RX_AGG | E_RFE_PINS | E_EFEM | E_RADIO,
 };
 
 static inline struct vchip *e_create(const char *name, const char *air_dir,
@@ -262,6 +322,13 @@ static inline struct vchip *e_station(const char *name, const char *air,
 		e_rfe_pins(vc, ch > 14);
 	if (what & E_EFEM)
 		e_efem_pinmux(vc);
+	if (what & E_RADIO) {
+		e_rxbb(vc, 20);
+		e_agc_table(vc, ch, -1);
+		e_tx_paths(vc, ch > 14);
+		e_txagc_ref(vc, 72);
+		e_pads(vc);
+	}
 	vh_w32(vc, 0x608, 0xF410400F);
 	vh_w32(vc, 0x6A0, 0xFFFFFFFF);
 	vh_write(vc, 0x6A4, 0xFFFF, 2);
