@@ -52,6 +52,8 @@ void rtl8822e_thermal_avg(struct rtl8822e_thermal_ring *r, unsigned cap,
 		cap = RTL8822E_TRK_AVG_N;
 	if (r->next >= cap)
 		r->next = 0;
+	if (r->n > cap)
+		r->n = (uint8_t)cap;
 	for (unsigned p = 0; p < 2; p++)
 		r->v[p][r->next] = reading[p];
 	r->next = (uint8_t)((r->next + 1) % cap);
