@@ -103,8 +103,9 @@ CHIPS = {
     # rtl88x2eu), GPL-2.0 only. Pair tables in the vendor's load order
     # (rtl8822e_phy.c rtl8822e_phy_init: BB, AGC, RF-calibration init,
     # RF A, RF B). By-rate: bb_pg only (phydm_hwconfig.c never loads
-    # bb_pg_type5). The limit table has a TX-count column and another
-    # regulation numbering than rtw88's and is not emitted yet.
+    # bb_pg_type5). Limits: txpwr_lmt only (the vendor's rfe_type 5
+    # branch is commented out), its rows converted to rtw88's form by
+    # vendor_lmt_rows (TX-count column, regulation numbering, "WW").
     "rtw8822e": {
         "prefix": "rtl8822e", "base": "rtl8822e_tables",
         "pairs": ["bb", "agc", "array_mp_cal_init", "rf_a", "rf_b"],
@@ -112,6 +113,8 @@ CHIPS = {
                 "trans_act_to_cardemu", "trans_cardemu_to_carddis"],
         "flows": ["card_enable_flow", "card_disable_flow"],
         "pg": ["bb_pg"],
+        "lmt": ["txpwr_lmt"],
+        "lmt_vendor": True,
         "pwrtrk": True,
         "pwrtrk_skip": ["pwrtrk_tssi_"],
         "licence": "gpl2",
@@ -339,12 +342,70 @@ def emit_pg(out, prefix, name, table):
     out.append("")
 
 
-def emit_lmt(out, prefix, name, table):
+# The vendor's regulation names (phydm enum odm_pw_lmt_regulation_type,
+# the driver's own numbering: FCC 0, ETSI 1, MKK 2, WW13 3, IC 4, ...; the
+# JSON keeps each row's name) -> rtw88 main.h enum rtw_regulatory_domains
+# (FCC 0, MKK 1, ETSI 2, IC 3, KCC 4, ACMA 5, CHILE 6, UKRAINE 7,
+# MEXICO 8, CN 9), the numbering hal/common/txpwr_limit.c reads.
+VENDOR_REGD = {
+    "PW_LMT_REGU_FCC": 0, "PW_LMT_REGU_MKK": 1, "PW_LMT_REGU_ETSI": 2,
+    "PW_LMT_REGU_IC": 3, "PW_LMT_REGU_KCC": 4, "PW_LMT_REGU_ACMA": 5,
+    "PW_LMT_REGU_CHILE": 6, "PW_LMT_REGU_UKRAINE": 7,
+    "PW_LMT_REGU_MEXICO": 8, "PW_LMT_REGU_CN": 9,
+}
+# The value that stands for "the least of the other regulations on this
+# channel" (vendor hal_com_phycfg.c phy_txpwr_ww_lmt_value for a 7-bit
+# index; the text tables' "WW").
+VENDOR_LMT_WW = -128
+
+
+def vendor_lmt_rows(name, table):
+    """A vendor limit table (rows: reg, band, bw, rs CCK/OFDM/HT/VHT,
+    ntx 1T/2T, ch, val) as rtw88 rows (regd, band, bw, rs with the
+    stream count in it, ch, txpwr_lmt). HT and VHT take their section
+    by TX count (rtw88 enum rtw_rate_section: HT_1S 2, HT_2S 3, VHT_1S 4,
+    VHT_2S 5); CCK and OFDM keep their 1T rows only, as rtw88's tables
+    have them (its limits have no TX-count dimension). A "WW" value is
+    resolved here to the least of the other regulations' values for the
+    same band, bandwidth, section, TX count and channel."""
+    rs_of = {("PW_LMT_RS_CCK", 0): 0, ("PW_LMT_RS_OFDM", 0): 1,
+             ("PW_LMT_RS_HT", 0): 2, ("PW_LMT_RS_HT", 1): 3,
+             ("PW_LMT_RS_VHT", 0): 4, ("PW_LMT_RS_VHT", 1): 5}
+    least = {}
+    for r in table["rows"]:
+        if r["val"] != VENDOR_LMT_WW:
+            k = (r["band"], r["bw"], r["rs"], r["ntx"], r["ch"])
+            least[k] = min(least.get(k, 127), r["val"])
+    out = []
+    for i, r in enumerate(table["rows"]):
+        if r["reg_name"] not in VENDOR_REGD:
+            fail("%s[%d]: unknown regulation %s" % (name, i, r["reg_name"]))
+        if r["ntx"] not in (0, 1):
+            fail("%s[%d]: TX count %r" % (name, i, r["ntx"]))
+        rs = rs_of.get((r["rs_name"], r["ntx"]))
+        if rs is None:
+            continue
+        val = r["val"]
+        if val == VENDOR_LMT_WW:
+            k = (r["band"], r["bw"], r["rs"], r["ntx"], r["ch"])
+            if k not in least:
+                fail("%s[%d]: WW with no other regulation" % (name, i))
+            val = least[k]
+        out.append({"regd": VENDOR_REGD[r["reg_name"]], "band": r["band"],
+                    "bw": r["bw"], "rs": rs, "ch": r["ch"],
+                    "txpwr_lmt": val})
+    return out
+
+
+def emit_lmt(out, prefix, name, table, vendor=False):
     rows = table["rows"]
     if len(rows) != table["count"]:
         fail("%s: row count mismatch" % name)
-    out.append("/* %s: %d rows (regd, band, bw, rs, ch, limit) */" % (
-        table["c_name"], len(rows)))
+    if vendor:
+        rows = vendor_lmt_rows(name, table)
+    out.append("/* %s: %d rows (regd, band, bw, rs, ch, limit)%s */" % (
+        table["c_name"], len(rows),
+        ", converted to rtw88's form" if vendor else ""))
     out.append("const struct dvr_txpwr_lmt_row %s_%s[] = {" % (prefix, name))
     for i, r in enumerate(rows):
         for f in ("regd", "band", "bw", "rs", "ch"):
@@ -536,7 +597,7 @@ def main():
     for name in pg_tables:
         emit_pg(c, prefix, name, data[name])
     for name in lmt_tables:
-        emit_lmt(c, prefix, name, data[name])
+        emit_lmt(c, prefix, name, data[name], cfg.get("lmt_vendor", False))
     if defs:
         emit_rfe_defs(c, prefix, data, defs, btg)
     for name in pwr_flows:

@@ -2,7 +2,8 @@
 /*
  * 8822C calibrated TX power: the index every rate gets on each path from
  * the EFUSE TX-power block (hal/common/txpwr_efuse.c, as rtw88 phy.c
- * rtw_phy_get_tx_power_index), and the registers that hold it.
+ * rtw_phy_get_tx_power_index); the registers that hold it are the
+ * Jaguar3 family's (hal/jaguar3/jaguar3_txagc.c).
  *
  * The chip takes per-path references — CCK at 0x18A0/0x41A0 [22:16] (the
  * 11M level), OFDM at 0x18E8/0x41E8 [16:10] (the HT MCS7 level) — and one
@@ -30,16 +31,6 @@
 #include "hal/common/txpwr_index.h"
 #include "hal/rtl8822c/rtl8822c.h"
 #include "hal/rtl8822c/rtl8822c_tables.h"
-
-#define REG_TXAGC_WRITABLE 0x1C90
-#define TXAGC_LOCK (1u << 15)
-#define REG_TXAGC_DIFF 0x3A00
-#define DIFF_MIN (-64)           /* the 7-bit two's complement field */
-#define DIFF_MAX 63
-
-#define RATE_11M (DVR_DESC_RATE_OFDM_FIRST - 1)
-#define REF_RATE DVR_TXPWR_REF_RATE                  /* HT MCS7 */
-#define N_RATES (DVR_DESC_RATE_VHT_FIRST + 20)        /* past VHT 2SS MCS9 */
 
 /* The no-DPD back-off, below; declared for the chip data. */
 static int dpd_backoff(uint8_t rate);
@@ -133,68 +124,8 @@ int rtl8822c_calibrated_tx_power(struct dvr_chip *chip)
 	return dvr_chip_txpwr_calibrated(chip, &txpwr);
 }
 
+/* The TX AGC table is the family's (hal/jaguar3/jaguar3_txagc.c). */
 int rtl8822c_set_tx_power(struct dvr_chip *chip, int index)
 {
-	struct dvr_io *io = chip->io;
-	static const uint16_t ref_cck[2] = { 0x18A0, 0x41A0 };
-	static const uint16_t ref_ofdm[2] = { 0x18E8, 0x41E8 };
-	unsigned paths = chip->id.is_1t1r ? 1 : 2;
-	bool is_5g = chip->channel.channel > 14;
-	int lvl[2][N_RATES];
-
-	if (index < 0 || index > RTL8822C_MAX_TX_INDEX)
-		return dvr_chip_fail(chip, DVR_E_INVALID, "TX power index %d "
-		                     "outside 0..%d", index,
-		                     RTL8822C_MAX_TX_INDEX);
-	int shift = dvr_chip_txpwr_shift(chip, &txpwr, index);
-	for (unsigned p = 0; p < paths; p++)
-		for (uint8_t r = 0; r < N_RATES; r++)
-			lvl[p][r] = dvr_txpwr_rate_programmed(r)
-			                    ? dvr_chip_txpwr_level(chip, &txpwr, p,
-			                                           r, index, shift)
-			                    : index;
-
-	/* References. CCK only on 2.4 GHz: rtw88 computes no CCK level on
-	 * 5 GHz (phy.c rtw_phy_set_tx_power_level_by_path starts at the
-	 * OFDM section there), and the chip sends no CCK on that band. */
-	if (!is_5g)
-		for (unsigned p = 0; p < paths; p++) {
-			dvr_w32_mask(io, REG_TXAGC_WRITABLE, TXAGC_LOCK, 0);
-			dvr_w32_mask(io, ref_cck[p], 0x7F0000,
-			             (uint32_t)lvl[p][RATE_11M]);
-		}
-	for (unsigned p = 0; p < paths; p++) {
-		dvr_w32_mask(io, REG_TXAGC_WRITABLE, TXAGC_LOCK, 0);
-		dvr_w32_mask(io, ref_ofdm[p], 0x1FC00,
-		             (uint32_t)lvl[p][REF_RATE]);
-	}
-	/* Differences, four rates a dword, the smaller of the paths'. */
-	for (uint8_t r0 = 0; r0 < N_RATES; r0 += 4) {
-		if (!dvr_txpwr_rate_on_band(r0, is_5g))
-			continue;
-		uint32_t word = 0;
-		for (uint8_t k = 0; k < 4; k++) {
-			uint8_t r = (uint8_t)(r0 + k);
-			bool cck = dvr_desc_rate_is_cck(r);
-			int d = DIFF_MAX;
-			for (unsigned p = 0; p < paths; p++) {
-				int dp = lvl[p][r] -
-				         lvl[p][cck ? RATE_11M : REF_RATE];
-				d = dp < d ? dp : d;
-			}
-			/* the field cannot hold more; the level saturates */
-			d = d < DIFF_MIN ? DIFF_MIN : d;
-			word |= ((uint32_t)d & 0x7F) << (8 * k);
-		}
-		dvr_w32_mask(io, REG_TXAGC_WRITABLE, TXAGC_LOCK, 0);
-		dvr_w32(io, (uint16_t)(REG_TXAGC_DIFF + r0), word);
-	}
-	int st = dvr_io_status(io);
-	if (st != DVR_OK)
-		return dvr_chip_fail(chip, st, "USB error setting TX power");
-	chip->tx_power_asked = index;
-	/* what the reference rate got, which its limit may hold below
-	 * index */
-	chip->tx_power_index = lvl[0][REF_RATE];
-	return DVR_OK;
+	return jaguar3_set_tx_power(chip, &txpwr, index);
 }

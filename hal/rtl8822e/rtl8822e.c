@@ -39,7 +39,9 @@ static const struct dvr_chip_ops rtl8822e_ops = {
 	.identify = rtl8822e_identify,
 	.phy_init = rtl8822e_phy_init,
 	.set_channel = rtl8822e_set_channel,
+	.track = rtl8822e_track,
 	.set_tx_power = rtl8822e_set_tx_power,
+	.calibrated_tx_power = rtl8822e_calibrated_tx_power,
 	.parse_rx_pkt = rtl8822e_parse_rx_pkt,
 	.tx_caveat = rtl8822e_tx_caveat,
 };

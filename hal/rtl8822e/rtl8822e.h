@@ -10,15 +10,17 @@
  * type), the chip data for power-on, firmware and MAC set-up (the
  * vendor's MAC constants), the condition description of the vendor
  * tables, and the front-end pieces the BB/RF bring-up will call (RFE
- * control pins, the RF 0x1A baseband filter). The BB/RF bring-up, channel
- * and TX power are not written yet: their ops refuse with
- * DVR_E_UNSUPPORTED so that an RTL8812EU stops cleanly at the PHY stage.
+ * control pins, the RF 0x1A baseband filter), calibrated TX power, LCK and
+ * thermal tracking. The BB/RF bring-up and channel are not written yet:
+ * their ops refuse with DVR_E_UNSUPPORTED so that an RTL8812EU stops
+ * cleanly at the PHY stage.
  */
 #ifndef DVR_RTL8822E_H
 #define DVR_RTL8822E_H
 
 #include "hal/hal.h"
 #include "hal/common/phy_table.h"
+#include "hal/common/txpwr_limit.h"
 #include "hal/halmac/halmac.h"
 #include "hal/jaguar3/jaguar3.h"
 
@@ -61,6 +63,22 @@ extern const struct dvr_chip_info rtl8822e_info;
  * docs/8822e-quirks.md). */
 #define RTL8822E_RFE_DEFAULT 21
 
+/* Thermal tracking state (rtl8822e_pwrtrack.c), per RF path; the LCK
+ * baselines are rtl8822e_lck.c's. */
+#define RTL8822E_TRK_AVG_N 4u    /* vendor AVG_THERMAL_NUM_8822E */
+#define RTL8822E_LCK_AVG_N 2u    /* vendor AVG_THERMAL_NUM_LCK */
+struct rtl8822e_thermal_ring {
+	uint8_t v[2][RTL8822E_TRK_AVG_N];
+	uint8_t n, next;         /* readings held, slot of the next */
+};
+struct rtl8822e_pwrtrack {
+	struct rtl8822e_thermal_ring trk;   /* for power tracking */
+	struct rtl8822e_thermal_ring lck;   /* for the re-lock rule */
+	bool lck_ref_valid;      /* false: the next tick takes its average */
+	uint8_t lck_ref[2];      /* meter per path at the last LCK */
+	int8_t delta[2];         /* swing index in 0x18A0 / 0x41A0 [7:0] */
+};
+
 /* Chip-private state behind chip->priv (allocated by identify; every op
  * tolerates NULL and then uses defaults). The EFUSE map, the TX power
  * tables and the power last asked are the chip's common state (struct
@@ -69,14 +87,9 @@ struct rtl8822e_priv {
 	/* rtl8822e_channel.c: the band the BB is set up for */
 	bool is_5g;
 	bool band_valid;
-	/* rtl8822e_pwrtrack.c: thermal tracking and the LCK re-lock */
-	struct {
-		bool triggered;
-		uint32_t ewma[2];
-		uint8_t avg[2];          /* 0xFF: none yet */
-		uint8_t lck_ref[2];      /* averages at the last LCK */
-		int8_t delta[2];
-	} pwrtrack;
+	/* rtl8822e_pwrtrack.c and rtl8822e_lck.c: thermal tracking and
+	 * the LCK re-lock */
+	struct rtl8822e_pwrtrack pwrtrack;
 };
 
 static inline struct rtl8822e_priv *rtl8822e_priv(const struct dvr_chip *c)
@@ -128,6 +141,68 @@ const char *rtl8822e_tx_caveat(const struct dvr_chip *chip,
 /* Not written yet: refuse with DVR_E_UNSUPPORTED (rtl8822e_phy.c). */
 int rtl8822e_phy_init(struct dvr_chip *chip);
 int rtl8822e_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
+
+/* TX power (rtl8822e_txpower.c). The index range of the TX AGC table. */
+#define RTL8822E_MAX_TX_INDEX 127
+/* ops->set_tx_power: @p index is HT MCS7's on path A, every other rate
+ * and path keeps its calibrated distance, none past its limit
+ * (hal/jaguar3 jaguar3_set_tx_power). */
 int rtl8822e_set_tx_power(struct dvr_chip *chip, int index);
+/* ops->calibrated_tx_power: MCS7 path A's calibrated index on the
+ * current channel, or default_tx_power without one. */
+int rtl8822e_calibrated_tx_power(struct dvr_chip *chip);
+/* Power by rate (rtl8822e_bb_pg) and the limits (rtl8822e_txpwr_lmt)
+ * into chip->txpwr; run by identify. DVR_OK, or the error of a table
+ * the generic parser rejects. */
+int rtl8822e_txpower_tables_load(struct dvr_chip *chip);
+/* Pure: the index the chip programs for descriptor rate @p rate on
+ * @p path at the tuned channel, from the logical EFUSE map @p efuse and,
+ * when @p by_rate is not NULL, min(by-rate offset, limit of @p regd),
+ * clamped to 0..127; *cap (may be NULL) the most the limit allows. -1
+ * for a rate, path or channel without one. */
+int rtl8822e_txpwr_rate_index(const uint8_t *efuse,
+                              const struct dvr_txpwr_by_rate *by_rate,
+                              const struct dvr_txpwr_limits *limits,
+                              enum dvr_regd regd, unsigned path,
+                              uint8_t rate, unsigned primary,
+                              unsigned center_ch, unsigned bw_mhz, int *cap);
+
+/*
+ * LCK (rtl8822e_lck.c): AACK then RTK on RF path A, then the thermal
+ * meters of both paths recorded as the re-lock baseline
+ * (priv->pwrtrack.lck_ref). For phy_init, after the RF tables. DVR_OK,
+ * DVR_E_TIMEOUT when an engine still reported busy after 100 ms (the
+ * synthesizer is then as it was; the baselines are recorded all the
+ * same), or the bus error.
+ */
+int rtl8822e_lck(struct dvr_chip *chip);
+/* The two engines alone (what the re-lock runs); DVR_OK, DVR_E_TIMEOUT
+ * or the bus error as rtl8822e_lck. */
+int rtl8822e_lck_run(struct dvr_chip *chip);
+/* One meter reading of RF path @p path (RF 0x42 [6:1]). */
+uint8_t rtl8822e_thermal_read(struct dvr_chip *chip, unsigned path);
+/* Pure: whether the averages @p avg have moved 4 or more from the
+ * baselines @p ref on either path (the re-lock rule). */
+bool rtl8822e_lck_due(const uint8_t avg[2], const uint8_t ref[2]);
+
+/*
+ * Thermal tracking (rtl8822e_pwrtrack.c). rtl8822e_pwrtrack_init clears
+ * the state (phy_init, before rtl8822e_lck). rtl8822e_track is ops->track:
+ * the firmware heartbeat and the TX power applied again after it, the
+ * meters of both paths, the LCK re-lock rule, and with an EFUSE thermal
+ * calibration the swing index of each path into 0x18A0 / 0x41A0 [7:0].
+ * DVR_OK, DVR_E_TIMEOUT when a re-lock never finished, or the bus error.
+ */
+void rtl8822e_pwrtrack_init(struct dvr_chip *chip);
+int rtl8822e_track(struct dvr_chip *chip, struct dvr_thermal_stats *st);
+/* Pure: add one reading per path to ring @p r, which keeps the last
+ * @p cap (RTL8822E_TRK_AVG_N or RTL8822E_LCK_AVG_N, at most the
+ * former), and give each path's average of those held (truncated). */
+void rtl8822e_thermal_avg(struct rtl8822e_thermal_ring *r, unsigned cap,
+                          const uint8_t reading[2], uint8_t avg[2]);
+/* Pure: the swing index of @p path at channel @p ch for average @p avg
+ * against the EFUSE calibration @p cal (the vendor's step tables). */
+int rtl8822e_swing_index(unsigned ch, unsigned path, uint8_t avg,
+                         uint8_t cal);
 
 #endif /* DVR_RTL8822E_H */

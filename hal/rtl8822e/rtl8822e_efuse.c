@@ -2,7 +2,8 @@
 /*
  * identify: what hal/halmac reads of every HalMAC chip (id, cut, EFUSE
  * through this chip's OTP port, MAC address, crystal), then the 8822E's
- * RFE type, which selects the cases of its vendor tables.
+ * RFE type, which selects the cases of its vendor tables, then its TX
+ * power tables (rtl8822e_txpower.c).
  */
 #include "hal/rtl8822e/rtl8822e.h"
 
@@ -40,5 +41,5 @@ int rtl8822e_identify(struct dvr_chip *chip)
 		              raw == 0xFF ? "unprogrammed or unreadable" :
 		                            "no front end named",
 		              RTL8822E_RFE_DEFAULT);
-	return DVR_OK;
+	return rtl8822e_txpower_tables_load(chip);
 }

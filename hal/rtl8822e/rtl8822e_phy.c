@@ -34,9 +34,3 @@ int rtl8822e_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	(void)ch;
 	return not_yet(chip, "channel set-up");
 }
-
-int rtl8822e_set_tx_power(struct dvr_chip *chip, int index)
-{
-	(void)index;
-	return not_yet(chip, "TX power");
-}

@@ -37,6 +37,7 @@
 
 #include "hal/common/pwr_seq.h"
 #include "hal/common/txpwr_by_rate.h"
+#include "hal/common/txpwr_limit.h"
 
 /* Condition-row tables: u32 words, two per row, with the vendor's
  * "halbb headline" conditions (cut, RFE type); walk them with
@@ -78,5 +79,7 @@ extern const uint8_t rtl8822e_pwrtrk_2g_cck_a_p[RTL8822E_PWRTRK_SZ];
  * counts rows. */
 extern const struct dvr_pg_row rtl8822e_bb_pg[];
 extern const size_t rtl8822e_bb_pg_len;
+extern const struct dvr_txpwr_lmt_row rtl8822e_txpwr_lmt[];
+extern const size_t rtl8822e_txpwr_lmt_len;
 
 #endif /* DVR_RTL8822E_TABLES_H */
