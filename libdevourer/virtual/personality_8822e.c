@@ -32,6 +32,7 @@ static void reset(struct vchip *vc)
 	if (!s->otp_noise)
 		s->otp_noise = 1;
 	s->aack_done_ns = s->rtk_done_ns = 0;
+	p8822e_calib_reset(vc);
 }
 
 static const struct p3081_chip chip_8822e = {

@@ -36,6 +36,20 @@ struct p8822e_state {
 	/* when the AACK (RF A 0xC9 bit 5) and RTK (RF A 0xCE bit 11)
 	 * engines the driver last started are through */
 	uint64_t aack_done_ns, rtk_done_ns;
+	/* personality_8822e_calib.c: the calibration engines' state */
+	struct {
+		uint64_t noise;          /* its own generator */
+		uint32_t ctl[2][3];      /* AFE bank 0x04/0x0C/0x1C as held */
+		bool bank_ok[2];         /* bank base bit 17: the verdict */
+		bool msb_ok[2];          /* MSB step ran set up */
+		bool dac_ran[2], dac_good[2];
+		bool iqk_tx[2], iqk_rx[2];   /* IQ correction in place */
+		uint32_t matrix[2][2];   /* 0x1B38/0x1B3C of each path */
+		uint8_t shown_page;      /* whose matrices 0x1B38/3C show */
+		bool gapk_measured[2];
+		uint16_t gapk_rows[2][3];    /* 5 GHz gain rows rewritten */
+		bool dpk_bypass[2];
+	} cal;
 };
 
 static inline struct p8822e_state *p8822e_of(const struct vchip *vc)
@@ -71,6 +85,26 @@ uint32_t p8822e_thermal_rf_written(struct vchip *vc, unsigned path,
                                    uint8_t reg, uint32_t old, uint32_t v);
 uint32_t p8822e_thermal_rf_busy(const struct vchip *vc, unsigned path,
                                 uint8_t reg);
+
+/* personality_8822e_calib.c: the AFE banks' DACK engines, the NCTL
+ * engine's results, the RF TX gain table read-back and the DPK bypass.
+ * _reset at plug-in; _written after a host write (AFE banks, 0x1B04-
+ * 0x1BDC, the NCTL page in 0x1B00); _nctl_go when a command's go bit is
+ * written (false: the step fails, 0x1B08 bit 26); _rf_written after RF
+ * @p reg of @p path took a value. */
+void p8822e_calib_reset(struct vchip *vc);
+void p8822e_calib_written(struct vchip *vc, uint16_t addr, size_t len);
+bool p8822e_calib_nctl_go(struct vchip *vc, uint32_t cmd);
+void p8822e_calib_rf_written(struct vchip *vc, unsigned path, uint8_t reg);
+/* What the calibration state costs path @p path now, for the TX power
+ * and air models to add: the TX gain in dB (0, or -12 on 5 GHz while
+ * the tuned band's gain table has not been corrected by TX gap-K), the
+ * TX EVM/SNR loss in dB (DAC not calibrated 6, no TX IQ correction 8,
+ * DPK neither trained nor bypassed 3) and the RX SNR loss in dB (ADC DC
+ * not compensated 3, no RX IQ correction 6). */
+int p8822e_calib_tx_gain_db(const struct vchip *vc, unsigned path);
+int p8822e_calib_tx_evm_loss_db(const struct vchip *vc, unsigned path);
+int p8822e_calib_rx_snr_loss_db(const struct vchip *vc, unsigned path);
 
 /* personality_8822e_frontend.c (p3081_chip hooks, and what the PHY
  * status reports of path B) */

@@ -102,6 +102,7 @@ static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 	vc_put_le32(&vc->regs[window_of(path) + reg * 4u], v);
 	if (reg == RF18 && path == 0)
 		update_tuning(vc);
+	p8822e_calib_rf_written(vc, path, reg);
 }
 
 bool p8822e_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
@@ -143,13 +144,20 @@ void p8822e_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 	}
 	if (addr <= P8822E_TXBWCTL + 1 && end > P8822E_TXBWCTL + 1)
 		update_tuning(vc);
+	p8822e_calib_written(vc, addr, len);
 	if (addr <= P8822E_NCTL0 && end > P8822E_NCTL0 && p3081_bb_on(vc) &&
 	    (vc->regs[P8822E_NCTL0] & 0x01)) {
 		/* a command with its go bit completes at once (its time is
-		 * not modelled): ready, done, not failed */
+		 * not modelled) and consumes the go bit: ready, done, and
+		 * the fail flag per personality_8822e_calib.c */
+		bool ok = p8822e_calib_nctl_go(vc, vc_reg32(vc, P8822E_NCTL0));
+		vc->regs[P8822E_NCTL0] &= (uint8_t)~0x01u;
 		vc->regs[P8822E_IQK_STATUS] = 0x55;
 		vc->regs[P8822E_NCTL_DONE] = 0x00;
 		vc->regs[P8822E_NCTL_DONE + 1] = 0x80;
-		vc->regs[P8822E_NCTL_RPT + 3] &= (uint8_t)~0x04u;
+		if (ok)
+			vc->regs[P8822E_NCTL_RPT + 3] &= (uint8_t)~0x04u;
+		else
+			vc->regs[P8822E_NCTL_RPT + 3] |= 0x04u;
 	}
 }
