@@ -49,6 +49,7 @@ struct p8822e_state {
 		bool gapk_measured[2];
 		uint16_t gapk_rows[2][3];    /* 5 GHz gain rows rewritten */
 		bool dpk_bypass[2];
+		bool prog_tail, prog_loaded; /* NCTL program loaded */
 	} cal;
 };
 

@@ -18,7 +18,8 @@
  * (0x9B4 [16:8] = 0xDB), the comparator (0x1810 / 0x4110 bit 15) and the
  * DAC gain in calibration mode (0x1818 / 0x4118 [27:26] = 3) for the MSB
  * step; the ADC engine a shorted input (0x1860 / 0x4160 bit 12 clear,
- * 0x1810 / 0x4110 bit 19 set); the NCTL engine the calibration clocks
+ * 0x1810 / 0x4110 bit 19 set); the NCTL engine its program (the
+ * RF-calibration init table's 0x1B80 words), the calibration clocks
  * (0x1CD0 [30:28] = 7, 0x1E24 bit 17) and the AFE in its calibration
  * state (0x1C38 all ones). An engine without them reports no "done"
  * (DAC, ADC) or the fail flag (NCTL).
@@ -299,12 +300,26 @@ static unsigned nctl_page(const struct vchip *vc)
 	return (r32(vc, P8822E_NCTL0) >> 1) & 3;
 }
 
+/* The engine writes a step's result, path @p p's correction matrix
+ * @p rx (0x1B38 TX, 0x1B3C RX): the identity moved by this die's IQ
+ * imbalance, into the path's bank (shown if its page is). */
+static void put_matrix(struct vchip *vc, unsigned p, unsigned rx)
+{
+	struct p8822e_state *s = p8822e_of(vc);
+	uint32_t v = 0x40000000u + (die_hash(vc, 0x900 + p * 2 + rx) % 0x400) *
+	             0x10001u;
+	s->cal.matrix[p][rx] = v;
+	if (s->cal.shown_page == p)
+		w32(vc, rx ? 0x1B3C : 0x1B38, v);
+}
+
 bool p8822e_calib_nctl_go(struct vchip *vc, uint32_t cmd)
 {
 	struct p8822e_state *s = p8822e_of(vc);
 	unsigned kind = (cmd >> 8) & 0xF;
 	unsigned path = cmd & 0x20 ? 1 : 0;
-	bool ready = ((r32(vc, 0x1CD0) >> 28) & 7) == 7 &&
+	bool ready = s->cal.prog_loaded &&
+	             ((r32(vc, 0x1CD0) >> 28) & 7) == 7 &&
 	             (r32(vc, 0x1E24) & (1u << 17)) &&
 	             r32(vc, 0x1C38) == 0xFFFFFFFFu;
 	if (!(cmd & 0x30))
@@ -322,6 +337,7 @@ bool p8822e_calib_nctl_go(struct vchip *vc, uint32_t cmd)
 	}
 	case 0x2: case 0x4: case 0x5: case 0x6: /* TX IQ */
 		s->cal.iqk_tx[path] = true;
+		put_matrix(vc, path, 0);
 		break;
 	case 0xF: { /* RX gain search: the RX baseband gain chosen */
 		uint32_t rf0 = s->base.rf[path][0x00];
@@ -331,6 +347,7 @@ bool p8822e_calib_nctl_go(struct vchip *vc, uint32_t cmd)
 	}
 	case 0x3: case 0xA: case 0xB: case 0xC: /* RX IQ */
 		s->cal.iqk_rx[path] = true;
+		put_matrix(vc, path, 1);
 		break;
 	case 0xD: /* TX gap measurement of the tuned band */
 		s->cal.gapk_measured[path] = true;
@@ -407,6 +424,14 @@ static void nctl_written(struct vchip *vc, uint16_t a)
 		                       (r32(vc, 0x1B5C) & 0xFF) == 0x5B;
 	if (a == 0x1BD4 || a == 0x1BD8 || a == 0x1B9C)
 		nctl_readback(vc);
+	/* the engine's program, loaded word by word through 0x1B80 by
+	 * the RF-calibration init table (rtl88x2eu halrf_rfk_init_8822e.c
+	 * array_mp_8822e_cal_init, "01_nctl_8822E_IQK_DPK_V2"): its last
+	 * word (address 0x3FD) strobed, then the load closed with 0x2 */
+	if (a == 0x1B80 && v == 0x00013FD7u)
+		s->cal.prog_tail = true;
+	else if (a == 0x1B80 && v == 0x00000002u && s->cal.prog_tail)
+		s->cal.prog_loaded = true;
 }
 
 void p8822e_calib_written(struct vchip *vc, uint16_t addr, size_t len)
