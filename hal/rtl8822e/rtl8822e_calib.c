@@ -603,8 +603,9 @@ int rtl8822e_calibrate(struct dvr_chip *chip)
 	dvr_w8(io, REG_TXPAUSE, 0);
 	unsigned bw = chip->channel.bw_mhz ? chip->channel.bw_mhz : 20;
 	st = rtl8822e_set_bw_filter(chip, bw);
-	if (st != DVR_OK || dvr_io_status(io) != DVR_OK)
-		return dvr_chip_fail(chip, dvr_io_status(io),
-		                     "USB error after calibration");
+	if (st == DVR_OK)
+		st = dvr_io_status(io);
+	if (st != DVR_OK)
+		return dvr_chip_fail(chip, st, "USB error after calibration");
 	return DVR_OK;
 }
