@@ -66,8 +66,10 @@ struct iqk_run {
 /* ---- the NCTL handshake ---- */
 
 /* _iqk_check_cal_8822e: ready report, then the done word; then clear
- * the status and the fail flag. A LO step cannot fail by the flag. */
-static bool check_cal(struct dvr_chip *chip, struct iqk_run *k, bool lok)
+ * the status and the fail flag. (The vendor exempts its LO steps from
+ * the flag by command, but _iqk_one_shot_8822e always passes the
+ * generic one, so every step is judged by it.) */
+static bool check_cal(struct dvr_chip *chip, struct iqk_run *k)
 {
 	struct dvr_io *io = chip->io;
 	bool fail = true;
@@ -75,7 +77,7 @@ static bool check_cal(struct dvr_chip *chip, struct iqk_run *k, bool lok)
 	dvr_delay_us(1);
 	for (unsigned c = 0; c < READY_POLLS; c++) {
 		if ((dvr_r32(io, REG_IQK_RPT) & 0xFF) == NCTL_READY) {
-			fail = !lok && (dvr_r32(io, REG_NCTL_RPT) & NCTL_FAIL);
+			fail = dvr_r32(io, REG_NCTL_RPT) & NCTL_FAIL;
 			break;
 		}
 		if (dvr_io_status(io) != DVR_OK)
@@ -142,7 +144,7 @@ static bool one_shot(struct dvr_chip *chip, struct iqk_run *k,
 		break;
 	}
 	nctl_go(io, cmd);
-	return check_cal(chip, k, step == STEP_LOK1 || step == STEP_LOK2);
+	return check_cal(chip, k);
 }
 
 static void nctl_page(struct dvr_io *io, unsigned page)
@@ -353,7 +355,7 @@ static bool rx_gain_search(struct dvr_chip *chip, struct iqk_run *k,
 		dvr_w32_mask(io, 0x1B2C, 0x0FFF0000, 0x018);
 		nctl_go(io, 0xF00 | (1u << (4 + p)) | 0x8);
 		dvr_delay_us(20);
-		fail = check_cal(chip, k, false);
+		fail = check_cal(chip, k);
 		nctl_page(io, p);
 		uint32_t rf0 = halmac_rf_read(chip, p, RF_MODE, 0xFFFFF);
 		int lna = (int)((rf0 >> 10) & 7);
@@ -439,8 +441,12 @@ static void iqc_default(struct dvr_io *io, unsigned p, bool tx)
 static void by_path(struct dvr_chip *chip, struct iqk_run *k)
 {
 	for (unsigned p = 0; p < 2; p++) {
-		/* the path not being calibrated in standby */
-		halmac_rf_write(chip, p ^ 1, RF_MODE, 0xF0000, 1);
+		/* As written in _iqk_iqk_by_path_8822e: odm_set_rf_reg with
+		 * the other path's index in the register argument, i.e. RF
+		 * register 0x01 of path A, RF 0x00 of path B, [19:16] = 1.
+		 * OpenIPC devourer reads it as RF 0x00 of the other path
+		 * (standby); the vendor's literal writes are kept. */
+		halmac_rf_write(chip, p, p ? 0x00 : 0x01, 0xF0000, 1);
 		/* devourer's port: narrowband commands on 2.4 GHz only */
 		k->narrow = !k->band_5g;
 		txk(chip, k, p);
