@@ -114,11 +114,14 @@ static void afe_mode(struct dvr_chip *chip, unsigned p, bool cal)
 	rtl8822e_dack_soft_reset(chip);
 }
 
-static unsigned sram_band(unsigned channel)
+/* The 5 GHz gain table of a channel: low (the vendor's 16-96, taken
+ * down to 15 as devourer does), mid (100-144), high (149 up; the
+ * vendor's gaps 97-99 and 145-148 are not tunable, vendor
+ * config_phydm_switch_channel_8822e). Its 0x1B98 [14:12] code and its
+ * band index in struct gapk are the same number. */
+static unsigned band5(unsigned channel)
 {
-	/* the 0x1B98 [14:12] band: 5 GHz low / mid / high; devourer
-	 * extends low down to channel 15 and high past 177 */
-	return channel <= 64 ? 2 : channel <= 144 ? 3 : 4;
+	return channel <= 96 ? 2 : channel <= 144 ? 3 : 4;
 }
 
 /* _halrf_txgapk_calculate_offset_8822e: one gain-K run on a path and
@@ -145,7 +148,7 @@ static void measure(struct dvr_chip *chip, struct gapk *g, unsigned p,
 		halmac_rf_write(chip, p, 0xDF, 0x20000, 1);
 		halmac_rf_write(chip, p, 0x89, 0x00003, 3);
 		halmac_rf_write(chip, p, 0x00, 0x003E0, 0x0F);
-		dvr_w32_mask(io, REG_GAIN_SRAM, 0x7000, sram_band(channel));
+		dvr_w32_mask(io, REG_GAIN_SRAM, 0x7000, band5(channel));
 	}
 	uint32_t pi_old = dvr_r32(io, pi);
 	dvr_w32(io, pi, pi_old & ~0xC0000000u);
@@ -223,8 +226,7 @@ uint32_t rtl8822e_txgapk_gain(uint32_t entry, int offset)
 static void write_gains(struct dvr_chip *chip, const struct gapk *g,
                         unsigned channel)
 {
-	unsigned b = channel <= 14 ? 1 : channel <= 64 ? 2 :
-	             channel <= 144 ? 3 : 4;
+	unsigned b = channel <= 14 ? 1 : band5(channel);
 	uint32_t base = b == 1 ? 0x20 : b == 2 ? 0x200 : b == 3 ? 0x280 : 0x300;
 
 	for (unsigned p = 0; p < 2; p++) {
