@@ -9,8 +9,10 @@
  * What is here so far: identification (chip id, the OTP EFUSE, the RFE
  * type), the chip data for power-on, firmware and MAC set-up (the
  * vendor's MAC constants), the condition description of the vendor
- * tables, and the front-end pieces the BB/RF bring-up will call (RFE
- * control pins, the RF 0x1A baseband filter). The BB/RF bring-up, channel
+ * tables, the front-end pieces the BB/RF bring-up will call (RFE
+ * control pins, the RF 0x1A baseband filter), and the RF calibration
+ * (DACK for phy_init; IQK, TX gap-K and the DPK bypass as
+ * ops->calibrate). The BB/RF bring-up, channel
  * and TX power are not written yet: their ops refuse with
  * DVR_E_UNSUPPORTED so that an RTL8812EU stops cleanly at the PHY stage.
  */

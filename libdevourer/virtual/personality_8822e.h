@@ -7,7 +7,10 @@
  * board-facing. One file per part: personality_8822e.c (identity,
  * constants, the personality table), _efuse.c (the OTP, its power cut
  * and burst read, its contents and boards), _fw.c (what its firmware
- * answers to H2C), _phy.c (RF access, tuning, calibration engines),
+ * answers to H2C), _phy.c (RF access, tuning, the NCTL handshake),
+ * _calib.c (the DACK engines in the AFE banks, the NCTL steps' results,
+ * gap-K and DPK-bypass read-backs, and what a radio without them
+ * loses),
  * _thermal.c (thermal meters, AACK + RTK LC-tank calibration),
  * _frontend.c (RFE pins, the DPDT pin-mux, the RX DMA's aggregation
  * rule: what reaches the air and bulk IN), _rx.c (its PHY status).
