@@ -40,6 +40,7 @@ static const struct dvr_chip_ops rtl8822e_ops = {
 	.phy_init = rtl8822e_phy_init,
 	.set_channel = rtl8822e_set_channel,
 	.track = rtl8822e_track,
+	.calibrate = rtl8822e_calibrate,
 	.set_tx_power = rtl8822e_set_tx_power,
 	.calibrated_tx_power = rtl8822e_calibrated_tx_power,
 	.parse_rx_pkt = rtl8822e_parse_rx_pkt,

@@ -9,11 +9,10 @@
  * What is here so far: identification (chip id, the OTP EFUSE, the RFE
  * type), the chip data for power-on, firmware and MAC set-up (the
  * vendor's MAC constants), the condition description of the vendor
- * tables, and the front-end pieces the BB/RF bring-up will call (RFE
- * control pins, the RF 0x1A baseband filter), calibrated TX power, LCK and
- * thermal tracking. The BB/RF bring-up and channel are not written yet:
- * their ops refuse with DVR_E_UNSUPPORTED so that an RTL8812EU stops
- * cleanly at the PHY stage.
+ * tables, the front-end pieces (RFE control pins, the RF 0x1A baseband
+ * filter), calibrated TX power, LCK and thermal tracking, and the RF
+ * calibration (DACK for phy_init; IQK, TX gap-K and the DPK bypass as
+ * ops->calibrate).
  */
 #ifndef DVR_RTL8822E_H
 #define DVR_RTL8822E_H
@@ -137,6 +136,30 @@ int rtl8822e_set_bw_filter(struct dvr_chip *chip, unsigned bw_mhz);
  * end, which no receiver decodes. */
 const char *rtl8822e_tx_caveat(const struct dvr_chip *chip,
                                const struct dvr_channel *ch);
+/* Calibration (rtl8822e_dack.c, rtl8822e_calib.c, rtl8822e_txgapk.c).
+ * DACK: ADDCK then the AFE-bank DAC calibration of both paths, retried
+ * up to 10 times until the banks pass the vendor's check; a DACK that
+ * does not converge is a warning (chip->warning), a USB error fails. */
+int rtl8822e_dack(struct dvr_chip *chip);
+/* The AFE banks' soft reset (the DAC FIFO reset after a bandwidth change
+ * and around IQK), each bank write checked. */
+void rtl8822e_dack_soft_reset(struct dvr_chip *chip);
+/* ops->calibrate: IQK, TX gap-K, DPK bypass, TX resumed, RF 0x1A's
+ * filter for chip->channel.bw_mhz re-applied. A failed IQK part is a
+ * warning and in chip->calib; a USB error fails. */
+int rtl8822e_calibrate(struct dvr_chip *chip);
+/* The parts: the software IQK on the NCTL engine, the TX gap
+ * calibration of the band RF 0x18 is tuned to, and the DPK bypass. */
+int rtl8822e_iqk(struct dvr_chip *chip);
+int rtl8822e_txgapk(struct dvr_chip *chip);
+int rtl8822e_dpk_bypass(struct dvr_chip *chip);
+/* Pure: RF TX gain entry @p entry moved by @p offset half steps. */
+uint32_t rtl8822e_txgapk_gain(uint32_t entry, int offset);
+/* Shared by IQK and gap-K (rtl8822e_calib.c): pause TX and wait for the
+ * RF to leave TX (@p any_in_tx) or for a path to be in RX; and the BB's
+ * calibration mode for the @p paths mask. */
+void rtl8822e_tx_pause(struct dvr_chip *chip, bool any_in_tx);
+void rtl8822e_bb_cal_mode(struct dvr_io *io, unsigned paths, bool on);
 
 /* Not written yet: refuse with DVR_E_UNSUPPORTED (rtl8822e_phy.c). */
 int rtl8822e_phy_init(struct dvr_chip *chip);

@@ -39,6 +39,7 @@ static void reset(struct vchip *vc)
 	memset(s->txagc_ofdm, 0, sizeof s->txagc_ofdm);
 	memset(s->txagc_diff, 0, sizeof s->txagc_diff);
 	s->tx_stalled = false;
+	p8822e_calib_reset(vc);
 }
 
 static const struct p3081_chip chip_8822e = {

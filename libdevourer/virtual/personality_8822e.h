@@ -7,7 +7,10 @@
  * board-facing. One file per part: personality_8822e.c (identity,
  * constants, the personality table), _efuse.c (the OTP, its power cut
  * and burst read, its contents and boards), _fw.c (what its firmware
- * answers to H2C), _phy.c (RF access, tuning, calibration engines),
+ * answers to H2C), _phy.c (RF access, tuning, the NCTL handshake),
+ * _calib.c (the DACK engines in the AFE banks, the NCTL steps' results,
+ * gap-K and DPK-bypass read-backs, and what a radio without them
+ * loses),
  * _thermal.c (thermal meters, AACK + RTK LC-tank calibration),
  * _frontend.c (RFE pins, the DPDT pin-mux, the RX DMA's aggregation
  * rule: what reaches the air and bulk IN), _txpwr.c (TX AGC, chains,
@@ -44,6 +47,21 @@ struct p8822e_state {
 	int8_t txagc_diff[0x54];
 	/* a one-stream HT MCS0 frame on both chains stalled the TX DMA */
 	bool tx_stalled;
+	/* personality_8822e_calib.c: the calibration engines' state */
+	struct {
+		uint64_t noise;          /* its own generator */
+		uint32_t ctl[2][3];      /* AFE bank 0x04/0x0C/0x1C as held */
+		bool bank_ok[2];         /* bank base bit 17: the verdict */
+		bool msb_ok[2];          /* MSB step ran set up */
+		bool dac_ran[2], dac_good[2];
+		bool iqk_tx[2], iqk_rx[2];   /* IQ correction in place */
+		uint32_t matrix[2][2];   /* 0x1B38/0x1B3C of each path */
+		uint8_t shown_page;      /* whose matrices 0x1B38/3C show */
+		bool gapk_measured[2];
+		uint16_t gapk_rows[2][3];    /* 5 GHz gain rows rewritten */
+		bool dpk_bypass[2];
+		bool prog_tail, prog_loaded; /* NCTL program loaded */
+	} cal;
 };
 
 /* A board of the model (board=), what the EFUSE and the front end make
@@ -90,6 +108,26 @@ uint32_t p8822e_thermal_rf_written(struct vchip *vc, unsigned path,
                                    uint8_t reg, uint32_t old, uint32_t v);
 uint32_t p8822e_thermal_rf_busy(const struct vchip *vc, unsigned path,
                                 uint8_t reg);
+
+/* personality_8822e_calib.c: the AFE banks' DACK engines, the NCTL
+ * engine's results, the RF TX gain table read-back and the DPK bypass.
+ * _reset at plug-in; _written after a host write (AFE banks, 0x1B04-
+ * 0x1BDC, the NCTL page in 0x1B00); _nctl_go when a command's go bit is
+ * written (false: the step fails, 0x1B08 bit 26); _rf_written after RF
+ * @p reg of @p path took a value. */
+void p8822e_calib_reset(struct vchip *vc);
+void p8822e_calib_written(struct vchip *vc, uint16_t addr, size_t len);
+bool p8822e_calib_nctl_go(struct vchip *vc, uint32_t cmd);
+void p8822e_calib_rf_written(struct vchip *vc, unsigned path, uint8_t reg);
+/* What the calibration state costs path @p path now, for the TX power
+ * and air models to add: the TX gain in dB (0, or -12 on 5 GHz while
+ * the tuned band's gain table has not been corrected by TX gap-K), the
+ * TX EVM/SNR loss in dB (DAC not calibrated 6, no TX IQ correction 8,
+ * DPK neither trained nor bypassed 3) and the RX SNR loss in dB (ADC DC
+ * not compensated 3, no RX IQ correction 6). */
+int p8822e_calib_tx_gain_db(const struct vchip *vc, unsigned path);
+int p8822e_calib_tx_evm_loss_db(const struct vchip *vc, unsigned path);
+int p8822e_calib_rx_snr_loss_db(const struct vchip *vc, unsigned path);
 
 /* personality_8822e_frontend.c (p3081_chip hooks, and what the PHY
  * status reports of path B) */

@@ -13,10 +13,8 @@
  * command with its go bit the way the driver's software IQK waits for
  * it (halrf_iqk_8822e.c; devourer src/jaguar3/Halrf8822e.cpp
  * phy_iq_calibrate): 0x2D9C reads 0x55 and 0x1BFC [15:0] 0x8000, the
- * fail flag 0x1B08 bit 26 clear. The DAC calibration's AFE banks (0x3800,
- * 0x3900) are registers that keep what is written, which is all the
- * vendor's write check (halrf_8822e.c halrf_write_check_afe_8822e)
- * reads back.
+ * fail flag 0x1B08 bit 26 as personality_8822e_calib.c judges the step,
+ * which also runs the DAC calibration's AFE banks (0x3800, 0x3900).
  */
 #include "libdevourer/virtual/personality_8822e.h"
 #include "libdevourer/virtual/personality_8822e_regs.h"
@@ -102,6 +100,7 @@ static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 	vc_put_le32(&vc->regs[window_of(path) + reg * 4u], v);
 	if (reg == RF18 && path == 0)
 		update_tuning(vc);
+	p8822e_calib_rf_written(vc, path, reg);
 }
 
 bool p8822e_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
@@ -144,13 +143,20 @@ void p8822e_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 	if (addr <= P8822E_TXBWCTL + 1 && end > P8822E_TXBWCTL + 1)
 		update_tuning(vc);
 	p8822e_txagc_written(vc, addr, len);
+	p8822e_calib_written(vc, addr, len);
 	if (addr <= P8822E_NCTL0 && end > P8822E_NCTL0 && p3081_bb_on(vc) &&
 	    (vc->regs[P8822E_NCTL0] & 0x01)) {
 		/* a command with its go bit completes at once (its time is
-		 * not modelled): ready, done, not failed */
+		 * not modelled) and consumes the go bit: ready, done, and
+		 * the fail flag per personality_8822e_calib.c */
+		bool ok = p8822e_calib_nctl_go(vc, vc_reg32(vc, P8822E_NCTL0));
+		vc->regs[P8822E_NCTL0] &= (uint8_t)~0x01u;
 		vc->regs[P8822E_IQK_STATUS] = 0x55;
 		vc->regs[P8822E_NCTL_DONE] = 0x00;
 		vc->regs[P8822E_NCTL_DONE + 1] = 0x80;
-		vc->regs[P8822E_NCTL_RPT + 3] &= (uint8_t)~0x04u;
+		if (ok)
+			vc->regs[P8822E_NCTL_RPT + 3] &= (uint8_t)~0x04u;
+		else
+			vc->regs[P8822E_NCTL_RPT + 3] |= 0x04u;
 	}
 }

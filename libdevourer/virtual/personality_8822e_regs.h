@@ -95,5 +95,10 @@
 #define P8822E_NCTL_RPT 0x1B08        /* bit 26: calibration failed */
 #define P8822E_NCTL_DONE 0x1BFC       /* [15:0] 0x8000: the engine is done */
 #define P8822E_IQK_STATUS 0x2D9C      /* 0x55: NCTL ready; 0xAA: FW IQK done */
+/* the AFE banks of the DAC/ADC calibration (vendor halrf_8822e.c
+ * halrf_dack_s0_8822e, halrf_dack_s1_8822e): S0 = path A, S1 = path B,
+ * the Q half 0x2C above the I half */
+#define P8822E_AFE_S0 0x3800
+#define P8822E_AFE_S1 0x3900
 
 #endif /* DVR_PERSONALITY_8822E_REGS_H */

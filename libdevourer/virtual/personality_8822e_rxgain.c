@@ -52,16 +52,19 @@ static int path_desense(const struct vchip *vc, unsigned path,
 {
 	if (filter_mhz(p3081_of(vc)->rf[path][RF_RXBB]) < h->bw_mhz)
 		return VC_RX_DEAF_DB;
+	/* an uncompensated ADC DC or RX IQ imbalance (the calibration the
+	 * driver did not run) */
+	int cal = p8822e_calib_rx_snr_loss_db(vc, path);
 	if (p3081_is_cck(h))
-		return 0;
+		return cal;
 	uint16_t sel = path ? P8822E_AGC_TAB_B : P8822E_AGC_TAB_A;
 	unsigned have = (vc_reg32(vc, sel) >> 4) & 0x1F;
 	unsigned want = wanted_table(vc->tuning.channel);
 	if (have == want)
-		return 0;
+		return cal;
 	if (have > 3 || (have == 0) != (want == 0))
 		return VC_RX_DEAF_DB;
-	return WRONG_SUBBAND_DB;
+	return WRONG_SUBBAND_DB + cal;
 }
 
 int p8822e_rx_desense_db(const struct vchip *vc,

@@ -61,6 +61,11 @@
 #define SATURATED_DBM 22.0
 #define PAD_LOSS_DB 4.0
 #define BOTH_CHAINS_EVM_DB 15
+/* The SNR ceiling a calibrated chain's modulation error allows (an EVM
+ * of -36 dB, a few dB better than the -32 dB 802.11ac asks of VHT MCS9,
+ * IEEE 802.11-2016 21.3.17.4.3); what an uncalibrated chain loses
+ * comes off it (personality_8822e_calib.c). */
+#define CALIBRATED_EVM_DB 36
 
 /* Power of one chain at TX AGC index i: the integral of the slope
  * 0.3 + 0.6 * i / 72 dB/index below the anchor, 0.9 dB/index above. */
@@ -134,7 +139,8 @@ static double chain_dbm(const struct vchip *vc, unsigned path, bool cck,
 		idx += s->txagc_diff[code];
 	idx += (int8_t)vc->regs[path ? P8822E_TXAGC_CCK_B : P8822E_TXAGC_CCK_A];
 	idx = idx < 0 ? 0 : idx > MAX_INDEX ? MAX_INDEX : idx;
-	return index_dbm(idx) - (pads_driven(vc) ? 0.0 : PAD_LOSS_DB);
+	return index_dbm(idx) - (pads_driven(vc) ? 0.0 : PAD_LOSS_DB) +
+	       p8822e_calib_tx_gain_db(vc, path);
 }
 
 void p8822e_tx_radio(struct vchip *vc, struct air_frame_hdr *h)
@@ -154,11 +160,14 @@ void p8822e_tx_radio(struct vchip *vc, struct air_frame_hdr *h)
 	}
 	double mw = 0;
 	unsigned on_air = 0;
+	int evm_loss = 0;
 	for (unsigned p = 0; p < 2; p++) {
 		if (!(mask & (1u << p)) || !p8822e_path_tuned(vc, p))
 			continue;
 		mw += pow(10.0, chain_dbm(vc, p, cck, code) / 10.0);
 		on_air++;
+		int l = p8822e_calib_tx_evm_loss_db(vc, p);
+		evm_loss = l > evm_loss ? l : evm_loss;
 	}
 	/* two streams need two chains; none: nothing a receiver can use */
 	if (!on_air || on_air < nss) {
@@ -169,7 +178,11 @@ void p8822e_tx_radio(struct vchip *vc, struct air_frame_hdr *h)
 	double dbm = 10.0 * log10(mw);
 	h->tx_power_dbm = (int8_t)lround(dbm < -128 ? -128 : dbm);
 	h->flags |= AIR_F_TX_POWER;
-	if (!cck && nss == 1 && mask == 3)
+	/* the worst chain's calibration bounds the frame's EVM */
+	if (!cck && evm_loss > 0)
+		h->tx_evm_db = (uint8_t)(CALIBRATED_EVM_DB - evm_loss);
+	if (!cck && nss == 1 && mask == 3 &&
+	    (!h->tx_evm_db || h->tx_evm_db > BOTH_CHAINS_EVM_DB))
 		h->tx_evm_db = BOTH_CHAINS_EVM_DB;
 	if (!vc->tuning.band_5g && p8822e_board_of(vc)->tx_2g_undecodable)
 		h->flags |= AIR_F_ENERGY_ONLY;
