@@ -9,10 +9,10 @@
  * What is here so far: identification (chip id, the OTP EFUSE, the RFE
  * type), the chip data for power-on, firmware and MAC set-up (the
  * vendor's MAC constants), the condition description of the vendor
- * tables, and the front-end pieces the BB/RF bring-up will call (RFE
- * control pins, the RF 0x1A baseband filter). The BB/RF bring-up, channel
- * and TX power are not written yet: their ops refuse with
- * DVR_E_UNSUPPORTED so that an RTL8812EU stops cleanly at the PHY stage.
+ * tables, the BB/RF bring-up with the WiFi-only coexistence set-up and
+ * the front end (RFE control pins, eFEM pin-mux, the RF 0x1A baseband
+ * filter), and the channel switch. TX power is not written yet: its op
+ * refuses with DVR_E_UNSUPPORTED.
  */
 #ifndef DVR_RTL8822E_H
 #define DVR_RTL8822E_H
@@ -69,6 +69,12 @@ struct rtl8822e_priv {
 	/* rtl8822e_channel.c: the band the BB is set up for */
 	bool is_5g;
 	bool band_valid;
+	/* rtl8822e_phy.c: CCK gain-index bounds for the RX parser, and the
+	 * DIG lower bound of each AGC table found while it loaded (bit n of
+	 * agc_lbound_found: table n has one) */
+	struct jaguar3_cck_gain cck_gain;
+	uint8_t agc_lbound[16];
+	uint16_t agc_lbound_found;
 	/* rtl8822e_pwrtrack.c: thermal tracking and the LCK re-lock */
 	struct {
 		bool triggered;
@@ -120,7 +126,24 @@ uint32_t rtl8822e_rf1a_for_bw(uint32_t rf1a, unsigned bw_mhz);
 /* Read path A's RF 0x1A, write the filter of @p bw_mhz to both paths. */
 int rtl8822e_set_bw_filter(struct dvr_chip *chip, unsigned bw_mhz);
 
-/* Not written yet: refuse with DVR_E_UNSUPPORTED (rtl8822e_phy.c). */
+/* The eFEM GPIO pin-mux (RFE 21 and 22) and the PA pad bits of
+ * GPIO_MUXCFG / PAD_CTRL1; after the coexistence set-up
+ * (rtl8822e_pinmux.c). Returns the bus status. */
+int rtl8822e_frontend_pinmux(struct dvr_chip *chip);
+/* The vendor's WiFi-only coexistence set-up (rtl8822e_coex.c). DVR_OK,
+ * DVR_E_CHIP when the LTE-coex port never becomes ready, or the bus
+ * error. */
+int rtl8822e_coex_wlan_only(struct dvr_chip *chip);
+
+/* rtl8822e_phy.c: BB reset (MAC 0x00 bit 16 pulsed); the TX paths for a
+ * band (CCK on both, one-stream OFDM on A at 2.4 GHz and B at 5 GHz). */
+void rtl8822e_bb_reset(struct dvr_io *io);
+void rtl8822e_set_tx_paths(struct dvr_io *io, bool is_2g);
+
+/* Ops. phy_init: power, tables, TRX mode, firmware information, coex,
+ * pin-mux (rtl8822e_phy.c); set_channel (rtl8822e_channel.c) refuses the
+ * centre channels the vendor does (15, 97-99, 145-148) with
+ * DVR_E_INVALID. set_tx_power is not written yet: DVR_E_UNSUPPORTED. */
 int rtl8822e_phy_init(struct dvr_chip *chip);
 int rtl8822e_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
 int rtl8822e_set_tx_power(struct dvr_chip *chip, int index);

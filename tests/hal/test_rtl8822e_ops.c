@@ -202,9 +202,9 @@ int main(void)
 	uint8_t pa;
 	CHECK(halmac_read_phys_efuse(&chip, 0x5C6, &pa) == DVR_OK && pa == 0xF2,
 	      "a protected byte (PA bias 0x5C6) read through the OTP port");
-	st = ci->ops->phy_init(&chip);
+	st = ci->ops->set_tx_power(&chip, 0x40);
 	CHECK(st == DVR_E_UNSUPPORTED && strstr(chip.error, "not written"),
-	      "phy_init refuses cleanly for now");
+	      "set_tx_power refuses cleanly for now");
 	dvr_chip_state_free(&chip);
 
 	/* ---- blank and zero RFE: 21 with a warning naming 0xCA ---- */
