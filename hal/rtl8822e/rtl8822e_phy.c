@@ -190,6 +190,9 @@ int rtl8822e_phy_init(struct dvr_chip *chip)
 		return st;
 	parameter_init(io, false);
 	config_trx_mode(chip);
+	/* The EDCCA set-up (chip data; vendor phydm_adaptivity_init, from
+	 * odm_dm_init after the PHY init). */
+	halmac_edcca_init(chip);
 	if (priv) {
 		/* CCK gain-index bounds for the jgr3 CCK power estimate
 		 * (vendor phydm_cck_gi_bound_8822e). */

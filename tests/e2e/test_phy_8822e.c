@@ -195,6 +195,10 @@ int main(void)
 	CHECK_EQ_INT(r.chip.id.rfe_type, 21, "the model's board is RFE 21");
 	CHECK(!rtl8822e_priv(&r.chip)->band_valid, "no band before a channel");
 	check_pinmux(&r);
+	CHECK_EQ_HEX(dvr_r32(&r.io, 0x84C) >> 16, 0xFFFF,
+	             "EDCCA thresholds parked (0x84C bytes 2 and 3)");
+	CHECK_EQ_HEX(dvr_r32(&r.io, 0x6C0), 0xAAAAAAAA,
+	             "WiFi-only PTA table 0x6C0");
 
 	static const struct chan_want cases[] = {
 		{ { 36, 20, 0 }, 0x3000 | 0x10100 | 36, 0x0C00, 1, 0xFF, 2,
