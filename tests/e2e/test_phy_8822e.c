@@ -1,17 +1,21 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The RTL8812EU's BB/RF bring-up and channel switch on the chip model:
- * the real HAL ops driven one by one over the in-process virtual bus (the
- * full dvr_open stops at TX power, which is not written yet for this
- * chip), then the registers read back through the same bus after
- * phy_init and set_channel at 36/20, 149/80 and 6/20. Expected values
- * are worked out by hand from the vendor driver (rtl88x2eu
+ * the real HAL ops driven one by one over the in-process virtual bus (a
+ * tuned device stops at TX power, not written yet for this chip), then
+ * the registers read back through the same bus after phy_init and
+ * set_channel at 36/20, 149/80, 6/20 and 36/40. Expected values are
+ * worked out by hand from the vendor driver (rtl88x2eu
  * phydm_hal_api8822e.c) and OpenIPC devourer:
  *
  *   RF 0x18 (both paths): channel [7:0]; 5 GHz bits 16 and 8; bit 18 above
- *     channel 144, bit 17 from 80; [13:12] 3 at 20 MHz, 1 at 80 MHz.
- *   RF 0x1A (both paths): [14:10] bits 11|10 at 20 MHz, 13|10 at 80 MHz,
- *     bit 0 clear outside 40 MHz.
+ *     channel 144, bit 17 from 80; [13:12] 3 at 20 MHz, 2 at 40, 1 at 80.
+ *   RF 0x1A (both paths): [14:10] bits 11|10 at 20 MHz, 12|11 at 40,
+ *     13|10 at 80; bit 0 set and bit 16 clear at 40 MHz ("TX_CCK_IND"),
+ *     bit 0 clear otherwise.
+ *   Spur: at 149/80 (centre 155, 5760 MHz) the NBI notch on tone 208,
+ *     0xC24 = 0xC0E0 and the DAC clock 0x1CDC bit 31; elsewhere none,
+ *     0xC24 = 0x00FF.
  *   AGC tables 0x18AC / 0x41AC [8:4]: 1 for ch 36, 3 for ch 149 (centre
  *     155), 0 at 2.4 GHz with CCK table [15:12] = 8; 0x828 [7:3] the
  *     table's lower bound, the gain [21:16] of its first 0x1D90 entry
@@ -136,7 +140,12 @@ static void check_channel(struct rig *r, const struct chan_want *w)
 		uint32_t v1a = rf(r, p, 0x1A);
 		CHECK_EQ_HEX(v1a & 0x7C00, w->rf1a_bw,
 		             p ? "RF B 0x1A [14:10]" : "RF A 0x1A [14:10]");
-		CHECK_EQ_HEX(v1a & 1, 0, "RF 0x1A bit 0 clear off 40 MHz");
+		if (w->ch.bw_mhz == 40)
+			CHECK_EQ_HEX(v1a & 0x10001, 1,
+			             "RF 0x1A TX_CCK_IND: bit 0 set, 16 clear");
+		else
+			CHECK_EQ_HEX(v1a & 1, 0,
+			             "RF 0x1A bit 0 clear off 40 MHz");
 	}
 	CHECK_EQ_HEX(dvr_r32_mask(io, 0x18AC, 0x1F0), w->ofdm_agc,
 	             "0x18AC OFDM AGC table");
@@ -164,6 +173,15 @@ static void check_channel(struct rig *r, const struct chan_want *w)
 	CHECK_EQ_HEX(dvr_r32(io, 0x1E2C) & 0xFFFF, 0x0400, "0x1E2C [15:0]");
 	CHECK_EQ_HEX(dvr_r32_mask(io, 0x1A04, 0xF0000000u), 0xC,
 	             "CCK TX on both paths");
+	CHECK_EQ_INT(halmac_rf_read(&r->chip, 0, 0xDF, 1u << 18),
+	             w->ch.channel <= 14, "RF A 0xDF bit 18 on at 2.4 GHz only");
+	bool spur = w->ch.channel == 149 && w->ch.bw_mhz == 80;
+	CHECK_EQ_HEX(dvr_r32_mask(io, 0x1CDC, 1u << 31), spur,
+	             "DAC clock 0x1CDC bit 31 only for centre 151/153/155");
+	CHECK_EQ_HEX(dvr_r32(io, 0x0C24) & 0xFFFF, spur ? 0xC0E0 : 0x00FF,
+	             "packet detection 0xC24 (5760 MHz spur at 155/80)");
+	CHECK_EQ_HEX(dvr_r32_mask(io, 0x1944, 0x1FF000), spur ? 208 : 0,
+	             "NBI notch tone");
 	CHECK(r->chip.priv && rtl8822e_priv(&r->chip)->band_valid &&
 	              rtl8822e_priv(&r->chip)->is_5g == (w->ch.channel > 14),
 	      "band recorded");
@@ -207,11 +225,11 @@ int main(void)
 		  0xFF, 0, { 0x2000, 0x3000, 0x00200000, 0x30 }, 0x32 },
 		{ { 6, 20, 0 }, 0x3000 | 6, 0x0C00, 0, 8, 10,
 		  { 0x7000, 0x7007, 0x70700000, 0x70 }, 0x31 },
+		{ { 36, 40, 1 }, 0x2000 | 0x10100 | 38, 0x1800, 1, 0xFF, 2,
+		  { 0x2000, 0x3000, 0x00200000, 0x30 }, 0x32 },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		check_channel(&r, &cases[i]);
-	CHECK_EQ_INT(halmac_rf_read(&r.chip, 0, 0xDF, 1u << 18), 1,
-	             "RF A 0xDF bit 18 on at 2.4 GHz");
 	check_refused(&r, 15);
 	check_refused(&r, 98);
 	check_refused(&r, 146);
