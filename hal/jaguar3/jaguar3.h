@@ -76,7 +76,8 @@ uint32_t jaguar3_rf18(uint32_t rf18, const struct jaguar3_chan_data *d,
                       const struct dvr_chan_geometry *pl);
 /* RF 0x18 read from path A, rewritten on both paths with the RX
  * baseband filter under the 3-wire hold, then the force-update bits. */
-void jaguar3_rf_channel(struct dvr_chip *chip, const struct jaguar3_chan_data *d,
+void jaguar3_rf_channel(struct dvr_chip *chip,
+                        const struct jaguar3_chan_data *d,
                         const struct dvr_chan_geometry *pl);
 /* AGC re-settle after any BB change. */
 void jaguar3_toggle_igi(struct dvr_io *io);

@@ -12,7 +12,8 @@
 #include "hal/common/chan_geometry.h"
 #include "hal/jaguar3/jaguar3.h"
 
-static void bb_band_2g(struct dvr_chip *chip, const struct jaguar3_chan_data *d,
+static void bb_band_2g(struct dvr_chip *chip,
+                       const struct jaguar3_chan_data *d,
                        const struct dvr_chan_geometry *pl)
 {
 	struct dvr_io *io = chip->io;
@@ -40,7 +41,8 @@ static void bb_band_2g(struct dvr_chip *chip, const struct jaguar3_chan_data *d,
 	dvr_w32_mask(io, 0x0808, 0x70, c == 13 ? 3 : 1);   /* TX DFIR */
 }
 
-static void bb_band_5g(struct dvr_chip *chip, const struct jaguar3_chan_data *d,
+static void bb_band_5g(struct dvr_chip *chip,
+                       const struct jaguar3_chan_data *d,
                        const struct dvr_chan_geometry *pl)
 {
 	struct dvr_io *io = chip->io;
@@ -134,7 +136,8 @@ uint32_t jaguar3_rf18(uint32_t rf18, const struct jaguar3_chan_data *d,
 	return v;
 }
 
-void jaguar3_rf_channel(struct dvr_chip *chip, const struct jaguar3_chan_data *d,
+void jaguar3_rf_channel(struct dvr_chip *chip,
+                        const struct jaguar3_chan_data *d,
                         const struct dvr_chan_geometry *pl)
 {
 	struct dvr_io *io = chip->io;
