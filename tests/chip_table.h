@@ -193,6 +193,22 @@ static const struct test_chip test_chip_table[] = {
 		 * 48 (the cap is 24 dBm, the worldwide one 14.5). */
 		.power_149 = { 20, 1450, 2000 },
 	},
+	{
+		.name = "8822e",
+		.dvr_name = "RTL8812EU/RTL8822EU",
+		/* the LB-LINK BL-M8812EU2, the model's default board */
+		.vid = 0x0BDA, .pid = 0xA81A,
+		.usb_mbps = 480,
+		.nss = 2,
+		.fw_window_writes = 0,
+		/* IQK is the driver's own, on the NCTL engine */
+		.fw_iqk = false,
+		.started = {
+			{ "NCTL back on page 0 after the driver's IQK",
+			  TEST_REG_MAC, 0x1B00, 0x6, 0x0 },
+		},
+		.power_149 = { 20, 0, 0 },
+	},
 };
 
 #define TEST_CHIP_COUNT (sizeof test_chip_table / sizeof test_chip_table[0])

@@ -30,7 +30,10 @@ import sys
 #   tables   - pair tables applied at bring-up, in the driver's order, with
 #              the register space their writes land in
 #   rule     - "jaguar1": rtw88 check_positive 8812A/8821A branch (board bits
-#              and amplifier types); "rfe_equal": the other chips' branch
+#              and amplifier types); "rfe_equal": the other chips' branch;
+#              "headline": the vendor's halbb headline walk (cut and RFE
+#              only), as hal/common/phy_table.c DVR_PHY_MATCH_HEADLINE
+#   driver   - who walks the tables, for the source column (default rtw88)
 #   cond     - the board as the reference driver would see it on the chip
 #              model's default adapter: cut (0 -> 15), pkg (0 -> 15),
 #              intf (USB = 2), rfe and the four amplifier type bytes
@@ -100,6 +103,21 @@ CHIPS = {
         "notes": ["RFE 0x00 is the condition input EFUSE 0xCA >> 3, for 0xCA = "
                   "0x02 (option 2)."],
     },
+    "rtw8822e": {
+        "name": "rtl8822e",
+        # Vendor rtl88x2eu rtl8822e_phy.c rtl8822e_phy_init: phy_reg,
+        # agc_tab, then _init_rf_reg: cal_init, radioa, radiob.
+        "tables": [("bb", "BB"), ("agc", "BB"), ("array_mp_cal_init", "BB"),
+                   ("rf_a", "RFA"), ("rf_b", "RFB")],
+        "rule": "headline",
+        "driver": "vendor",
+        # Model (personality_8822e.c, personality_8822e_efuse.c): SYS_CFG1
+        # A-cut (0), EFUSE 0xCA RFE type 21 (the BL-M8812EU2). Change the
+        # model and this together.
+        "cond": {"cut": 0, "pkg": 15, "intf": 2, "rfe": 21,
+                 "glna": 0, "gpa": 0, "alna": 0, "apa": 0},
+        "skipped": [],
+    },
 }
 
 SPACE_MASK = {"MAC": 0xFF, "BB": 0xFFFFFFFF, "RFA": 0xFFFFF, "RFB": 0xFFFFF}
@@ -163,6 +181,65 @@ def walk(pairs, rule, drv):
             yield i, a, d
 
 
+def headline_select(pairs, drv):
+    """The vendor's halbb_sel_headline: (number of head pairs, target) or
+    None when no case matches (the table is then not loaded)."""
+    head = 0
+    while head < len(pairs) and pairs[head][0] >> 28 == 0xF:
+        head += 1
+    if head == 0:
+        return 0, 0
+    if head == len(pairs):
+        return None
+    words = [a for a, _ in pairs[:head]]
+    cut, rfe = drv["cut"] & 0xF, drv["rfe"]
+    for key in ((cut << 24) | rfe, (0xF << 24) | rfe):
+        for w in words:
+            if w & 0x0F0000FF == key:
+                return head, w & 0x0FFFFFFF
+    for want in (rfe, 0xFF):
+        best = None
+        for w in words:
+            if w & 0xFF == want and (best is None or
+                                     (w >> 24) & 0xF >= (best >> 24) & 0xF):
+                best = w
+        if best is not None:
+            return head, best & 0x0FFFFFFF
+    return None
+
+
+def walk_headline(pairs, drv):
+    """Yield (index, addr, data) of the pairs the vendor's headline walk
+    applies (odm_read_and_config_mp_8822e_*): IF/ELIF store a condition,
+    a check row takes the branch whose condition is the target when none
+    of the chain was taken, END-IF writes everything again, an ELSE body
+    is never written and an ELSE reached with no branch taken ends the
+    table."""
+    sel = headline_select(pairs, drv)
+    if sel is None:
+        return
+    head, target = sel
+    matched, found, cond = True, False, 0
+    for i in range(head, len(pairs)):
+        a, d = pairs[i]
+        kind = a >> 28
+        if kind in (0x8, 0x9):
+            cond = a & 0x0FFFFFFF
+        elif kind == 0xA:
+            matched = False
+            if not found:
+                return
+        elif kind == 0xB:
+            matched, found = True, False
+        elif kind == 0x4:
+            if found:
+                matched = False
+            else:
+                matched = found = cond == target
+        elif matched:
+            yield i, a, d
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("json")
@@ -185,7 +262,11 @@ def main():
                  else (flat[i], flat[i + 1])
                  for i in range(0, len(flat),
                                 1 if isinstance(flat[0], list) else 2)]
-        for i, a, d in walk(pairs, spec["rule"], spec["cond"]):
+        if spec["rule"] == "headline":
+            rows = walk_headline(pairs, spec["cond"])
+        else:
+            rows = walk(pairs, spec["rule"], spec["cond"])
+        for i, a, d in rows:
             if space == "BB" and a in BB_DELAYS:
                 continue
             if space.startswith("RF") and a in RF_DELAYS:
@@ -194,23 +275,43 @@ def main():
             if k not in last:
                 order.append(k)
             mask = SPACE_MASK[space]
-            last[k] = (d & mask, "rtw88 %s %s%s pair %d" %
-                       (prov["source_path"], chip_prefix, tname, i))
+            if spec.get("driver", "rtw88") == "rtw88":
+                src = "rtw88 %s %s%s pair %d" % (prov["source_path"],
+                                                 chip_prefix, tname, i)
+            else:
+                src = "%s %s %s pair %d" % (
+                    spec["driver"], os.path.basename(t["source_path"]),
+                    t["c_name"], i)
+            last[k] = (d & mask, src)
 
     drv = spec["cond"]
     out = sys.stdout
     out.write("# Register end state of the %s from its reference tables:\n"
               % spec["name"])
-    out.write("# the last write each table makes, walked as rtw88 phy.c\n"
-              "# rtw_parse_tbl_phy_cond does. GENERATED by "
-              "tools/gen_end_state.py from\n")
+    if spec["rule"] == "headline":
+        out.write("# the last write each table makes, walked as the vendor's "
+                  "halbb\n# headline rule does (hal/common/phy_table.c "
+                  "DVR_PHY_MATCH_HEADLINE).\n# GENERATED by "
+                  "tools/gen_end_state.py from\n")
+    else:
+        out.write("# the last write each table makes, walked as rtw88 phy.c\n"
+                  "# rtw_parse_tbl_phy_cond does. GENERATED by "
+                  "tools/gen_end_state.py from\n")
     out.write("# %s %s commit %s, %s (blob %s).\n" %
               (prov["repository"], prov["source_path"], prov["commit"],
                prov["commit_date"][:10], prov["source_git_blob"]))
-    out.write("# Board: cut %d, pkg %d, interface %d (USB), RFE 0x%02X, "
-              "types %d/%d/%d/%d (%s rule).\n" %
-              (drv["cut"], drv["pkg"], drv["intf"], drv["rfe"], drv["glna"],
-               drv["gpa"], drv["alna"], drv["apa"], spec["rule"]))
+    if spec["rule"] == "headline":
+        out.write("# Board: cut %d, RFE 0x%02X (headline rule: nothing "
+                  "else is compared).\n" % (drv["cut"], drv["rfe"]))
+        for tname, _ in spec["tables"]:
+            out.write("# %s: %s\n" % (data[tname]["c_name"],
+                                       data[tname]["source_path"]))
+    else:
+        out.write("# Board: cut %d, pkg %d, interface %d (USB), RFE 0x%02X, "
+                  "types %d/%d/%d/%d (%s rule).\n" %
+                  (drv["cut"], drv["pkg"], drv["intf"], drv["rfe"],
+                   drv["glna"], drv["gpa"], drv["alna"], drv["apa"],
+                   spec["rule"]))
     for line in spec.get("notes", []):
         out.write("# %s\n" % line)
     for s in spec["skipped"]:

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * hal/jaguar3/: what the Jaguar3 family (RTL8822C, RTL8822E) does its
- * own way on the HalMAC generation (hal/halmac/): the 24-byte RX
- * descriptor followed by the "jgr3" PHY status, and the TX AGC table
- * that holds every rate's TX power. Chip files in
- * hal/<chip>/ supply the data and call these.
+ * hal/jaguar3/: what the Jaguar3 family (RTL8822C, RTL8822E) does its own
+ * way on the HalMAC generation (hal/halmac/): the 24-byte RX descriptor
+ * followed by the "jgr3" PHY status, the channel switch and RX paths
+ * both dies program alike, and the TX AGC table that holds every rate's
+ * TX power. Chip files in hal/<chip>/ supply the data and call these.
  */
 #ifndef DVR_JAGUAR3_H
 #define DVR_JAGUAR3_H
@@ -47,5 +47,53 @@ int jaguar3_parse_rx_pkt(const struct dvr_chip *chip,
  */
 int jaguar3_set_tx_power(struct dvr_chip *chip,
                          const struct dvr_txpwr_chip *tc, int index);
+/* ---- channel switch (jaguar3_channel.c) ---- */
+
+struct dvr_chan_geometry;
+
+/* What the two dies do differently inside the shared channel switch. */
+struct jaguar3_chan_data {
+	/* CCK TX shaping filter words for 0x1A20 [31:16], 0x1A24, 0x1A28
+	 * [15:0], 0x1A98 [31:16], 0x1A9C [15:0], 0x1AA0, 0x1AAC, 0x1AB0:
+	 * [0] every 2.4 GHz channel but 14, [1] channel 14. */
+	uint32_t cck_shaping[2][8];
+	/* RF 0x18 5 GHz sub-band: bit 18 from channel rf18_high_from,
+	 * else bit 17 from rf18_mid_from. */
+	uint8_t rf18_high_from, rf18_mid_from;
+	/* 0x9B4 [10:8], the DAC clock at 20 MHz. */
+	uint8_t dac_clk_20;
+	/* The AGC table choice (0x18AC / 0x41AC), called inside the band
+	 * set-up where the 8822C's rtw88 order puts it. */
+	void (*agc_tables)(struct dvr_chip *chip,
+	                   const struct dvr_chan_geometry *pl);
+	/* The RX baseband filter for the bandwidth, written under the
+	 * 3-wire hold before RF 0x18. */
+	void (*rx_bb_filter)(struct dvr_chip *chip,
+	                     const struct dvr_chan_geometry *pl);
+};
+
+/* BB band registers of pl's band (CCK on/off, RX IQ, CCA mask, AGC
+ * tables, clock-offset tracking, CCK shaping, TX DFIR). */
+void jaguar3_bb_band(struct dvr_chip *chip, const struct jaguar3_chan_data *d,
+                     const struct dvr_chan_geometry *pl);
+/* BB bandwidth registers (0x810, 0x9B0, 0x9B4, 0x1A00, 0x1ABC, 0x88C,
+ * 0xCBC). */
+void jaguar3_bb_bandwidth(struct dvr_io *io, const struct jaguar3_chan_data *d,
+                          const struct dvr_chan_geometry *pl);
+/* Pure: the OFDM AGC table of a 5 GHz centre channel (1: 36-64, 2:
+ * 100-144, 3: 149 and up), the same on both dies. */
+uint32_t jaguar3_ofdm_agc_table_5g(unsigned center);
+/* Pure: RF 0x18 for pl from path A's value @p rf18. */
+uint32_t jaguar3_rf18(uint32_t rf18, const struct jaguar3_chan_data *d,
+                      const struct dvr_chan_geometry *pl);
+/* RF 0x18 read from path A, rewritten on both paths with the RX
+ * baseband filter under the 3-wire hold, then the force-update bits. */
+void jaguar3_rf_channel(struct dvr_chip *chip,
+                        const struct jaguar3_chan_data *d,
+                        const struct dvr_chan_geometry *pl);
+/* AGC re-settle after any BB change. */
+void jaguar3_toggle_igi(struct dvr_io *io);
+/* RX on both paths (@p two) or path A only: CCK and OFDM. */
+void jaguar3_rx_paths(struct dvr_io *io, bool two);
 
 #endif /* DVR_JAGUAR3_H */

@@ -63,9 +63,6 @@ static inline struct rtl8822c_priv *rtl8822c_priv(const struct dvr_chip *c)
 extern const struct halmac_data rtl8822c_halmac;
 extern const struct dvr_queue_layout rtl8822c_queues;
 
-/* AGC re-settle after a baseband change (rtl8822c_phy.c). */
-void rtl8822c_toggle_igi(struct dvr_io *io);
-
 /* The phy_cond description of this chip for the table walker. */
 void rtl8822c_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out);
 

@@ -67,18 +67,6 @@ static void bb_reset(struct dvr_io *io)
 	dvr_set8(io, 0x0002, 0x02);
 }
 
-/* Nudge the initial gain index down and back so the AGC re-settles after
- * the baseband changed under it (rtw88 rtw8822c.c rtw8822c_toggle_igi). */
-void rtl8822c_toggle_igi(struct dvr_io *io)
-{
-	uint32_t igi = dvr_r32_mask(io, 0x1D70, 0x7F);
-
-	dvr_w32_mask(io, 0x1D70, 0x7F, igi - 2);
-	dvr_w32_mask(io, 0x1D70, 0x7F00, igi - 2);
-	dvr_w32_mask(io, 0x1D70, 0x7F, igi);
-	dvr_w32_mask(io, 0x1D70, 0x7F00, igi);
-}
-
 /* TX on A+B with one-stream frames and CCK on path A, RX on both (rtw88's
  * default antennas); a 1T1R die uses path A only. */
 static void config_trx_mode(struct dvr_chip *chip)
@@ -88,18 +76,7 @@ static void config_trx_mode(struct dvr_chip *chip)
 
 	dvr_w32_mask(io, 0x1800, 0xFFFFF, 0x33312);
 	dvr_w32_mask(io, 0x4100, 0xFFFFF, two ? 0x33312 : 0x11111);
-	/* RX: CCK */
-	dvr_w32_mask(io, 0x1A2C, 0x00060000, two);
-	dvr_w32_mask(io, 0x1A2C, 0x00600000, two);
-	dvr_w32_mask(io, 0x1A04, 0x0F000000, two ? 1 : 0);
-	/* RX: OFDM */
-	dvr_w32_mask(io, 0x1D30, 0x300, two);
-	dvr_w32_mask(io, 0x1D30, 0x600000, two);
-	dvr_w32_mask(io, 0x0C44, 1u << 17, two);
-	dvr_w32_mask(io, 0x0C54, 1u << 20, two);
-	dvr_w32_mask(io, 0x0C38, 1u << 24, two);
-	dvr_w32_mask(io, 0x0824, 0x0F000000, two ? 3 : 1);
-	dvr_w32_mask(io, 0x0824, 0x000F0000, two ? 3 : 1);
+	jaguar3_rx_paths(io, two);
 	/* TX: CCK on A */
 	dvr_w32_mask(io, 0x1A04, 0xF0000000, 0x8);
 	bb_reset(io);
@@ -113,7 +90,7 @@ static void config_trx_mode(struct dvr_chip *chip)
 	}
 	bb_reset(io);
 	bb_reset(io);
-	rtl8822c_toggle_igi(io);
+	jaguar3_toggle_igi(io);
 }
 
 int rtl8822c_phy_init(struct dvr_chip *chip)

@@ -25,13 +25,16 @@ static const struct dvr_usb_id rtl8822e_usb_ids[] = {
 
 /* The Jaguar3 RX descriptor and jgr3 PHY status, as the 8822C's (vendor
  * phydm_pre_define.h PHYSTS_3RD_TYPE_IC; OpenIPC devourer parses both dies
- * with FrameParserJaguar3.h parse_phy_sts_jgr3). No CCK gain bounds yet:
- * they come from the AGC table, which phy_init does not load yet. */
+ * with FrameParserJaguar3.h parse_phy_sts_jgr3), with the CCK gain
+ * bounds phy_init read from the BB. */
 static int rtl8822e_parse_rx_pkt(const struct dvr_chip *chip,
                                  const uint8_t *p, size_t avail,
                                  struct dvr_rx_pkt *out)
 {
-	return jaguar3_parse_rx_pkt(chip, NULL, p, avail, out);
+	const struct rtl8822e_priv *priv = rtl8822e_priv(chip);
+
+	return jaguar3_parse_rx_pkt(chip, priv ? &priv->cck_gain : NULL, p,
+	                            avail, out);
 }
 
 static const struct dvr_chip_ops rtl8822e_ops = {

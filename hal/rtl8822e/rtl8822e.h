@@ -9,10 +9,11 @@
  * What is here so far: identification (chip id, the OTP EFUSE, the RFE
  * type), the chip data for power-on, firmware and MAC set-up (the
  * vendor's MAC constants), the condition description of the vendor
- * tables, the front-end pieces (RFE control pins, the RF 0x1A baseband
- * filter), calibrated TX power, LCK and thermal tracking, and the RF
- * calibration (DACK for phy_init; IQK, TX gap-K and the DPK bypass as
- * ops->calibrate).
+ * tables, the BB/RF bring-up with the WiFi-only coexistence set-up and
+ * the front end (RFE control pins, eFEM pin-mux, the RF 0x1A baseband
+ * filter), the channel switch, calibrated TX power, LCK and thermal
+ * tracking, and the RF calibration (DACK in phy_init; IQK, TX gap-K and
+ * the DPK bypass as ops->calibrate).
  */
 #ifndef DVR_RTL8822E_H
 #define DVR_RTL8822E_H
@@ -86,6 +87,12 @@ struct rtl8822e_priv {
 	/* rtl8822e_channel.c: the band the BB is set up for */
 	bool is_5g;
 	bool band_valid;
+	/* rtl8822e_phy.c: CCK gain-index bounds for the RX parser, and the
+	 * DIG lower bound of each AGC table found while it loaded (bit n of
+	 * agc_lbound_found: table n has one) */
+	struct jaguar3_cck_gain cck_gain;
+	uint8_t agc_lbound[16];
+	uint16_t agc_lbound_found;
 	/* rtl8822e_pwrtrack.c and rtl8822e_lck.c: thermal tracking and
 	 * the LCK re-lock */
 	struct rtl8822e_pwrtrack pwrtrack;
@@ -160,8 +167,24 @@ uint32_t rtl8822e_txgapk_gain(uint32_t entry, int offset);
  * calibration mode for the @p paths mask. */
 void rtl8822e_tx_pause(struct dvr_chip *chip, bool any_in_tx);
 void rtl8822e_bb_cal_mode(struct dvr_io *io, unsigned paths, bool on);
+/* The eFEM GPIO pin-mux (RFE 21 and 22) and the PA pad bits of
+ * GPIO_MUXCFG / PAD_CTRL1; after the coexistence set-up
+ * (rtl8822e_pinmux.c). Returns the bus status. */
+int rtl8822e_frontend_pinmux(struct dvr_chip *chip);
+/* The vendor's WiFi-only coexistence set-up (rtl8822e_coex.c). DVR_OK,
+ * DVR_E_CHIP when the LTE-coex port never becomes ready, or the bus
+ * error. */
+int rtl8822e_coex_wlan_only(struct dvr_chip *chip);
 
-/* Not written yet: refuse with DVR_E_UNSUPPORTED (rtl8822e_phy.c). */
+/* rtl8822e_phy.c: BB reset (MAC 0x00 bit 16 pulsed); the TX paths for a
+ * band (CCK on both, one-stream OFDM on A at 2.4 GHz and B at 5 GHz). */
+void rtl8822e_bb_reset(struct dvr_io *io);
+void rtl8822e_set_tx_paths(struct dvr_io *io, bool is_2g);
+
+/* Ops. phy_init: power, tables, TRX mode, firmware information, coex,
+ * pin-mux (rtl8822e_phy.c); set_channel (rtl8822e_channel.c) refuses the
+ * centre channels the vendor does (15, 97-99, 145-148) with
+ * DVR_E_INVALID. */
 int rtl8822e_phy_init(struct dvr_chip *chip);
 int rtl8822e_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
 

@@ -2,10 +2,8 @@
 /*
  * The 8822E as hal/halmac drives it, as data: its TX queue layout, its
  * EFUSE port and geometry, its RF access registers and firmware image
- * signature (vendor rtl88x2eu hal/halmac/halmac_88xx/halmac_8822e/).
-, its MAC constants and its B-cut system step.
- *
- * Not here yet: the EDCCA set-up (edcca_init).
+ * signature (vendor rtl88x2eu hal/halmac/halmac_88xx/halmac_8822e/),
+ * its MAC constants, its B-cut system step and its EDCCA set-up.
  */
 #include "hal/rtl8822e/rtl8822e.h"
 
@@ -117,6 +115,21 @@ const struct dvr_queue_layout rtl8822e_queues = {
 	.rqpn = HALMAC_USB_RQPN,
 };
 
+/*
+ * Vendor phydm_adaptivity.c phydm_adaptivity_init for a Jaguar3 chip:
+ * the EDCCA thresholds L2H and H2L (0x84C bytes 2 and 3) at 0x7F plus
+ * the register's offset 0x80, the "no link" state in which energy
+ * detection never fires; the MAC rows (phydm_mac_edcca_state, don't
+ * ignore EDCCA); the decision option 0x844 [30:29] cleared
+ * (phydm_edcca_decision_opt). The same rows as the 8822C's.
+ */
+static const struct halmac_reg_op edcca_init[] = {
+	HM_FIELD32(0x084C, 0x00FF0000, 0x00FF0000),
+	HM_FIELD32(0x084C, 0xFF000000, 0xFF000000),
+	HALMAC_EDCCA_MAC_ROWS,
+	HM_CLR32(0x0844, 0x60000000),
+};
+
 const struct halmac_data rtl8822e_halmac = {
 	.chip_id = RTL8822E_CHIP_ID,
 	/* vendor halmac_init_8822e.c init_system_cfg_8822e: SYS_FUNC_EN
@@ -130,6 +143,7 @@ const struct halmac_data rtl8822e_halmac = {
 	/* The 8822C's monitor RCR (OpenIPC devourer HalJaguar3.cpp
 	 * monitor_rx_cfg runs one for both dies). */
 	.rcr_monitor = 0xF410400Fu,
+	HALMAC_EDCCA_INIT(edcca_init),
 	/* Checksum over 48 + 8 * PKT_OFFSET bytes (vendor
 	 * halmac_common_8822e.c fill_txdesc_check_sum_8822e). */
 	.txdesc_csum_full = true,

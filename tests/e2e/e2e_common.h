@@ -172,6 +172,22 @@ static inline uint64_t e2e_wait_other_channel(const char *name, uint64_t want)
 	return st.other_channel;
 }
 
+/* Wait (at most 5 s) until the model called name has heard want frames
+ * as energy it could not decode (a sender's board that airs nothing a
+ * receiver decodes); returns how many it heard so. */
+static inline uint64_t e2e_wait_undecodable(const char *name, uint64_t want)
+{
+	struct vchip *vc = vchip_find(name);
+	struct vchip_stats st = { 0 };
+	for (int i = 0; vc && i < 5000; i++) {
+		vchip_get_stats(vc, &st);
+		if (st.rx_undecodable >= want)
+			break;
+		e2e_pause_1ms();
+	}
+	return st.rx_undecodable;
+}
+
 /* Bytes of the tag that e2e_tagged_frame puts after the 802.11 header. */
 #define E2E_TAG_LEN 6
 
