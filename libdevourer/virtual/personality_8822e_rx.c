@@ -45,11 +45,19 @@ void p8822e_phy_status(struct vchip *vc, const struct vc_rx_meta *m,
 	memset(p, 0, P3081_PHYST);
 	unsigned ch = vc->tuning.channel;
 	if (p3081_is_cck(h)) {
-		/* page 0: the power of the CCK path (A) */
+		/* page 0: the power of the CCK path (A) and the AGC gain
+		 * index it was taken at, one inside the window the BB holds
+		 * (lower bound 0x1A98 [7:6] : 0x1A70 [27:24]), where the
+		 * estimate needs no correction; the gain index of 0 a zeroed
+		 * field would say reads as 32 dB too strong */
+		uint8_t lb = (uint8_t)(((vc->regs[0x1A98] >> 6) & 3) << 4 |
+		                       (vc->regs[0x1A73] & 0x0F));
 		p[0] = 0;
 		p[1] = pwdb;
+		p[2] = lb & 0x3F;
 		p[6] = (uint8_t)ch;
 		p[16] = pwdb;
+		p[19] = lb & 0x3F;
 		return;
 	}
 	p[0] = (uint8_t)(1 | ((ch >> 8) & 3) << 6);

@@ -222,6 +222,9 @@ struct vchip_stats {
 	uint64_t rx_undecodable;     /* heard as energy, not decoded: sent
 	                                as energy only, too weak for its
 	                                rate, or a receiver set deaf to it */
+	int64_t rx_last_rssi_dbm;    /* the power the air gave the last
+	                                frame decoded (what its PHY status
+	                                should report); 0 before any */
 };
 void vchip_get_stats(const struct vchip *vc, struct vchip_stats *out);
 

@@ -218,6 +218,7 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 		vc->stats.rx_undecodable++;
 		return;
 	}
+	vc->stats.rx_last_rssi_dbm = rssi;
 	bool crc_err = false;
 	if (rng_uniform(vc) < vc->cfg.loss) {
 		vc->stats.rx_lost++;
