@@ -10,8 +10,10 @@
  * pins, path B deaf without the eFEM pin-mux; the radio: air power from
  * the TX AGC with the die's curve, its gate and the PA pads, one-stream
  * frames on both chains degraded and stalling, RX lost to a wrong AGC
- * table or a too-narrow RF 0x1A filter, and the BL-M8812EU2's 2.4 GHz TX
- * heard as energy only while its 2.4 GHz RX works. */
+ * table or a too-narrow RF 0x1A filter, what each calibration part
+ * (DACK, IQK, TX gap-K, DPK bypass; vhelp_8822e.h E_CAL) buys on the air,
+ * and the BL-M8812EU2's 2.4 GHz TX heard as energy only while its
+ * 2.4 GHz RX works. */
 #include "tests/check.h"
 #include "libdevourer/virtual/vchip_personality.h"
 #include "tests/virtual/vhelp_8822e.h"

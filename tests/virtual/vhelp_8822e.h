@@ -8,7 +8,8 @@
  * the RF windows, RF 0x18 and 0x9B0 — is vhelp_8822c.h's; what is its
  * own is here: the card-enable rows, the OTP read with its power cut and
  * burst mode, the RFE pins and the eFEM pin-mux, the RX aggregation the
- * RX DMA needs.
+ * RX DMA needs, and the RF calibration chain (DACK, IQK, TX gap-K, DPK
+ * bypass) a station runs before it is on the air.
  */
 #ifndef DVR_TEST_VHELP_8822E_H
 #define DVR_TEST_VHELP_8822E_H
@@ -622,7 +623,8 @@ static inline void e_afe_cal(struct vchip *vc, unsigned paths, bool on,
 }
 
 /* What the IQK saves and puts back (_phy_iq_calibrate_8822e's
- * backup_mac_reg, backup_reg, backup_rf_reg). */
+ * backup_mac_reg, backup_reg, backup_rf_reg; the vendor's BB list names
+ * 0x1A14 twice, kept once here). */
 struct e_iqk_backup {
 	uint32_t mac[4], bb[20], rf[3][2];
 };
