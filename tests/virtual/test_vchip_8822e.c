@@ -10,8 +10,10 @@
  * pins, path B deaf without the eFEM pin-mux; the radio: air power from
  * the TX AGC with the die's curve, its gate and the PA pads, one-stream
  * frames on both chains degraded and stalling, RX lost to a wrong AGC
- * table or a too-narrow RF 0x1A filter, and the BL-M8812EU2's 2.4 GHz TX
- * heard as energy only while its 2.4 GHz RX works. */
+ * table or a too-narrow RF 0x1A filter, what each calibration part
+ * (DACK, IQK, TX gap-K, DPK bypass; vhelp_8822e.h E_CAL) buys on the air,
+ * and the BL-M8812EU2's 2.4 GHz TX heard as energy only while its
+ * 2.4 GHz RX works. */
 #include "tests/check.h"
 #include "libdevourer/virtual/vchip_personality.h"
 #include "tests/virtual/vhelp_8822e.h"
@@ -382,12 +384,12 @@ static void test_air(void)
 	                               "chip=8822e,rssi=-50,noise=-95,seed=2",
 	                               36, E_FULL);
 	struct vchip *noagg = e_station("e-noagg", air, "chip=8822e,seed=3", 36,
-	                                E_RFE_PINS | E_EFEM | E_RADIO);
+	                                E_FULL & ~E_RX_AGG);
 	struct vchip *nopins = e_station("e-nopins", air, "chip=8822e,seed=4",
-	                                 36, E_RX_AGG | E_EFEM | E_RADIO);
+	                                 36, E_FULL & ~E_RFE_PINS);
 	struct vchip *nomux = e_station("e-nomux", air,
 	                                "chip=8822e,rssi=-50,noise=-95,seed=5",
-	                                36, E_RX_AGG | E_RFE_PINS | E_RADIO);
+	                                36, E_FULL & ~E_EFEM);
 	if (!CHECK(peer && full && noagg && nopins && nomux, "stations up"))
 		goto out;
 	int pb;
@@ -633,6 +635,81 @@ out:
 	vh_rm_air_dir(air);
 }
 
+/* What each calibration buys, on the air: 8822E stations calibrated
+ * (vhelp_8822e.h e_calibrate) but for one part, against one calibrated
+ * in full. The model's costs show through the rates' required SNR
+ * (IEEE 802.11-2016 sensitivities): a receiver's lost SNR below a link
+ * of 23 dB, a transmitter's EVM ceiling against VHT MCS8 / MCS9 (27 /
+ * 29 dB, at 40 MHz) over a 50 dB link, the power an 8822C hears. */
+static void test_calibration(void)
+{
+	char air[64];
+	if (!CHECK(vh_air_dir(air, sizeof air) != NULL, "private air dir"))
+		return;
+	struct vchip *peer = c_station("k-peer", air,
+	                               "chip=8822c,rssi=-40,noise=-95,seed=1",
+	                               36);
+	enum { FULL, NO_GAPK, NO_IQK, NO_DACK, NO_DPK, NO_DACK_DPK, N };
+	static const unsigned what[N] = {
+		E_FULL, E_FULL & ~E_GAPK, E_FULL & ~E_IQK, E_FULL & ~E_DACK,
+		E_FULL & ~E_DPK, E_FULL & ~(E_DACK | E_DPK),
+	};
+	struct vchip *e[N] = {NULL};
+	bool up = peer != NULL;
+	for (unsigned i = 0; i < N; i++) {
+		char opts[64];
+		snprintf(opts, sizeof opts,
+		         "chip=8822e,rssi=-72,noise=-95,seed=%u", 2 + i);
+		e[i] = e_station("k-e", air, opts, 36, what[i]);
+		up = up && e[i];
+	}
+	if (!CHECK(up, "stations up"))
+		goto out;
+	int d = 0, full = 0;
+	/* RX first, while only the peer transmits: 23 dB of link SNR */
+	CHECK_EQ_INT(fate(peer, e[FULL], 1, 0x13, 0, &d), 1,
+	             "calibrated RX: MCS7 (22 dB) decoded at 23 dB");
+	CHECK_EQ_INT(fate(peer, e[NO_DACK], 2, 0x13, 0, &d), 0,
+	             "no ADDCK: MCS7 lost to the ADC's DC offset");
+	CHECK_EQ_INT(fate(peer, e[NO_DACK], 3, 0x11, 0, &d), 1,
+	             "... MCS5 (20 dB) decoded: about 3 dB lost");
+	CHECK_EQ_INT(fate(peer, e[NO_IQK], 4, 0x11, 0, &d), 0,
+	             "no RX IQK: MCS5 lost to the IQ imbalance");
+	CHECK_EQ_INT(fate(peer, e[NO_IQK], 5, 0x10, 0, &d), 1,
+	             "... MCS4 (16 dB) decoded: 4-7 dB lost");
+
+	/* TX power: 5 GHz without TX gap-K */
+	CHECK_EQ_INT(fate(e[FULL], peer, 10, 0x04, 0, &full), 1,
+	             "calibrated TX: 6 Mbit/s decoded");
+	CHECK(fate(e[NO_GAPK], peer, 11, 0x04, 0, &d) == 1 && full - d == 12,
+	      "no TX gap-K: 12 dB less power on 5 GHz");
+	if (full - d != 12)
+		printf("# calibrated %d dBm, without gap-K %d dBm\n", full, d);
+	/* TX EVM: VHT MCS9 needs 29 dB (and 40 MHz: no MCS9 at 20) */
+	c_tune(peer, 38, 40, 2);
+	for (unsigned i = 0; i < N; i++)
+		c_tune(e[i], 38, 40, 2);
+	CHECK_EQ_INT(fate(e[FULL], peer, 12, 0x35, 1, &d), 1,
+	             "calibrated TX: VHT MCS9 decoded");
+	CHECK_EQ_INT(fate(e[NO_IQK], peer, 13, 0x35, 1, &d), 0,
+	             "no TX IQK: VHT MCS9 lost to the IQ image");
+	CHECK_EQ_INT(fate(e[NO_IQK], peer, 14, 0x34, 1, &d), 1,
+	             "... VHT MCS8 (27 dB) decoded: 8-9 dB of EVM lost");
+	CHECK_EQ_INT(fate(e[NO_DACK], peer, 15, 0x35, 1, &d), 1,
+	             "no DACK alone: VHT MCS9 still decoded (under 8 dB)");
+	CHECK_EQ_INT(fate(e[NO_DPK], peer, 16, 0x35, 1, &d), 1,
+	             "no DPK bypass alone: VHT MCS9 still decoded");
+	CHECK_EQ_INT(fate(e[NO_DACK_DPK], peer, 17, 0x35, 1, &d), 0,
+	             "neither: VHT MCS9 lost, so each costs EVM");
+	CHECK_EQ_INT(fate(e[NO_DACK_DPK], peer, 18, 0x34, 1, &d), 1,
+	             "... VHT MCS8 decoded");
+out:
+	for (unsigned i = 0; i < N; i++)
+		vchip_destroy(e[i]);
+	vchip_destroy(peer);
+	vh_rm_air_dir(air);
+}
+
 /* 2.4 GHz: the BL-M8812EU2 airs energy no receiver decodes; another
  * board of the model does not; both receive. */
 static void test_2g_board(void)
@@ -684,6 +761,7 @@ int main(void)
 	test_air();
 	test_tx_power();
 	test_rx_gain();
+	test_calibration();
 	test_2g_board();
 	return check_done();
 }

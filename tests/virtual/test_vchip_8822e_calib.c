@@ -3,7 +3,10 @@
  * raw register sequences from the references (rtl88x2eu halrf_8822e.c,
  * halrf_iqk_8822e.c, halrf_txgapk_8822e.c, halrf_dpk_8822e.c; OpenIPC
  * devourer Halrf8822e.cpp) for the AFE banks' write race, ADDCK and the
- * DAC engines, the NCTL steps, the gap-K and DPK-bypass read-backs; then
+ * DAC engines, the NCTL steps, the gap-K and DPK-bypass read-backs, step
+ * by step through vhelp_8822e.h's calibration helpers (which the
+ * model's stations come up with, E_CAL), and that they leave no loss;
+ * then
  * the HAL's rtl8822e_dack and rtl8822e_calibrate run on the model through
  * an in-process transport, and what the calibration buys in the model's
  * dB terms. */
@@ -16,14 +19,6 @@
 #include "hal/rtl8822e/rtl8822e.h"
 #include "hal/rtl8822e/rtl8822e_tables.h"
 #include "tests/virtual/vhelp_8822e.h"
-
-static void rmw(struct vchip *vc, uint16_t a, uint32_t mask, uint32_t v)
-{
-	unsigned sh = 0;
-	while (!(mask >> sh & 1))
-		sh++;
-	vh_w32(vc, a, (vh_read(vc, a, 4) & ~mask) | (v << sh & mask));
-}
 
 static void test_afe_race(struct vchip *vc)
 {
@@ -47,152 +42,161 @@ static void test_afe_race(struct vchip *vc)
 	CHECK_EQ_INT((int)unmended, 0, "a rewritten base holds");
 }
 
-/* halrf_addck_s0_8822e with halrf_check_addc_8822e */
+/* halrf_addck_s0_8822e with halrf_check_addc_8822e (vhelp_8822e.h
+ * e_addck): no done with the ADC input open, done once it is shorted */
 static void test_addck(struct vchip *vc)
 {
-	rmw(vc, 0x381C, 0x10000, 0);
+	e_mask(vc, 0x381C, 0x10000, 0);
 	CHECK(!(vh_read(vc, 0x3878, 4) & (1u << 12)), "ADDC idle");
-	rmw(vc, 0x381C, 0x10000, 1);
+	e_mask(vc, 0x381C, 0x10000, 1);
 	CHECK(!(vh_read(vc, 0x3878, 4) & (1u << 12)),
 	      "no done with the ADC input open");
-	rmw(vc, 0x381C, 0x10000, 0);
-	rmw(vc, 0x1830, 1u << 30, 0);
-	rmw(vc, 0x1860, 0xF0000000, 0xF);
-	rmw(vc, 0x1860, 1u << 26, 0);
-	rmw(vc, 0x1860, 1u << 12, 0);
-	rmw(vc, 0x1810, 1u << 19, 1);
-	rmw(vc, 0x381C, 0x60000, 3);
-	rmw(vc, 0x381C, 0x10000, 0);
-	rmw(vc, 0x381C, 0x10000, 1);
-	CHECK(vh_read(vc, 0x3878, 4) & vh_read(vc, 0x38A8, 4) & (1u << 12),
-	      "ADDC done, I and Q");
+	e_mask(vc, 0x381C, 0x10000, 0);
+	CHECK(e_addck(vc, 0), "ADDC done, I and Q");
 	int i = (int)(vh_read(vc, 0x3878, 4) & 0xFFF);
 	int q = (int)(vh_read(vc, 0x38A8, 4) & 0xFFF);
 	CHECK(i > 0x800 - 64 && i < 0x800 + 64 && q > 0x800 - 64 &&
 	      q < 0x800 + 64, "ADC DC near the mid code");
-	vh_w32(vc, 0x1868, ((0x800u - (uint32_t)i) & 0x3FF) |
-	                   ((0x800u - (uint32_t)q) & 0x3FF) << 10);
-	rmw(vc, 0x1810, 1u << 19, 0);
-	rmw(vc, 0x1860, 1u << 12, 1);
-	rmw(vc, 0x1830, 1u << 30, 1);
+	CHECK_EQ_HEX(vh_read(vc, 0x1868, 4),
+	             ((0x800u - (uint32_t)i) & 0x3FF) |
+	             ((0x800u - (uint32_t)q) & 0x3FF) << 10,
+	             "its complement in 0x1868");
+	CHECK(vh_read(vc, 0x1860, 4) & (1u << 12), "ADC input back");
 }
 
-/* halrf_dack_s0_8822e's engine steps: MSB auto mode needs the 160 MHz
- * clock, the comparator and the calibration DAC gain */
+/* halrf_dack_s0_8822e's engine steps (vhelp_8822e.h e_dac_path): MSB
+ * auto mode needs the 160 MHz clock, the comparator and the
+ * calibration DAC gain */
 static void test_dac_engine(struct vchip *vc)
 {
-	rmw(vc, 0x3804, 1, 0);
-	rmw(vc, 0x3804, 1, 1);
+	e_mask(vc, 0x3804, 1, 0);
+	e_mask(vc, 0x3804, 1, 1);
 	CHECK(!(vh_read(vc, 0x385C, 4) & 2), "no MSB done without set-up");
-	rmw(vc, 0x3804, 1, 0);
+	e_mask(vc, 0x3804, 1, 0);
 	bool passed = false;
 	for (unsigned run = 0; run < 11 && !passed; run++) {
 		uint32_t clk = vh_read(vc, 0x9B4, 4);
-		rmw(vc, 0x9B4, 0x1FF00, 0xDB);
-		rmw(vc, 0x1810, 1u << 15, 1);
-		rmw(vc, 0x1818, 0x0C000000, 3);
-		rmw(vc, 0x380C, 2, 0);
-		rmw(vc, 0x3804, 1, 1);
-		CHECK(vh_read(vc, 0x385C, 4) & vh_read(vc, 0x388C, 4) & 2,
-		      "MSB calibration done, I and Q");
-		rmw(vc, 0x1818, 0x0C000000, 0);
-		rmw(vc, 0x380C, 2, 1);
-		CHECK(vh_read(vc, 0x3870, 4) & vh_read(vc, 0x38A0, 4) & 4,
-		      "DC-offset calibration done");
-		rmw(vc, 0x3804, 1, 0);
-		rmw(vc, 0x1810, 1u << 15, 0);
-		rmw(vc, 0x3800, 0x1E, 5);
-		uint32_t m5 = vh_read(vc, 0x3870, 4) >> 24;
-		rmw(vc, 0x3800, 0x1E, 15);
-		uint32_t m15 = vh_read(vc, 0x3870, 4) >> 24;
-		CHECK(m5 && m15 > m5, "MSB steps read back per step");
-		CHECK(vh_read(vc, 0x3874, 4) >> 24, "DC code read back");
-		vh_w32(vc, 0x9B4, clk);
+		struct e_dac_result r;
+		e_dac_path(vc, 0, &r);
+		CHECK(r.msb_done, "MSB calibration done, I and Q");
+		CHECK(r.dc_done, "DC-offset calibration done");
+		CHECK(r.msbk[0][5] && r.msbk[0][15] > r.msbk[0][5] &&
+		      r.msbk[1][15] > r.msbk[1][5],
+		      "MSB steps read back per step");
+		CHECK(r.dadck[0] && r.dadck[1] && r.biask,
+		      "DC and bias codes read back");
+		CHECK_EQ_HEX(vh_read(vc, 0x38D0, 4),
+		             (uint32_t)r.biask << 16 | (uint32_t)r.dadck[0] << 8,
+		             "I coefficients loaded");
+		CHECK_EQ_HEX(vh_read(vc, 0x9B4, 4), clk, "DAC clock restored");
 		passed = vh_read(vc, 0x3800, 4) & (1u << 17);
 	}
 	CHECK(passed, "the check passes within the vendor's retries");
-}
-
-static void nctl(struct vchip *vc, uint32_t cmd)
-{
-	vh_w32(vc, 0x1B00, cmd);
-	vh_w32(vc, 0x1B00, cmd + 1);
+	/* the whole of halrf_dac_cal_8822e, both paths */
+	CHECK(e_dack(vc), "DACK converged on both paths");
+	CHECK(vh_read(vc, 0x38D0, 4) & vh_read(vc, 0x38E4, 4) &
+	      vh_read(vc, 0x39D0, 4) & vh_read(vc, 0x39E4, 4) & 1,
+	      "the DACs on the loaded coefficients");
 }
 
 static void test_nctl(struct vchip *vc)
 {
-	/* a step without the calibration clocks and AFE state fails */
-	nctl(vc, 0x418);
+	/* a step without the program, the calibration clocks and the AFE
+	 * state fails */
+	CHECK(!e_nctl(vc, 0x418), "TX step failed unset up");
 	CHECK(c_poll8(vc, 0x2D9C, 0xFF, 0x55), "ready");
-	CHECK(vh_read(vc, 0x1B08, 4) & (1u << 26), "TX step failed unset up");
 	CHECK_EQ_HEX(vh_read(vc, 0x1B00, 4) & 1, 0, "go bit consumed");
-	rmw(vc, 0x1B08, 1u << 26, 0);
-	/* the engine's program: the RF-calibration init table's last
-	 * 0x1B80 words (rtl88x2eu halrf_rfk_init_8822e.c
-	 * array_mp_8822e_cal_init) */
-	vh_w32(vc, 0x1B80, 0x00013FD5);
-	vh_w32(vc, 0x1B80, 0x00013FD7);
-	vh_w32(vc, 0x1B80, 0x00000006);
-	vh_w32(vc, 0x1B80, 0x00000002);
-	/* _iqk_macbb_setting_8822e, _iqk_afe_setting_8822e (the parts the
-	 * engine needs) */
-	rmw(vc, 0x1E24, 0x20000, 1);
-	rmw(vc, 0x1CD0, 0xF0000000, 7);
-	vh_w32(vc, 0x1C38, 0xFFFFFFFF);
-	vh_w32(vc, 0x1B08, 0x80);
-	nctl(vc, 0x018);                  /* LOK1, path A */
-	nctl(vc, 0x118);                  /* LOK2 */
+	CHECK(!(vh_read(vc, 0x1B08, 4) & (1u << 26)), "fail flag cleared");
+	struct e_iqk_backup bak;
+	e_iqk_enter(vc, &bak);
+	CHECK(!e_nctl(vc, 0x418), "set up, but no program: still fails");
+	/* the engine's program (vhelp_8822e.h e_cal_init) */
+	e_cal_init(vc);
+	e_nctl_page(vc, 0);
+	CHECK(e_nctl(vc, 0x018), "LOK1 passed");      /* path A */
+	CHECK(e_nctl(vc, 0x118), "LOK2 passed");
 	uint32_t lo = c_rf_read(vc, 0, 0x58);
 	uint32_t li = lo >> 15 & 0x1F, lq = lo >> 10 & 0x1F;
 	CHECK(li > 3 && li < 0x1C && lq > 3 && lq < 0x1C,
 	      "LO DAC codes off the rails");
-	nctl(vc, 0x418);                  /* TX IQK 20 MHz */
-	CHECK(!(vh_read(vc, 0x1B08, 4) & (1u << 26)), "TX step passed");
+	CHECK(e_nctl(vc, 0x418), "TX step passed"); /* TX IQK 20 MHz */
 	CHECK_EQ_HEX(vh_read(vc, 0x1BFC, 2), 0x8000, "done word");
-	nctl(vc, 0xF18);                  /* RX gain search */
+	CHECK(vh_read(vc, 0x1B38, 4) != 0x40000000, "TX matrix moved");
+	CHECK(e_nctl(vc, 0xF18), "RX gain search passed");
 	uint32_t rxbb = c_rf_read(vc, 0, 0x00) >> 5 & 0x1F;
 	CHECK(rxbb > 1 && rxbb <= 9, "RX gain settled in range");
-	nctl(vc, 0xA18);                  /* RX IQK */
-	CHECK(!(vh_read(vc, 0x1B08, 4) & (1u << 26)), "RX step passed");
+	CHECK(e_nctl(vc, 0xA18), "RX step passed");   /* RX IQK */
 	/* the CFIR read-back: the centre tap is the large one */
-	rmw(vc, 0x1B20, 0xC0000000, 3);
-	vh_w32(vc, 0x1BD8, 0x71);
-	rmw(vc, 0x1BD4, 0x200000, 1);
-	rmw(vc, 0x1BD4, 0x1F0000, 0x10);
-	rmw(vc, 0x1BD8, 0x1F00000, 8);
-	CHECK_EQ_HEX(vh_read(vc, 0x1BFC, 4) >> 16 & 0xFFF, 0x200,
+	CHECK_EQ_HEX(e_cfir_tap(vc, 0, false, 8) >> 16, 0x200,
 	             "CFIR centre tap");
-	rmw(vc, 0x1B20, 0xC0000000, 0);
+	CHECK((e_cfir_tap(vc, 0, true, 0) >> 16) < 8, "a side tap small");
+	/* path B through its own steps */
+	CHECK_EQ_HEX(e_iqk_path(vc, 1), 3, "path B: TX and RX passed");
+	e_iqk_leave(vc, &bak, 3);
+	CHECK_EQ_HEX(vh_read(vc, 0x1C38, 4), bak.bb[2],
+	             "AFE state 0x1C38 as it was");
+	CHECK(vh_read(vc, 0x410C, 4) >> 31, "RX IQ correction on, B");
+	/* the whole IQK */
+	CHECK_EQ_HEX(e_iqk(vc), 3, "IQK passed on both paths");
+	CHECK_EQ_HEX(vh_read(vc, 0x522, 1), 0, "TX queues as they were");
 	/* gap-K on path A: ten signed half-dB nibbles */
-	vh_w32(vc, 0x1B00, 0xD19);
-	rmw(vc, 0x1BD4, 0x200000, 1);
-	rmw(vc, 0x1BD4, 0x1F0000, 0x12);
-	rmw(vc, 0x1B9C, 0xF00, 3);
-	uint32_t lo8 = vh_read(vc, 0x1BFC, 4);
-	rmw(vc, 0x1B9C, 0xF00, 4);
-	uint32_t hi2 = vh_read(vc, 0x1BFC, 4) & 0xFF;
-	CHECK(lo8 != 0 && hi2 != 0, "gap-K offsets read back");
+	int8_t off[10];
+	e_bb_cal_mode(vc, 1, true);
+	e_afe_cal(vc, 1, true, true);
+	CHECK(e_gapk_measure(vc, 0, off), "gap measured");
+	bool any = false;
+	for (unsigned i = 0; i < 10; i++)
+		any = any || off[i] != 0;
+	CHECK(any && off[8] != 0, "gap-K offsets read back");
+	e_afe_cal(vc, 1, false, true);
+	e_bb_cal_mode(vc, 1, false);
+	CHECK(e_gapk(vc), "TX gap-K of the band");
 	/* the DPK bypass on subpage 2 (_dpk_force_bypass_8822e) */
-	rmw(vc, 0x1B00, 6, 2);
-	rmw(vc, 0x1B08, 0xC000, 3);
-	rmw(vc, 0x1B04, 0xFF, 0x5B);
-	rmw(vc, 0x1B60, 0xC000, 3);
-	rmw(vc, 0x1B5C, 0xFF, 0x5B);
-	rmw(vc, 0x1B00, 6, 0);
+	e_dpk_bypass(vc);
+	e_nctl_page(vc, 2);
 	CHECK_EQ_HEX(vh_read(vc, 0x1B04, 4) & 0xFF, 0x5B, "DPK bypass S0");
 	CHECK_EQ_HEX(vh_read(vc, 0x1B60, 4) >> 14 & 3, 3, "DPK bypass S1");
+	e_nctl_page(vc, 0);
+}
+
+static int loss(struct vchip *vc, int (*f)(const struct vchip *, unsigned))
+{
+	return f(vc, 0) + f(vc, 1);
+}
+
+/* What the steps above leave: a radio without calibration losses. */
+static void check_calibrated(struct vchip *vc, const char *what)
+{
+	pthread_mutex_lock(&vc->lock);
+	int evm = loss(vc, p8822e_calib_tx_evm_loss_db);
+	int rx = loss(vc, p8822e_calib_rx_snr_loss_db);
+	int gain = loss(vc, p8822e_calib_tx_gain_db);
+	pthread_mutex_unlock(&vc->lock);
+	if (!CHECK(evm == 0 && rx == 0 && gain == 0, what))
+		printf("# EVM loss %d, RX loss %d, gain %d\n", evm, rx, gain);
 }
 
 static void test_raw(void)
 {
-	struct vchip *vc = e_station("e-cal-raw", NULL, NULL, 36, E_FULL);
+	struct vchip *vc = e_station("e-cal-raw", NULL, NULL, 36,
+	                             E_FULL & ~E_CAL);
 	if (!CHECK(vc, "station up"))
 		return;
 	test_afe_race(vc);
 	test_addck(vc);
 	test_dac_engine(vc);
 	test_nctl(vc);
+	check_calibrated(vc, "step by step: calibrated, no loss left");
 	vchip_destroy(vc);
+	/* and as a station comes up (E_FULL holds E_CAL), on both bands */
+	static const unsigned chs[3] = {36, 100, 6};
+	for (unsigned i = 0; i < 3; i++) {
+		vc = e_station("e-cal-station", NULL, NULL, chs[i], E_FULL);
+		if (!CHECK(vc, "calibrated station up"))
+			continue;
+		check_calibrated(vc, "e_station: calibrated, no loss left");
+		vchip_destroy(vc);
+	}
 }
 
 /* ---- the HAL on the model, through a minimal transport ---- */
@@ -220,14 +224,10 @@ static const struct dvr_transport_ops vt_ops = {
 	.name = "test-vchip", .ctrl_in = vt_in, .ctrl_out = vt_out,
 };
 
-static int loss(struct vchip *vc, int (*f)(const struct vchip *, unsigned))
-{
-	return f(vc, 0) + f(vc, 1);
-}
-
 static void test_hal(unsigned ch, unsigned bw, bool cal_init)
 {
-	struct vchip *vc = e_station("e-cal-hal", NULL, NULL, ch, E_FULL);
+	struct vchip *vc = e_station("e-cal-hal", NULL, NULL, ch,
+	                             E_FULL & ~E_CAL);
 	if (!CHECK(vc, "station up"))
 		return;
 	c_tune(vc, ch, bw, 0);
@@ -315,7 +315,8 @@ static void test_hal(unsigned ch, unsigned bw, bool cal_init)
 /* A USB error is a failure, not a warning: the device is gone. */
 static void test_hal_unplugged(void)
 {
-	struct vchip *vc = e_station("e-cal-gone", NULL, NULL, 36, E_FULL);
+	struct vchip *vc = e_station("e-cal-gone", NULL, NULL, 36,
+	                             E_FULL & ~E_CAL);
 	if (!CHECK(vc, "station up"))
 		return;
 	struct vt vt = { .t = { .ops = &vt_ops }, .vc = vc };
