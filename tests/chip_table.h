@@ -203,11 +203,32 @@ static const struct test_chip test_chip_table[] = {
 		.fw_window_writes = 0,
 		/* IQK is the driver's own, on the NCTL engine */
 		.fw_iqk = false,
+		/* At 36/80 (vendor phydm_hal_api8822e.c): the RX/TX
+		 * baseband filter of 80 MHz in RF 0x1A [14:10] (bits 13 and
+		 * 10, config_phydm_switch_bandwidth_8822e), the OFDM AGC
+		 * table of channels 36-64 (phydm_ofdm_agc_tab_sel_8822e),
+		 * one-stream OFDM on path B at 5 GHz (OpenIPC devourer
+		 * HalJaguar3.cpp config_channel_8822e), and TX resumed after
+		 * the driver's IQK paused it (0x522). */
 		.started = {
-			{ "NCTL back on page 0 after the driver's IQK",
-			  TEST_REG_MAC, 0x1B00, 0x6, 0x0 },
+			{ "80 MHz baseband filter on path A",
+			  TEST_REG_RF_A, 0x1A, 0x7C00, 0x2400 },
+			{ "OFDM AGC table 1 on path A", TEST_REG_MAC, 0x18AC,
+			  0x1F0, 0x010 },
+			{ "OFDM TX: 2SS on A+B, 1SS on B", TEST_REG_MAC, 0x0820,
+			  0xFF, 0x32 },
+			{ "TX not paused after IQK", TEST_REG_MAC, 0x0520,
+			  0x00FF0000, 0 },
 		},
-		.power_149 = { 20, 0, 0 },
+		/* bl-m8812eu2, ch 149/20: MCS7 path A has the EFUSE index
+		 * 0x49 = 73 (the base of every 5 GHz group on this board,
+		 * BW20 difference 0); its
+		 * limit is HT 1SS at 20 MHz ch 149 (vendor rtl88x2eu
+		 * halhwimg8822e_bb.c txpwr_lmt) minus the by-rate base MCS7
+		 * 64: worldwide 54 (ETSI), -10, so 20 dBm (index 80, 0.25 dB
+		 * an index) stops at 73 - 10 = 63 (1575 mBm); FCC 76, +12:
+		 * index 80 passes, under 73 + 12 = 85. */
+		.power_149 = { 20, 1575, 2000 },
 	},
 };
 
