@@ -31,6 +31,12 @@ struct jaguar3_cck_gain {
  * CCK gain correction). chip->channel.bw_mhz is used as the frame
  * bandwidth when the PHY status reports no sub-channel.
  */
+/* The CCK gain-index window the BB tables left (0x1A98 [15:14] : 0x1AA8
+ * [19:16] upper, 0x1A98 [7:6] : 0x1A70 [27:24] lower), which page 0
+ * power readings are corrected by (rtw88 rtw8822c.c
+ * rtw8822c_phy_set_param; vendor phydm_cck_gi_bound_8822e). */
+void jaguar3_read_cck_gain(struct dvr_io *io, struct jaguar3_cck_gain *out);
+
 int jaguar3_parse_rx_pkt(const struct dvr_chip *chip,
                          const struct jaguar3_cck_gain *cck,
                          const uint8_t *p, size_t avail,

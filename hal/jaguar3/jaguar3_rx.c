@@ -8,6 +8,17 @@
  */
 #include "hal/jaguar3/jaguar3.h"
 
+void jaguar3_read_cck_gain(struct dvr_io *io, struct jaguar3_cck_gain *out)
+{
+	uint32_t u_msb = dvr_r32_mask(io, 0x1A98, 0xC000);
+	uint32_t u_lsb = dvr_r32_mask(io, 0x1AA8, 0xF0000);
+	uint32_t l_msb = dvr_r32_mask(io, 0x1A98, 0xC0);
+	uint32_t l_lsb = dvr_r32_mask(io, 0x1A70, 0x0F000000);
+
+	out->upper = (uint8_t)(u_msb << 4 | u_lsb);
+	out->lower = (uint8_t)(l_msb << 4 | l_lsb);
+}
+
 /* CCK report (page 0): per-path PWDB corrected by how far the AGC gain
  * index sits outside the range the power estimate is linear in. */
 static int cck_path_power(uint8_t pwdb, uint8_t gain,

@@ -196,12 +196,7 @@ int rtl8822e_phy_init(struct dvr_chip *chip)
 	if (priv) {
 		/* CCK gain-index bounds for the jgr3 CCK power estimate
 		 * (vendor phydm_cck_gi_bound_8822e). */
-		uint32_t u_msb = dvr_r32_mask(io, 0x1A98, 0xC000);
-		uint32_t u_lsb = dvr_r32_mask(io, 0x1AA8, 0xF0000);
-		uint32_t l_msb = dvr_r32_mask(io, 0x1A98, 0xC0);
-		uint32_t l_lsb = dvr_r32_mask(io, 0x1A70, 0x0F000000);
-		priv->cck_gain.upper = (uint8_t)(u_msb << 4 | u_lsb);
-		priv->cck_gain.lower = (uint8_t)(l_msb << 4 | l_lsb);
+		jaguar3_read_cck_gain(io, &priv->cck_gain);
 		priv->band_valid = false;
 	}
 	if ((st = dvr_io_status(io)) != DVR_OK)

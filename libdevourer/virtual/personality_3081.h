@@ -377,6 +377,17 @@ uint32_t p3081_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
  * *word when the write of [addr, addr+len) sent it. */
 bool p3081_si_sent(const struct vchip *vc, uint16_t addr, size_t len,
                    uint16_t port, uint32_t *word);
+/* The Jaguar3 dies' "jgr3" PHY status (personality_3081_jgr3.c): the
+ * sub-channel code of a frame inside the tuned channel (0 the whole
+ * channel, 1..4 a 20 MHz sub-channel, @p primary_sc when the BB was told
+ * one, 9/10 a 40 MHz half of 80), and the 32 bytes at @p p for frame
+ * @p m; @p b_hears false: path B reports the noise floor. */
+uint8_t p3081_jgr3_subchannel(const struct vchip *vc,
+                              const struct air_frame_hdr *h,
+                              uint8_t primary_sc);
+void p3081_jgr3_phy_status(const struct vchip *vc, const struct vc_rx_meta *m,
+                           uint8_t *p, uint8_t primary_sc, bool b_hears);
+
 /* The primary 20 MHz channel of a @p bw_mhz channel centred on
  * @p center, from the BB's sub-channel index @p sc (rtw88 main.h
  * enum rtw_sc_offset: 1 upper, 2 lower, 3 uppermost, 4 lowest of an
