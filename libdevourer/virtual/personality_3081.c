@@ -228,3 +228,18 @@ void p3081_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 	p3081_chip_of(vc)->phy_written(vc, addr, len);
 	p3081_tables_written(vc, addr, len);
 }
+
+unsigned p3081_thermal_meter(const struct vchip *vc, uint16_t ef_cal,
+                             unsigned path)
+{
+	/* what a die reads with no calibration and no test temperature */
+	enum { UNCALIBRATED = 0x20 };
+	const uint8_t *cal = &p3081_of(vc)->efuse_log[ef_cal];
+	bool have_a = cal[0] != 0xFF;
+	int t = vc->thermal >= 0 ? vc->thermal
+	        : have_a       ? cal[0] & 0x3F
+	                       : UNCALIBRATED;
+	if (path != 0 && have_a && cal[path] != 0xFF)
+		t += (int)(cal[path] & 0x3F) - (int)(cal[0] & 0x3F);
+	return t < 0 ? 0u : t > 63 ? 63u : (unsigned)t;
+}

@@ -377,6 +377,16 @@ uint32_t p3081_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
  * *word when the write of [addr, addr+len) sent it. */
 bool p3081_si_sent(const struct vchip *vc, uint16_t addr, size_t len,
                    uint16_t port, uint32_t *word);
+/* The die's temperature as a thermal meter reads it (0..63) on RF path
+ * @p path: the test's vc->thermal when it set one, else the EFUSE
+ * calibration byte at logical @p ef_cal (what the die read when the
+ * board was calibrated), else 0x20 for a blank byte; a chip with one
+ * byte per path (@p ef_cal + path) offsets the other paths by the
+ * difference of theirs from path A's. Pass @p path 0 for a chip with
+ * one byte. */
+unsigned p3081_thermal_meter(const struct vchip *vc, uint16_t ef_cal,
+                             unsigned path);
+
 /* The Jaguar3 dies' "jgr3" PHY status (personality_3081_jgr3.c): the
  * sub-channel code of a frame inside the tuned channel (0 the whole
  * channel, 1..4 a 20 MHz sub-channel, @p primary_sc when the BB was told
@@ -387,6 +397,12 @@ uint8_t p3081_jgr3_subchannel(const struct vchip *vc,
                               uint8_t primary_sc);
 void p3081_jgr3_phy_status(const struct vchip *vc, const struct vc_rx_meta *m,
                            uint8_t *p, uint8_t primary_sc, bool b_hears);
+/* Tune the model to what path A's RF 0x18 value @p r18 selects, with the
+ * primary sub-channel in the low nibble of @p bw_ctl (0x9B1, the BB's
+ * TX bandwidth control), stored in *@p primary_sc; nothing for a value
+ * the synthesiser cannot lock to. */
+void p3081_jgr3_update_tuning(struct vchip *vc, uint32_t r18, uint8_t bw_ctl,
+                              uint8_t *primary_sc);
 
 /* The primary 20 MHz channel of a @p bw_mhz channel centred on
  * @p center, from the BB's sub-channel index @p sc (rtw88 main.h

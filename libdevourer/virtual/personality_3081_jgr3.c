@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The 32-byte "jgr3" PHY status of the Jaguar3 dies (RTL8822C, RTL8822E),
+ * What the Jaguar3 dies (RTL8822C, RTL8822E) do alike at the RF and RX
+ * side: the tuning their path A RF 0x18 selects, and the 32-byte "jgr3"
+ * PHY status,
  * which the 3081 layer's RX descriptor carries before a frame when the
  * driver asks for one: page 0 for CCK, page 1 for OFDM/HT/VHT, in the
  * layout rtw88 rtw8822c.c query_phy_status_page0/1 reads (vendor
@@ -70,4 +72,26 @@ void p3081_jgr3_phy_status(const struct vchip *vc, const struct vc_rx_meta *m,
 	p[17] = h->nss >= 2 ? evm : 0;
 	p[24] = (uint8_t)p3081_clamp(2 * snr, 0, 127);
 	p[25] = b_hears ? p[24] : 0;
+}
+
+void p3081_jgr3_update_tuning(struct vchip *vc, uint32_t r18, uint8_t bw_ctl,
+                              uint8_t *primary_sc)
+{
+	/* RF 0x18: channel [7:0], 5 GHz bit 16, bandwidth [13:12] (3 = 20,
+	 * 2 = 40, 1 = 80 MHz; rtw88 rtw8822c.c rtw8822c_set_channel_rf) */
+	unsigned center = r18 & 0xFF;
+	unsigned bwf = (r18 >> 12) & 3;
+	unsigned bw = bwf == 3 ? 20 : bwf == 2 ? 40 : bwf == 1 ? 80 : 0;
+	bool band5 = r18 & (1u << 16);
+	if (!center || !bw || !vc_channel_freq(center) ||
+	    band5 != (center > 14))
+		return; /* not a channel the synthesiser can lock to */
+	unsigned p = bw_ctl & 0x0F;
+	struct vchip_tuning t = {
+		.channel = (unsigned)p3081_primary_channel(center, bw, p),
+		.center = center, .bw_mhz = bw,
+		.band_5g = band5,
+	};
+	*primary_sc = (uint8_t)p;
+	vc_set_tuning(vc, &t);
 }

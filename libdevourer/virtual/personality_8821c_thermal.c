@@ -22,15 +22,7 @@
 #define METER_TRIGGER (3u << 16)
 #define METER_FIELD (0x3Fu << 10)
 #define EF_THERMAL 0xBA
-#define UNCALIBRATED_THERMAL 0x20
 
-static unsigned temperature(const struct vchip *vc)
-{
-	if (vc->thermal >= 0)
-		return (unsigned)vc->thermal & 0x3F;
-	uint8_t cal = p3081_of(vc)->efuse_log[EF_THERMAL];
-	return cal != 0xFF ? cal & 0x3Fu : UNCALIBRATED_THERMAL;
-}
 
 uint32_t p8821c_thermal_rf_written(struct vchip *vc, uint8_t reg,
                                    uint32_t old, uint32_t v)
@@ -39,6 +31,6 @@ uint32_t p8821c_thermal_rf_written(struct vchip *vc, uint8_t reg,
 		return v;
 	uint32_t field = old & METER_FIELD;
 	if ((v & METER_TRIGGER) == METER_TRIGGER)
-		field = temperature(vc) << 10;
+		field = p3081_thermal_meter(vc, EF_THERMAL, 0) << 10;
 	return (v & ~METER_FIELD) | field;
 }

@@ -35,16 +35,7 @@
 #define METER_TRIGGER (3u << 16)
 #define METER_FIELD (0x3Fu << 10)
 #define LCK_GO (1u << 15)
-#define UNCALIBRATED_THERMAL 0x20
 
-static unsigned meter_reading(const struct vchip *vc)
-{
-	uint8_t cal = p3081_of(vc)->efuse_log[P8822B_EF_THERMAL];
-	int t = vc->thermal >= 0 ? vc->thermal
-	        : cal != 0xFF  ? cal & 0x3F
-	                       : UNCALIBRATED_THERMAL;
-	return t < 0 ? 0u : t > 63 ? 63u : (unsigned)t;
-}
 
 uint32_t p8822b_thermal_rf_written(struct vchip *vc, unsigned path,
                                    uint8_t reg, uint32_t old, uint32_t v)
@@ -54,7 +45,7 @@ uint32_t p8822b_thermal_rf_written(struct vchip *vc, unsigned path,
 	if (reg == P8822B_RF_T_METER) {
 		uint32_t field = old & METER_FIELD;
 		if ((v & METER_TRIGGER) == METER_TRIGGER)
-			field = meter_reading(vc) << 10;
+			field = p3081_thermal_meter(vc, P8822B_EF_THERMAL, 0) << 10;
 		return (v & ~METER_FIELD) | field;
 	}
 	if (reg == P8822B_RF_CFGCH && (v & LCK_GO)) {

@@ -33,29 +33,11 @@ static int window_path(uint32_t a)
 	return -1;
 }
 
-static unsigned freq_of(unsigned ch)
-{
-	return vc_channel_freq(ch);
-}
-
 static void update_tuning(struct vchip *vc)
 {
 	struct p8822c_state *s = p8822c_of(vc);
-	uint32_t r18 = s->base.rf[0][RF18];
-	unsigned center = r18 & 0xFF;
-	unsigned bwf = (r18 >> 12) & 3;
-	unsigned bw = bwf == 3 ? 20 : bwf == 2 ? 40 : bwf == 1 ? 80 : 0;
-	bool band5 = r18 & (1u << 16);
-	if (!center || !bw || !freq_of(center) || band5 != (center > 14))
-		return; /* not a channel the synthesiser can lock to */
-	unsigned p = vc->regs[BB_TXBWCTL + 1] & 0x0F;
-	struct vchip_tuning t = {
-		.channel = (unsigned)p3081_primary_channel(center, bw, p),
-		.center = center, .bw_mhz = bw,
-		.band_5g = band5,
-	};
-	s->primary_sc = (uint8_t)p;
-	vc_set_tuning(vc, &t);
+	p3081_jgr3_update_tuning(vc, s->base.rf[0][RF18],
+	                         vc->regs[BB_TXBWCTL + 1], &s->primary_sc);
 }
 
 /*

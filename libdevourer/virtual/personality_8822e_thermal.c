@@ -40,19 +40,7 @@
 #define RTK_BUSY (1u << 11)
 
 #define EF_THERMAL_A 0xD0
-#define UNCALIBRATED_THERMAL 0x20
 
-static unsigned meter_reading(const struct vchip *vc, unsigned path)
-{
-	const uint8_t *cal = &p3081_of(vc)->efuse_log[EF_THERMAL_A];
-	bool have_a = cal[0] != 0xFF;
-	int t = vc->thermal >= 0 ? vc->thermal
-	        : have_a       ? cal[0] & 0x3F
-	                       : UNCALIBRATED_THERMAL;
-	if (path != 0 && have_a && cal[path] != 0xFF)
-		t += (int)(cal[path] & 0x3F) - (int)(cal[0] & 0x3F);
-	return t < 0 ? 0u : t > 63 ? 63u : (unsigned)t;
-}
 
 uint32_t p8822e_thermal_rf_written(struct vchip *vc, unsigned path,
                                    uint8_t reg, uint32_t old, uint32_t v)
@@ -61,7 +49,7 @@ uint32_t p8822e_thermal_rf_written(struct vchip *vc, unsigned path,
 	if (reg == RF_T_METER) {
 		uint32_t field = old & METER_FIELD;
 		if ((v & METER_TRIGGER) && !(old & METER_TRIGGER))
-			field = meter_reading(vc, path) << 1;
+			field = p3081_thermal_meter(vc, EF_THERMAL_A, path) << 1;
 		return (v & ~METER_FIELD) | field;
 	}
 	if (path != 0)
