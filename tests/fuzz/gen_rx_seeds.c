@@ -8,7 +8,7 @@
  *
  *   gen_rx_seeds CHIP OUTDIR
  *
- * CHIP: 8812a, 8822b, 8821c or 8822c; needs DEVOURER_FIRMWARE_DIR. A
+ * CHIP: 8812a, 8822b, 8821c, 8822c or 8822e; needs DEVOURER_FIRMWARE_DIR. A
  * vector the chip cannot send (two streams on a one-stream chip) is
  * skipped.
  */
