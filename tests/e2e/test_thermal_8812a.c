@@ -71,13 +71,12 @@ static unsigned swing(struct vchip *vc, unsigned path)
 
 static void warm_and_cool(void)
 {
-	dvr_device *d = thermal_test_start("virtual:therm-5g,board=vendor-default", 36);
-	struct vchip *vc = vchip_find("therm-5g");
-	CHECK(d && vc, "vendor-default board up on channel 36");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm-5g,board=vendor-default", 36,
+	        "vendor-default board up on channel 36", &vc);
+	if (!d)
 		return;
-	}
 	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 4);
 	CHECK_EQ_INT(st.thermal_cal, 24, "EFUSE thermal calibration 0x18");
 	CHECK_EQ_INT(st.thermal, 24, "the meter reads the calibration "
@@ -91,10 +90,8 @@ static void warm_and_cool(void)
 	struct vchip_iqk k0;
 	CHECK(vchip_peek_iqk(vc, 0, &k0), "IQK engine");
 
-	CHECK_EQ_INT(vchip_set_thermal(vc, 34), 0, "die warms by 10");
-	st = thermal_test_wait(d, 7, 6, 0);
-	CHECK(st.swing_offset[0] == 7 && st.swing_offset[1] == 6,
-	      "warm: +7 steps on path A, +6 on path B");
+	st = thermal_test_move(d, vc, 34, 7, 6, "die warms by 10",
+	                       "warm: +7 steps on path A, +6 on path B");
 	CHECK_EQ_INT(st.thermal, 34, "the meter reads 34");
 	CHECK_EQ_HEX(swing(vc, 0), 0x2FE, "path A swing index 31");
 	CHECK_EQ_HEX(swing(vc, 1), 0x2D3, "path B swing index 30");
@@ -105,18 +102,14 @@ static void warm_and_cool(void)
 	vchip_peek_iqk(vc, 0, &k1);
 	CHECK(k1.shots > k0.shots, "the IQK engine ran again");
 
-	CHECK_EQ_INT(vchip_set_thermal(vc, 18), 0, "die cools to 18");
-	st = thermal_test_wait(d, -3, -3, 0);
-	CHECK(st.swing_offset[0] == -3 && st.swing_offset[1] == -3,
-	      "cool: -3 steps on both paths");
+	st = thermal_test_move(d, vc, 18, -3, -3, "die cools to 18",
+	                       "cool: -3 steps on both paths");
 	CHECK_EQ_HEX(swing(vc, 0), 0x1AF, "path A swing index 21");
 	CHECK_EQ_HEX(swing(vc, 1), 0x1AF, "path B swing index 21");
 	/* the average goes on to 18 and stays: nothing changes after */
-	uint64_t t0 = st.ticks;
-	st = thermal_test_wait(d, 0, 0, t0 + 20);
-	CHECK(st.swing_offset[0] == -3 && st.swing_offset[1] == -3,
-	      "20 ticks later still -3: the average at the reading does "
-	      "not update");
+	st = thermal_test_hold(d, st, 20, -3, -3,
+	                       "20 ticks later still -3: the average at the "
+	                       "reading does not update");
 	CHECK_EQ_INT(st.thermal, 18, "the meter reads 18");
 	CHECK_EQ_INT(st.lck_runs, 2, "a second LCK on the way down");
 	CHECK_EQ_INT(thermal_test_model_lck(vc) - lck0, 2, "the RF ran two");
@@ -127,21 +120,18 @@ static void warm_and_cool(void)
 
 static void graded_2g(void)
 {
-	dvr_device *d = thermal_test_start("virtual:therm-2g,board=graded", 6);
-	struct vchip *vc = vchip_find("therm-2g");
-	CHECK(d && vc, "graded board up on channel 6");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm-2g,board=graded", 6,
+	        "graded board up on channel 6", &vc);
+	if (!d)
 		return;
-	}
 	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 4);
 	CHECK_EQ_INT(st.thermal_cal, 30, "EFUSE thermal calibration 0x1E");
 	CHECK_EQ_HEX(swing(vc, 0), 0x16A, "path A swing from EFUSE: -3 dB");
 	CHECK_EQ_HEX(swing(vc, 1), 0x200, "path B swing from EFUSE: 0 dB");
-	CHECK_EQ_INT(vchip_set_thermal(vc, 34), 0, "die warms by 4");
-	st = thermal_test_wait(d, 2, 2, 0);
-	CHECK(st.swing_offset[0] == 2 && st.swing_offset[1] == 2,
-	      "CCK tables: +2 steps on both paths");
+	st = thermal_test_move(d, vc, 34, 2, 2, "die warms by 4",
+	                       "CCK tables: +2 steps on both paths");
 	CHECK_EQ_HEX(swing(vc, 0), 0x197, "path A swing index 18 + 2");
 	CHECK_EQ_HEX(swing(vc, 1), 0x197, "path B from path A's index too");
 	CHECK_EQ_INT(st.lck_runs, 0, "no LCK for a change of 3");
@@ -151,18 +141,13 @@ static void graded_2g(void)
 
 static void blank_board(void)
 {
-	dvr_device *d = thermal_test_start("virtual:therm-blank,board=blank", 36);
-	struct vchip *vc = vchip_find("therm-blank");
-	CHECK(d && vc, "blank board up");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm-blank,board=blank", 36,
+	        "blank board up", &vc);
+	if (!d)
 		return;
-	}
-	CHECK_EQ_INT(vchip_set_thermal(vc, 50), 0, "die far from anything");
-	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 12);
-	CHECK(st.ticks >= 12, "the watchdog ticks");
-	CHECK_EQ_INT(st.thermal_cal, -1, "no EFUSE calibration");
-	CHECK_EQ_INT(st.thermal, -1, "nothing read: not tracked");
+	struct dvr_thermal_stats st = thermal_test_untracked(d, vc);
 	CHECK(st.swing_offset[0] == 0 && st.swing_offset[1] == 0,
 	      "no swing offset");
 	CHECK_EQ_HEX(swing(vc, 0), 0x200, "path A swing untouched");
@@ -196,23 +181,20 @@ static void snapshot(struct vchip *vc, uint32_t out[2][AGC_WORDS])
 
 static void past_the_limit(void)
 {
-	dvr_device *d = thermal_test_start("virtual:therm-hot,board=vendor-default", 36);
-	struct vchip *vc = vchip_find("therm-hot");
-	CHECK(d && vc, "vendor-default board up on channel 36");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm-hot,board=vendor-default", 36,
+	        "vendor-default board up on channel 36", &vc);
+	if (!d)
 		return;
-	}
 	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 4);
 	uint32_t cold[2][AGC_WORDS], hot[2][AGC_WORDS];
 	snapshot(vc, cold);
 	int mbm = dvr_tx_power_mbm(d);
 	CHECK_EQ_INT(agc(vc, 0xC20, 0x13), 42, "MCS7 path A at 24");
 
-	CHECK_EQ_INT(vchip_set_thermal(vc, 39), 0, "die warms by 15");
-	st = thermal_test_wait(d, 10, 9, 0);
-	CHECK(st.swing_offset[0] == 10 && st.swing_offset[1] == 9,
-	      "warm: +10 steps on path A, +9 on path B");
+	st = thermal_test_move(d, vc, 39, 10, 9, "die warms by 15",
+	                       "warm: +10 steps on path A, +9 on path B");
 	CHECK_EQ_HEX(swing(vc, 0), 0x32B, "path A swing at the limit 32");
 	CHECK_EQ_HEX(swing(vc, 1), 0x32B, "path B swing at the limit 32");
 	static const uint8_t rate[7] = { 0x04, 0x0B, 0x0C, 0x13, 0x14,
@@ -243,10 +225,8 @@ static void past_the_limit(void)
 	CHECK_EQ_INT(dvr_tx_power_mbm(d), mbm, "the reported power stays");
 	CHECK_EQ_INT(st.lck_runs, 1, "one recalibration on the way up");
 
-	CHECK_EQ_INT(vchip_set_thermal(vc, 24), 0, "die back to 24");
-	st = thermal_test_wait(d, 1, 1, 0);
-	CHECK(st.swing_offset[0] == 1 && st.swing_offset[1] == 1,
-	      "cool: the last update at average 25, +1 step");
+	st = thermal_test_move(d, vc, 24, 1, 1, "die back to 24",
+	                       "cool: the last update at average 25, +1 step");
 	snapshot(vc, hot);
 	CHECK(memcmp(cold, hot, sizeof cold) == 0,
 	      "no remnant: every index as at the calibration temperature");
@@ -256,11 +236,8 @@ static void past_the_limit(void)
 
 int main(void)
 {
-	if (!check_firmware_dir())
-		CHECK_SKIP("no test firmware (firmware/)");
 	char dir[] = "/tmp/dvr-thermal-XXXXXX";
-	if (e2e_air_make(dir) != 0)
-		CHECK_SKIP("mkdtemp failed");
+	thermal_test_begin(dir);
 	warm_and_cool();
 	graded_2g();
 	blank_board();

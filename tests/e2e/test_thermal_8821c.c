@@ -105,14 +105,6 @@ static struct dvr_thermal_stats settle(dvr_device *d, int want)
 	return thermal_test_wait(d, 0, 0, st.ticks + SETTLE_TICKS);
 }
 
-static dvr_device *start(const char *sel, unsigned chan, enum dvr_regd regd)
-{
-	struct dvr_config cfg = { .track_period_ms = THERMAL_TEST_PERIOD_MS,
-		                  .firmware_dir = check_firmware_dir(),
-		                  .regd = regd };
-	return e2e_start_cfg(sel, &cfg, chan);
-}
-
 /*
  * typical board (0xBA = 0x1B = 27), channel 36 (row 0), worldwide: HT
  * MCS7 has index 34 (EFUSE 0x22, its limit 27 - 24 = +3 above a by-rate
@@ -126,14 +118,12 @@ static dvr_device *start(const char *sel, unsigned chan, enum dvr_regd regd)
  */
 static void typical_5g(void)
 {
-	dvr_device *d = start("virtual:therm21-5g,chip=8821c", 36,
-	                      DVR_REGD_WORLDWIDE);
-	struct vchip *vc = vchip_find("therm21-5g");
-	CHECK(d && vc, "typical board up on channel 36");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm21-5g,chip=8821c", 36,
+	        "typical board up on channel 36", &vc);
+	if (!d)
 		return;
-	}
 	CHECK_EQ_INT(dvr_tx_power_mbm(d), 34 * 50, "MCS7 at index 34");
 	uint32_t agc[14];
 	agc_snapshot(vc, agc);
@@ -177,14 +167,12 @@ static void typical_5g(void)
  */
 static void low_power_swing(void)
 {
-	dvr_device *d = start("virtual:therm21-low,chip=8821c", 36,
-	                      DVR_REGD_WORLDWIDE);
-	struct vchip *vc = vchip_find("therm21-low");
-	CHECK(d && vc, "typical board up for the low-power case");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm21-low,chip=8821c", 36,
+	        "typical board up for the low-power case", &vc);
+	if (!d)
 		return;
-	}
 	CHECK_EQ_INT(dvr_set_tx_power_mbm(d, 100), DVR_OK, "1 dBm asked");
 	CHECK_EQ_INT(dvr_tx_power_mbm(d), 100, "MCS7 at index 2");
 	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 4);
@@ -207,14 +195,12 @@ static void low_power_swing(void)
  */
 static void high_power_swing(void)
 {
-	dvr_device *d = start("virtual:therm21-hi,chip=8821c,board=8811cu",
-	                      165, DVR_REGD_FCC);
-	struct vchip *vc = vchip_find("therm21-hi");
-	CHECK(d && vc, "8811cu board up on channel 165");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up_regd(
+	        "virtual:therm21-hi,chip=8821c,board=8811cu", 165,
+	        DVR_REGD_FCC, "8811cu board up on channel 165", &vc);
+	if (!d)
 		return;
-	}
 	CHECK_EQ_INT(dvr_set_tx_power_mbm(d, 3000), DVR_OK, "30 dBm asked");
 	CHECK_EQ_INT(dvr_tx_power_mbm(d), 2600, "MCS7 held at index 52");
 	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 4);
@@ -237,14 +223,12 @@ static void high_power_swing(void)
  */
 static void cck_2g(void)
 {
-	dvr_device *d = start("virtual:therm21-2g,chip=8821c,board=8811cu", 6,
-	                      DVR_REGD_WORLDWIDE);
-	struct vchip *vc = vchip_find("therm21-2g");
-	CHECK(d && vc, "8811cu board up on channel 6");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm21-2g,chip=8821c,board=8811cu", 6,
+	        "8811cu board up on channel 6", &vc);
+	if (!d)
 		return;
-	}
 	CHECK_EQ_INT(dvr_tx_power_mbm(d), 44 * 50, "MCS7 at index 44");
 	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 4);
 	CHECK_EQ_INT(vchip_set_thermal(vc, 44), 0, "die warms by 12");
@@ -263,21 +247,15 @@ static void cck_2g(void)
 /* blank board: nothing tracked, nothing written but the meter trigger. */
 static void blank_board(void)
 {
-	dvr_device *d = start("virtual:therm21-blank,chip=8821c,board=blank",
-	                      36, DVR_REGD_WORLDWIDE);
-	struct vchip *vc = vchip_find("therm21-blank");
-	CHECK(d && vc, "blank board up");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm21-blank,chip=8821c,board=blank", 36,
+	        "blank board up", &vc);
+	if (!d)
 		return;
-	}
 	uint32_t agc = vchip_peek32(vc, REG_TXAGCIDX);
 	uint32_t scale = vchip_peek32(vc, REG_TXSCALE_A);
-	CHECK_EQ_INT(vchip_set_thermal(vc, 50), 0, "die far from anything");
-	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 12);
-	CHECK(st.ticks >= 12, "the watchdog ticks");
-	CHECK_EQ_INT(st.thermal_cal, -1, "no EFUSE calibration");
-	CHECK_EQ_INT(st.thermal, -1, "nothing read");
+	struct dvr_thermal_stats st = thermal_test_untracked(d, vc);
 	CHECK_EQ_INT(st.swing_offset[0], 0, "no compensation");
 	CHECK_EQ_HEX(vchip_peek32(vc, REG_TXAGCIDX), agc, "0xC94 untouched");
 	CHECK_EQ_HEX(vchip_peek32(vc, REG_TXSCALE_A), scale,
@@ -290,11 +268,8 @@ static void blank_board(void)
 
 int main(void)
 {
-	if (!check_firmware_dir())
-		CHECK_SKIP("no test firmware (firmware/)");
 	char dir[] = "/tmp/dvr-thermal21-XXXXXX";
-	if (e2e_air_make(dir) != 0)
-		CHECK_SKIP("mkdtemp failed");
+	thermal_test_begin(dir);
 	typical_5g();
 	low_power_swing();
 	high_power_swing();

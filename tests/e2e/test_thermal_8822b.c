@@ -108,14 +108,12 @@ static void check_regs(struct vchip *vc, const char *what, unsigned agc_a,
  */
 static void typical_5g(void)
 {
-	dvr_device *d = thermal_test_start(
-		"virtual:therm22b-5g,chip=8822b,board=typical", 36);
-	struct vchip *vc = vchip_find("therm22b-5g");
-	CHECK(d && vc, "typical board up on channel 36");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm22b-5g,chip=8822b,board=typical", 36,
+	        "typical board up on channel 36", &vc);
+	if (!d)
 		return;
-	}
 	uint64_t lck0 = thermal_test_model_lck(vc);
 	unsigned iqk0 = model_iqks(vc);
 	CHECK_EQ_INT(iqk0, 1, "one IQK at bring-up");
@@ -129,28 +127,20 @@ static void typical_5g(void)
 	CHECK_EQ_HEX(vchip_peek_rf(vc, 0, 0x42) >> 16 & 3, 3,
 	             "the meter was started (RF A 0x42 [17:16] = 3)");
 
-	CHECK_EQ_INT(vchip_set_thermal(vc, 45), 0, "die warms by 13");
-	st = thermal_test_wait(d, 9, 9, 0);
-	CHECK(st.swing_offset[0] == 9 && st.swing_offset[1] == 9,
-	      "warm: +9 on both paths");
+	st = thermal_test_move(d, vc, 45, 9, 9, "die warms by 13",
+	                       "warm: +9 on both paths");
 	CHECK_EQ_INT(st.thermal, 45, "the meter reads 45");
 	check_regs(vc, "+9", 9, 9, SWING_TABLE, SWING_TABLE);
 	CHECK_EQ_INT(st.iqk_runs, 1, "one IQK on the way to 45");
 
-	CHECK_EQ_INT(vchip_set_thermal(vc, 55), 0, "die warms by 23");
-	st = thermal_test_wait(d, 18, 18, 0);
-	CHECK(st.swing_offset[0] == 18 && st.swing_offset[1] == 18,
-	      "warmer: +18 on both paths");
+	st = thermal_test_move(d, vc, 55, 18, 18, "die warms by 23",
+	                       "warmer: +18 on both paths");
 	check_regs(vc, "+18", 15, 15, 0x261, 0x261);
 	CHECK_EQ_INT(st.iqk_runs, 2, "a second IQK on the way to 55");
 
-	CHECK_EQ_INT(vchip_set_thermal(vc, 20), 0, "die cools to 20");
-	st = thermal_test_wait(d, -8, -8, 0);
-	CHECK(st.swing_offset[0] == -8 && st.swing_offset[1] == -8,
-	      "cool: -8 on both paths");
-	st = thermal_test_wait(d, 0, 0, st.ticks + 20);
-	CHECK(st.swing_offset[0] == -8 && st.swing_offset[1] == -8,
-	      "20 ticks later still -8");
+	st = thermal_test_move(d, vc, 20, -8, -8, "die cools to 20",
+	                       "cool: -8 on both paths");
+	st = thermal_test_hold(d, st, 20, -8, -8, "20 ticks later still -8");
 	CHECK_EQ_INT(st.thermal, 20, "the meter reads 20");
 	check_regs(vc, "-8", 0, 0, 0x143, 0x143);
 	CHECK_EQ_INT(st.iqk_runs, 5, "three more IQKs on the way down");
@@ -173,24 +163,18 @@ static void typical_5g(void)
  */
 static void typical_2g(void)
 {
-	dvr_device *d = thermal_test_start(
-		"virtual:therm22b-2g,chip=8822b,board=typical", 6);
-	struct vchip *vc = vchip_find("therm22b-2g");
-	CHECK(d && vc, "typical board up on channel 6");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm22b-2g,chip=8822b,board=typical", 6,
+	        "typical board up on channel 6", &vc);
+	if (!d)
 		return;
-	}
 	thermal_test_wait(d, 0, 0, 4);
-	CHECK_EQ_INT(vchip_set_thermal(vc, 44), 0, "die warms by 12");
-	struct dvr_thermal_stats st = thermal_test_wait(d, 6, 5, 0);
-	CHECK(st.swing_offset[0] == 6 && st.swing_offset[1] == 5,
-	      "CCK tables: +6 on path A, +5 on path B");
+	thermal_test_move(d, vc, 44, 6, 5, "die warms by 12",
+	                  "CCK tables: +6 on path A, +5 on path B");
 	check_regs(vc, "ch 6 warm", 6, 5, SWING_TABLE, SWING_TABLE);
-	CHECK_EQ_INT(vchip_set_thermal(vc, 22), 0, "die cools to 22");
-	st = thermal_test_wait(d, -4, -4, 0);
-	CHECK(st.swing_offset[0] == -4 && st.swing_offset[1] == -4,
-	      "CCK tables: -4 on both paths");
+	thermal_test_move(d, vc, 22, -4, -4, "die cools to 22",
+	                  "CCK tables: -4 on both paths");
 	check_regs(vc, "ch 6 cool", 0, 0, 0x197, 0x197);
 	dvr_close(d);
 }
@@ -206,25 +190,21 @@ static void typical_2g(void)
  */
 static void headroom(void)
 {
-	dvr_device *d = thermal_test_start(
-		"virtual:therm22b-hi,chip=8822b,board=typical", 36);
-	struct vchip *vc = vchip_find("therm22b-hi");
-	CHECK(d && vc, "typical board up on channel 36, power to be set");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm22b-hi,chip=8822b,board=typical", 36,
+	        "typical board up on channel 36, power to be set", &vc);
+	if (!d)
 		return;
-	}
 	CHECK_EQ_INT(dvr_set_tx_power_mbm(d, 2900), DVR_OK, "29 dBm asked");
-	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 4);
+	thermal_test_wait(d, 0, 0, 4);
 	check_regs(vc, "high power, at calibration", 0, 0, SWING_TABLE,
 	           SWING_TABLE);
-	CHECK_EQ_INT(vchip_set_thermal(vc, 45), 0, "die warms by 13");
-	st = thermal_test_wait(d, 9, 9, 0);
-	CHECK(st.swing_offset[0] == 9 && st.swing_offset[1] == 9,
-	      "high power, warm: +9 on both paths");
+	thermal_test_move(d, vc, 45, 9, 9, "die warms by 13",
+	                  "high power, warm: +9 on both paths");
 	check_regs(vc, "high power +9", 3, 0, 0x2D3, 0x35C);
 	CHECK_EQ_INT(vchip_set_thermal(vc, 55), 0, "die warms by 23");
-	st = thermal_test_wait(d, 18, 18, 0);
+	thermal_test_wait(d, 18, 18, 0);
 	check_regs(vc, "high power +18", 3, 0, 0x38E, 0x38E);
 	dvr_close(d);
 }
@@ -235,22 +215,16 @@ static void headroom(void)
  * tracked, nothing written, no IQK. */
 static void blank_board(void)
 {
-	dvr_device *d = thermal_test_start(
-		"virtual:therm22b-blank,chip=8822b,board=blank", 36);
-	struct vchip *vc = vchip_find("therm22b-blank");
-	CHECK(d && vc, "blank board up");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm22b-blank,chip=8822b,board=blank", 36,
+	        "blank board up", &vc);
+	if (!d)
 		return;
-	}
 	uint32_t r[4] = { vchip_peek32(vc, 0x0C94), vchip_peek32(vc, 0x0E94),
 		          vchip_peek32(vc, 0x0C1C), vchip_peek32(vc, 0x0E1C) };
 	unsigned iqk0 = model_iqks(vc);
-	CHECK_EQ_INT(vchip_set_thermal(vc, 50), 0, "die far from anything");
-	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 12);
-	CHECK(st.ticks >= 12, "the watchdog ticks");
-	CHECK_EQ_INT(st.thermal_cal, -1, "no EFUSE calibration");
-	CHECK_EQ_INT(st.thermal, -1, "nothing read: not tracked");
+	struct dvr_thermal_stats st = thermal_test_untracked(d, vc);
 	CHECK(st.swing_offset[0] == 0 && st.swing_offset[1] == 0,
 	      "no step");
 	CHECK(vchip_peek32(vc, 0x0C94) == r[0] &&
@@ -271,30 +245,21 @@ static void blank_board(void)
  * holds it. */
 static void heartbeat(void)
 {
-	dvr_device *d = thermal_test_start(
-		"virtual:therm22b-hb,chip=8822b,board=blank", 6);
-	struct vchip *vc = vchip_find("therm22b-hb");
-	CHECK(d && vc, "heartbeat board up");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm22b-hb,chip=8822b,board=blank", 6,
+	        "heartbeat board up", &vc);
+	if (!d)
 		return;
-	}
 	thermal_test_wait(d, 0, 0, 4);
-	bool seen = false;
-	for (unsigned box = 0; box < 4; box++)
-		seen |= vchip_peek32(vc, (uint16_t)(0x1D0 + 4 * box)) ==
-		        0x00006458u;
-	CHECK(seen, "the WL PHY info heartbeat sits in an H2C mailbox");
+	thermal_test_check_heartbeat(vc);
 	dvr_close(d);
 }
 
 int main(void)
 {
-	if (!check_firmware_dir())
-		CHECK_SKIP("no test firmware (firmware/)");
 	char dir[] = "/tmp/dvr-thermal22b-XXXXXX";
-	if (e2e_air_make(dir) != 0)
-		CHECK_SKIP("mkdtemp failed");
+	thermal_test_begin(dir);
 	typical_5g();
 	typical_2g();
 	headroom();

@@ -49,32 +49,24 @@
 #include "tests/check.h"
 #include "tests/e2e/thermal_common.h"
 
-static const uint16_t track_reg[2] = { 0x18A0, 0x41A0 };
-
 static unsigned field(struct vchip *vc, unsigned path)
 {
-	return vchip_peek32(vc, track_reg[path]) & 0xFF;
-}
-
-static unsigned cck_ref(struct vchip *vc, unsigned path)
-{
-	return vchip_peek32(vc, track_reg[path]) >> 16 & 0x7F;
+	return thermal_test_jgr3_track_word(vc, path) & 0xFF;
 }
 
 static void board_5g(void)
 {
-	dvr_device *d = thermal_test_start(
-	        "virtual:therm22e-5g,chip=8822e,board=bl-m8812eu2", 149);
-	struct vchip *vc = vchip_find("therm22e-5g");
-	CHECK(d && vc, "BL-M8812EU2 up on channel 149");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm22e-5g,chip=8822e,board=bl-m8812eu2", 149,
+	        "BL-M8812EU2 up on channel 149", &vc);
+	if (!d)
 		return;
-	}
 	/* phy_init runs one LCK; the watchdog's are counted from here */
 	uint64_t lck0 = thermal_test_model_lck(vc);
 	CHECK(lck0 >= 1, "bring-up ran LCK (RTK started on RF A)");
-	unsigned cck[2] = { cck_ref(vc, 0), cck_ref(vc, 1) };
+	unsigned cck[2];
+	thermal_test_jgr3_cck_refs(vc, cck);
 	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 6);
 	CHECK_EQ_INT(st.thermal_cal, 28, "EFUSE 0xD0 calibration 0x1C");
 	CHECK_EQ_INT(st.thermal, 28, "path A reads the calibration "
@@ -85,14 +77,12 @@ static void board_5g(void)
 	      "0x18A0 / 0x41A0 [7:0] = 0");
 	CHECK_EQ_INT(st.lck_runs, 0, "no re-lock at a steady temperature");
 
-	CHECK_EQ_INT(vchip_set_thermal(vc, 45), 0, "die warms by 17");
-	st = thermal_test_wait(d, 13, 12, 0);
-	CHECK(st.swing_offset[0] == 13 && st.swing_offset[1] == 12,
-	      "warm: +13 on path A, +12 on path B");
+	st = thermal_test_move(d, vc, 45, 13, 12, "die warms by 17",
+	                       "warm: +13 on path A, +12 on path B");
 	CHECK_EQ_INT(st.thermal, 45, "the meter reads 45");
 	CHECK_EQ_HEX(field(vc, 0), 0x0D, "0x18A0 [7:0] = 13");
 	CHECK_EQ_HEX(field(vc, 1), 0x0C, "0x41A0 [7:0] = 12");
-	CHECK(cck_ref(vc, 0) == cck[0] && cck_ref(vc, 1) == cck[1],
+	CHECK(thermal_test_jgr3_cck_refs_kept(vc, cck),
 	      "the CCK references [22:16] kept");
 	st = thermal_test_wait(d, 0, 0, st.ticks + 4);
 	uint64_t up = st.lck_runs;
@@ -101,60 +91,51 @@ static void board_5g(void)
 	CHECK_EQ_INT(thermal_test_model_lck(vc) - lck0, up,
 	             "the RF ran as many");
 
-	CHECK_EQ_INT(vchip_set_thermal(vc, 18), 0, "die cools to 18");
-	st = thermal_test_wait(d, -4, -4, 0);
-	CHECK(st.swing_offset[0] == -4 && st.swing_offset[1] == -4,
-	      "cool: -4 on both paths");
+	st = thermal_test_move(d, vc, 18, -4, -4, "die cools to 18",
+	                       "cool: -4 on both paths");
 	CHECK_EQ_HEX(field(vc, 0), 0xFC, "0x18A0 [7:0] = -4, 8-bit");
 	CHECK_EQ_HEX(field(vc, 1), 0xFC, "0x41A0 [7:0] = -4, 8-bit");
-	st = thermal_test_wait(d, 0, 0, st.ticks + 20);
-	CHECK(st.swing_offset[0] == -4 && st.swing_offset[1] == -4,
-	      "20 ticks later still -4");
+	st = thermal_test_hold(d, st, 20, -4, -4, "20 ticks later still -4");
 	CHECK_EQ_INT(st.thermal, 18, "the meter reads 18");
 	CHECK(st.lck_runs - up == 2 || st.lck_runs - up == 3,
 	      "two more re-locks on the way down");
 	CHECK_EQ_INT(thermal_test_model_lck(vc) - lck0, st.lck_runs,
 	             "the RF ran as many");
 	CHECK_EQ_INT(st.iqk_runs, 0, "the tick runs no IQK");
-	CHECK(cck_ref(vc, 0) == cck[0] && cck_ref(vc, 1) == cck[1],
+	CHECK(thermal_test_jgr3_cck_refs_kept(vc, cck),
 	      "the CCK references still kept");
 	dvr_close(d);
 }
 
 static void board_2g(void)
 {
-	dvr_device *d = thermal_test_start(
-	        "virtual:therm22e-2g,chip=8822e,board=bl-m8812eu2", 6);
-	struct vchip *vc = vchip_find("therm22e-2g");
-	CHECK(d && vc, "BL-M8812EU2 up on channel 6");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm22e-2g,chip=8822e,board=bl-m8812eu2", 6,
+	        "BL-M8812EU2 up on channel 6", &vc);
+	if (!d)
 		return;
-	}
-	unsigned cck[2] = { cck_ref(vc, 0), cck_ref(vc, 1) };
+	unsigned cck[2];
+	thermal_test_jgr3_cck_refs(vc, cck);
 	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 6);
 	CHECK_EQ_INT(st.thermal_cal, 28, "EFUSE 0xD0 calibration 0x1C");
-	CHECK_EQ_INT(vchip_set_thermal(vc, 18), 0, "die cools by 10");
-	st = thermal_test_wait(d, -8, -8, 0);
-	CHECK(st.swing_offset[0] == -8 && st.swing_offset[1] == -8,
-	      "CCK tables: -8 on both paths");
+	thermal_test_move(d, vc, 18, -8, -8, "die cools by 10",
+	                  "CCK tables: -8 on both paths");
 	CHECK_EQ_HEX(field(vc, 0), 0xF8, "0x18A0 [7:0] = -8");
 	CHECK_EQ_HEX(field(vc, 1), 0xF8, "0x41A0 [7:0] = -8");
-	CHECK(cck_ref(vc, 0) == cck[0] && cck_ref(vc, 1) == cck[1],
+	CHECK(thermal_test_jgr3_cck_refs_kept(vc, cck),
 	      "the CCK references [22:16] kept");
 	dvr_close(d);
 }
 
 static void blank_board(void)
 {
-	dvr_device *d = thermal_test_start(
-	        "virtual:therm22e-blank,chip=8822e,board=blank", 36);
-	struct vchip *vc = vchip_find("therm22e-blank");
-	CHECK(d && vc, "blank board up");
-	if (!d || !vc) {
-		dvr_close(d);
+	struct vchip *vc;
+	dvr_device *d = thermal_test_up(
+	        "virtual:therm22e-blank,chip=8822e,board=blank", 36,
+	        "blank board up", &vc);
+	if (!d)
 		return;
-	}
 	uint64_t lck0 = thermal_test_model_lck(vc);
 	struct dvr_thermal_stats st = thermal_test_wait(d, 0, 0, 6);
 	uint32_t r[2] = { vchip_peek32(vc, 0x18A0), vchip_peek32(vc, 0x41A0) };
@@ -174,57 +155,15 @@ static void blank_board(void)
 	dvr_close(d);
 }
 
-/* Every tick sends the firmware its heartbeat (WL PHY info, id 0x58, TX
- * throughput 100 in [17:8]: one of the four H2C mailboxes 0x1D0..0x1DC
- * holds it) and writes the TX power again as it was asked: a power held
- * at its limit stays where the set put it. */
-static void heartbeat(void)
-{
-	dvr_device *d = thermal_test_start("virtual:therm22e-hb,chip=8822e",
-	                                   6);
-	struct vchip *vc = vchip_find("therm22e-hb");
-	CHECK(d && vc, "heartbeat board up");
-	if (!d || !vc) {
-		dvr_close(d);
-		return;
-	}
-	CHECK_EQ_INT(dvr_set_tx_power_mbm(d, 3000), DVR_OK, "30 dBm asked");
-	int held = dvr_tx_power_mbm(d);
-	CHECK_EQ_INT(dvr_set_tx_power_mbm(d, held + 50), DVR_OK,
-	             "two steps past MCS7's limit asked");
-	uint32_t ref = vchip_peek32(vc, 0x18E8), diff[16];
-	for (unsigned i = 0; i < 16; i++)
-		diff[i] = vchip_peek32(vc, (uint16_t)(0x3A00 + 4 * i));
-	int mbm = dvr_tx_power_mbm(d);
-	struct dvr_thermal_stats st = { 0 };
-	dvr_get_thermal_stats(d, &st);
-	st = thermal_test_wait(d, 0, 0, st.ticks + 4);
-	bool seen = false;
-	for (unsigned box = 0; box < 4; box++)
-		seen |= vchip_peek32(vc, (uint16_t)(0x1D0 + 4 * box)) ==
-		        0x00006458u;
-	CHECK(seen, "the WL PHY info heartbeat sits in an H2C mailbox");
-	CHECK_EQ_HEX(vchip_peek32(vc, 0x18E8), ref,
-	             "OFDM reference as the set left it after the ticks");
-	bool same = true;
-	for (unsigned i = 0; i < 16; i++)
-		same &= vchip_peek32(vc, (uint16_t)(0x3A00 + 4 * i)) == diff[i];
-	CHECK(same, "every per-rate difference as the set left it");
-	CHECK_EQ_INT(dvr_tx_power_mbm(d), mbm, "reported power unchanged");
-	dvr_close(d);
-}
-
 int main(void)
 {
-	if (!check_firmware_dir())
-		CHECK_SKIP("no test firmware (firmware/)");
 	char dir[] = "/tmp/dvr-thermal22e-XXXXXX";
-	if (e2e_air_make(dir) != 0)
-		CHECK_SKIP("mkdtemp failed");
+	thermal_test_begin(dir);
 	board_5g();
 	board_2g();
 	blank_board();
-	heartbeat();
+	/* the firmware heartbeat and the TX power the tick writes again */
+	thermal_test_jgr3_heartbeat("virtual:therm22e-hb,chip=8822e");
 	e2e_air_remove(dir);
 	return check_done();
 }

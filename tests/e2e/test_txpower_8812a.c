@@ -56,15 +56,7 @@
  * 28-26 = +2, VHT1S +2; ETSI: +2, +4, +4, +4. 149/80 worldwide (= ETSI):
  * OFDM +2, HT1S +4, HT2S +4, VHT1S 32-28 = +4; FCC: +6, +8, +8, +8.
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-#include <devourer/devourer.h>
-
-#include "libdevourer/virtual/vchip.h"
-#include "tests/check.h"
+#include "tests/e2e/txpower_harness.h"
 
 /* DESC rate codes checked */
 enum { CCK1 = 0x00, OFDM6 = 0x04, OFDM54 = 0x0B, MCS0 = 0x0C, MCS7 = 0x13,
@@ -181,12 +173,6 @@ static const char *rate_name(uint8_t rate)
 	}
 }
 
-static const char *regd_name(enum dvr_regd r)
-{
-	return r == DVR_REGD_FCC ? "FCC" : r == DVR_REGD_ETSI ? "ETSI"
-	       : r == DVR_REGD_MKK ? "MKK" : "worldwide";
-}
-
 static uint32_t training(int mcs7)
 {
 	int t[3] = { mcs7 - 10, mcs7 - 18, mcs7 - 24 };
@@ -216,36 +202,15 @@ static dvr_device *start(const struct txp_case *c, const char *fw,
                          const char *name, const char *what,
                          struct vchip **vc)
 {
-	char sel[128], m[200];
-	snprintf(sel, sizeof sel, "virtual:%s,chip=8812a,board=%s", name,
-	         c->board);
-	struct dvr_config cfg = { .firmware_dir = fw, .regd = c->regd };
-	dvr_device *dev = NULL;
-	snprintf(m, sizeof m, "%s: open", what);
-	CHECK_EQ_INT(dvr_open(sel, &cfg, &dev), DVR_OK, m);
-	if (!dev)
-		return NULL;
-	*vc = vchip_find(name);
-	snprintf(m, sizeof m, "%s: start", what);
-	int r = dvr_start(dev, &c->ch);
-	CHECK_EQ_INT(r, DVR_OK, m);
-	if (r != DVR_OK)
-		printf("# %s\n", dvr_last_error(dev));
-	snprintf(m, sizeof m, "%s: model found", what);
-	CHECK(*vc != NULL, m);
-	if (r != DVR_OK || !*vc) {
-		dvr_close(dev);
-		return NULL;
-	}
-	return dev;
+	return txp_start("8812a", name, c->board, c->regd, &c->ch, fw, what,
+	                 vc);
 }
 
 static void run_case(const struct txp_case *c, const char *fw, unsigned n)
 {
 	char name[32], what[128], m[200];
 	snprintf(name, sizeof name, "txp%u", n);
-	snprintf(what, sizeof what, "%s %s ch %u/%u", c->board,
-	         regd_name(c->regd), c->ch.channel, c->ch.bw_mhz);
+	txp_case_name(what, sizeof what, c->board, c->regd, &c->ch);
 	struct vchip *vc = NULL;
 	dvr_device *dev = start(c, fw, name, what, &vc);
 	if (!dev)
@@ -255,8 +220,7 @@ static void run_case(const struct txp_case *c, const char *fw, unsigned n)
 	snprintf(m, sizeof m, "%s path B", what);
 	check_path(vc, m, 0xE20, c->b, 0);
 	/* The power reported is MCS7's on path A, 0.5 dB an index. */
-	snprintf(m, sizeof m, "%s: reported power", what);
-	CHECK_EQ_INT(dvr_tx_power_mbm(dev), c->a[4] * 50, m);
+	txp_check_reported(dev, what, "reported power", c->a[4], 50);
 
 	/* An explicit 15 dBm = index 30 for MCS7 on path A, below every
 	 * limit: every other rate and path keeps its distance from it. */
@@ -330,13 +294,8 @@ static void above_limit(const char *fw)
 
 int main(void)
 {
-	const char *fw = check_firmware_dir();
-	if (!fw)
-		CHECK_SKIP("no test firmware (firmware/)");
 	char dir[] = "/tmp/dvr-txp-XXXXXX";
-	if (!mkdtemp(dir))
-		CHECK_SKIP("mkdtemp failed");
-	setenv("DEVOURER_AIR_DIR", dir, 1);
+	const char *fw = txp_begin(dir);
 
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		run_case(&cases[i], fw, i);
@@ -353,18 +312,7 @@ int main(void)
 			dvr_close(bad);
 	}
 
-	/* A board the model does not have is refused, not guessed. */
-	dvr_device *dev = NULL;
-	struct dvr_config cfg = { .firmware_dir = fw };
-	CHECK(dvr_open("virtual:txpbad,chip=8812a,board=nosuch", &cfg, &dev) !=
-	              DVR_OK,
-	      "unknown board refused");
-	if (dev)
-		dvr_close(dev);
-
-	char cmd[600];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		printf("# could not remove %s\n", dir);
+	txp_check_unknown_board("8812a", fw);
+	e2e_air_remove(dir);
 	return check_done();
 }

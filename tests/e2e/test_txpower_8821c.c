@@ -93,15 +93,7 @@
  * nor outside 0..63 (hal/rtl8821c/rtl8821c_txpower.c); the power reported
  * is what MCS7 got.
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <devourer/devourer.h>
-
-#include "libdevourer/virtual/vchip.h"
-#include "tests/check.h"
-#include "tests/e2e/e2e_common.h"
+#include "tests/e2e/txpower_harness.h"
 
 enum { N_REGS = 8 };
 static const uint16_t regs[N_REGS] = { 0x1D00, 0x1D04, 0x1D08, 0x1D0C,
@@ -275,11 +267,6 @@ static const struct txp_case cases[] = {
 	    0x1D1D1D1D, 0x00001D1D }, 29, 0, { 0 }, 0 },
 };
 
-static const char *regd_name(enum dvr_regd r)
-{
-	return r == FCC ? "FCC" : "worldwide";
-}
-
 static void check_regs(struct vchip *vc, const char *what,
                        const uint32_t *want, bool is_5g)
 {
@@ -295,44 +282,24 @@ static void check_regs(struct vchip *vc, const char *what,
 
 static void run_case(const struct txp_case *c, const char *fw, unsigned n)
 {
-	char name[32], sel[128], what[128], m[200];
+	char name[32], what[128], m[200];
 	snprintf(name, sizeof name, "txp21c%u", n);
-	snprintf(sel, sizeof sel, "virtual:%s,chip=8821c,board=%s", name,
-	         c->board);
-	snprintf(what, sizeof what, "%s %s ch %u/%u", c->board,
-	         regd_name(c->regd), c->ch.channel, c->ch.bw_mhz);
-	struct dvr_config cfg = { .firmware_dir = fw, .regd = c->regd };
-	dvr_device *dev = NULL;
-	snprintf(m, sizeof m, "%s: open", what);
-	CHECK_EQ_INT(dvr_open(sel, &cfg, &dev), DVR_OK, m);
+	txp_case_name(what, sizeof what, c->board, c->regd, &c->ch);
+	struct vchip *vc = NULL;
+	dvr_device *dev = txp_start("8821c", name, c->board, c->regd, &c->ch,
+	                            fw, what, &vc);
 	if (!dev)
 		return;
-	struct vchip *vc = vchip_find(name);
-	snprintf(m, sizeof m, "%s: start", what);
-	int r = dvr_start(dev, &c->ch);
-	CHECK_EQ_INT(r, DVR_OK, m);
-	if (r != DVR_OK)
-		printf("# %s\n", dvr_last_error(dev));
-	snprintf(m, sizeof m, "%s: model found", what);
-	CHECK(vc != NULL, m);
-	if (!vc || r != DVR_OK) {
-		dvr_close(dev);
-		return;
-	}
 	bool is_5g = c->ch.channel > 14;
 	check_regs(vc, what, c->want, is_5g);
-	snprintf(m, sizeof m, "%s: reported power (MCS7 %d)", what, c->mcs7);
-	CHECK_EQ_INT(dvr_tx_power_mbm(dev), c->mcs7 * 50, m);
+	txp_check_reported(dev, what, "reported power (MCS7)", c->mcs7, 50);
 
 	if (c->set_mbm) {
 		uint32_t cck = vchip_peek32(vc, 0x1D00);
-		snprintf(m, sizeof m, "%s: set %d mBm", what, c->set_mbm);
-		CHECK_EQ_INT(dvr_set_tx_power_mbm(dev, c->set_mbm), DVR_OK, m);
-		snprintf(m, sizeof m, "%s after %d mBm", what, c->set_mbm);
+		txp_set(dev, what, c->set_mbm, m, sizeof m);
 		check_regs(vc, m, c->set_want, is_5g);
-		snprintf(m, sizeof m, "%s: %d mBm asked, MCS7 at %d", what,
-		         c->set_mbm, c->set_mcs7);
-		CHECK_EQ_INT(dvr_tx_power_mbm(dev), c->set_mcs7 * 50, m);
+		txp_check_reported(dev, what, "power reported after the set",
+		                   c->set_mcs7, 50);
 		if (is_5g) {
 			snprintf(m, sizeof m, "%s: CCK not written on 5 GHz",
 			         what);
@@ -344,24 +311,11 @@ static void run_case(const struct txp_case *c, const char *fw, unsigned n)
 
 int main(void)
 {
-	const char *fw = check_firmware_dir();
-	if (!fw)
-		CHECK_SKIP("no test firmware (firmware/)");
 	char dir[] = "/tmp/dvr-txp21c-XXXXXX";
-	if (e2e_air_make(dir) != 0)
-		CHECK_SKIP("mkdtemp failed");
-
+	const char *fw = txp_begin(dir);
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		run_case(&cases[i], fw, i);
-
-	/* A board the model does not have is refused, not guessed. */
-	dvr_device *dev = NULL;
-	struct dvr_config cfg = { .firmware_dir = fw };
-	CHECK(dvr_open("virtual:txp21cbad,chip=8821c,board=nosuch", &cfg,
-	               &dev) != DVR_OK,
-	      "unknown board refused");
-	if (dev)
-		dvr_close(dev);
+	txp_check_unknown_board("8821c", fw);
 
 	e2e_air_remove(dir);
 	return check_done();

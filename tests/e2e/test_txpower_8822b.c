@@ -90,14 +90,7 @@
  * lane rate & 3. On 5 GHz no CCK rate is written (rtw88 phy.c
  * rtw_phy_set_tx_power_level_by_path starts at the OFDM section).
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <devourer/devourer.h>
-
-#include "libdevourer/virtual/vchip.h"
-#include "tests/check.h"
+#include "tests/e2e/txpower_harness.h"
 
 /* DESC rate codes checked */
 enum { CCK1 = 0x00, OFDM6 = 0x04, OFDM54 = 0x0B, MCS0 = 0x0C, MCS7 = 0x13,
@@ -271,34 +264,15 @@ static void check_levels(struct vchip *vc, const char *what, bool is_5g,
 	}
 }
 
-static const char *regd_name(enum dvr_regd r)
-{
-	return r == FCC ? "FCC" : "worldwide";
-}
-
 static void run_case(const struct txp_case *c, const char *fw, unsigned n)
 {
-	char name[32], sel[128], what[128], m[200];
+	char name[32], what[128], m[200];
 	snprintf(name, sizeof name, "txp22b%u", n);
-	snprintf(sel, sizeof sel, "virtual:%s,chip=8822b,board=%s", name,
-	         c->board);
-	snprintf(what, sizeof what, "%s ch %u/%u %s", c->board,
-	         c->ch.channel, c->ch.bw_mhz, regd_name(c->regd));
-	struct dvr_config cfg = { .firmware_dir = fw, .regd = c->regd };
-	dvr_device *dev = NULL;
-	snprintf(m, sizeof m, "%s: open", what);
-	CHECK_EQ_INT(dvr_open(sel, &cfg, &dev), DVR_OK, m);
-	if (!dev)
-		return;
-	struct vchip *vc = vchip_find(name);
-	snprintf(m, sizeof m, "%s: start", what);
-	int r = dvr_start(dev, &c->ch);
-	CHECK_EQ_INT(r, DVR_OK, m);
-	if (r != DVR_OK)
-		printf("# %s\n", dvr_last_error(dev));
-	snprintf(m, sizeof m, "%s: model found", what);
-	CHECK(vc != NULL, m);
-	if (vc && r == DVR_OK) {
+	txp_case_name(what, sizeof what, c->board, c->regd, &c->ch);
+	struct vchip *vc = NULL;
+	dvr_device *dev = txp_start("8822b", name, c->board, c->regd, &c->ch,
+	                            fw, what, &vc);
+	if (dev) {
 		bool is_5g = c->ch.channel > 14;
 		check_levels(vc, what, is_5g, c->a, c->b);
 		if (is_5g) {
@@ -321,24 +295,17 @@ static void run_case(const struct txp_case *c, const char *fw, unsigned n)
 		      vchip_peek32(vc, 0x0E1C) >> 21 == 0x200, m);
 		/* The power reported is MCS7's on path A, 0.5 dB an
 		 * index. */
-		snprintf(m, sizeof m, "%s: reported power", what);
-		CHECK_EQ_INT(dvr_tx_power_mbm(dev), c->a[4] * 50, m);
+		txp_check_reported(dev, what, "reported power", c->a[4], 50);
 
 		if (c->set_mbm) {
-			snprintf(m, sizeof m, "%s: set %d mBm", what,
-			         c->set_mbm);
-			CHECK_EQ_INT(dvr_set_tx_power_mbm(dev, c->set_mbm),
-			             DVR_OK, m);
-			snprintf(m, sizeof m, "%s after %d mBm", what,
-			         c->set_mbm);
+			txp_set(dev, what, c->set_mbm, m, sizeof m);
 			check_levels(vc, m, is_5g, c->set_a, c->set_b);
-			snprintf(m, sizeof m, "%s: power reported after %d "
-			         "mBm", what, c->set_mbm);
-			CHECK_EQ_INT(dvr_tx_power_mbm(dev), c->set_a[4] * 50,
-			             m);
+			txp_check_reported(dev, what,
+			                   "power reported after the set",
+			                   c->set_a[4], 50);
 		}
+		dvr_close(dev);
 	}
-	dvr_close(dev);
 }
 
 /* A power in the configuration is applied by dvr_start() as a later set
@@ -367,30 +334,12 @@ static void configured_power(const char *fw)
 
 int main(void)
 {
-	const char *fw = check_firmware_dir();
-	if (!fw)
-		CHECK_SKIP("no test firmware (firmware/)");
 	char dir[] = "/tmp/dvr-txp22b-XXXXXX";
-	if (!mkdtemp(dir))
-		CHECK_SKIP("mkdtemp failed");
-	setenv("DEVOURER_AIR_DIR", dir, 1);
-
+	const char *fw = txp_begin(dir);
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		run_case(&cases[i], fw, i);
 	configured_power(fw);
-
-	/* A board the model does not have is refused, not guessed. */
-	dvr_device *dev = NULL;
-	struct dvr_config cfg = { .firmware_dir = fw };
-	CHECK(dvr_open("virtual:txp22bbad,chip=8822b,board=nosuch", &cfg,
-	               &dev) != DVR_OK,
-	      "unknown board refused");
-	if (dev)
-		dvr_close(dev);
-
-	char cmd[600];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		printf("# could not remove %s\n", dir);
+	txp_check_unknown_board("8822b", fw);
+	e2e_air_remove(dir);
 	return check_done();
 }

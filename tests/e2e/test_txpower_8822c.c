@@ -29,34 +29,15 @@
  * Groups: channel 6 -> 2; channel 36 (20 MHz) -> 0; 149/80 has centre
  * 155 -> groups 10 and 11.
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include <devourer/devourer.h>
-
-#include "libdevourer/virtual/vchip.h"
-#include "tests/check.h"
-
-/* One path's levels of the rates checked. */
-struct path_want {
-	int r1m, r11m, r6m, r54m, mcs0, mcs7, mcs15, vht9;
-};
+#include "tests/e2e/txpower_harness.h"
 
 /* RF trim results after bring-up (same on every channel). */
 struct trim_want {
 	uint32_t thermal[2];          /* RF 0x43 [19:16] */
 	uint32_t pa_2g[2], pa_5g[2];  /* RF 0x60 [15:12], [19:16] */
 	bool x2k_restarted;           /* RF A 0xB8/0xBA rewritten */
-};
-
-struct txp_case {
-	const char *board;
-	struct dvr_channel ch;
-	enum dvr_regd regd;
-	struct path_want a, b;
-	int set_mbm;                  /* 0: no power set afterwards */
-	struct path_want set_a, set_b;
 };
 
 /*
@@ -100,7 +81,8 @@ struct txp_case {
  *            5 GHz, no differences;
  *   graded:  see each case; blank: bases 64, every nibble -1 (x2 = -2).
  */
-static const struct txp_case cases[] = {
+/* Levels per rate: 1M, 11M, 6M, 54M, MCS0, MCS7, MCS15, VHT1SS MCS9. */
+static const struct txp_jgr3_case cases[] = {
 	/* typical ch 6 worldwide: 1M 58 + min(12, -12) = 46; 11M 58 - 12 =
 	 * 46; 6M 60 + min(20, -8) - 12 = 40; 54M 60 - 8 = 52; MCS0 60 +
 	 * min(24, -4) - 12 = 44; MCS7 60 - 4 = 56; MCS15 60 - 28 = 32; VHT9
@@ -212,57 +194,6 @@ static const struct {
 	{ "blank", { { 0, 0 }, { 0, 0 }, { 0, 0 }, false } },
 };
 
-static int min2(int a, int b)
-{
-	return a < b ? a : b;
-}
-
-/* Signed 7-bit difference of the rate at byte lane (rate & 3) of the
- * dword 0x3A00 + (rate & 0xFC). */
-static int diff_of(struct vchip *vc, uint8_t rate)
-{
-	uint32_t w = vchip_peek32(vc, (uint16_t)(0x3A00 + (rate & 0xFC)));
-	int v = (int)((w >> (8 * (rate & 3))) & 0x7F);
-	return v >= 64 ? v - 128 : v;
-}
-
-static void check_levels(struct vchip *vc, const char *what,
-                         const struct path_want *a,
-                         const struct path_want *b)
-{
-	char m[200];
-#define REG_CHECK(addr, shift, want, name)                                    \
-	do {                                                                  \
-		snprintf(m, sizeof m, "%s: %s", what, name);                  \
-		CHECK_EQ_HEX((vchip_peek32(vc, addr) >> (shift)) & 0x7F,      \
-		             (uint32_t)(want), m);                            \
-	} while (0)
-	/* each difference against its path's reference, the smaller of the
-	 * two paths' */
-#define DIFF_CHECK(rate, field, ref, name)                                    \
-	do {                                                                  \
-		snprintf(m, sizeof m, "%s: %s difference", what, name);       \
-		CHECK_EQ_INT(diff_of(vc, rate),                               \
-		             min2(a->field - a->ref, b->field - b->ref), m);  \
-	} while (0)
-	if (a->r11m) {
-		REG_CHECK(0x18A0, 16, a->r11m, "CCK reference A (11M)");
-		REG_CHECK(0x41A0, 16, b->r11m, "CCK reference B (11M)");
-		DIFF_CHECK(0x00, r1m, r11m, "1M");
-		DIFF_CHECK(0x03, r11m, r11m, "11M");
-	}
-	REG_CHECK(0x18E8, 10, a->mcs7, "OFDM reference A (MCS7)");
-	REG_CHECK(0x41E8, 10, b->mcs7, "OFDM reference B (MCS7)");
-	DIFF_CHECK(0x04, r6m, mcs7, "6M");
-	DIFF_CHECK(0x0B, r54m, mcs7, "54M");
-	DIFF_CHECK(0x0C, mcs0, mcs7, "MCS0");
-	DIFF_CHECK(0x13, mcs7, mcs7, "MCS7");
-	DIFF_CHECK(0x1B, mcs15, mcs7, "MCS15");
-	DIFF_CHECK(0x35, vht9, mcs7, "VHT1SS MCS9");
-#undef DIFF_CHECK
-#undef REG_CHECK
-}
-
 static void check_trims(struct vchip *vc, const char *what,
                         const struct trim_want *t)
 {
@@ -297,83 +228,23 @@ static void check_trims(struct vchip *vc, const char *what,
 	             t->x2k_restarted ? 0x80440u : 0xC0440u, m);
 }
 
-static void run_case(const struct txp_case *c, const char *fw, unsigned n)
+/* The trims of the case's board (after bring-up, whatever the channel). */
+static void check_board_trims(struct vchip *vc, const char *what,
+                              const struct txp_jgr3_case *c)
 {
-	char name[32], sel[128], what[128], m[200];
-	snprintf(name, sizeof name, "txp22c%u", n);
-	snprintf(sel, sizeof sel, "virtual:%s,chip=8822c,board=%s", name,
-	         c->board);
-	snprintf(what, sizeof what, "%s ch %u/%u", c->board, c->ch.channel,
-	         c->ch.bw_mhz);
-	struct dvr_config cfg = { .firmware_dir = fw, .regd = c->regd };
-	dvr_device *dev = NULL;
-	snprintf(m, sizeof m, "%s: open", what);
-	CHECK_EQ_INT(dvr_open(sel, &cfg, &dev), DVR_OK, m);
-	if (!dev)
-		return;
-	struct vchip *vc = vchip_find(name);
-	snprintf(m, sizeof m, "%s: start", what);
-	int r = dvr_start(dev, &c->ch);
-	CHECK_EQ_INT(r, DVR_OK, m);
-	if (r != DVR_OK)
-		printf("# %s\n", dvr_last_error(dev));
-	snprintf(m, sizeof m, "%s: model found", what);
-	CHECK(vc != NULL, m);
-	if (vc && r == DVR_OK) {
-		check_levels(vc, what, &c->a, &c->b);
-		for (size_t i = 0; i < sizeof trims / sizeof trims[0]; i++)
-			if (strcmp(trims[i].board, c->board) == 0)
-				check_trims(vc, what, &trims[i].t);
-		/* The power reported is MCS7's on path A, 0.25 dB an
-		 * index. */
-		snprintf(m, sizeof m, "%s: reported power", what);
-		CHECK_EQ_INT(dvr_tx_power_mbm(dev), c->a.mcs7 * 25, m);
-
-		/* A power above the limit: the reference rate gets its
-		 * limit and reports it, every other rate moves by the same
-		 * step up to its own limit. */
-		if (c->set_mbm) {
-			snprintf(m, sizeof m, "%s: set %d mBm", what,
-			         c->set_mbm);
-			CHECK_EQ_INT(dvr_set_tx_power_mbm(dev, c->set_mbm),
-			             DVR_OK, m);
-			snprintf(m, sizeof m, "%s after %d mBm", what,
-			         c->set_mbm);
-			check_levels(vc, m, &c->set_a, &c->set_b);
-			snprintf(m, sizeof m, "%s: limited power reported",
-			         what);
-			CHECK_EQ_INT(dvr_tx_power_mbm(dev), c->set_a.mcs7 * 25,
-			             m);
-		}
-	}
-	dvr_close(dev);
+	for (size_t i = 0; i < sizeof trims / sizeof trims[0]; i++)
+		if (strcmp(trims[i].board, c->board) == 0)
+			check_trims(vc, what, &trims[i].t);
 }
 
 int main(void)
 {
-	const char *fw = check_firmware_dir();
-	if (!fw)
-		CHECK_SKIP("no test firmware (firmware/)");
 	char dir[] = "/tmp/dvr-txp22c-XXXXXX";
-	if (!mkdtemp(dir))
-		CHECK_SKIP("mkdtemp failed");
-	setenv("DEVOURER_AIR_DIR", dir, 1);
-
+	const char *fw = txp_begin(dir);
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		run_case(&cases[i], fw, i);
-
-	/* A board the model does not have is refused, not guessed. */
-	dvr_device *dev = NULL;
-	struct dvr_config cfg = { .firmware_dir = fw };
-	CHECK(dvr_open("virtual:txp22cbad,chip=8822c,board=nosuch", &cfg,
-	               &dev) != DVR_OK,
-	      "unknown board refused");
-	if (dev)
-		dvr_close(dev);
-
-	char cmd[600];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		printf("# could not remove %s\n", dir);
+		txp_jgr3_run_case("8822c", i, &cases[i], fw,
+		                  check_board_trims);
+	txp_check_unknown_board("8822c", fw);
+	e2e_air_remove(dir);
 	return check_done();
 }

@@ -42,30 +42,10 @@
  *   ch 36/20  OFDM FCC 72 (+4), ww 54 (-14); HT1S FCC 72 (+8), ww 54
  *             (-10); HT2S FCC 68 (+4), ww 30 (-34); VHT1S takes HT1S's
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "tests/e2e/txpower_harness.h"
 
-#include <devourer/devourer.h>
-
-#include "libdevourer/virtual/vchip.h"
-#include "tests/check.h"
-
-/* One path's levels of the rates checked. */
-struct path_want {
-	int r1m, r11m, r6m, r54m, mcs0, mcs7, mcs15, vht9;
-};
-
-struct txp_case {
-	const char *board;
-	struct dvr_channel ch;
-	enum dvr_regd regd;
-	struct path_want a, b;
-	int set_mbm;                  /* 0: no power set afterwards */
-	struct path_want set_a, set_b;
-};
-
-static const struct txp_case cases[] = {
+/* Levels per rate: 1M, 11M, 6M, 54M, MCS0, MCS7, MCS15, VHT1SS MCS9. */
+static const struct txp_jgr3_case cases[] = {
 	/* ch 6 worldwide: 1M 45 + min(12, -12) = 33; 11M 33; 6M 45 +
 	 * min(20, -8) = 37; 54M 37; MCS0 45 + min(24, -4) = 41; MCS7 41;
 	 * MCS15 43 - 28 = 15; VHT9 45 - 8 = 37. */
@@ -105,117 +85,12 @@ static const struct txp_case cases[] = {
 	  { 63, 63, 65, 65, 69, 69, 43, 65 }, 0, { 0 }, { 0 } },
 };
 
-static int min2(int a, int b)
-{
-	return a < b ? a : b;
-}
-
-/* Signed 7-bit difference of the rate at byte lane (rate & 3) of the
- * dword 0x3A00 + (rate & 0xFC). */
-static int diff_of(struct vchip *vc, uint8_t rate)
-{
-	uint32_t w = vchip_peek32(vc, (uint16_t)(0x3A00 + (rate & 0xFC)));
-	int v = (int)((w >> (8 * (rate & 3))) & 0x7F);
-	return v >= 64 ? v - 128 : v;
-}
-
-static void check_levels(struct vchip *vc, const char *what,
-                         const struct path_want *a,
-                         const struct path_want *b)
-{
-	char m[200];
-#define REG_CHECK(addr, shift, want, name)                                    \
-	do {                                                                  \
-		snprintf(m, sizeof m, "%s: %s", what, name);                  \
-		CHECK_EQ_HEX((vchip_peek32(vc, addr) >> (shift)) & 0x7F,      \
-		             (uint32_t)(want), m);                            \
-	} while (0)
-#define DIFF_CHECK(rate, field, ref, name)                                    \
-	do {                                                                  \
-		snprintf(m, sizeof m, "%s: %s difference", what, name);       \
-		CHECK_EQ_INT(diff_of(vc, rate),                               \
-		             min2(a->field - a->ref, b->field - b->ref), m);  \
-	} while (0)
-	if (a->r11m) {
-		REG_CHECK(0x18A0, 16, a->r11m, "CCK reference A (11M)");
-		REG_CHECK(0x41A0, 16, b->r11m, "CCK reference B (11M)");
-		DIFF_CHECK(0x00, r1m, r11m, "1M");
-		DIFF_CHECK(0x03, r11m, r11m, "11M");
-	}
-	REG_CHECK(0x18E8, 10, a->mcs7, "OFDM reference A (MCS7)");
-	REG_CHECK(0x41E8, 10, b->mcs7, "OFDM reference B (MCS7)");
-	DIFF_CHECK(0x04, r6m, mcs7, "6M");
-	DIFF_CHECK(0x0B, r54m, mcs7, "54M");
-	DIFF_CHECK(0x0C, mcs0, mcs7, "MCS0");
-	DIFF_CHECK(0x13, mcs7, mcs7, "MCS7");
-	DIFF_CHECK(0x1B, mcs15, mcs7, "MCS15");
-	DIFF_CHECK(0x35, vht9, mcs7, "VHT1SS MCS9");
-#undef DIFF_CHECK
-#undef REG_CHECK
-}
-
-static void run_case(const struct txp_case *c, const char *fw, unsigned n)
-{
-	char name[32], sel[128], what[128], m[200];
-	snprintf(name, sizeof name, "txp22e%u", n);
-	snprintf(sel, sizeof sel, "virtual:%s,chip=8822e,board=%s", name,
-	         c->board);
-	snprintf(what, sizeof what, "%s ch %u/%u %s", c->board,
-	         c->ch.channel, c->ch.bw_mhz,
-	         c->regd == DVR_REGD_FCC ? "FCC" : "worldwide");
-	struct dvr_config cfg = { .firmware_dir = fw, .regd = c->regd };
-	dvr_device *dev = NULL;
-	snprintf(m, sizeof m, "%s: open", what);
-	CHECK_EQ_INT(dvr_open(sel, &cfg, &dev), DVR_OK, m);
-	if (!dev)
-		return;
-	struct vchip *vc = vchip_find(name);
-	snprintf(m, sizeof m, "%s: start", what);
-	int r = dvr_start(dev, &c->ch);
-	CHECK_EQ_INT(r, DVR_OK, m);
-	if (r != DVR_OK)
-		printf("# %s\n", dvr_last_error(dev));
-	snprintf(m, sizeof m, "%s: model found", what);
-	CHECK(vc != NULL, m);
-	if (vc && r == DVR_OK) {
-		check_levels(vc, what, &c->a, &c->b);
-		/* The power reported is MCS7's on path A, 0.25 dB an
-		 * index. */
-		snprintf(m, sizeof m, "%s: reported power", what);
-		CHECK_EQ_INT(dvr_tx_power_mbm(dev), c->a.mcs7 * 25, m);
-		if (c->set_mbm) {
-			snprintf(m, sizeof m, "%s: set %d mBm", what,
-			         c->set_mbm);
-			CHECK_EQ_INT(dvr_set_tx_power_mbm(dev, c->set_mbm),
-			             DVR_OK, m);
-			snprintf(m, sizeof m, "%s after %d mBm", what,
-			         c->set_mbm);
-			check_levels(vc, m, &c->set_a, &c->set_b);
-			snprintf(m, sizeof m, "%s: power reported after the "
-			         "set", what);
-			CHECK_EQ_INT(dvr_tx_power_mbm(dev), c->set_a.mcs7 * 25,
-			             m);
-		}
-	}
-	dvr_close(dev);
-}
-
 int main(void)
 {
-	const char *fw = check_firmware_dir();
-	if (!fw)
-		CHECK_SKIP("no test firmware (firmware/)");
 	char dir[] = "/tmp/dvr-txp22e-XXXXXX";
-	if (!mkdtemp(dir))
-		CHECK_SKIP("mkdtemp failed");
-	setenv("DEVOURER_AIR_DIR", dir, 1);
-
+	const char *fw = txp_begin(dir);
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		run_case(&cases[i], fw, i);
-
-	char cmd[600];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		printf("# could not remove %s\n", dir);
+		txp_jgr3_run_case("8822e", i, &cases[i], fw, NULL);
+	e2e_air_remove(dir);
 	return check_done();
 }
