@@ -16,6 +16,7 @@
 
 #include "hal/hal.h"
 #include "hal/common/phy_table.h"
+#include "hal/common/txpwr_index.h"
 #include "hal/common/txpwr_limit.h"
 
 /* The largest logical EFUSE map of the family (info->efuse_log_size may
@@ -23,6 +24,8 @@
 #define JAGUAR1_EFUSE_MAX 512u
 #define JAGUAR1_TX_DESC_LEN 40u
 #define JAGUAR1_RX_DESC_LEN 24u
+/* Largest TX AGC index of a rate (6 bits). */
+#define JAGUAR1_TXAGC_MAX 0x3F
 
 /* One plain byte write (no read-modify-write). */
 struct jaguar1_byte_write {
@@ -52,6 +55,14 @@ struct jaguar1_data {
 	/* CCK RX power (dBm) from the PHY status AGC byte: LNA index in
 	 * [7:5], VGA index in [4:0]; the gain table is the chip's. */
 	int (*cck_rx_power)(uint8_t agc);
+
+	/* --- TX power (jaguar1_txpower.c) --- */
+	/* How the die reads its EFUSE TX-power block: the offset of path
+	 * A's record, the index step and the vendor's default bases of a
+	 * blank part (the 8812A's 0x2D/0x2A; a second die gives its own).
+	 * The die loads its power-by-rate and limit tables into chip state
+	 * itself at identify (dvr_chip_txpwr_load), choosing by board. */
+	const struct dvr_txpwr_chip *txpwr;
 };
 
 static inline const struct jaguar1_data *jaguar1_data(const struct dvr_chip *c)
@@ -178,5 +189,11 @@ int jaguar1_check_tx_vector(const struct dvr_chip *chip,
                             size_t why_len);
 int jaguar1_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
                          size_t avail, struct dvr_rx_pkt *out);
+/* TX power (jaguar1_txpower.c): every rate's TX AGC index and the power
+ * training levels of each path, from jaguar1_data.txpwr and the tables
+ * the die loaded. */
+int jaguar1_set_tx_power(struct dvr_chip *chip, int index);
+int jaguar1_calibrated_tx_power(struct dvr_chip *chip);
+int jaguar1_calibrated_tx_power(struct dvr_chip *chip);
 
 #endif /* DVR_JAGUAR1_H */

@@ -106,6 +106,7 @@ static const struct jaguar1_data rtl8812a_family = {
 	.ampdu_max_time = 0x70,
 	.mac_quirks = rtl8812a_mac_quirks,
 	.cck_rx_power = rtl8812a_cck_rx_power,
+	.txpwr = &rtl8812a_txpwr,
 };
 
 static const struct dvr_chip_ops rtl8812a_ops = {
@@ -118,8 +119,8 @@ static const struct dvr_chip_ops rtl8812a_ops = {
 	.set_carrier_sense = dvr_set_carrier_sense,
 	.set_channel = rtl8812a_set_channel,
 	.calibrate = rtl8812a_calibrate,
-	.set_tx_power = rtl8812a_set_tx_power,
-	.calibrated_tx_power = rtl8812a_calibrated_tx_power,
+	.set_tx_power = jaguar1_set_tx_power,
+	.calibrated_tx_power = jaguar1_calibrated_tx_power,
 	.track = rtl8812a_track,
 	.wait_tx_idle = jaguar1_wait_tx_idle,
 	.power_off = jaguar1_power_off,
@@ -163,7 +164,7 @@ const struct dvr_chip_info rtl8812a_info = {
 	.preferred_tx_mode = DVR_TX_ASYNC,
 	/*
 	 * With no power set, the core applies the calibrated level of the
-	 * channel (rtl8812a_calibrated_tx_power). 32 is only what stands
+	 * channel (jaguar1_calibrated_tx_power). 32 is only what stands
 	 * in when there is no channel to calibrate for: mid-scale of the
 	 * 6-bit index (steps of about 0.5 dB), below the values boards are
 	 * calibrated to, so it cannot overdrive an external PA.

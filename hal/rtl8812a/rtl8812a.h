@@ -9,6 +9,7 @@
 #define DVR_RTL8812A_H
 
 #include "hal/hal.h"
+#include "hal/common/txpwr_index.h"
 #include "hal/jaguar1/jaguar1.h"
 
 extern const struct dvr_chip_info rtl8812a_info;
@@ -35,8 +36,6 @@ extern const struct dvr_chip_info rtl8812a_info;
 /* The 8812A's ops (the rest are the family's). */
 int rtl8812a_identify(struct dvr_chip *chip);
 int rtl8812a_phy_init(struct dvr_chip *chip);
-int rtl8812a_set_tx_power(struct dvr_chip *chip, int index);
-int rtl8812a_calibrated_tx_power(struct dvr_chip *chip);
 int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
 int rtl8812a_calibrate(struct dvr_chip *chip);
 /* IQK, then the AGC difference of the 5 GHz sub-band, for the channel
@@ -50,6 +49,10 @@ int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st);
 void rtl8812a_pwrtrack_reset(struct dvr_chip *chip, bool is_5g);
 /* IQK of every path on the channel set now (rtl8812a_iqk.c). */
 int rtl8812a_iqk(struct dvr_chip *chip, bool band_5g);
+
+/* How the die reads its EFUSE TX-power block (the family's
+ * jaguar1_data.txpwr). */
+extern const struct dvr_txpwr_chip rtl8812a_txpwr;
 
 /* Calibrated TX AGC index (0..63) of one rate (DESC rate code) on one
  * path (0 = A, 1 = B) at a centre channel and bandwidth, from the logical

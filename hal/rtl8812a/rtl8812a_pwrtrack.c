@@ -216,7 +216,7 @@ int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 	 * tried again on the next tick. */
 	int st_pwr = DVR_OK;
 	if (t->remnant_pending && chip->tx_power_asked >= 0) {
-		st_pwr = rtl8812a_set_tx_power(chip, chip->tx_power_asked);
+		st_pwr = jaguar1_set_tx_power(chip, chip->tx_power_asked);
 		if (st_pwr == DVR_OK)
 			t->remnant_pending = false;
 	}
