@@ -16,6 +16,7 @@
 
 #include "hal/hal.h"
 #include "hal/common/phy_table.h"
+#include "hal/common/pwrtrack.h"
 #include "hal/common/txpwr_index.h"
 #include "hal/common/txpwr_limit.h"
 
@@ -24,6 +25,9 @@
 #define JAGUAR1_EFUSE_MAX 512u
 #define JAGUAR1_TX_DESC_LEN 40u
 #define JAGUAR1_RX_DESC_LEN 24u
+/* Logical EFUSE offset of the thermal meter calibration, the same in
+ * every die's map (rtw88 rtw88xxa.h struct rtw88xxa_efuse). */
+#define JAGUAR1_EFUSE_THERMAL 0xBAu
 /* Largest TX AGC index of a rate (6 bits). */
 #define JAGUAR1_TXAGC_MAX 0x3F
 
@@ -63,6 +67,23 @@ struct jaguar1_data {
 	 * The die loads its power-by-rate and limit tables into chip state
 	 * itself at identify (dvr_chip_txpwr_load), choosing by board. */
 	const struct dvr_txpwr_chip *txpwr;
+
+	/* --- thermal power tracking (jaguar1_pwrtrack.c) --- */
+	/* The BB swing step tables of the board (the die may choose by
+	 * RFE type, as the 8812A's type 3 has its own). */
+	const struct dvr_pwrtrk_tables *(*pwrtrk_tables)(
+		const struct dvr_chip *chip);
+	/* Swing index CCK's remnant counts from (rtw88
+	 * rtw88xxa_pwrtrack_init: 24 on the 8812A, 0 on the 8821A). */
+	uint8_t cck_default_index;
+	/* Optional: LC-tank calibration run when the die has warmed or
+	 * cooled past the threshold (the 8812A's; rtw88 runs none on the
+	 * 8821A). */
+	void (*lck)(struct dvr_chip *chip);
+	/* IQK of every path on the channel set now (the die's flow: rtw88
+	 * shares only helpers between rtw8812a_do_iqk and rtw8821a_do_iqk);
+	 * tracking runs it after an LCK-worthy temperature change. */
+	int (*iqk)(struct dvr_chip *chip, bool band_5g);
 };
 
 static inline const struct jaguar1_data *jaguar1_data(const struct dvr_chip *c)
@@ -86,7 +107,7 @@ struct jaguar1_iqk {
 	uint16_t tx_x, tx_y, rx_x, rx_y;
 };
 
-/* Thermal power tracking (hal/rtl8812a/rtl8812a_pwrtrack.c), set up
+/* Thermal power tracking (hal/jaguar1/jaguar1_pwrtrack.c), set up
  * again at every band switch as rtw88 rtw88xxa_pwrtrack_init does. */
 struct jaguar1_pwrtrack {
 	bool meter_started;      /* the meter was started on the last tick */
@@ -194,6 +215,14 @@ int jaguar1_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
  * the die loaded. */
 int jaguar1_set_tx_power(struct dvr_chip *chip, int index);
 int jaguar1_calibrated_tx_power(struct dvr_chip *chip);
-int jaguar1_calibrated_tx_power(struct dvr_chip *chip);
+/* Thermal power tracking (jaguar1_pwrtrack.c): the track op, and the
+ * fresh start every band switch gives it (after the EFUSE swing is
+ * written). */
+int jaguar1_track(struct dvr_chip *chip, struct dvr_thermal_stats *st);
+void jaguar1_pwrtrack_reset(struct dvr_chip *chip, bool is_5g);
+/* The TX scaler ([31:21] of 0xC1C/0xE1C) of a path's EFUSE BB swing on
+ * a band (rtw88 rtw88xxa_get_bb_swing). */
+uint32_t jaguar1_bb_swing(const struct dvr_chip *chip, bool is_5g,
+                          unsigned path);
 
 #endif /* DVR_JAGUAR1_H */

@@ -107,6 +107,10 @@ static const struct jaguar1_data rtl8812a_family = {
 	.mac_quirks = rtl8812a_mac_quirks,
 	.cck_rx_power = rtl8812a_cck_rx_power,
 	.txpwr = &rtl8812a_txpwr,
+	.pwrtrk_tables = rtl8812a_pwrtrk_tables,
+	.cck_default_index = 24,     /* rtw88 rtw88xxa_pwrtrack_init */
+	.lck = rtl8812a_lck,
+	.iqk = rtl8812a_iqk,
 };
 
 static const struct dvr_chip_ops rtl8812a_ops = {
@@ -121,7 +125,7 @@ static const struct dvr_chip_ops rtl8812a_ops = {
 	.calibrate = rtl8812a_calibrate,
 	.set_tx_power = jaguar1_set_tx_power,
 	.calibrated_tx_power = jaguar1_calibrated_tx_power,
-	.track = rtl8812a_track,
+	.track = jaguar1_track,
 	.wait_tx_idle = jaguar1_wait_tx_idle,
 	.power_off = jaguar1_power_off,
 	.tx_out_index = jaguar1_tx_out_index,

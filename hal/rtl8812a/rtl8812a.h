@@ -42,11 +42,11 @@ int rtl8812a_calibrate(struct dvr_chip *chip);
  * set now; fills chip->calib (rtl8812a_calibrate.c). */
 int rtl8812a_phy_calibration(struct dvr_chip *chip, unsigned channel);
 
-/* Thermal power tracking (rtl8812a_pwrtrack.c): the track op, and the
- * fresh start every band switch gives it (after the EFUSE swing is
- * written). */
-int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st);
-void rtl8812a_pwrtrack_reset(struct dvr_chip *chip, bool is_5g);
+/* The die's part of thermal power tracking (rtl8812a_pwrtrack.c): the
+ * step tables of the board and the LCK (family hooks). */
+const struct dvr_pwrtrk_tables *rtl8812a_pwrtrk_tables(
+	const struct dvr_chip *chip);
+void rtl8812a_lck(struct dvr_chip *chip);
 /* IQK of every path on the channel set now (rtl8812a_iqk.c). */
 int rtl8812a_iqk(struct dvr_chip *chip, bool band_5g);
 

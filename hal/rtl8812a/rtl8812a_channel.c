@@ -119,7 +119,7 @@ static void switch_band(struct dvr_chip *chip, bool is_5g, unsigned bw)
 	dvr_w32_mask(io, REG_RRSR, RRSR_RATE_MASK, is_5g ? 0x150 : 0x15F);
 	dvr_w32_mask(io, REG_A_TXSCALE, 0xFFE00000u, bb_swing(chip, is_5g, 0));
 	dvr_w32_mask(io, REG_B_TXSCALE, 0xFFE00000u, bb_swing(chip, is_5g, 1));
-	rtl8812a_pwrtrack_reset(chip, is_5g);
+	jaguar1_pwrtrack_reset(chip, is_5g);
 	/* Initial gain: the AGC table seeds 0x20; the references leave the
 	 * unlinked DIG floor 0x1C on both bands, about 4 dB more sensitive
 	 * (rtw88 phy.c DIG_CVRG_MIN, written by rtw_phy_dig_set_max_coverage;

@@ -1,79 +1,21 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Thermal power tracking of the RTL8812A, run by the core's watchdog (the
- * track op) as rtw88 runs it from its 2 s watchdog (rtw8812a.c
- * rtw8812a_pwr_track, rtw88xxa.c rtw88xxa_phy_pwrtrack and
- * rtw88xxa_pwrtrack_set, phy.c rtw_phy_pwrtrack_*):
- *  - one tick starts the thermal meter (RF 0x42 [17:16] = 3), the next
- *    reads it (RF 0x42 [15:10]); a board whose EFUSE holds no thermal
- *    calibration (0xBA = 0xFF) is not tracked;
- *  - the reading goes into a moving average (3/4 old, 1/4 new, ten
- *    fractional bits: rtw88 main.h DECLARE_EWMA(thermal, 10, 4));
- *  - when the average has moved 8 or more from where the last
- *    recalibration was (the EFUSE value at first; rtw88 chip_info
- *    iqk_threshold 8 — for this chip LCK runs on the same test, lck
- *    threshold unused), LCK runs now and IQK after the swing update;
- *  - unless the reading equals the average (or it is the first reading
- *    since the band was set up), the BB swing is updated: the table step
- *    for |average - EFUSE| (at most 29) of each path, from the warmer
- *    (_p) or cooler (_n) table of the band (2.4 GHz: the CCK tables,
- *    which rtw88 picks while its tracking rate is CCK 1M, as it stays in
- *    monitor mode without rate reports; 5 GHz: the row of the sub-band),
- *    added to the swing index of the EFUSE swing and written to
- *    0xC1C / 0xE1C [31:21]; what lies past the swing's limit goes to
- *    the TX AGC index of every rate instead (the remnant), and TX power
- *    is applied again when it changes.
- * RFE type 3 boards have tables of their own (rtw8812a.c rfe_defs).
+ * The 8812A's own part of thermal power tracking (the rest is the
+ * family's, hal/jaguar1/jaguar1_pwrtrack.c): its step tables, RFE type 3
+ * boards having tables of their own (rtw8812a.c rfe_defs), and its LCK
+ * (rtw8812a.c rtw8812a_do_lck, which the 8821A does not run).
  */
-#include <stdlib.h>
-
-#include "hal/common/pwrtrack.h"
 #include "hal/jaguar1/jaguar1_regs.h"
 #include "hal/rtl8812a/rtl8812a.h"
 #include "hal/rtl8812a/rtl8812a_tables.h"
 
 #define RF_CHANNEL    0x18
-#define RF_T_METER    0x42
 #define RF_LCK        0xB4
-#define METER_START   (3u << 16)
-#define METER_VALUE   0xFC00u
 #define LCK_START     BIT(15)
 #define LCK_MODE      BIT(14)
 #define CONT_TX       0x0914       /* rtw88 REG_SINGLE_TONE_CONT_TX */
 #define CONT_TX_MASK  0x70000u
 #define TXPAUSE       0x0522
-#define IQK_THRESHOLD 8u
-/* The tracking rate is CCK 1M (see above): rtw88xxa_pwrtrack_set's
- * limit for it. */
-#define SWING_LIMIT   32u
-/* CCK's swing index tracking counts from on this chip (rtw88
- * rtw88xxa_pwrtrack_init: 24 but on the 8821A). */
-#define CCK_DEFAULT_INDEX 24u
-
-/* EFUSE swing selects -> scaler (rtw88xxa.c rtw88xxa_get_bb_swing). */
-static const uint16_t efuse_swing[4] = { 0x200, 0x16A, 0x101, 0x0B6 };
-
-/* The swing index tracking starts from: path A's EFUSE swing at the band,
- * for both paths as rtw88xxa_get_swing_index has it; 24 (unity) when the
- * value is not in the table. */
-static uint8_t default_index(const struct jaguar1_priv *priv, bool is_5g)
-{
-	uint8_t sel = (is_5g ? priv->bb_swing_5g : priv->bb_swing_2g) & 3;
-	unsigned i = dvr_txscale_index(efuse_swing[sel]);
-	return (uint8_t)(i < DVR_TXSCALE_SIZE ? i : DVR_TXSCALE_UNITY);
-}
-
-void rtl8812a_pwrtrack_reset(struct dvr_chip *chip, bool is_5g)
-{
-	struct jaguar1_priv *priv = jaguar1_priv(chip);
-	if (!priv)
-		return;
-	struct jaguar1_pwrtrack *t = &priv->pwrtrack;
-	*t = (struct jaguar1_pwrtrack){ 0 };
-	t->first_reading = true;
-	t->thermal_k = chip->efuse ? chip->efuse[EFUSE_THERMAL] : 0xFF;
-	t->default_index = default_index(priv, is_5g);
-}
 
 /* The step tables of a board: RFE type 3 has its own (rtw8812a.c
  * rfe_defs). */
@@ -96,39 +38,9 @@ static const struct dvr_pwrtrk_tables steps_rfe3 = {
 	           rtl8812a_pwrtrk_rfe3_2g_cck_b_n },
 };
 
-/*
- * Swing index default + steps, within the scaler table and the tracking
- * limit. What lies past the limit is the TX AGC "remnant", which the TX
- * power computation adds to every rate's index of the path (rtw88
- * rtw88xxa_pwrtrack_set): the OFDM/MCS remnant per path, and the CCK one
- * from path A, counted from CCK's own default index (24 on the 8812A,
- * rtw88xxa_pwrtrack_init default_cck_index) but only while the OFDM
- * index is past the limit, as there. rtw88 keeps the index in a u8, so
- * a cooling step below index 0 would wrap and land on the limit; we
- * stop at 0 with no remnant, which is what rtw88 gives at index 0.
- */
-static void set_swing(struct dvr_chip *chip, struct jaguar1_pwrtrack *t,
-                      unsigned path, int steps)
-{
-	int idx = (int)t->default_index + steps;
-	int remnant = 0, remnant_cck = 0;
-	if (idx < 0)
-		idx = 0;
-	if (idx > (int)SWING_LIMIT) {
-		remnant = idx - (int)SWING_LIMIT;
-		remnant_cck = (int)CCK_DEFAULT_INDEX + steps - (int)SWING_LIMIT;
-		idx = (int)SWING_LIMIT;
-	}
-	t->remnant_ofdm[path] = (int8_t)remnant;
-	if (path == 0)
-		t->remnant_cck = (int8_t)remnant_cck;
-	dvr_w32_mask(chip->io, path ? REG_B_TXSCALE : REG_A_TXSCALE,
-	             0xFFE00000u, dvr_txscale[idx]);
-}
-
 /* LC-tank calibration on path A, TX paused around it unless the BB
  * sends a continuous test signal (rtw88 rtw8812a.c rtw8812a_do_lck). */
-static void lck(struct dvr_chip *chip)
+void rtl8812a_lck(struct dvr_chip *chip)
 {
 	struct dvr_io *io = chip->io;
 	bool cont_tx = dvr_r32_mask(io, CONT_TX, CONT_TX_MASK) != 0;
@@ -153,78 +65,8 @@ static void lck(struct dvr_chip *chip)
 	jaguar1_rf_write(chip, 0, RF_CHANNEL, rf18);
 }
 
-int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
+const struct dvr_pwrtrk_tables *rtl8812a_pwrtrk_tables(
+	const struct dvr_chip *chip)
 {
-	struct jaguar1_priv *priv = jaguar1_priv(chip);
-	if (!priv)
-		return DVR_OK;
-	struct jaguar1_pwrtrack *t = &priv->pwrtrack;
-	uint8_t cal = chip->efuse ? chip->efuse[EFUSE_THERMAL] : 0xFF;
-	st->thermal_cal = cal == 0xFF ? -1 : cal;
-
-	if (!t->meter_started) {
-		jaguar1_rf_write(chip, 0, RF_T_METER,
-		                 jaguar1_rf_read(chip, 0, RF_T_METER) |
-		                         METER_START);
-		t->meter_started = true;
-		return DVR_OK;
-	}
-	t->meter_started = false;
-	if (cal == 0xFF)
-		return DVR_OK;
-
-	uint8_t reading =
-		(uint8_t)((jaguar1_rf_read(chip, 0, RF_T_METER) & METER_VALUE) >>
-		          10);
-	uint8_t avg = dvr_thermal_ewma(&t->avg, reading);
-	st->thermal = reading;
-
-	bool recal = (unsigned)abs((int)avg - (int)t->thermal_k) >=
-	             IQK_THRESHOLD;
-	if (recal) {
-		t->thermal_k = avg;
-		lck(chip);
-		st->lck_runs++;
-	}
-	bool update = true;
-	if (t->first_reading)
-		t->first_reading = false;
-	else if (avg == reading)
-		update = false;
-	if (update) {
-		const struct dvr_pwrtrk_tables *set =
-			chip->id.rfe_type == 3 ? &steps_rfe3 : &steps;
-		int8_t remnant_pre[2] = { t->remnant_ofdm[0],
-		                          t->remnant_ofdm[1] };
-		for (unsigned p = 0; p < jaguar1_paths(chip) && p < 2; p++) {
-			const uint8_t *warm, *cool;
-			dvr_pwrtrk_select(set, chip->channel.channel, p, true,
-			                  &warm, &cool);
-			int n = dvr_pwrtrk_steps(warm, cool, avg, cal);
-			if (n == t->steps[p])
-				continue;
-			t->steps[p] = (int8_t)n;
-			set_swing(chip, t, p, n);
-		}
-		if (remnant_pre[0] != t->remnant_ofdm[0] ||
-		    remnant_pre[1] != t->remnant_ofdm[1])
-			t->remnant_pending = true;
-	}
-	/* a new remnant reaches the TX AGC at once, as rtw88
-	 * rtw88xxa_phy_pwrtrack sets the power level again; at the power
-	 * last asked for, so the reported power stays. A failed write is
-	 * tried again on the next tick. */
-	int st_pwr = DVR_OK;
-	if (t->remnant_pending && chip->tx_power_asked >= 0) {
-		st_pwr = jaguar1_set_tx_power(chip, chip->tx_power_asked);
-		if (st_pwr == DVR_OK)
-			t->remnant_pending = false;
-	}
-	for (unsigned p = 0; p < 2; p++)
-		st->swing_offset[p] = t->steps[p];
-	if (!recal)
-		return st_pwr;
-	st->iqk_runs++;
-	int st_iqk = rtl8812a_iqk(chip, chip->channel.channel > 14);
-	return st_pwr != DVR_OK ? st_pwr : st_iqk;
+	return chip->id.rfe_type == 3 ? &steps_rfe3 : &steps;
 }
