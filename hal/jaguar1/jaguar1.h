@@ -60,6 +60,27 @@ struct jaguar1_data {
 	 * [7:5], VGA index in [4:0]; the gain table is the chip's. */
 	int (*cck_rx_power)(uint8_t agc);
 
+	/* --- band and channel switch (jaguar1_channel.c) --- */
+	/* The die's band registers, run between the RX path select and
+	 * the TX path select of a band switch (rtw88 rtw88xxa_switch_band):
+	 * on the 8812A the BW indication, packet-detect thresholds, AGC
+	 * table select and its RFE pin mux per RFE type; on the 8821A its
+	 * own RFE pins, the TX scaler bits [11:8] and, on a board with no
+	 * BT and no antenna diversity, the external band switch. */
+	void (*band_regs)(struct dvr_chip *chip, bool is_5g, unsigned bw);
+	/* Optional: the die's ADC clock spur fix after the bandwidth
+	 * registers (the 8812A's rtw8812a_phy_fix_spur; none on the
+	 * 8821A). */
+	void (*fix_spur)(struct dvr_chip *chip, unsigned bw, unsigned center);
+	/* Initial gain both paths' IGI get at a band switch (the unlinked
+	 * DIG floor of the die). */
+	uint8_t igi_unlinked;
+	/* The calibration every channel set runs once bring-up has
+	 * calibrated (priv->calibrated): the die's IQK and whatever follows
+	 * it (the 8812A's 5 GHz AGC difference tables); it fills
+	 * chip->calib. */
+	int (*calibrate_channel)(struct dvr_chip *chip, unsigned channel);
+
 	/* --- TX power (jaguar1_txpower.c) --- */
 	/* How the die reads its EFUSE TX-power block: the offset of path
 	 * A's record, the index step and the vendor's default bases of a
@@ -215,6 +236,10 @@ int jaguar1_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
  * the die loaded. */
 int jaguar1_set_tx_power(struct dvr_chip *chip, int index);
 int jaguar1_calibrated_tx_power(struct dvr_chip *chip);
+/* The set_channel op (jaguar1_channel.c): band switch when the band
+ * changes, channel, bandwidth and RF 0x18 of every path, then the die's
+ * calibrate_channel once bring-up has calibrated. */
+int jaguar1_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
 /* Thermal power tracking (jaguar1_pwrtrack.c): the track op, and the
  * fresh start every band switch gives it (after the EFUSE swing is
  * written). */

@@ -36,7 +36,6 @@ extern const struct dvr_chip_info rtl8812a_info;
 /* The 8812A's ops (the rest are the family's). */
 int rtl8812a_identify(struct dvr_chip *chip);
 int rtl8812a_phy_init(struct dvr_chip *chip);
-int rtl8812a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
 int rtl8812a_calibrate(struct dvr_chip *chip);
 /* IQK, then the AGC difference of the 5 GHz sub-band, for the channel
  * set now; fills chip->calib (rtl8812a_calibrate.c). */
@@ -77,6 +76,11 @@ int rtl8812a_txpwr_rate_index(const uint8_t *efuse,
                               enum dvr_regd regd, unsigned path,
                               uint8_t rate, unsigned primary,
                               unsigned center_ch, unsigned bw_mhz, int *cap);
+
+/* The die's part of the band and channel switch (rtl8812a_channel.c,
+ * family hooks). */
+void rtl8812a_band_regs(struct dvr_chip *chip, bool is_5g, unsigned bw);
+void rtl8812a_fix_spur(struct dvr_chip *chip, unsigned bw, unsigned center);
 
 /* Family hooks (struct jaguar1_data). */
 void rtl8812a_mac_quirks(struct dvr_chip *chip);
