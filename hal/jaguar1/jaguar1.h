@@ -120,7 +120,7 @@ enum jaguar1_band { JAGUAR1_BAND_NONE = 0, JAGUAR1_BAND_2G = 2,
  * always runs first, jaguar1_priv_alloc) and freed by power_off. Every op
  * tolerates priv == NULL (defaults), so the pure ops work without identify.
  */
-/* IQK result of one path as applied (hal/rtl8812a/rtl8812a_iqk.c): TX X/Y
+/* IQK result of one path as applied (the die's IQK): TX X/Y
  * 11-bit, RX X/Y 10-bit two's complement; ok false = the calibration
  * failed and the identity correction was applied. */
 struct jaguar1_iqk {
@@ -249,5 +249,40 @@ void jaguar1_pwrtrack_reset(struct dvr_chip *chip, bool is_5g);
  * a band (rtw88 rtw88xxa_get_bb_swing). */
 uint32_t jaguar1_bb_swing(const struct dvr_chip *chip, bool is_5g,
                           unsigned path);
+
+/* --- IQK helpers the dies' calibrations share (jaguar1_iqk.c) --- */
+
+/* Shots a path may spend in one phase (rtw88 cal_retry). */
+#define JAGUAR1_IQK_TRIES 10u
+
+/* Shots of one path in one phase, until two agree. */
+struct jaguar1_iqk_acc {
+	int x[JAGUAR1_IQK_TRIES], y[JAGUAR1_IQK_TRIES];
+	unsigned n, tries;         /* shots kept, shots failed */
+	bool finished;
+	int rx, ry;                /* the agreed result */
+};
+
+/* Page C (false) or C1 (true) of the 0xC00-0xEFF bank (0x82C bit 31). */
+void jaguar1_iqk_page(struct dvr_io *io, bool c1);
+/* Save / write back 32-bit registers on page C. */
+void jaguar1_iqk_backup(struct dvr_io *io, const uint16_t *regs, size_t n,
+                        uint32_t *out);
+void jaguar1_iqk_restore(struct dvr_io *io, const uint16_t *regs, size_t n,
+                         const uint32_t *vals);
+/* TX paused, beacons, RX antennas, CCA and CCK RX off for the loop-back
+ * (rtw88 rtw88xxa_iqk_configure_mac). */
+void jaguar1_iqk_quiet_mac(struct dvr_io *io);
+/* An 11-bit two's complement report value. */
+int jaguar1_iqk_sext11(uint32_t v);
+/* One successful shot; two within @p agree of each other in X and Y
+ * finish the phase with their mean (rtw88 rtw88xxa_iqk_finish; the
+ * 8812A uses 4, the 8821A 3 for TX and 4 for RX). */
+void jaguar1_iqk_acc_add(struct jaguar1_iqk_acc *a, int x, int y,
+                         int agree);
+/* The path has spent all its shots. */
+bool jaguar1_iqk_acc_given_up(const struct jaguar1_iqk_acc *a);
+/* chip->calib from priv->iqk after the die's IQK of @p channel. */
+void jaguar1_iqk_record(struct dvr_chip *chip, unsigned channel);
 
 #endif /* DVR_JAGUAR1_H */

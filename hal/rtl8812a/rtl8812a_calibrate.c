@@ -39,33 +39,12 @@ static int load_agc_diff(struct dvr_chip *chip, unsigned channel)
 	return DVR_OK;
 }
 
-/* What the last IQK found, for the core to report. */
-static void record(struct dvr_chip *chip, unsigned channel)
-{
-	const struct jaguar1_priv *priv = jaguar1_priv(chip);
-	struct dvr_calib_result *r = &chip->calib;
-	unsigned paths = jaguar1_paths(chip);
-
-	r->runs++;
-	r->what = "IQK";
-	r->channel = channel;
-	r->paths = paths;
-	r->failed_tx = 0;
-	r->failed_rx = 0;
-	for (unsigned p = 0; p < paths && priv; p++) {
-		if (!priv->iqk[p].tx_ok)
-			r->failed_tx |= 1u << p;
-		if (!priv->iqk[p].rx_ok)
-			r->failed_rx |= 1u << p;
-	}
-}
-
 int rtl8812a_phy_calibration(struct dvr_chip *chip, unsigned channel)
 {
 	int st = rtl8812a_iqk(chip, channel > 14);
 	if (st != DVR_OK)
 		return st;
-	record(chip, channel);
+	jaguar1_iqk_record(chip, channel);
 	return load_agc_diff(chip, channel);
 }
 

@@ -16,9 +16,11 @@
  *     0xCD4/0xCCC, 0xED4/0xECC; RX: 0xC10/0xE10) — the identity values
  *     (TX X 0x200, RX X 0x100, Y 0) for a calibration that failed, as
  *     the references do — and restore everything saved.
- * The results are kept per path in the chip state (jaguar1_priv).
+ * The results are kept per path in the chip state (jaguar1_priv). The
+ * page switch, register save/restore, MAC quieting and the agreement of
+ * shots are the family's (hal/jaguar1/jaguar1_iqk.c), as rtw88 shares
+ * them in rtw88xxa.c.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "hal/jaguar1/jaguar1_regs.h"
@@ -26,17 +28,11 @@
 
 /* BB registers of the sequence (names as rtw88 reg.h). Page C1 is the
  * bank 0xC00-0xEFF addresses while 0x82C bit 31 is set. */
-#define CCASEL        0x082C
-#define PAGE_C1       BIT(31)
-#define RXPSEL        0x0808
 #define DAC_RSTB      0x090C
 #define IQK_COM00     0x0978  /* TX result for RX IQK: X [25:15], Y [10:0] */
 #define IQK_COM32     0x097C
 #define IQK_COM64     0x0980  /* bit 25 pulse: one-shot */
 #define IQK_COM96     0x0984
-#define CCK_RX        0x0A04
-#define BCN_CTRL      0x0550
-#define TXPAUSE       0x0522
 #define RX_IQC(p)     ((p) ? 0x0E10 : 0x0C10)
 #define CK_MONH(p)    ((p) ? 0x0E5C : 0x0C5C)
 #define AFE_PWR1(p)   ((p) ? 0x0E60 : 0x0C60)
@@ -78,7 +74,7 @@
 #define RF_RXBB2      0x8F
 #define RF_LUTWE      0xEF
 
-#define TRIES       10  /* shots a path may spend (rtw88 cal_retry) */
+#define TRIES       JAGUAR1_IQK_TRIES
 #define AGREE       4   /* two shots within this are a result */
 #define POLL_MS     20  /* done bit within 20 x 1 ms */
 
@@ -100,55 +96,11 @@ struct iqk_backup {
 	uint32_t ctl[2];           /* page-C1 0xCB8 / 0xEB8 */
 };
 
-/* Shots of one path in one phase: values until two agree. */
-struct iqk_acc {
-	int x[TRIES], y[TRIES];
-	unsigned n, tries;
-	bool finished;
-	int rx, ry;                /* the agreed result */
-};
-
-static void page(struct dvr_io *io, bool c1)
-{
-	dvr_w32_mask(io, CCASEL, PAGE_C1, c1 ? 1 : 0);
-}
-
-static int sext11(uint32_t v)
-{
-	v &= 0x7FF;
-	return (v & 0x400) ? (int)v - 0x800 : (int)v;
-}
-
-/* Two shots within AGREE of each other in X and Y: their mean is the
- * result (rtw88 rtw88xxa.c rtw88xxa_iqk_finish). */
-static void acc_add(struct iqk_acc *a, int x, int y)
-{
-	if (a->n >= TRIES)
-		return;
-	a->x[a->n] = x;
-	a->y[a->n] = y;
-	a->n++;
-	for (unsigned i = 0; i + 1 < a->n && !a->finished; i++)
-		for (unsigned j = i + 1; j < a->n; j++)
-			if (abs(a->x[i] - a->x[j]) < AGREE &&
-			    abs(a->y[i] - a->y[j]) < AGREE) {
-				a->rx = (a->x[i] + a->x[j]) / 2;
-				a->ry = (a->y[i] + a->y[j]) / 2;
-				a->finished = true;
-				break;
-			}
-}
-
-static bool acc_given_up(const struct iqk_acc *a)
-{
-	return a->tries + a->n >= TRIES;
-}
-
 /* One report value: select it in page-C1 0xCB8/0xEB8, read 0xD00/0xD40. */
 static int report_value(struct dvr_io *io, unsigned p, uint32_t sel)
 {
 	dvr_w32(io, IQK_CTL(p), sel);
-	return sext11(dvr_r32_mask(io, IQK_END(p), END_VALUE));
+	return jaguar1_iqk_sext11(dvr_r32_mask(io, IQK_END(p), END_VALUE));
 }
 
 /* Wait for the done bit of every path in want[]; true when all came. */
@@ -170,7 +122,7 @@ static bool wait_done(struct dvr_io *io, const bool want[2], unsigned paths)
  * or no done bit in time is a try spent, a success adds its (X, Y) to the
  * path's accumulator. True when some path has spent all its tries. */
 static bool collect_round(struct dvr_io *io, const bool want[2],
-                          unsigned paths, struct iqk_acc *acc,
+                          unsigned paths, struct jaguar1_iqk_acc *acc,
                           uint32_t fail_bit, uint32_t sel_x, uint32_t sel_y)
 {
 	bool stop = false;
@@ -185,7 +137,7 @@ static bool collect_round(struct dvr_io *io, const bool want[2],
 		}
 		int x = report_value(io, p, sel_x);
 		int y = report_value(io, p, sel_y);
-		acc_add(&acc[p], x, y);
+		jaguar1_iqk_acc_add(&acc[p], x, y, AGREE);
 	}
 	return stop;
 }
@@ -194,15 +146,11 @@ static void save(struct dvr_chip *chip, struct iqk_backup *b, unsigned paths)
 {
 	struct dvr_io *io = chip->io;
 
-	page(io, false);
-	for (size_t i = 0; i < N(macbb_regs); i++)
-		b->macbb[i] = dvr_r32(io, macbb_regs[i]);
-	page(io, true);
+	jaguar1_iqk_backup(io, macbb_regs, N(macbb_regs), b->macbb);
+	jaguar1_iqk_page(io, true);
 	for (unsigned p = 0; p < 2; p++)
 		b->ctl[p] = dvr_r32(io, IQK_CTL(p));
-	page(io, false);
-	for (size_t i = 0; i < N(afe_regs); i++)
-		b->afe[i] = dvr_r32(io, afe_regs[i]);
+	jaguar1_iqk_backup(io, afe_regs, N(afe_regs), b->afe);
 	for (unsigned p = 0; p < paths; p++)
 		for (size_t i = 0; i < N(rf_regs); i++)
 			b->rf[p][i] = jaguar1_rf_read(chip, p, rf_regs[i]);
@@ -213,7 +161,7 @@ static void restore(struct dvr_chip *chip, const struct iqk_backup *b,
 {
 	struct dvr_io *io = chip->io;
 
-	page(io, false);
+	jaguar1_iqk_page(io, false);
 	for (unsigned p = 0; p < paths; p++) {
 		for (size_t i = 0; i < N(rf_regs); i++)
 			jaguar1_rf_write(chip, p, rf_regs[i], b->rf[p][i]);
@@ -223,7 +171,7 @@ static void restore(struct dvr_chip *chip, const struct iqk_backup *b,
 		dvr_w32(io, afe_regs[i], b->afe[i]);
 	/* tones and IQK settings off again (rtw88 rtw8812a.c
 	 * rtw8812a_iqk_restore_afe) */
-	page(io, true);
+	jaguar1_iqk_page(io, true);
 	for (unsigned p = 0; p < 2; p++) {
 		dvr_w32(io, TX_TONE(p), 0);
 		dvr_w32(io, RX_TONE(p), 0);
@@ -236,21 +184,7 @@ static void restore(struct dvr_chip *chip, const struct iqk_backup *b,
 	}
 	for (unsigned p = 0; p < 2; p++)
 		dvr_w32(io, IQK_CTL(p), b->ctl[p]);
-	page(io, false);
-	for (size_t i = 0; i < N(macbb_regs); i++)
-		dvr_w32(io, macbb_regs[i], b->macbb[i]);
-}
-
-/* TX quiet, beacons off, antennas, CCA and CCK RX off (rtw88 rtw88xxa.c
- * rtw88xxa_iqk_configure_mac). */
-static void quiet_mac(struct dvr_io *io)
-{
-	page(io, false);
-	dvr_w8(io, TXPAUSE, 0x3F);
-	dvr_w32_mask(io, BCN_CTRL, BIT(11) | BIT(3), 0);
-	dvr_w8(io, RXPSEL, 0x00);
-	dvr_w32_mask(io, REG_BB_CCA2ND, 0xF, 0xC);
-	dvr_w8(io, CCK_RX + 3, 0x0F);
+	jaguar1_iqk_restore(io, macbb_regs, N(macbb_regs), b->macbb);
 }
 
 static void rf_mode(struct dvr_chip *chip, unsigned p, bool tx)
@@ -278,7 +212,7 @@ static void setup_tx(struct dvr_chip *chip, unsigned paths, bool band_5g)
 	uint8_t rfe = chip->id.rfe_type;
 	bool ext_pa = chip->id.ext_pa_5g;
 
-	page(io, false);
+	jaguar1_iqk_page(io, false);
 	for (unsigned p = 0; p < 2; p++) {
 		/* DAC/ADC on, at 160 MHz; hardware 3-wire off */
 		dvr_w32(io, AFE_PWR1(p), 0x77777777);
@@ -296,7 +230,7 @@ static void setup_tx(struct dvr_chip *chip, unsigned paths, bool band_5g)
 	dvr_w32(io, IQK_COM32, 0xA9002000);
 	dvr_w32(io, IQK_COM96, 0x00462910);
 
-	page(io, true);
+	jaguar1_iqk_page(io, true);
 	/* PA setting of the loop-back by amplifier and RFE (rtw88) */
 	uint32_t pa = ext_pa ? (rfe == 1 ? 0x821403E3 : 0x821403F7)
 	                     : 0x821403F1;
@@ -316,7 +250,7 @@ static void setup_tx(struct dvr_chip *chip, unsigned paths, bool band_5g)
 }
 
 static void tx_iqk(struct dvr_chip *chip, unsigned paths,
-                   struct iqk_acc acc[2])
+                   struct jaguar1_iqk_acc acc[2])
 {
 	struct dvr_io *io = chip->io;
 
@@ -340,7 +274,7 @@ static void tx_iqk(struct dvr_chip *chip, unsigned paths,
 		bool all = true, give_up = false;
 		for (unsigned p = 0; p < paths; p++) {
 			all = all && acc[p].finished;
-			give_up = give_up || acc_given_up(&acc[p]);
+			give_up = give_up || jaguar1_iqk_acc_given_up(&acc[p]);
 		}
 		if (all || give_up)
 			return;
@@ -348,12 +282,12 @@ static void tx_iqk(struct dvr_chip *chip, unsigned paths,
 }
 
 static void rx_iqk(struct dvr_chip *chip, unsigned paths,
-                   const struct iqk_acc tx[2], struct iqk_acc acc[2])
+                   const struct jaguar1_iqk_acc tx[2], struct jaguar1_iqk_acc acc[2])
 {
 	struct dvr_io *io = chip->io;
 	uint8_t rfe = chip->id.rfe_type;
 
-	page(io, false);
+	jaguar1_iqk_page(io, false);
 	for (unsigned p = 0; p < paths; p++)
 		if (tx[p].finished)
 			rf_mode(chip, p, false);
@@ -365,7 +299,7 @@ static void rx_iqk(struct dvr_chip *chip, unsigned paths,
 		dvr_w32(io, RFE_PINMUX(p), 0x77777717);
 		dvr_w32(io, RFE_INV(p), rfe == 1 ? 0x00000077 : 0x02000077);
 	}
-	page(io, true);
+	jaguar1_iqk_page(io, true);
 	for (unsigned p = 0; p < paths; p++) {
 		if (!tx[p].finished)
 			continue;
@@ -381,12 +315,12 @@ static void rx_iqk(struct dvr_chip *chip, unsigned paths,
 			want[p] = tx[p].finished && !acc[p].finished;
 			if (!want[p])
 				continue;
-			page(io, false);
+			jaguar1_iqk_page(io, false);
 			dvr_w32_mask(io, IQK_COM00, 0x03FF8000,
 			             (uint32_t)tx[p].rx & 0x7FF);
 			dvr_w32_mask(io, IQK_COM00, 0x000007FF,
 			             (uint32_t)tx[p].ry & 0x7FF);
-			page(io, true);
+			jaguar1_iqk_page(io, true);
 			uint32_t trk = rfe == 1 ? 0x28161500
 			                        : (p ? 0x28160CA0 : 0x28160CC0);
 			dvr_w32(io, IQK_TRK(p), trk);
@@ -406,7 +340,7 @@ static void rx_iqk(struct dvr_chip *chip, unsigned paths,
 		bool all = true, give_up = false;
 		for (unsigned p = 0; p < paths; p++) {
 			all = all && (acc[p].finished || !tx[p].finished);
-			give_up = give_up || acc_given_up(&acc[p]) ||
+			give_up = give_up || jaguar1_iqk_acc_given_up(&acc[p]) ||
 			          acc[p].n == 3;
 		}
 		if (all || give_up)
@@ -415,8 +349,8 @@ static void rx_iqk(struct dvr_chip *chip, unsigned paths,
 }
 
 /* Results into the correction registers; identity for a failed one. */
-static void apply(struct dvr_chip *chip, unsigned p, const struct iqk_acc *tx,
-                  const struct iqk_acc *rx, struct jaguar1_iqk *out)
+static void apply(struct dvr_chip *chip, unsigned p, const struct jaguar1_iqk_acc *tx,
+                  const struct jaguar1_iqk_acc *rx, struct jaguar1_iqk *out)
 {
 	struct dvr_io *io = chip->io;
 	int tx_x = tx->finished ? tx->rx : 0x200;
@@ -424,7 +358,7 @@ static void apply(struct dvr_chip *chip, unsigned p, const struct iqk_acc *tx,
 	int rx_x = rx->finished ? rx->rx : 0x200;
 	int rx_y = rx->finished ? rx->ry : 0;
 
-	page(io, true);
+	jaguar1_iqk_page(io, true);
 	dvr_w32_mask(io, PREDIST(p), BIT(7), 1);
 	dvr_w32_mask(io, DPD_CFG(p), BIT(18), 1);
 	dvr_w32_mask(io, DPD_CFG(p), BIT(29), 1);
@@ -437,7 +371,7 @@ static void apply(struct dvr_chip *chip, unsigned p, const struct iqk_acc *tx,
 	 * rtw8812a_iqk_rx_fill) */
 	int hx = rx_x / 2, hy = rx_y / 2;
 	bool sane = hx >= 0 && hx < 0x112 && abs(hy) < 0x12;
-	page(io, false);
+	jaguar1_iqk_page(io, false);
 	dvr_w32_mask(io, RX_IQC(p), 0x000003FF,
 	             sane ? (uint32_t)hx & 0x3FF : 0x100);
 	dvr_w32_mask(io, RX_IQC(p), 0x03FF0000,
@@ -457,7 +391,7 @@ int rtl8812a_iqk(struct dvr_chip *chip, bool band_5g)
 	struct jaguar1_priv *priv = jaguar1_priv(chip);
 	unsigned paths = jaguar1_paths(chip);
 	struct iqk_backup b;
-	struct iqk_acc tx[2], rx[2];
+	struct jaguar1_iqk_acc tx[2], rx[2];
 	struct jaguar1_iqk res[2];
 
 	memset(tx, 0, sizeof tx);
@@ -465,12 +399,12 @@ int rtl8812a_iqk(struct dvr_chip *chip, bool band_5g)
 	memset(res, 0, sizeof res);
 
 	save(chip, &b, paths);
-	quiet_mac(io);
+	jaguar1_iqk_quiet_mac(io);
 	setup_tx(chip, paths, band_5g);
 	tx_iqk(chip, paths, tx);
 
 	/* LO leakage: RF 0x08 [19:10] into RF 0x58 [18:9] */
-	page(io, false);
+	jaguar1_iqk_page(io, false);
 	for (unsigned p = 0; p < paths; p++) {
 		uint32_t lok = (jaguar1_rf_read(chip, p, RF_DTXLOK) >> 10) &
 		               0x3FF;
