@@ -2,10 +2,26 @@
 /*
  * The Jaguar1 family layer (RTL8812A, RTL8821A/8811A, and the parts the
  * RTL8814A shares): the programming these chips have in common, driven by
- * chip data. A chip of the family fills struct dvr_chip_info, points its
+ * chip data, split where rtw88 splits rtw88xxa.c from rtw8812a.c and
+ * rtw8821a.c. A chip of the family fills struct dvr_chip_info, points its
  * family_data at a struct jaguar1_data, uses the jaguar1_* ops below for
- * what the family does one way, and keeps in hal/<chip>/ only what differs
- * (ids, tables, EFUSE parsing, band/channel/RF specifics, TX power).
+ * what the family does one way (power, firmware, MAC, queues, TX/RX
+ * descriptors, channel and bandwidth switch, TX power registers, thermal
+ * power tracking) and keeps in hal/<chip>/ only what differs.
+ *
+ * What a die supplies (hal/<chip>/):
+ *  - its ops identify (ids, EFUSE fields into jaguar1_priv, RFE type,
+ *    then dvr_chip_txpwr_load of its by-rate/limit tables), phy_init
+ *    (its BB/AGC/RF tables through jaguar1_phy_cond, dvr_bb_table_row,
+ *    jaguar1_rf_row) and calibrate (its IQK, then priv->calibrated);
+ *  - in struct jaguar1_data: its MAC table and constants, the CCK gain
+ *    table, the band registers of a band switch (its RFE pin mux: the
+ *    8812A's per RFE type, the 8821A's with the BT antenna and the
+ *    external band switch), the optional spur fix, the unlinked IGI, the
+ *    per-channel calibration, its EFUSE TX-power rules, its BB swing step
+ *    tables, CCK's default swing index, an optional LCK and its IQK;
+ *  - the IQK sequence itself (rtw88 keeps rtw8812a_iqk and rtw8821a_iqk
+ *    apart), built on the helpers at the end of this header.
  */
 #ifndef DVR_JAGUAR1_H
 #define DVR_JAGUAR1_H

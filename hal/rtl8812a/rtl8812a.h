@@ -2,7 +2,12 @@
 /*
  * RTL8812AU chip driver: internal interface between the files of
  * hal/rtl8812a/ (one job each). The chip sits on the Jaguar1 family layer
- * (hal/jaguar1/); this directory keeps what is the 8812A's own. Only
+ * (hal/jaguar1/); this directory keeps what is the 8812A's own (rtw88
+ * rtw8812a.c and the 8812A branches of rtw88xxa.c): ids, EFUSE fields,
+ * tables, BB/RF bring-up, band registers with the RFE pin mux per RFE
+ * type, the C-cut spur fix, EFUSE TX-power rules and by-rate tables (RFE
+ * type 3 has its own), tracking step tables and LCK, its two-path IQK
+ * and the 5 GHz AGC difference after it. Only
  * rtl8812a_info is public, through hal/registry.c.
  */
 #ifndef DVR_RTL8812A_H

@@ -2,7 +2,8 @@
 /*
  * 8812A baseband and RF bring-up (rtw88 rtw88xxa.c rtw88xxa_phy_bb_config,
  * rtw88xxa_phy_rf_config, rtw8812a_config_1t). Table rows are written by
- * the family's row writers; TX power is rtl8812a_txpower.c's.
+ * the family's row writers; TX power is the family's
+ * (hal/jaguar1/jaguar1_txpower.c) with rtl8812a_txpower.c's rules.
  */
 #include "hal/common/bb_table_row.h"
 #include "hal/jaguar1/jaguar1_regs.h"
