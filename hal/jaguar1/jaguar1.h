@@ -53,7 +53,8 @@ struct jaguar1_byte_write {
 	uint8_t value;
 };
 
-/* Family data of one chip (info->family_data). */
+/* Family data of one chip (info->family_data). Hooks marked optional may
+ * be NULL; the family calls every other one unchecked. */
 struct jaguar1_data {
 	/* Plain byte writes before the card-enable flow (8812A on USB: RF
 	 * reset after a U2/U3 switch, rtw88 rtw88xxa_power_on). */

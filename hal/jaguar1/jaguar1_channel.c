@@ -79,7 +79,9 @@ static void set_bw_regs(struct dvr_chip *chip, unsigned bw,
                         const struct dvr_chan_geometry *pl)
 {
 	struct dvr_io *io = chip->io;
-	bool one_t = chip->id.is_1t1r;
+	/* rtw88 asks hal->rf_type == RF_2T2R: a one-path die (the 8821A)
+	 * counts as 1T1R as much as a 1T1R board of a two-path one */
+	bool one_t = jaguar1_paths(chip) < 2;
 	bool peak_alt = dvr_r8(io, REG_BB_BWINDICATION + 3) & BIT(2);
 	uint32_t l1;
 
