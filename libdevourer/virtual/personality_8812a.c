@@ -47,6 +47,7 @@ static const struct pj1_chip chip_8812a = {
 	/* OpenIPC devourer src/WiFiDriver.cpp: 0x04 = RTL8812A */
 	.chip_id = 0x04,
 	.bt_func = false,
+	.hpon_ldo_sleeps = true,
 	.rf_paths = 2,
 	.max_nss = 2,
 	.efuse_map = p8812a_efuse_map,

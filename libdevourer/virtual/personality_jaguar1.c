@@ -35,11 +35,16 @@ void pj1_reset(struct vchip *vc)
 {
 	struct pj1_state *s = pj1_of(vc);
 	const struct pj1_chip *c = pj1_chip(vc);
-	/* Card-disabled after plug-in: WL suspended (0x05 bit 3), HPON LDO
-	 * in sleep (0x23 bit 4) — the rows the card-enable flow clears
-	 * (rtw88 rtw8812a.c trans_carddis_to_cardemu / cardemu_to_act). */
+	/* Card-disabled after plug-in: WL suspended (0x05 bit 3) and, on
+	 * a die whose card-enable flow wakes it, the HPON LDO in sleep (0x23
+	 * bit 4) — the rows the flow clears (rtw88 rtw8812a.c
+	 * trans_carddis_to_cardemu / cardemu_to_act). The RTL8821A's flow
+	 * has no 0x23 row (rtw88 rtw8821a_table.c
+	 * trans_carddis_to_cardemu_8821a / trans_cardemu_to_act_8821a), so
+	 * its LDO is not left asleep: power comes ready once the flow clears
+	 * WL suspend and SW LPS. */
 	vc->regs[0x05] = 0x08;
-	vc->regs[PJ1_LDO_CTRL] = 0x10;
+	vc->regs[PJ1_LDO_CTRL] = c->hpon_ldo_sleeps ? 0x10 : 0x00;
 	vc_put_le32(&vc->regs[PJ1_SYS_CFG], c->sys_cfg);
 	/* The chip loaded its EFUSE by itself at power-up (autoload) and
 	 * says so in 9346CR: EEPROM_EN (bit 5) = autoload succeeded,

@@ -45,6 +45,7 @@ struct pj1_chip {
 	uint32_t sys_cfg;         /* 0xF0 SYS_CFG: version, vendor, straps */
 	uint8_t chip_id;          /* 0xFC SYS_CFG2 low byte */
 	bool bt_func;             /* 0x68 bit 18 BT_FUNC_EN: a BT combo die */
+	bool hpon_ldo_sleeps;     /* 0x23 bit 4 set at reset (see pj1_reset) */
 	unsigned rf_paths;        /* 1: path B absent; 2 */
 	unsigned max_nss;         /* spatial streams the TX path takes */
 	/* the board's logical EFUSE map (512 bytes, pre-filled 0xFF) */

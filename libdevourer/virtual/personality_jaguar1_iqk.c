@@ -144,7 +144,7 @@ bool pj1_iqk_peek(const struct vchip *vc, unsigned path,
 {
 	const struct pj1_state *s = pj1_of(vc);
 	int c[5];
-	if (path >= PJ1_RF_PATHS)
+	if (path >= pj1_chip(vc)->rf_paths)
 		return false;
 	correction(vc, path, c);
 	out->shots = s->iqk[path].shots;
