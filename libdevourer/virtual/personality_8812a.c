@@ -42,6 +42,23 @@ static const struct vchip_usb_id ids_8812a[] = {
 	{0x2604, 0x0012}, {0x7392, 0xA822},
 };
 
+/* rtw88 rtw8812a.c rtw8812a_cck_rx_pwr: every LNA index is reported */
+static bool cck_rx_pwr(unsigned lna, unsigned vga, int *dbm)
+{
+	int v = (int)vga;
+	switch (lna) {
+	case 7: *dbm = v <= 27 ? -94 + 2 * (27 - v) : -94; break;
+	case 6: *dbm = -42 + 2 * (2 - v); break;
+	case 5: *dbm = -36 + 2 * (7 - v); break;
+	case 4: *dbm = -30 + 2 * (7 - v); break;
+	case 3: *dbm = -18 + 2 * (7 - v); break;
+	case 2: *dbm = 2 * (5 - v); break;
+	case 1: *dbm = 14 - 2 * v; break;
+	default: *dbm = 20 - 2 * v; break;
+	}
+	return true;
+}
+
 static const struct pj1_chip chip_8812a = {
 	.sys_cfg = SYS_CFG_8812A,
 	/* OpenIPC devourer src/WiFiDriver.cpp: 0x04 = RTL8812A */
@@ -52,6 +69,7 @@ static const struct pj1_chip chip_8812a = {
 	.max_nss = 2,
 	.efuse_map = p8812a_efuse_map,
 	.tables = &p8812a_tables,
+	.cck_rx_pwr = cck_rx_pwr,
 	.wlan_has_antenna = NULL,
 };
 

@@ -43,6 +43,18 @@ static const struct vchip_usb_id ids_8821a[] = {
 	{0x7392, 0xA813}, {0x7392, 0xB611},
 };
 
+/* rtw88 rtw8821a.c rtw8821a_cck_rx_pwr: LNA gain by index, 2 dB per VGA
+ * step; indices 3, 6 and 7 have no gain there, and the model's CCK
+ * reports never use them */
+static bool cck_rx_pwr(unsigned lna, unsigned vga, int *dbm)
+{
+	static const int8_t gain[6] = {15, -1, -17, 0, -30, -38};
+	if (lna > 5 || lna == 3)
+		return false;
+	*dbm = gain[lna] - 2 * (int)vga;
+	return true;
+}
+
 static const struct pj1_chip chip_8821a = {
 	.sys_cfg = SYS_CFG_8821A,
 	/* OpenIPC devourer src/WiFiDriver.cpp: 0xFC 0x05 = RTL8821A */
@@ -53,6 +65,7 @@ static const struct pj1_chip chip_8821a = {
 	.max_nss = 1,
 	.efuse_map = p8821a_efuse_map,
 	.tables = NULL,
+	.cck_rx_pwr = cck_rx_pwr,
 	.wlan_has_antenna = p8821a_wlan_has_antenna,
 };
 

@@ -76,7 +76,7 @@ void pj1_reset(struct vchip *vc)
 	if (c->bt_func)
 		vc->regs[PJ1_WL_BT_PWR_CTRL + 2] |= 0x04;
 	s->cpu_on = false;
-	s->cck_agc_byte = pj1_cck_agc_for(vc->cfg.rssi_dbm);
+	s->cck_agc_byte = pj1_cck_agc_for(vc, vc->cfg.rssi_dbm);
 }
 
 static bool mac_domain(uint32_t a)

@@ -52,6 +52,10 @@ struct pj1_chip {
 	void (*efuse_map)(struct vchip *vc, uint8_t *map);
 	/* table milestones: NULL when the model knows no sentinels */
 	const struct pj1_tables *tables;
+	/* the CCK receive power (dBm) a driver derives from an AGC report's
+	 * LNA and VGA indices; false: an index pair the chip never reports
+	 * (personality_jaguar1_rx.c picks the report for the RSSI) */
+	bool (*cck_rx_pwr)(unsigned lna, unsigned vga, int *dbm);
 	/* whether WLAN has the antenna it shares with BT; NULL: always */
 	bool (*wlan_has_antenna)(const struct vchip *vc);
 };
@@ -171,7 +175,7 @@ enum vc_tx_verdict pj1_tx_decode(struct vchip *vc, unsigned ep_idx,
                                     struct vc_tx_frame *out);
 
 /* personality_jaguar1_rx.c: the RX descriptor and PHY status */
-int pj1_cck_agc_for(int rssi_dbm);
+int pj1_cck_agc_for(const struct vchip *vc, int rssi_dbm);
 size_t pj1_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
                         uint8_t *hdr, size_t *frame_len);
 void pj1_rx_agg_count(uint8_t *first_desc, unsigned count);

@@ -18,29 +18,22 @@ static int clamp(int v, int lo, int hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* CCK AGC report (LNA index [7:5], VGA index [4:0]) whose 8812A power
- * formula (rtw88 rtw8812a.c rtw8812a_cck_rx_pwr) comes closest to the
- * configured RSSI. */
-int pj1_cck_agc_for(int rssi)
+/* CCK AGC report (LNA index [7:5], VGA index [4:0]) whose power by the
+ * chip's own formula (struct pj1_chip cck_rx_pwr) comes closest to the
+ * configured RSSI; the first such index pair, LNA then VGA ascending. */
+int pj1_cck_agc_for(const struct vchip *vc, int rssi)
 {
+	const struct pj1_chip *c = pj1_chip(vc);
 	int best = 0, best_err = 1 << 30;
-	for (int lna = 0; lna < 8; lna++) {
-		for (int vga = 0; vga < 32; vga++) {
+	for (unsigned lna = 0; lna < 8; lna++) {
+		for (unsigned vga = 0; vga < 32; vga++) {
 			int p;
-			switch (lna) {
-			case 7: p = vga <= 27 ? -94 + 2 * (27 - vga) : -94; break;
-			case 6: p = -42 + 2 * (2 - vga); break;
-			case 5: p = -36 + 2 * (7 - vga); break;
-			case 4: p = -30 + 2 * (7 - vga); break;
-			case 3: p = -18 + 2 * (7 - vga); break;
-			case 2: p = 2 * (5 - vga); break;
-			case 1: p = 14 - 2 * vga; break;
-			default: p = 20 - 2 * vga; break;
-			}
+			if (!c->cck_rx_pwr(lna, vga, &p))
+				continue;
 			int e = abs(p - rssi);
 			if (e < best_err) {
 				best_err = e;
-				best = lna << 5 | vga;
+				best = (int)(lna << 5 | vga);
 			}
 		}
 	}

@@ -392,8 +392,9 @@ out:
 }
 
 /* Wait until rx delivers a packet carrying frame f (its first 24
- * bytes), reading bulk IN. */
-static bool receives(struct vchip *rx, const uint8_t *f)
+ * bytes), reading bulk IN; its PHY status into phy (NULL: not wanted,
+ * else 32 bytes, zero when the chip gave none). */
+static bool receives_phy(struct vchip *rx, const uint8_t *f, uint8_t *phy)
 {
 	static uint8_t buf[32768];
 	uint64_t end = air_now_ns() + DEADLINE_NS;
@@ -407,12 +408,32 @@ static bool receives(struct vchip *rx, const uint8_t *f)
 			size_t drv = ((dw0 >> 16) & 0xF) * 8, len = dw0 & 0x3FFF;
 			if (p + 24 + drv + len > (size_t)r)
 				break;
-			if (len >= 24 && memcmp(buf + p + 24 + drv, f, 24) == 0)
+			if (len >= 24 &&
+			    memcmp(buf + p + 24 + drv, f, 24) == 0) {
+				if (phy) {
+					memset(phy, 0, 32);
+					if (dw0 & (1u << 26) && drv >= 32)
+						memcpy(phy, buf + p + 24, 32);
+				}
 				return true;
+			}
 			p = (p + 24 + drv + len + 7) & ~(size_t)7;
 		}
 	} while (air_now_ns() < end);
 	return false;
+}
+
+static bool receives(struct vchip *rx, const uint8_t *f)
+{
+	return receives_phy(rx, f, NULL);
+}
+
+static bool send_at(struct vchip *tx, const uint8_t *f, size_t n,
+                    uint8_t rate)
+{
+	static uint8_t x[512];
+	size_t l = vh_txframe(x, f, n, rate, 0x12, 0);
+	return vchip_bulk_out(tx, 0x02, x, l, 2000) == (int)l;
 }
 
 static bool send(struct vchip *tx, const uint8_t *f, size_t n)
@@ -486,7 +507,7 @@ static void test_antenna(void)
 	}
 	struct vchip *p = vh_station("a-8812", air, "chip=8812a,seed=1", fwdir,
 	                             36);
-	struct vchip *vc = station("a-8821", "chip=8821a,seed=2", 36);
+	struct vchip *vc = station("a-8821", "chip=8821a,seed=2,rssi=-52", 36);
 	if (!CHECK(p != NULL, "8812A partner up") ||
 	    !CHECK(vc != NULL, "8821A station up"))
 		goto out;
@@ -551,6 +572,21 @@ static void test_antenna(void)
 	} while (s1.tx_bad_desc == s0.tx_bad_desc && air_now_ns() < end);
 	CHECK(s1.tx_bad_desc > s0.tx_bad_desc && s1.tx_aired == s0.tx_aired,
 	      "MCS8 (two streams) refused by the 1T1R descriptor check");
+
+	/* CCK on channel 6: the AGC report decodes, by rtw88's 8821A
+	 * formula (rtw8821a.c rtw8821a_cck_rx_pwr), to the signal */
+	vh_tune(p, 6, 20, 0);
+	vh_tune(vc, 6, 20, 0);
+	uint8_t phy[32];
+	vh_frame(f, sizeof f, 9);
+	if (CHECK(send_at(p, f, sizeof f, 0x00) && receives_phy(vc, f, phy),
+	          "1 Mbit/s on channel 6 received")) {
+		static const int gain[6] = {15, -1, -17, 0, -30, -38};
+		unsigned lna = phy[5] >> 5, vga = phy[5] & 0x1F;
+		CHECK(lna <= 5 && lna != 3, "an LNA index the 8821A reports");
+		int pw = lna <= 5 ? gain[lna] - 2 * (int)vga : 0;
+		CHECK(pw >= -53 && pw <= -51, "CCK power -52 dBm +- 1");
+	}
 out:
 	vchip_destroy(vc);
 	vchip_destroy(p);
