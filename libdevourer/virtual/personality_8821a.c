@@ -2,14 +2,12 @@
 /*
  * The RTL8821AU personality: a Jaguar1 WLAN/BT combo die with one RF path
  * (1T1R, path A; path B's LSSI port goes nowhere), USB 2 only. Its
- * identity (SYS_CFG, chip id, BT function, USB ids) is here, its EFUSE map
- * in personality_8821a_efuse.c and the antenna it shares with BT in
+ * identity (SYS_CFG, chip id, BT function, USB ids, CCK power formula) is
+ * here, its EFUSE map in personality_8821a_efuse.c, its table sentinels in
+ * personality_8821a_tables.c and the antenna it shares with BT in
  * personality_8821a_coex.c; firmware download and boot, EFUSE port, BB/RF,
  * IQK, thermal meter and descriptors are the Jaguar1 layer's
  * (personality_jaguar1*.c), the same engines as the RTL8812AU's.
- *
- * It has no characteristic-table sentinels yet: a driver loading the
- * RTL8821A tables reaches no MAC/BB/RF table milestone on this model.
  */
 #include "libdevourer/virtual/personality_8821a.h"
 
@@ -64,7 +62,7 @@ static const struct pj1_chip chip_8821a = {
 	.rf_paths = 1,
 	.max_nss = 1,
 	.efuse_map = p8821a_efuse_map,
-	.tables = NULL,
+	.tables = &p8821a_tables,
 	.cck_rx_pwr = cck_rx_pwr,
 	.wlan_has_antenna = p8821a_wlan_has_antenna,
 };

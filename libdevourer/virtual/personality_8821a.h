@@ -10,9 +10,12 @@
 #include "libdevourer/virtual/personality_jaguar1.h"
 
 /* personality_8821a_efuse.c: board= names, default first, the logical
- * map, and the RF BT setting of the board (EFUSE 0xC3) */
+ * map */
 extern const char *const p8821a_boards[];
 void p8821a_efuse_map(struct vchip *vc, uint8_t *m);
+
+/* personality_8821a_tables.c */
+extern const struct pj1_tables p8821a_tables;
 
 /* personality_8821a_coex.c: who drives the antenna switch, and whether
  * WLAN has the antenna */

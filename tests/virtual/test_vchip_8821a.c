@@ -290,6 +290,47 @@ static void test_rf(void)
 	vchip_destroy(vc);
 }
 
+/* Table milestones: rows of the rtw88 8821A tables (rtw8821a_table.c),
+ * MAC as bytes, path A's RF through LSSI in table order; path B has no
+ * table to wait for. */
+static void test_tables(void)
+{
+	struct vchip *vc = make("a-tbl", "chip=8821a", false);
+	if (!vc || !CHECK(power_on(vc), "powered")) {
+		vchip_destroy(vc);
+		return;
+	}
+	static const uint16_t mac[][2] = {
+		{0x433, 0x01}, {0x43F, 0x07}, {0x4C9, 0xFF}, {0x525, 0x4F},
+		{0x63E, 0x0E}, {0x642, 0x40}, {0x66E, 0x05}, {0x70B, 0x87},
+		{0x718, 0x40},
+	};
+	for (size_t i = 0; i < sizeof mac / sizeof mac[0]; i++)
+		vh_w8(vc, mac[i][0], (uint8_t)mac[i][1]);
+	CHECK(!vh_has_milestone(vc, VCHIP_M_MAC_TABLE),
+	      "the 8812A's 0x43F value is not the 8821A table");
+	vh_w8(vc, 0x43F, 0x08);
+	CHECK(vh_has_milestone(vc, VCHIP_M_MAC_TABLE),
+	      "the 8821A MAC table's rows: MAC milestone");
+	static const uint32_t rf[][2] = {
+		{0x18, 0x1712A}, {0x89, 0x0D480}, {0x3F, 0xA0018},
+		{0x3B, 0x38027}, {0x3A, 0x0014C}, {0x3C, 0x82000},
+		{0x3B, 0x5F913}, {0x3A, 0x00244}, {0x3C, 0x42000},
+		{0xEF, 0x00040}, {0x1F, 0x00064}, {0x3B, 0x7824B},
+		{0x34, 0x09DF0}, {0xED, 0x00010}, {0x44, 0x0006C},
+		{0xED, 0x00000}, {0x51, 0x00C31}, {0x74, 0x51400},
+		{0x45, 0x10140}, {0x18, 0x1F12A},
+	};
+	for (size_t i = 0; i < sizeof rf / sizeof rf[0]; i++)
+		vh_rf_write(vc, 0, (uint8_t)rf[i][0], rf[i][1]);
+	CHECK(!vh_has_milestone(vc, VCHIP_M_RF_TABLE),
+	      "not before the table's last row");
+	vh_rf_write(vc, 0, 0x18, 0x1712A);
+	CHECK(vh_has_milestone(vc, VCHIP_M_RF_TABLE),
+	      "path A's table alone: RF milestone");
+	vchip_destroy(vc);
+}
+
 /* The physical EFUSE through the 0x30 port (rtw88 efuse.c
  * rtw_dump_physical_efuse_map), decoded as rtw_dump_logical_efuse_map. */
 static bool read_efuse(struct vchip *vc, uint8_t *log)
@@ -597,6 +638,7 @@ int main(void)
 	test_identity();
 	test_power_on();
 	test_rf();
+	test_tables();
 	test_efuse();
 	fwdir = check_firmware_dir();
 	char probe[1100];
