@@ -16,9 +16,11 @@
 #include "libdevourer/virtual/vchip_internal.h"
 
 /* Rows the characteristic-table milestones look for (personality_
- * jaguar1_phy.c): MAC rows as bytes, BB rows as dwords, the AGC table rows
- * written to 0x81C in order, and the RF rows per path arriving through
- * LSSI in order. */
+ * jaguar1_phy.c): MAC rows as bytes in ascending address order (the
+ * first and last bound the writes that trigger a check), BB rows as
+ * dwords, the AGC table rows written to 0x81C in order, and the RF rows
+ * per path arriving through LSSI in order (none on a path the chip does
+ * not have). */
 struct pj1_reg_val {
 	uint16_t addr;
 	uint32_t val;
