@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The EFUSE of the RTL8812AU personality: a logical map with the content a
- * driver needs (RTL id, MAC address, amplifier types, RFE option, crystal,
- * TX power indices), encoded into the physical image in the Realtek block
- * format, and the byte-read port at 0x30 that reads the physical image
- * (rtw88 efuse.c rtw_dump_physical_efuse_map / rtw_phy_efuse_map_to_logical
- * for the block format, rtw88 rtw88xxa.h struct rtw8812a_efuse for the
- * map). Programming (write operations) is not modelled: the chip model
- * never burns fuses.
+ * The EFUSE map of the RTL8812AU personality: a logical map with the
+ * content a driver needs (RTL id, MAC address, amplifier types, RFE
+ * option, crystal, TX power indices) for each board= variant (rtw88
+ * rtw88xxa.h struct rtw88xxa_efuse / rtw8812au_efuse for the map). The
+ * Jaguar1 layer encodes it and serves it at the EFUSE port
+ * (personality_jaguar1_efuse.c).
  */
 #include <string.h>
 
@@ -133,10 +131,8 @@ static void build_calibration(uint8_t *m, const char *board)
 	m[EF_BB_SWING_5G] = b->swing_5g;
 }
 
-static void build_logical(struct vchip *vc)
+void p8812a_efuse_map(struct vchip *vc, uint8_t *m)
 {
-	uint8_t *m = p8812a_of(vc)->efuse_log;
-	memset(m, 0xFF, P8812A_EFUSE_LOG);
 	m[EF_RTL_ID] = 0x29; /* 0x8129, little-endian */
 	m[EF_RTL_ID + 1] = 0x81;
 	m[EF_USB_MODE] = 0x00; /* bit1 clear: no USB2->USB3 switch */
@@ -163,67 +159,4 @@ static void build_logical(struct vchip *vc)
 	m[EF_PID] = (uint8_t)vc->usb.pid;
 	m[EF_PID + 1] = (uint8_t)(vc->usb.pid >> 8);
 	memcpy(&m[EF_MAC], vc->mac_addr, 6);
-}
-
-/* Physical encoding: per 8-byte logical block with any programmed
- * word, a header (1 byte for blocks 0..15, else 2 bytes) carrying the
- * word-enable nibble (bit clear = word present), then the present words.
- * 0xFF ends the map. */
-static void encode_physical(struct vchip *vc)
-{
-	struct p8812a_state *s = p8812a_of(vc);
-	uint8_t *ph = s->efuse_phys;
-	size_t o = 0;
-	memset(ph, 0xFF, P8812A_EFUSE_PHYS);
-	for (unsigned blk = 0; blk < P8812A_EFUSE_LOG / 8; blk++) {
-		const uint8_t *b = &s->efuse_log[blk * 8];
-		uint8_t wen = 0x0F;
-		for (unsigned w = 0; w < 4; w++)
-			if (b[2 * w] != 0xFF || b[2 * w + 1] != 0xFF)
-				wen &= (uint8_t)~(1u << w);
-		if (wen == 0x0F)
-			continue;
-		unsigned words = 4 - (unsigned)__builtin_popcount(wen);
-		size_t need = (blk < 16 ? 1 : 2) + 2 * words;
-		if (o + need >= P8812A_EFUSE_PHYS)
-			break; /* cannot happen with the map above */
-		if (blk < 16) {
-			ph[o++] = (uint8_t)(blk << 4 | wen);
-		} else {
-			ph[o++] = (uint8_t)((blk & 7) << 5 | 0x0F);
-			ph[o++] = (uint8_t)((blk >> 3) << 4 | wen);
-		}
-		for (unsigned w = 0; w < 4; w++) {
-			if (wen & (1u << w))
-				continue;
-			ph[o++] = b[2 * w];
-			ph[o++] = b[2 * w + 1];
-		}
-	}
-}
-
-void p8812a_efuse_build(struct vchip *vc)
-{
-	build_logical(vc);
-	encode_physical(vc);
-}
-
-/* REG_EFUSE_CTRL (0x30) written: a read command (bit31 clear) of physical
- * address [17:8] completes at once when the loader is clocked and enabled
- * (0x08 bit5 LOADER_CLK_EN, 0x03 bit4 ELDR) — data in [7:0], bit31 set.
- * Without them the chip never answers and bit31 stays clear. The BT bank
- * (0x34[9:8] != 0) is blank. Write commands (bit31 set) are ignored. */
-void p8812a_efuse_ctrl_written(struct vchip *vc)
-{
-	uint32_t w = vc_reg32(vc, 0x30);
-	if (w & 0x80000000u)
-		return;
-	if (!(vc->regs[0x08] & 0x20) || !(vc->regs[0x03] & 0x10))
-		return;
-	unsigned a = (w >> 8) & 0x3FF;
-	uint8_t byte = 0xFF;
-	if ((vc->regs[0x35] & 0x03) == 0 && a < P8812A_EFUSE_PHYS)
-		byte = p8812a_of(vc)->efuse_phys[a];
-	w = (w & ~0xFFu) | byte | 0x80000000u;
-	vc_put_le32(&vc->regs[0x30], w);
 }

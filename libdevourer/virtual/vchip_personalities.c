@@ -19,6 +19,7 @@ static const struct vchip_personality *const all[] = {
 	&vchip_personality_8822b,
 	&vchip_personality_8821c,
 	&vchip_personality_8822e,
+	&vchip_personality_8821a,
 };
 
 #define N_ALL (sizeof all / sizeof all[0])

@@ -15,14 +15,16 @@
  * One personality per chip, in its own files (personality_<chip>.c and
  * personality_<chip>_<part>.c), listed in vchip_personalities.c. Chips
  * of one CPU generation share a layer below their personalities
- * (personality_<layer>*.c: personality_3081*.c for the 3081-CPU chips),
+ * (personality_<layer>*.c: personality_jaguar1*.c for the 8051 Jaguar1
+ * chips, personality_3081*.c for the 3081-CPU chips),
  * whose ops a personality lists as its own and which reads the chip's
  * constants and hooks through the layer field. A personality owns a
  * private state block (state_size bytes, zeroed at create, vc->pstate)
  * for whatever it must remember (firmware RAM, RF registers, table
  * trackers); on a shared layer the block starts with the layer's state.
  * Names follow the files: P<CHIP>_ registers (personality_<chip>_regs.h)
- * and p<chip>_ functions and types (P3081_ / p3081_ for the layer).
+ * and p<chip>_ functions and types (PJ1_ / pj1_ and P3081_ / p3081_ for
+ * the layers).
  *
  * Locking: every op is called with vc->lock held, from the thread of the
  * transfer that caused it (control, bulk OUT) or from the model's RX
@@ -266,6 +268,7 @@ const char *vchip_personality_names(void);
 
 /* The personalities themselves. */
 extern const struct vchip_personality vchip_personality_8812a;
+extern const struct vchip_personality vchip_personality_8821a;
 extern const struct vchip_personality vchip_personality_8822c;
 extern const struct vchip_personality vchip_personality_8822b;
 extern const struct vchip_personality vchip_personality_8821c;

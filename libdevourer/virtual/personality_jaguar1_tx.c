@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The RTL8812AU's 40-byte TX descriptor as the chip reads it (rtw88
+ * The Jaguar1 chips' (RTL8812AU, RTL8821AU) 40-byte TX descriptor as the chip reads it (rtw88
  * tx.h RTW_TX_DESC_W*; the vendor SET_TX_DESC_*_8812 field set as
  * OpenIPC devourer src/jaguar1/FrameParser.h carries it): checksum, size,
  * offset, queue, rate and bandwidth. A descriptor the chip would not
  * transmit gets a verdict; the model core counts it and drops it.
  */
-#include "libdevourer/virtual/personality_8812a.h"
+#include "libdevourer/virtual/personality_jaguar1.h"
 
 static uint16_t le16(const uint8_t *p)
 {
 	return (uint16_t)(p[0] | p[1] << 8);
 }
 
-void p8812a_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
+void pj1_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
                    unsigned *count, unsigned *max)
 {
 	/* USB_TXAGG_NUM (dword 7 [31:24]) of the first descriptor vs the
@@ -21,19 +21,19 @@ void p8812a_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
 	 * one) (rtw88 rtw88xxa.c rtw88xxa_power_on; usb.c
 	 * rtw_usb_tx_agg_skb). */
 	*count = len >= 32 && d[31] ? d[31] : 1;
-	*max = vc->regs[P8812A_TDECTRL] >> 4;
+	*max = vc->regs[PJ1_TDECTRL] >> 4;
 	if (!*max)
 		*max = 1;
 }
 
-enum vc_tx_verdict p8812a_tx_decode(struct vchip *vc, unsigned ep_idx,
+enum vc_tx_verdict pj1_tx_decode(struct vchip *vc, unsigned ep_idx,
                                     const uint8_t *d, size_t rem,
                                     struct vc_tx_frame *out)
 {
 	/* Checksum: XOR of the first 16 little-endian words with the
 	 * checksum word itself (dword 7 [15:0]) left out (rtw88 tx.c
 	 * rtw_tx_fill_txdesc_checksum, 32 bytes on this chip). */
-	if (rem < P8812A_TX_DESC)
+	if (rem < PJ1_TX_DESC)
 		return VC_TXD_BAD_LAYOUT;
 	uint16_t x = 0;
 	for (unsigned w = 0; w < 16; w++)
@@ -47,10 +47,10 @@ enum vc_tx_verdict p8812a_tx_decode(struct vchip *vc, unsigned ep_idx,
 	size_t pkt = dw0 & 0xFFFF;
 	unsigned offset = (dw0 >> 16) & 0xFF;
 	size_t pad = ((dw1 >> 24) & 0x1F) * 8u;
-	if (offset != P8812A_TX_DESC || pkt == 0 ||
-	    P8812A_TX_DESC + pad + pkt > rem)
+	if (offset != PJ1_TX_DESC || pkt == 0 ||
+	    PJ1_TX_DESC + pad + pkt > rem)
 		return VC_TXD_BAD_LAYOUT;
-	out->hdr_len = P8812A_TX_DESC + pad;
+	out->hdr_len = PJ1_TX_DESC + pad;
 	out->pkt_len = pkt;
 	if (pkt + 4 > AIR_MAX_FRAME)
 		return VC_TXD_BAD_FIELD;
@@ -64,7 +64,7 @@ enum vc_tx_verdict p8812a_tx_decode(struct vchip *vc, unsigned ep_idx,
 	uint8_t code = (dw3 & (1u << 8)) ? (uint8_t)(dw4 & 0x7F)
 	                                 : (vc->tuning.band_5g ? 0x04 : 0x00);
 	unsigned nss = vc_rate_nss(code);
-	if (nss == 0 || nss > 2) /* 8812A: 2 spatial streams */
+	if (nss == 0 || nss > pj1_chip(vc)->max_nss)
 		return VC_TXD_BAD_FIELD;
 	if (vc->tuning.band_5g && code <= 0x03)
 		code = 0x04; /* no CCK on 5 GHz: sent at 6 Mbit/s */

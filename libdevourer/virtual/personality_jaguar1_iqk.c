@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * IQ calibration (IQK) engine of the RTL8812AU personality, and the
- * register page it lives on.
+ * IQ calibration (IQK) engine of the Jaguar1 chips, and the register page
+ * it lives on. The RTL8821A runs the same engine on its one path (rtw88
+ * rtw8821a.c rtw8821a_iqk: 0x980 one-shot, report 0xD00); a path the die
+ * lacks never completes a shot.
  *
  * Page C1: with 0x82C bit 31 set, 0xC00-0xEFF address a second bank of
  * BB registers (TX/RX tone and IQK control at 0xC80-0xC8C / 0xE80-0xE8C,
@@ -38,25 +40,25 @@
  */
 #include <string.h>
 
-#include "libdevourer/virtual/personality_8812a.h"
+#include "libdevourer/virtual/personality_jaguar1.h"
 
 #define EF_MAC 0xD7
 
 enum { SEL_TX_X = 1, SEL_TX_Y = 2, SEL_RX_X = 3, SEL_RX_Y = 4 };
 
-bool p8812a_page_c1(const struct vchip *vc)
+bool pj1_page_c1(const struct vchip *vc)
 {
-	return vc->regs[P8812A_CCASEL + 3] & 0x80;
+	return vc->regs[PJ1_CCASEL + 3] & 0x80;
 }
 
-bool p8812a_in_c1(uint32_t a)
+bool pj1_in_c1(uint32_t a)
 {
-	return a >= P8812A_C1_BASE && a < P8812A_C1_BASE + P8812A_C1_SIZE;
+	return a >= PJ1_C1_BASE && a < PJ1_C1_BASE + PJ1_C1_SIZE;
 }
 
-static uint32_t c1_reg32(const struct p8812a_state *s, uint16_t addr)
+static uint32_t c1_reg32(const struct pj1_state *s, uint16_t addr)
 {
-	const uint8_t *p = &s->c1[addr - P8812A_C1_BASE];
+	const uint8_t *p = &s->c1[addr - PJ1_C1_BASE];
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
 	       (uint32_t)p[3] << 24;
 }
@@ -65,7 +67,7 @@ static uint32_t c1_reg32(const struct p8812a_state *s, uint16_t addr)
  * the MAC address, the path and the channel/band bits of RF 0x18. */
 static uint32_t imbalance_hash(const struct vchip *vc, unsigned path)
 {
-	const struct p8812a_state *s = p8812a_of(vc);
+	const struct pj1_state *s = pj1_of(vc);
 	uint32_t rf18 = s->rf[path][0x18];
 	uint32_t h = 2166136261u;
 	for (unsigned i = 0; i < 6; i++)
@@ -107,14 +109,14 @@ static void correction(const struct vchip *vc, unsigned path, int out[5])
 
 static void run_path(struct vchip *vc, unsigned path)
 {
-	struct p8812a_state *s = p8812a_of(vc);
-	struct p8812a_iqk *k = &s->iqk[path];
+	struct pj1_state *s = pj1_of(vc);
+	struct pj1_iqk *k = &s->iqk[path];
 	uint16_t tone = path ? 0xE80 : 0xC80;
 	bool tx_on = !(c1_reg32(s, tone) & (1u << 29));
 	bool rx_on = !(c1_reg32(s, (uint16_t)(tone + 4)) & (1u << 29));
 
 	k->shots++;
-	if (!p8812a_rf_alive(vc, path)) {
+	if (!pj1_rf_alive(vc, path)) {
 		k->done = false;
 		return;
 	}
@@ -137,12 +139,12 @@ static void run_path(struct vchip *vc, unsigned path)
 	}
 }
 
-bool p8812a_iqk_peek(const struct vchip *vc, unsigned path,
+bool pj1_iqk_peek(const struct vchip *vc, unsigned path,
                      struct vchip_iqk *out)
 {
-	const struct p8812a_state *s = p8812a_of(vc);
+	const struct pj1_state *s = pj1_of(vc);
 	int c[5];
-	if (path >= P8812A_RF_PATHS)
+	if (path >= pj1_chip(vc)->rf_paths)
 		return false;
 	correction(vc, path, c);
 	out->shots = s->iqk[path].shots;
@@ -155,22 +157,22 @@ bool p8812a_iqk_peek(const struct vchip *vc, unsigned path,
 	return true;
 }
 
-void p8812a_iqk_written(struct vchip *vc, uint16_t addr, size_t len,
+void pj1_iqk_written(struct vchip *vc, uint16_t addr, size_t len,
                         uint32_t old_980, const uint32_t old_cb8[2])
 {
-	struct p8812a_state *s = p8812a_of(vc);
+	struct pj1_state *s = pj1_of(vc);
 	uint32_t end = (uint32_t)addr + len;
 
-	if (addr <= P8812A_IQK_COM64 + 3 && end > P8812A_IQK_COM64 + 3 &&
+	if (addr <= PJ1_IQK_COM64 + 3 && end > PJ1_IQK_COM64 + 3 &&
 	    (old_980 & (1u << 25)) &&
-	    !(vc_reg32(vc, P8812A_IQK_COM64) & (1u << 25))) {
-		for (unsigned p = 0; p < P8812A_RF_PATHS; p++)
+	    !(vc_reg32(vc, PJ1_IQK_COM64) & (1u << 25))) {
+		for (unsigned p = 0; p < PJ1_RF_PATHS; p++)
 			if (c1_reg32(s, p ? 0xEB8 : 0xCB8) & (1u << 20))
 				run_path(vc, p);
 	}
-	if (!p8812a_page_c1(vc))
+	if (!pj1_page_c1(vc))
 		return;
-	for (unsigned p = 0; p < P8812A_RF_PATHS; p++) {
+	for (unsigned p = 0; p < PJ1_RF_PATHS; p++) {
 		uint32_t r = p ? 0xEB8u : 0xCB8u;
 		if (addr > r + 2u || end <= r + 2u)
 			continue;
@@ -181,17 +183,17 @@ void p8812a_iqk_written(struct vchip *vc, uint16_t addr, size_t len,
 	}
 }
 
-uint32_t p8812a_iqk_cb8(const struct vchip *vc, unsigned path)
+uint32_t pj1_iqk_cb8(const struct vchip *vc, unsigned path)
 {
-	return c1_reg32(p8812a_of(vc), path ? 0xEB8 : 0xCB8);
+	return c1_reg32(pj1_of(vc), path ? 0xEB8 : 0xCB8);
 }
 
-uint8_t p8812a_c1_read8(const struct vchip *vc, uint32_t a)
+uint8_t pj1_c1_read8(const struct vchip *vc, uint32_t a)
 {
-	const struct p8812a_state *s = p8812a_of(vc);
+	const struct pj1_state *s = pj1_of(vc);
 	if ((a >= 0xD00 && a < 0xD04) || (a >= 0xD40 && a < 0xD44)) {
 		unsigned path = a >= 0xD40;
-		const struct p8812a_iqk *k = &s->iqk[path];
+		const struct pj1_iqk *k = &s->iqk[path];
 		unsigned sel = (c1_reg32(s, path ? 0xEB8 : 0xCB8) >> 25) & 0xF;
 		uint32_t v = 0;
 		if (k->done) {
@@ -205,17 +207,17 @@ uint8_t p8812a_c1_read8(const struct vchip *vc, uint32_t a)
 			v |= (uint32_t)k->val[sel] << 16;
 		return (uint8_t)(v >> (8 * (a & 3)));
 	}
-	return s->c1[a - P8812A_C1_BASE];
+	return s->c1[a - PJ1_C1_BASE];
 }
 
-void p8812a_c1_store(struct vchip *vc, uint32_t a, uint8_t v)
+void pj1_c1_store(struct vchip *vc, uint32_t a, uint8_t v)
 {
-	p8812a_of(vc)->c1[a - P8812A_C1_BASE] = v;
+	pj1_of(vc)->c1[a - PJ1_C1_BASE] = v;
 }
 
-void p8812a_iqk_power_off(struct vchip *vc)
+void pj1_iqk_power_off(struct vchip *vc)
 {
-	struct p8812a_state *s = p8812a_of(vc);
+	struct pj1_state *s = pj1_of(vc);
 	memset(s->c1, 0, sizeof s->c1);
 	memset(s->iqk, 0, sizeof s->iqk);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * What the RTL8812AU puts before a received frame: the 24-byte RX
+ * What a Jaguar1 chip (RTL8812AU, RTL8821AU) puts before a received frame: the 24-byte RX
  * descriptor and, when the driver asked for it (RCR APP_PHYSTS and a
  * driver-info size in 0x60F), the 32-byte Jaguar1 PHY status (rtw88
  * rx.h / rx.c rtw_rx_query_rx_desc for the descriptor, rtw88 rtw88xxa.c
@@ -11,36 +11,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libdevourer/virtual/personality_8812a.h"
+#include "libdevourer/virtual/personality_jaguar1.h"
 
 static int clamp(int v, int lo, int hi)
 {
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* CCK AGC report (LNA index [7:5], VGA index [4:0]) whose 8812A power
- * formula (rtw88 rtw8812a.c rtw8812a_cck_rx_pwr) comes closest to the
- * configured RSSI. */
-int p8812a_cck_agc_for(int rssi)
+/* CCK AGC report (LNA index [7:5], VGA index [4:0]) whose power by the
+ * chip's own formula (struct pj1_chip cck_rx_pwr) comes closest to the
+ * configured RSSI; the first such index pair, LNA then VGA ascending. */
+int pj1_cck_agc_for(const struct vchip *vc, int rssi)
 {
+	const struct pj1_chip *c = pj1_chip(vc);
 	int best = 0, best_err = 1 << 30;
-	for (int lna = 0; lna < 8; lna++) {
-		for (int vga = 0; vga < 32; vga++) {
+	for (unsigned lna = 0; lna < 8; lna++) {
+		for (unsigned vga = 0; vga < 32; vga++) {
 			int p;
-			switch (lna) {
-			case 7: p = vga <= 27 ? -94 + 2 * (27 - vga) : -94; break;
-			case 6: p = -42 + 2 * (2 - vga); break;
-			case 5: p = -36 + 2 * (7 - vga); break;
-			case 4: p = -30 + 2 * (7 - vga); break;
-			case 3: p = -18 + 2 * (7 - vga); break;
-			case 2: p = 2 * (5 - vga); break;
-			case 1: p = 14 - 2 * vga; break;
-			default: p = 20 - 2 * vga; break;
-			}
+			if (!c->cck_rx_pwr(lna, vga, &p))
+				continue;
 			int e = abs(p - rssi);
 			if (e < best_err) {
 				best_err = e;
-				best = lna << 5 | vga;
+				best = (int)(lna << 5 | vga);
 			}
 		}
 	}
@@ -54,20 +47,20 @@ static void phy_status(const struct vchip *vc, const struct vc_rx_meta *m,
 	int rssi = m->rssi_dbm, snr = rssi - m->noise_dbm;
 	snr = clamp(snr, 0, 63);
 	uint8_t gain = (uint8_t)clamp(rssi + 110, 0, 127);
-	memset(p, 0, P8812A_RX_PHYST);
+	memset(p, 0, PJ1_RX_PHYST);
 	p[0] = gain; /* (gain & 0x7F) - 110 = RSSI, path A */
 	p[1] = gain; /* path B */
 	const struct vchip_tuning *t = &vc->tuning;
 	unsigned bwc = t->bw_mhz == 80 ? 2 : t->bw_mhz == 40 ? 1 : 0;
 	p[2] = (uint8_t)t->center;
 	p[3] = (uint8_t)(((t->center >> 8) & 3) |
-	                 (p8812a_of(vc)->primary_sc & 0xF) << 2 | bwc << 6);
+	                 (pj1_of(vc)->primary_sc & 0xF) << 2 | bwc << 6);
 	bool cck = h->rate_kind == AIR_RATE_LEGACY &&
 	           (h->legacy_500k == 2 || h->legacy_500k == 4 ||
 	            h->legacy_500k == 11 || h->legacy_500k == 22);
 	if (cck) {
 		p[4] = (uint8_t)clamp(snr * 100 / 63, 0, 100); /* quality */
-		p[5] = (uint8_t)p8812a_of(vc)->cck_agc_byte;
+		p[5] = (uint8_t)pj1_of(vc)->cck_agc_byte;
 	} else {
 		p[4] = (uint8_t)(gain << 1); /* PWDB_ALL */
 	}
@@ -79,18 +72,18 @@ static void phy_status(const struct vchip *vc, const struct vc_rx_meta *m,
 	p[25] = (uint8_t)evm; /* signal-field EVM (legacy OFDM) */
 }
 
-size_t p8812a_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
+size_t pj1_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
                         uint8_t *p, size_t *frame_len)
 {
 	const struct air_frame_hdr *h = m->air;
 	const uint8_t *f = m->frame;
 	size_t n = m->len;
-	uint32_t rcr = vc_reg32(vc, P8812A_RCR);
+	uint32_t rcr = vc_reg32(vc, PJ1_RCR);
 	size_t flen = (rcr & RCR_APP_FCS) ? n : n - 4;
-	unsigned drv_units = vc->regs[P8812A_RX_DRVINFO_SZ] & 0x0F;
+	unsigned drv_units = vc->regs[PJ1_RX_DRVINFO_SZ] & 0x0F;
 	bool physt = (rcr & RCR_APP_PHYSTS) && drv_units;
 	size_t drv = physt ? drv_units * 8u : 0;
-	memset(p, 0, P8812A_RX_DESC + drv);
+	memset(p, 0, PJ1_RX_DESC + drv);
 	unsigned type = (f[0] >> 2) & 3;
 	bool group = f[4] & 1;
 	bool bcast = group && f[4] == 0xFF && f[5] == 0xFF && f[6] == 0xFF &&
@@ -115,12 +108,12 @@ size_t p8812a_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
 	vc_put_le32(p + 16, dw4);
 	vc_put_le32(p + 20, (uint32_t)m->tsf_us);
 	if (physt)
-		phy_status(vc, m, p + P8812A_RX_DESC);
+		phy_status(vc, m, p + PJ1_RX_DESC);
 	*frame_len = flen;
-	return P8812A_RX_DESC + drv;
+	return PJ1_RX_DESC + drv;
 }
 
-void p8812a_rx_agg_count(uint8_t *first_desc, unsigned count)
+void pj1_rx_agg_count(uint8_t *first_desc, unsigned count)
 {
 	first_desc[14] = (uint8_t)count; /* USB_AGG_PKTNUM, dword 3 [23:16] */
 }

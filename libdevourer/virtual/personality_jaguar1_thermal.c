@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Thermal meter and LC-tank calibration (LCK) of the RTL8812AU
- * personality, both on RF path A.
+ * Thermal meter and LC-tank calibration (LCK) of the Jaguar1 chips, both
+ * on RF path A (the RTL8821A reads the same RF 0x42 field the same way,
+ * rtw88 rtw88xxa.c rtw88xxa_phy_pwrtrack, and EFUSE 0xBA is its
+ * calibration too).
  *
  * Thermal meter, RF 0x42 (rtw88 reg.h RF_T_METER): writing [17:16] = 3
  * starts one measurement; [15:10] then hold the reading, a 6-bit count
@@ -23,7 +25,7 @@
  * model finishes it at once and counts the run (vchip_stats.rf_lck_runs).
  * Caller holds vc->lock.
  */
-#include "libdevourer/virtual/personality_8812a.h"
+#include "libdevourer/virtual/personality_jaguar1.h"
 
 #define RF_LCK_MODE 0xB4
 #define RF_CHANNEL 0x18
@@ -40,16 +42,16 @@ static unsigned temperature(const struct vchip *vc)
 {
 	if (vc->thermal >= 0)
 		return (unsigned)vc->thermal;
-	uint8_t cal = p8812a_of(vc)->efuse_log[EF_THERMAL];
+	uint8_t cal = pj1_of(vc)->efuse_log[EF_THERMAL];
 	return cal != 0xFF ? cal & 0x3Fu : VENDOR_DEFAULT_THERMAL;
 }
 
-uint32_t p8812a_thermal_rf_written(struct vchip *vc, unsigned path,
+uint32_t pj1_thermal_rf_written(struct vchip *vc, unsigned path,
                                    uint8_t addr, uint32_t data)
 {
 	if (path != 0)
 		return data;
-	const struct p8812a_state *s = p8812a_of(vc);
+	const struct pj1_state *s = pj1_of(vc);
 	if (addr == RF_CHANNEL && (data & LCK_START)) {
 		if (s->rf[0][RF_LCK_MODE] & LCK_MODE_ON)
 			vc->stats.rf_lck_runs++;

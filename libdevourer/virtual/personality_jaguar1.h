@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The Jaguar1 layer of the chip model: what the RTL8812AU and RTL8821AU
+ * personalities share (register file and power domains, 8051 firmware
+ * download and boot, EFUSE port, BB/RF behind LSSI, IQK engine, thermal
+ * meter, the 40-byte TX descriptor and the 24-byte RX descriptor), its
+ * private state block, and the constant data a chip gives it through its
+ * personality's layer field (struct pj1_chip). Each personality_<chip>.c
+ * names its identity, USB ids, EFUSE map and table sentinels. Caller holds
+ * vc->lock for every function here.
+ */
+#ifndef DVR_PERSONALITY_JAGUAR1_H
+#define DVR_PERSONALITY_JAGUAR1_H
+
+#include "libdevourer/virtual/personality_jaguar1_regs.h"
+#include "libdevourer/virtual/vchip_internal.h"
+
+/* Rows the characteristic-table milestones look for (personality_
+ * jaguar1_phy.c): MAC rows as bytes in ascending address order (the
+ * first and last bound the writes that trigger a check), BB rows as
+ * dwords, the AGC table rows written to 0x81C in order, and the RF rows
+ * per path arriving through LSSI in order (none on a path the chip does
+ * not have). */
+struct pj1_reg_val {
+	uint16_t addr;
+	uint32_t val;
+};
+
+struct pj1_rf_row {
+	uint8_t addr;
+	uint32_t val;
+};
+
+struct pj1_tables {
+	const struct pj1_reg_val *mac;
+	size_t n_mac;
+	const struct pj1_reg_val *bb;
+	size_t n_bb;
+	const uint32_t *agc;
+	size_t n_agc;
+	const struct pj1_rf_row *rf[PJ1_RF_PATHS];
+	size_t n_rf[PJ1_RF_PATHS];
+};
+
+/* What one Jaguar1 chip is, as the layer needs it. */
+struct pj1_chip {
+	uint32_t sys_cfg;         /* 0xF0 SYS_CFG: version, vendor, straps */
+	uint8_t chip_id;          /* 0xFC SYS_CFG2 low byte */
+	bool bt_func;             /* 0x68 bit 18 BT_FUNC_EN: a BT combo die */
+	bool hpon_ldo_sleeps;     /* 0x23 bit 4 set at reset (see pj1_reset) */
+	unsigned rf_paths;        /* 1: path B absent; 2 */
+	unsigned max_nss;         /* spatial streams the TX path takes */
+	/* the board's logical EFUSE map (512 bytes, pre-filled 0xFF) */
+	void (*efuse_map)(struct vchip *vc, uint8_t *map);
+	/* table milestones: NULL when the model knows no sentinels */
+	const struct pj1_tables *tables;
+	/* the CCK receive power (dBm) a driver derives from an AGC report's
+	 * LNA and VGA indices; false: an index pair the chip never reports
+	 * (personality_jaguar1_rx.c picks the report for the RSSI) */
+	bool (*cck_rx_pwr)(unsigned lna, unsigned vga, int *dbm);
+	/* whether WLAN has the antenna it shares with BT; NULL: always */
+	bool (*wlan_has_antenna)(const struct vchip *vc);
+};
+
+static inline const struct pj1_chip *pj1_chip(const struct vchip *vc)
+{
+	return (const struct pj1_chip *)vc->p->layer;
+}
+
+/* IQK engine state of one path (personality_jaguar1_iqk.c) */
+struct pj1_iqk {
+	bool done, tx_fail, rx_fail;
+	uint32_t shots;
+	uint16_t val[5];          /* by 0xCB8 [28:25] select: 1..4 */
+};
+
+struct pj1_state {
+	/* EFUSE (built at create, read-only afterwards) */
+	uint8_t efuse_phys[PJ1_EFUSE_PHYS];
+	uint8_t efuse_log[PJ1_EFUSE_LOG];
+	int cck_agc_byte;         /* AGC report byte for CCK frames */
+
+	bool cpu_on;              /* 8051 out of reset (0x03 bit 2) */
+	uint8_t llt[256];
+
+	/* firmware download into the 8051's RAM */
+	uint8_t fw_img[PJ1_FW_MAX];
+	uint8_t fw_written[PJ1_FW_MAX / 8]; /* bitmap of bytes written */
+	/* per download page: highest offset written + 1 */
+	size_t fw_page_hi[PJ1_FW_MAX / PJ1_FW_PAGE];
+	bool fw_pass_dirty;       /* any byte written this pass */
+	bool fw_running;
+
+	/* RF registers per path (20-bit) */
+	uint32_t rf[PJ1_RF_PATHS][256];
+
+	/* table milestone trackers */
+	bool mac_table_done, bb_table_done, rf_table_done;
+	size_t agc_match;
+	size_t rf_match[PJ1_RF_PATHS];
+	bool monitor_on, txrx_on;
+	uint8_t primary_sc;       /* sub-channel index from 0x483 */
+
+	/* BB page C1 (0x82C bit 31) and the IQK engine on it */
+	uint8_t c1[PJ1_C1_SIZE];
+	struct pj1_iqk iqk[PJ1_RF_PATHS];
+};
+
+static inline struct pj1_state *pj1_of(const struct vchip *vc)
+{
+	return (struct pj1_state *)vc->pstate;
+}
+
+/* personality_jaguar1.c: the register file, the ops a personality
+ * lists as its own */
+void pj1_reset(struct vchip *vc);
+void pj1_mac_power(struct vchip *vc, bool on);
+bool pj1_powered(const struct vchip *vc, uint32_t a);
+uint8_t pj1_read8(struct vchip *vc, uint32_t a);
+void pj1_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
+               size_t len);
+bool pj1_tx_dma_on(const struct vchip *vc);
+bool pj1_tx_ready(const struct vchip *vc);
+bool pj1_rx_ready(const struct vchip *vc);
+bool pj1_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
+                   bool crc_err);
+
+/* personality_jaguar1_efuse.c: the physical image of the chip's map and
+ * the byte-read port */
+void pj1_efuse_build(struct vchip *vc);
+void pj1_efuse_ctrl_written(struct vchip *vc);
+
+/* personality_jaguar1_fw.c */
+void pj1_fw_reset_pass(struct vchip *vc);
+bool pj1_fw_chk_ok(const struct vchip *vc);
+void pj1_fw_window_write(struct vchip *vc, uint16_t addr,
+                            const uint8_t *data, size_t len);
+void pj1_fw_cpu_enabled(struct vchip *vc);
+void pj1_fw_cpu_disabled(struct vchip *vc);
+void pj1_fw_observe_read(struct vchip *vc, uint16_t addr,
+                            const uint8_t *data, size_t len);
+
+/* personality_jaguar1_phy.c: BB/RF, table milestones, tuning, monitor */
+bool pj1_bb_alive(const struct vchip *vc);
+void pj1_phy_lssi_write(struct vchip *vc, unsigned path);
+uint32_t pj1_phy_rf_readback(const struct vchip *vc, uint16_t addr);
+void pj1_phy_check_tables(struct vchip *vc, uint16_t addr, size_t len);
+void pj1_phy_agc_write(struct vchip *vc, uint32_t value);
+void pj1_phy_update_tuning(struct vchip *vc);
+void pj1_phy_update_monitor(struct vchip *vc);
+void pj1_phy_power_off(struct vchip *vc);
+uint32_t pj1_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
+bool pj1_rf_alive(const struct vchip *vc, unsigned path);
+
+/* personality_jaguar1_iqk.c: BB page C1 and the IQK engine on it */
+bool pj1_page_c1(const struct vchip *vc);
+bool pj1_in_c1(uint32_t a);
+uint8_t pj1_c1_read8(const struct vchip *vc, uint32_t a);
+void pj1_c1_store(struct vchip *vc, uint32_t a, uint8_t v);
+uint32_t pj1_iqk_cb8(const struct vchip *vc, unsigned path);
+void pj1_iqk_written(struct vchip *vc, uint16_t addr, size_t len,
+                        uint32_t old_980, const uint32_t old_cb8[2]);
+void pj1_iqk_power_off(struct vchip *vc);
+bool pj1_iqk_peek(const struct vchip *vc, unsigned path,
+                     struct vchip_iqk *out);
+
+/* personality_jaguar1_thermal.c: RF 0x42 thermal meter, LCK. An RF write
+ * of data to addr on path: what the register holds afterwards. */
+uint32_t pj1_thermal_rf_written(struct vchip *vc, unsigned path,
+                                   uint8_t addr, uint32_t data);
+
+/* personality_jaguar1_tx.c: the TX descriptor */
+void pj1_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
+                   unsigned *count, unsigned *max);
+enum vc_tx_verdict pj1_tx_decode(struct vchip *vc, unsigned ep_idx,
+                                    const uint8_t *d, size_t rem,
+                                    struct vc_tx_frame *out);
+
+/* personality_jaguar1_rx.c: the RX descriptor and PHY status */
+int pj1_cck_agc_for(const struct vchip *vc, int rssi_dbm);
+size_t pj1_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
+                        uint8_t *hdr, size_t *frame_len);
+void pj1_rx_agg_count(uint8_t *first_desc, unsigned count);
+
+#endif /* DVR_PERSONALITY_JAGUAR1_H */

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The EFUSE engine of a Jaguar1 chip: the chip's logical map (built by its
+ * personality, struct pj1_chip efuse_map) encoded into the physical image
+ * in the Realtek block format, and the byte-read port at 0x30 that reads
+ * the physical image (rtw88 efuse.c rtw_dump_physical_efuse_map /
+ * rtw_phy_efuse_map_to_logical for the block format). Programming (write
+ * operations) is not modelled: the chip model never burns fuses.
+ */
+#include <string.h>
+
+#include "libdevourer/virtual/personality_jaguar1.h"
+
+/* Physical encoding: per 8-byte logical block with any programmed
+ * word, a header (1 byte for blocks 0..15, else 2 bytes) carrying the
+ * word-enable nibble (bit clear = word present), then the present words.
+ * 0xFF ends the map. */
+static void encode_physical(struct vchip *vc)
+{
+	struct pj1_state *s = pj1_of(vc);
+	uint8_t *ph = s->efuse_phys;
+	size_t o = 0;
+	memset(ph, 0xFF, PJ1_EFUSE_PHYS);
+	for (unsigned blk = 0; blk < PJ1_EFUSE_LOG / 8; blk++) {
+		const uint8_t *b = &s->efuse_log[blk * 8];
+		uint8_t wen = 0x0F;
+		for (unsigned w = 0; w < 4; w++)
+			if (b[2 * w] != 0xFF || b[2 * w + 1] != 0xFF)
+				wen &= (uint8_t)~(1u << w);
+		if (wen == 0x0F)
+			continue;
+		unsigned words = 4 - (unsigned)__builtin_popcount(wen);
+		size_t need = (blk < 16 ? 1 : 2) + 2 * words;
+		if (o + need >= PJ1_EFUSE_PHYS)
+			break; /* cannot happen with the map above */
+		if (blk < 16) {
+			ph[o++] = (uint8_t)(blk << 4 | wen);
+		} else {
+			ph[o++] = (uint8_t)((blk & 7) << 5 | 0x0F);
+			ph[o++] = (uint8_t)((blk >> 3) << 4 | wen);
+		}
+		for (unsigned w = 0; w < 4; w++) {
+			if (wen & (1u << w))
+				continue;
+			ph[o++] = b[2 * w];
+			ph[o++] = b[2 * w + 1];
+		}
+	}
+}
+
+void pj1_efuse_build(struct vchip *vc)
+{
+	memset(pj1_of(vc)->efuse_log, 0xFF, PJ1_EFUSE_LOG);
+	pj1_chip(vc)->efuse_map(vc, pj1_of(vc)->efuse_log);
+	encode_physical(vc);
+}
+
+/* REG_EFUSE_CTRL (0x30) written: a read command (bit31 clear) of physical
+ * address [17:8] completes at once when the loader is clocked and enabled
+ * (0x08 bit5 LOADER_CLK_EN, 0x03 bit4 ELDR) — data in [7:0], bit31 set.
+ * Without them the chip never answers and bit31 stays clear. The BT bank
+ * (0x34[9:8] != 0) is blank. Write commands (bit31 set) are ignored. */
+void pj1_efuse_ctrl_written(struct vchip *vc)
+{
+	uint32_t w = vc_reg32(vc, 0x30);
+	if (w & 0x80000000u)
+		return;
+	if (!(vc->regs[0x08] & 0x20) || !(vc->regs[0x03] & 0x10))
+		return;
+	unsigned a = (w >> 8) & 0x3FF;
+	uint8_t byte = 0xFF;
+	if ((vc->regs[0x35] & 0x03) == 0 && a < PJ1_EFUSE_PHYS)
+		byte = pj1_of(vc)->efuse_phys[a];
+	w = (w & ~0xFFu) | byte | 0x80000000u;
+	vc_put_le32(&vc->regs[0x30], w);
+}
