@@ -26,6 +26,7 @@
  * RFE type 3 boards have tables of their own (rtw8812a.c rfe_defs).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "hal/common/pwrtrack.h"
 #include "hal/jaguar1/jaguar1_regs.h"
@@ -194,8 +195,8 @@ int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 	if (update) {
 		const struct dvr_pwrtrk_tables *set =
 			chip->id.rfe_type == 3 ? &steps_rfe3 : &steps;
-		int8_t remnant_pre[2] = { t->remnant_ofdm[0],
-		                          t->remnant_ofdm[1] };
+		int8_t remnant_pre[DVR_MAX_RF_PATHS];
+		memcpy(remnant_pre, t->remnant_ofdm, sizeof remnant_pre);
 		for (unsigned p = 0; p < jaguar1_paths(chip) && p < 2; p++) {
 			const uint8_t *warm, *cool;
 			dvr_pwrtrk_select(set, chip->channel.channel, p, true,
@@ -206,8 +207,7 @@ int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 			t->steps[p] = (int8_t)n;
 			set_swing(chip, t, p, n);
 		}
-		if (remnant_pre[0] != t->remnant_ofdm[0] ||
-		    remnant_pre[1] != t->remnant_ofdm[1])
+		if (memcmp(remnant_pre, t->remnant_ofdm, sizeof remnant_pre))
 			t->remnant_pending = true;
 	}
 	/* a new remnant reaches the TX AGC at once, as rtw88
@@ -220,7 +220,7 @@ int rtl8812a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 		if (st_pwr == DVR_OK)
 			t->remnant_pending = false;
 	}
-	for (unsigned p = 0; p < 2; p++)
+	for (unsigned p = 0; p < DVR_MAX_RF_PATHS; p++)
 		st->swing_offset[p] = t->steps[p];
 	if (!recal)
 		return st_pwr;
