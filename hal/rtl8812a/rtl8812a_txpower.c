@@ -50,6 +50,7 @@ static const struct dvr_txpwr_chip txpwr = {
 		.blank_base_5g = 0x2A,
 	},
 	.efuse_offset = EFUSE_TX_PWR,
+	.paths = 2,
 	.max_index = TXAGC_MAX,
 };
 
