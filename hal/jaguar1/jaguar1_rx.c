@@ -26,8 +26,10 @@ static unsigned legacy_bw(uint8_t b3)
 }
 
 /* Where the PHY status keeps each path's gain and SNR, and each stream's
- * EVM: paths A and B in the 2T2R words, C and D (streams 3 and 4) in
- * bytes the 2T2R chips use for CSI and keep bits (rtw88 rtw88xxa.h
+ * EVM: paths A and B (streams 1 and 2) where every member has them, C and
+ * D (streams 3 and 4) further on, in bytes a 2T2R member fills with other
+ * reports (CSI at 21/22), so they are read only up to the chip's paths
+ * (rtw88 rtw88xxa.h
  * RTW_JGRPHY_W0_GAIN_A/B, W3_RXSNR_A, W4_RXSNR_B, W5_RXSNR_C/D,
  * W5_GAIN_C, W6_GAIN_D; W3_RXEVM_1/2, W4_RXEVM_3, W5_RXEVM_4). */
 static const uint8_t gain_at[DVR_MAX_RF_PATHS] = { 0, 1, 23, 24 };
