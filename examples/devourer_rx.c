@@ -41,6 +41,9 @@ struct rx_state {
 	atomic_ullong pcap_errors;
 	atomic_llong rssi_sum;
 	atomic_ullong rssi_n;
+	/* per receive chain (RF path A, B, ...), of frames reporting it */
+	atomic_llong chain_sum[DVR_MAX_RF_PATHS];
+	atomic_ullong chain_n[DVR_MAX_RF_PATHS];
 	atomic_bool enough;
 	atomic_bool fatal;
 	/* Only touched by the RX thread; read after dvr_close(). */
@@ -155,6 +158,11 @@ static void on_rx(void *user, const struct dvr_rx_frame *fr)
 	struct rx_state *s = user;
 	atomic_fetch_add(&s->rssi_sum, fr->info.signal_dbm);
 	atomic_fetch_add(&s->rssi_n, 1);
+	for (unsigned c = 0; c < fr->info.n_chains && c < DVR_MAX_RF_PATHS;
+	     c++) {
+		atomic_fetch_add(&s->chain_sum[c], fr->info.rssi_dbm[c]);
+		atomic_fetch_add(&s->chain_n[c], 1);
+	}
 	if (s->pcap && !pcap_write_frame(s->pcap, fr))
 		atomic_fetch_add(&s->pcap_errors, 1);
 	if (fr->info.flags & DVR_RX_FCS_BAD) {
@@ -200,6 +208,9 @@ struct second {
 	unsigned long long valid, invalid;
 	long long rssi_sum;
 	unsigned long long rssi_n;
+	unsigned paths;         /* the adapter's RF paths */
+	long long chain_sum[DVR_MAX_RF_PATHS];
+	unsigned long long chain_n[DVR_MAX_RF_PATHS];
 };
 
 static void take_second(dvr_device *dev, struct rx_state *s,
@@ -210,6 +221,11 @@ static void take_second(dvr_device *dev, struct rx_state *s,
 	out->invalid = atomic_load(&s->invalid);
 	out->rssi_sum = atomic_load(&s->rssi_sum);
 	out->rssi_n = atomic_load(&s->rssi_n);
+	out->paths = dvr_rf_paths(dev);
+	for (unsigned c = 0; c < DVR_MAX_RF_PATHS; c++) {
+		out->chain_sum[c] = atomic_load(&s->chain_sum[c]);
+		out->chain_n[c] = atomic_load(&s->chain_n[c]);
+	}
 }
 
 static void print_second(const struct second *now, const struct second *prev)
@@ -219,13 +235,30 @@ static void print_second(const struct second *now, const struct second *prev)
 	if (n)
 		snprintf(rssi, sizeof rssi, "%lld",
 		         (now->rssi_sum - prev->rssi_sum) / (long long)n);
+	/* Every chain the adapter has, A first: its average signal this
+	 * second, or "-" when no frame reported it. */
+	char chains[8 * DVR_MAX_RF_PATHS + 2] = "";
+	size_t at = 0;
+	for (unsigned c = 0; c < now->paths && c < DVR_MAX_RF_PATHS; c++) {
+		unsigned long long cn = now->chain_n[c] - prev->chain_n[c];
+		int w = cn ? snprintf(chains + at, sizeof chains - at, "%s%lld",
+		                      c ? "/" : "",
+		                      (now->chain_sum[c] - prev->chain_sum[c]) /
+		                              (long long)cn)
+		           : snprintf(chains + at, sizeof chains - at, "%s-",
+		                      c ? "/" : "");
+		if (w < 0 || (size_t)w >= sizeof chains - at)
+			break;
+		at += (size_t)w;
+	}
 	printf(PROG ": frames=%llu bytes=%llu crc=%llu malformed=%llu "
-	       "valid=%llu invalid=%llu rssi=%s\n",
+	       "valid=%llu invalid=%llu rssi=%s chains=%s\n",
 	       (unsigned long long)(now->lib.frames - prev->lib.frames),
 	       (unsigned long long)(now->lib.bytes - prev->lib.bytes),
 	       (unsigned long long)(now->lib.crc_errors - prev->lib.crc_errors),
 	       (unsigned long long)(now->lib.malformed - prev->lib.malformed),
-	       now->valid - prev->valid, now->invalid - prev->invalid, rssi);
+	       now->valid - prev->valid, now->invalid - prev->invalid, rssi,
+	       at ? chains : "-");
 	fflush(stdout);
 }
 

@@ -129,8 +129,7 @@ enum
 /* Buffers the pool allocates up front; more are made only if downstream
  * holds many at once (e.g. a depayloader collecting a large key frame). */
 #define POOL_PREALLOC 64
-/* "Nothing heard" in RSSI fields, below any real reading. */
-#define RSSI_NONE (-127)
+#define RSSI_NONE GST_DEVOURER_RSSI_NONE
 /* Link diagnosis: the counters are judged over windows of this length,
  * and a warning of one kind is posted at most once per DIAG_REPEAT_MS
  * while its cause lasts (documented in gst/README.md). */
@@ -385,109 +384,12 @@ gst_devourer_src_finalize (GObject * object)
 /* Statistics                                                          */
 /* ------------------------------------------------------------------ */
 
-static gint
-rssi_average (gint64 sum, guint64 samples)
-{
-  return samples > 0 ? (gint) (sum / (gint64) samples) : RSSI_NONE;
-}
-
 /* A minimum or maximum of @samples readings; RSSI_NONE if there were none
  * (the running extremes start at G_MAXINT / G_MININT). */
 static gint
 rssi_or_none (gint value, guint64 samples)
 {
   return samples > 0 ? value : RSSI_NONE;
-}
-
-static void
-heard_reset (GstDevourerSrcHeard * heard)
-{
-  memset (heard, 0, sizeof (*heard));
-  heard->rssi_min = G_MAXINT;
-  heard->rssi_max = G_MININT;
-}
-
-/* Count one frame an adapter heard (rx_lock held); @ours: addressed to
- * this link, whether or not it then authenticates. */
-static void
-heard_add (GstDevourerSrcHeard * h, const struct dvr_rx_info *info,
-    gboolean ours)
-{
-  gint rssi = info->signal_dbm;
-  guint chains = MIN (info->n_chains, DVR_MAX_CHAINS);
-
-  h->all_frames++;
-  h->all_rssi_sum += rssi;
-  if (!ours)
-    return;
-  h->frames++;
-  h->rssi_sum += rssi;
-  h->rssi_samples++;
-  h->rssi_min = MIN (h->rssi_min, rssi);
-  h->rssi_max = MAX (h->rssi_max, rssi);
-  for (guint c = 0; c < chains; c++) {
-    h->chain_rssi_sum[c] += info->rssi_dbm[c];
-    h->chain_snr_sum[c] += info->snr_db[c];
-    h->chain_samples[c]++;
-  }
-  h->has_rate = TRUE;
-  h->rate = info->rate;
-  h->bw_mhz = info->bw_mhz;
-}
-
-/* Averages per receive chain, for the chains that reported any. */
-static void
-chain_averages (GValue * out, const gint64 * sums, const guint64 * samples)
-{
-  g_value_init (out, GST_TYPE_ARRAY);
-  for (guint c = 0; c < DVR_MAX_CHAINS && samples[c] > 0; c++) {
-    GValue v = G_VALUE_INIT;
-
-    g_value_init (&v, G_TYPE_INT);
-    g_value_set_int (&v, (gint) (sums[c] / (gint64) samples[c]));
-    gst_value_array_append_and_take_value (out, &v);
-  }
-}
-
-/* The rate of the last frame of this link heard, as a user reads it. */
-static gchar *
-rate_name (const GstDevourerSrcHeard * h)
-{
-  if (!h->has_rate)
-    return g_strdup ("none");
-  switch (h->rate.kind) {
-    case DVR_RATE_HT:
-      return g_strdup_printf ("HT MCS %u", h->rate.mcs);
-    case DVR_RATE_VHT:
-      return g_strdup_printf ("VHT NSS %u MCS %u", h->rate.nss, h->rate.mcs);
-    default:
-      return g_strdup_printf ("%u%s Mbit/s", h->rate.legacy_500k / 2u,
-          (h->rate.legacy_500k & 1u) ? ".5" : "");
-  }
-}
-
-/* The fields every adapter structure has about what it heard: the signal
- * of everything (another network's frames too: is the radio alive?), per
- * chain and the rate of this link's frames (is the antenna, the sender's
- * TX vector, what it should be?). */
-static void
-set_heard_fields (GstStructure * s, const GstDevourerSrcHeard * h)
-{
-  GValue rssi = G_VALUE_INIT, snr = G_VALUE_INIT;
-  gchar *rate = rate_name (h);
-
-  chain_averages (&rssi, h->chain_rssi_sum, h->chain_samples);
-  chain_averages (&snr, h->chain_snr_sum, h->chain_samples);
-  gst_structure_set (s,
-      "link-frames", G_TYPE_UINT64, h->frames,
-      "frames-heard", G_TYPE_UINT64, h->all_frames,
-      "rssi-heard", G_TYPE_INT, rssi_average (h->all_rssi_sum,
-          h->all_frames),
-      "rate", G_TYPE_STRING, rate,
-      "bandwidth", G_TYPE_UINT, h->has_rate ? h->bw_mhz : 0u, NULL);
-  gst_structure_take_value (s, "chain-rssi", &rssi);
-  gst_structure_take_value (s, "chain-snr", &snr);
-  g_free (rate);
 }
 
 /*
@@ -534,7 +436,7 @@ append_remote_adapters (GstDevourerSrc * self, GValue * adapters,
         "datagrams", G_TYPE_UINT64, datagrams,
         "frames", G_TYPE_UINT64, frames,
         was != NULL ? "rssi" : "rssi-avg", G_TYPE_INT,
-        rssi_average (sum, samples),
+        gst_devourer_heard_average (sum, samples),
         "rssi-min", G_TYPE_INT, rssi_or_none (as->rssi_min,
             as->rssi_samples),
         "rssi-max", G_TYPE_INT, rssi_or_none (as->rssi_max,
@@ -651,11 +553,14 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
         "frames-received", G_TYPE_UINT64, rs.frames,
         "crc-errors", G_TYPE_UINT64, rs.crc_errors,
         "rx-malformed", G_TYPE_UINT64, rs.malformed,
-        "rssi-avg", G_TYPE_INT, rssi_average (h->rssi_sum, h->rssi_samples),
+        "rf-paths", G_TYPE_UINT, a->radio.dev != NULL ?
+        dvr_rf_paths (a->radio.dev) : 0u,
+        "rssi-avg", G_TYPE_INT, gst_devourer_heard_average (h->rssi_sum,
+            h->rssi_samples),
         "rssi-min", G_TYPE_INT, rssi_or_none (h->rssi_min, h->rssi_samples),
         "rssi-max", G_TYPE_INT, rssi_or_none (h->rssi_max, h->rssi_samples),
         NULL);
-    set_heard_fields (as_s, h);
+    gst_devourer_heard_set_fields (as_s, h);
     g_value_init (&v, GST_TYPE_STRUCTURE);
     g_value_take_boxed (&v, as_s);
     gst_value_array_append_and_take_value (&adapters, &v);
@@ -738,7 +643,7 @@ post_rx_stats (GstDevourerSrc * self, guint64 now, gboolean final)
   pumped = self->pumped_transfers;
   for (guint i = 0; i < n; i++) {
     snap[i] = self->adapters[i].heard;
-    heard_reset (&self->adapters[i].heard);
+    gst_devourer_heard_reset (&self->adapters[i].heard);
   }
   g_mutex_unlock (&self->rx_lock);
   interval_ms = now > self->last_stats_ms ? now - self->last_stats_ms : 0;
@@ -746,8 +651,9 @@ post_rx_stats (GstDevourerSrc * self, guint64 now, gboolean final)
   g_value_init (&adapters, GST_TYPE_ARRAY);
   for (guint i = 0; i < n; i++) {
     const GstDevourerSrcHeard *h = &snap[i];
-    gint avg = rssi_average (h->rssi_sum, h->rssi_samples);
-    gint avg_heard = rssi_average (h->all_rssi_sum, h->all_frames);
+    gint avg = gst_devourer_heard_average (h->rssi_sum, h->rssi_samples);
+    gint avg_heard = gst_devourer_heard_average (h->all_rssi_sum,
+        h->all_frames);
     GstStructure *as_s;
     GValue v = G_VALUE_INIT;
 
@@ -763,7 +669,7 @@ post_rx_stats (GstDevourerSrc * self, guint64 now, gboolean final)
         "rssi-min", G_TYPE_INT, rssi_or_none (h->rssi_min, h->rssi_samples),
         "rssi-max", G_TYPE_INT, rssi_or_none (h->rssi_max, h->rssi_samples),
         NULL);
-    set_heard_fields (as_s, h);
+    gst_devourer_heard_set_fields (as_s, h);
     g_value_init (&v, GST_TYPE_STRUCTURE);
     g_value_take_boxed (&v, as_s);
     gst_value_array_append_and_take_value (&adapters, &v);
@@ -1511,8 +1417,8 @@ on_device_rx (void *user, const struct dvr_rx_frame *frame)
     verdict = dvr_link_rx_push (self->link, a->index, rssi, frame->data,
         frame->len, gst_devourer_now_ms ());
     ours = verdict_is_our_link (verdict);
-    heard_add (&a->heard, &frame->info, ours);
-    heard_add (&a->heard_total, &frame->info, ours);
+    gst_devourer_heard_add (&a->heard, &frame->info, ours);
+    gst_devourer_heard_add (&a->heard_total, &frame->info, ours);
     /* Forwarded as wfb_rx -f does: the frames of this link id and radio
      * port (its capture filter), authentic or not, for the aggregator
      * to judge. */
@@ -1907,8 +1813,8 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
         devourer_src_debug, selectors[i], on_adapter_lost, a);
     a->radio.on_channel = on_adapter_channel;
     g_mutex_lock (&self->rx_lock);
-    heard_reset (&a->heard);
-    heard_reset (&a->heard_total);
+    gst_devourer_heard_reset (&a->heard);
+    gst_devourer_heard_reset (&a->heard_total);
     g_mutex_unlock (&self->rx_lock);
     g_atomic_int_set (&self->n_adapters, i + 1);
     g_mutex_unlock (&self->control_lock);

@@ -14,6 +14,7 @@
 #include <devourer/link.h>
 
 #include "gstdevourerforward.h"
+#include "gstdevourerheard.h"
 #include "gstdevourerradio.h"
 #include "gstdevourertimer.h"
 #include "gstdevourerutil.h"
@@ -23,26 +24,6 @@ G_BEGIN_DECLS
 #define GST_TYPE_DEVOURER_SRC (gst_devourer_src_get_type ())
 G_DECLARE_FINAL_TYPE (GstDevourerSrc, gst_devourer_src, GST, DEVOURER_SRC,
     GstPushSrc)
-
-/* What one adapter heard over a span (a stats interval, or since start):
- * frames addressed to this link (link id and port, authentic or not),
- * with their signal per chain and the rate of the last one, and every
- * frame at all, with its signal. */
-typedef struct
-{
-  guint64 frames;               /* of this link */
-  gint64 rssi_sum;
-  guint64 rssi_samples;
-  gint rssi_min, rssi_max;
-  gint64 chain_rssi_sum[DVR_MAX_CHAINS];
-  gint64 chain_snr_sum[DVR_MAX_CHAINS];
-  guint64 chain_samples[DVR_MAX_CHAINS];
-  gboolean has_rate;            /* rate and bw_mhz are of the last one */
-  struct dvr_rate rate;
-  guint bw_mhz;
-  guint64 all_frames;           /* everything heard */
-  gint64 all_rssi_sum;
-} GstDevourerSrcHeard;
 
 /* The kinds of link diagnosis warnings, each rate-limited on its own. */
 typedef enum

@@ -202,7 +202,7 @@ struct dvr_chip_info {
 	size_t rx_agg_align;         /* packets in an aggregate start here */
 	size_t max_tx_frame;         /* largest 802.11 frame, no FCS */
 	size_t max_rx_pkt;           /* largest sane packet in an aggregate */
-	unsigned rf_paths;           /* RF chains */
+	unsigned rf_paths;           /* RF chains, 1..DVR_MAX_RF_PATHS */
 	unsigned max_nss;            /* spatial streams */
 	unsigned max_bw_mhz;
 	bool has_5ghz;
@@ -323,6 +323,14 @@ struct dvr_chip {
 	 * is freed by the core when the device closes. */
 	void *priv;
 };
+
+/* RF paths in use: the chip's, or 1 on a board strapped 1T1R. Every
+ * per-path array is sized DVR_MAX_RF_PATHS (devourer.h) and holds this
+ * many. */
+static inline unsigned dvr_chip_rf_paths(const struct dvr_chip *c)
+{
+	return c->id.is_1t1r ? 1u : c->info->rf_paths;
+}
 
 /* Every chip the driver knows; NULL-terminated. */
 extern const struct dvr_chip_info *const dvr_chip_registry[];

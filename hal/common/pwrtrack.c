@@ -26,7 +26,8 @@ void dvr_pwrtrk_select(const struct dvr_pwrtrk_tables *t, unsigned ch,
                        unsigned path, bool cck, const uint8_t **warm,
                        const uint8_t **cool)
 {
-	unsigned p = path ? 1 : 0;
+	/* a path past the tables' last is taken as the last */
+	unsigned p = path < DVR_MAX_RF_PATHS ? path : DVR_MAX_RF_PATHS - 1;
 	int row = -1;
 
 	if (ch >= 36 && ch <= 64)

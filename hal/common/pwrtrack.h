@@ -17,18 +17,22 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <devourer/devourer.h>
+
 /* Entries of a step table: thermal distances 0..29 (rtw88
  * RTW_PWR_TRK_TBL_SZ). */
 #define DVR_PWRTRK_SZ 30u
 
 /* One board's step tables, _p warmer and _n cooler than calibration, per
- * path (A, B); 5 GHz has a row per sub-band (36-64, 100-144, 149-177).
- * rtw88 main.h struct rtw_pwr_track_tbl. */
+ * path (A, B, and C, D on a 4-path chip); 5 GHz has a row per sub-band
+ * (36-64, 100-144, 149-177). rtw88 main.h struct rtw_pwr_track_tbl. */
 struct dvr_pwrtrk_tables {
-	const uint8_t (*g5_p[2])[DVR_PWRTRK_SZ];
-	const uint8_t (*g5_n[2])[DVR_PWRTRK_SZ];
-	const uint8_t *g2_p[2], *g2_n[2];      /* 2.4 GHz OFDM */
-	const uint8_t *cck_p[2], *cck_n[2];    /* 2.4 GHz CCK */
+	const uint8_t (*g5_p[DVR_MAX_RF_PATHS])[DVR_PWRTRK_SZ];
+	const uint8_t (*g5_n[DVR_MAX_RF_PATHS])[DVR_PWRTRK_SZ];
+	const uint8_t *g2_p[DVR_MAX_RF_PATHS];  /* 2.4 GHz OFDM */
+	const uint8_t *g2_n[DVR_MAX_RF_PATHS];
+	const uint8_t *cck_p[DVR_MAX_RF_PATHS]; /* 2.4 GHz CCK */
+	const uint8_t *cck_n[DVR_MAX_RF_PATHS];
 };
 
 /* The warmer and cooler table of @p path at channel @p ch (the tracking

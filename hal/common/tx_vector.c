@@ -40,7 +40,7 @@ static unsigned chip_streams(const struct dvr_chip *chip)
 
 static unsigned chip_chains(const struct dvr_chip *chip)
 {
-	return chip->id.is_1t1r ? 1u : chip->info->rf_paths;
+	return dvr_chip_rf_paths(chip);
 }
 
 /* "the RTL8812AU", or "this RTL8812AU (a 1T1R part)" when the strap cut

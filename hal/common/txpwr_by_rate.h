@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <devourer/devourer.h>
+
 /* Table band codes (rtw88 phy.c enum rtw_phy_band_type). */
 enum { DVR_TXPWR_BAND_2G = 0, DVR_TXPWR_BAND_5G = 1, DVR_TXPWR_BANDS = 2 };
 
@@ -33,7 +35,9 @@ enum dvr_rate_section {
 	DVR_RS_NUM
 };
 
-#define DVR_TXPWR_PATHS 2
+/* A row per RF path the table names: sized for every chip
+ * (DVR_MAX_RF_PATHS); a 2T2R chip's tables fill A and B. */
+#define DVR_TXPWR_PATHS DVR_MAX_RF_PATHS
 /* Rate codes covered: CCK 1M up to VHT 2SS MCS9 (hal/common/rate_codes.h). */
 #define DVR_TXPWR_RATES 0x40
 

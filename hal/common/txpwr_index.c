@@ -36,7 +36,8 @@ int dvr_txpwr_rate_index(const struct dvr_txpwr_chip *tc,
 {
 	int base, limit = tc->max_index;
 
-	if (path > 1 || rate >= DVR_TXPWR_RATES)
+	if (path >= tc->paths || path >= DVR_MAX_RF_PATHS ||
+	    rate >= DVR_TXPWR_RATES)
 		return -1;
 	const uint8_t *block = &efuse[tc->efuse_offset +
 	                              path * DVR_TXPWR_EFUSE_PATH_LEN];

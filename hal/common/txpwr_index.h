@@ -30,9 +30,12 @@
 /* How a chip reads its TX-power block and what range it programs. */
 struct dvr_txpwr_chip {
 	struct dvr_txpwr_efuse_rules rules;
-	/* Logical EFUSE offset of path A's record; path B's follows it
-	 * (rtw88 main.h struct rtw_txpwr_idx txpwr_idx_table[]). */
+	/* Logical EFUSE offset of path A's record; path B's (and C's and
+	 * D's on a 4-path chip) follow it (rtw88 main.h struct
+	 * rtw_txpwr_idx txpwr_idx_table[]). */
 	uint16_t efuse_offset;
+	/* Path records there, A first: at most DVR_MAX_RF_PATHS. */
+	unsigned paths;
 	int max_index;             /* the index register's top (0x3F, 0x7F) */
 	/* Added after min(by rate, limit), before the clamp; NULL: none. */
 	int (*rate_adjust)(uint8_t rate);
@@ -57,7 +60,7 @@ bool dvr_txpwr_rate_on_band(uint8_t rate, bool is_5g);
  * map @p efuse, with power by rate and the limits of @p regd when
  * @p by_rate is not NULL, clamped to 0..max_index. *cap (may be NULL):
  * the most the limit lets the rate have (base + limit + adjustment,
- * clamped). -1 for a path past B, a rate past VHT 2SS MCS9 or a channel
+ * clamped). -1 for a path past the chip's records (@p tc paths), a rate past VHT 2SS MCS9 or a channel
  * in no EFUSE group. rtw88 clamps at the top only (its u8 wraps below
  * 0); a negative sum is the lowest index here, not the highest.
  */

@@ -25,11 +25,17 @@ int halmac_rx_dbm(int pwdb)
 	return v < MIN_POWER ? MIN_POWER : v > 127 ? 127 : v;
 }
 
+/* The paths and streams whose slots the OFDM page's offsets below are
+ * known for: A and B (rtw88 rtw8822b.h / rtw8822c.h GET_PHY_STAT_P1_
+ * PWDB_A/B, RXSNR_A/B, RXEVM_A/B); every HalMAC chip driven has no more.
+ * A chip of more paths would bring the offsets of C and D. */
+#define PAGE1_PATHS 2u
+
 unsigned halmac_rx_paths(const struct dvr_chip *chip)
 {
-	unsigned paths = chip->id.is_1t1r ? 1 : chip->info->rf_paths;
+	unsigned paths = dvr_chip_rf_paths(chip);
 
-	return paths > 2 ? 2 : paths;
+	return paths > PAGE1_PATHS ? PAGE1_PATHS : paths;
 }
 
 static unsigned rxsc_bw(uint8_t rxsc, unsigned bw_unknown)
@@ -73,8 +79,8 @@ void halmac_phy_status_ofdm(const struct dvr_chip *chip, const uint8_t *ps,
 	/* EVM per stream in 0.5 dB units; -128 = not measured. */
 	unsigned streams = streams_of(r);
 	bool any = false;
-	if (streams > 2)
-		streams = 2;
+	if (streams > PAGE1_PATHS)
+		streams = PAGE1_PATHS;
 	for (unsigned s = 0; s < streams; s++) {
 		int8_t e = (int8_t)ps[16 + s];
 		if (e == -128)

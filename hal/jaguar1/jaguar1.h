@@ -153,10 +153,10 @@ struct jaguar1_pwrtrack {
 	uint32_t avg;            /* moving average, 10 fractional bits */
 	uint8_t thermal_k;       /* average at the last LCK/IQK */
 	uint8_t default_index;   /* swing index of the EFUSE swing */
-	int8_t steps[2];         /* swing steps applied per path */
+	int8_t steps[DVR_MAX_RF_PATHS]; /* swing steps applied per path */
 	/* TX AGC index steps past the swing's tracking limit, added to
 	 * every rate's index (rtw88 dm_info txagc_remnant_ofdm / _cck) */
-	int8_t remnant_ofdm[2];
+	int8_t remnant_ofdm[DVR_MAX_RF_PATHS];
 	int8_t remnant_cck;
 	bool remnant_pending;    /* TX power not yet applied with it */
 };
@@ -170,7 +170,7 @@ struct jaguar1_priv {
 	enum jaguar1_band band;             /* band the BB/RF is set up for */
 	bool calibrated;                    /* calibrate stage has run */
 	unsigned iqk_runs;
-	struct jaguar1_iqk iqk[2];          /* last IQK, per path */
+	struct jaguar1_iqk iqk[DVR_MAX_RF_PATHS]; /* last IQK, per path */
 	struct jaguar1_pwrtrack pwrtrack;
 };
 
@@ -185,7 +185,7 @@ struct jaguar1_priv *jaguar1_priv_alloc(struct dvr_chip *chip);
 /* RF paths in use: info->rf_paths, or 1 on a 1T1R board. */
 static inline unsigned jaguar1_paths(const struct dvr_chip *c)
 {
-	return c->id.is_1t1r ? 1u : c->info->rf_paths;
+	return dvr_chip_rf_paths(c);
 }
 
 /* The phy_cond description of the chip for the table walker. */

@@ -28,6 +28,7 @@
  * (struct jaguar1_data).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "hal/common/pwrtrack.h"
 #include "hal/jaguar1/jaguar1_regs.h"
@@ -151,8 +152,8 @@ int jaguar1_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 		update = false;
 	if (update) {
 		const struct dvr_pwrtrk_tables *set = fam->pwrtrk_tables(chip);
-		int8_t remnant_pre[2] = { t->remnant_ofdm[0],
-		                          t->remnant_ofdm[1] };
+		int8_t remnant_pre[DVR_MAX_RF_PATHS];
+		memcpy(remnant_pre, t->remnant_ofdm, sizeof remnant_pre);
 		for (unsigned p = 0; p < jaguar1_paths(chip) && p < 2; p++) {
 			const uint8_t *warm, *cool;
 			dvr_pwrtrk_select(set, chip->channel.channel, p, true,
@@ -163,8 +164,7 @@ int jaguar1_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 			t->steps[p] = (int8_t)n;
 			set_swing(chip, t, p, n);
 		}
-		if (remnant_pre[0] != t->remnant_ofdm[0] ||
-		    remnant_pre[1] != t->remnant_ofdm[1])
+		if (memcmp(remnant_pre, t->remnant_ofdm, sizeof remnant_pre))
 			t->remnant_pending = true;
 	}
 	/* a new remnant reaches the TX AGC at once, as rtw88
@@ -177,7 +177,7 @@ int jaguar1_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 		if (st_pwr == DVR_OK)
 			t->remnant_pending = false;
 	}
-	for (unsigned p = 0; p < 2; p++)
+	for (unsigned p = 0; p < DVR_MAX_RF_PATHS; p++)
 		st->swing_offset[p] = t->steps[p];
 	if (!recal)
 		return st_pwr;

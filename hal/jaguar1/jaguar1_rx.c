@@ -25,6 +25,17 @@ static unsigned legacy_bw(uint8_t b3)
 	return 20;
 }
 
+/* Where the PHY status keeps each path's gain and SNR, and each stream's
+ * EVM: paths A and B (streams 1 and 2) where every member has them, C and
+ * D (streams 3 and 4) further on, in bytes a 2T2R member fills with other
+ * reports (CSI at 21/22), so they are read only up to the chip's paths
+ * (rtw88 rtw88xxa.h
+ * RTW_JGRPHY_W0_GAIN_A/B, W3_RXSNR_A, W4_RXSNR_B, W5_RXSNR_C/D,
+ * W5_GAIN_C, W6_GAIN_D; W3_RXEVM_1/2, W4_RXEVM_3, W5_RXEVM_4). */
+static const uint8_t gain_at[DVR_MAX_RF_PATHS] = { 0, 1, 23, 24 };
+static const uint8_t snr_at[DVR_MAX_RF_PATHS] = { 15, 16, 21, 22 };
+static const uint8_t evm_at[DVR_MAX_RF_PATHS] = { 13, 14, 19, 20 };
+
 static void parse_phy_status(const struct dvr_chip *chip, const uint8_t *ps,
                              struct dvr_rx_info *info)
 {
@@ -41,16 +52,16 @@ static void parse_phy_status(const struct dvr_chip *chip, const uint8_t *ps,
 		return;
 	}
 	unsigned paths = jaguar1_paths(chip);
-	if (paths > 2)
-		paths = 2;     /* the report has two RSSI/SNR slots */
+	if (paths > DVR_MAX_RF_PATHS)
+		paths = DVR_MAX_RF_PATHS;
 	int best = -120;
 	info->n_chains = (uint8_t)paths;
 	for (unsigned i = 0; i < paths; i++) {
-		int p = (ps[i] & 0x7F) - 110;
+		int p = (ps[gain_at[i]] & 0x7F) - 110;
 		info->rssi_dbm[i] = (int8_t)p;
 		if (p > best)
 			best = p;
-		info->snr_db[i] = (int8_t)((int8_t)ps[15 + i] / 2);
+		info->snr_db[i] = (int8_t)((int8_t)ps[snr_at[i]] / 2);
 	}
 	info->signal_dbm = (int8_t)best;
 	info->flags |= DVR_RX_HAS_SNR;
@@ -62,11 +73,15 @@ static void parse_phy_status(const struct dvr_chip *chip, const uint8_t *ps,
 		streams = r->mcs / 8 + 1;
 	else if (r->kind == DVR_RATE_VHT)
 		streams = r->nss;
-	if (streams > 2)
-		streams = 2;
+	/* Streams 1 and 2 have their slots on every chip; 3 and 4 only on
+	 * a chip with the paths to receive them. */
+	unsigned max_streams = paths > 2 ? paths : 2;
+	if (streams > max_streams)
+		streams = max_streams;
 	bool any = false;
 	for (unsigned s = 0; s < streams; s++) {
-		int8_t e = (int8_t)(r->kind == DVR_RATE_LEGACY ? ps[25] : ps[13 + s]);
+		int8_t e = (int8_t)(r->kind == DVR_RATE_LEGACY ? ps[25]
+		                                               : ps[evm_at[s]]);
 		if (e == -128)
 			continue;
 		info->evm_db[s] = (int8_t)(e / 2);

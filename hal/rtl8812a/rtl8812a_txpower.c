@@ -34,6 +34,7 @@ const struct dvr_txpwr_chip rtl8812a_txpwr = {
 		.blank_base_5g = 0x2A,
 	},
 	.efuse_offset = EFUSE_TX_PWR,
+	.paths = 2,
 	.max_index = TXAGC_MAX,
 };
 

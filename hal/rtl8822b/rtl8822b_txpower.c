@@ -39,6 +39,7 @@ const struct dvr_txpwr_chip rtl8822b_txpwr = {
 		.blank_base_5g = 0x2A,
 	},
 	.efuse_offset = EFUSE8822B_TX_POWER,
+	.paths = 2,
 	.max_index = JAGUAR2_MAX_TX_INDEX,
 };
 

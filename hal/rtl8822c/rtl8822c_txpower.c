@@ -54,6 +54,7 @@ static const struct dvr_txpwr_chip txpwr = {
 		.blank_base_5g = 64,
 	},
 	.efuse_offset = EFUSE8822C_TX_POWER,
+	.paths = 2,
 	.max_index = RTL8822C_MAX_TX_INDEX,
 	.rate_adjust = dpd_backoff,
 };

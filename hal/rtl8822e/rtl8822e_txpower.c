@@ -42,6 +42,7 @@ static const struct dvr_txpwr_chip txpwr = {
 		.blank_base_5g = BLANK_BASE,
 	},
 	.efuse_offset = EFUSE8822E_TX_POWER,
+	.paths = 2,
 	.max_index = RTL8822E_MAX_TX_INDEX,
 	.rate_adjust = NULL,
 };

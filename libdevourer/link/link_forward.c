@@ -21,6 +21,10 @@
 #define FWD_MCS_OFF (FWD_FREQ_OFF + 2)
 #define FWD_BW_OFF (FWD_MCS_OFF + 1)
 
+/* wfb-ng's header has four antenna slots: room for every chain of every
+ * adapter the library drives (devourersrc forwards each one it heard). */
+_Static_assert(DVR_LINK_FWD_ANTENNAS >= DVR_MAX_RF_PATHS,
+               "a forwarder header holds every RF path's chain");
 _Static_assert(FWD_BW_OFF + 1 == DVR_LINK_FWD_HDR_LEN,
                "forwarder header fields fill its 17 bytes");
 

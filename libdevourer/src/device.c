@@ -1886,6 +1886,13 @@ const char *dvr_chip_name(const dvr_device *dev)
 	return dev->info->name;
 }
 
+unsigned dvr_rf_paths(const dvr_device *dev)
+{
+	if (!dev || !dev->info)
+		return 0;
+	return dvr_chip_rf_paths(&dev->chip);
+}
+
 const char *dvr_tx_caveat(const dvr_device *dev,
                           const struct dvr_channel *channel)
 {

@@ -80,6 +80,34 @@ int main(void)
 	CHECK_EQ_INT(pkt.info.n_chains, 2, "2 paths: two chains");
 	CHECK_EQ_INT(pkt.info.signal_dbm, -20, "2 paths: best is B");
 
+	/* A 4-path member of the family: paths C and D from their own
+	 * bytes (gain 23/24, SNR 21/22), streams 3 and 4 EVM from 19/20. */
+	struct dvr_chip_info four = rtl8812a_info;
+	four.rf_paths = 4;
+	chip.info = &four;
+	phy[23] = 60;
+	phy[24] = 100;
+	phy[16] = 20;
+	phy[21] = 10;
+	phy[22] = (uint8_t)-8;
+	n = mkpkt(buf, 4, 0x0B, phy);
+	CHECK_EQ_INT(jaguar1_parse_rx_pkt(&chip, buf, n, &pkt), DVR_OK,
+	             "4 paths: OFDM parsed");
+	CHECK_EQ_INT(pkt.info.n_chains, 4, "4 paths: four chains");
+	CHECK(pkt.info.rssi_dbm[0] == -40 && pkt.info.rssi_dbm[1] == -20 &&
+	      pkt.info.rssi_dbm[2] == -50 && pkt.info.rssi_dbm[3] == -10,
+	      "4 paths: gain of A, B, C, D");
+	CHECK(pkt.info.snr_db[0] == 15 && pkt.info.snr_db[1] == 10 &&
+	      pkt.info.snr_db[2] == 5 && pkt.info.snr_db[3] == -4,
+	      "4 paths: SNR of A, B, C, D");
+	CHECK_EQ_INT(pkt.info.signal_dbm, -10, "4 paths: best is D");
+	chip.info = &rtl8812a_info;
+	CHECK_EQ_INT(jaguar1_parse_rx_pkt(&chip, buf, n, &pkt), DVR_OK,
+	             "2 paths again: OFDM parsed");
+	CHECK(pkt.info.n_chains == 2 && pkt.info.rssi_dbm[2] == 0 &&
+	      pkt.info.snr_db[2] == 0 && pkt.info.signal_dbm == -20,
+	      "2 paths: bytes of C and D not read");
+
 	/* The PHY status length is chip data: a chip announcing 40 bytes
 	 * accepts 5 units and refuses 4. */
 	struct dvr_chip_info wide = rtl8812a_info;

@@ -62,13 +62,21 @@ static void by_rate(void)
 
 	/* Rows the parser cannot place are refused, not dropped. */
 	const struct dvr_pg_row bad_addr = { 0, 0, 0, 0xC50, ~0u, 0 };
-	const struct dvr_pg_row bad_path = { 0, 2, 0, 0xC20, ~0u, 0 };
+	const struct dvr_pg_row bad_path = { 0, DVR_MAX_RF_PATHS, 0, 0xC20,
+	                                     ~0u, 0 };
 	const struct dvr_pg_row bad_band = { 2, 0, 0, 0xC20, ~0u, 0 };
 	const struct dvr_pg_row bad_bcd = { 0, 0, 0, 0xC20, ~0u, 0xFF };
 	CHECK_EQ_INT(dvr_txpwr_by_rate_parse(&pbr, &bad_addr, 1, true),
 	             DVR_E_INVALID, "unknown address refused");
+	/* A 4-path chip's table has rows for paths C and D (path 3 here:
+	 * CCK 0xC20 BCD, 1M 40 over 11M 34). */
+	const struct dvr_pg_row path_d = { 0, 3, 0, 0xC20, ~0u, 0x34363840 };
+	CHECK_EQ_INT(dvr_txpwr_by_rate_parse(&pbr, &path_d, 1, true), DVR_OK,
+	             "path D row parses");
+	CHECK_EQ_INT(pbr.offset[0][3][CCK1], 6, "path D: CCK1 +6 over 11M");
+	CHECK_EQ_INT(pbr.base[0][3][DVR_RS_CCK], 34, "path D: CCK base 34");
 	CHECK_EQ_INT(dvr_txpwr_by_rate_parse(&pbr, &bad_path, 1, true),
-	             DVR_E_INVALID, "path 2 refused");
+	             DVR_E_INVALID, "path past the last refused");
 	CHECK_EQ_INT(dvr_txpwr_by_rate_parse(&pbr, &bad_band, 1, true),
 	             DVR_E_INVALID, "band 2 refused");
 	CHECK_EQ_INT(dvr_txpwr_by_rate_parse(&pbr, &bad_bcd, 1, true),

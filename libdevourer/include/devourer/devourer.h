@@ -191,7 +191,17 @@ enum dvr_rx_flags {
 	DVR_RX_HAS_EVM = 1u << 6, /**< evm_db[] valid */
 };
 
-#define DVR_MAX_CHAINS 4
+/**
+ * Most RF paths (TX/RX chains) of any chip the library drives: four, the
+ * RTL8814AU's 4T4R. Every per-path array of this API has this many
+ * entries, whatever the adapter; an adapter fills the first
+ * dvr_rf_paths() of them (fewer for a frame that reports fewer:
+ * dvr_rx_info.n_chains) and leaves the rest zero. The one definition:
+ * everything per path, in the library and its users, is sized by it.
+ */
+#define DVR_MAX_RF_PATHS 4
+/** Receive chains of a frame: one per RF path (the older name). */
+#define DVR_MAX_CHAINS DVR_MAX_RF_PATHS
 
 /** Metadata of one received frame. */
 struct dvr_rx_info {
@@ -200,9 +210,13 @@ struct dvr_rx_info {
 	uint16_t bw_mhz;
 	uint16_t channel;           /**< channel the adapter is tuned to */
 	uint16_t freq_mhz;
-	uint8_t n_chains;           /**< valid entries in rssi_dbm[] */
-	int8_t rssi_dbm[DVR_MAX_CHAINS];
-	int8_t snr_db[DVR_MAX_CHAINS];
+	uint8_t n_chains;           /**< valid entries in rssi_dbm[] and
+	                                 snr_db[]: the chains (RF paths A,
+	                                 B, C, D in order) the chip
+	                                 reported for this frame, at most
+	                                 dvr_rf_paths() */
+	int8_t rssi_dbm[DVR_MAX_CHAINS]; /**< signal per chain, dBm */
+	int8_t snr_db[DVR_MAX_CHAINS];   /**< SNR per chain, dB */
 	int8_t evm_db[DVR_MAX_CHAINS]; /**< per stream, negative dB */
 	int8_t signal_dbm;          /**< overall frame signal */
 	uint64_t tsf_us;            /**< chip TSF at reception (low 32 bits
@@ -513,7 +527,9 @@ struct dvr_thermal_stats {
 	                              own units, 0..63); -1 none yet */
 	int thermal_cal;         /**< the EFUSE calibration reading; -1: the
 	                              board has none, nothing is tracked */
-	int swing_offset[2];     /**< steps applied per RF path against
+	int swing_offset[DVR_MAX_RF_PATHS]; /**< steps applied per RF path
+	                              (A, B, C, D; paths the chip does not
+	                              have stay 0) against
 	                              the calibration (+ more power): BB
 	                              swing steps of about 0.5 dB (RTL8812AU),
 	                              TX power index steps of 0.25 dB
@@ -538,6 +554,11 @@ DVR_API const char *dvr_last_error(const dvr_device *dev);
 /** Chip name ("RTL8812AU") and the selector the device was opened with. */
 DVR_API const char *dvr_chip_name(const dvr_device *dev);
 DVR_API const char *dvr_selector(const dvr_device *dev);
+/** RF paths (TX/RX chains) the adapter has, 1..DVR_MAX_RF_PATHS: the
+ *  chip's, or 1 on a board strapped 1T1R. Per-chain values of received
+ *  frames (dvr_rx_info) and per-path thermal offsets fill at most this
+ *  many entries. 0 for NULL. */
+DVR_API unsigned dvr_rf_paths(const dvr_device *dev);
 /** What is known to go wrong with TX on @p channel with this adapter's
  *  board although the chip accepts the channel — e.g. a front end that
  *  airs 2.4 GHz energy no receiver decodes: one sentence giving the
