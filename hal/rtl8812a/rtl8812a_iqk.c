@@ -21,6 +21,7 @@
  * shots are the family's (hal/jaguar1/jaguar1_iqk.c), as rtw88 shares
  * them in rtw88xxa.c.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "hal/jaguar1/jaguar1_regs.h"
