@@ -17,12 +17,6 @@
  */
 #include "libdevourer/virtual/personality_8812a.h"
 
-/* Plausible 8812A SYS_CFG: low byte 0x35 as observed on real parts
- * (OpenIPC devourer src/jaguar1/EepromManager.cpp), CHIP_VER 1 (= C-cut
- * after the 8812A's +1, rtw88 rtw88xxa.c rtw88xxa_read_efuse), TSMC
- * (bit 19 = 0), MP chip (bit 23 = 0), 2T2R (bit 27 = 0), no BT function. */
-#define SYS_CFG_8812A 0x00001035u
-
 /* Every VID:PID an RTL8812AU ships under (rtw88 rtw8812au.c
  * rtw_8812au_id_table, plus 2357:0115 from the vendor driver
  * aircrack-ng/rtl8812au os_dep/linux/usb_intf.c rtw_usb_id_tbl). The
@@ -43,7 +37,7 @@ static const struct vchip_usb_id ids_8812a[] = {
 };
 
 /* rtw88 rtw8812a.c rtw8812a_cck_rx_pwr: every LNA index is reported */
-static bool cck_rx_pwr(unsigned lna, unsigned vga, int *dbm)
+bool p8812a_cck_rx_pwr(unsigned lna, unsigned vga, int *dbm)
 {
 	int v = (int)vga;
 	switch (lna) {
@@ -60,7 +54,7 @@ static bool cck_rx_pwr(unsigned lna, unsigned vga, int *dbm)
 }
 
 static const struct pj1_chip chip_8812a = {
-	.sys_cfg = SYS_CFG_8812A,
+	.sys_cfg = P8812A_SYS_CFG,
 	/* OpenIPC devourer src/WiFiDriver.cpp: 0x04 = RTL8812A */
 	.chip_id = 0x04,
 	.bt_func = false,
@@ -69,7 +63,7 @@ static const struct pj1_chip chip_8812a = {
 	.max_nss = 2,
 	.efuse_map = p8812a_efuse_map,
 	.tables = &p8812a_tables,
-	.cck_rx_pwr = cck_rx_pwr,
+	.cck_rx_pwr = p8812a_cck_rx_pwr,
 	.wlan_has_antenna = NULL,
 };
 
@@ -79,7 +73,6 @@ const struct vchip_personality vchip_personality_8812a = {
 	.usb_ids = ids_8812a,
 	.n_usb_ids = sizeof ids_8812a / sizeof ids_8812a[0],
 	.usb3_capable = true,
-	.state_size = sizeof(struct pj1_state),
 	/* TX FIFO: 256 pages of 512 bytes minus 9 reserved (rtw88
 	 * rtw8812a.c page_table / txff_size) */
 	.tx_page = 512,
@@ -89,26 +82,8 @@ const struct vchip_personality vchip_personality_8812a = {
 	/* RX FIFO 16128 bytes (rtw88 rtw8812a.c rxff_size) minus the
 	 * 128-byte report buffer (rtw88 rtw88xxa.c rtw88xxa_power_on) */
 	.rxff_bytes = 16000,
-	.rx_hdr_max = PJ1_RX_DESC + 15 * 8,
 	.rf_paths = 2,
-	.reset = pj1_reset,
 	.boards = p8812a_boards,
-	.efuse_build = pj1_efuse_build,
-	.mac_power = pj1_mac_power,
-	.powered = pj1_powered,
-	.read8 = pj1_read8,
-	.observe_read = pj1_fw_observe_read,
-	.write = pj1_write,
-	.rf_peek = pj1_rf_peek,
-	.iqk_peek = pj1_iqk_peek,
-	.tx_dma_on = pj1_tx_dma_on,
-	.tx_ready = pj1_tx_ready,
-	.tx_agg = pj1_tx_agg,
-	.tx_decode = pj1_tx_decode,
-	.rx_ready = pj1_rx_ready,
-	.rx_keeps_bad_fcs = vc_wmac_rx_keeps_bad_fcs,
-	.rx_accept = pj1_rx_accept,
-	.rx_encode = pj1_rx_encode,
-	.rx_agg_count = pj1_rx_agg_count,
+	PJ1_PERSONALITY_ENGINES,
 	.layer = &chip_8812a,
 };

@@ -73,7 +73,6 @@ const struct vchip_personality vchip_personality_8821a = {
 	.usb_ids = ids_8821a,
 	.n_usb_ids = sizeof ids_8821a / sizeof ids_8821a[0],
 	.usb3_capable = false,
-	.state_size = sizeof(struct pj1_state),
 	/* TX FIFO: 64 KiB in 256 pages of 256 bytes, 247 for the host
 	 * (rtw88 rtw8821a.c txff_size, page_size, page_table_8821a) */
 	.tx_page = 256,
@@ -83,27 +82,9 @@ const struct vchip_personality vchip_personality_8821a = {
 	/* RX FIFO 16128 bytes (rtw88 rtw8821a.c rxff_size) minus the
 	 * 128-byte report buffer (rtw88 rtw88xxa.c rtw88xxa_power_on) */
 	.rxff_bytes = 16000,
-	.rx_hdr_max = PJ1_RX_DESC + 15 * 8,
 	.rf_paths = 1,
-	.reset = pj1_reset,
 	.boards = p8821a_boards,
-	.efuse_build = pj1_efuse_build,
-	.mac_power = pj1_mac_power,
-	.powered = pj1_powered,
-	.read8 = pj1_read8,
-	.observe_read = pj1_fw_observe_read,
-	.write = pj1_write,
-	.rf_peek = pj1_rf_peek,
-	.iqk_peek = pj1_iqk_peek,
 	.antenna_peek = p8821a_antenna,
-	.tx_dma_on = pj1_tx_dma_on,
-	.tx_ready = pj1_tx_ready,
-	.tx_agg = pj1_tx_agg,
-	.tx_decode = pj1_tx_decode,
-	.rx_ready = pj1_rx_ready,
-	.rx_keeps_bad_fcs = vc_wmac_rx_keeps_bad_fcs,
-	.rx_accept = pj1_rx_accept,
-	.rx_encode = pj1_rx_encode,
-	.rx_agg_count = pj1_rx_agg_count,
+	PJ1_PERSONALITY_ENGINES,
 	.layer = &chip_8821a,
 };

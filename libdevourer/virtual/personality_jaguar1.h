@@ -52,6 +52,10 @@ struct pj1_chip {
 	unsigned max_nss;         /* spatial streams the TX path takes */
 	/* the board's logical EFUSE map (512 bytes, pre-filled 0xFF) */
 	void (*efuse_map)(struct vchip *vc, uint8_t *map);
+	/* optional: bytes the factory programs outside the block-coded map
+	 * (the bonding marks at 1018-1021), into the PJ1_EFUSE_PHYS-byte
+	 * physical image */
+	void (*efuse_marks)(struct vchip *vc, uint8_t *phys);
 	/* table milestones: NULL when the model knows no sentinels */
 	const struct pj1_tables *tables;
 	/* the CCK receive power (dBm) a driver derives from an AGC report's
@@ -181,5 +185,30 @@ int pj1_cck_agc_for(const struct vchip *vc, int rssi_dbm);
 size_t pj1_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
                         uint8_t *hdr, size_t *frame_len);
 void pj1_rx_agg_count(uint8_t *first_desc, unsigned count);
+
+/* The engines every Jaguar1 personality runs on (each chip adds its
+ * identity, FIFO sizes, boards and layer), as designated initialisers of
+ * struct vchip_personality. */
+#define PJ1_PERSONALITY_ENGINES                                       \
+	.state_size = sizeof(struct pj1_state),                       \
+	.rx_hdr_max = PJ1_RX_DESC + 15 * 8,                           \
+	.reset = pj1_reset,                                           \
+	.efuse_build = pj1_efuse_build,                               \
+	.mac_power = pj1_mac_power,                                   \
+	.powered = pj1_powered,                                       \
+	.read8 = pj1_read8,                                           \
+	.observe_read = pj1_fw_observe_read,                          \
+	.write = pj1_write,                                           \
+	.rf_peek = pj1_rf_peek,                                       \
+	.iqk_peek = pj1_iqk_peek,                                     \
+	.tx_dma_on = pj1_tx_dma_on,                                   \
+	.tx_ready = pj1_tx_ready,                                     \
+	.tx_agg = pj1_tx_agg,                                         \
+	.tx_decode = pj1_tx_decode,                                   \
+	.rx_ready = pj1_rx_ready,                                     \
+	.rx_keeps_bad_fcs = vc_wmac_rx_keeps_bad_fcs,                 \
+	.rx_accept = pj1_rx_accept,                                   \
+	.rx_encode = pj1_rx_encode,                                   \
+	.rx_agg_count = pj1_rx_agg_count
 
 #endif /* DVR_PERSONALITY_JAGUAR1_H */

@@ -31,7 +31,7 @@ static void encode_physical(struct vchip *vc)
 			continue;
 		unsigned words = 4 - (unsigned)__builtin_popcount(wen);
 		size_t need = (blk < 16 ? 1 : 2) + 2 * words;
-		if (o + need >= PJ1_EFUSE_PHYS)
+		if (o + need >= PJ1_EFUSE_MAP_PHYS)
 			break; /* cannot happen with the map above */
 		if (blk < 16) {
 			ph[o++] = (uint8_t)(blk << 4 | wen);
@@ -53,6 +53,8 @@ void pj1_efuse_build(struct vchip *vc)
 	memset(pj1_of(vc)->efuse_log, 0xFF, PJ1_EFUSE_LOG);
 	pj1_chip(vc)->efuse_map(vc, pj1_of(vc)->efuse_log);
 	encode_physical(vc);
+	if (pj1_chip(vc)->efuse_marks)
+		pj1_chip(vc)->efuse_marks(vc, pj1_of(vc)->efuse_phys);
 }
 
 /* REG_EFUSE_CTRL (0x30) written: a read command (bit31 clear) of physical

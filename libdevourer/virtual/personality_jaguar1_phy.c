@@ -30,6 +30,17 @@ bool pj1_rf_alive(const struct vchip *vc, unsigned path)
 	               0x07;
 }
 
+/* Every RF path the die has bonded out has seen its whole table; a path
+ * that is not there (its LSSI port goes nowhere) cannot count. */
+static bool rf_tables_matched(const struct vchip *vc,
+                              const struct pj1_tables *t)
+{
+	for (unsigned p = 0; p < pj1_chip(vc)->rf_paths; p++)
+		if (pj1_of(vc)->rf_match[p] != t->n_rf[p])
+			return false;
+	return true;
+}
+
 void pj1_phy_lssi_write(struct vchip *vc, unsigned path)
 {
 	if (!pj1_rf_alive(vc, path)) {
@@ -54,8 +65,7 @@ void pj1_phy_lssi_write(struct vchip *vc, unsigned path)
 
 	s->rf[path][addr] = pj1_thermal_rf_written(vc, path, addr, data);
 
-	if (t && !s->rf_table_done && s->rf_match[0] == t->n_rf[0] &&
-	    s->rf_match[1] == t->n_rf[1]) {
+	if (t && !s->rf_table_done && rf_tables_matched(vc, t)) {
 		s->rf_table_done = true;
 		vc_milestone(vc, VCHIP_M_RF_TABLE);
 	}

@@ -66,7 +66,12 @@
 #define PJ1_PATH_B_LSSI 0xE90
 
 /* sizes */
-#define PJ1_EFUSE_PHYS 512u         /* physical = logical size */
+/* The physical array is addressed by 10 bits of REG_EFUSE_CTRL [17:8]:
+ * the block-coded map fills the first 512 bytes, and a board's bonding
+ * marks sit near the top (bytes 1018-1021, which rtw88 rtw88xxa.c
+ * rtw88xxa_read_usb_type reads). */
+#define PJ1_EFUSE_PHYS 1024u
+#define PJ1_EFUSE_MAP_PHYS 512u     /* block-coded part */
 #define PJ1_EFUSE_LOG 512u
 #define PJ1_FW_MAX 0x8000u          /* 32 KiB 8051 RAM code (FW_SIZE_8812) */
 #define PJ1_FW_PAGE 0x1000u         /* download window page */

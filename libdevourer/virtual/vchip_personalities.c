@@ -4,8 +4,9 @@
  * name or by a USB id it ships under. A new chip is one more entry here
  * and its own personality_<chip>*.c files. A USB id two chips ship under
  * (13b1:0043: RTL8822BU and RTL8822CU; 2357:0115: RTL8812AU and
- * RTL8822BU) names the first of them in this list; chip= picks the
- * other.
+ * RTL8822BU; 0bda:0811 and 0bda:a811: the 8812A die bonded as RTL8811AU and the
+ * RTL8821A die) names the first of them in this list; chip= picks
+ * the other.
  */
 #include <pthread.h>
 #include <stddef.h>
@@ -19,6 +20,7 @@ static const struct vchip_personality *const all[] = {
 	&vchip_personality_8822b,
 	&vchip_personality_8821c,
 	&vchip_personality_8822e,
+	&vchip_personality_8811a,
 	&vchip_personality_8821a,
 };
 

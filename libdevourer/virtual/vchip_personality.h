@@ -269,6 +269,7 @@ const char *vchip_personality_names(void);
 /* The personalities themselves. */
 extern const struct vchip_personality vchip_personality_8812a;
 extern const struct vchip_personality vchip_personality_8821a;
+extern const struct vchip_personality vchip_personality_8811a;
 extern const struct vchip_personality vchip_personality_8822c;
 extern const struct vchip_personality vchip_personality_8822b;
 extern const struct vchip_personality vchip_personality_8821c;
