@@ -268,6 +268,10 @@ struct dvr_chip_id {
 	uint8_t crystal_cap;
 	uint8_t mac_addr[6];
 	bool usb3;
+	/* The product this die is when its bonding makes it another part
+	 * than info->name (the RTL8812A bonded with one RF path is the
+	 * RTL8811AU); NULL: info->name. What dvr_chip_name() reports. */
+	const char *part_name;
 };
 
 /* A chip being driven: context for every op. */

@@ -33,6 +33,10 @@ struct test_chip {
 	const char *name;
 	/* dvr_chip_name() of an adapter the HAL drives. */
 	const char *dvr_name;
+	/* The HAL entry (dvr_chip_info name) that drives it, when its
+	 * bonding makes dvr_name another part's (known once the chip is
+	 * identified); NULL: dvr_name. */
+	const char *hal_name;
 	/* A USB id the model presents it under and the HAL drives it by:
 	 * devourer-vusb's --adapter NAME:VID:PID, the usbfs tests' adapter. */
 	uint16_t vid, pid;
@@ -57,6 +61,11 @@ struct test_chip {
 		int ask_dbm, worldwide_mbm, fcc_mbm;
 	} power_149;
 };
+
+static inline const char *test_chip_hal_name(const struct test_chip *tc)
+{
+	return tc->hal_name ? tc->hal_name : tc->dvr_name;
+}
 
 static const struct test_chip test_chip_table[] = {
 	{
@@ -89,6 +98,31 @@ static const struct test_chip test_chip_table[] = {
 		 * by-rate base MCS7 28: worldwide (ETSI) 32, +4, so 25 dBm
 		 * (index 50, 0.5 dB an index) stops at 42 + 4 = 46 (2300
 		 * mBm); FCC 36, +8: 50 passes, at 42 + 8. */
+		.power_149 = { 25, 2300, 2500 },
+	},
+	{
+		/* the RTL8812A die bonded with path A only */
+		.name = "8811a",
+		.dvr_name = "RTL8811AU",
+		.hal_name = "RTL8812AU",
+		.vid = 0x0BDA, .pid = 0x0811,
+		.usb_mbps = 480,
+		.nss = 1,
+		/* the 8812A's image and window */
+		.fw_window_writes = 26998 / 196,
+		.fw_iqk = false,
+		/* What rtw88 rtw8812a_config_1t leaves on a 1T1R board, and
+		 * path A's calibrated OFDM index as on the RTL8812AU (the
+		 * same vendor-default EFUSE block, path A). */
+		.started = {
+			{ "receive on path A only (OFDM and CCK)",
+			  TEST_REG_MAC, 0x808, 0xFF, 0x11 },
+			{ "transmit on path A only",
+			  TEST_REG_MAC, 0x80C, 0xFF0F, 0x1101 },
+			{ "calibrated TX power index on path A OFDM rates",
+			  TEST_REG_MAC, 0xC24, 0xFFFFFFFF, 0x2C2C2C2C },
+		},
+		/* as the RTL8812AU's path A: MCS7 the same index and limits */
 		.power_149 = { 25, 2300, 2500 },
 	},
 	{

@@ -75,7 +75,8 @@ static void check_rows(struct names list, struct names pending)
 		const struct test_chip *tc = &test_chip_table[k];
 		/* A chip this build leaves out (-Dchips): neither the HAL
 		 * nor test_chips has it, and its row waits. */
-		if (!hal_chip(tc->dvr_name) && !listed(list, tc->name))
+		if (!hal_chip(test_chip_hal_name(tc)) &&
+		    !listed(list, tc->name))
 			continue;
 		snprintf(what, sizeof what, "row %s: in test_chips "
 		         "(tests/meson.build)", tc->name);
@@ -86,8 +87,10 @@ static void check_rows(struct names list, struct names pending)
 		         "%04x:%04x", tc->name, tc->vid, tc->pid);
 		CHECK(p && strcmp(p->name, tc->name) == 0, what);
 		snprintf(what, sizeof what, "row %s: the HAL's %s lists "
-		         "%04x:%04x", tc->name, tc->dvr_name, tc->vid, tc->pid);
-		CHECK(hal_lists_id(hal_chip(tc->dvr_name), tc->vid, tc->pid),
+		         "%04x:%04x", tc->name, test_chip_hal_name(tc), tc->vid,
+		         tc->pid);
+		CHECK(hal_lists_id(hal_chip(test_chip_hal_name(tc)), tc->vid,
+		                   tc->pid),
 		      what);
 		snprintf(what, sizeof what, "row %s: sane expectations",
 		         tc->name);
@@ -130,9 +133,10 @@ static void check_model_chips(struct names list, struct names pending)
 		}
 		const struct test_chip *tc = test_chip_find(name);
 		if (driven && tc) {
+			/* opened, not identified: the HAL entry's name */
 			snprintf(what, sizeof what, "%s: the HAL calls it %s",
-			         name, tc->dvr_name);
-			CHECK(strcmp(dvr_chip_name(d), tc->dvr_name) == 0,
+			         name, test_chip_hal_name(tc));
+			CHECK(strcmp(dvr_chip_name(d), test_chip_hal_name(tc)) == 0,
 			      what);
 		}
 		dvr_close(d);

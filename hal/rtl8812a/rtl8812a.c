@@ -12,7 +12,12 @@
 #include "hal/rtl8812a/rtl8812a_tables.h"
 
 /* Every VID:PID the 8812A HAL drives (rtw88 rtw8812au.c table plus the
- * vendor's 2357:0115). 8811AU/8821AU ids belong to the 8821A HAL. */
+ * vendor's 2357:0115), and the two RTL8811AU ids 0bda:0811/0bda:a811:
+ * rtw88 and the vendor driver give those to their 8821A code, while
+ * OpenIPC devourer (src/jaguar1/EepromManager.cpp is_rtl8821a_pid) finds
+ * the 8812A die bonded with one path behind them. Both dies ship under
+ * them; a chip listed earlier in the registry with a probe of its chip id
+ * takes its own die and leaves the 8812A's here. */
 static const struct dvr_usb_id rtl8812a_usb_ids[] = {
 	{ 0x0bda, 0x8812 }, { 0x0bda, 0x881a }, { 0x0bda, 0x881b },
 	{ 0x0bda, 0x881c }, { 0x0409, 0x0408 }, { 0x0411, 0x025d },
@@ -25,7 +30,8 @@ static const struct dvr_usb_id rtl8812a_usb_ids[] = {
 	{ 0x2019, 0xab30 }, { 0x20f4, 0x805b }, { 0x2357, 0x0101 },
 	{ 0x2357, 0x0103 }, { 0x2357, 0x010d }, { 0x2357, 0x010e },
 	{ 0x2357, 0x010f }, { 0x2357, 0x0115 }, { 0x2357, 0x0122 },
-	{ 0x2604, 0x0012 }, { 0x7392, 0xa822 },
+	{ 0x2604, 0x0012 }, { 0x7392, 0xa822 }, { 0x0bda, 0x0811 },
+	{ 0x0bda, 0xa811 },
 };
 
 /*

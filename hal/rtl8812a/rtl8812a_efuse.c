@@ -117,6 +117,12 @@ int rtl8812a_identify(struct dvr_chip *chip)
 		return dvr_chip_fail(chip, st,
 		                     "EFUSE read failed at physical byte %zu", used);
 
+	/* The die bonded with path A only is sold as the RTL8811AU (OpenIPC
+	 * devourer src/jaguar1/CLAUDE.md); the family then drives one path
+	 * (jaguar1_paths). */
+	if (id->is_1t1r)
+		id->part_name = "RTL8811AU";
+
 	const uint8_t *e = chip->efuse;
 	chip->efuse_blank = used == 0;
 	parse_amplifiers(id, e);

@@ -910,7 +910,7 @@ static int set_monitor(struct dvr_device *dev)
 	if (cs != DVR_CARRIER_SENSE_DEFAULT)
 		return dvr_chip_fail(chip, DVR_E_UNSUPPORTED, "%s: turning "
 		                     "carrier sense off is not supported",
-		                     dev->info->name);
+		                     dvr_chip_name(dev));
 	return DVR_OK;
 }
 
@@ -1001,7 +1001,7 @@ static int check_channel(struct dvr_device *dev, const struct dvr_channel *ch)
 	if (ch->bw_mhz > dev->info->max_bw_mhz ||
 	    (ch->channel > 14 && !dev->info->has_5ghz)) {
 		set_error(dev, DVR_E_UNSUPPORTED,
-		          "%s cannot use channel %u at %u MHz", dev->info->name,
+		          "%s cannot use channel %u at %u MHz", dvr_chip_name(dev),
 		          ch->channel, ch->bw_mhz);
 		return DVR_E_UNSUPPORTED;
 	}
@@ -1883,7 +1883,8 @@ bool dvr_core_dead(const dvr_device *dev)
 
 const char *dvr_chip_name(const dvr_device *dev)
 {
-	return dev->info->name;
+	return dev->chip.id.part_name ? dev->chip.id.part_name
+	                              : dev->info->name;
 }
 
 unsigned dvr_rf_paths(const dvr_device *dev)

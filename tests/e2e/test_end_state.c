@@ -9,8 +9,11 @@
  * code). Every row names where its value comes from; a mismatch prints
  * register, expected, got and that source.
  *
- * Arguments: groups of three, "<model chip> <tables file> <code file>";
- * meson runs it once per chip of the test list (end_state_<chip>).
+ * Arguments: groups of three, "<model chip> <tables file> <code files>";
+ * meson runs it once per chip of the test list (end_state_<chip>). The
+ * code files are one path or several joined by ':', read in that order:
+ * a die bonded as another part reads its own rows after those of the
+ * chip it is (the RTL8811AU's after the RTL8812AU's).
  *
  * Row format (one per line, '#' starts a comment line):
  *   when space address mask value source...
@@ -286,10 +289,15 @@ static void run_chip(const char *chip, const char *tables, const char *code)
 	char what[160];
 	snprintf(what, sizeof what, "%s: expectation files parse", chip);
 	bool ok = load(&rs, tables);
-	ok = load(&rs, code) && ok;
+	char *paths = strdup(code), *save = NULL;
+	ok = paths && ok;
+	for (char *f = paths ? strtok_r(paths, ":", &save) : NULL; f;
+	     f = strtok_r(NULL, ":", &save))
+		ok = load(&rs, f) && ok;
 	CHECK(ok && rs.n > 0, what);
 	if (!ok || rs.n == 0) {
 		free(rs.v);
+		free(paths);
 		return;
 	}
 	char sel[64], name[32];
@@ -335,6 +343,7 @@ static void run_chip(const char *chip, const char *tables, const char *code)
 	if (d)
 		dvr_close(d);
 	free(rs.v);
+	free(paths); /* the rows named their files from it */
 }
 
 int main(int argc, char **argv)

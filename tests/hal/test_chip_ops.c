@@ -100,6 +100,7 @@ int main(void)
 	CHECK_EQ_INT(chip.id.crystal_cap, 0x20, "blank: crystal default");
 	CHECK(!chip.id.ext_pa_5g && !chip.id.ext_lna_2g, "blank: internal amps");
 	CHECK(!chip.id.is_1t1r, "blank: 2T2R");
+	CHECK(!chip.id.part_name, "blank: named as the RTL8812AU");
 	CHECK(chip.id.mac_addr[0] == 0x02, "blank: local fallback MAC");
 	CHECK_EQ_HEX(f.mem[0xCF], 0x00, "EFUSE access released");
 	ops->power_off(&chip);
@@ -128,6 +129,8 @@ int main(void)
 	CHECK_EQ_INT(chip.id.type_apa, 5, "APA type from LNA5G bits 6/2");
 	CHECK_EQ_INT(chip.id.rfe_type, 2, "RFE option 2");
 	CHECK(chip.id.is_1t1r, "1T1R from physical byte 1019");
+	CHECK(chip.id.part_name && strcmp(chip.id.part_name, "RTL8811AU") == 0,
+	      "the die bonded 1T1R is the RTL8811AU");
 	chip.id.is_1t1r = false;   /* continue as a 2T2R chip */
 
 	/* ---- power_on per endpoint count ---- */
@@ -363,7 +366,12 @@ int main(void)
 	CHECK(n >= 1, "registry NULL-terminated");
 	CHECK(dvr_hal_find_chip(0x0bda, 0x8812) == &rtl8812a_info, "0bda:8812");
 	CHECK(dvr_hal_find_chip(0x2357, 0x0115) == &rtl8812a_info, "2357:0115");
-	CHECK(dvr_hal_find_chip(0x0bda, 0x0811) == NULL, "8811AU not 8812A");
+	/* an RTL8811AU id: the 8812A die bonded 1T1R ships under it */
+	bool lists_0811 = false;
+	for (size_t i = 0; i < rtl8812a_info.n_usb_ids; i++)
+		lists_0811 |= rtl8812a_info.usb_ids[i].vid == 0x0bda &&
+		              rtl8812a_info.usb_ids[i].pid == 0x0811;
+	CHECK(lists_0811, "8812A lists 0bda:0811");
 	CHECK(dvr_hal_find_chip(0, 0) == NULL, "unknown id");
 	CHECK(strcmp(rtl8812a_info.name, "RTL8812AU") == 0, "name");
 	return check_done();

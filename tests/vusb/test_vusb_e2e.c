@@ -61,12 +61,17 @@ int main(int argc, char **argv)
 	CHECK(bus == want_bus && speed == tc->usb_mbps, what);
 	if (dev) {
 		snprintf(what, sizeof what, "the HAL drives it as %s",
-		         tc->dvr_name);
-		CHECK(strcmp(dvr_chip_name(dev), tc->dvr_name) == 0, what);
+		         test_chip_hal_name(tc));
+		CHECK(strcmp(dvr_chip_name(dev), test_chip_hal_name(tc)) == 0,
+		      what);
 	}
 	struct dvr_channel ch = {.channel = 36, .bw_mhz = 20};
 	r = dev ? dvr_start(dev, &ch) : -1;
 	CHECK_EQ_INT(r, DVR_OK, "dvr_start over libusb");
+	if (dev && r == DVR_OK) {
+		snprintf(what, sizeof what, "identified as %s", tc->dvr_name);
+		CHECK(strcmp(dvr_chip_name(dev), tc->dvr_name) == 0, what);
+	}
 	if (dev && r != DVR_OK)
 		printf("# %s\n", dvr_last_error(dev));
 
