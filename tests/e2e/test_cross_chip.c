@@ -125,6 +125,9 @@ static void one_way(const struct link_case *c, struct station *tx,
 {
 	char what[160];
 	reset_heard(rx);
+	struct vchip_stats before = { 0 };
+	if (rx->vc)
+		vchip_get_stats(rx->vc, &before);
 	uint8_t sent[N_FRAMES][24 + PAYLOAD];
 	unsigned ok_sends = 0;
 	for (unsigned i = 0; i < N_FRAMES; i++) {
@@ -146,9 +149,27 @@ static void one_way(const struct link_case *c, struct station *tx,
 		snprintf(what, sizeof what, "%s %s: the sender's frames left "
 		         "its queues", c->name, dir);
 		CHECK_EQ_INT(dvr_flush(tx->dev, 5000), DVR_OK, what);
-		/* A frame that did arrive may still sit in an RX aggregate
-		 * the model closes within milliseconds: give it a second. */
-		unsigned none = wait_heard(rx, 1, 1);
+		/* The receiving chip has judged every frame once its model
+		 * counts them all as energy it could not decode; only then
+		 * is "none heard" an answer and not a race. */
+		if (rx->vc) {
+			struct vchip_stats after = { 0 };
+			uint64_t want = before.rx_undecodable + N_FRAMES;
+			for (int i = 0; i < 5000; i++) {
+				vchip_get_stats(rx->vc, &after);
+				if (after.rx_undecodable >= want)
+					break;
+				nanosleep(&(struct timespec){ 0, 1000000L },
+				          NULL);
+			}
+			snprintf(what, sizeof what, "%s %s: the receiver heard "
+			         "all %u as undecodable energy", c->name, dir,
+			         N_FRAMES);
+			CHECK(after.rx_undecodable >= want, what);
+		}
+		pthread_mutex_lock(&rx->lock);
+		unsigned none = rx->n;
+		pthread_mutex_unlock(&rx->lock);
 		snprintf(what, sizeof what, "%s %s: none decoded, as the "
 		         "driver warns", c->name, dir);
 		CHECK_EQ_INT(none, 0, what);
