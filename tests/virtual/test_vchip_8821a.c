@@ -122,7 +122,7 @@ static void test_identity(void)
 	CHECK(vchip_personality_by_name("8821a") == &vchip_personality_8821a,
 	      "chip=8821a names the RTL8821AU");
 	static const uint16_t ids[][2] = {
-		{0x2357, 0x0120}, {0x0BDA, 0x0811}, {0x0BDA, 0x0821},
+		{0x2357, 0x0120}, {0x0BDA, 0x0821},
 		{0x0846, 0x9052}, {0x7392, 0xA811}, {0x2001, 0x3314},
 	};
 	for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
@@ -133,6 +133,11 @@ static void test_identity(void)
 		              &vchip_personality_8821a,
 		      what);
 	}
+	/* the RTL8811AU ids name the 8812A die bonded so first; chip=
+	 * picks this one */
+	CHECK(vchip_personality_by_usb_id(0x0BDA, 0x0811) ==
+	              &vchip_personality_8811a,
+	      "0bda:0811 is first the one-path RTL8812A die");
 	struct vchip_config c = {.name = "a-id-usb", .no_air = true,
 	                         .vid = 0x2357, .pid = 0x0120};
 	struct vchip *vc = NULL;
