@@ -11,32 +11,10 @@
 
 #include "libdevourer/virtual/personality_8812a.h"
 
-/* Logical map offsets (rtw88 rtw88xxa.h struct rtw8812a_efuse) */
-#define EF_RTL_ID 0x00
+/* The RTL8812AU's own part of the logical map (rtw88 rtw88xxa.h struct
+ * rtw8812au_efuse): the USB3 switch byte and its USB block. */
 #define EF_USB_MODE 0x08
-#define EF_TXPWR 0x10         /* 4 paths x 42 bytes */
-#define EF_TXPWR_PATH_LEN 42
-#define EF_CHANNEL_PLAN 0xB8
-#define EF_XTAL 0xB9
-#define EF_THERMAL 0xBA
-#define EF_IQK_LCK 0xBB
-#define EF_PA_TYPE 0xBC
-#define EF_LNA_2G 0xBD
-#define EF_LNA_5G 0xBF
-#define EF_RF_BOARD 0xC1
-#define EF_RF_FEATURE 0xC2
-#define EF_RF_BT 0xC3
-#define EF_EEPROM_VER 0xC4
-#define EF_CUSTOMER 0xC5
-#define EF_BB_SWING_2G 0xC6
-#define EF_BB_SWING_5G 0xC7
-#define EF_TXPWR_CAL_RATE 0xC8
-#define EF_RF_ANT 0xC9
-#define EF_RFE 0xCA
-#define EF_COUNTRY 0xCB
-#define EF_VID 0xD0
-#define EF_PID 0xD2
-#define EF_MAC 0xD7
+#define EF_USB_BLOCK 0xD0
 
 /*
  * TX-power calibration blocks, one per board variant, 42 bytes per path
@@ -49,7 +27,7 @@
  */
 struct txpwr_board {
 	const char *name;
-	uint8_t path[2][EF_TXPWR_PATH_LEN];
+	uint8_t path[2][PJ1_EF_TXPWR_PATH_LEN];
 	/* thermal meter reading at calibration (0xBA), BB swing selects
 	 * 2.4 / 5 GHz (0xC6 / 0xC7: path A [1:0], path B [3:2]; 0 = 0 dB,
 	 * 1 = -3, 2 = -6, 3 = -9 dB, rtw88 rtw88xxa.c rtw88xxa_get_bb_swing) */
@@ -114,8 +92,8 @@ const char *const p8812a_boards[] = { "vendor-default", "graded",
 
 static void build_calibration(uint8_t *m, const char *board)
 {
-	m[EF_BB_SWING_2G] = 0x00;
-	m[EF_BB_SWING_5G] = 0x00;
+	m[PJ1_EF_BB_SWING_2G] = 0x00;
+	m[PJ1_EF_BB_SWING_5G] = 0x00;
 	if (strcmp(board, BOARD_BLANK) == 0)
 		return; /* TX power and thermal left 0xFF */
 	const struct txpwr_board *b = &boards[0];
@@ -124,39 +102,20 @@ static void build_calibration(uint8_t *m, const char *board)
 			b = &boards[i];
 	/* paths A and B; C and D stay unprogrammed 0xFF */
 	for (unsigned p = 0; p < 2; p++)
-		memcpy(&m[EF_TXPWR + p * EF_TXPWR_PATH_LEN], b->path[p],
-		       EF_TXPWR_PATH_LEN);
-	m[EF_THERMAL] = b->thermal;
-	m[EF_BB_SWING_2G] = b->swing_2g;
-	m[EF_BB_SWING_5G] = b->swing_5g;
+		memcpy(&m[PJ1_EF_TXPWR + p * PJ1_EF_TXPWR_PATH_LEN], b->path[p],
+		       PJ1_EF_TXPWR_PATH_LEN);
+	m[PJ1_EF_THERMAL] = b->thermal;
+	m[PJ1_EF_BB_SWING_2G] = b->swing_2g;
+	m[PJ1_EF_BB_SWING_5G] = b->swing_5g;
 }
 
 void p8812a_efuse_map(struct vchip *vc, uint8_t *m)
 {
-	m[EF_RTL_ID] = 0x29; /* 0x8129, little-endian */
-	m[EF_RTL_ID + 1] = 0x81;
+	/* no BT coexistence, regulatory 0; no shared antenna */
+	static const struct pj1_efuse_board board = {
+		.rf_board = 0x00, .rf_bt = 0x00, .usb_block = EF_USB_BLOCK,
+	};
+	pj1_efuse_common(vc, m, &board);
 	m[EF_USB_MODE] = 0x00; /* bit1 clear: no USB2->USB3 switch */
-
 	build_calibration(m, vc->cfg.board);
-	m[EF_CHANNEL_PLAN] = 0x20;
-	m[EF_XTAL] = 0x20;
-	m[EF_IQK_LCK] = 0x00;
-	m[EF_PA_TYPE] = 0x00; /* internal PA on both bands */
-	m[EF_LNA_2G] = 0x00;  /* internal LNA */
-	m[EF_LNA_5G] = 0x00;
-	m[EF_RF_BOARD] = 0x00; /* no BT coexistence, regulatory 0 */
-	m[EF_RF_FEATURE] = 0x00;
-	m[EF_RF_BT] = 0x00;
-	m[EF_EEPROM_VER] = 0x01;
-	m[EF_CUSTOMER] = 0x00;
-	m[EF_TXPWR_CAL_RATE] = 0x00;
-	m[EF_RF_ANT] = 0x00;
-	m[EF_RFE] = 0x00; /* RFE type 0 */
-	m[EF_COUNTRY] = 'U';
-	m[EF_COUNTRY + 1] = 'S';
-	m[EF_VID] = (uint8_t)vc->usb.vid;
-	m[EF_VID + 1] = (uint8_t)(vc->usb.vid >> 8);
-	m[EF_PID] = (uint8_t)vc->usb.pid;
-	m[EF_PID + 1] = (uint8_t)(vc->usb.pid >> 8);
-	memcpy(&m[EF_MAC], vc->mac_addr, 6);
 }

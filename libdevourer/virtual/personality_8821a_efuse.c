@@ -25,32 +25,8 @@
 
 #include "libdevourer/virtual/personality_8821a.h"
 
-/* Logical map offsets (rtw88 rtw88xxa.h struct rtw88xxa_efuse) */
-#define EF_RTL_ID 0x00
-#define EF_TXPWR 0x10         /* path A's 42 bytes; B..D unused */
-#define EF_TXPWR_PATH_LEN 42
-#define EF_CHANNEL_PLAN 0xB8
-#define EF_XTAL 0xB9
-#define EF_THERMAL 0xBA
-#define EF_IQK_LCK 0xBB
-#define EF_PA_TYPE 0xBC
-#define EF_LNA_2G 0xBD
-#define EF_LNA_5G 0xBF
-#define EF_RF_BOARD 0xC1
-#define EF_RF_FEATURE 0xC2
-#define EF_RF_BT 0xC3
-#define EF_EEPROM_VER 0xC4
-#define EF_CUSTOMER 0xC5
-#define EF_BB_SWING_2G 0xC6
-#define EF_BB_SWING_5G 0xC7
-#define EF_TXPWR_CAL_RATE 0xC8
-#define EF_RF_ANT 0xC9
-#define EF_RFE 0xCA
-#define EF_COUNTRY 0xCB
 /* the RTL8821AU's USB block (rtw88 rtw88xxa.h struct rtw8821au_efuse) */
-#define EF_VID 0x100
-#define EF_PID 0x102
-#define EF_MAC 0x107
+#define EF_USB_BLOCK 0x100
 
 #define BOARD_BLANK "blank"
 
@@ -62,7 +38,7 @@ const char *const p8821a_boards[] = { "t2u-plus", BOARD_BLANK, NULL };
  * 5 GHz BW40 bases, the 1-stream byte (OFDM +4), the unused multi-stream
  * bytes and the 80 MHz byte (0). The last three bytes are not in the
  * vendor's default and stay unprogrammed. */
-static const uint8_t txpwr_default[EF_TXPWR_PATH_LEN] = {
+static const uint8_t txpwr_default[PJ1_EF_TXPWR_PATH_LEN] = {
 	0x2D, 0x2D, 0x2D, 0x2D, 0x2D, 0x2D,
 	0x2D, 0x2D, 0x2D, 0x2D, 0x2D,
 	0x24, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
@@ -73,35 +49,15 @@ static const uint8_t txpwr_default[EF_TXPWR_PATH_LEN] = {
 
 void p8821a_efuse_map(struct vchip *vc, uint8_t *m)
 {
-	m[EF_RTL_ID] = 0x29; /* 0x8129, little-endian, as on the 8812A */
-	m[EF_RTL_ID + 1] = 0x81;
+	/* 0xC1 [7:5] = 1: BT coexistence on the board, regulatory 0 (the
+	 * board-option reading of rtw88 rtw88xxa.c rtw88xxa_read_efuse);
+	 * 0xC3 = 1: one antenna, shared with BT */
+	static const struct pj1_efuse_board board = {
+		.rf_board = 0x20, .rf_bt = 0x01, .usb_block = EF_USB_BLOCK,
+	};
+	pj1_efuse_common(vc, m, &board);
 	if (strcmp(vc->cfg.board, BOARD_BLANK) != 0) {
-		memcpy(&m[EF_TXPWR], txpwr_default, EF_TXPWR_PATH_LEN);
-		m[EF_THERMAL] = 0x18;
+		memcpy(&m[PJ1_EF_TXPWR], txpwr_default, PJ1_EF_TXPWR_PATH_LEN);
+		m[PJ1_EF_THERMAL] = 0x18;
 	}
-	m[EF_CHANNEL_PLAN] = 0x20;
-	m[EF_XTAL] = 0x20;
-	m[EF_IQK_LCK] = 0x00;
-	m[EF_PA_TYPE] = 0x00; /* internal PA on both bands */
-	m[EF_LNA_2G] = 0x00;  /* internal LNA */
-	m[EF_LNA_5G] = 0x00;
-	/* [7:5] = 1: BT coexistence on the board, regulatory 0 (the
-	 * board-option reading of rtw88 rtw88xxa.c rtw88xxa_read_efuse) */
-	m[EF_RF_BOARD] = 0x20;
-	m[EF_RF_FEATURE] = 0x00;
-	m[EF_RF_BT] = 0x01; /* one antenna, shared with BT */
-	m[EF_EEPROM_VER] = 0x01;
-	m[EF_CUSTOMER] = 0x00;
-	m[EF_BB_SWING_2G] = 0x00; /* 0 dB */
-	m[EF_BB_SWING_5G] = 0x00;
-	m[EF_TXPWR_CAL_RATE] = 0x00;
-	m[EF_RF_ANT] = 0x00;
-	m[EF_RFE] = 0x00;
-	m[EF_COUNTRY] = 'U';
-	m[EF_COUNTRY + 1] = 'S';
-	m[EF_VID] = (uint8_t)vc->usb.vid;
-	m[EF_VID + 1] = (uint8_t)(vc->usb.vid >> 8);
-	m[EF_PID] = (uint8_t)vc->usb.pid;
-	m[EF_PID + 1] = (uint8_t)(vc->usb.pid >> 8);
-	memcpy(&m[EF_MAC], vc->mac_addr, 6);
 }

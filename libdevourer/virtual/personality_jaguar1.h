@@ -132,6 +132,20 @@ bool pj1_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
 /* personality_jaguar1_efuse.c: the physical image of the chip's map and
  * the byte-read port */
 void pj1_efuse_build(struct vchip *vc);
+/* What a die's default boards put in the shared part of the logical map
+ * besides their RF calibration: the board option (0xC1: BT coexistence
+ * in [7:5]), the antenna BT shares (0xC3) and where the die keeps its USB
+ * block (VID, PID at +2, MAC at +7: 0xD0 on the RTL8812AU, 0x100 on the
+ * RTL8821AU; rtw88 rtw88xxa.h rtw8812au_efuse / rtw8821au_efuse). */
+struct pj1_efuse_board {
+	uint8_t rf_board, rf_bt;
+	uint16_t usb_block;
+};
+/* Fill the shared fields of a board with internal amplifiers, RFE 0,
+ * crystal 0x20, 0 dB BB swing and the model's USB identity; the caller
+ * adds its TX-power block, thermal value and whatever else is its own. */
+void pj1_efuse_common(const struct vchip *vc, uint8_t *m,
+                      const struct pj1_efuse_board *b);
 void pj1_efuse_ctrl_written(struct vchip *vc);
 
 /* personality_jaguar1_fw.c */

@@ -48,6 +48,37 @@ static void encode_physical(struct vchip *vc)
 	}
 }
 
+void pj1_efuse_common(const struct vchip *vc, uint8_t *m,
+                      const struct pj1_efuse_board *b)
+{
+	m[PJ1_EF_RTL_ID] = 0x29; /* 0x8129, little-endian */
+	m[PJ1_EF_RTL_ID + 1] = 0x81;
+	m[PJ1_EF_CHANNEL_PLAN] = 0x20;
+	m[PJ1_EF_XTAL] = 0x20;
+	m[PJ1_EF_IQK_LCK] = 0x00;
+	m[PJ1_EF_PA_TYPE] = 0x00; /* internal PA on both bands */
+	m[PJ1_EF_LNA_2G] = 0x00;  /* internal LNA */
+	m[PJ1_EF_LNA_5G] = 0x00;
+	m[PJ1_EF_RF_BOARD] = b->rf_board;
+	m[PJ1_EF_RF_FEATURE] = 0x00;
+	m[PJ1_EF_RF_BT] = b->rf_bt;
+	m[PJ1_EF_EEPROM_VER] = 0x01;
+	m[PJ1_EF_CUSTOMER] = 0x00;
+	m[PJ1_EF_BB_SWING_2G] = 0x00; /* 0 dB */
+	m[PJ1_EF_BB_SWING_5G] = 0x00;
+	m[PJ1_EF_TXPWR_CAL_RATE] = 0x00;
+	m[PJ1_EF_RF_ANT] = 0x00;
+	m[PJ1_EF_RFE] = 0x00; /* RFE type 0 */
+	m[PJ1_EF_COUNTRY] = 'U';
+	m[PJ1_EF_COUNTRY + 1] = 'S';
+	uint8_t *usb = &m[b->usb_block];
+	usb[0] = (uint8_t)vc->usb.vid;
+	usb[1] = (uint8_t)(vc->usb.vid >> 8);
+	usb[2] = (uint8_t)vc->usb.pid;
+	usb[3] = (uint8_t)(vc->usb.pid >> 8);
+	memcpy(&usb[7], vc->mac_addr, 6);
+}
+
 void pj1_efuse_build(struct vchip *vc)
 {
 	memset(pj1_of(vc)->efuse_log, 0xFF, PJ1_EFUSE_LOG);

@@ -42,8 +42,6 @@
 
 #include "libdevourer/virtual/personality_jaguar1.h"
 
-#define EF_MAC 0xD7
-
 enum { SEL_TX_X = 1, SEL_TX_Y = 2, SEL_RX_X = 3, SEL_RX_Y = 4 };
 
 bool pj1_page_c1(const struct vchip *vc)
@@ -71,7 +69,7 @@ static uint32_t imbalance_hash(const struct vchip *vc, unsigned path)
 	uint32_t rf18 = s->rf[path][0x18];
 	uint32_t h = 2166136261u;
 	for (unsigned i = 0; i < 6; i++)
-		h = (h ^ s->efuse_log[EF_MAC + i]) * 16777619u;
+		h = (h ^ vc->mac_addr[i]) * 16777619u;
 	h = (h ^ (path + 1u)) * 16777619u;
 	h = (h ^ (rf18 & 0xFFu)) * 16777619u;
 	h = (h ^ ((rf18 >> 16) & 0x7u)) * 16777619u;

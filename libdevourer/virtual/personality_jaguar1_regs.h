@@ -65,6 +65,31 @@
 #define PJ1_PATH_B_HSSI 0xE00
 #define PJ1_PATH_B_LSSI 0xE90
 
+/* The logical EFUSE map every Jaguar1 die shares (rtw88 rtw88xxa.h
+ * struct rtw88xxa_efuse); the USB block (VID, PID, MAC) sits where the
+ * die puts it (struct pj1_efuse_board). */
+#define PJ1_EF_RTL_ID 0x00
+#define PJ1_EF_TXPWR 0x10           /* 42 bytes a path, paths A..D */
+#define PJ1_EF_TXPWR_PATH_LEN 42
+#define PJ1_EF_CHANNEL_PLAN 0xB8
+#define PJ1_EF_XTAL 0xB9
+#define PJ1_EF_THERMAL 0xBA
+#define PJ1_EF_IQK_LCK 0xBB
+#define PJ1_EF_PA_TYPE 0xBC
+#define PJ1_EF_LNA_2G 0xBD
+#define PJ1_EF_LNA_5G 0xBF
+#define PJ1_EF_RF_BOARD 0xC1
+#define PJ1_EF_RF_FEATURE 0xC2
+#define PJ1_EF_RF_BT 0xC3
+#define PJ1_EF_EEPROM_VER 0xC4
+#define PJ1_EF_CUSTOMER 0xC5
+#define PJ1_EF_BB_SWING_2G 0xC6
+#define PJ1_EF_BB_SWING_5G 0xC7
+#define PJ1_EF_TXPWR_CAL_RATE 0xC8
+#define PJ1_EF_RF_ANT 0xC9
+#define PJ1_EF_RFE 0xCA
+#define PJ1_EF_COUNTRY 0xCB
+
 /* sizes */
 /* The physical array is addressed by 10 bits of REG_EFUSE_CTRL [17:8]:
  * the block-coded map fills the first 512 bytes, and a board's bonding

@@ -35,14 +35,13 @@
 #define METER_TRIGGER (3u << 16)
 #define METER_FIELD (0x3Fu << 10)
 
-#define EF_THERMAL 0xBA
 #define VENDOR_DEFAULT_THERMAL 0x18
 
 static unsigned temperature(const struct vchip *vc)
 {
 	if (vc->thermal >= 0)
 		return (unsigned)vc->thermal;
-	uint8_t cal = pj1_of(vc)->efuse_log[EF_THERMAL];
+	uint8_t cal = pj1_of(vc)->efuse_log[PJ1_EF_THERMAL];
 	return cal != 0xFF ? cal & 0x3Fu : VENDOR_DEFAULT_THERMAL;
 }
 
