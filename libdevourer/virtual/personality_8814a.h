@@ -74,7 +74,11 @@
  *    [15:10] reads it), from EFUSE 0xBA or thermal=.
  *  - USB3: the older switch rtw88 uses for this chip (0x74 = 0x08, then
  *    0x05 bit 7) re-enumerates it at SuperSpeed; 0x74 remembers it.
- * Not modelled: IQK (0x1B00 NCTL engine), H2C answers, spur/ADC-clock
+ *  - IQK: the NCTL engine's one-shots (0x1B00 written with bit 0) run
+ *    P8814A_NCTL_NS and report success (0x1B08 bit 26 clear); what they
+ *    measure is not modelled: the result registers hold what was
+ *    written.
+ * Not modelled: H2C answers, spur/ADC-clock
  * workarounds, TX_POWER_OFFSET. The 3081 layer's newer PAD_CTRL2 switch
  * also answers here, though rtw88 never uses it on this chip.
  * Caller holds vc->lock in every function below.
@@ -84,6 +88,12 @@
 
 #include "libdevourer/virtual/personality_3081.h"
 #include "libdevourer/virtual/personality_8814a_regs.h"
+
+/* How long an NCTL one-shot (LOK, TX or RX IQK) takes: the model's
+ * choice, inside the 10 ms rtw88 rtw8814a.c waits before it polls
+ * (rtw8814a_iqk_tx_one_shot) and longer than a driver that reads at once
+ * can miss. */
+#define P8814A_NCTL_NS 500000u
 
 struct p8814a_state {
 	struct p3081_state base; /* first: the shared layer's */
@@ -99,6 +109,8 @@ struct p8814a_state {
 	/* a frame found no page: the TX DMA hangs until MAC power-off */
 	bool tx_stalled;
 	uint8_t primary_sc;      /* 0x483 [3:0] */
+	/* when the NCTL (0x1B00) one-shot in progress is through */
+	uint64_t nctl_done_ns;
 	/* the old-style USB3 switch happened: 0x74 keeps USB3 mode */
 	bool u3_mode_kept;
 };

@@ -24,6 +24,8 @@
  *    on every Jaguar1 BB (pj1_tuning_decode).
  *  - Thermal meter: RF A 0x42, [17:16] = 3 measures, [15:10] the reading
  *    (rtw8814a.c rtw8814a_phy_pwrtrack: one meter, on path A).
+ *  - IQK: the NCTL engine (0x1B00) runs a one-shot written with bit 0
+ *    and reads bit 0 clear once through; it reports success.
  *  - Table milestones by a few values of rtw88 rtw8814a_table.c.
  * Caller holds vc->lock.
  */
@@ -169,6 +171,14 @@ bool p8814a_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 		*out = (uint8_t)(v >> (8 * (off & 3)));
 		return true;
 	}
+	if (a == P8814A_NCTL_CMD) {
+		/* bit 0: the one-shot still runs */
+		uint8_t v = vc->regs[a] & 0xFE;
+		if (air_now_ns() < p8814a_of(vc)->nctl_done_ns)
+			v |= 0x01;
+		*out = v;
+		return true;
+	}
 	if (a >= P8814A_TXAGC_PORT && a < P8814A_TXAGC_PORT + 4) {
 		*out = 0; /* write-only */
 		return true;
@@ -231,6 +241,15 @@ void p8814a_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 	if (p3081_in(addr, len, P8814A_TXAGC_PORT + 3, P8814A_TXAGC_PORT + 3) &&
 	    p8814a_bb_regs_on(vc))
 		txagc_written(vc);
+	if (p3081_in(addr, len, P8814A_NCTL_CMD, P8814A_NCTL_CMD) &&
+	    (vc->regs[P8814A_NCTL_CMD] & 0x01) && p8814a_bb_regs_on(vc)) {
+		/* an NCTL one-shot (rtw88 rtw8814a.c rtw8814a_lok_one_shot,
+		 * _iqk_tx_one_shot, _iqk_rx_one_shot): done after its time,
+		 * successful (0x1B08 bit 26 clear) */
+		p8814a_of(vc)->nctl_done_ns = air_now_ns() + P8814A_NCTL_NS;
+		vc->regs[P8814A_NCTL_CMD] &= 0xFE;
+		vc->regs[P8814A_NCTL_STATUS + 3] &= (uint8_t)~0x04u;
+	}
 	if (p3081_in(addr, len, P8814A_RFMOD, P8814A_RFMOD) ||
 	    p3081_in(addr, len, P8814A_DATA_SC, P8814A_DATA_SC))
 		update_tuning(vc);

@@ -26,6 +26,8 @@
 #define P8814A_CCK_CHECK 0x0454     /* bit 7: 5 GHz, CCK off */
 #define P8814A_TXAGC_PORT 0x1998    /* packed per-rate TX power write */
 #define P8814A_RFE_SEL 0x1994       /* [3:0] RFE pin source */
+#define P8814A_NCTL_CMD 0x1B00      /* IQK engine: bit 0 one-shot busy */
+#define P8814A_NCTL_STATUS 0x1B08   /* bit 26: the one-shot failed */
 
 /* RF paths A-D: LSSI (3-wire) write ports and direct read windows
  * (rtw88 rtw8814a.c rtw8814a_hw_spec rf_sipi_addr, rf_base_addr) */

@@ -338,6 +338,15 @@ static void test_bb_rf(void)
 	a_rf_write(vc, 0, 0x42, 0x30000);
 	CHECK_EQ_INT((a_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x25,
 	             "... and the meter follows");
+	/* an NCTL one-shot (rtw88 rtw8814a_iqk_tx_one_shot on path C) */
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	vh_w32(vc, 0x1B00, 0xF8000001u | 5u << 8 | 1u << 6);
+	uint32_t b00 = vh_read(vc, 0x1B00, 4);
+	if (vh_us_since(&t0) < 500)
+		CHECK(b00 & 1, "IQK one-shot busy right after its command");
+	CHECK(vh_poll(vc, 0x1B00, 4, 1, 0, 50000), "... and done when polled");
+	CHECK(!(vh_read(vc, 0x1B08, 4) & (1u << 26)), "... successfully");
 	/* the TX power port reads back nothing */
 	a_txpower(vc, 2, 0x0C, 0x2A);
 	CHECK_EQ_HEX(vh_read(vc, 0x1998, 4), 0, "0x1998 is write-only");
