@@ -200,14 +200,17 @@ static bool decodes(const struct vchip *vc, const struct air_frame_hdr *h,
 }
 
 /* One receive chain's power around the link's @p rssi: a Rician
- * channel (a line-of-sight part 10 dB above the scattered one, as
- * between two sticks in a room; the model's choice), whose power gain
- * |sqrt(K/(K+1)) + n / sqrt(K+1)|^2 with n complex Gaussian of unit
- * power averages 1 — so every chain hears the link's power on average,
- * each fading on its own. */
+ * channel whose line-of-sight part is K = 30 (about 15 dB) above the
+ * scattered one — the model's choice: neighbouring antennas of one
+ * stick that differ by a dB or two frame by frame, and a frame's
+ * reported signal (any one chain, or a driver's pick among them) that
+ * stays within a few dB of the link's. Its power gain
+ * |sqrt(K/(K+1)) + n / sqrt(K+1)|^2, n complex Gaussian of unit power,
+ * averages 1: every chain hears the link's power on average, each
+ * fading on its own. */
 static int faded_dbm(struct vchip *vc, int rssi)
 {
-	enum { K = 10 };
+	enum { K = 30 };
 	/* two unit-variance Gaussians (Box-Muller) */
 	double u1 = rng_uniform(vc), u2 = rng_uniform(vc);
 	if (u1 < 1e-12)
