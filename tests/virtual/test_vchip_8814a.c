@@ -97,6 +97,81 @@ static void test_power(void)
 	vchip_destroy(vc);
 }
 
+/* The physical EFUSE through 0x30 (rtw88 efuse.c
+ * rtw_dump_physical_efuse_map), decoded into the 512-byte logical map
+ * (rtw_dump_logical_efuse_map). false when a read never completed. */
+static bool read_logical(struct vchip *vc, uint8_t *log)
+{
+	static uint8_t phys[1024];
+	vh_w8(vc, 0x35, 0x00);
+	for (unsigned a = 0; a < 1024; a++) {
+		vh_w32(vc, 0x30, (uint32_t)a << 8);
+		if (!vh_poll(vc, 0x30, 4, 0x80000000u, 0x80000000u, 50000))
+			return false;
+		phys[a] = (uint8_t)vh_read(vc, 0x30, 4);
+	}
+	memset(log, 0xFF, 512);
+	size_t p = 0;
+	while (p < 1024 && phys[p] != 0xFF) {
+		unsigned blk, wen;
+		if ((phys[p] & 0x1F) == 0x0F) {
+			blk = (phys[p] >> 5) | (phys[p + 1] >> 4) << 3;
+			wen = phys[p + 1] & 0x0F;
+			p += 2;
+		} else {
+			blk = phys[p] >> 4;
+			wen = phys[p] & 0x0F;
+			p++;
+		}
+		if (blk >= 64)
+			return false;
+		for (unsigned w = 0; w < 4; w++)
+			if (!(wen & (1u << w))) {
+				log[blk * 8 + 2 * w] = phys[p++];
+				log[blk * 8 + 2 * w + 1] = phys[p++];
+			}
+	}
+	return true;
+}
+
+static void test_efuse(void)
+{
+	struct vchip *vc = created("a-ef", NULL);
+	if (!CHECK(vc && a_power_on(vc) == 0, "powered"))
+		return;
+	static uint8_t log[512];
+	CHECK(read_logical(vc, log), "every EFUSE read completes");
+	/* the fields rtw88 rtw8814a.c rtw8814a_read_efuse takes */
+	CHECK_EQ_HEX(log[0] | log[1] << 8, 0x8129, "RTL id");
+	CHECK(log[0x0E] & 0x10, "usb_mode: USB3 switch invited");
+	CHECK_EQ_HEX(log[0xC9], 0xFF, "TRX antenna option 4T4R");
+	CHECK_EQ_HEX(log[0xCA], 0x01, "RFE option 1");
+	CHECK_EQ_HEX(log[0xBA], 0x1C, "thermal calibration");
+	CHECK(log[0x10 + 3 * 42] != 0xFF, "path D has a TX power record");
+	CHECK_EQ_HEX(log[0xD0] | log[0xD1] << 8, 0x0BDA, "VID at 0xD0");
+	CHECK_EQ_HEX(log[0xD2] | log[0xD3] << 8, 0x8813, "PID at 0xD2");
+	uint8_t mac[6];
+	for (unsigned i = 0; i < 6; i++)
+		mac[i] = log[0xD8 + i];
+	CHECK(!(mac[0] & 1) && (mac[0] | mac[1] | mac[2]) != 0,
+	      "a unicast MAC address at 0xD8");
+	vchip_destroy(vc);
+
+	vc = c_create("a-ef-blank", NULL, "chip=8814a,board=blank");
+	if (!CHECK(vc && a_power_on(vc) == 0, "blank board powered"))
+		return;
+	CHECK(read_logical(vc, log), "blank: reads complete");
+	CHECK_EQ_HEX(log[0xCA], 0xFF, "blank: RFE option unburnt");
+	CHECK_EQ_HEX(log[0xBA], 0xFF, "blank: no thermal calibration");
+	CHECK_EQ_HEX(log[0x10], 0xFF, "blank: no TX power records");
+	CHECK_EQ_HEX(log[0xD2] | log[0xD3] << 8, 0x8813, "blank: PID kept");
+	a_bb_rf_on(vc);
+	a_rf_write(vc, 0, 0x42, 0x30000);
+	CHECK_EQ_INT((a_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x20,
+	             "blank: the meter reads mid-scale");
+	vchip_destroy(vc);
+}
+
 /* rtw88 usb.c rtw_usb_switch_mode_old on a SuperSpeed port */
 static void test_usb3(void)
 {
@@ -418,6 +493,30 @@ static void test_cck(void)
 	CHECK_EQ_INT(s.tx_phy_dropped - s0.tx_phy_dropped, 1,
 	             "the CCK frame vanished (tx_phy_dropped)");
 	CHECK_EQ_INT(s.tx_bad_desc - s0.tx_bad_desc, 0, "not a bad descriptor");
+	/* what the TX DMA checks in the descriptor */
+	static uint8_t x[40 + 100], f[100];
+	vh_frame(f, sizeof f, 9);
+	a_desc(x, sizeof f, 0x12, 0x04, 0);
+	memcpy(x + 40, f, sizeof f);
+	x[28] ^= 0x01;
+	vchip_get_stats(tx, &s0);
+	vchip_bulk_out(tx, 0x02, x, sizeof x, 500);
+	vchip_get_stats(tx, &s);
+	CHECK_EQ_INT(s.tx_bad_checksum - s0.tx_bad_checksum, 1,
+	             "a wrong checksum drops the frame");
+	a_desc(x, sizeof f, 0x12, 0x04, 0);
+	c_put32(x, (uint32_t)sizeof f | 48u << 16 | 1u << 26);
+	vh_txdesc_csum(x);
+	vchip_bulk_out(tx, 0x02, x, sizeof x, 500);
+	vchip_get_stats(tx, &s0);
+	CHECK_EQ_INT(s0.tx_bad_desc - s.tx_bad_desc, 1,
+	             "a 48-byte (Jaguar2) OFFSET is refused");
+	a_desc(x, sizeof f, 0x12, 0x04, 0);
+	vchip_bulk_out(tx, 0x03, x, sizeof x, 500);
+	vchip_get_stats(tx, &s);
+	CHECK_EQ_INT(s.tx_bad_queue - s0.tx_bad_queue, 1,
+	             "MGT on the second endpoint: dropped (DROP_DATA_EN, the "
+	             "8814A map puts MGT on the first)");
 	/* on 2.4 GHz CCK goes out, on path B alone */
 	a_tune(tx, 6, 20, 0);
 	a_tune(rx, 6, 20, 0);
@@ -493,6 +592,31 @@ static void test_rx_chains(void)
 	CHECK_EQ_INT(s.rx_undecodable - s0.rx_undecodable, 1,
 	             "BB clock gated: the frame is not decoded");
 	vh_set8(rx, 0x1002, 0x01, 0);
+
+	/* bandwidth from the PHY status (the descriptor's dword 4 has none):
+	 * both on 38 at 40 MHz, primary 36 */
+	a_tune(tx, 38, 40, 2);
+	a_tune(rx, 38, 40, 2);
+	static uint8_t f[120], x[160];
+	unsigned rfmod[2] = {9, 9}, sub[2] = {99, 99};
+	uint32_t dw4[2] = {1, 1};
+	for (unsigned bw = 0; bw < 2; bw++) {
+		vh_frame(f, sizeof f, (uint8_t)(0x70 + bw));
+		a_desc(x, sizeof f, 0x12, 0x0C, bw);
+		memcpy(x + 40, f, sizeof f);
+		vchip_bulk_out(tx, 0x02, x, 40 + sizeof f, 500);
+		int n = vchip_bulk_in(rx, 0x81, buf, sizeof buf, 3000);
+		if (n >= 24 + 32) {
+			dw4[bw] = c_le32(buf + 16);
+			rfmod[bw] = buf[24 + 3] >> 6;
+			sub[bw] = (buf[24 + 3] >> 2) & 0xF;
+		}
+	}
+	CHECK_EQ_HEX(dw4[1], 0, "RX descriptor dword 4: no SGI/LDPC/STBC/BW");
+	CHECK(rfmod[1] == 1 && sub[1] == 0,
+	      "40 MHz frame: RF mode 1, sub-channel 0 (rtw88 reads 40 MHz)");
+	CHECK(rfmod[0] == 1 && sub[0] == 2,
+	      "20 MHz frame on the 40 MHz channel: its sub-channel, 2");
 	CHECK_EQ_INT(sane, frames, "gain of paths A-D near the link's "
 	             "-50 dBm, SNR of all four reported");
 	printf("# %u of %u frames with chains that differ\n", differ, frames);
@@ -515,6 +639,7 @@ int main(void)
 	test_identity();
 	test_power();
 	test_usb3();
+	test_efuse();
 	test_bb_rf();
 	test_llt();
 	if (!check_firmware_dir()) {
