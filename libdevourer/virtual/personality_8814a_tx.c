@@ -164,7 +164,9 @@ static double chain_dbm(unsigned idx)
  * 0x1998 set for that path and rate, added in milliwatts. CCK leaves on
  * the paths of 0xA04 [31:28] (bit 3 A .. bit 0 D; rtw88 rtw8814a.c
  * rtw8814a_config_trx_path sets 4, path B alone); n spatial streams on
- * the first n paths. */
+ * the first n paths — the model's choice: which paths the BB's OFDM path
+ * registers (the BB table's 0x80C / 0x808 rows) put a stream on no
+ * reference spells out, so a one-stream frame leaves on path A alone. */
 void p8814a_tx_radio(struct vchip *vc, struct air_frame_hdr *h)
 {
 	const struct p8814a_state *s = p8814a_of(vc);
