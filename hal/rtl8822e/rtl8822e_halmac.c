@@ -20,9 +20,16 @@
  * (rtw88's): RTS aggregation limit 0x20, pre-TX count 0x1E4, RCR
  * 0xE410220E, 0x7D8 0xB1810041, and the TXBF sounding-failure bypass,
  * the RRSR RSC fix, 0x480 bit 5, BAR-on-MU-fail, TX CTS in RX NAV and
- * the RX FIFO grant cut, which rtw88's 8822C list has not.
+ * the RX FIFO grant cut, which rtw88's 8822C list has not; and the CSI
+ * buffer's start page, which rtw88 never writes.
  */
 static const struct halmac_reg_op mac_consts[] = {
+	/* CSI DMA start page: the 50 CSI pages reserved at the top of the
+	 * TX FIFO (rtl8822e_queues; vendor halmac_init_8822e.c
+	 * priority_queue_cfg_8822e writes WMAC_CSIDMA_CFG =
+	 * rsvd_csibuf_addr, 2048 - 50). Left at 0 the MAC would put CSI
+	 * into the first TX pages instead of the space kept for it. */
+	HM_W16(0x169C, 262144 / HALMAC_PAGE_SIZE - 50),
 	/* TX queue control, TX report enables (WLAN_TXQ_RPT_EN) */
 	HM_SET8(0x0420, 0x80), HM_W8(0x0421, 0x1F),
 	/* SIFS: OFDM CTX/IRX 0x0E, CCK/OFDM duration tune 0x0A/0x10,
