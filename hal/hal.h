@@ -268,6 +268,11 @@ struct dvr_chip_id {
 	uint8_t crystal_cap;
 	uint8_t mac_addr[6];
 	bool usb3;
+	/* The part's own name where one HAL entry drives parts sold under
+	 * several (an RTL8821A die without its Bluetooth half is an
+	 * RTL8811AU): static text, NULL = info->name. What dvr_chip_name()
+	 * reports once identify has read it. */
+	const char *part_name;
 };
 
 /* A chip being driven: context for every op. */

@@ -87,6 +87,21 @@
 	.window = 0x1000,                                                    \
 	.sig_mask = 0xFFF0
 
+/* The die's 8051 spec @p name: its reset rows (release bit @p rst_bit),
+ * the family's image layout and its signature @p sig. */
+#define JAGUAR1_DEFINE_FW_8051(name, sig, rst_bit)                           \
+	static const struct dvr_pwr_cmd name##_reset_rows[] = {              \
+		JAGUAR1_CPU_RESET_ROWS(rst_bit),                             \
+	};                                                                   \
+	static const struct dvr_pwr_cmd *const name##_reset[] = {            \
+		name##_reset_rows, NULL,                                     \
+	};                                                                   \
+	static const struct dvr_fw_8051_spec name = {                        \
+		JAGUAR1_FW_8051_SPEC,                                        \
+		.sig_value = (sig),                                          \
+		.cpu_reset = name##_reset,                                   \
+	}
+
 /* Queue -> DMA priority per bulk OUT count, the same on both dies (rtw88
  * rtw8812a.c rqpn_table_8812a, rtw8821a.c rqpn_table_8821a). One bulk
  * OUT endpoint, which no rtw88 table covers, puts every queue on HIGH:
@@ -97,6 +112,26 @@
 		[2] = DVR_RQPN(HIGH, HIGH, NORMAL, NORMAL, HIGH, HIGH),      \
 		[3] = DVR_RQPN(HIGH, NORMAL, LOW, LOW, HIGH, HIGH),          \
 		[4] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, EXTRA, HIGH),       \
+	}
+/* A die's queue layout: 256 TX pages of @p page bytes, @p rsvd of them
+ * the driver's, the 16128-byte RX FIFO less 128 for reports (rtw88
+ * rtw88xxa.c REPORT_BUF), and the high, low and extra queue pages of its
+ * page table (two bulk OUTs: high only; three: high and low; four: all
+ * three; the normal queue none, one page of gap; one bulk OUT as two). */
+#define JAGUAR1_QUEUE_LAYOUT(page, rsvd, hq, lq, exq)                        \
+	{                                                                    \
+		.page_size = (page),                                         \
+		.tx_pages = 256,                                             \
+		.rsvd_pages = (rsvd),                                        \
+		.rxff_size = 16128,                                          \
+		.rx_report_size = 128,                                       \
+		.rqpn = JAGUAR1_USB_RQPN,                                    \
+		.pages = {                                                   \
+			[1] = { (hq), 0, 0, 0, 1 },                          \
+			[2] = { (hq), 0, 0, 0, 1 },                          \
+			[3] = { (hq), 0, (lq), 0, 1 },                       \
+			[4] = { (hq), 0, (lq), (exq), 1 },                   \
+		},                                                           \
 	}
 
 /* One plain byte write (no read-modify-write). */
@@ -381,6 +416,27 @@ uint32_t jaguar1_bb_swing(const struct dvr_chip *chip, bool is_5g,
 /* Shots a path may spend in one phase (rtw88 cal_retry). */
 #define JAGUAR1_IQK_TRIES 10u
 
+/* The IQK engine's report (page C1 0xD00 path A, 0xD40 path B): done,
+ * RX and TX failure bits and the value [26:16] that page C1's
+ * 0xCB8/0xEB8 selects (rtw88 rtw8812a.c / rtw8821a.c iqk); the RF
+ * registers both dies' sequences set up (rtw88 reg.h). */
+#define JAGUAR1_IQK_DONE     BIT(10)
+#define JAGUAR1_IQK_RX_FAIL  BIT(11)
+#define JAGUAR1_IQK_TX_FAIL  BIT(12)
+#define JAGUAR1_IQK_VALUE    0x07FF0000u
+#define JAGUAR1_IQK_SEL_TX_X 0x02000000u
+#define JAGUAR1_IQK_SEL_TX_Y 0x04000000u
+#define JAGUAR1_IQK_SEL_RX_X 0x06000000u
+#define JAGUAR1_IQK_SEL_RX_Y 0x08000000u
+#define JAGUAR1_RF_DTXLOK     0x08
+#define JAGUAR1_RF_MODE_ADDR  0x30
+#define JAGUAR1_RF_MODE_DATA0 0x31
+#define JAGUAR1_RF_MODE_DATA1 0x32
+#define JAGUAR1_RF_TXMOD      0x58
+#define JAGUAR1_RF_TXA_PREPAD 0x65
+#define JAGUAR1_RF_RXBB2      0x8F
+#define JAGUAR1_RF_LUTWE      0xEF
+
 /* Shots of one path in one phase, until two agree. */
 struct jaguar1_iqk_acc {
 	int x[JAGUAR1_IQK_TRIES], y[JAGUAR1_IQK_TRIES];
@@ -412,12 +468,12 @@ bool jaguar1_iqk_acc_given_up(const struct jaguar1_iqk_acc *a);
 void jaguar1_iqk_record(struct dvr_chip *chip, unsigned channel);
 
 /* The ops every Jaguar1 die points at the family, for a die's ops table
- * to start with (it adds identify, and probe where an id is shared). */
+ * to start with (it adds identify, phy_init — jaguar1_phy_init or its
+ * own around it — and probe where an id is shared). */
 #define JAGUAR1_CHIP_OPS                                                     \
 	.power_on = jaguar1_power_on,                                        \
 	.download_firmware = jaguar1_download_firmware,                      \
 	.mac_init = jaguar1_mac_init,                                        \
-	.phy_init = jaguar1_phy_init,                                        \
 	.set_monitor = jaguar1_set_monitor,                                  \
 	.set_carrier_sense = dvr_set_carrier_sense,                          \
 	.set_channel = jaguar1_set_channel,                                  \
@@ -462,5 +518,19 @@ void jaguar1_iqk_record(struct dvr_chip *chip, unsigned channel);
 	.fw_kind = DVR_FW_8051_PAGES,                                        \
 	.phy_status_len = JAGUAR1_PHY_STATUS_LEN,                            \
 	.efuse_log_size = JAGUAR1_EFUSE_SIZE
+
+/* A die's own objects by its prefix @p d: <d>_usb_ids, <d>_ops, <d>_fw
+ * (JAGUAR1_DEFINE_FW_8051), its generated power flows, <d>_queues and
+ * <d>_family. */
+#define JAGUAR1_DIE_INFO(d)                                                  \
+	.usb_ids = d##_usb_ids,                                              \
+	.n_usb_ids = sizeof d##_usb_ids / sizeof d##_usb_ids[0],             \
+	.ops = &d##_ops,                                                     \
+	.fw_8051 = &d##_fw,                                                  \
+	.pwr_on_flow = d##_card_enable_flow,                                 \
+	.pwr_off_flow = d##_card_disable_flow,                               \
+	.pwr_lps_flow = d##_enter_lps_flow,                                  \
+	.queues = &d##_queues,                                               \
+	.family_data = &d##_family
 
 #endif /* DVR_JAGUAR1_H */

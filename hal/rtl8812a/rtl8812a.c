@@ -29,40 +29,15 @@ static const struct dvr_usb_id rtl8812a_usb_ids[] = {
 };
 
 /* 8051 reset with 0x1D bit 3 as the 8812A's CPU reset release (the
- * 8821A uses bit 0; rtw88 rtw88xxa.c rtw88xxa_reset_8051). */
-static const struct dvr_pwr_cmd rtl8812a_cpu_reset_rows[] = {
-	JAGUAR1_CPU_RESET_ROWS(0x08),
-};
-static const struct dvr_pwr_cmd *const rtl8812a_cpu_reset[] = {
-	rtl8812a_cpu_reset_rows, NULL,
-};
+ * 8821A uses bit 0; rtw88 rtw88xxa.c rtw88xxa_reset_8051), and the
+ * 8812A's image signature 0x950x. */
+JAGUAR1_DEFINE_FW_8051(rtl8812a_fw, 0x9500, 0x08);
 
-/* The family's 8051 image layout with the 8812A's signature 0x950x. */
-static const struct dvr_fw_8051_spec rtl8812a_fw = {
-	JAGUAR1_FW_8051_SPEC,
-	.sig_value = 0x9500,
-	.cpu_reset = rtl8812a_cpu_reset,
-};
-
-/*
- * TX FIFO of 256 pages of 512 bytes, the last 9 kept for the driver
- * (boundary 0xF7); RX FIFO 16128 bytes less 128 for reports (rtw88
- * rtw8812a.c page_table_8812a, rqpn_table_8812a, rxff_size).
- */
-static const struct dvr_queue_layout rtl8812a_queues = {
-	.page_size = 512,
-	.tx_pages = 256,
-	.rsvd_pages = 9,
-	.rxff_size = 16128,
-	.rx_report_size = 128,
-	.rqpn = JAGUAR1_USB_RQPN,
-	.pages = {
-		[1] = { 16, 0, 0, 0, 1 },
-		[2] = { 16, 0, 0, 0, 1 },
-		[3] = { 16, 0, 16, 0, 1 },
-		[4] = { 16, 0, 16, 0, 1 },
-	},
-};
+/* TX FIFO of 256 pages of 512 bytes, the last 9 kept for the driver
+ * (boundary 0xF7), 16 high and 16 low queue pages (rtw88 rtw8812a.c
+ * page_table_8812a, rqpn_table_8812a, rxff_size). */
+static const struct dvr_queue_layout rtl8812a_queues =
+	JAGUAR1_QUEUE_LAYOUT(512, 9, 16, 16, 0);
 
 /* Reset RF paths A and B after a U2/U3 switch (rtw88 rtw88xxa.c
  * rtw88xxa_power_on, 8812A on USB). */
@@ -109,13 +84,13 @@ static const struct jaguar1_data rtl8812a_family = {
 static const struct dvr_chip_ops rtl8812a_ops = {
 	JAGUAR1_CHIP_OPS,
 	.identify = rtl8812a_identify,
+	.phy_init = jaguar1_phy_init,
 };
 
 const struct dvr_chip_info rtl8812a_info = {
 	JAGUAR1_CHIP_INFO,
+	JAGUAR1_DIE_INFO(rtl8812a),
 	.name = "RTL8812AU",
-	.usb_ids = rtl8812a_usb_ids,
-	.n_usb_ids = sizeof rtl8812a_usb_ids / sizeof rtl8812a_usb_ids[0],
 	.fw_file = "rtw8812a_fw.bin",
 	.rf_paths = 2,
 	.max_nss = 2,
@@ -129,11 +104,4 @@ const struct dvr_chip_info rtl8812a_info = {
 	/* One frame per bulk OUT: more overflow the 8812A's OQT (rtw88
 	 * rtw8812a.c usb_tx_agg_desc_num 1). */
 	.tx_agg_max = 1,
-	.ops = &rtl8812a_ops,
-	.fw_8051 = &rtl8812a_fw,
-	.pwr_on_flow = rtl8812a_card_enable_flow,
-	.pwr_off_flow = rtl8812a_card_disable_flow,
-	.pwr_lps_flow = rtl8812a_enter_lps_flow,
-	.queues = &rtl8812a_queues,
-	.family_data = &rtl8812a_family,
 };

@@ -1883,6 +1883,9 @@ bool dvr_core_dead(const dvr_device *dev)
 
 const char *dvr_chip_name(const dvr_device *dev)
 {
+	/* The part identify found, when its entry drives more than one. */
+	if (dev->chip.id.part_name)
+		return dev->chip.id.part_name;
 	return dev->info->name;
 }
 
