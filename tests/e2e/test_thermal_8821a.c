@@ -44,6 +44,7 @@
 #include "libdevourer/virtual/vchip.h"
 #include "tests/check.h"
 #include "tests/e2e/thermal_common.h"
+#include "tests/e2e/txpower_harness.h"
 
 static unsigned swing(struct vchip *vc)
 {
@@ -125,14 +126,10 @@ static void blank_board(void)
 	dvr_close(d);
 }
 
-/* Rate code -> its byte in path A's TX AGC registers. */
+/* Path A's TX AGC index of a rate. */
 static int agc(struct vchip *vc, uint8_t rate)
 {
-	uint16_t off = (uint16_t)(rate & 0xFC);
-	if (rate >= 0x2C)
-		off = (uint16_t)(off - 0x10);   /* VHT follows HT MCS15 */
-	return (int)(vchip_peek32(vc, (uint16_t)(0xC20 + off)) >>
-	             ((rate & 3) * 8) & 0xFF);
+	return txp_jaguar1_index(vc, 0xC20, rate);
 }
 
 /* OFDM 6M .. VHT 1SS MCS9 (0xC24..0xC44 but the second stream's

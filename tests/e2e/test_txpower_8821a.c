@@ -118,16 +118,10 @@ static const struct txp_case cases[] = {
 	{ "blank", WW, { 149, 80, 0 }, { 0, 45, 41, 47, 41, 37 } },
 };
 
-/* The byte lane a rate's index sits in (rtw88 rtw88xxa.c
- * rtw88xxa_set_tx_power_index_by_rate): 0xC20 + (rate & 0xFC), 0x10
- * lower for VHT rates; lane rate & 3. */
+/* Path A's TX AGC index of a rate. */
 static int peek_rate(struct vchip *vc, uint8_t rate)
 {
-	uint16_t off = (uint16_t)(rate & 0xFC);
-	if (rate >= 0x2C)
-		off = (uint16_t)(off - 0x10);
-	uint32_t w = vchip_peek32(vc, (uint16_t)(0xC20 + off));
-	return (int)((w >> ((rate & 3) * 8)) & 0xFF);
+	return txp_jaguar1_index(vc, 0xC20, rate);
 }
 
 static const char *rate_name(uint8_t rate)
@@ -140,15 +134,6 @@ static const char *rate_name(uint8_t rate)
 	case MCS7: return "MCS7";
 	default: return "VHT1SS MCS9";
 	}
-}
-
-static uint32_t training(int mcs7)
-{
-	int t[3] = { mcs7 - 10, mcs7 - 18, mcs7 - 24 };
-	uint32_t w = 0;
-	for (int i = 0; i < 3; i++)
-		w |= (uint32_t)(t[i] < 2 ? 2 : t[i]) << (8 * i);
-	return w;
 }
 
 /* Every rate of want[] on path A, each shifted by shift. */
@@ -164,7 +149,7 @@ static void check_path(struct vchip *vc, const char *what, const int *want,
 	}
 	snprintf(m, sizeof m, "%s training from MCS7", what);
 	CHECK_EQ_HEX(vchip_peek32(vc, 0xC54) & 0xFFFFFF,
-	             training(want[I_MCS7] + shift), m);
+	             txp_jaguar1_training(want[I_MCS7] + shift), m);
 }
 
 /* The second stream's registers as they were: never written. */
