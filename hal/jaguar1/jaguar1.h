@@ -386,6 +386,11 @@ int jaguar1_wait_tx_idle(struct dvr_chip *chip, unsigned timeout_ms);
 unsigned jaguar1_tx_out_index(const struct dvr_chip *chip, unsigned n_out);
 int jaguar1_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
                           const struct dvr_tx_desc_req *req);
+/* The tx_agg_head op: the first descriptor of a bulk OUT of @p n frames
+ * says so in USB_TXAGG_NUM (dword 7 [31:24]), its checksum taken again
+ * (rtw88 usb.c rtw_usb_tx_agg_skb, rtw_usb_fill_tx_checksum). */
+void jaguar1_tx_agg_head(const struct dvr_chip *chip, uint8_t *desc,
+                         unsigned n);
 /* The check_tx_vector op: what jaguar1_build_tx_desc would refuse. */
 int jaguar1_check_tx_vector(const struct dvr_chip *chip,
                             const struct dvr_tx_desc_req *req, char *why,
@@ -485,6 +490,7 @@ void jaguar1_iqk_record(struct dvr_chip *chip, unsigned channel);
 	.power_off = jaguar1_power_off,                                      \
 	.tx_out_index = jaguar1_tx_out_index,                                \
 	.build_tx_desc = jaguar1_build_tx_desc,                              \
+	.tx_agg_head = jaguar1_tx_agg_head,                                  \
 	.check_tx_vector = jaguar1_check_tx_vector,                          \
 	.parse_rx_pkt = jaguar1_parse_rx_pkt
 
@@ -499,7 +505,10 @@ void jaguar1_iqk_record(struct dvr_chip *chip, unsigned channel);
  * txgi_max 63, the unit its by-rate and limit tables are kept in) with
  * 32 as the stand-in when no channel gives a calibrated level (mid-scale,
  * below what boards are calibrated to, so it cannot overdrive an
- * external PA), the 8051 download, EFUSE and PHY status sizes.
+ * external PA), the 8051 download, EFUSE and PHY status sizes, and the
+ * bounds of a USB TX aggregate — at most 20480 bytes, each frame 8-byte
+ * aligned (rtw88 usb.h RTW_USB_MAX_XMITBUF_SZ, usb.c rtw_usb_tx_agg_skb);
+ * how many frames the die's DMA takes is its own tx_agg_max.
  */
 #define JAGUAR1_CHIP_INFO                                                    \
 	.tx_desc_len = JAGUAR1_TX_DESC_LEN,                                  \
@@ -515,6 +524,8 @@ void jaguar1_iqk_record(struct dvr_chip *chip, unsigned channel);
 	.tx_power_min = 0,                                                   \
 	.tx_power_max = JAGUAR1_TXAGC_MAX,                                   \
 	.tx_power_step_mbm = 50,                                             \
+	.tx_agg_max_bytes = 20480,                                           \
+	.tx_agg_align = 8,                                                   \
 	.fw_kind = DVR_FW_8051_PAGES,                                        \
 	.phy_status_len = JAGUAR1_PHY_STATUS_LEN,                            \
 	.efuse_log_size = JAGUAR1_EFUSE_SIZE

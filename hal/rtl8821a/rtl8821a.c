@@ -113,8 +113,7 @@ const struct dvr_chip_info rtl8821a_info = {
 	.fw_file = "rtw8821a_fw.bin",
 	/* The TX DMA takes up to 6 frames a bulk OUT (rtw88 rtw8821a.c
 	 * usb_tx_agg_desc_num, the vendor's UsbTxAggDescNum); the core
-	 * packs none while the family has no tx_agg_head, so each frame
-	 * still goes alone. */
+	 * packs them with the family's jaguar1_tx_agg_head. */
 	.tx_agg_max = 6,
 	/* 1T1R, one spatial stream (rtw88 rtw88xxa_fill_hw_cap nss 1;
 	 * rf_tbl path A only) */
