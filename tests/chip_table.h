@@ -47,6 +47,10 @@ struct test_chip {
 	/* bringup: the HAL asks the firmware for IQK after the channel (the
 	 * model's calibration milestone). */
 	bool fw_iqk;
+	/* gst_link: by default the sender may pack several frames into one
+	 * USB transfer (async is the chip's preferred TX mode and its DMA
+	 * takes more than one); false: one transfer per frame. */
+	bool packs_by_default;
 	/* bringup: registers after dvr_start() on ch 36/80, default board,
 	 * worldwide. */
 	struct test_chip_reg started[4];
@@ -247,6 +251,9 @@ static const struct test_chip test_chip_table[] = {
 		/* the IQK is the driver's own (rtw8821a_iqk), not the
 		 * firmware's */
 		.fw_iqk = false,
+		/* async by preference, as the RTL8812AU, and a TX DMA of
+		 * six frames (rtw88 rtw8821a.c usb_tx_agg_desc_num) */
+		.packs_by_default = true,
 		/* No power configured: the calibrated level from the model's
 		 * t2u-plus EFUSE (the vendor's 8821A defaults: 5 GHz bases
 		 * 0x2A, 1S byte 0x04 = BW20 +0 and OFDM +4, 80 MHz byte 0),
