@@ -268,9 +268,11 @@ struct dvr_chip_id {
 	uint8_t crystal_cap;
 	uint8_t mac_addr[6];
 	bool usb3;
-	/* The product this die is when its bonding makes it another part
-	 * than info->name (the RTL8812A bonded with one RF path is the
-	 * RTL8811AU); NULL: info->name. What dvr_chip_name() reports. */
+	/* The part's own name where one HAL entry drives parts sold under
+	 * several (an RTL8821A die without its Bluetooth half, or an
+	 * RTL8812A die bonded with one RF path, is an RTL8811AU): static
+	 * text, NULL = info->name. What dvr_chip_name() reports once
+	 * identify has read it. */
 	const char *part_name;
 };
 

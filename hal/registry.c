@@ -7,6 +7,7 @@
 #include "hal/hal.h"
 #include "hal/chips_built.h"
 
+extern const struct dvr_chip_info rtl8821a_info;
 extern const struct dvr_chip_info rtl8812a_info;
 extern const struct dvr_chip_info rtl8822c_info;
 extern const struct dvr_chip_info rtl8821c_info;
@@ -14,6 +15,12 @@ extern const struct dvr_chip_info rtl8822b_info;
 extern const struct dvr_chip_info rtl8822e_info;
 
 const struct dvr_chip_info *const dvr_chip_registry[] = {
+	/* Before the 8812A: 2357:0122 is in both lists, and only the
+	 * 8821A's probe can tell the dies apart (the 8812A has none, and
+	 * one would add a read to every 8812A bring-up). */
+#if DVR_CHIP_RTL8821A
+	&rtl8821a_info,
+#endif
 #if DVR_CHIP_RTL8812A
 	&rtl8812a_info,
 #endif

@@ -51,6 +51,10 @@ struct test_chip {
 	/* bringup: the HAL asks the firmware for IQK after the channel (the
 	 * model's calibration milestone). */
 	bool fw_iqk;
+	/* gst_link: by default the sender may pack several frames into one
+	 * USB transfer (async is the chip's preferred TX mode and its DMA
+	 * takes more than one); false: one transfer per frame. */
+	bool packs_by_default;
 	/* bringup: registers after dvr_start() on ch 36/80, default board,
 	 * worldwide. */
 	struct test_chip_reg started[4];
@@ -263,6 +267,57 @@ static const struct test_chip test_chip_table[] = {
 		 * an index) stops at 73 - 10 = 63 (1575 mBm); FCC 76, +12:
 		 * index 80 passes, under 73 + 12 = 85. */
 		.power_149 = { 20, 1575, 2000 },
+	},
+	{
+		.name = "8821a",
+		/* the model's default board has BT_FUNC_EN: an RTL8821AU,
+		 * not an RTL8811AU */
+		.dvr_name = "RTL8821AU",
+		/* the model's default identity, the TP-Link Archer T2U Plus
+		 * (rtw88 rtw8821au.c) */
+		.vid = 0x2357, .pid = 0x0120,
+		/* USB 2 only: rtw88 switches the 8812A and 8814A alone
+		 * (usb.c rtw_usb3_chip_old) */
+		.usb_mbps = 480,
+		.nss = 1,
+		/* the v42.4 image's 31866 bytes of code, 196 bytes a write */
+		.fw_window_writes = 31866 / 196,
+		/* the IQK is the driver's own (rtw8821a_iqk), not the
+		 * firmware's */
+		.fw_iqk = false,
+		/* async by preference, as the RTL8812AU, and a TX DMA of
+		 * six frames (rtw88 rtw8821a.c usb_tx_agg_desc_num) */
+		.packs_by_default = true,
+		/* No power configured: the calibrated level from the model's
+		 * t2u-plus EFUSE (the vendor's 8821A defaults: 5 GHz bases
+		 * 0x2A, 1S byte 0x04 = BW20 +0 and OFDM +4, 80 MHz byte 0),
+		 * plus power by rate (rtw8821a_bb_pg, 5 GHz) capped by the
+		 * worldwide limit (rtw8821a_txpwr_lmt, least of FCC, MKK and
+		 * ETSI), 0.5 dB an index. At 36/80 (centre 42, group 0):
+		 * OFDM 0x2A + 4 = 46, 6M-18M by rate 36 36 34 34 over 54M's
+		 * 26, +10..+8, capped at ch 36's OFDM limit 30 - 26 = +4:
+		 * 50 = 0x32; HT and VHT (0x2A + 0x2A) / 2 + 0 = 42, MCS0-3
+		 * +12..+8 over MCS7's 24, capped at the HT 1S limit of 36/20
+		 * and 38/40 (30, 26) less 24 = +2: 44 = 0x2C, MCS7 the base
+		 * 42; VHT 1S also under 42/80's 22 (FCC), 22 - 24 = -2: 40 =
+		 * 0x28 (tests/e2e/test_txpower_8821a.c has the rest). */
+		.started = {
+			{ "calibrated TX power index on path A OFDM 6M-18M",
+			  TEST_REG_MAC, 0xC24, 0xFFFFFFFF, 0x32323232 },
+			{ "calibrated TX power index on path A MCS0-3",
+			  TEST_REG_MAC, 0xC2C, 0xFFFFFFFF, 0x2C2C2C2C },
+			{ "calibrated TX power index on path A MCS4-7",
+			  TEST_REG_MAC, 0xC30, 0xFFFFFFFF, 0x2A2C2C2C },
+			{ "calibrated TX power index on path A VHT MCS0-3",
+			  TEST_REG_MAC, 0xC3C, 0xFFFFFFFF, 0x28282828 },
+		},
+		/* t2u-plus, ch 149/20: MCS7 has the EFUSE index 0x2A = 42
+		 * (5 GHz base, BW20 difference 0); its limit is HT 1S at 20
+		 * MHz ch 149 (rtw8821a_txpwr_lmt) minus the by-rate base
+		 * MCS7 24: worldwide 30 (ETSI), +6, so 25 dBm (index 50)
+		 * stops at 42 + 6 = 48 (2400 mBm); FCC 32, +8: 50 passes, at
+		 * 42 + 8. */
+		.power_149 = { 25, 2400, 2500 },
 	},
 };
 

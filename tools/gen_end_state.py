@@ -53,6 +53,20 @@ CHIPS = {
                  "glna": 0, "gpa": 0, "alna": 0, "apa": 0},
         "skipped": [],
     },
+    "rtw8821a": {
+        "name": "rtl8821a",
+        # rtw88 rtw8821a.c: mac_tbl, agc_tbl, bb_tbl, rf_tbl[A] (one
+        # path; no AGC-diff tables).
+        "tables": [("mac", "MAC"), ("bb", "BB"), ("agc", "BB"),
+                   ("rf_a", "RFA")],
+        "rule": "jaguar1",
+        # Model (personality_8821a.c, personality_8821a_efuse.c, board
+        # t2u-plus): internal PA/LNA on both bands, BT (board bit 4,
+        # BT_FUNC_EN); SYS_CFG CHIP_VER 1 read raw = B-cut (1).
+        "cond": {"cut": 1, "pkg": 15, "intf": 2, "rfe": 0x10,
+                 "glna": 0, "gpa": 0, "alna": 0, "apa": 0},
+        "skipped": [],
+    },
     "rtw8822c": {
         "name": "rtl8822c",
         # rtw88 rtw8822c.c: bb_tbl, agc_tbl, rfk_init_tbl (phy.c

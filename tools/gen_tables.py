@@ -8,6 +8,7 @@ JSON, so running the script twice gives byte-identical files; the hal test
 suite checks that the committed files match a fresh run.
 
     tools/gen_tables.py tools/tables/rtw8812a.json hal/rtl8812a
+    tools/gen_tables.py tools/tables/rtw8821a.json hal/rtl8821a
     tools/gen_tables.py tools/tables/rtw8822c.json hal/rtl8822c
     tools/gen_tables.py tools/tables/rtw8822b.json hal/rtl8822b
     tools/gen_tables.py tools/tables/rtw8821c.json hal/rtl8821c
@@ -48,6 +49,21 @@ CHIPS = {
 
 
         "pg": ["bb_pg", "bb_pg_rfe3"],
+        "lmt": ["txpwr_lmt"],
+    },
+    # The second Jaguar1 die: one RF path, no AGC difference tables, one
+    # by-rate, limit and power-tracking set for every board (rtw8821a.c
+    # rtw8821a_rfe_defs has only entry 0).
+    "rtw8821a": {
+        "prefix": "rtl8821a", "base": "rtl8821a_tables",
+        "pairs": ["mac", "bb", "agc", "rf_a"],
+        "pwr": ["trans_carddis_to_cardemu", "trans_cardemu_to_act",
+                "trans_act_to_lps", "trans_act_to_cardemu",
+                "trans_cardemu_to_carddis"],
+        "flows": ["card_enable_flow", "card_disable_flow", "enter_lps_flow"],
+        "pwrtrk": True,
+        "pg": ["bb_pg"],
+        "pg_bcd": True,
         "lmt": ["txpwr_lmt"],
     },
     "rtw8822c": {

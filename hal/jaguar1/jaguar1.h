@@ -46,12 +46,101 @@
 #define JAGUAR1_EFUSE_THERMAL 0xBAu
 /* Largest TX AGC index of a rate (6 bits). */
 #define JAGUAR1_TXAGC_MAX 0x3F
+/* PHY status (driver info) the family asks for: 4 units of 8 bytes
+ * (rtw88 mac.h PHY_STATUS_SIZE, written to REG_RX_DRVINFO_SZ). */
+#define JAGUAR1_PHY_STATUS_LEN 32u
+/* Largest VHT MPDU including its FCS, the length REG_RX_PKT_LIMIT 0x18
+ * is set for (rtw88 rtw88xxa.c rtw88xxa_power_on, "VHT packet length
+ * 11K"). */
+#define JAGUAR1_MAX_RX_FRAME 11454u
+/* Logical EFUSE size of every die (rtw88 rtw8812a.c / rtw8821a.c
+ * log_efuse_size). */
+#define JAGUAR1_EFUSE_SIZE 512u
+
+/*
+ * The 8051 reset of a Jaguar1 die as power-sequence rows: 0x1C bit 1
+ * off, the die's CPU reset release bit in 0x1D (@p rst_bit: bit 3 on the
+ * 8812A, bit 0 on the 8821A) off, CPU off, 0x1C bit 1 off again, the
+ * release bit on, CPU on (rtw88 rtw88xxa.c rtw88xxa_reset_8051). The die
+ * ends the array with an END row.
+ */
+#define JAGUAR1_RESET_ROW(reg, mask, value)                                  \
+	{ (reg), 0xFF, DVR_PWR_INTF_USB, DVR_PWR_BASE_MAC, DVR_PWR_CMD_WRITE, \
+	  (mask), (value) }
+#define JAGUAR1_CPU_RESET_ROWS(rst_bit)                                      \
+	JAGUAR1_RESET_ROW(0x001C, 0x02, 0x00),                               \
+	JAGUAR1_RESET_ROW(0x001D, (rst_bit), 0x00),                          \
+	JAGUAR1_RESET_ROW(0x0003, 0x04, 0x00),                               \
+	JAGUAR1_RESET_ROW(0x001C, 0x02, 0x00),                               \
+	JAGUAR1_RESET_ROW(0x001D, (rst_bit), (rst_bit)),                     \
+	JAGUAR1_RESET_ROW(0x0003, 0x04, 0x04),                               \
+	{ 0, 0, 0, 0, DVR_PWR_CMD_END, 0, 0 }
+
+/* The 8051 image of every die: a 32-byte header, at most 32 KiB of code
+ * (vendor FW_SIZE_8812), written in 4 KiB pages at 0x1000 (rtw88 fw.h
+ * DLFW_PAGE_SIZE_LEGACY, FW_START_ADDR_LEGACY); the die adds its
+ * signature value and CPU reset rows. */
+#define JAGUAR1_FW_8051_SPEC                                                 \
+	.hdr_len = 32,                                                       \
+	.max_code = 0x8000,                                                  \
+	.page_size = 4096,                                                   \
+	.window = 0x1000,                                                    \
+	.sig_mask = 0xFFF0
+
+/* The die's 8051 spec @p name: its reset rows (release bit @p rst_bit),
+ * the family's image layout and its signature @p sig. */
+#define JAGUAR1_DEFINE_FW_8051(name, sig, rst_bit)                           \
+	static const struct dvr_pwr_cmd name##_reset_rows[] = {              \
+		JAGUAR1_CPU_RESET_ROWS(rst_bit),                             \
+	};                                                                   \
+	static const struct dvr_pwr_cmd *const name##_reset[] = {            \
+		name##_reset_rows, NULL,                                     \
+	};                                                                   \
+	static const struct dvr_fw_8051_spec name = {                        \
+		JAGUAR1_FW_8051_SPEC,                                        \
+		.sig_value = (sig),                                          \
+		.cpu_reset = name##_reset,                                   \
+	}
+
+/* Queue -> DMA priority per bulk OUT count, the same on both dies (rtw88
+ * rtw8812a.c rqpn_table_8812a, rtw8821a.c rqpn_table_8821a). One bulk
+ * OUT endpoint, which no rtw88 table covers, puts every queue on HIGH:
+ * the only one that endpoint feeds. */
+#define JAGUAR1_USB_RQPN                                                     \
+	{                                                                    \
+		[1] = DVR_RQPN(HIGH, HIGH, HIGH, HIGH, HIGH, HIGH),          \
+		[2] = DVR_RQPN(HIGH, HIGH, NORMAL, NORMAL, HIGH, HIGH),      \
+		[3] = DVR_RQPN(HIGH, NORMAL, LOW, LOW, HIGH, HIGH),          \
+		[4] = DVR_RQPN(NORMAL, NORMAL, LOW, LOW, EXTRA, HIGH),       \
+	}
+/* A die's queue layout: 256 TX pages of @p page bytes, @p rsvd of them
+ * the driver's, the 16128-byte RX FIFO less 128 for reports (rtw88
+ * rtw88xxa.c REPORT_BUF), and the high, low and extra queue pages of its
+ * page table (two bulk OUTs: high only; three: high and low; four: all
+ * three; the normal queue none, one page of gap; one bulk OUT as two). */
+#define JAGUAR1_QUEUE_LAYOUT(page, rsvd, hq, lq, exq)                        \
+	{                                                                    \
+		.page_size = (page),                                         \
+		.tx_pages = 256,                                             \
+		.rsvd_pages = (rsvd),                                        \
+		.rxff_size = 16128,                                          \
+		.rx_report_size = 128,                                       \
+		.rqpn = JAGUAR1_USB_RQPN,                                    \
+		.pages = {                                                   \
+			[1] = { (hq), 0, 0, 0, 1 },                          \
+			[2] = { (hq), 0, 0, 0, 1 },                          \
+			[3] = { (hq), 0, (lq), 0, 1 },                       \
+			[4] = { (hq), 0, (lq), (exq), 1 },                   \
+		},                                                           \
+	}
 
 /* One plain byte write (no read-modify-write). */
 struct jaguar1_byte_write {
 	uint16_t addr;
 	uint8_t value;
 };
+
+struct jaguar1_efuse;
 
 /* Family data of one chip (info->family_data). Hooks marked optional may
  * be NULL; the family calls every other one unchecked. */
@@ -70,12 +159,54 @@ struct jaguar1_data {
 	bool set_pbp;
 	uint8_t pbp;
 	uint8_t ampdu_max_time;      /* REG_AMPDU_MAX_TIME */
+	/* After the card-enable flow: set 0x7C bit 6 when SYS_CFG bit 24
+	 * (the LDO regulator strap) reads set (the 8821A's step in rtw88
+	 * rtw88xxa.c rtw88xxau_init_power_on). */
+	bool ldo_from_strap;
+	/* The TX DMA also takes the aggregation depth (info->tx_agg_max),
+	 * doubled, in REG_DWBCN1_CTRL (0x228): the 8821A's (rtw88
+	 * rtw88xxa.c rtw88xxau_tx_aggregation). */
+	bool agg_depth_dwbcn1;
+	/* RF reads: true when CCA must be off while the read port is
+	 * switched, except on the C-cut, which waits 20 us instead (the
+	 * 8812A); false: every read waits 20 us (the 8821A) (rtw88
+	 * rtw88xxa.c rtw88xxa_phy_read_rf). */
+	bool rf_read_cca_by_cut;
 	/* Optional: the chip's own MAC register steps, run where rtw88
 	 * rtw88xxa_power_on runs them (after REG_MAX_AGGR_NUM). */
 	void (*mac_quirks)(struct dvr_chip *chip);
 	/* CCK RX power (dBm) from the PHY status AGC byte: LNA index in
 	 * [7:5], VGA index in [4:0]; the gain table is the chip's. */
 	int (*cck_rx_power)(uint8_t agc);
+
+	/* --- identify (jaguar1_identify.c) --- */
+	/* What the die reads before the generic fields: SYS_CFG's cut
+	 * number plus cut_add (rtw88 rtw88xxa_read_efuse adds 1 on the
+	 * 8812A), the MAC address at efuse_mac in the logical map (the
+	 * USB block: 0xD7 on the 8812AU, 0x107 on the 8821AU) or the
+	 * fallback address of a blank part. */
+	uint8_t cut_add;
+	uint16_t efuse_mac;
+	uint8_t fallback_mac[6];
+	/* Optional: physical EFUSE bytes past the logical map, read while
+	 * the port is open (the 8812A's 1T1R and 11n-only marks). */
+	int (*efuse_extra)(struct dvr_chip *chip, struct jaguar1_efuse *port);
+
+	/* --- BB/RF bring-up (jaguar1_phy.c) --- */
+	/* BB and AGC tables, the RF table of each path (phy_cond rows),
+	 * word counts through pointers as mac_table's. */
+	const uint32_t *bb_table, *agc_table;
+	const size_t *bb_table_len, *agc_table_len;
+	const uint32_t *rf_table[2];
+	const size_t *rf_table_len[2];
+	/* Field of REG_AFE_XTAL_CTRL (0x2C) the crystal cap goes to, as
+	 * cap | cap << 6 (rtw88 rtw88xxa_phy_bb_config: [30:19] on the
+	 * 8812A, [23:12] on the 8821A). */
+	uint32_t xtal_mask;
+	/* Optional: a two-path die strapped 1T1R receives and sends on
+	 * path A only (the 8812A's rtw8812a_config_1t); a one-path die
+	 * needs none. */
+	void (*config_1t)(struct dvr_io *io);
 
 	/* --- band and channel switch (jaguar1_channel.c) --- */
 	/* The die's band registers, run between the RX path select and
@@ -232,6 +363,19 @@ void jaguar1_init_queues(struct dvr_chip *chip);
 
 /* --- ops the family implements once --- */
 
+/* identify's common part (jaguar1_identify.c): chip state, SYS_CFG and
+ * cut, the EFUSE map (and the die's efuse_extra), crystal cap, BB
+ * swings, MAC address. The die's identify then reads its own fields
+ * (amplifiers, RFE type, BT) and loads its TX power tables. */
+int jaguar1_identify(struct dvr_chip *chip);
+/* phy_init (jaguar1_phy.c): BB/RF blocks on, BB and AGC tables, crystal
+ * cap, the RF table of each path in use, the die's config_1t on a 1T1R
+ * board (rtw88 rtw88xxa.c rtw88xxa_phy_bb_config, rtw88xxa_phy_rf_config). */
+int jaguar1_phy_init(struct dvr_chip *chip);
+/* calibrate (jaguar1_phy.c): the die's calibrate_channel on the channel
+ * set now, after which every channel set calibrates again. */
+int jaguar1_calibrate(struct dvr_chip *chip);
+
 int jaguar1_power_on(struct dvr_chip *chip);
 void jaguar1_power_off(struct dvr_chip *chip);
 int jaguar1_download_firmware(struct dvr_chip *chip,
@@ -242,6 +386,11 @@ int jaguar1_wait_tx_idle(struct dvr_chip *chip, unsigned timeout_ms);
 unsigned jaguar1_tx_out_index(const struct dvr_chip *chip, unsigned n_out);
 int jaguar1_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
                           const struct dvr_tx_desc_req *req);
+/* The tx_agg_head op: the first descriptor of a bulk OUT of @p n frames
+ * says so in USB_TXAGG_NUM (dword 7 [31:24]), its checksum taken again
+ * (rtw88 usb.c rtw_usb_tx_agg_skb, rtw_usb_fill_tx_checksum). */
+void jaguar1_tx_agg_head(const struct dvr_chip *chip, uint8_t *desc,
+                         unsigned n);
 /* The check_tx_vector op: what jaguar1_build_tx_desc would refuse. */
 int jaguar1_check_tx_vector(const struct dvr_chip *chip,
                             const struct dvr_tx_desc_req *req, char *why,
@@ -272,6 +421,27 @@ uint32_t jaguar1_bb_swing(const struct dvr_chip *chip, bool is_5g,
 /* Shots a path may spend in one phase (rtw88 cal_retry). */
 #define JAGUAR1_IQK_TRIES 10u
 
+/* The IQK engine's report (page C1 0xD00 path A, 0xD40 path B): done,
+ * RX and TX failure bits and the value [26:16] that page C1's
+ * 0xCB8/0xEB8 selects (rtw88 rtw8812a.c / rtw8821a.c iqk); the RF
+ * registers both dies' sequences set up (rtw88 reg.h). */
+#define JAGUAR1_IQK_DONE     BIT(10)
+#define JAGUAR1_IQK_RX_FAIL  BIT(11)
+#define JAGUAR1_IQK_TX_FAIL  BIT(12)
+#define JAGUAR1_IQK_VALUE    0x07FF0000u
+#define JAGUAR1_IQK_SEL_TX_X 0x02000000u
+#define JAGUAR1_IQK_SEL_TX_Y 0x04000000u
+#define JAGUAR1_IQK_SEL_RX_X 0x06000000u
+#define JAGUAR1_IQK_SEL_RX_Y 0x08000000u
+#define JAGUAR1_RF_DTXLOK     0x08
+#define JAGUAR1_RF_MODE_ADDR  0x30
+#define JAGUAR1_RF_MODE_DATA0 0x31
+#define JAGUAR1_RF_MODE_DATA1 0x32
+#define JAGUAR1_RF_TXMOD      0x58
+#define JAGUAR1_RF_TXA_PREPAD 0x65
+#define JAGUAR1_RF_RXBB2      0x8F
+#define JAGUAR1_RF_LUTWE      0xEF
+
 /* Shots of one path in one phase, until two agree. */
 struct jaguar1_iqk_acc {
 	int x[JAGUAR1_IQK_TRIES], y[JAGUAR1_IQK_TRIES];
@@ -301,5 +471,77 @@ void jaguar1_iqk_acc_add(struct jaguar1_iqk_acc *a, int x, int y,
 bool jaguar1_iqk_acc_given_up(const struct jaguar1_iqk_acc *a);
 /* chip->calib from priv->iqk after the die's IQK of @p channel. */
 void jaguar1_iqk_record(struct dvr_chip *chip, unsigned channel);
+
+/* The ops every Jaguar1 die points at the family, for a die's ops table
+ * to start with (it adds identify, phy_init — jaguar1_phy_init or its
+ * own around it — and probe where an id is shared). */
+#define JAGUAR1_CHIP_OPS                                                     \
+	.power_on = jaguar1_power_on,                                        \
+	.download_firmware = jaguar1_download_firmware,                      \
+	.mac_init = jaguar1_mac_init,                                        \
+	.set_monitor = jaguar1_set_monitor,                                  \
+	.set_carrier_sense = dvr_set_carrier_sense,                          \
+	.set_channel = jaguar1_set_channel,                                  \
+	.calibrate = jaguar1_calibrate,                                      \
+	.set_tx_power = jaguar1_set_tx_power,                                \
+	.calibrated_tx_power = jaguar1_calibrated_tx_power,                  \
+	.track = jaguar1_track,                                              \
+	.wait_tx_idle = jaguar1_wait_tx_idle,                                \
+	.power_off = jaguar1_power_off,                                      \
+	.tx_out_index = jaguar1_tx_out_index,                                \
+	.build_tx_desc = jaguar1_build_tx_desc,                              \
+	.tx_agg_head = jaguar1_tx_agg_head,                                  \
+	.check_tx_vector = jaguar1_check_tx_vector,                          \
+	.parse_rx_pkt = jaguar1_parse_rx_pkt
+
+/*
+ * The info fields every Jaguar1 die has alike: descriptor geometry, the
+ * VHT MPDU limit (a frame of 11454 bytes with FCS fits one bulk OUT: the
+ * vendor/rtw88 transfer buffer is 20480 bytes, and the TX FIFO keeps at
+ * least 214 public pages of 512 bytes on the 8812A, 227 of 256 bytes on
+ * the 8821A, rtw88 page_table_8812a / page_table_8821a; rates whose PPDU
+ * cannot carry that much, legacy ones with L-SIG length <= 4095, are
+ * refused per frame by build_tx_desc), the 6-bit TX AGC index in 0.5 dB steps (rtw88
+ * txgi_max 63, the unit its by-rate and limit tables are kept in) with
+ * 32 as the stand-in when no channel gives a calibrated level (mid-scale,
+ * below what boards are calibrated to, so it cannot overdrive an
+ * external PA), the 8051 download, EFUSE and PHY status sizes, and the
+ * bounds of a USB TX aggregate — at most 20480 bytes, each frame 8-byte
+ * aligned (rtw88 usb.h RTW_USB_MAX_XMITBUF_SZ, usb.c rtw_usb_tx_agg_skb);
+ * how many frames the die's DMA takes is its own tx_agg_max.
+ */
+#define JAGUAR1_CHIP_INFO                                                    \
+	.tx_desc_len = JAGUAR1_TX_DESC_LEN,                                  \
+	.rx_desc_len = JAGUAR1_RX_DESC_LEN,                                  \
+	.rx_agg_align = 8,                                                   \
+	.max_tx_frame = JAGUAR1_MAX_RX_FRAME - 4,                            \
+	.max_rx_pkt = JAGUAR1_RX_DESC_LEN + JAGUAR1_PHY_STATUS_LEN +         \
+	              JAGUAR1_MAX_RX_FRAME,                                  \
+	.max_bw_mhz = 80,                                                    \
+	.has_5ghz = true,                                                    \
+	.preferred_tx_mode = DVR_TX_ASYNC,                                   \
+	.default_tx_power = 32,                                              \
+	.tx_power_min = 0,                                                   \
+	.tx_power_max = JAGUAR1_TXAGC_MAX,                                   \
+	.tx_power_step_mbm = 50,                                             \
+	.tx_agg_max_bytes = 20480,                                           \
+	.tx_agg_align = 8,                                                   \
+	.fw_kind = DVR_FW_8051_PAGES,                                        \
+	.phy_status_len = JAGUAR1_PHY_STATUS_LEN,                            \
+	.efuse_log_size = JAGUAR1_EFUSE_SIZE
+
+/* A die's own objects by its prefix @p d: <d>_usb_ids, <d>_ops, <d>_fw
+ * (JAGUAR1_DEFINE_FW_8051), its generated power flows, <d>_queues and
+ * <d>_family. */
+#define JAGUAR1_DIE_INFO(d)                                                  \
+	.usb_ids = d##_usb_ids,                                              \
+	.n_usb_ids = sizeof d##_usb_ids / sizeof d##_usb_ids[0],             \
+	.ops = &d##_ops,                                                     \
+	.fw_8051 = &d##_fw,                                                  \
+	.pwr_on_flow = d##_card_enable_flow,                                 \
+	.pwr_off_flow = d##_card_disable_flow,                               \
+	.pwr_lps_flow = d##_enter_lps_flow,                                  \
+	.queues = &d##_queues,                                               \
+	.family_data = &d##_family
 
 #endif /* DVR_JAGUAR1_H */

@@ -46,7 +46,10 @@ static void switch_band(struct dvr_chip *chip, bool is_5g, unsigned bw)
 	 * the phydm dm_dig_min of the 8812; the die's igi_unlinked). We run
 	 * no DIG watchdog, so the floor is where the gain stays. */
 	dvr_w32_mask(io, REG_A_IGI, IGI_MASK, fam->igi_unlinked);
-	dvr_w32_mask(io, REG_B_IGI, IGI_MASK, fam->igi_unlinked);
+	/* per RF path in use, as rtw88 phy.c rtw_phy_dig_write walks
+	 * rf_path_num (the 8821A's DIG list has path A alone) */
+	if (jaguar1_paths(chip) > 1)
+		dvr_w32_mask(io, REG_B_IGI, IGI_MASK, fam->igi_unlinked);
 	if (!is_5g)
 		dvr_clr8(io, REG_CCK_CHECK, CCK_CHECK_5G);
 }

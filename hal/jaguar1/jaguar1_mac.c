@@ -83,6 +83,9 @@ int jaguar1_mac_init(struct dvr_chip *chip)
 	/* USB TX aggregation depth: descriptors per bulk OUT (the 8812A
 	 * takes one; more overflow its OQT). */
 	dvr_w8_mask(io, REG_DWBCN0_CTRL, 0xF0, (uint8_t)chip->info->tx_agg_max);
+	if (jd->agg_depth_dwbcn1)
+		dvr_w8(io, REG_DWBCN1_CTRL,
+		       (uint8_t)(chip->info->tx_agg_max << 1));
 
 	/* Beacon functions off (monitor), TSF updates disabled. */
 	dvr_w16(io, REG_BCN_CTRL, 0x1010);

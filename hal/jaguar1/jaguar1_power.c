@@ -60,6 +60,9 @@ int jaguar1_power_on(struct dvr_chip *chip)
 
 	dvr_w16(io, REG_CR, 0);
 	dvr_w16(io, REG_CR, CR_INIT_ENABLES);
+	if (jd && jd->ldo_from_strap &&
+	    (dvr_r8(io, REG_SYS_CFG + 3) & BIT(0)))
+		dvr_set8(io, REG_LDO_SWR_CTRL, BIT(6));
 
 	/* The LLT must exist before the firmware download; the queue pages
 	 * that use it are programmed after the MAC table (mac_init), in

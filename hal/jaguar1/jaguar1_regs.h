@@ -28,8 +28,7 @@
 #define REG_RSV_CTRL_B1      0x001D
 #define  RSV_CTRL_B1_8051_RST BIT(3)   /* 8812A: 8051 reset release */
 #define REG_RF_CTRL          0x001F
-#define REG_AFE_XTAL_CTRL    0x002C /* crystal cap [30:19] */
-#define  XTAL_CAP_MASK        0x7FF80000u
+#define REG_AFE_XTAL_CTRL    0x002C /* crystal cap: the die's xtal_mask */
 #define REG_EFUSE_CTRL       0x0030
 #define  EFUSE_CTRL_FLAG      BIT(31)
 #define REG_LDO_EFUSE_CTRL   0x0034
@@ -54,6 +53,9 @@
 #define  EFUSE_ACCESS_ON      0x69
 #define  EFUSE_ACCESS_OFF     0x00
 #define REG_SYS_CFG          0x00F0
+#define REG_LDO_SWR_CTRL     0x007C
+#define REG_DWBCN1_CTRL      0x0228
+#define REG_WL_BT_PWR_CTRL   0x0068 /* bit 18: BT_FUNC_EN */
 
 /* --- MAC / DMA --- */
 #define REG_CR               0x0100

@@ -24,8 +24,13 @@ void jaguar1_rf_write(struct dvr_chip *chip, unsigned path, uint8_t addr,
 uint32_t jaguar1_rf_read(struct dvr_chip *chip, unsigned path, uint8_t addr)
 {
 	struct dvr_io *io = chip->io;
-	/* Cuts other than C need CCA off while the read port is switched. */
-	bool cca_off = chip->id.cut != CUT_C && addr != 0;
+	const struct jaguar1_data *jd = jaguar1_data(chip);
+	/* A die whose reads need CCA off while the read port is switched
+	 * does so on cuts other than C (RF 0 excepted: toggling CCA would
+	 * change it) and waits on its C-cut; every other die waits. */
+	bool by_cut = jd && jd->rf_read_cca_by_cut;
+	bool cca_off = by_cut && chip->id.cut != CUT_C && addr != 0;
+	bool settle = !by_cut || chip->id.cut == CUT_C;
 	bool pi;
 	uint32_t v;
 
@@ -33,7 +38,7 @@ uint32_t jaguar1_rf_read(struct dvr_chip *chip, unsigned path, uint8_t addr)
 		dvr_set32(io, REG_BB_CCA2ND, BIT(3));
 	pi = dvr_r32(io, path ? REG_B_3WIRE : REG_A_3WIRE) & BIT(2);
 	dvr_w32_mask(io, REG_BB_HSSI_READ, 0xFF, addr);
-	if (chip->id.cut == CUT_C)
+	if (settle)
 		dvr_delay_us(20);
 	if (path)
 		v = dvr_r32(io, pi ? REG_B_PI_READ : REG_B_SI_READ);

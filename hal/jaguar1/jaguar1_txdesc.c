@@ -90,3 +90,15 @@ int jaguar1_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
 	desc[29] = (uint8_t)(sum >> 8);
 	return (int)JAGUAR1_TX_DESC_LEN;
 }
+
+void jaguar1_tx_agg_head(const struct dvr_chip *chip, uint8_t *desc,
+                         unsigned n)
+{
+	(void)chip;
+	/* 8 bits; the core asks for no more than the die's tx_agg_max */
+	desc[31] = (uint8_t)(n > 0xFF ? 0xFF : n);
+	desc[28] = desc[29] = 0;
+	uint16_t sum = desc_checksum(desc);
+	desc[28] = (uint8_t)sum;
+	desc[29] = (uint8_t)(sum >> 8);
+}

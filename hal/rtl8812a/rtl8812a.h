@@ -19,29 +19,22 @@
 
 extern const struct dvr_chip_info rtl8812a_info;
 
-#define RTL8812A_EFUSE_SIZE 512u
-#define RTL8812A_PHY_STATUS_LEN 32u
-/* Largest VHT MPDU including its FCS, the length REG_RX_PKT_LIMIT 0x18
- * is set for. */
-#define RTL8812A_MAX_RX_FRAME 11454u
-
 /* Logical EFUSE offsets used (rtw88 rtw88xxa.c rtw88xxa_read_efuse). */
 #define EFUSE_TX_PWR        0x10
-#define EFUSE_XTAL          0xB9
 #define EFUSE_THERMAL       0xBA
 #define EFUSE_PA_TYPE       0xBC
 #define EFUSE_LNA_2G        0xBD
 #define EFUSE_LNA_5G        0xBF
 #define EFUSE_RF_BOARD_OPT  0xC1
-#define EFUSE_BB_SWING_2G   0xC6
-#define EFUSE_BB_SWING_5G   0xC7
 #define EFUSE_RFE_OPTION    0xCA
 #define EFUSE_MAC_ADDR      0xD7
 
 /* The 8812A's ops (the rest are the family's). */
 int rtl8812a_identify(struct dvr_chip *chip);
-int rtl8812a_phy_init(struct dvr_chip *chip);
-int rtl8812a_calibrate(struct dvr_chip *chip);
+/* Family hooks of identify and phy_init: the marks past the logical
+ * EFUSE map (1T1R, 11n-only) and the 1T setting of a 1T1R board. */
+int rtl8812a_efuse_extra(struct dvr_chip *chip, struct jaguar1_efuse *port);
+void rtl8812a_config_1t(struct dvr_io *io);
 /* IQK, then the AGC difference of the 5 GHz sub-band, for the channel
  * set now; fills chip->calib (rtl8812a_calibrate.c). */
 int rtl8812a_phy_calibration(struct dvr_chip *chip, unsigned channel);

@@ -47,12 +47,3 @@ int rtl8812a_phy_calibration(struct dvr_chip *chip, unsigned channel)
 	jaguar1_iqk_record(chip, channel);
 	return load_agc_diff(chip, channel);
 }
-
-int rtl8812a_calibrate(struct dvr_chip *chip)
-{
-	struct jaguar1_priv *priv = jaguar1_priv(chip);
-	int st = rtl8812a_phy_calibration(chip, chip->channel.channel);
-	if (st == DVR_OK && priv)
-		priv->calibrated = true;
-	return st;
-}

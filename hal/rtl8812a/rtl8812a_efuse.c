@@ -1,14 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * identify: chip version/cut from SYS_CFG, and what the 8812A's EFUSE says
- * (MAC address, RFE type, amplifiers, crystal, BB swing, 1T1R and 11n-only
- * boards) (rtw88 rtw88xxa.c rtw88xxa_read_efuse, rtw8812a.c). The EFUSE
- * port is the family's.
+ * identify: what the 8812A's EFUSE says beyond the family's fields
+ * (RFE type, amplifiers, BT coexistence, 1T1R and 11n-only boards)
+ * (rtw88 rtw88xxa.c rtw88xxa_read_efuse, rtw8812a.c). SYS_CFG, the EFUSE
+ * port and the common fields are the family's (jaguar1_identify).
  */
-#include <string.h>
-
-#include "hal/common/efuse.h"
-#include "hal/jaguar1/jaguar1_regs.h"
 #include "hal/rtl8812a/rtl8812a.h"
 
 /* 8812A amplifier flags and table type codes. */
@@ -54,8 +50,7 @@ static uint8_t parse_rfe_type(const struct dvr_chip_id *id, uint8_t opt)
  * bytes 1019/1018 (1 = a 1T1R board), "wireless mode" in 1021/1020 (2 with
  * two antennas = the 11n-only RTL8812AU-VN). rtw88 rtw8812a_read_usb_type and
  * the vendor hal_ReadUsbType_8812AU read the same bytes. */
-static int detect_usb_type(struct jaguar1_efuse *r, bool *is_1t1r,
-                           bool *no_vht)
+int rtl8812a_efuse_extra(struct dvr_chip *chip, struct jaguar1_efuse *r)
 {
 	unsigned antenna = 0, wmode = 0;
 	uint8_t v;
@@ -73,72 +68,28 @@ static int detect_usb_type(struct jaguar1_efuse *r, bool *is_1t1r,
 			return st;
 		wmode = (v >> 2) & 3;
 	}
-	*is_1t1r = antenna == 1;
-	*no_vht = antenna == 2 && wmode == 2;
+	chip->id.is_1t1r = antenna == 1;
+	jaguar1_priv(chip)->no_vht = antenna == 2 && wmode == 2;
 	return DVR_OK;
-}
-
-static bool mac_is_valid(const uint8_t *m)
-{
-	static const uint8_t zero[6], ones[6] = { 0xFF, 0xFF, 0xFF, 0xFF,
-	                                          0xFF, 0xFF };
-	return memcmp(m, zero, 6) && memcmp(m, ones, 6) && !(m[0] & 1);
 }
 
 int rtl8812a_identify(struct dvr_chip *chip)
 {
-	struct dvr_io *io = chip->io;
-	struct jaguar1_priv *priv = jaguar1_priv_alloc(chip);
-	struct dvr_chip_id *id = &chip->id;
-	struct jaguar1_efuse rd;
-	size_t used = 0;
-	int st;
-
-	if (!priv || !dvr_chip_efuse_map(chip))
-		return DVR_E_NO_MEM;
-	memset(id, 0, sizeof *id);
-	id->sys_cfg = dvr_r32(io, REG_SYS_CFG);
-	if ((st = dvr_io_status(io)) != DVR_OK)
-		return dvr_chip_fail(chip, st, "cannot read SYS_CFG (0xF0)");
-	/* 8812A numbers its cuts one lower than the code it means. */
-	id->cut = (uint8_t)(((id->sys_cfg >> 12) & 0xF) + 1);
-	id->usb3 = chip->usb3;
-
-	jaguar1_efuse_open(chip, &rd);
-	st = dvr_efuse_decode(jaguar1_efuse_read_phys, &rd,
-	                      chip->info->efuse_log_size, chip->efuse,
-	                      chip->info->efuse_log_size, &used);
-	if (st == DVR_OK)
-		st = detect_usb_type(&rd, &id->is_1t1r, &priv->no_vht);
-	jaguar1_efuse_close(chip);
-	if (st == DVR_OK)
-		st = dvr_io_status(io);
+	int st = jaguar1_identify(chip);
 	if (st != DVR_OK)
-		return dvr_chip_fail(chip, st,
-		                     "EFUSE read failed at physical byte %zu", used);
+		return st;
 
 	/* The die bonded with path A only is sold as the RTL8811AU (OpenIPC
 	 * devourer src/jaguar1/CLAUDE.md); the family then drives one path
 	 * (jaguar1_paths). */
-	if (id->is_1t1r)
-		id->part_name = "RTL8811AU";
+	if (chip->id.is_1t1r)
+		chip->id.part_name = "RTL8811AU";
 
 	const uint8_t *e = chip->efuse;
-	chip->efuse_blank = used == 0;
-	parse_amplifiers(id, e);
-	id->rfe_type = parse_rfe_type(id, e[EFUSE_RFE_OPTION]);
-	id->crystal_cap = e[EFUSE_XTAL] == 0xFF ? 0x20 : (e[EFUSE_XTAL] & 0x3F);
-	priv->bb_swing_2g = e[EFUSE_BB_SWING_2G] == 0xFF ? 0 : e[EFUSE_BB_SWING_2G];
-	priv->bb_swing_5g = e[EFUSE_BB_SWING_5G] == 0xFF ? 0 : e[EFUSE_BB_SWING_5G];
-	priv->btcoex = (e[EFUSE_RF_BOARD_OPT] & 0xE0) == 0x20;
-	if (mac_is_valid(&e[EFUSE_MAC_ADDR])) {
-		memcpy(id->mac_addr, &e[EFUSE_MAC_ADDR], 6);
-	} else {
-		/* Blank or unprogrammed EFUSE: a fixed locally administered
-		 * address; monitor mode never uses it on the air. */
-		static const uint8_t fallback[6] = { 0x02, 0x00, 0x00,
-		                                     0x88, 0x12, 0x00 };
-		memcpy(id->mac_addr, fallback, 6);
-	}
+	parse_amplifiers(&chip->id, e);
+	chip->id.rfe_type = parse_rfe_type(&chip->id, e[EFUSE_RFE_OPTION]);
+	/* The 8812A's BT coexistence is the board option's (rtw88
+	 * rtw88xxa_read_efuse). */
+	jaguar1_priv(chip)->btcoex = (e[EFUSE_RF_BOARD_OPT] & 0xE0) == 0x20;
 	return rtl8812a_txpower_tables_load(chip);
 }

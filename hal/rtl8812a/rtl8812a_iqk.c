@@ -57,24 +57,6 @@
 #define INTPO(p)      ((p) ? 0x0EE8 : 0x0CE8)
 #define IQK_END(p)    ((p) ? 0x0D40 : 0x0D00)
 
-#define END_DONE      BIT(10)
-#define END_RX_FAIL   BIT(11)
-#define END_TX_FAIL   BIT(12)
-#define END_VALUE     0x07FF0000u
-#define SEL_TX_X      0x02000000u
-#define SEL_TX_Y      0x04000000u
-#define SEL_RX_X      0x06000000u
-#define SEL_RX_Y      0x08000000u
-
-#define RF_DTXLOK     0x08
-#define RF_MODE_ADDR  0x30
-#define RF_MODE_DATA0 0x31
-#define RF_MODE_DATA1 0x32
-#define RF_TXMOD      0x58
-#define RF_TXA_PREPAD 0x65
-#define RF_RXBB2      0x8F
-#define RF_LUTWE      0xEF
-
 #define TRIES       JAGUAR1_IQK_TRIES
 #define AGREE       4   /* two shots within this are a result */
 #define POLL_MS     20  /* done bit within 20 x 1 ms */
@@ -101,7 +83,7 @@ struct iqk_backup {
 static int report_value(struct dvr_io *io, unsigned p, uint32_t sel)
 {
 	dvr_w32(io, IQK_CTL(p), sel);
-	return jaguar1_iqk_sext11(dvr_r32_mask(io, IQK_END(p), END_VALUE));
+	return jaguar1_iqk_sext11(dvr_r32_mask(io, IQK_END(p), JAGUAR1_IQK_VALUE));
 }
 
 /* Wait for the done bit of every path in want[]; true when all came. */
@@ -110,7 +92,7 @@ static bool wait_done(struct dvr_io *io, const bool want[2], unsigned paths)
 	for (unsigned t = 0; t < POLL_MS; t++) {
 		bool all = true;
 		for (unsigned p = 0; p < paths; p++)
-			if (want[p] && !(dvr_r32(io, IQK_END(p)) & END_DONE))
+			if (want[p] && !(dvr_r32(io, IQK_END(p)) & JAGUAR1_IQK_DONE))
 				all = false;
 		if (all)
 			return true;
@@ -166,7 +148,7 @@ static void restore(struct dvr_chip *chip, const struct iqk_backup *b,
 	for (unsigned p = 0; p < paths; p++) {
 		for (size_t i = 0; i < N(rf_regs); i++)
 			jaguar1_rf_write(chip, p, rf_regs[i], b->rf[p][i]);
-		jaguar1_rf_write(chip, p, RF_LUTWE, 0);
+		jaguar1_rf_write(chip, p, JAGUAR1_RF_LUTWE, 0);
 	}
 	for (size_t i = 0; i < N(afe_regs); i++)
 		dvr_w32(io, afe_regs[i], b->afe[i]);
@@ -193,17 +175,17 @@ static void rf_mode(struct dvr_chip *chip, unsigned p, bool tx)
 	/* RF mode table entry for the IQK loop-back, then its gains
 	 * (rtw88 rtw8812a.c rtw8812a_iqk, "path A/B TX/RX IQK RF
 	 * setting") */
-	jaguar1_rf_write(chip, p, RF_LUTWE, tx ? 0x80002 : 0x80000);
-	jaguar1_rf_write(chip, p, RF_MODE_ADDR, tx ? 0x20000 : 0x30000);
-	jaguar1_rf_write(chip, p, RF_MODE_DATA0, tx ? 0x3FFFD : 0x3F7FF);
-	jaguar1_rf_write(chip, p, RF_MODE_DATA1, tx ? 0xFE83F : 0xFE7BF);
+	jaguar1_rf_write(chip, p, JAGUAR1_RF_LUTWE, tx ? 0x80002 : 0x80000);
+	jaguar1_rf_write(chip, p, JAGUAR1_RF_MODE_ADDR, tx ? 0x20000 : 0x30000);
+	jaguar1_rf_write(chip, p, JAGUAR1_RF_MODE_DATA0, tx ? 0x3FFFD : 0x3F7FF);
+	jaguar1_rf_write(chip, p, JAGUAR1_RF_MODE_DATA1, tx ? 0xFE83F : 0xFE7BF);
 	if (tx) {
-		jaguar1_rf_write(chip, p, RF_TXA_PREPAD, 0x931D5);
-		jaguar1_rf_write(chip, p, RF_RXBB2, 0x8A001);
+		jaguar1_rf_write(chip, p, JAGUAR1_RF_TXA_PREPAD, 0x931D5);
+		jaguar1_rf_write(chip, p, JAGUAR1_RF_RXBB2, 0x8A001);
 	} else {
-		jaguar1_rf_write(chip, p, RF_RXBB2, 0x88001);
-		jaguar1_rf_write(chip, p, RF_TXA_PREPAD, 0x931D1);
-		jaguar1_rf_write(chip, p, RF_LUTWE, 0x00000);
+		jaguar1_rf_write(chip, p, JAGUAR1_RF_RXBB2, 0x88001);
+		jaguar1_rf_write(chip, p, JAGUAR1_RF_TXA_PREPAD, 0x931D1);
+		jaguar1_rf_write(chip, p, JAGUAR1_RF_LUTWE, 0x00000);
 	}
 }
 
@@ -268,8 +250,8 @@ static void tx_iqk(struct dvr_chip *chip, unsigned paths,
 		for (unsigned p = 0; p < paths; p++)
 			dvr_w32(io, IQK_CTL(p), 0);
 
-		bool stop = collect_round(io, want, paths, acc, END_TX_FAIL,
-		                          SEL_TX_X, SEL_TX_Y);
+		bool stop = collect_round(io, want, paths, acc, JAGUAR1_IQK_TX_FAIL,
+		                          JAGUAR1_IQK_SEL_TX_X, JAGUAR1_IQK_SEL_TX_Y);
 		if (dvr_io_status(io) != DVR_OK || stop)
 			return;
 		bool all = true, give_up = false;
@@ -334,8 +316,8 @@ static void rx_iqk(struct dvr_chip *chip, unsigned paths,
 		if (!want[0] && !want[1])
 			return;
 
-		bool stop = collect_round(io, want, paths, acc, END_RX_FAIL,
-		                          SEL_RX_X, SEL_RX_Y);
+		bool stop = collect_round(io, want, paths, acc, JAGUAR1_IQK_RX_FAIL,
+		                          JAGUAR1_IQK_SEL_RX_X, JAGUAR1_IQK_SEL_RX_Y);
 		if (dvr_io_status(io) != DVR_OK || stop)
 			return;
 		bool all = true, give_up = false;
@@ -407,10 +389,10 @@ int rtl8812a_iqk(struct dvr_chip *chip, bool band_5g)
 	/* LO leakage: RF 0x08 [19:10] into RF 0x58 [18:9] */
 	jaguar1_iqk_page(io, false);
 	for (unsigned p = 0; p < paths; p++) {
-		uint32_t lok = (jaguar1_rf_read(chip, p, RF_DTXLOK) >> 10) &
+		uint32_t lok = (jaguar1_rf_read(chip, p, JAGUAR1_RF_DTXLOK) >> 10) &
 		               0x3FF;
-		uint32_t v = jaguar1_rf_read(chip, p, RF_TXMOD);
-		jaguar1_rf_write(chip, p, RF_TXMOD,
+		uint32_t v = jaguar1_rf_read(chip, p, JAGUAR1_RF_TXMOD);
+		jaguar1_rf_write(chip, p, JAGUAR1_RF_TXMOD,
 		                 (v & ~0x7FE00u) | lok << 9);
 	}
 	rx_iqk(chip, paths, tx, rx);

@@ -1883,8 +1883,10 @@ bool dvr_core_dead(const dvr_device *dev)
 
 const char *dvr_chip_name(const dvr_device *dev)
 {
-	return dev->chip.id.part_name ? dev->chip.id.part_name
-	                              : dev->info->name;
+	/* The part identify found, when its entry drives more than one. */
+	if (dev->chip.id.part_name)
+		return dev->chip.id.part_name;
+	return dev->info->name;
 }
 
 unsigned dvr_rf_paths(const dvr_device *dev)

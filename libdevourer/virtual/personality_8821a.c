@@ -58,6 +58,7 @@ static const struct pj1_chip chip_8821a = {
 	/* OpenIPC devourer src/WiFiDriver.cpp: 0xFC 0x05 = RTL8821A */
 	.chip_id = 0x05,
 	.bt_func = true,
+	.bt_on_board = p8821a_bt_on_board,
 	.hpon_ldo_sleeps = false,
 	.rf_paths = 1,
 	.max_nss = 1,

@@ -13,6 +13,8 @@
  * map */
 extern const char *const p8821a_boards[];
 void p8821a_efuse_map(struct vchip *vc, uint8_t *m);
+/* whether the board's part has the BT half (not the "8811au" board) */
+bool p8821a_bt_on_board(const struct vchip *vc);
 
 /* personality_8821a_tables.c */
 extern const struct pj1_tables p8821a_tables;

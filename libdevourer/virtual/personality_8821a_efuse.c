@@ -19,7 +19,13 @@
  *    calibration 0x18 (synthetic: no public dump of a real stick's map was
  *    at hand);
  *  - "blank": RF calibration never programmed — TX power and thermal
- *    0xFF, the rest as above.
+ *    0xFF, the rest as above;
+ *  - "8811au": the same die sold without its Bluetooth half, an
+ *    RTL8811AU (rtw88 rtw8821au.c drives "8821au/8811au" alike): no BT
+ *    coexistence in the board option, no antenna shared with BT, and
+ *    BT_FUNC_EN reads clear (p8821a_bt_on_board; the bit rtw88 and the
+ *    vendor's read_chip_version_8812a tell the two apart by); the TX
+ *    power block and thermal calibration as on t2u-plus.
  */
 #include <string.h>
 
@@ -29,8 +35,15 @@
 #define EF_USB_BLOCK 0x100
 
 #define BOARD_BLANK "blank"
+#define BOARD_8811AU "8811au"
 
-const char *const p8821a_boards[] = { "t2u-plus", BOARD_BLANK, NULL };
+const char *const p8821a_boards[] = { "t2u-plus", BOARD_BLANK, BOARD_8811AU,
+                                      NULL };
+
+bool p8821a_bt_on_board(const struct vchip *vc)
+{
+	return strcmp(vc->cfg.board, BOARD_8811AU) != 0;
+}
 
 /* Path A's TX-power block, the layout of rtw88 main.h struct
  * rtw_txpwr_idx: six 2.4 GHz CCK bases, five BW40 bases, the 1-stream
@@ -51,9 +64,12 @@ void p8821a_efuse_map(struct vchip *vc, uint8_t *m)
 {
 	/* 0xC1 [7:5] = 1: BT coexistence on the board, regulatory 0 (the
 	 * board-option reading of rtw88 rtw88xxa.c rtw88xxa_read_efuse);
-	 * 0xC3 = 1: one antenna, shared with BT */
-	static const struct pj1_efuse_board board = {
-		.rf_board = 0x20, .rf_bt = 0x01, .usb_block = EF_USB_BLOCK,
+	 * 0xC3 = 1: one antenna, shared with BT. An 8811AU has neither. */
+	bool bt = p8821a_bt_on_board(vc);
+	const struct pj1_efuse_board board = {
+		.rf_board = bt ? 0x20 : 0x00,
+		.rf_bt = bt ? 0x01 : 0x00,
+		.usb_block = EF_USB_BLOCK,
 	};
 	pj1_efuse_common(vc, m, &board);
 	if (strcmp(vc->cfg.board, BOARD_BLANK) != 0) {

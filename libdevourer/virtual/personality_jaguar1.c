@@ -72,8 +72,9 @@ void pj1_reset(struct vchip *vc)
 	vc->regs[PJ1_USB_STRAP] = vc->usb.speed_mbps >= 5000 ? 0x00 : 0x80;
 	/* A WLAN/BT combo die says so in BT_FUNC_EN, the one register bit
 	 * rtw88 reads to tell an 8821AU from an 8811AU (rtw88 rtw88xxa.c
-	 * rtw88xxa_read_efuse / rtw88xxa_power_on). */
-	if (c->bt_func)
+	 * rtw88xxa_read_efuse / rtw88xxa_power_on); a board whose part
+	 * has no BT half (an 8811AU) reads it clear. */
+	if (c->bt_func && (!c->bt_on_board || c->bt_on_board(vc)))
 		vc->regs[PJ1_WL_BT_PWR_CTRL + 2] |= 0x04;
 	s->cpu_on = false;
 	s->cck_agc_byte = pj1_cck_agc_for(vc, vc->cfg.rssi_dbm);

@@ -47,6 +47,9 @@ struct pj1_chip {
 	uint32_t sys_cfg;         /* 0xF0 SYS_CFG: version, vendor, straps */
 	uint8_t chip_id;          /* 0xFC SYS_CFG2 low byte */
 	bool bt_func;             /* 0x68 bit 18 BT_FUNC_EN: a BT combo die */
+	/* whether the board's part has the die's BT half (its BT_FUNC_EN
+	 * reads set); NULL: every board's has, as bt_func says */
+	bool (*bt_on_board)(const struct vchip *vc);
 	bool hpon_ldo_sleeps;     /* 0x23 bit 4 set at reset (see pj1_reset) */
 	unsigned rf_paths;        /* 1: path B absent; 2 */
 	unsigned max_nss;         /* spatial streams the TX path takes */

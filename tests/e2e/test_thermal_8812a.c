@@ -63,6 +63,7 @@
 #include "libdevourer/virtual/vchip.h"
 #include "tests/check.h"
 #include "tests/e2e/thermal_common.h"
+#include "tests/e2e/txpower_harness.h"
 
 static unsigned swing(struct vchip *vc, unsigned path)
 {
@@ -155,16 +156,6 @@ static void blank_board(void)
 	dvr_close(d);
 }
 
-/* Rate code -> its byte in the TX AGC registers of the path at base. */
-static int agc(struct vchip *vc, uint16_t base, uint8_t rate)
-{
-	uint16_t off = (uint16_t)(rate & 0xFC);
-	if (rate >= 0x2C)
-		off = (uint16_t)(off - 0x10);   /* VHT follows HT MCS15 */
-	return (int)(vchip_peek32(vc, (uint16_t)(base + off)) >>
-	             ((rate & 3) * 8) & 0xFF);
-}
-
 /* OFDM 6M .. VHT 2SS MCS9: the registers 0x24..0x4C past each path's
  * base (CCK is not written at 5 GHz). */
 #define AGC_FIRST 0x24u
@@ -191,7 +182,7 @@ static void past_the_limit(void)
 	uint32_t cold[2][AGC_WORDS], hot[2][AGC_WORDS];
 	snapshot(vc, cold);
 	int mbm = dvr_tx_power_mbm(d);
-	CHECK_EQ_INT(agc(vc, 0xC20, 0x13), 42, "MCS7 path A at 24");
+	CHECK_EQ_INT(txp_jaguar1_index(vc, 0xC20, 0x13), 42, "MCS7 path A at 24");
 
 	st = thermal_test_move(d, vc, 39, 10, 9, "die warms by 15",
 	                       "warm: +10 steps on path A, +9 on path B");
@@ -204,9 +195,9 @@ static void past_the_limit(void)
 	for (unsigned i = 0; i < 7; i++) {
 		char m[64];
 		snprintf(m, sizeof m, "rate 0x%02X path A + 2", rate[i]);
-		CHECK_EQ_INT(agc(vc, 0xC20, rate[i]), want_a[i], m);
+		CHECK_EQ_INT(txp_jaguar1_index(vc, 0xC20, rate[i]), want_a[i], m);
 		snprintf(m, sizeof m, "rate 0x%02X path B + 1", rate[i]);
-		CHECK_EQ_INT(agc(vc, 0xE20, rate[i]), want_b[i], m);
+		CHECK_EQ_INT(txp_jaguar1_index(vc, 0xE20, rate[i]), want_b[i], m);
 	}
 	snapshot(vc, hot);
 	for (unsigned p = 0; p < 2; p++)
@@ -230,7 +221,7 @@ static void past_the_limit(void)
 	snapshot(vc, hot);
 	CHECK(memcmp(cold, hot, sizeof cold) == 0,
 	      "no remnant: every index as at the calibration temperature");
-	CHECK_EQ_INT(agc(vc, 0xC20, 0x13), 42, "MCS7 path A back at 42");
+	CHECK_EQ_INT(txp_jaguar1_index(vc, 0xC20, 0x13), 42, "MCS7 path A back at 42");
 	dvr_close(d);
 }
 

@@ -147,18 +147,6 @@ static const struct txp_case cases[] = {
 	  { 0, 43, 41, 45, 41, 44, 40, 37 } },
 };
 
-/* The byte lane a rate's index sits in (rtw88 rtw88xxa.c
- * rtw88xxa_set_tx_power_index_by_rate): base + (rate & 0xFC), 0x10
- * lower for VHT rates; lane rate & 3. */
-static int peek_rate(struct vchip *vc, uint16_t base, uint8_t rate)
-{
-	uint16_t off = (uint16_t)(rate & 0xFC);
-	if (rate >= 0x2C)
-		off = (uint16_t)(off - 0x10);
-	uint32_t w = vchip_peek32(vc, (uint16_t)(base + off));
-	return (int)((w >> ((rate & 3) * 8)) & 0xFF);
-}
-
 static const char *rate_name(uint8_t rate)
 {
 	switch (rate) {
@@ -173,15 +161,6 @@ static const char *rate_name(uint8_t rate)
 	}
 }
 
-static uint32_t training(int mcs7)
-{
-	int t[3] = { mcs7 - 10, mcs7 - 18, mcs7 - 24 };
-	uint32_t w = 0;
-	for (int i = 0; i < 3; i++)
-		w |= (uint32_t)(t[i] < 2 ? 2 : t[i]) << (8 * i);
-	return w;
-}
-
 /* Every rate of want[] on the path at base, each shifted by shift. */
 static void check_path(struct vchip *vc, const char *what, uint16_t base,
                        const int *want, int shift)
@@ -191,11 +170,11 @@ static void check_path(struct vchip *vc, const char *what, uint16_t base,
 		if (rates[i] == CCK1 && !want[i])
 			continue;
 		snprintf(m, sizeof m, "%s %s", what, rate_name(rates[i]));
-		CHECK_EQ_INT(peek_rate(vc, base, rates[i]), want[i] + shift, m);
+		CHECK_EQ_INT(txp_jaguar1_index(vc, base, rates[i]), want[i] + shift, m);
 	}
 	snprintf(m, sizeof m, "%s training from MCS7", what);
 	CHECK_EQ_HEX(vchip_peek32(vc, (uint16_t)(base + 0x34)) & 0xFFFFFF,
-	             training(want[4] + shift), m);
+	             txp_jaguar1_training(want[4] + shift), m);
 }
 
 static dvr_device *start(const struct txp_case *c, const char *fw,
@@ -272,11 +251,11 @@ static void above_limit(const char *fw)
 		     i++) {
 			snprintf(m, sizeof m, "above limit: A %s",
 			         rate_name(ww_want[i].rate));
-			CHECK_EQ_INT(peek_rate(vc, 0xC20, ww_want[i].rate),
+			CHECK_EQ_INT(txp_jaguar1_index(vc, 0xC20, ww_want[i].rate),
 			             ww_want[i].want, m);
 			snprintf(m, sizeof m, "above limit: B %s",
 			         rate_name(ww_want[i].rate));
-			CHECK_EQ_INT(peek_rate(vc, 0xE20, ww_want[i].rate),
+			CHECK_EQ_INT(txp_jaguar1_index(vc, 0xE20, ww_want[i].rate),
 			             ww_want[i].want, m);
 		}
 		dvr_close(dev);
@@ -287,7 +266,7 @@ static void above_limit(const char *fw)
 		             "FCC: set 26 dBm");
 		CHECK_EQ_INT(dvr_tx_power_mbm(dev), 2600,
 		             "FCC: 26 dBm is within the limit");
-		CHECK_EQ_INT(peek_rate(vc, 0xC20, MCS7), 52, "FCC: MCS7 52");
+		CHECK_EQ_INT(txp_jaguar1_index(vc, 0xC20, MCS7), 52, "FCC: MCS7 52");
 		dvr_close(dev);
 	}
 }

@@ -244,4 +244,32 @@ static inline void txp_jgr3_run_case(const char *chip, unsigned n,
 	dvr_close(dev);
 }
 
+/*
+ * Jaguar1 TX AGC (RTL8812A, RTL8821A; rtw88 rtw88xxa.c
+ * rtw88xxa_set_tx_power_index_by_rate): the index of a rate in the path
+ * whose registers start at @base (0xC20 A, 0xE20 B) sits at base + (rate
+ * & 0xFC), 0x10 lower for VHT rates, byte lane rate & 3.
+ */
+static inline int txp_jaguar1_index(struct vchip *vc, uint16_t base,
+                                    uint8_t rate)
+{
+	uint16_t off = (uint16_t)(rate & 0xFC);
+	if (rate >= 0x2C)
+		off = (uint16_t)(off - 0x10);
+	uint32_t w = vchip_peek32(vc, (uint16_t)(base + off));
+	return (int)((w >> ((rate & 3) * 8)) & 0xFF);
+}
+
+/* The Jaguar1 power-training word (0xC54 / 0xE54 [23:0]) for an MCS7
+ * index: MCS7 - 10, - 18, - 24 in bytes 0..2, each at least 2 (rtw88
+ * rtw88xxa.c rtw88xxa_tx_power_training). */
+static inline uint32_t txp_jaguar1_training(int mcs7)
+{
+	int t[3] = { mcs7 - 10, mcs7 - 18, mcs7 - 24 };
+	uint32_t w = 0;
+	for (int i = 0; i < 3; i++)
+		w |= (uint32_t)(t[i] < 2 ? 2 : t[i]) << (8 * i);
+	return w;
+}
+
 #endif

@@ -12,6 +12,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* The family state after identify; the parser reads none of it, a
 	 * present priv keeps that true. */
 	static struct jaguar1_priv priv;
-	return fuzz_rx_walk_run("RTL8812AU", RTL8812A_PHY_STATUS_LEN, &priv,
+	return fuzz_rx_walk_run("RTL8812AU", JAGUAR1_PHY_STATUS_LEN, &priv,
 	                        data, size);
 }

@@ -170,6 +170,16 @@ static void test_identity(void)
 	      "SYS_CFG and chip id are read-only");
 	vchip_destroy(vc);
 
+	/* the die without its BT half: an RTL8811AU */
+	vc = make("a-id-11", "chip=8821a,board=8811au", false);
+	if (CHECK(vc != NULL, "create board=8811au")) {
+		CHECK_EQ_HEX(vh_read(vc, 0xFC, 1), 0x05,
+		             "8811au: the 8821A die's chip id");
+		CHECK(!(vh_read(vc, 0x68, 4) & (1u << 18)),
+		      "8811au: 0x68 BT_FUNC_EN clear");
+		vchip_destroy(vc);
+	}
+
 	/* the 8812A keeps its identity */
 	vc = make("a-id-12", "chip=8812a", false);
 	if (vc) {
@@ -422,6 +432,14 @@ static void test_efuse(void)
 		vh_rf_write(vc, 0, 0x42, 3u << 16);
 		CHECK_EQ_INT((vh_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x18,
 		             "blank board's meter reads the vendor default");
+	}
+	vchip_destroy(vc);
+	vc = make("a-efuse-11", "chip=8821a,board=8811au", false);
+	if (vc && CHECK(read_efuse(vc, m), "8811au board EFUSE read")) {
+		CHECK(m[0xC1] == 0x00 && m[0xC3] == 0x00,
+		      "8811au: no BT coexistence, no antenna shared with BT");
+		CHECK(m[0x10] == 0x2D && m[0xBA] == 0x18,
+		      "8811au: the TX power and thermal calibration as t2u-plus");
 	}
 	struct vchip_config c = {.name = "a-efuse-x", .no_air = true};
 	char err[160] = "";

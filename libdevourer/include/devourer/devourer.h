@@ -551,9 +551,10 @@ DVR_API int dvr_get_thermal_stats(dvr_device *dev,
  * NULL; empty when there was none. */
 DVR_API const char *dvr_last_error(const dvr_device *dev);
 
-/** Chip name ("RTL8812AU"; the part a bonding makes of the die, e.g.
- * "RTL8811AU" for an RTL8812A with one RF path) and the selector the
- * device was opened with. */
+/** Chip name ("RTL8812AU"; once the chip is identified, the part's own
+ * where one driver entry covers several: "RTL8811AU" for an RTL8821A
+ * die without Bluetooth or an RTL8812A die bonded with one RF path) and
+ * the selector the device was opened with. */
 DVR_API const char *dvr_chip_name(const dvr_device *dev);
 DVR_API const char *dvr_selector(const dvr_device *dev);
 /** RF paths (TX/RX chains) the adapter has, 1..DVR_MAX_RF_PATHS: the
