@@ -15,7 +15,7 @@
 
 static struct vchip *created(const char *name, const char *air)
 {
-	return c_create(name, air, "chip=8814a");
+	return v3_create(name, air, "chip=8814a");
 }
 
 static void test_identity(void)
@@ -89,11 +89,11 @@ static void test_power(void)
 	vc = created("a-pwr2", NULL);
 	vh_set8(vc, 0x05, 0, 0x0C);
 	vh_set8(vc, 0x05, 0x01, 0);
-	CHECK(!c_poll8(vc, 0x05, 0x01, 0x00),
+	CHECK(!v3_poll8(vc, 0x05, 0x01, 0x00),
 	      "ONMAC waits while 0x23 bit 4 holds the LDO asleep");
 	vh_set8(vc, 0x23, 0, 0x10);
 	vh_set8(vc, 0x05, 0x01, 0);
-	CHECK(c_poll8(vc, 0x05, 0x01, 0x00), "... and completes once woken");
+	CHECK(v3_poll8(vc, 0x05, 0x01, 0x00), "... and completes once woken");
 	vchip_destroy(vc);
 }
 
@@ -157,7 +157,7 @@ static void test_efuse(void)
 	      "a unicast MAC address at 0xD8");
 	vchip_destroy(vc);
 
-	vc = c_create("a-ef-blank", NULL, "chip=8814a,board=blank");
+	vc = v3_create("a-ef-blank", NULL, "chip=8814a,board=blank");
 	if (!CHECK(vc && a_power_on(vc) == 0, "blank board powered"))
 		return;
 	CHECK(read_logical(vc, log), "blank: reads complete");
@@ -166,8 +166,8 @@ static void test_efuse(void)
 	CHECK_EQ_HEX(log[0x10], 0xFF, "blank: no TX power records");
 	CHECK_EQ_HEX(log[0xD2] | log[0xD3] << 8, 0x8813, "blank: PID kept");
 	a_bb_rf_on(vc);
-	a_rf_write(vc, 0, 0x42, 0x30000);
-	CHECK_EQ_INT((a_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x20,
+	v3_rf_write(vc, 0, 0x42, 0x30000);
+	CHECK_EQ_INT((v3_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x20,
 	             "blank: the meter reads mid-scale");
 	vchip_destroy(vc);
 }
@@ -210,7 +210,7 @@ static void test_llt(void)
 	uint8_t first = (uint8_t)vh_read(vc, 0x208, 1);
 	if (vh_us_since(&t0) < 500)
 		CHECK(first & 0x01, "auto-LLT busy right after bit 0");
-	CHECK(c_poll8(vc, 0x208, 0x01, 0x00), "auto-LLT done when polled");
+	CHECK(v3_poll8(vc, 0x208, 0x01, 0x00), "auto-LLT done when polled");
 	vchip_destroy(vc);
 
 	if (!check_firmware_dir())
@@ -258,7 +258,7 @@ out:
 static void test_firmware(void)
 {
 	size_t len;
-	uint8_t *fw = c_load("rtw8814a_fw.bin", &len);
+	uint8_t *fw = v3_load("rtw8814a_fw.bin", &len);
 	if (!CHECK(fw && len == 68320, "rtw8814a_fw.bin, 68320 bytes"))
 		return;
 	CHECK_EQ_HEX(fw[0] | fw[1] << 8, 0x8814, "signature 0x8814");
@@ -372,23 +372,23 @@ static void test_bb_rf(void)
 	CHECK_EQ_HEX(vh_read(vc, 0xC1C, 4), 0x12345678,
 	             "BB takes writes once 0x1000 bit 17 is set");
 	/* RF needs bit 16 and the path's enable */
-	a_rf_write(vc, 0, 0x33, 0x12345);
+	v3_rf_write(vc, 0, 0x33, 0x12345);
 	CHECK_EQ_HEX(vchip_peek_rf(vc, 0, 0x33), 0, "no RF write before "
 	             "0x1000 bit 16");
 	a_bb_rf_on(vc);
 	vh_w8(vc, 0x21, 0x03); /* path C's RF held in reset */
-	a_rf_write(vc, 2, 0x33, 0x0ABCD);
+	v3_rf_write(vc, 2, 0x33, 0x0ABCD);
 	CHECK_EQ_HEX(vchip_peek_rf(vc, 2, 0x33), 0, "path C disabled: "
 	             "its LSSI write goes nowhere");
 	vh_w8(vc, 0x21, 0x07);
 	static const uint32_t vals[4] = {0x11111, 0x22222, 0x33333, 0x44444};
 	for (unsigned p = 0; p < 4; p++)
-		a_rf_write(vc, p, 0x56, vals[p]);
+		v3_rf_write(vc, p, 0x56, vals[p]);
 	for (unsigned p = 0; p < 4; p++) {
 		char what[96];
 		snprintf(what, sizeof what, "path %c: LSSI %04X write, window "
-		         "%04X read", 'A' + p, a_lssi[p], a_rfwin[p]);
-		CHECK_EQ_HEX(a_rf_read(vc, p, 0x56), vals[p], what);
+		         "%04X read", 'A' + p, v3_rf_port[p], v3_rf_win[p]);
+		CHECK_EQ_HEX(v3_rf_read(vc, p, 0x56), vals[p], what);
 		CHECK_EQ_HEX(vchip_peek_rf(vc, p, 0x56), vals[p],
 		             "the RF register holds it");
 	}
@@ -406,12 +406,12 @@ static void test_bb_rf(void)
 	vchip_get_tuning(vc, &t);
 	CHECK(t.channel == 6 && t.bw_mhz == 20 && !t.band_5g, "tuned to 6");
 	/* the thermal meter on path A, from EFUSE 0xBA (0x1C) */
-	a_rf_write(vc, 0, 0x42, 0x30000);
-	CHECK_EQ_INT((a_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x1C,
+	v3_rf_write(vc, 0, 0x42, 0x30000);
+	CHECK_EQ_INT((v3_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x1C,
 	             "thermal meter reads the calibration temperature");
 	CHECK_EQ_INT(vchip_set_thermal(vc, 0x25), 0, "die warms");
-	a_rf_write(vc, 0, 0x42, 0x30000);
-	CHECK_EQ_INT((a_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x25,
+	v3_rf_write(vc, 0, 0x42, 0x30000);
+	CHECK_EQ_INT((v3_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x25,
 	             "... and the meter follows");
 	/* an NCTL one-shot (rtw88 rtw8814a_iqk_tx_one_shot on path C) */
 	struct timespec t0;
@@ -505,7 +505,7 @@ static void test_cck(void)
 	CHECK_EQ_INT(s.tx_bad_checksum - s0.tx_bad_checksum, 1,
 	             "a wrong checksum drops the frame");
 	a_desc(x, sizeof f, 0x12, 0x04, 0);
-	c_put32(x, (uint32_t)sizeof f | 48u << 16 | 1u << 26);
+	put32(x, (uint32_t)sizeof f | 48u << 16 | 1u << 26);
 	vh_txdesc_csum(x);
 	vchip_bulk_out(tx, 0x02, x, sizeof x, 500);
 	vchip_get_stats(tx, &s0);
@@ -555,7 +555,7 @@ static void test_rx_chains(void)
 			break;
 		size_t p = 0;
 		while (p + 24 <= (size_t)n) {
-			uint32_t dw0 = c_le32(buf + p);
+			uint32_t dw0 = le32(buf + p);
 			size_t drv = ((dw0 >> 16) & 0xF) * 8, len = dw0 & 0x3FFF;
 			if (p + 24 + drv + len > (size_t)n || drv < 32)
 				break;
@@ -607,7 +607,7 @@ static void test_rx_chains(void)
 		vchip_bulk_out(tx, 0x02, x, 40 + sizeof f, 500);
 		int n = vchip_bulk_in(rx, 0x81, buf, sizeof buf, 3000);
 		if (n >= 24 + 32) {
-			dw4[bw] = c_le32(buf + 16);
+			dw4[bw] = le32(buf + 16);
 			rfmod[bw] = buf[24 + 3] >> 6;
 			sub[bw] = (buf[24 + 3] >> 2) & 0xF;
 		}

@@ -213,7 +213,7 @@ static void test_efuse(void)
 static void boot_case(const char *what, size_t cut, long flip, bool expect)
 {
 	size_t len;
-	uint8_t *fw = c_load("rtw8821c_fw.bin", &len);
+	uint8_t *fw = v3_load("rtw8821c_fw.bin", &len);
 	if (!CHECK(fw, "rtw8821c_fw.bin loaded"))
 		return;
 	if (flip >= 0)
@@ -231,7 +231,7 @@ static void boot_case(const char *what, size_t cut, long flip, bool expect)
 		CHECK_EQ_INT(fail, 0, what);
 		/* the image's start-up takes the chip a while: a read within
 		 * it finds the firmware not ready yet */
-		if (dt < (uint64_t)C_FW_BOOT_US * 1000u)
+		if (dt < (uint64_t)V3_FW_BOOT_US * 1000u)
 			CHECK(!(first & 0x8000), "not ready at once");
 		CHECK(k_fw_ready(vc), "FW_INIT_RDY with the four OK bits");
 		CHECK(vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "FW_BOOTED");
@@ -243,7 +243,7 @@ static void boot_case(const char *what, size_t cut, long flip, bool expect)
 	} else {
 		CHECK(fail > 0, what);
 		/* ten times the start-up */
-		CHECK(!vh_poll(vc, 0x80, 2, 0x8000, 0x8000, 10 * C_FW_BOOT_US),
+		CHECK(!vh_poll(vc, 0x80, 2, 0x8000, 0x8000, 10 * V3_FW_BOOT_US),
 		      "never FW_INIT_RDY");
 		CHECK(!vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "no FW_BOOTED");
 	}
@@ -254,10 +254,10 @@ static void boot_case(const char *what, size_t cut, long flip, bool expect)
 static void test_firmware(void)
 {
 	size_t len;
-	uint8_t *fw = c_load("rtw8821c_fw.bin", &len);
+	uint8_t *fw = v3_load("rtw8821c_fw.bin", &len);
 	if (!CHECK(fw && len > 64, "rtw8821c_fw.bin present"))
 		return;
-	uint32_t dmem = c_le32(fw + 0x24), imem = c_le32(fw + 0x30);
+	uint32_t dmem = le32(fw + 0x24), imem = le32(fw + 0x30);
 	CHECK(fw[0x18] & 0x10, "the image carries EMEM");
 	free(fw);
 	boot_case("rtw8821c_fw.bin boots", 0, -1, true);
@@ -279,9 +279,9 @@ static void test_firmware(void)
 	uint8_t x[48 + 64];
 	vh_write(vc, 0x204, 0x8000, 2);
 	vh_set8(vc, 0x101, 0x01, 0);
-	c_desc(x, 64, 0x10, -1, 0, 0);
+	v3_desc(x, 64, 0x10, -1, 0, 0);
 	memset(x + 48, 0x3C, 64);
-	c_desc_csum(x); /* over 48 bytes, dword 8 holds EN_HWSEQ */
+	v3_csum_j3(x); /* over 48 bytes, dword 8 holds EN_HWSEQ */
 	uint16_t right = 0;
 	for (int i = 0; i < 16; i++)
 		if (i != 14)
@@ -295,7 +295,7 @@ static void test_firmware(void)
 	CHECK_EQ_INT((int)(s1.tx_bad_checksum - s0.tx_bad_checksum), 1,
 	             "48-byte checksum refused");
 	CHECK(!(vh_read(vc, 0x205, 1) & 0x80), "no beacon-valid");
-	k_desc_csum(x);
+	v3_csum_j2(x);
 	vchip_bulk_out(vc, 0x02, x, sizeof x, 500);
 	CHECK(k_wait8(vc, 0x205, 0x80, 0x80), "32-byte checksum: page valid");
 	vchip_destroy(vc);
@@ -396,14 +396,14 @@ static void test_iqk(void)
 	if (!CHECK(vc, "station up"))
 		return;
 	uint8_t x[48 + 32];
-	c_desc(x, 32, 0x13, -1, 0, 0);
+	v3_desc(x, 32, 0x13, -1, 0, 0);
 	memset(x + 48, 0, 32);
 	x[48] = 0x01;
 	x[49] = 0xFF;
 	x[50] = 0x0E; /* IQK */
 	x[52] = 9;
 	x[56] = 0x00; /* clear 0, segment 0 */
-	k_desc_csum(x);
+	v3_csum_j2(x);
 	uint64_t t0 = air_now_ns();
 	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, sizeof x, 500), (int)sizeof x,
 	             "H2C IQK packet taken");
@@ -523,7 +523,7 @@ static void test_antenna(void)
 	vchip_destroy(vc);
 
 	/* the 8822C model has no shared antenna to report */
-	vc = c_create("k-ant-c", NULL, "chip=8822c");
+	vc = v3_create("k-ant-c", NULL, "chip=8822c");
 	struct vchip_antenna b;
 	CHECK(vc && !vchip_peek_antenna(vc, &b), "8822c: no antenna model");
 	vchip_destroy(vc);
@@ -539,19 +539,19 @@ static void test_tx(void)
 	struct vchip_stats s0, s;
 	vchip_get_stats(vc, &s0);
 	/* a Jaguar2 descriptor: good; bytes 32-47 are outside its checksum */
-	c_desc(x, sizeof f, 0x12, 0x04, 0, 0);
+	v3_desc(x, sizeof f, 0x12, 0x04, 0, 0);
 	x[36] = 0x5A;
 	memcpy(x + 48, f, sizeof f);
-	k_desc_csum(x);
+	v3_csum_j2(x);
 	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, sizeof x, 500), (int)sizeof x,
 	             "good frame taken");
 	/* the 8822C rule over 48 bytes: refused */
-	c_desc_csum(x);
+	v3_csum_j3(x);
 	vchip_bulk_out(vc, 0x02, x, sizeof x, 500);
 	/* two spatial streams on a 1T1R chip */
-	c_desc(x, sizeof f, 0x12, 0x14, 0, 0); /* HT MCS8 */
+	v3_desc(x, sizeof f, 0x12, 0x14, 0, 0); /* HT MCS8 */
 	memcpy(x + 48, f, sizeof f);
-	k_desc_csum(x);
+	v3_csum_j2(x);
 	vchip_bulk_out(vc, 0x02, x, sizeof x, 500);
 	uint64_t end = air_now_ns() + K_DEADLINE_NS;
 	do {
@@ -568,9 +568,9 @@ static void test_tx(void)
 	/* the antenna back at BT: frames are taken but never aired */
 	vh_w32(vc, 0x4C, vh_read(vc, 0x4C, 4) & ~(3u << 23));
 	vchip_get_stats(vc, &s0);
-	c_desc(x, sizeof f, 0x12, 0x04, 0, 0);
+	v3_desc(x, sizeof f, 0x12, 0x04, 0, 0);
 	memcpy(x + 48, f, sizeof f);
-	k_desc_csum(x);
+	v3_csum_j2(x);
 	vchip_bulk_out(vc, 0x02, x, sizeof x, 500);
 	vchip_get_stats(vc, &s);
 	CHECK_EQ_INT((int)(s.tx_not_ready - s0.tx_not_ready), 1,

@@ -10,6 +10,7 @@
  * and a receiver without the antenna hearing nothing. */
 #include "tests/check.h"
 #include "tests/virtual/vhelp_8821c.h"
+#include "tests/virtual/vhelp_8822c.h"
 
 static char air[64];
 
@@ -39,9 +40,9 @@ static bool receive_one(struct vchip *vc, uint8_t *pkt, size_t cap,
 		if ((size_t)r > cap)
 			return false;
 		memcpy(pkt, buf, (size_t)r);
-		out->dw0 = c_le32(pkt);
-		out->dw2 = c_le32(pkt + 8);
-		out->dw3 = c_le32(pkt + 12);
+		out->dw0 = le32(pkt);
+		out->dw2 = le32(pkt + 8);
+		out->dw3 = le32(pkt + 12);
 		out->phy = pkt + 24;
 		out->frame = pkt + 24 + ((out->dw0 >> 16) & 0xF) * 8;
 		out->len = out->dw0 & 0x3FFF;
@@ -53,9 +54,9 @@ static bool receive_one(struct vchip *vc, uint8_t *pkt, size_t cap,
 static bool send(struct vchip *vc, const uint8_t *f, size_t n, int rate)
 {
 	uint8_t x[48 + 256];
-	c_desc(x, n, 0x12, rate, 0, 0);
+	v3_desc(x, n, 0x12, rate, 0, 0);
 	memcpy(x + 48, f, n);
-	c_desc_csum(x);
+	v3_csum_j3(x);
 	return vchip_bulk_out(vc, 0x02, x, 48 + n, 500) == (int)(48 + n);
 }
 

@@ -9,6 +9,7 @@
  * does not. */
 #include "tests/check.h"
 #include "tests/virtual/vhelp_8822b.h"
+#include "tests/virtual/vhelp_8822c.h"
 
 static char air[64];
 
@@ -73,7 +74,7 @@ static size_t receive_one(struct vchip *vc, uint8_t *pkt, size_t cap)
 		int r = vchip_bulk_in(vc, 0x81, buf, sizeof buf, 100);
 		if (r < 24)
 			continue;
-		uint32_t dw0 = c_le32(buf);
+		uint32_t dw0 = le32(buf);
 		size_t tot = 24 + ((dw0 >> 16) & 0xF) * 8 + (dw0 & 0x3FFF);
 		if (tot > (size_t)r || tot > cap)
 			return 0;
@@ -87,9 +88,9 @@ static bool send(struct vchip *vc, const uint8_t *f, size_t n, int rate,
                  unsigned bw_code)
 {
 	uint8_t x[48 + 256];
-	c_desc(x, n, 0x12, rate, bw_code, 0);
+	v3_desc(x, n, 0x12, rate, bw_code, 0);
 	memcpy(x + 48, f, n);
-	b_desc_csum(x);
+	v3_csum_j2(x);
 	return vchip_bulk_out(vc, 0x02, x, 48 + n, 500) == (int)(48 + n);
 }
 
@@ -148,7 +149,7 @@ static bool passes(struct vchip *tx, struct vchip *rx, const uint8_t *f,
 		return false;
 	uint8_t p[1024];
 	size_t got = receive_one(rx, p, sizeof p);
-	size_t at = 24 + ((c_le32(p) >> 16) & 0xF) * 8;
+	size_t at = 24 + ((le32(p) >> 16) & 0xF) * 8;
 	return got >= at + 16 && memcmp(p + at, f, 16) == 0;
 }
 
@@ -160,7 +161,7 @@ static void test_phy_status(struct vchip *a, struct vchip *b)
 	CHECK(send(a, f, sizeof f, 0x04, 0), "alpha sends 6 Mbit/s on 36");
 	size_t n = receive_one(b, p, sizeof p);
 	if (CHECK(n > 0, "bravo receives OFDM")) {
-		uint32_t dw0 = c_le32(p), dw3 = c_le32(p + 12);
+		uint32_t dw0 = le32(p), dw3 = le32(p + 12);
 		CHECK_EQ_INT((dw0 >> 16) & 0xF, 4, "DRV_INFO_SIZE 4");
 		CHECK(dw0 & (1u << 26), "PHYST");
 		CHECK_EQ_INT(dw0 & 0x3FFF, sizeof f + 4, "PKT_LEN with FCS");
@@ -186,7 +187,7 @@ static void test_phy_status(struct vchip *a, struct vchip *b)
 	CHECK(send(a, f, sizeof f, 0x14, 0), "alpha sends HT MCS8");
 	n = receive_one(b, p, sizeof p);
 	if (CHECK(n > 0, "bravo receives MCS8")) {
-		CHECK_EQ_INT(c_le32(p + 12) & 0x7F, 0x14, "RX_RATE MCS8");
+		CHECK_EQ_INT(le32(p + 12) & 0x7F, 0x14, "RX_RATE MCS8");
 		query_phy_status(p + 24, 0x14, &st);
 		CHECK_EQ_INT(st.evm_dbm[0], 40, "EVM stream 1");
 		CHECK_EQ_INT(st.evm_dbm[1], 40, "EVM stream 2");
@@ -280,7 +281,7 @@ static void test_beacon_filter(struct vchip *a, struct vchip *b,
 /* The monitor milestone needs bits 11-13 clear on this chip. */
 static void test_monitor_milestone(void)
 {
-	struct vchip *vc = c_create("b-mon", NULL, "chip=8822b");
+	struct vchip *vc = v3_create("b-mon", NULL, "chip=8822b");
 	if (!CHECK(vc && b_power_on(vc) == 0, "powered"))
 		return;
 	vh_w32(vc, 0x6A0, 0xFFFFFFFF);

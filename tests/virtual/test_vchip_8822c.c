@@ -64,7 +64,7 @@ static void test_power(void)
 		return;
 	/* APFM_ONMAC while WL is still suspended never completes */
 	vh_set8(vc, 0x05, 0x01, 0);
-	CHECK(!c_poll8(vc, 0x05, 0x01, 0x00), "ONMAC waits for power ready");
+	CHECK(!v3_poll8(vc, 0x05, 0x01, 0x00), "ONMAC waits for power ready");
 	CHECK(!(vh_read(vc, 0x06, 1) & 0x02), "power not ready while suspended");
 	vchip_destroy(vc);
 
@@ -77,7 +77,7 @@ static void test_power(void)
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xFF, "CR writable");
 	/* card disable: OFFMAC drops the MAC */
 	vh_set8(vc, 0x05, 0x02, 0);
-	CHECK(c_poll8(vc, 0x05, 0x02, 0x00), "OFFMAC self-clears");
+	CHECK(v3_poll8(vc, 0x05, 0x02, 0x00), "OFFMAC self-clears");
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "MAC off again");
 	CHECK(vh_read(vc, 0xF5, 1) & 1, "0xF5 bit 0 set after power-off");
 	vchip_destroy(vc);
@@ -86,9 +86,9 @@ static void test_power(void)
 	 * released after the MAC came up */
 	vc = c_create("c-pwr2", NULL, NULL);
 	vh_w8(vc, 0x05, 0x00);
-	CHECK(c_poll8(vc, 0x06, 0x02, 0x02), "power ready");
+	CHECK(v3_poll8(vc, 0x06, 0x02, 0x02), "power ready");
 	vh_w8(vc, 0x05, 0x01);
-	CHECK(c_poll8(vc, 0x05, 0x01, 0x00), "ONMAC done in the other order");
+	CHECK(v3_poll8(vc, 0x05, 0x01, 0x00), "ONMAC done in the other order");
 	vh_set8(vc, 0x06, 0x01, 0);
 	CHECK(vh_read(vc, 0x100, 1) != 0xEA, "MAC on");
 	vchip_destroy(vc);
@@ -178,7 +178,7 @@ static void boot_case(const char *file, size_t cut, long flip, bool expect,
                       const char *what)
 {
 	size_t len;
-	uint8_t *fw = c_load(file, &len);
+	uint8_t *fw = v3_load(file, &len);
 	if (!CHECK(fw, what))
 		return;
 	if (flip >= 0)
@@ -208,15 +208,15 @@ static void boot_case(const char *file, size_t cut, long flip, bool expect,
 
 static void test_firmware(void)
 {
-	c_ddma_probe = (struct vh_busy_probe){0};
-	c_boot_probe = (struct vh_busy_probe){0};
+	v3_ddma_probe = (struct vh_busy_probe){0};
+	v3_boot_probe = (struct vh_busy_probe){0};
 	boot_case("rtw8822c_fw.bin", 0, -1, true, "rtw8822c_fw.bin boots");
 	boot_case("rtw8822c_wow_fw.bin", 0, -1, true,
 	          "rtw8822c_wow_fw.bin boots");
 	/* a byte inside the IMEM section: after header + DMEM + trailer */
 	size_t len;
-	uint8_t *fw = c_load("rtw8822c_fw.bin", &len);
-	long imem_at = fw ? 64 + (long)c_le32(fw + 0x24) + 8 + 1000 : 0;
+	uint8_t *fw = v3_load("rtw8822c_fw.bin", &len);
+	long imem_at = fw ? 64 + (long)le32(fw + 0x24) + 8 + 1000 : 0;
 	free(fw);
 	boot_case("rtw8822c_fw.bin", 0, imem_at, false,
 	          "flipped IMEM byte fails the DDMA checksum");
@@ -231,17 +231,17 @@ static void test_firmware(void)
 	vh_w32(vc, 0x1200, 0x10000000u);
 	vh_w32(vc, 0x1204, 0x00200000u);
 	vh_w32(vc, 0x1208, 1u << 31 | 1u << 29 | 64);
-	CHECK(c_poll8(vc, 0x120B, 0x80, 0x00), "the DDMA finishes");
+	CHECK(v3_poll8(vc, 0x120B, 0x80, 0x00), "the DDMA finishes");
 	CHECK(vh_read(vc, 0x120B, 1) & 0x08, "bad DDMA source: checksum error");
 	vchip_destroy(vc);
 	/* the engines take time: a copy's OWN and the firmware's ready
 	 * bit read back sooner than that still say busy */
 	printf("# DDMA: %u of its first reads came back within the copy's "
-	       "time; boot: %u of FW_INIT_RDY's\n", c_ddma_probe.conclusive,
-	       c_boot_probe.conclusive);
-	CHECK_EQ_INT(c_ddma_probe.busy, c_ddma_probe.conclusive,
+	       "time; boot: %u of FW_INIT_RDY's\n", v3_ddma_probe.conclusive,
+	       v3_boot_probe.conclusive);
+	CHECK_EQ_INT(v3_ddma_probe.busy, v3_ddma_probe.conclusive,
 	             "a DDMA copy is not done at once");
-	CHECK_EQ_INT(c_boot_probe.busy, c_boot_probe.conclusive,
+	CHECK_EQ_INT(v3_boot_probe.busy, v3_boot_probe.conclusive,
 	             "the firmware is not up the moment its CPU starts");
 }
 
@@ -313,23 +313,23 @@ static void test_calibration_and_rf(void)
 	/* a calibration one-shot (command, then command + 1) completes */
 	vh_w32(vc, 0x1B00, 0x1148);
 	vh_w32(vc, 0x1B00, 0x1149);
-	CHECK(c_poll8(vc, 0x2D9C, 0xFF, 0x55), "one-shot done (0x2D9C = 0x55)");
+	CHECK(v3_poll8(vc, 0x2D9C, 0xFF, 0x55), "one-shot done (0x2D9C = 0x55)");
 
 	/* RFK handshake (mailbox H2C 0x6D) and firmware IQK (packet H2C) */
 	vh_w32(vc, 0x1D0, 0x6D | 1u << 8);
-	CHECK(c_poll8(vc, 0x49C, 0x01, 0x01), "RFK handshake acknowledged");
+	CHECK(v3_poll8(vc, 0x49C, 0x01, 0x01), "RFK handshake acknowledged");
 	uint8_t x[48 + 32];
-	c_desc(x, 32, 0x13, -1, 0, 0);
+	v3_desc(x, 32, 0x13, -1, 0, 0);
 	memset(x + 48, 0, 32);
 	x[48] = 0x01;
 	x[49] = 0xFF;
 	x[50] = 0x0E; /* IQK */
 	x[52] = 9;
 	x[56] = 0x01;
-	c_desc_csum(x);
+	v3_csum_j3(x);
 	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, sizeof x, 500), (int)sizeof x,
 	             "H2C packet taken");
-	CHECK(c_poll8(vc, 0x2D9C, 0xFF, 0xAA), "IQK done reported");
+	CHECK(v3_poll8(vc, 0x2D9C, 0xFF, 0xAA), "IQK done reported");
 	vchip_destroy(vc);
 }
 
@@ -343,20 +343,20 @@ static void test_tx(void)
 	struct vchip_stats s0, s;
 	vchip_get_stats(vc, &s0);
 
-	c_desc(x, sizeof f, 0x12, 0x04, 0, 0);
+	v3_desc(x, sizeof f, 0x12, 0x04, 0, 0);
 	memcpy(x + 48, f, sizeof f);
-	c_desc_csum(x);
+	v3_csum_j3(x);
 	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500),
 	             (int)(48 + sizeof f), "good frame taken");
 	/* with PKT_OFFSET 2 the checksum also covers 16 pad bytes */
-	c_desc(x, sizeof f, 0x12, 0x04, 0, 2);
+	v3_desc(x, sizeof f, 0x12, 0x04, 0, 2);
 	memset(x + 48, 0x5A, 16);
 	memcpy(x + 64, f, sizeof f);
-	c_desc_csum(x);
+	v3_csum_j3(x);
 	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, 64 + sizeof f, 500),
 	             (int)(64 + sizeof f), "padded frame taken");
 	/* a 32-byte (Jaguar2-rule) checksum is wrong for this chip */
-	c_desc(x, sizeof f, 0x12, 0x04, 0, 0);
+	v3_desc(x, sizeof f, 0x12, 0x04, 0, 0);
 	memcpy(x + 48, f, sizeof f);
 	uint16_t c32 = 0;
 	for (int i = 0; i < 16; i++)
@@ -367,9 +367,9 @@ static void test_tx(void)
 	x[29] = (uint8_t)(c32 >> 8);
 	vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500);
 	/* an impossible rate: 3 spatial streams on a 2T2R chip */
-	c_desc(x, sizeof f, 0x12, 0x1C, 0, 0);
+	v3_desc(x, sizeof f, 0x12, 0x1C, 0, 0);
 	memcpy(x + 48, f, sizeof f);
-	c_desc_csum(x);
+	v3_csum_j3(x);
 	vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500);
 	for (int i = 0; i < 2000; i++) {
 		vchip_get_stats(vc, &s);
@@ -472,7 +472,7 @@ static void test_adc_samples(void)
 	struct vchip *vc = c_create("c-adc", NULL, "chip=8822c,seed=3");
 	if (!CHECK(vc && c_power_on(vc) == 0, "powered"))
 		return;
-	c_bb_rf_on(vc);
+	v3_bb_rf_on(vc);
 	int n = 0, spikes = 0, isum = 0, qsum = 0, lo = 0, hi = 0;
 	uint32_t first = vh_read(vc, 0x2DBC, 4);
 	bool differ = false;

@@ -36,7 +36,7 @@ static struct vchip *make(const char *name, const char *opts)
 	if (!vc)
 		return NULL;
 	CHECK_EQ_INT(c_power_on(vc), 0, "powered");
-	c_bb_rf_on(vc);
+	v3_bb_rf_on(vc);
 	return vc;
 }
 

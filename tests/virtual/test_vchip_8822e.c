@@ -161,7 +161,7 @@ static void boot_case(const char *file, long flip, bool expect,
                       const char *what)
 {
 	size_t len;
-	uint8_t *fw = c_load(file, &len);
+	uint8_t *fw = v3_load(file, &len);
 	if (!CHECK(fw, what))
 		return;
 	if (flip >= 0 && (size_t)flip < len)
@@ -191,10 +191,10 @@ static void test_firmware(void)
 	boot_case("rtw8822e_fw_nic_v1.15.0.bin", -1, true,
 	          "rtw8822e_fw_nic_v1.15.0.bin (1.15) boots");
 	size_t len;
-	uint8_t *fw = c_load("rtw8822e_fw.bin", &len);
+	uint8_t *fw = v3_load("rtw8822e_fw.bin", &len);
 	if (!CHECK(fw, "image read"))
 		return;
-	long dmem = (long)c_le32(fw + 0x24), imem = (long)c_le32(fw + 0x30);
+	long dmem = (long)le32(fw + 0x24), imem = (long)le32(fw + 0x30);
 	free(fw);
 	boot_case("rtw8822e_fw.bin", 64 + 100, false,
 	          "flipped DMEM byte fails the DDMA checksum");
@@ -251,23 +251,23 @@ static void test_rf_and_calibration(void)
 
 	/* firmware RFK handshake (H2C 0x6D) and firmware IQK (packet) */
 	vh_w32(vc, 0x1D0, 0x6D | 1u << 8);
-	CHECK(c_poll8(vc, 0x49C, 0x01, 0x01), "RFK handshake acknowledged");
+	CHECK(v3_poll8(vc, 0x49C, 0x01, 0x01), "RFK handshake acknowledged");
 	uint8_t x[48 + 32];
-	c_desc(x, 32, 0x13, -1, 0, 0);
+	v3_desc(x, 32, 0x13, -1, 0, 0);
 	memset(x + 48, 0, 32);
 	x[48] = 0x01;
 	x[49] = 0xFF;
 	x[50] = 0x0E; /* IQK */
 	x[52] = 9;
-	c_desc_csum(x);
+	v3_csum_j3(x);
 	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, sizeof x, 500), (int)sizeof x,
 	             "H2C packet taken");
-	CHECK(c_poll8(vc, 0x2D9C, 0xFF, 0xAA), "firmware IQK done (0xAA)");
+	CHECK(v3_poll8(vc, 0x2D9C, 0xFF, 0xAA), "firmware IQK done (0xAA)");
 
 	/* the NCTL engine of the driver's own IQK: command, then go */
 	vh_w32(vc, 0x1B00, 0x00000008);
 	vh_w32(vc, 0x1B00, 0x00000009);
-	CHECK(c_poll8(vc, 0x2D9C, 0xFF, 0x55), "NCTL ready (0x2D9C = 0x55)");
+	CHECK(v3_poll8(vc, 0x2D9C, 0xFF, 0x55), "NCTL ready (0x2D9C = 0x55)");
 	CHECK_EQ_HEX(vh_read(vc, 0x1BFC, 2), 0x8000, "NCTL done (0x1BFC)");
 	CHECK(!(vh_read(vc, 0x1B08, 4) & (1u << 26)), "no fail flag");
 
@@ -335,7 +335,7 @@ static size_t receive_one(struct vchip *vc, uint8_t *pkt, size_t cap)
 		int r = vchip_bulk_in(vc, 0x81, buf, sizeof buf, 100);
 		if (r < 24)
 			continue;
-		uint32_t dw0 = c_le32(buf);
+		uint32_t dw0 = le32(buf);
 		size_t tot = 24 + ((dw0 >> 16) & 0xF) * 8 + (dw0 & 0x3FFF);
 		if (tot > (size_t)r || tot > cap)
 			return 0;
@@ -349,9 +349,9 @@ static bool send(struct vchip *vc, uint8_t tag)
 {
 	uint8_t f[100], x[48 + 100];
 	vh_frame(f, sizeof f, tag);
-	c_desc(x, sizeof f, 0x12, 0x0B, 0, 0); /* 54 Mbit/s */
+	v3_desc(x, sizeof f, 0x12, 0x0B, 0, 0); /* 54 Mbit/s */
 	memcpy(x + 48, f, sizeof f);
-	c_desc_csum(x);
+	v3_csum_j3(x);
 	return vchip_bulk_out(vc, 0x02, x, sizeof x, 500) == (int)sizeof x;
 }
 
@@ -462,9 +462,9 @@ static bool send_rate(struct vchip *vc, uint8_t tag, int rate, unsigned bw)
 {
 	uint8_t f[100], x[48 + 100];
 	vh_frame(f, sizeof f, tag);
-	c_desc(x, sizeof f, 0x12, rate, bw, 0);
+	v3_desc(x, sizeof f, 0x12, rate, bw, 0);
 	memcpy(x + 48, f, sizeof f);
-	c_desc_csum(x);
+	v3_csum_j3(x);
 	return vchip_bulk_out(vc, 0x02, x, sizeof x, 500) == (int)sizeof x;
 }
 

@@ -152,10 +152,10 @@ static void tx_part(libusb_context *ctx, struct vchip *vc, const char *fw)
 	                                  libusb_claim_interface(h, 0) == 0,
 	                                  "opened for TX")) {
 		static uint8_t x[48 + FRAME_LEN];
-		c_desc(x, FRAME_LEN, 0x12, 0x04, 0, 0); /* MGT, OFDM 6M */
+		v3_desc(x, FRAME_LEN, 0x12, 0x04, 0, 0); /* MGT, OFDM 6M */
 		x[33] &= (uint8_t)~0x80; /* no EN_HWSEQ: our sequence number */
 		vt_frame(x + 48, FRAME_LEN, 77);
-		k_desc_csum(x);
+		v3_csum_j2(x);
 		int done = 0;
 		CHECK_EQ_INT(libusb_bulk_transfer(h, 0x02, x, sizeof x, &done,
 		                                  1000),
