@@ -74,9 +74,7 @@ static void test_power(void)
 	struct vchip *vc = created("a-pwr", NULL);
 	if (!CHECK(vc, "created"))
 		return;
-	CHECK_EQ_INT(a_power_on(vc), 0, "rtw88 card-enable flow completes");
-	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_ON), "POWER_ON milestone");
-	CHECK(vh_read(vc, 0x100, 1) != 0xEA, "MAC block answers");
+	v3_check_powered(vc, a_power_on(vc), "rtw88 card-enable flow completes");
 	CHECK_EQ_INT(a_power_off(vc), 0, "rtw88 card-disable flow completes");
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "MAC off again");
 	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_OFF), "POWER_OFF milestone");
@@ -110,28 +108,7 @@ static bool read_logical(struct vchip *vc, uint8_t *log)
 			return false;
 		phys[a] = (uint8_t)vh_read(vc, 0x30, 4);
 	}
-	memset(log, 0xFF, 512);
-	size_t p = 0;
-	while (p < 1024 && phys[p] != 0xFF) {
-		unsigned blk, wen;
-		if ((phys[p] & 0x1F) == 0x0F) {
-			blk = (phys[p] >> 5) | (phys[p + 1] >> 4) << 3;
-			wen = phys[p + 1] & 0x0F;
-			p += 2;
-		} else {
-			blk = phys[p] >> 4;
-			wen = phys[p] & 0x0F;
-			p++;
-		}
-		if (blk >= 64)
-			return false;
-		for (unsigned w = 0; w < 4; w++)
-			if (!(wen & (1u << w))) {
-				log[blk * 8 + 2 * w] = phys[p++];
-				log[blk * 8 + 2 * w + 1] = phys[p++];
-			}
-	}
-	return true;
+	return v3_efuse_logical(phys, 1024, log, 512);
 }
 
 static void test_efuse(void)

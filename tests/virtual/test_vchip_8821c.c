@@ -70,9 +70,7 @@ static void test_power(void)
 	struct vchip *vc = k_create("k-pwr", NULL, NULL);
 	if (!CHECK(vc, "created"))
 		return;
-	CHECK_EQ_INT(k_power_on(vc), 0, "rtw88 card-enable rows complete");
-	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_ON), "POWER_ON milestone");
-	CHECK(vh_read(vc, 0x100, 1) != 0xEA, "MAC block answers");
+	v3_check_powered(vc, k_power_on(vc), "rtw88 card-enable rows complete");
 	CHECK(!(vh_read(vc, 0xF5, 1) & 1), "0xF5 bit 0 cleared");
 	vh_w8(vc, 0x100, 0xFF);
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xFF, "CR writable");
@@ -115,28 +113,9 @@ static bool read_efuse(struct vchip *vc, uint8_t *log, size_t log_len)
 	}
 	if (!ok)
 		return false;
-	memset(log, 0xFF, log_len);
-	size_t p = 0;
-	while (p < 512 - 96 && phys[p] != 0xFF) {
-		unsigned blk, wen;
-		if ((phys[p] & 0x1F) == 0x0F) {
-			blk = (phys[p] >> 5) | (phys[p + 1] & 0xF0) >> 1;
-			wen = phys[p + 1] & 0x0F;
-			p += 2;
-		} else {
-			blk = phys[p] >> 4;
-			wen = phys[p] & 0x0F;
-			p++;
-		}
-		if (blk * 8 >= log_len)
-			return false;
-		for (unsigned w = 0; w < 4; w++)
-			if (!(wen & (1u << w))) {
-				log[blk * 8 + 2 * w] = phys[p++];
-				log[blk * 8 + 2 * w + 1] = phys[p++];
-			}
-	}
-	return true;
+	/* short of the 96 protected bytes at the end (rtw88 hw_spec
+	 * ptct_efuse_size) */
+	return v3_efuse_logical(phys, 512 - 96, log, log_len);
 }
 
 static bool blank(const uint8_t *m, size_t n)
@@ -213,13 +192,9 @@ static void test_efuse(void)
 static void boot_case(const char *what, size_t cut, long flip, bool expect)
 {
 	size_t len;
-	uint8_t *fw = v3_load("rtw8821c_fw.bin", &len);
+	uint8_t *fw = v3_load_bad("rtw8821c_fw.bin", flip, cut, &len);
 	if (!CHECK(fw, "rtw8821c_fw.bin loaded"))
 		return;
-	if (flip >= 0)
-		fw[flip] ^= 0x10;
-	if (cut)
-		len = cut;
 	struct vchip *vc = k_create("k-fw", NULL, NULL);
 	k_power_on(vc);
 	vh_w8(vc, 0x1A0, 0xFD); /* HW feature report request */
@@ -549,10 +524,7 @@ static void test_tx(void)
 	v3_csum_j3(x);
 	vchip_bulk_out(vc, 0x02, x, sizeof x, 500);
 	/* two spatial streams on a 1T1R chip */
-	v3_desc(x, sizeof f, 0x12, 0x14, 0, 0); /* HT MCS8 */
-	memcpy(x + 48, f, sizeof f);
-	v3_csum_j2(x);
-	vchip_bulk_out(vc, 0x02, x, sizeof x, 500);
+	v3_send(vc, f, sizeof f, 0x14, 0, v3_csum_j2); /* HT MCS8 */
 	uint64_t end = air_now_ns() + K_DEADLINE_NS;
 	do {
 		vchip_get_stats(vc, &s);
@@ -568,10 +540,7 @@ static void test_tx(void)
 	/* the antenna back at BT: frames are taken but never aired */
 	vh_w32(vc, 0x4C, vh_read(vc, 0x4C, 4) & ~(3u << 23));
 	vchip_get_stats(vc, &s0);
-	v3_desc(x, sizeof f, 0x12, 0x04, 0, 0);
-	memcpy(x + 48, f, sizeof f);
-	v3_csum_j2(x);
-	vchip_bulk_out(vc, 0x02, x, sizeof x, 500);
+	v3_send(vc, f, sizeof f, 0x04, 0, v3_csum_j2);
 	vchip_get_stats(vc, &s);
 	CHECK_EQ_INT((int)(s.tx_not_ready - s0.tx_not_ready), 1,
 	             "no antenna: dropped as not ready");

@@ -51,13 +51,10 @@ static bool receive_one(struct vchip *vc, uint8_t *pkt, size_t cap,
 	return false;
 }
 
+/* The 8822C's frames carry its Jaguar3 checksum. */
 static bool send(struct vchip *vc, const uint8_t *f, size_t n, int rate)
 {
-	uint8_t x[48 + 256];
-	v3_desc(x, n, 0x12, rate, 0, 0);
-	memcpy(x + 48, f, n);
-	v3_csum_j3(x);
-	return vchip_bulk_out(vc, 0x02, x, 48 + n, 500) == (int)(48 + n);
+	return v3_send(vc, f, n, rate, 0, v3_csum_j3);
 }
 
 /* rtw88 rtw8821c.c query_phy_status_page0 with get_cck_rx_pwr */

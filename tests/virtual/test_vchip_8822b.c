@@ -90,9 +90,7 @@ static void test_power(void)
 	struct vchip *vc = v3_create("b-pwr", NULL, "chip=8822b");
 	if (!CHECK(vc, "created"))
 		return;
-	CHECK_EQ_INT(b_power_on(vc), 0, "rtw88 card-enable rows complete");
-	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_ON), "POWER_ON milestone");
-	CHECK(vh_read(vc, 0x100, 1) != 0xEA, "MAC block answers");
+	v3_check_powered(vc, b_power_on(vc), "rtw88 card-enable rows complete");
 	CHECK(!(vh_read(vc, 0xF5, 1) & 1), "0xF5 bit 0 cleared by host");
 	CHECK_EQ_HEX(vh_read(vc, 0x10A9, 1), 0xEF, "C-cut row applied");
 	vh_w8(vc, 0x100, 0xFF);
@@ -155,28 +153,9 @@ static bool read_logical(struct vchip *vc, uint8_t *log,
 			return false;
 		phys[a] = (uint8_t)vh_read(vc, 0x30, 4);
 	}
-	memset(log, 0xFF, 768);
-	size_t p = 0;
-	while (p < 1024 - 96 && phys[p] != 0xFF) {
-		unsigned blk, wen;
-		if ((phys[p] & 0x1F) == 0x0F) {
-			blk = (phys[p] >> 5) | (phys[p + 1] >> 4) << 3;
-			wen = phys[p + 1] & 0x0F;
-			p += 2;
-		} else {
-			blk = phys[p] >> 4;
-			wen = phys[p] & 0x0F;
-			p++;
-		}
-		if (blk >= 96)
-			return false;
-		for (unsigned w = 0; w < 4; w++)
-			if (!(wen & (1u << w))) {
-				log[blk * 8 + 2 * w] = phys[p++];
-				log[blk * 8 + 2 * w + 1] = phys[p++];
-			}
-	}
-	return true;
+	/* short of the 96 protected bytes at the end (rtw88 hw_spec
+	 * ptct_efuse_size) */
+	return v3_efuse_logical(phys, 1024 - 96, log, 768);
 }
 
 static void test_efuse(void)
@@ -254,13 +233,9 @@ static void boot_case(size_t cut, long flip, long imem_dst, bool expect,
                       const char *what)
 {
 	size_t len;
-	uint8_t *fw = v3_load("rtw8822b_fw.bin", &len);
+	uint8_t *fw = v3_load_bad("rtw8822b_fw.bin", flip, cut, &len);
 	if (!CHECK(fw, what))
 		return;
-	if (flip >= 0)
-		fw[flip] ^= 0x10;
-	if (cut)
-		len = cut;
 	struct vchip *vc = v3_create("b-fw", NULL, "chip=8822b");
 	b_power_on(vc);
 	vh_w8(vc, 0x1A0, 0xFD); /* HW feature report request */
@@ -512,11 +487,7 @@ static void test_tx(void)
 	vchip_get_stats(vc, &s0);
 
 	/* 32-byte checksum, with and without PKT_OFFSET padding */
-	v3_desc(x, sizeof f, 0x12, 0x04, 0, 0);
-	memcpy(x + 48, f, sizeof f);
-	v3_csum_j2(x);
-	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500),
-	             (int)(48 + sizeof f), "good frame taken");
+	CHECK(v3_send(vc, f, sizeof f, 0x04, 0, v3_csum_j2), "good frame taken");
 	v3_desc(x, sizeof f, 0x12, 0x0C, 0, 2);
 	memset(x + 48, 0x5A, 16);
 	memcpy(x + 64, f, sizeof f);
@@ -530,16 +501,8 @@ static void test_tx(void)
 	v3_csum_j3(x);
 	vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500);
 	/* 3 spatial streams on a 2T2R chip */
-	v3_desc(x, sizeof f, 0x12, 0x1C, 0, 0);
-	memcpy(x + 48, f, sizeof f);
-	v3_csum_j2(x);
-	vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500);
-	for (int i = 0; i < 2000; i++) {
-		vchip_get_stats(vc, &s);
-		if (s.tx_aired >= s0.tx_aired + 2)
-			break;
-		vchip_bulk_in(vc, 0x81, x, sizeof x, 5);
-	}
+	v3_send(vc, f, sizeof f, 0x1C, 0, v3_csum_j2);
+	v3_wait_aired_reading(vc, s0.tx_aired + 2);
 	vchip_get_stats(vc, &s);
 	CHECK_EQ_INT((int)(s.tx_aired - s0.tx_aired), 2, "two frames aired");
 	CHECK_EQ_INT((int)(s.tx_bad_checksum - s0.tx_bad_checksum), 1,

@@ -69,9 +69,7 @@ static void test_power(void)
 	vchip_destroy(vc);
 
 	vc = c_create("c-pwr", NULL, NULL);
-	CHECK_EQ_INT(c_power_on(vc), 0, "card-enable flow completes");
-	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_ON), "POWER_ON milestone");
-	CHECK(vh_read(vc, 0x100, 1) != 0xEA, "MAC block answers");
+	v3_check_powered(vc, c_power_on(vc), "card-enable flow completes");
 	CHECK(!(vh_read(vc, 0xF5, 1) & 1), "0xF5 bit 0 cleared by host");
 	vh_w8(vc, 0x100, 0xFF);
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xFF, "CR writable");
@@ -111,31 +109,8 @@ static void test_efuse(void)
 	CHECK(ok, "every EFUSE read completes (bit 31)");
 	/* decode the Realtek block format by hand */
 	uint8_t log[768];
-	memset(log, 0xFF, sizeof log);
-	size_t p = 0;
-	bool sane = true;
-	while (p < 512 - 124 && phys[p] != 0xFF) {
-		unsigned blk, wen;
-		if ((phys[p] & 0x1F) == 0x0F) {
-			blk = (phys[p] >> 5) | (phys[p + 1] >> 4) << 3;
-			wen = phys[p + 1] & 0x0F;
-			p += 2;
-		} else {
-			blk = phys[p] >> 4;
-			wen = phys[p] & 0x0F;
-			p++;
-		}
-		if (blk >= 96) {
-			sane = false;
-			break;
-		}
-		for (unsigned w = 0; w < 4; w++)
-			if (!(wen & (1u << w))) {
-				log[blk * 8 + 2 * w] = phys[p++];
-				log[blk * 8 + 2 * w + 1] = phys[p++];
-			}
-	}
-	CHECK(sane, "physical map decodes");
+	CHECK(v3_efuse_logical(phys, 512 - 124, log, sizeof log),
+	      "physical map decodes");
 	CHECK_EQ_HEX(log[0] | log[1] << 8, 0x8129, "RTL id");
 	CHECK(log[0x06] & 0x80, "usb_mode: USB3 switch invited");
 	CHECK(log[0xCA] <= 6, "RFE option rtw88 supports (0-6)");
@@ -178,29 +153,18 @@ static void boot_case(const char *file, size_t cut, long flip, bool expect,
                       const char *what)
 {
 	size_t len;
-	uint8_t *fw = v3_load(file, &len);
+	uint8_t *fw = v3_load_bad(file, flip, cut, &len);
 	if (!CHECK(fw, what))
 		return;
-	if (flip >= 0)
-		fw[flip] ^= 0x10;
-	if (cut)
-		len = cut;
 	struct vchip *vc = c_create("c-fw", NULL, NULL);
 	c_power_on(vc);
 	vh_w8(vc, 0x1A0, 0xFD); /* HW feature report request */
 	int fail = 0;
 	uint32_t r = c_fw_download(vc, fw, len, &fail);
+	v3_check_boot(vc, fail, r, expect, what);
 	if (expect) {
-		CHECK_EQ_INT(fail, 0, what);
-		CHECK_EQ_HEX(r & 0xCFFF, 0xC078, what);
-		CHECK(vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "FW_BOOTED");
-		CHECK_EQ_HEX(vh_read(vc, 0x1A0, 1), 0x19, "HW feature report");
 		uint32_t cap = vh_read(vc, 0x1A2 + 4, 4);
 		CHECK_EQ_INT((cap >> 16) & 7, 7, "report: up to 80 MHz");
-	} else {
-		CHECK(fail > 0, what);
-		CHECK_EQ_HEX(r & 0x8000, 0, "never FW_INIT_RDY");
-		CHECK(!vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "no FW_BOOTED");
 	}
 	vchip_destroy(vc);
 	free(fw);
@@ -343,11 +307,7 @@ static void test_tx(void)
 	struct vchip_stats s0, s;
 	vchip_get_stats(vc, &s0);
 
-	v3_desc(x, sizeof f, 0x12, 0x04, 0, 0);
-	memcpy(x + 48, f, sizeof f);
-	v3_csum_j3(x);
-	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500),
-	             (int)(48 + sizeof f), "good frame taken");
+	CHECK(v3_send(vc, f, sizeof f, 0x04, 0, v3_csum_j3), "good frame taken");
 	/* with PKT_OFFSET 2 the checksum also covers 16 pad bytes */
 	v3_desc(x, sizeof f, 0x12, 0x04, 0, 2);
 	memset(x + 48, 0x5A, 16);
@@ -358,26 +318,12 @@ static void test_tx(void)
 	/* a 32-byte (Jaguar2-rule) checksum is wrong for this chip */
 	v3_desc(x, sizeof f, 0x12, 0x04, 0, 0);
 	memcpy(x + 48, f, sizeof f);
-	uint16_t c32 = 0;
-	for (int i = 0; i < 16; i++)
-		if (i != 14)
-			c32 ^= (uint16_t)(x[2 * i] | x[2 * i + 1] << 8);
 	x[8 * 4 + 4] = 0x77; /* dword 9: inside 48, outside 32 bytes */
-	x[28] = (uint8_t)c32;
-	x[29] = (uint8_t)(c32 >> 8);
+	v3_csum_j2(x);
 	vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500);
 	/* an impossible rate: 3 spatial streams on a 2T2R chip */
-	v3_desc(x, sizeof f, 0x12, 0x1C, 0, 0);
-	memcpy(x + 48, f, sizeof f);
-	v3_csum_j3(x);
-	vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500);
-	for (int i = 0; i < 2000; i++) {
-		vchip_get_stats(vc, &s);
-		if (s.tx_aired >= s0.tx_aired + 2)
-			break;
-		/* nothing is heard off the air: bulk IN waits 5 ms */
-		vchip_bulk_in(vc, 0x81, x, sizeof x, 5);
-	}
+	v3_send(vc, f, sizeof f, 0x1C, 0, v3_csum_j3);
+	v3_wait_aired_reading(vc, s0.tx_aired + 2);
 	vchip_get_stats(vc, &s);
 	CHECK_EQ_INT((int)(s.tx_aired - s0.tx_aired), 2, "two frames aired");
 	CHECK_EQ_INT((int)(s.tx_bad_checksum - s0.tx_bad_checksum), 1,

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <sched.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -310,18 +311,33 @@ static inline struct vchip *vh_station(const char *name, const char *air,
 	return vc;
 }
 
-/* Wait (bounded: a hang guard) until vc has aired `want` frames. */
-static inline bool vh_wait_aired(struct vchip *vc, uint64_t want)
+/* Wait (bounded: a hang guard) until the counter at offset `off` of
+ * vc's stats reaches `want`. */
+static inline bool vh_wait_stat(struct vchip *vc, size_t off, uint64_t want)
 {
 	uint64_t deadline = air_now_ns() + 20000000000ull;
 	struct vchip_stats s;
 	do {
 		vchip_get_stats(vc, &s);
-		if (s.tx_aired >= want)
+		uint64_t v;
+		memcpy(&v, (const char *)&s + off, sizeof v);
+		if (v >= want)
 			return true;
 		sched_yield();
 	} while (air_now_ns() < deadline);
 	return false;
+}
+
+/* Wait until vc has aired `want` frames. */
+static inline bool vh_wait_aired(struct vchip *vc, uint64_t want)
+{
+	return vh_wait_stat(vc, offsetof(struct vchip_stats, tx_aired), want);
+}
+
+/* Wait until vc has heard `want` frames. */
+static inline bool vh_wait_heard(struct vchip *vc, uint64_t want)
+{
+	return vh_wait_stat(vc, offsetof(struct vchip_stats, rx_heard), want);
 }
 
 /* Send frame `tag` of len bytes at rate code `rate` on the first bulk

@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 
+#include "tests/check.h"
 #include "tests/le_bytes.h"
 #include "tests/virtual/vhelp.h"
 
@@ -444,6 +445,141 @@ static inline void v3_monitor(struct vchip *vc, uint32_t rcr, bool mar)
 static inline void v3_monitor_j2(struct vchip *vc)
 {
 	v3_monitor(vc, 0xF000002F, true);
+}
+
+/* ---- what the chips' tests do alike ---- */
+
+/* rc of a power-on, and what every 3081 chip shows after one: the
+ * POWER_ON milestone and a MAC block that answers (0xEA is what a
+ * powered-off block reads). */
+static inline void v3_check_powered(struct vchip *vc, int rc,
+                                    const char *what)
+{
+	CHECK_EQ_INT(rc, 0, what);
+	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_ON), "POWER_ON milestone");
+	CHECK(vh_read(vc, 0x100, 1) != 0xEA, "MAC block answers");
+}
+
+/* The logical map out of a physical EFUSE as rtw88 efuse.c
+ * rtw_dump_logical_efuse_map decodes it: a header byte (or, with its
+ * low five bits 0x0F, a pair) names a block of 8 bytes and the words it
+ * leaves out; the present words follow. The walk stops at a 0xFF header
+ * or at byte `end` of phys (each chip's: where its protected tail
+ * starts). log (log_len bytes) starts all 0xFF. false at a block beyond
+ * the map. */
+static inline bool v3_efuse_logical(const uint8_t *phys, size_t end,
+                                    uint8_t *log, size_t log_len)
+{
+	memset(log, 0xFF, log_len);
+	size_t p = 0;
+	while (p < end && phys[p] != 0xFF) {
+		unsigned blk, wen;
+		if ((phys[p] & 0x1F) == 0x0F) {
+			blk = (phys[p] >> 5) | (phys[p + 1] >> 4) << 3;
+			wen = phys[p + 1] & 0x0F;
+			p += 2;
+		} else {
+			blk = phys[p] >> 4;
+			wen = phys[p] & 0x0F;
+			p++;
+		}
+		if (blk * 8 >= log_len)
+			return false;
+		for (unsigned w = 0; w < 4; w++)
+			if (!(wen & (1u << w))) {
+				log[blk * 8 + 2 * w] = phys[p++];
+				log[blk * 8 + 2 * w + 1] = phys[p++];
+			}
+	}
+	return true;
+}
+
+/* A firmware image as a boot case wants it: byte `flip` flipped
+ * (negative: none) and cut to `cut` bytes (0: whole). NULL if absent. */
+static inline uint8_t *v3_load_bad(const char *name, long flip, size_t cut,
+                                   size_t *len)
+{
+	uint8_t *fw = v3_load(name, len);
+	if (!fw)
+		return NULL;
+	if (flip >= 0 && (size_t)flip < *len)
+		fw[flip] ^= 0x10;
+	if (cut)
+		*len = cut;
+	return fw;
+}
+
+/* What a boot case of the 8822C and 8822E checks: a good image booted
+ * (no segment failed, 0x80 reads 0xC078, FW_BOOTED, the HW feature
+ * report answered), a bad one refused (a segment failed, never
+ * FW_INIT_RDY, no FW_BOOTED). r is 0x80 after the boot attempt. */
+static inline void v3_check_boot(struct vchip *vc, int fail, uint32_t r,
+                                 bool expect, const char *what)
+{
+	if (expect) {
+		CHECK_EQ_INT(fail, 0, what);
+		CHECK_EQ_HEX(r & 0xCFFF, 0xC078, what);
+		CHECK(vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "FW_BOOTED");
+		CHECK_EQ_HEX(vh_read(vc, 0x1A0, 1), 0x19, "HW feature report");
+	} else {
+		CHECK(fail > 0, what);
+		CHECK_EQ_HEX(r & 0x8000, 0, "never FW_INIT_RDY");
+		CHECK(!vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "no FW_BOOTED");
+	}
+}
+
+/* Frame f of n bytes (at most 256) behind a 48-byte descriptor of QSEL
+ * 0x12 at rate code `rate` and bandwidth code bw_code, checksummed by
+ * csum (the chip's rule, or the other to see it refused), on the first
+ * bulk OUT endpoint; whether the chip took all of it. */
+static inline bool v3_send(struct vchip *vc, const uint8_t *f, size_t n,
+                           int rate, unsigned bw_code,
+                           void (*csum)(uint8_t *d))
+{
+	uint8_t x[48 + 256];
+	if (n > 256)
+		return false;
+	v3_desc(x, n, 0x12, rate, bw_code, 0);
+	memcpy(x + 48, f, n);
+	csum(x);
+	return vchip_bulk_out(vc, 0x02, x, 48 + n, 500) == (int)(48 + n);
+}
+
+/* Until vc has aired `want` frames, for at most 2000 bulk IN reads of
+ * 5 ms each: nothing is heard off the air, so each read waits out its
+ * timeout. */
+static inline void v3_wait_aired_reading(struct vchip *vc, uint64_t want)
+{
+	static uint8_t buf[48 + 16 + 64];
+	struct vchip_stats s;
+	for (int i = 0; i < 2000; i++) {
+		vchip_get_stats(vc, &s);
+		if (s.tx_aired >= want)
+			break;
+		vchip_bulk_in(vc, 0x81, buf, sizeof buf, 5);
+	}
+}
+
+/* The first packet of the next aggregate on bulk IN into pkt (the
+ * 24-byte RX descriptor, DRV_INFO in 8-byte units at dw0 [19:16], the
+ * frame's length at dw0 [13:0]), within `tries` reads of 100 ms; its
+ * length, or 0. */
+static inline size_t v3_receive_one(struct vchip *vc, uint8_t *pkt,
+                                    size_t cap, int tries)
+{
+	static uint8_t buf[32768];
+	for (int t = 0; t < tries; t++) {
+		int r = vchip_bulk_in(vc, 0x81, buf, sizeof buf, 100);
+		if (r < 24)
+			continue;
+		uint32_t dw0 = le32(buf);
+		size_t tot = 24 + ((dw0 >> 16) & 0xF) * 8 + (dw0 & 0x3FFF);
+		if (tot > (size_t)r || tot > cap)
+			return 0;
+		memcpy(pkt, buf, tot);
+		return tot;
+	}
+	return 0;
 }
 
 #endif /* DVR_TEST_VHELP_3081_H */
