@@ -560,6 +560,43 @@ static inline void v3_wait_aired_reading(struct vchip *vc, uint64_t want)
 	}
 }
 
+/* The TX descriptor rules of a 2T2R station vc (up, on its channel):
+ * a good frame taken, and one with PKT_OFFSET 2 at padded_rate, whose
+ * checksum also covers the 16 pad bytes; a frame under the other rule
+ * (`wrong`; dword 9 set, inside 48 bytes and outside 32, so that the
+ * two rules differ) dropped as a bad checksum; three spatial streams
+ * dropped as a bad descriptor. bad_csum names the bad-checksum check. */
+static inline void v3_check_tx_rules(struct vchip *vc,
+                                     void (*good)(uint8_t *d),
+                                     void (*wrong)(uint8_t *d),
+                                     int padded_rate, const char *bad_csum)
+{
+	uint8_t f[64], x[48 + 16 + 64];
+	vh_frame(f, sizeof f, 1);
+	struct vchip_stats s0, s;
+	vchip_get_stats(vc, &s0);
+	CHECK(v3_send(vc, f, sizeof f, 0x04, 0, good), "good frame taken");
+	v3_desc(x, sizeof f, 0x12, padded_rate, 0, 2);
+	memset(x + 48, 0x5A, 16);
+	memcpy(x + 64, f, sizeof f);
+	good(x);
+	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, 64 + sizeof f, 500),
+	             (int)(64 + sizeof f), "padded frame taken");
+	v3_desc(x, sizeof f, 0x12, 0x04, 0, 0);
+	memcpy(x + 48, f, sizeof f);
+	x[8 * 4 + 4] = 0x77;
+	wrong(x);
+	vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500);
+	v3_send(vc, f, sizeof f, 0x1C, 0, good);
+	v3_wait_aired_reading(vc, s0.tx_aired + 2);
+	vchip_get_stats(vc, &s);
+	CHECK_EQ_INT((int)(s.tx_aired - s0.tx_aired), 2, "two frames aired");
+	CHECK_EQ_INT((int)(s.tx_bad_checksum - s0.tx_bad_checksum), 1,
+	             bad_csum);
+	CHECK_EQ_INT((int)(s.tx_bad_desc - s0.tx_bad_desc), 1,
+	             "impossible rate dropped and counted");
+}
+
 /* The first packet of the next aggregate on bulk IN into pkt (the
  * 24-byte RX descriptor, DRV_INFO in 8-byte units at dw0 [19:16], the
  * frame's length at dw0 [13:0]), within `tries` reads of 100 ms; its

@@ -159,24 +159,12 @@ static inline void a_bb_rf_on(struct vchip *vc)
 	vh_set8(vc, 0x42, 0xF0, 0);
 }
 
-/* Tune all four paths (RF 0x18 band/bandwidth/channel as on every
- * Jaguar1 BB) with BB 0x8AC [1:0] and the primary sub-channel 0x483. */
+/* Tune all four paths (vh_tune_paths: RF 0x18 as on every Jaguar1 BB,
+ * BB 0x8AC [1:0], the primary sub-channel 0x483). */
 static inline void a_tune(struct vchip *vc, unsigned center, unsigned bw,
                           unsigned sc)
 {
-	uint32_t band = 0;
-	if (center >= 36 && center <= 64)
-		band = (1u << 16) | (1u << 8);
-	else if (center >= 100 && center <= 140)
-		band = (3u << 16) | (1u << 8);
-	else if (center > 140)
-		band = (5u << 16) | (1u << 8);
-	uint32_t bwbits = bw == 20 ? 3 : bw == 40 ? 1 : 0;
-	uint32_t v8ac = vh_read(vc, 0x8AC, 4);
-	vh_w32(vc, 0x8AC, (v8ac & ~3u) | (bw == 20 ? 0 : bw == 40 ? 1 : 2));
-	vh_w8(vc, 0x483, (uint8_t)sc);
-	for (unsigned p = 0; p < 4; p++)
-		v3_rf_write(vc, p, 0x18, band | bwbits << 10 | center);
+	vh_tune_paths(vc, center, bw, sc, 4, v3_rf_write);
 }
 
 /* One TX power index through the packed port (rtw88 rtw8814a.c

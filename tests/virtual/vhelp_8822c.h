@@ -101,6 +101,23 @@ static inline void c_tune(struct vchip *vc, unsigned center, unsigned bw,
 		c_rf_write(vc, p, 0x18, r);
 }
 
+/* RCR 0xF410400F and the MAR all ones: broadcast and multicast
+ * accepted. */
+static inline void c_rx_accept(struct vchip *vc)
+{
+	vh_w32(vc, 0x608, 0xF410400F);
+	vh_w32(vc, 0x6A0, 0xFFFFFFFF);
+}
+
+/* Then every RX filter open (monitor) with 32 bytes of PHY status. */
+static inline void c_rx_open(struct vchip *vc)
+{
+	vh_write(vc, 0x6A4, 0xFFFF, 2);
+	vh_w32(vc, 0x620, 0xFFFFFFFF);
+	vh_w32(vc, 0x624, 0xFFFFFFFF);
+	vh_w8(vc, 0x60F, 4);
+}
+
 /* Power on, boot the genuine image, MAC TX/RX, BB/RF on, tuned to ch at
  * 20 MHz, broadcast and multicast accepted: ready to send. False when the
  * power-on or the firmware download failed. */
@@ -112,8 +129,7 @@ static inline bool c_tx_ready(struct vchip *vc, unsigned ch)
 	vh_w8(vc, 0x100, 0xFF);
 	v3_bb_rf_on(vc);
 	c_tune(vc, ch, 20, 0);
-	vh_w32(vc, 0x608, 0xF410400F);
-	vh_w32(vc, 0x6A0, 0xFFFFFFFF);
+	c_rx_accept(vc);
 	return true;
 }
 
@@ -127,10 +143,7 @@ static inline struct vchip *c_station(const char *name, const char *air,
 		vchip_destroy(vc);
 		return NULL;
 	}
-	vh_write(vc, 0x6A4, 0xFFFF, 2);
-	vh_w32(vc, 0x620, 0xFFFFFFFF);
-	vh_w32(vc, 0x624, 0xFFFFFFFF);
-	vh_w8(vc, 0x60F, 4);
+	c_rx_open(vc);
 	return vc;
 }
 

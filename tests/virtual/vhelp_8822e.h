@@ -1076,12 +1076,8 @@ static inline struct vchip *e_station(const char *name, const char *air,
 		vchip_destroy(vc);
 		return NULL;
 	}
-	vh_w32(vc, 0x608, 0xF410400F);
-	vh_w32(vc, 0x6A0, 0xFFFFFFFF);
-	vh_write(vc, 0x6A4, 0xFFFF, 2);
-	vh_w32(vc, 0x620, 0xFFFFFFFF);
-	vh_w32(vc, 0x624, 0xFFFFFFFF);
-	vh_w8(vc, 0x60F, 4);
+	c_rx_accept(vc);
+	c_rx_open(vc);
 	return vc;
 }
 
