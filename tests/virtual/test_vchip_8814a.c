@@ -74,7 +74,8 @@ static void test_power(void)
 	struct vchip *vc = created("a-pwr", NULL);
 	if (!CHECK(vc, "created"))
 		return;
-	v3_check_powered(vc, a_power_on(vc), "rtw88 card-enable flow completes");
+	v3_check_powered(vc, a_power_on(vc),
+	                 "rtw88 card-enable flow completes");
 	CHECK_EQ_INT(a_power_off(vc), 0, "rtw88 card-disable flow completes");
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "MAC off again");
 	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_OFF), "POWER_OFF milestone");

@@ -277,7 +277,8 @@ static void test_calibration_and_rf(void)
 	/* a calibration one-shot (command, then command + 1) completes */
 	vh_w32(vc, 0x1B00, 0x1148);
 	vh_w32(vc, 0x1B00, 0x1149);
-	CHECK(v3_poll8(vc, 0x2D9C, 0xFF, 0x55), "one-shot done (0x2D9C = 0x55)");
+	CHECK(v3_poll8(vc, 0x2D9C, 0xFF, 0x55),
+	      "one-shot done (0x2D9C = 0x55)");
 
 	/* RFK handshake (mailbox H2C 0x6D) and firmware IQK (packet H2C) */
 	vh_w32(vc, 0x1D0, 0x6D | 1u << 8);

@@ -100,7 +100,8 @@ static inline int v3_flow(struct vchip *vc, const struct v3_pwr_row *rows,
 		const struct v3_pwr_row *r = &rows[i];
 		if (r->cut_only) {
 			if (chip_cut < 0)
-				chip_cut = (int)((vh_read(vc, 0xF0, 4) >> 12) & 0xF);
+				chip_cut =
+				    (int)((vh_read(vc, 0xF0, 4) >> 12) & 0xF);
 			if ((unsigned)chip_cut != cut)
 				continue;
 		}
@@ -164,6 +165,35 @@ static inline void v3_init_system_cfg(struct vchip *vc, bool usb_f5,
 	if (phy_req_delay)
 		vh_w8(vc, 0x1103,
 		      (uint8_t)((vh_read(vc, 0x1103, 1) & 0xF0) | 0x0C));
+}
+
+/* A chip's power switch (rtw88 mac.c rtw_mac_power_switch and
+ * rtw_mac_power_on): what comes before the card-enable flow (NULL:
+ * nothing), the flow, the steps after it (v3_init_system_cfg's
+ * arguments), and the card-disable flow (none: n 0). */
+struct v3_power {
+	void (*pre)(struct vchip *vc);
+	struct v3_flow enable;
+	bool usb_f5;
+	uint8_t sys_func_en;
+	bool phy_req_delay;
+	struct v3_flow disable;
+};
+
+/* 0 on success, -1 at a poll of the flow that never completed. */
+static inline int v3_power_on(struct vchip *vc, const struct v3_power *p)
+{
+	if (p->pre)
+		p->pre(vc);
+	if (v3_run(vc, &p->enable))
+		return -1;
+	v3_init_system_cfg(vc, p->usb_f5, p->sys_func_en, p->phy_req_delay);
+	return 0;
+}
+
+static inline int v3_power_off(struct vchip *vc, const struct v3_power *p)
+{
+	return v3_run(vc, &p->disable);
 }
 
 /* ---- the 48-byte TX descriptor ---- */
@@ -378,6 +408,20 @@ static inline bool v3_boot(struct vchip *vc, const struct v3_fw_chip *chip,
 	}
 	free(fw);
 	return ok;
+}
+
+/* Power on, boot the genuine image `name`, then the MAC's TX and RX:
+ * 0x10C 0xF5A0 (with RX aggregation, bit 2, when agg) and CR 0xFF.
+ * False when the power-on or the boot failed. */
+static inline bool v3_up(struct vchip *vc, const struct v3_power *p,
+                         const struct v3_fw_chip *chip, const char *name,
+                         bool agg)
+{
+	if (v3_power_on(vc, p) || !v3_boot(vc, chip, name, 0))
+		return false;
+	vh_write(vc, 0x10C, 0xF5A0 | (agg ? 0x04 : 0), 2);
+	vh_w8(vc, 0x100, 0xFF);
+	return true;
 }
 
 /* ---- BB, RF, RX ---- */

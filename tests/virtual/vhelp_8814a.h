@@ -56,20 +56,19 @@ static const struct v3_pwr_row a_card_disable[] = {
 /* rtw88 mac.c rtw_mac_power_on for the 8814A: rtw_mac_pre_system_cfg,
  * the card-enable flow, __rtw_mac_init_system_cfg (0x1080 bits 16/8,
  * 0x03 |= 0xDC, 0x1103). 0 on success. */
+static const struct v3_power a_power = {
+	v3_pre_system_cfg, V3_FLOW(a_card_enable, 0, 50000), false, 0xDC, true,
+	V3_FLOW(a_card_disable, 0, 50000),
+};
+
 static inline int a_power_on(struct vchip *vc)
 {
-	static const struct v3_flow f = V3_FLOW(a_card_enable, 0, 50000);
-	v3_pre_system_cfg(vc);
-	if (v3_run(vc, &f))
-		return -1;
-	v3_init_system_cfg(vc, false, 0xDC, true);
-	return 0;
+	return v3_power_on(vc, &a_power);
 }
 
 static inline int a_power_off(struct vchip *vc)
 {
-	static const struct v3_flow f = V3_FLOW(a_card_disable, 0, 50000);
-	return v3_run(vc, &f);
+	return v3_power_off(vc, &a_power);
 }
 
 /* The 40-byte Jaguar1 descriptor: PKT_SIZE, OFFSET 40, LS, QSEL,

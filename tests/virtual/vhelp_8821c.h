@@ -72,10 +72,8 @@ static const struct v3_pwr_row k_card_disable[] = {
  * words 32-bit as rtw88 writes them), then the card-enable rows, then
  * 0xF5 bit 0 and init_system_cfg (mac.c __rtw_mac_init_system_cfg,
  * 0x03 = 0xD8 as rtw8821c.c hw_spec sys_func_en). 0 on success. */
-static inline int k_power_on(struct vchip *vc)
+static inline void k_pre_system_cfg(struct vchip *vc)
 {
-	static const struct v3_flow f = V3_FLOW(k_card_enable, 0,
-	                                        K_DEADLINE_US);
 	vh_w8(vc, 0x1C, 0x00);
 	vh_w32(vc, 0x64, vh_read(vc, 0x64, 4) | 3u << 28);
 	vh_w32(vc, 0x4C, vh_read(vc, 0x4C, 4) & ~(3u << 25));
@@ -83,18 +81,22 @@ static inline int k_power_on(struct vchip *vc)
 	vh_set8(vc, 0x02, 0, 0x03);
 	vh_set8(vc, 0x1F, 0, 0x07);
 	vh_set8(vc, 0xEF, 0, 0x07);
-	if (v3_run(vc, &f))
-		return -1;
-	v3_init_system_cfg(vc, true, 0xD8, true);
-	return 0;
+}
+
+static const struct v3_power k_power = {
+	k_pre_system_cfg, V3_FLOW(k_card_enable, 0, K_DEADLINE_US), true, 0xD8,
+	true, V3_FLOW(k_card_disable, 0, K_DEADLINE_US),
+};
+
+static inline int k_power_on(struct vchip *vc)
+{
+	return v3_power_on(vc, &k_power);
 }
 
 /* 0 on success. */
 static inline int k_power_off(struct vchip *vc)
 {
-	static const struct v3_flow f = V3_FLOW(k_card_disable, 0,
-	                                        K_DEADLINE_US);
-	return v3_run(vc, &f);
+	return v3_power_off(vc, &k_power);
 }
 
 /* The download descriptor of the 8821C: 48 bytes, the Jaguar2
@@ -218,10 +220,8 @@ static inline bool k_coex_wlan_only(struct vchip *vc, unsigned level)
  * False when a step failed. */
 static inline bool k_ready(struct vchip *vc, unsigned ch)
 {
-	if (k_power_on(vc) || !v3_boot(vc, &k_fw, "rtw8821c_fw.bin", 0))
+	if (!v3_up(vc, &k_power, &k_fw, "rtw8821c_fw.bin", true))
 		return false;
-	vh_write(vc, 0x10C, 0xF5A0 | 0x04, 2);
-	vh_w8(vc, 0x100, 0xFF);
 	k_bb_rf_on(vc);
 	if (!k_coex_wlan_only(vc, 1))
 		return false;

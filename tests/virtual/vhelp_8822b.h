@@ -52,20 +52,19 @@ static const struct v3_pwr_row b_card_disable[] = {
  * (SYS_CFG1 [15:12] = 2), 0xF5 bit 0 clear, then
  * __rtw_mac_init_system_cfg (platform reset release and DDMA enable,
  * SYS_FUNC_EN 0xDC, PHY request delay). 0 on success. */
+static const struct v3_power b_power = {
+	v3_pre_system_cfg, V3_FLOW(b_card_enable, 2, 50000), true, 0xDC, true,
+	V3_FLOW(b_card_disable, 2, 50000),
+};
+
 static inline int b_power_on(struct vchip *vc)
 {
-	static const struct v3_flow f = V3_FLOW(b_card_enable, 2, 50000);
-	v3_pre_system_cfg(vc);
-	if (v3_run(vc, &f))
-		return -1;
-	v3_init_system_cfg(vc, true, 0xDC, true);
-	return 0;
+	return v3_power_on(vc, &b_power);
 }
 
 static inline int b_power_off(struct vchip *vc)
 {
-	static const struct v3_flow f = V3_FLOW(b_card_disable, 2, 50000);
-	return v3_run(vc, &f);
+	return v3_power_off(vc, &b_power);
 }
 
 /* The download descriptor of the 8822B: 48 bytes, the Jaguar2

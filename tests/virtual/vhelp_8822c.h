@@ -40,13 +40,13 @@ static const struct v3_pwr_row c_card_enable[] = {
 /* The card-enable rows, then the post-sequence steps of rtw88 mac.c
  * (0xF5, init_system_cfg: platform reset release + DDMA, SYS_FUNC_EN
  * 0xD8). 0 on success. */
+static const struct v3_power c_power = {
+	NULL, V3_FLOW(c_card_enable, 0, 50000), true, 0xD8, false, {0},
+};
+
 static inline int c_power_on(struct vchip *vc)
 {
-	static const struct v3_flow f = V3_FLOW(c_card_enable, 0, 50000);
-	if (v3_run(vc, &f))
-		return -1;
-	v3_init_system_cfg(vc, true, 0xD8, false);
-	return 0;
+	return v3_power_on(vc, &c_power);
 }
 
 /* The download descriptor of the 8822C (and 8822E): 48 bytes, the
@@ -123,10 +123,8 @@ static inline void c_rx_open(struct vchip *vc)
  * power-on or the firmware download failed. */
 static inline bool c_tx_ready(struct vchip *vc, unsigned ch)
 {
-	if (c_power_on(vc) || !v3_boot(vc, &c_fw, "rtw8822c_fw.bin", 0))
+	if (!v3_up(vc, &c_power, &c_fw, "rtw8822c_fw.bin", true))
 		return false;
-	vh_write(vc, 0x10C, 0xF5A0 | 0x04, 2);
-	vh_w8(vc, 0x100, 0xFF);
 	v3_bb_rf_on(vc);
 	c_tune(vc, ch, 20, 0);
 	c_rx_accept(vc);

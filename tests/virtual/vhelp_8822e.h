@@ -24,17 +24,25 @@
  * 8822C's but for row 5, which clears 0x05 bits 4:3 where the 8822C's
  * clears 0x98; then 0xF5 bit 0 and init_system_cfg (platform reset
  * release + DDMA, SYS_FUNC_EN high byte 0xD8, halmac_init_8822e.c
- * init_system_cfg_8822e). 0 on success. */
+ * init_system_cfg_8822e): the 8822C's switch, its enable flow the
+ * 8822C's rows patched into rows. */
+#define E_ENABLE_ROWS (sizeof c_card_enable / sizeof c_card_enable[0])
+
+static inline struct v3_power e_power(struct v3_pwr_row rows[E_ENABLE_ROWS])
+{
+	memcpy(rows, c_card_enable, sizeof c_card_enable);
+	rows[4].mask = 0x18;
+	struct v3_power p = c_power;
+	p.enable.rows = rows;
+	return p;
+}
+
+/* 0 on success. */
 static inline int e_power_on(struct vchip *vc)
 {
-	struct v3_pwr_row rows[sizeof c_card_enable / sizeof c_card_enable[0]];
-	memcpy(rows, c_card_enable, sizeof rows);
-	rows[4].mask = 0x18;
-	const struct v3_flow f = V3_FLOW(rows, 0, 50000);
-	if (v3_run(vc, &f))
-		return -1;
-	v3_init_system_cfg(vc, true, 0xD8, false);
-	return 0;
+	struct v3_pwr_row rows[E_ENABLE_ROWS];
+	struct v3_power p = e_power(rows);
+	return v3_power_on(vc, &p);
 }
 
 /* The software power cut around OTP reads, read variant, and OTP burst
@@ -1052,13 +1060,13 @@ static inline struct vchip *e_station(const char *name, const char *air,
                                       unsigned what)
 {
 	struct vchip *vc = e_create(name, air, opts);
-	if (!vc || e_power_on(vc) ||
-	    !v3_boot(vc, &c_fw, "rtw8822e_fw.bin", 0)) {
+	struct v3_pwr_row rows[E_ENABLE_ROWS];
+	struct v3_power p = e_power(rows);
+	if (!vc ||
+	    !v3_up(vc, &p, &c_fw, "rtw8822e_fw.bin", what & E_RX_AGG)) {
 		vchip_destroy(vc);
 		return NULL;
 	}
-	vh_write(vc, 0x10C, 0xF5A0 | (what & E_RX_AGG ? 0x04 : 0), 2);
-	vh_w8(vc, 0x100, 0xFF);
 	v3_bb_rf_on(vc);
 	c_tune(vc, ch, 20, 0);
 	if (what & E_RFE_PINS)
