@@ -74,14 +74,15 @@ static void test_power(void)
 	struct vchip *vc = created("a-pwr", NULL);
 	if (!CHECK(vc, "created"))
 		return;
-	v3_check_powered(vc, a_power_on(vc),
+	v3_check_powered(vc, v3_power_on(vc, &a_power),
 	                 "rtw88 card-enable flow completes");
-	CHECK_EQ_INT(a_power_off(vc), 0, "rtw88 card-disable flow completes");
+	CHECK_EQ_INT(v3_power_off(vc, &a_power), 0,
+	             "rtw88 card-disable flow completes");
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "MAC off again");
 	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_OFF), "POWER_OFF milestone");
 	CHECK_EQ_HEX(vh_read(vc, 0x80, 2), 0x3001,
 	             "disable flow leaves 0x80 = 0x01, 0x81 = 0x30");
-	CHECK_EQ_INT(a_power_on(vc), 0, "and on again");
+	CHECK_EQ_INT(v3_power_on(vc, &a_power), 0, "and on again");
 	vchip_destroy(vc);
 
 	/* the HPON LDO stays asleep without the 0x23 row: never ready */
@@ -115,7 +116,7 @@ static bool read_logical(struct vchip *vc, uint8_t *log)
 static void test_efuse(void)
 {
 	struct vchip *vc = created("a-ef", NULL);
-	if (!CHECK(vc && a_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &a_power) == 0, "powered"))
 		return;
 	static uint8_t log[512];
 	CHECK(read_logical(vc, log), "every EFUSE read completes");
@@ -136,7 +137,7 @@ static void test_efuse(void)
 	vchip_destroy(vc);
 
 	vc = v3_create("a-ef-blank", NULL, "chip=8814a,board=blank");
-	if (!CHECK(vc && a_power_on(vc) == 0, "blank board powered"))
+	if (!CHECK(vc && v3_power_on(vc, &a_power) == 0, "blank board powered"))
 		return;
 	CHECK(read_logical(vc, log), "blank: reads complete");
 	CHECK_EQ_HEX(log[0xCA], 0xFF, "blank: RFE option unburnt");
@@ -156,7 +157,7 @@ static void test_usb3(void)
 	struct vchip *vc = created("a-u3", NULL);
 	if (!CHECK(vc, "created"))
 		return;
-	CHECK_EQ_INT(a_power_on(vc), 0, "powered");
+	CHECK_EQ_INT(v3_power_on(vc, &a_power), 0, "powered");
 	CHECK((vh_read(vc, 0x74, 1) & 0x0C) != 0x08, "not switched yet");
 	vh_w8(vc, 0x74, 0x08);
 	vh_w8(vc, 0x70, 0x02);
@@ -171,7 +172,7 @@ static void test_usb3(void)
 	CHECK_EQ_INT(d.speed_mbps, 5000, "back at 5000 Mbit/s");
 	CHECK_EQ_HEX(vh_read(vc, 0x74, 1) & 0x0C, 0x08,
 	             "0x74 remembers the switch");
-	CHECK_EQ_INT(a_power_on(vc), 0, "powers on at SuperSpeed");
+	CHECK_EQ_INT(v3_power_on(vc, &a_power), 0, "powers on at SuperSpeed");
 	vchip_destroy(vc);
 }
 
@@ -180,7 +181,7 @@ static void test_usb3(void)
 static void test_llt(void)
 {
 	struct vchip *vc = created("a-llt", NULL);
-	if (!CHECK(vc && a_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &a_power) == 0, "powered"))
 		return;
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -195,7 +196,8 @@ static void test_llt(void)
 		return;
 	/* bit 16 only: the queues have pages but no link list */
 	vc = created("a-llt16", NULL);
-	if (!CHECK(vc && a_power_on(vc) == 0 && a_boot(vc), "booted"))
+	if (!CHECK(vc && v3_power_on(vc, &a_power) == 0 && a_boot(vc),
+	           "booted"))
 		goto out;
 	vh_write(vc, 0x10C, 0xF5B0, 2);
 	vh_write(vc, 0x230, 32, 2);
@@ -213,8 +215,8 @@ static void test_llt(void)
 	vchip_get_stats(vc, &s);
 	CHECK_EQ_INT(s.tx_aired, 0, "nothing aired");
 	/* a MAC power cycle clears the hang */
-	a_power_off(vc);
-	CHECK(a_power_on(vc) == 0 && a_boot(vc) && a_queues(vc),
+	v3_power_off(vc, &a_power);
+	CHECK(v3_power_on(vc, &a_power) == 0 && a_boot(vc) && a_queues(vc),
 	      "powered, booted, queues with the bit 0 LLT");
 	a_bb_rf_on(vc);
 	a_tune(vc, 36, 20, 0);
@@ -244,7 +246,7 @@ static void test_firmware(void)
 	/* rtw88's order */
 	struct vchip *vc = created("a-fw", NULL);
 	int fails;
-	CHECK_EQ_INT(a_power_on(vc), 0, "powered");
+	CHECK_EQ_INT(v3_power_on(vc, &a_power), 0, "powered");
 	uint32_t r = a_fw_download(vc, fw, &fails);
 	CHECK_EQ_INT(fails, 0, "DMEM and IMEM checksums clean");
 	CHECK_EQ_HEX(r & 0xCFFF, 0xC078, "booted: 0x80 reads 0xC078");
@@ -256,7 +258,7 @@ static void test_firmware(void)
 	 * chunks at the TX boundary page, no 0x1D writes, the CPU enabled
 	 * before the download enable is cleared, bit 15 polled */
 	vc = created("a-fw-vendor", NULL);
-	CHECK_EQ_INT(a_power_on(vc), 0, "powered");
+	CHECK_EQ_INT(v3_power_on(vc, &a_power), 0, "powered");
 	vh_write(vc, 0x100, 0x063F, 2);
 	CHECK(a_queues(vc), "vendor order: queues and LLT before the image");
 	uint32_t dmem_at, imem_at;
@@ -297,7 +299,7 @@ static void test_firmware(void)
 		return;
 	}
 	vc = created("a-fw-bad", air);
-	CHECK_EQ_INT(a_power_on(vc), 0, "powered");
+	CHECK_EQ_INT(v3_power_on(vc, &a_power), 0, "powered");
 	r = a_fw_download(vc, bad, &fails);
 	CHECK_EQ_INT(fails, 1, "the IMEM checksum reports the error");
 	CHECK(!(r & 0x8000), "corrupted image: no FW_INIT_RDY");
@@ -333,7 +335,7 @@ static void test_firmware(void)
 static void test_bb_rf(void)
 {
 	struct vchip *vc = created("a-rf", NULL);
-	if (!CHECK(vc && a_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &a_power) == 0, "powered"))
 		return;
 	/* the BB held in global reset drops writes */
 	vh_w32(vc, 0xC1C, 0x12345678);

@@ -70,14 +70,16 @@ static void test_power(void)
 	struct vchip *vc = k_create("k-pwr", NULL, NULL);
 	if (!CHECK(vc, "created"))
 		return;
-	v3_check_powered(vc, k_power_on(vc), "rtw88 card-enable rows complete");
+	v3_check_powered(vc, v3_power_on(vc, &k_power),
+	                 "rtw88 card-enable rows complete");
 	CHECK(!(vh_read(vc, 0xF5, 1) & 1), "0xF5 bit 0 cleared");
 	vh_w8(vc, 0x100, 0xFF);
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xFF, "CR writable");
-	CHECK_EQ_INT(k_power_off(vc), 0, "card-disable rows complete");
+	CHECK_EQ_INT(v3_power_off(vc, &k_power), 0,
+	             "card-disable rows complete");
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "MAC off again");
 	CHECK(vh_read(vc, 0xF5, 1) & 1, "0xF5 bit 0 set after power-off");
-	CHECK_EQ_INT(k_power_on(vc), 0, "powers on again");
+	CHECK_EQ_INT(v3_power_on(vc, &k_power), 0, "powers on again");
 	vchip_destroy(vc);
 }
 
@@ -129,7 +131,7 @@ static bool blank(const uint8_t *m, size_t n)
 static void test_efuse(void)
 {
 	struct vchip *vc = k_create("k-efuse", NULL, NULL);
-	if (!CHECK(vc && k_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &k_power) == 0, "powered"))
 		return;
 	uint8_t m[512];
 	if (CHECK(read_efuse(vc, m, sizeof m), "EFUSE read and decoded")) {
@@ -162,7 +164,8 @@ static void test_efuse(void)
 	             "every read within the fuse's read time finds it busy");
 
 	vc = k_create("k-efuse2", NULL, "chip=8821c,board=8811cu,pid=c811");
-	if (CHECK(vc && k_power_on(vc) == 0 && read_efuse(vc, m, sizeof m),
+	if (CHECK(vc && v3_power_on(vc, &k_power) == 0 &&
+	              read_efuse(vc, m, sizeof m),
 	          "8811cu board read")) {
 		CHECK_EQ_HEX(m[0xCA], 0x00, "RTL8811CU: RFE option 0");
 		CHECK_EQ_HEX(m[0xC1] & 0xE0, 0x00, "no BT coexistence");
@@ -171,7 +174,8 @@ static void test_efuse(void)
 	}
 	vchip_destroy(vc);
 	vc = k_create("k-efuse3", NULL, "chip=8821c,board=blank");
-	if (CHECK(vc && k_power_on(vc) == 0 && read_efuse(vc, m, sizeof m),
+	if (CHECK(vc && v3_power_on(vc, &k_power) == 0 &&
+	              read_efuse(vc, m, sizeof m),
 	          "blank board read")) {
 		CHECK(blank(&m[0x10], 4 * 42), "no TX power burnt");
 		CHECK_EQ_HEX(m[0xBA], 0xFF, "no thermal calibration");
@@ -196,7 +200,7 @@ static void boot_case(const char *what, size_t cut, long flip, bool expect)
 	if (!CHECK(fw, "rtw8821c_fw.bin loaded"))
 		return;
 	struct vchip *vc = k_create("k-fw", NULL, NULL);
-	k_power_on(vc);
+	v3_power_on(vc, &k_power);
 	vh_w8(vc, 0x1A0, 0xFD); /* HW feature report request */
 	int fail = 0;
 	uint64_t t0;
@@ -249,7 +253,7 @@ static void test_firmware(void)
 	/* the 8822C rule (48 bytes) on a reserved-page descriptor whose
 	 * bytes 32-47 are not zero: the Jaguar2 TX DMA drops it */
 	struct vchip *vc = k_create("k-fwcsum", NULL, NULL);
-	k_power_on(vc);
+	v3_power_on(vc, &k_power);
 	vh_w8(vc, 0x100, 0x05);
 	uint8_t x[48 + 64];
 	vh_write(vc, 0x204, 0x8000, 2);
@@ -306,7 +310,7 @@ static int apply_tables(struct vchip *vc, const char *path)
 static void test_rf_and_tables(const char *end_state)
 {
 	struct vchip *vc = k_create("k-rf", NULL, NULL);
-	if (!CHECK(vc && k_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &k_power) == 0, "powered"))
 		return;
 	/* RF closed until BB and RF are enabled */
 	k_rf_write(vc, 0x33, 0x12345);
@@ -398,7 +402,7 @@ static void test_iqk(void)
 
 	/* without firmware no H2C is taken */
 	vc = k_create("k-iqk2", NULL, NULL);
-	k_power_on(vc);
+	v3_power_on(vc, &k_power);
 	vh_w8(vc, 0x100, 0xFF);
 	k_bb_rf_on(vc);
 	vchip_bulk_out(vc, 0x02, x, sizeof x, 500);
@@ -417,7 +421,7 @@ static unsigned thermal_read(struct vchip *vc)
 static void test_thermal(void)
 {
 	struct vchip *vc = k_create("k-therm", NULL, NULL);
-	if (!CHECK(vc && k_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &k_power) == 0, "powered"))
 		return;
 	k_bb_rf_on(vc);
 	uint8_t m[512];
@@ -434,12 +438,12 @@ static void test_thermal(void)
 	vchip_destroy(vc);
 
 	vc = k_create("k-therm2", NULL, "chip=8821c,board=blank");
-	k_power_on(vc);
+	v3_power_on(vc, &k_power);
 	k_bb_rf_on(vc);
 	CHECK_EQ_INT(thermal_read(vc), 0x20, "uncalibrated board: mid-scale");
 	vchip_destroy(vc);
 	vc = k_create("k-therm3", NULL, "chip=8821c,thermal=12");
-	k_power_on(vc);
+	v3_power_on(vc, &k_power);
 	k_bb_rf_on(vc);
 	CHECK_EQ_INT(thermal_read(vc), 12, "thermal=12");
 	vchip_destroy(vc);
@@ -454,7 +458,7 @@ static void antenna(struct vchip *vc, struct vchip_antenna *a)
 static void test_antenna(void)
 {
 	struct vchip *vc = k_create("k-ant", NULL, NULL);
-	if (!CHECK(vc && k_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &k_power) == 0, "powered"))
 		return;
 	struct vchip_antenna a;
 	antenna(vc, &a);

@@ -216,8 +216,8 @@ static void test_drvinfo_quirk(struct vchip *tx)
 		CHECK_MEM(r.frame, f, 22, "frame where the descriptor says");
 	}
 	/* a power cycle brings 0x115 back to its reset value */
-	CHECK_EQ_INT(k_power_off(vc), 0, "powered off");
-	CHECK_EQ_INT(k_power_on(vc), 0, "powered on");
+	CHECK_EQ_INT(v3_power_off(vc, &k_power), 0, "powered off");
+	CHECK_EQ_INT(v3_power_on(vc, &k_power), 0, "powered on");
 	CHECK_EQ_INT(vh_read(vc, 0x115, 1) & 0x0F, 0, "0x115 reset");
 	vchip_destroy(vc);
 }

@@ -90,16 +90,18 @@ static void test_power(void)
 	struct vchip *vc = v3_create("b-pwr", NULL, "chip=8822b");
 	if (!CHECK(vc, "created"))
 		return;
-	v3_check_powered(vc, b_power_on(vc), "rtw88 card-enable rows complete");
+	v3_check_powered(vc, v3_power_on(vc, &b_power),
+	                 "rtw88 card-enable rows complete");
 	CHECK(!(vh_read(vc, 0xF5, 1) & 1), "0xF5 bit 0 cleared by host");
 	CHECK_EQ_HEX(vh_read(vc, 0x10A9, 1), 0xEF, "C-cut row applied");
 	vh_w8(vc, 0x100, 0xFF);
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xFF, "CR writable");
-	CHECK_EQ_INT(b_power_off(vc), 0, "rtw88 card-disable rows complete");
+	CHECK_EQ_INT(v3_power_off(vc, &b_power), 0,
+	             "rtw88 card-disable rows complete");
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "MAC off again");
 	CHECK(vh_read(vc, 0xF5, 1) & 1, "0xF5 bit 0: MAC was off");
 	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_OFF), "POWER_OFF milestone");
-	CHECK_EQ_INT(b_power_on(vc), 0, "and on again");
+	CHECK_EQ_INT(v3_power_on(vc, &b_power), 0, "and on again");
 	vchip_destroy(vc);
 
 	/* without clearing WL suspend the power never gets ready */
@@ -113,7 +115,7 @@ static void test_power(void)
 static void test_llt(void)
 {
 	struct vchip *vc = v3_create("b-llt", NULL, "chip=8822b");
-	if (!CHECK(vc && b_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &b_power) == 0, "powered"))
 		return;
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -161,7 +163,7 @@ static bool read_logical(struct vchip *vc, uint8_t *log,
 static void test_efuse(void)
 {
 	struct vchip *vc = v3_create("b-efuse", NULL, "chip=8822b");
-	if (!CHECK(vc && b_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &b_power) == 0, "powered"))
 		return;
 	uint8_t log[768];
 	struct vh_busy_probe busy;
@@ -201,7 +203,8 @@ static void test_efuse(void)
 	uint8_t typ[768];
 	memcpy(typ, log, sizeof typ);
 	vc = v3_create("b-efuse2", NULL, "chip=8822b,board=graded,pid=012d");
-	if (CHECK(vc && b_power_on(vc) == 0 && read_logical(vc, log, &busy),
+	if (CHECK(vc && v3_power_on(vc, &b_power) == 0 &&
+	              read_logical(vc, log, &busy),
 	          "graded board read")) {
 		CHECK(memcmp(&typ[0x10], &log[0x10], 84) != 0,
 		      "graded: other TX power");
@@ -210,7 +213,8 @@ static void test_efuse(void)
 	}
 	vchip_destroy(vc);
 	vc = v3_create("b-efuse3", NULL, "chip=8822b,board=blank,usb3switch=0");
-	if (CHECK(vc && b_power_on(vc) == 0 && read_logical(vc, log, &busy),
+	if (CHECK(vc && v3_power_on(vc, &b_power) == 0 &&
+	              read_logical(vc, log, &busy),
 	          "blank board read")) {
 		CHECK(log[0x10] == 0xFF && log[0x3A] == 0xFF,
 		      "blank: no TX power");
@@ -220,7 +224,8 @@ static void test_efuse(void)
 	}
 	vchip_destroy(vc);
 	vc = v3_create("b-efuse4", NULL, "chip=8822b,board=rfe-blank");
-	if (CHECK(vc && b_power_on(vc) == 0 && read_logical(vc, log, &busy),
+	if (CHECK(vc && v3_power_on(vc, &b_power) == 0 &&
+	              read_logical(vc, log, &busy),
 	          "rfe-blank board read")) {
 		CHECK_EQ_HEX(log[0xCA], 0xFF, "rfe-blank: RFE byte unburnt");
 		CHECK(memcmp(&typ[0x10], &log[0x10], 84) == 0,
@@ -237,7 +242,7 @@ static void boot_case(size_t cut, long flip, long imem_dst, bool expect,
 	if (!CHECK(fw, what))
 		return;
 	struct vchip *vc = v3_create("b-fw", NULL, "chip=8822b");
-	b_power_on(vc);
+	v3_power_on(vc, &b_power);
 	vh_w8(vc, 0x1A0, 0xFD); /* HW feature report request */
 	int fail = 0;
 	uint32_t first = 0;
@@ -288,7 +293,7 @@ static void test_firmware(void)
 	/* a chunk whose checksum covers 48 bytes (the 8822C rule) differs
 	 * from the chip's 32-byte sum and never reaches the page */
 	struct vchip *vc = v3_create("b-fw2", NULL, "chip=8822b");
-	b_power_on(vc);
+	v3_power_on(vc, &b_power);
 	vh_w8(vc, 0x100, 0x05);
 	vh_write(vc, 0x204, 0x8000, 2);
 	vh_set8(vc, 0x101, 0x01, 0);
@@ -326,7 +331,7 @@ static bool send_iqk(struct vchip *vc)
 static void test_rf(void)
 {
 	struct vchip *vc = v3_create("b-rf", NULL, "chip=8822b");
-	if (!CHECK(vc && b_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &b_power) == 0, "powered"))
 		return;
 	/* RF off: the write goes nowhere, the window answers 0 */
 	v3_rf_write(vc, 0, 0x33, 0x00055);
@@ -441,7 +446,7 @@ static unsigned meter(struct vchip *vc)
 static void test_thermal(void)
 {
 	struct vchip *vc = v3_create("b-therm", NULL, "chip=8822b");
-	if (!CHECK(vc && b_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &b_power) == 0, "powered"))
 		return;
 	v3_bb_rf_on(vc);
 	CHECK_EQ_INT((v3_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0,
@@ -462,13 +467,14 @@ static void test_thermal(void)
 	vchip_destroy(vc);
 
 	vc = v3_create("b-therm2", NULL, "chip=8822b,board=blank");
-	if (CHECK(vc && b_power_on(vc) == 0, "blank board powered")) {
+	if (CHECK(vc && v3_power_on(vc, &b_power) == 0,
+	          "blank board powered")) {
 		v3_bb_rf_on(vc);
 		CHECK_EQ_INT(meter(vc), 0x20, "uncalibrated: mid-scale");
 	}
 	vchip_destroy(vc);
 	vc = v3_create("b-therm3", NULL, "chip=8822b,thermal=12");
-	if (CHECK(vc && b_power_on(vc) == 0, "thermal=12 powered")) {
+	if (CHECK(vc && v3_power_on(vc, &b_power) == 0, "thermal=12 powered")) {
 		v3_bb_rf_on(vc);
 		CHECK_EQ_INT(meter(vc), 12, "thermal= at create");
 	}
@@ -493,7 +499,7 @@ static void test_tx(void)
 static void test_tables(void)
 {
 	struct vchip *vc = v3_create("b-tbl", NULL, "chip=8822b");
-	if (!CHECK(vc && b_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &b_power) == 0, "powered"))
 		return;
 	/* rtw88 rtw8822b_mac_init writes 0x7D4 before the table */
 	vh_w8(vc, 0x7D4, 0x98);

@@ -247,7 +247,7 @@ static void test_beacon_filter(struct vchip *a, struct vchip *b,
 static void test_monitor_milestone(void)
 {
 	struct vchip *vc = v3_create("b-mon", NULL, "chip=8822b");
-	if (!CHECK(vc && b_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &b_power) == 0, "powered"))
 		return;
 	vh_w32(vc, 0x6A0, 0xFFFFFFFF);
 	vh_w32(vc, 0x608, 0xF000002F | 1u << 13);

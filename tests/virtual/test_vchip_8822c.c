@@ -69,7 +69,8 @@ static void test_power(void)
 	vchip_destroy(vc);
 
 	vc = c_create("c-pwr", NULL, NULL);
-	v3_check_powered(vc, c_power_on(vc), "card-enable flow completes");
+	v3_check_powered(vc, v3_power_on(vc, &c_power),
+	                 "card-enable flow completes");
 	CHECK(!(vh_read(vc, 0xF5, 1) & 1), "0xF5 bit 0 cleared by host");
 	vh_w8(vc, 0x100, 0xFF);
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xFF, "CR writable");
@@ -95,7 +96,7 @@ static void test_power(void)
 static void test_efuse(void)
 {
 	struct vchip *vc = c_create("c-efuse", NULL, NULL);
-	if (!CHECK(vc && c_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &c_power) == 0, "powered"))
 		return;
 	uint8_t phys[512];
 	bool ok = true;
@@ -157,7 +158,7 @@ static void boot_case(const char *file, size_t cut, long flip, bool expect,
 	if (!CHECK(fw, what))
 		return;
 	struct vchip *vc = c_create("c-fw", NULL, NULL);
-	c_power_on(vc);
+	v3_power_on(vc, &c_power);
 	vh_w8(vc, 0x1A0, 0xFD); /* HW feature report request */
 	int fail = 0;
 	uint32_t r = c_fw_download(vc, fw, len, &fail);
@@ -190,7 +191,7 @@ static void test_firmware(void)
 	          "truncated image fails");
 	/* the DDMA from outside the TX buffer goes nowhere */
 	struct vchip *vc = c_create("c-ddma", NULL, NULL);
-	c_power_on(vc);
+	v3_power_on(vc, &c_power);
 	vh_w32(vc, 0x1208, 1u << 25);
 	vh_w32(vc, 0x1200, 0x10000000u);
 	vh_w32(vc, 0x1204, 0x00200000u);
@@ -313,7 +314,7 @@ static void test_tx(void)
 static void test_usb3_switch(void)
 {
 	struct vchip *vc = c_create("c-u3", NULL, NULL);
-	if (!CHECK(vc && c_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &c_power) == 0, "powered"))
 		return;
 	uint32_t pad = vh_read(vc, 0xC4, 4);
 	CHECK(pad & (1u << 20), "PAD_CTRL2: switch capable");
@@ -340,7 +341,7 @@ static void test_usb3_switch(void)
 	CHECK_EQ_HEX(vh_read(vc, 0xFF, 1), 0x20, "0xFF reads 0x20");
 	CHECK_EQ_INT((vh_read(vc, 0xC4, 4) >> 18) & 3, 2, "USB3 mode field");
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "comes back powered off");
-	CHECK_EQ_INT(c_power_on(vc), 0, "powers on again");
+	CHECK_EQ_INT(v3_power_on(vc, &c_power), 0, "powers on again");
 	CHECK_EQ_INT(vchip_reenumerate(vc), 0, "nothing pending");
 	vchip_destroy(vc);
 }
@@ -351,7 +352,7 @@ static void test_usb3_switch(void)
 static void test_usb3_switch_usb2_port(void)
 {
 	struct vchip *vc = c_create("c-u2port", NULL, "chip=8822c,port=480");
-	if (!CHECK(vc && c_power_on(vc) == 0, "powered (USB2 port)"))
+	if (!CHECK(vc && v3_power_on(vc, &c_power) == 0, "powered (USB2 port)"))
 		return;
 	uint32_t pad = vh_read(vc, 0xC4, 4);
 	pad = (pad & ~(3u << 18)) | 2u << 18 | 1u << 16;
@@ -393,7 +394,7 @@ static int s10(uint32_t v)
 static void test_adc_samples(void)
 {
 	struct vchip *vc = c_create("c-adc", NULL, "chip=8822c,seed=3");
-	if (!CHECK(vc && c_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &c_power) == 0, "powered"))
 		return;
 	v3_bb_rf_on(vc);
 	int n = 0, spikes = 0, isum = 0, qsum = 0, lo = 0, hi = 0;

@@ -55,21 +55,11 @@ static const struct v3_pwr_row a_card_disable[] = {
 
 /* rtw88 mac.c rtw_mac_power_on for the 8814A: rtw_mac_pre_system_cfg,
  * the card-enable flow, __rtw_mac_init_system_cfg (0x1080 bits 16/8,
- * 0x03 |= 0xDC, 0x1103). 0 on success. */
+ * 0x03 |= 0xDC, 0x1103); the card-disable flow. */
 static const struct v3_power a_power = {
 	v3_pre_system_cfg, V3_FLOW(a_card_enable, 0, 50000), false, 0xDC, true,
 	V3_FLOW(a_card_disable, 0, 50000),
 };
-
-static inline int a_power_on(struct vchip *vc)
-{
-	return v3_power_on(vc, &a_power);
-}
-
-static inline int a_power_off(struct vchip *vc)
-{
-	return v3_power_off(vc, &a_power);
-}
 
 /* The 40-byte Jaguar1 descriptor: PKT_SIZE, OFFSET 40, LS, QSEL,
  * USE_RATE + rate (rate < 0: none), bandwidth, EN_HWSEQ; checksum over
@@ -226,7 +216,7 @@ static inline struct vchip *a_station(const char *name, const char *air,
 	struct vchip *vc = v3_create(name, air, opts ? opts : "chip=8814a");
 	if (!vc)
 		return NULL;
-	if (a_power_on(vc) || !a_boot(vc) || !a_queues(vc)) {
+	if (v3_power_on(vc, &a_power) || !a_boot(vc) || !a_queues(vc)) {
 		vchip_destroy(vc);
 		return NULL;
 	}

@@ -68,10 +68,8 @@ static const struct v3_pwr_row k_card_disable[] = {
 	{0x0005, 0, 0, 0x02, 0x02}, {0x0005, 0, 1, 0x02, 0x00},
 };
 
-/* rtw88 mac.c rtw_mac_pre_system_cfg (3081 branch, the pad and LED
- * words 32-bit as rtw88 writes them), then the card-enable rows, then
- * 0xF5 bit 0 and init_system_cfg (mac.c __rtw_mac_init_system_cfg,
- * 0x03 = 0xD8 as rtw8821c.c hw_spec sys_func_en). 0 on success. */
+/* rtw88 mac.c rtw_mac_pre_system_cfg (3081 branch), the pad and LED
+ * words 32-bit as rtw88 writes them. */
 static inline void k_pre_system_cfg(struct vchip *vc)
 {
 	vh_w8(vc, 0x1C, 0x00);
@@ -83,21 +81,13 @@ static inline void k_pre_system_cfg(struct vchip *vc)
 	vh_set8(vc, 0xEF, 0, 0x07);
 }
 
+/* rtw_mac_pre_system_cfg, then the card-enable rows, then 0xF5 bit 0
+ * and init_system_cfg (mac.c __rtw_mac_init_system_cfg, 0x03 = 0xD8 as
+ * rtw8821c.c hw_spec sys_func_en); the card-disable rows. */
 static const struct v3_power k_power = {
 	k_pre_system_cfg, V3_FLOW(k_card_enable, 0, K_DEADLINE_US), true, 0xD8,
 	true, V3_FLOW(k_card_disable, 0, K_DEADLINE_US),
 };
-
-static inline int k_power_on(struct vchip *vc)
-{
-	return v3_power_on(vc, &k_power);
-}
-
-/* 0 on success. */
-static inline int k_power_off(struct vchip *vc)
-{
-	return v3_power_off(vc, &k_power);
-}
 
 /* The download descriptor of the 8821C: 48 bytes, the Jaguar2
  * checksum (first 32 bytes). */

@@ -51,21 +51,11 @@ static const struct v3_pwr_row b_card_disable[] = {
  * (rtw_mac_pre_system_cfg), card enable with the C-cut rows on a C cut
  * (SYS_CFG1 [15:12] = 2), 0xF5 bit 0 clear, then
  * __rtw_mac_init_system_cfg (platform reset release and DDMA enable,
- * SYS_FUNC_EN 0xDC, PHY request delay). 0 on success. */
+ * SYS_FUNC_EN 0xDC, PHY request delay); card disable. */
 static const struct v3_power b_power = {
 	v3_pre_system_cfg, V3_FLOW(b_card_enable, 2, 50000), true, 0xDC, true,
 	V3_FLOW(b_card_disable, 2, 50000),
 };
-
-static inline int b_power_on(struct vchip *vc)
-{
-	return v3_power_on(vc, &b_power);
-}
-
-static inline int b_power_off(struct vchip *vc)
-{
-	return v3_power_off(vc, &b_power);
-}
 
 /* The download descriptor of the 8822B: 48 bytes, the Jaguar2
  * checksum. */
@@ -131,7 +121,7 @@ static inline struct vchip *b_station(const char *name, const char *air,
                                       const char *opts, unsigned ch)
 {
 	struct vchip *vc = v3_create(name, air, opts ? opts : "chip=8822b");
-	if (!vc || b_power_on(vc) || !b_boot(vc)) {
+	if (!vc || v3_power_on(vc, &b_power) || !b_boot(vc)) {
 		vchip_destroy(vc);
 		return NULL;
 	}

@@ -39,15 +39,10 @@ static const struct v3_pwr_row c_card_enable[] = {
 
 /* The card-enable rows, then the post-sequence steps of rtw88 mac.c
  * (0xF5, init_system_cfg: platform reset release + DDMA, SYS_FUNC_EN
- * 0xD8). 0 on success. */
+ * 0xD8). */
 static const struct v3_power c_power = {
 	NULL, V3_FLOW(c_card_enable, 0, 50000), true, 0xD8, false, {0},
 };
-
-static inline int c_power_on(struct vchip *vc)
-{
-	return v3_power_on(vc, &c_power);
-}
 
 /* The download descriptor of the 8822C (and 8822E): 48 bytes, the
  * Jaguar3 checksum. */

@@ -37,7 +37,6 @@ static inline struct v3_power e_power(struct v3_pwr_row rows[E_ENABLE_ROWS])
 	return p;
 }
 
-/* 0 on success. */
 static inline int e_power_on(struct vchip *vc)
 {
 	struct v3_pwr_row rows[E_ENABLE_ROWS];
