@@ -61,12 +61,8 @@ static void test_identity(void)
 		CHECK_EQ_HEX(vh_read(vc, 0xFC, 1), 0x08, "an 8814A by id");
 		vchip_destroy(vc);
 	}
-	char err[128];
-	struct vchip_config bad = {.name = "a-bad"};
-	CHECK(vchip_config_parse(&bad, "chip=8814a,board=nosuch", err,
-	                         sizeof err) == 0 &&
-	      vchip_create(&bad, &vc) == -EINVAL,
-	      "an unknown board refused");
+	v3_check_refused("a-bad", "chip=8814a,board=nosuch",
+	                 "an unknown board refused");
 }
 
 static void test_power(void)
@@ -616,19 +612,12 @@ out:
 
 int main(void)
 {
-	test_identity();
-	test_power();
-	test_usb3();
-	test_efuse();
-	test_bb_rf();
-	test_llt();
-	if (!check_firmware_dir()) {
-		printf("# shared firmware absent: firmware, TX, RX skipped\n");
-		return check_done();
-	}
-	test_firmware();
-	test_txpower();
-	test_cck();
-	test_rx_chains();
-	return check_done();
+	static void (*const plain[])(void) = {
+		test_identity, test_power, test_usb3, test_efuse, test_bb_rf,
+		test_llt, NULL
+	};
+	static void (*const fw[])(void) = {
+		test_firmware, test_txpower, test_cck, test_rx_chains, NULL
+	};
+	return v3_run_tests(plain, fw, "firmware, TX, RX");
 }

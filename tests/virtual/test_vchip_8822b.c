@@ -77,12 +77,8 @@ static void test_identity(void)
 	}
 	CHECK(strstr(vchip_personality_names(), "8822b") != NULL,
 	      "8822b among the chip names");
-	char err[128];
-	struct vchip_config bad = {.name = "b-bad"};
-	CHECK(vchip_config_parse(&bad, "chip=8822b,board=nosuch", err,
-	                         sizeof err) == 0 &&
-	      vchip_create(&bad, &vc) == -EINVAL,
-	      "an unknown board refused");
+	v3_check_refused("b-bad", "chip=8822b,board=nosuch",
+	                 "an unknown board refused");
 }
 
 static void test_power(void)
@@ -531,19 +527,12 @@ static void test_tables(void)
 
 int main(void)
 {
-	test_identity();
-	test_power();
-	test_llt();
-	test_efuse();
-	test_tables();
-	if (!check_firmware_dir()) {
-		printf("# shared firmware absent: firmware, RF, TX skipped\n");
-		return check_done();
-	}
-	test_firmware();
-	test_rf();
-	test_iqk();
-	test_thermal();
-	test_tx();
-	return check_done();
+	static void (*const plain[])(void) = {
+		test_identity, test_power, test_llt, test_efuse, test_tables,
+		NULL
+	};
+	static void (*const fw[])(void) = {
+		test_firmware, test_rf, test_iqk, test_thermal, test_tx, NULL
+	};
+	return v3_run_tests(plain, fw, "firmware, RF, TX");
 }

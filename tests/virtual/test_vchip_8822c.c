@@ -433,18 +433,12 @@ static void test_adc_samples(void)
 
 int main(void)
 {
-	test_identity();
-	test_power();
-	test_efuse();
-	test_adc_samples();
-	test_usb3_switch();
-	test_usb3_switch_usb2_port();
-	if (!check_firmware_dir()) {
-		printf("# shared firmware absent: firmware, RF, TX skipped\n");
-		return check_done();
-	}
-	test_firmware();
-	test_calibration_and_rf();
-	test_tx();
-	return check_done();
+	static void (*const plain[])(void) = {
+		test_identity, test_power, test_efuse, test_adc_samples,
+		test_usb3_switch, test_usb3_switch_usb2_port, NULL
+	};
+	static void (*const fw[])(void) = {
+		test_firmware, test_calibration_and_rf, test_tx, NULL
+	};
+	return v3_run_tests(plain, fw, "firmware, RF, TX");
 }

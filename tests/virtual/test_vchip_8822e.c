@@ -700,19 +700,12 @@ out:
 
 int main(void)
 {
-	test_identity();
-	test_power();
-	test_otp();
-	if (!check_firmware_dir()) {
-		printf("# shared firmware absent: firmware, RF, air skipped\n");
-		return check_done();
-	}
-	test_firmware();
-	test_rf_and_calibration();
-	test_air();
-	test_tx_power();
-	test_rx_gain();
-	test_calibration();
-	test_2g_board();
-	return check_done();
+	static void (*const plain[])(void) = {
+		test_identity, test_power, test_otp, NULL
+	};
+	static void (*const fw[])(void) = {
+		test_firmware, test_rf_and_calibration, test_air, test_tx_power,
+		test_rx_gain, test_calibration, test_2g_board, NULL
+	};
+	return v3_run_tests(plain, fw, "firmware, RF, air");
 }

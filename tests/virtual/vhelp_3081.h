@@ -493,6 +493,19 @@ static inline void v3_monitor_j2(struct vchip *vc)
 
 /* ---- what the chips' tests do alike ---- */
 
+/* A chip the options `opts` describe, which parse, is refused at
+ * creation (-EINVAL). */
+static inline void v3_check_refused(const char *name, const char *opts,
+                                    const char *what)
+{
+	struct vchip *vc = NULL;
+	char err[128];
+	struct vchip_config cfg = {.name = name};
+	CHECK(vchip_config_parse(&cfg, opts, err, sizeof err) == 0 &&
+	      vchip_create(&cfg, &vc) == -EINVAL,
+	      what);
+}
+
 /* rc of a power-on, and what every 3081 chip shows after one: the
  * POWER_ON milestone and a MAC block that answers (0xEA is what a
  * powered-off block reads). */
@@ -639,6 +652,23 @@ static inline void v3_check_tx_rules(struct vchip *vc,
 	             bad_csum);
 	CHECK_EQ_INT((int)(s.tx_bad_desc - s0.tx_bad_desc), 1,
 	             "impossible rate dropped and counted");
+}
+
+/* A chip's test run: the tests of `plain` (NULL-ended) always, those
+ * of `fw` only with the shared firmware present; without it, a line
+ * says which (`skipped`) were left out. check_done()'s exit status. */
+static inline int v3_run_tests(void (*const plain[])(void),
+                               void (*const fw[])(void), const char *skipped)
+{
+	for (size_t i = 0; plain[i]; i++)
+		plain[i]();
+	if (!check_firmware_dir()) {
+		printf("# shared firmware absent: %s skipped\n", skipped);
+		return check_done();
+	}
+	for (size_t i = 0; fw[i]; i++)
+		fw[i]();
+	return check_done();
 }
 
 /* The first packet of the next aggregate on bulk IN into pkt (the
