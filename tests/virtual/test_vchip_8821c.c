@@ -370,18 +370,9 @@ static void test_iqk(void)
 	struct vchip *vc = k_station("k-iqk", NULL, NULL, 6);
 	if (!CHECK(vc, "station up"))
 		return;
-	uint8_t x[48 + 32];
-	v3_desc(x, 32, 0x13, -1, 0, 0);
-	memset(x + 48, 0, 32);
-	x[48] = 0x01;
-	x[49] = 0xFF;
-	x[50] = 0x0E; /* IQK */
-	x[52] = 9;
-	x[56] = 0x00; /* clear 0, segment 0 */
-	v3_csum_j2(x);
 	uint64_t t0 = air_now_ns();
-	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, sizeof x, 500), (int)sizeof x,
-	             "H2C IQK packet taken");
+	CHECK(v3_send_iqk(vc, 0x00, v3_csum_j2), /* clear 0, segment 0 */
+	      "H2C IQK packet taken");
 	uint32_t first = k_rf_read(vc, 0x08);
 	if (air_now_ns() - t0 < 5000000)
 		CHECK(first != 0xABCDE, "IQK takes the firmware a while");
@@ -401,7 +392,7 @@ static void test_iqk(void)
 	v3_power_on(vc, &k_power);
 	vh_w8(vc, 0x100, 0xFF);
 	k_bb_rf_on(vc);
-	vchip_bulk_out(vc, 0x02, x, sizeof x, 500);
+	v3_send_iqk(vc, 0x00, v3_csum_j2);
 	CHECK(!vh_has_milestone(vc, VCHIP_M_CALIBRATION),
 	      "no firmware: no calibration");
 	vchip_destroy(vc);

@@ -311,19 +311,6 @@ static void test_firmware(void)
 }
 
 /* An IQK request as rtw88 fw.c rtw_fw_do_iqk sends it. */
-static bool send_iqk(struct vchip *vc)
-{
-	uint8_t x[48 + 32];
-	v3_desc(x, 32, 0x13, -1, 0, 0);
-	memset(x + 48, 0, 32);
-	x[48] = 0x01;        /* category */
-	x[49] = 0xFF;        /* packet H2C */
-	x[50] = 0x0E;        /* IQK */
-	x[52] = 9;           /* total length */
-	v3_csum_j2(x);
-	return vchip_bulk_out(vc, 0x02, x, sizeof x, 500) == (int)sizeof x;
-}
-
 static void test_rf(void)
 {
 	struct vchip *vc = v3_create("b-rf", NULL, "chip=8822b");
@@ -400,7 +387,8 @@ static void test_rf(void)
 
 	/* IQK needs running firmware */
 	vh_w8(vc, 0x100, 0xFF); /* the TX DMA takes the packet */
-	CHECK(send_iqk(vc), "IQK packet taken by the USB side");
+	CHECK(v3_send_iqk(vc, 0, v3_csum_j2),
+	      "IQK packet taken by the USB side");
 	CHECK(v3_rf_read(vc, 0, 0x08) != 0xABCDE, "no firmware: no IQK");
 	vchip_destroy(vc);
 }
@@ -412,7 +400,7 @@ static void test_iqk(void)
 		return;
 	v3_rf_write(vc, 0, 0x08, 0x9C060);
 	vh_w32(vc, 0x1BF0, 0x000100FF);
-	CHECK(send_iqk(vc), "IQK packet taken");
+	CHECK(v3_send_iqk(vc, 0, v3_csum_j2), "IQK packet taken");
 	int n = 0;
 	while (n < 300 && v3_rf_read(vc, 0, 0x08) != 0xABCDE)
 		n++;
@@ -425,7 +413,7 @@ static void test_iqk(void)
 	CHECK_EQ_HEX(rpt & 0x10000, 0, "no result reloaded");
 	/* RF A off: the firmware cannot report */
 	vh_set8(vc, 0x1F, 0, 0x07);
-	CHECK(send_iqk(vc), "IQK packet taken");
+	CHECK(v3_send_iqk(vc, 0, v3_csum_j2), "IQK packet taken");
 	vh_set8(vc, 0x1F, 0x07, 0);
 	CHECK(v3_rf_read(vc, 0, 0x08) != 0xABCDE, "RF off: no IQK done");
 	vchip_destroy(vc);

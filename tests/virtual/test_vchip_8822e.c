@@ -239,16 +239,7 @@ static void test_rf_and_calibration(void)
 	/* firmware RFK handshake (H2C 0x6D) and firmware IQK (packet) */
 	vh_w32(vc, 0x1D0, 0x6D | 1u << 8);
 	CHECK(v3_poll8(vc, 0x49C, 0x01, 0x01), "RFK handshake acknowledged");
-	uint8_t x[48 + 32];
-	v3_desc(x, 32, 0x13, -1, 0, 0);
-	memset(x + 48, 0, 32);
-	x[48] = 0x01;
-	x[49] = 0xFF;
-	x[50] = 0x0E; /* IQK */
-	x[52] = 9;
-	v3_csum_j3(x);
-	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, sizeof x, 500), (int)sizeof x,
-	             "H2C packet taken");
+	CHECK(v3_send_iqk(vc, 0x00, v3_csum_j3), "H2C packet taken");
 	CHECK(v3_poll8(vc, 0x2D9C, 0xFF, 0xAA), "firmware IQK done (0xAA)");
 
 	/* the NCTL engine of the driver's own IQK: command, then go */

@@ -357,8 +357,8 @@ static inline uint32_t v3_fw_download(struct vchip *vc,
 		if (!seg[i].size)
 			continue;
 		size_t avail = pos < len ? len - pos : 0;
-		int r = v3_segment(vc, chip, fw + (pos < len ? pos : len), avail,
-		                   seg[i].addr, seg[i].size, 0, 4096);
+		int r = v3_segment(vc, chip, fw + (pos < len ? pos : len),
+		                   avail, seg[i].addr, seg[i].size, 0, 4096);
 		if (r != 1)
 			(*seg_fail)++;
 		else
@@ -600,6 +600,26 @@ static inline bool v3_send(struct vchip *vc, const uint8_t *f, size_t n,
 	memcpy(x + 48, f, n);
 	csum(x);
 	return vchip_bulk_out(vc, 0x02, x, 48 + n, 500) == (int)(48 + n);
+}
+
+/* The firmware IQK request as rtw88 fw.c rtw_fw_do_iqk sends it: a
+ * packet H2C (category 1, 0xFF, command 0x0E, total length 9) with its
+ * parameter byte `para` (bit 0 clear, bit 1 segment), on the H2C queue
+ * (QSEL 0x13) behind a 48-byte descriptor checksummed by csum; whether
+ * the chip took it. */
+static inline bool v3_send_iqk(struct vchip *vc, uint8_t para,
+                               void (*csum)(uint8_t *d))
+{
+	uint8_t x[48 + 32];
+	v3_desc(x, 32, 0x13, -1, 0, 0);
+	memset(x + 48, 0, 32);
+	x[48] = 0x01; /* category */
+	x[49] = 0xFF; /* packet H2C */
+	x[50] = 0x0E; /* IQK */
+	x[52] = 9;    /* total length */
+	x[56] = para;
+	csum(x);
+	return vchip_bulk_out(vc, 0x02, x, sizeof x, 500) == (int)sizeof x;
 }
 
 /* Until vc has aired `want` frames, for at most 2000 bulk IN reads of
