@@ -179,13 +179,7 @@ static void test_llt(void)
 	struct vchip *vc = created("a-llt", NULL);
 	if (!CHECK(vc && v3_power_on(vc, &a_power) == 0, "powered"))
 		return;
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	vh_set8(vc, 0x208, 0x01, 0);
-	uint8_t first = (uint8_t)vh_read(vc, 0x208, 1);
-	if (vh_us_since(&t0) < 500)
-		CHECK(first & 0x01, "auto-LLT busy right after bit 0");
-	CHECK(v3_poll8(vc, 0x208, 0x01, 0x00), "auto-LLT done when polled");
+	v3_check_auto_llt(vc, "auto-LLT busy right after bit 0");
 	vchip_destroy(vc);
 
 	if (!check_firmware_dir())

@@ -517,6 +517,20 @@ static inline void v3_check_powered(struct vchip *vc, int rc,
 	CHECK(vh_read(vc, 0x100, 1) != 0xEA, "MAC block answers");
 }
 
+/* The auto-LLT (0x208 bit 0) takes the model 500 us: a read back
+ * sooner sees it busy (busy_what; one the machine delayed longer proves
+ * nothing), and a driver that polls sees it finish. */
+static inline void v3_check_auto_llt(struct vchip *vc, const char *busy_what)
+{
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	vh_set8(vc, 0x208, 0x01, 0);
+	uint8_t first = (uint8_t)vh_read(vc, 0x208, 1);
+	if (vh_us_since(&t0) < 500)
+		CHECK(first & 0x01, busy_what);
+	CHECK(v3_poll8(vc, 0x208, 0x01, 0x00), "auto-LLT done when polled");
+}
+
 /* The logical map out of a physical EFUSE as rtw88 efuse.c
  * rtw_dump_logical_efuse_map decodes it: a header byte (or, with its
  * low five bits 0x0F, a pair) names a block of 8 bytes and the words it
