@@ -8,8 +8,10 @@
  * the reserved-page + DDMA firmware download and the CPU start of rtw88
  * mac.c __rtw_download_firmware; the 48-byte TX descriptor and its two
  * checksum rules; the SI-port RF access of the chips that have one; the
- * Jaguar2 monitor RX set-up. Independent of hal/ on purpose: these tests
- * check the model, not a driver.
+ * Jaguar2 monitor RX set-up; and the checks and frames the chips' tests
+ * share (EFUSE map, boot, TX rules, firmware IQK, RX of one packet).
+ * Independent of hal/ on purpose: these tests check the model, not a
+ * driver.
  */
 #ifndef DVR_TEST_VHELP_3081_H
 #define DVR_TEST_VHELP_3081_H
