@@ -40,14 +40,14 @@ static size_t build(uint8_t *x, const size_t *lens, unsigned n,
 		if (align)
 			at = (at + 7) & ~(size_t)7;
 		uint8_t *d = x + at;
-		c_desc(d, lens[i], 0x12, 0x04, 0, 0);
+		v3_desc(d, lens[i], 0x12, 0x04, 0, 0);
 		vh_frame(d + 48, lens[i], (uint8_t)(0x40 + i));
-		c_desc_csum(d);
+		v3_csum_j3(d);
 		at += 48 + lens[i];
 	}
 	x[31] = (uint8_t)count;
 	if (!stale)
-		c_desc_csum(x);
+		v3_csum_j3(x);
 	return at;
 }
 

@@ -15,7 +15,7 @@
 
 static struct vchip *created(const char *name, const char *air)
 {
-	return c_create(name, air, "chip=8814a");
+	return v3_create(name, air, "chip=8814a");
 }
 
 static void test_identity(void)
@@ -61,12 +61,8 @@ static void test_identity(void)
 		CHECK_EQ_HEX(vh_read(vc, 0xFC, 1), 0x08, "an 8814A by id");
 		vchip_destroy(vc);
 	}
-	char err[128];
-	struct vchip_config bad = {.name = "a-bad"};
-	CHECK(vchip_config_parse(&bad, "chip=8814a,board=nosuch", err,
-	                         sizeof err) == 0 &&
-	      vchip_create(&bad, &vc) == -EINVAL,
-	      "an unknown board refused");
+	v3_check_refused("a-bad", "chip=8814a,board=nosuch",
+	                 "an unknown board refused");
 }
 
 static void test_power(void)
@@ -74,26 +70,26 @@ static void test_power(void)
 	struct vchip *vc = created("a-pwr", NULL);
 	if (!CHECK(vc, "created"))
 		return;
-	CHECK_EQ_INT(a_power_on(vc), 0, "rtw88 card-enable flow completes");
-	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_ON), "POWER_ON milestone");
-	CHECK(vh_read(vc, 0x100, 1) != 0xEA, "MAC block answers");
-	CHECK_EQ_INT(a_power_off(vc), 0, "rtw88 card-disable flow completes");
+	v3_check_powered(vc, v3_power_on(vc, &a_power),
+	                 "rtw88 card-enable flow completes");
+	CHECK_EQ_INT(v3_power_off(vc, &a_power), 0,
+	             "rtw88 card-disable flow completes");
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "MAC off again");
 	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_OFF), "POWER_OFF milestone");
 	CHECK_EQ_HEX(vh_read(vc, 0x80, 2), 0x3001,
 	             "disable flow leaves 0x80 = 0x01, 0x81 = 0x30");
-	CHECK_EQ_INT(a_power_on(vc), 0, "and on again");
+	CHECK_EQ_INT(v3_power_on(vc, &a_power), 0, "and on again");
 	vchip_destroy(vc);
 
 	/* the HPON LDO stays asleep without the 0x23 row: never ready */
 	vc = created("a-pwr2", NULL);
 	vh_set8(vc, 0x05, 0, 0x0C);
 	vh_set8(vc, 0x05, 0x01, 0);
-	CHECK(!c_poll8(vc, 0x05, 0x01, 0x00),
+	CHECK(!v3_poll8(vc, 0x05, 0x01, 0x00),
 	      "ONMAC waits while 0x23 bit 4 holds the LDO asleep");
 	vh_set8(vc, 0x23, 0, 0x10);
 	vh_set8(vc, 0x05, 0x01, 0);
-	CHECK(c_poll8(vc, 0x05, 0x01, 0x00), "... and completes once woken");
+	CHECK(v3_poll8(vc, 0x05, 0x01, 0x00), "... and completes once woken");
 	vchip_destroy(vc);
 }
 
@@ -110,34 +106,13 @@ static bool read_logical(struct vchip *vc, uint8_t *log)
 			return false;
 		phys[a] = (uint8_t)vh_read(vc, 0x30, 4);
 	}
-	memset(log, 0xFF, 512);
-	size_t p = 0;
-	while (p < 1024 && phys[p] != 0xFF) {
-		unsigned blk, wen;
-		if ((phys[p] & 0x1F) == 0x0F) {
-			blk = (phys[p] >> 5) | (phys[p + 1] >> 4) << 3;
-			wen = phys[p + 1] & 0x0F;
-			p += 2;
-		} else {
-			blk = phys[p] >> 4;
-			wen = phys[p] & 0x0F;
-			p++;
-		}
-		if (blk >= 64)
-			return false;
-		for (unsigned w = 0; w < 4; w++)
-			if (!(wen & (1u << w))) {
-				log[blk * 8 + 2 * w] = phys[p++];
-				log[blk * 8 + 2 * w + 1] = phys[p++];
-			}
-	}
-	return true;
+	return v3_efuse_logical(phys, 1024, log, 512);
 }
 
 static void test_efuse(void)
 {
 	struct vchip *vc = created("a-ef", NULL);
-	if (!CHECK(vc && a_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &a_power) == 0, "powered"))
 		return;
 	static uint8_t log[512];
 	CHECK(read_logical(vc, log), "every EFUSE read completes");
@@ -157,8 +132,8 @@ static void test_efuse(void)
 	      "a unicast MAC address at 0xD8");
 	vchip_destroy(vc);
 
-	vc = c_create("a-ef-blank", NULL, "chip=8814a,board=blank");
-	if (!CHECK(vc && a_power_on(vc) == 0, "blank board powered"))
+	vc = v3_create("a-ef-blank", NULL, "chip=8814a,board=blank");
+	if (!CHECK(vc && v3_power_on(vc, &a_power) == 0, "blank board powered"))
 		return;
 	CHECK(read_logical(vc, log), "blank: reads complete");
 	CHECK_EQ_HEX(log[0xCA], 0xFF, "blank: RFE option unburnt");
@@ -166,8 +141,8 @@ static void test_efuse(void)
 	CHECK_EQ_HEX(log[0x10], 0xFF, "blank: no TX power records");
 	CHECK_EQ_HEX(log[0xD2] | log[0xD3] << 8, 0x8813, "blank: PID kept");
 	a_bb_rf_on(vc);
-	a_rf_write(vc, 0, 0x42, 0x30000);
-	CHECK_EQ_INT((a_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x20,
+	v3_rf_write(vc, 0, 0x42, 0x30000);
+	CHECK_EQ_INT((v3_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x20,
 	             "blank: the meter reads mid-scale");
 	vchip_destroy(vc);
 }
@@ -178,7 +153,7 @@ static void test_usb3(void)
 	struct vchip *vc = created("a-u3", NULL);
 	if (!CHECK(vc, "created"))
 		return;
-	CHECK_EQ_INT(a_power_on(vc), 0, "powered");
+	CHECK_EQ_INT(v3_power_on(vc, &a_power), 0, "powered");
 	CHECK((vh_read(vc, 0x74, 1) & 0x0C) != 0x08, "not switched yet");
 	vh_w8(vc, 0x74, 0x08);
 	vh_w8(vc, 0x70, 0x02);
@@ -193,7 +168,7 @@ static void test_usb3(void)
 	CHECK_EQ_INT(d.speed_mbps, 5000, "back at 5000 Mbit/s");
 	CHECK_EQ_HEX(vh_read(vc, 0x74, 1) & 0x0C, 0x08,
 	             "0x74 remembers the switch");
-	CHECK_EQ_INT(a_power_on(vc), 0, "powers on at SuperSpeed");
+	CHECK_EQ_INT(v3_power_on(vc, &a_power), 0, "powers on at SuperSpeed");
 	vchip_destroy(vc);
 }
 
@@ -202,22 +177,17 @@ static void test_usb3(void)
 static void test_llt(void)
 {
 	struct vchip *vc = created("a-llt", NULL);
-	if (!CHECK(vc && a_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &a_power) == 0, "powered"))
 		return;
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	vh_set8(vc, 0x208, 0x01, 0);
-	uint8_t first = (uint8_t)vh_read(vc, 0x208, 1);
-	if (vh_us_since(&t0) < 500)
-		CHECK(first & 0x01, "auto-LLT busy right after bit 0");
-	CHECK(c_poll8(vc, 0x208, 0x01, 0x00), "auto-LLT done when polled");
+	v3_check_auto_llt(vc, "auto-LLT busy right after bit 0");
 	vchip_destroy(vc);
 
 	if (!check_firmware_dir())
 		return;
 	/* bit 16 only: the queues have pages but no link list */
 	vc = created("a-llt16", NULL);
-	if (!CHECK(vc && a_power_on(vc) == 0 && a_boot(vc), "booted"))
+	if (!CHECK(vc && v3_power_on(vc, &a_power) == 0 && a_boot(vc),
+	           "booted"))
 		goto out;
 	vh_write(vc, 0x10C, 0xF5B0, 2);
 	vh_write(vc, 0x230, 32, 2);
@@ -235,8 +205,8 @@ static void test_llt(void)
 	vchip_get_stats(vc, &s);
 	CHECK_EQ_INT(s.tx_aired, 0, "nothing aired");
 	/* a MAC power cycle clears the hang */
-	a_power_off(vc);
-	CHECK(a_power_on(vc) == 0 && a_boot(vc) && a_queues(vc),
+	v3_power_off(vc, &a_power);
+	CHECK(v3_power_on(vc, &a_power) == 0 && a_boot(vc) && a_queues(vc),
 	      "powered, booted, queues with the bit 0 LLT");
 	a_bb_rf_on(vc);
 	a_tune(vc, 36, 20, 0);
@@ -258,7 +228,7 @@ out:
 static void test_firmware(void)
 {
 	size_t len;
-	uint8_t *fw = c_load("rtw8814a_fw.bin", &len);
+	uint8_t *fw = v3_load("rtw8814a_fw.bin", &len);
 	if (!CHECK(fw && len == 68320, "rtw8814a_fw.bin, 68320 bytes"))
 		return;
 	CHECK_EQ_HEX(fw[0] | fw[1] << 8, 0x8814, "signature 0x8814");
@@ -266,7 +236,7 @@ static void test_firmware(void)
 	/* rtw88's order */
 	struct vchip *vc = created("a-fw", NULL);
 	int fails;
-	CHECK_EQ_INT(a_power_on(vc), 0, "powered");
+	CHECK_EQ_INT(v3_power_on(vc, &a_power), 0, "powered");
 	uint32_t r = a_fw_download(vc, fw, &fails);
 	CHECK_EQ_INT(fails, 0, "DMEM and IMEM checksums clean");
 	CHECK_EQ_HEX(r & 0xCFFF, 0xC078, "booted: 0x80 reads 0xC078");
@@ -278,7 +248,7 @@ static void test_firmware(void)
 	 * chunks at the TX boundary page, no 0x1D writes, the CPU enabled
 	 * before the download enable is cleared, bit 15 polled */
 	vc = created("a-fw-vendor", NULL);
-	CHECK_EQ_INT(a_power_on(vc), 0, "powered");
+	CHECK_EQ_INT(v3_power_on(vc, &a_power), 0, "powered");
 	vh_write(vc, 0x100, 0x063F, 2);
 	CHECK(a_queues(vc), "vendor order: queues and LLT before the image");
 	uint32_t dmem_at, imem_at;
@@ -319,7 +289,7 @@ static void test_firmware(void)
 		return;
 	}
 	vc = created("a-fw-bad", air);
-	CHECK_EQ_INT(a_power_on(vc), 0, "powered");
+	CHECK_EQ_INT(v3_power_on(vc, &a_power), 0, "powered");
 	r = a_fw_download(vc, bad, &fails);
 	CHECK_EQ_INT(fails, 1, "the IMEM checksum reports the error");
 	CHECK(!(r & 0x8000), "corrupted image: no FW_INIT_RDY");
@@ -355,7 +325,7 @@ static void test_firmware(void)
 static void test_bb_rf(void)
 {
 	struct vchip *vc = created("a-rf", NULL);
-	if (!CHECK(vc && a_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &a_power) == 0, "powered"))
 		return;
 	/* the BB held in global reset drops writes */
 	vh_w32(vc, 0xC1C, 0x12345678);
@@ -372,23 +342,23 @@ static void test_bb_rf(void)
 	CHECK_EQ_HEX(vh_read(vc, 0xC1C, 4), 0x12345678,
 	             "BB takes writes once 0x1000 bit 17 is set");
 	/* RF needs bit 16 and the path's enable */
-	a_rf_write(vc, 0, 0x33, 0x12345);
+	v3_rf_write(vc, 0, 0x33, 0x12345);
 	CHECK_EQ_HEX(vchip_peek_rf(vc, 0, 0x33), 0, "no RF write before "
 	             "0x1000 bit 16");
 	a_bb_rf_on(vc);
 	vh_w8(vc, 0x21, 0x03); /* path C's RF held in reset */
-	a_rf_write(vc, 2, 0x33, 0x0ABCD);
+	v3_rf_write(vc, 2, 0x33, 0x0ABCD);
 	CHECK_EQ_HEX(vchip_peek_rf(vc, 2, 0x33), 0, "path C disabled: "
 	             "its LSSI write goes nowhere");
 	vh_w8(vc, 0x21, 0x07);
 	static const uint32_t vals[4] = {0x11111, 0x22222, 0x33333, 0x44444};
 	for (unsigned p = 0; p < 4; p++)
-		a_rf_write(vc, p, 0x56, vals[p]);
+		v3_rf_write(vc, p, 0x56, vals[p]);
 	for (unsigned p = 0; p < 4; p++) {
 		char what[96];
 		snprintf(what, sizeof what, "path %c: LSSI %04X write, window "
-		         "%04X read", 'A' + p, a_lssi[p], a_rfwin[p]);
-		CHECK_EQ_HEX(a_rf_read(vc, p, 0x56), vals[p], what);
+		         "%04X read", 'A' + p, v3_rf_port[p], v3_rf_win[p]);
+		CHECK_EQ_HEX(v3_rf_read(vc, p, 0x56), vals[p], what);
 		CHECK_EQ_HEX(vchip_peek_rf(vc, p, 0x56), vals[p],
 		             "the RF register holds it");
 	}
@@ -406,12 +376,12 @@ static void test_bb_rf(void)
 	vchip_get_tuning(vc, &t);
 	CHECK(t.channel == 6 && t.bw_mhz == 20 && !t.band_5g, "tuned to 6");
 	/* the thermal meter on path A, from EFUSE 0xBA (0x1C) */
-	a_rf_write(vc, 0, 0x42, 0x30000);
-	CHECK_EQ_INT((a_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x1C,
+	v3_rf_write(vc, 0, 0x42, 0x30000);
+	CHECK_EQ_INT((v3_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x1C,
 	             "thermal meter reads the calibration temperature");
 	CHECK_EQ_INT(vchip_set_thermal(vc, 0x25), 0, "die warms");
-	a_rf_write(vc, 0, 0x42, 0x30000);
-	CHECK_EQ_INT((a_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x25,
+	v3_rf_write(vc, 0, 0x42, 0x30000);
+	CHECK_EQ_INT((v3_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x25,
 	             "... and the meter follows");
 	/* an NCTL one-shot (rtw88 rtw8814a_iqk_tx_one_shot on path C) */
 	struct timespec t0;
@@ -505,7 +475,7 @@ static void test_cck(void)
 	CHECK_EQ_INT(s.tx_bad_checksum - s0.tx_bad_checksum, 1,
 	             "a wrong checksum drops the frame");
 	a_desc(x, sizeof f, 0x12, 0x04, 0);
-	c_put32(x, (uint32_t)sizeof f | 48u << 16 | 1u << 26);
+	put32(x, (uint32_t)sizeof f | 48u << 16 | 1u << 26);
 	vh_txdesc_csum(x);
 	vchip_bulk_out(tx, 0x02, x, sizeof x, 500);
 	vchip_get_stats(tx, &s0);
@@ -555,7 +525,7 @@ static void test_rx_chains(void)
 			break;
 		size_t p = 0;
 		while (p + 24 <= (size_t)n) {
-			uint32_t dw0 = c_le32(buf + p);
+			uint32_t dw0 = le32(buf + p);
 			size_t drv = ((dw0 >> 16) & 0xF) * 8, len = dw0 & 0x3FFF;
 			if (p + 24 + drv + len > (size_t)n || drv < 32)
 				break;
@@ -607,7 +577,7 @@ static void test_rx_chains(void)
 		vchip_bulk_out(tx, 0x02, x, 40 + sizeof f, 500);
 		int n = vchip_bulk_in(rx, 0x81, buf, sizeof buf, 3000);
 		if (n >= 24 + 32) {
-			dw4[bw] = c_le32(buf + 16);
+			dw4[bw] = le32(buf + 16);
 			rfmod[bw] = buf[24 + 3] >> 6;
 			sub[bw] = (buf[24 + 3] >> 2) & 0xF;
 		}
@@ -636,19 +606,12 @@ out:
 
 int main(void)
 {
-	test_identity();
-	test_power();
-	test_usb3();
-	test_efuse();
-	test_bb_rf();
-	test_llt();
-	if (!check_firmware_dir()) {
-		printf("# shared firmware absent: firmware, TX, RX skipped\n");
-		return check_done();
-	}
-	test_firmware();
-	test_txpower();
-	test_cck();
-	test_rx_chains();
-	return check_done();
+	static void (*const plain[])(void) = {
+		test_identity, test_power, test_usb3, test_efuse, test_bb_rf,
+		test_llt, NULL
+	};
+	static void (*const fw[])(void) = {
+		test_firmware, test_txpower, test_cck, test_rx_chains, NULL
+	};
+	return v3_run_tests(plain, fw, "firmware, TX, RX");
 }

@@ -57,12 +57,8 @@ static void test_identity(void)
 	CHECK_EQ_INT(vchip_create(&cfg, &vc), 0, "created by pid c811");
 	CHECK_EQ_HEX(vh_read(vc, 0xFC, 1), 0x09, "0bda:c811 is an 8821C");
 	vchip_destroy(vc);
-	char err[128];
-	struct vchip_config u3 = {.name = "k-u3"};
-	CHECK(vchip_config_parse(&u3, "chip=8821c,speed=5000", err,
-	                         sizeof err) == 0 &&
-	      vchip_create(&u3, &vc) == -EINVAL,
-	      "never enumerates at 5000 Mbit/s");
+	v3_check_refused("k-u3", "chip=8821c,speed=5000",
+	                 "never enumerates at 5000 Mbit/s");
 }
 
 static void test_power(void)
@@ -70,16 +66,16 @@ static void test_power(void)
 	struct vchip *vc = k_create("k-pwr", NULL, NULL);
 	if (!CHECK(vc, "created"))
 		return;
-	CHECK_EQ_INT(k_power_on(vc), 0, "rtw88 card-enable rows complete");
-	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_ON), "POWER_ON milestone");
-	CHECK(vh_read(vc, 0x100, 1) != 0xEA, "MAC block answers");
+	v3_check_powered(vc, v3_power_on(vc, &k_power),
+	                 "rtw88 card-enable rows complete");
 	CHECK(!(vh_read(vc, 0xF5, 1) & 1), "0xF5 bit 0 cleared");
 	vh_w8(vc, 0x100, 0xFF);
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xFF, "CR writable");
-	CHECK_EQ_INT(k_power_off(vc), 0, "card-disable rows complete");
+	CHECK_EQ_INT(v3_power_off(vc, &k_power), 0,
+	             "card-disable rows complete");
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "MAC off again");
 	CHECK(vh_read(vc, 0xF5, 1) & 1, "0xF5 bit 0 set after power-off");
-	CHECK_EQ_INT(k_power_on(vc), 0, "powers on again");
+	CHECK_EQ_INT(v3_power_on(vc, &k_power), 0, "powers on again");
 	vchip_destroy(vc);
 }
 
@@ -115,28 +111,9 @@ static bool read_efuse(struct vchip *vc, uint8_t *log, size_t log_len)
 	}
 	if (!ok)
 		return false;
-	memset(log, 0xFF, log_len);
-	size_t p = 0;
-	while (p < 512 - 96 && phys[p] != 0xFF) {
-		unsigned blk, wen;
-		if ((phys[p] & 0x1F) == 0x0F) {
-			blk = (phys[p] >> 5) | (phys[p + 1] & 0xF0) >> 1;
-			wen = phys[p + 1] & 0x0F;
-			p += 2;
-		} else {
-			blk = phys[p] >> 4;
-			wen = phys[p] & 0x0F;
-			p++;
-		}
-		if (blk * 8 >= log_len)
-			return false;
-		for (unsigned w = 0; w < 4; w++)
-			if (!(wen & (1u << w))) {
-				log[blk * 8 + 2 * w] = phys[p++];
-				log[blk * 8 + 2 * w + 1] = phys[p++];
-			}
-	}
-	return true;
+	/* short of the 96 protected bytes at the end (rtw88 hw_spec
+	 * ptct_efuse_size) */
+	return v3_efuse_logical(phys, 512 - 96, log, log_len);
 }
 
 static bool blank(const uint8_t *m, size_t n)
@@ -150,7 +127,7 @@ static bool blank(const uint8_t *m, size_t n)
 static void test_efuse(void)
 {
 	struct vchip *vc = k_create("k-efuse", NULL, NULL);
-	if (!CHECK(vc && k_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &k_power) == 0, "powered"))
 		return;
 	uint8_t m[512];
 	if (CHECK(read_efuse(vc, m, sizeof m), "EFUSE read and decoded")) {
@@ -183,7 +160,8 @@ static void test_efuse(void)
 	             "every read within the fuse's read time finds it busy");
 
 	vc = k_create("k-efuse2", NULL, "chip=8821c,board=8811cu,pid=c811");
-	if (CHECK(vc && k_power_on(vc) == 0 && read_efuse(vc, m, sizeof m),
+	if (CHECK(vc && v3_power_on(vc, &k_power) == 0 &&
+	              read_efuse(vc, m, sizeof m),
 	          "8811cu board read")) {
 		CHECK_EQ_HEX(m[0xCA], 0x00, "RTL8811CU: RFE option 0");
 		CHECK_EQ_HEX(m[0xC1] & 0xE0, 0x00, "no BT coexistence");
@@ -192,7 +170,8 @@ static void test_efuse(void)
 	}
 	vchip_destroy(vc);
 	vc = k_create("k-efuse3", NULL, "chip=8821c,board=blank");
-	if (CHECK(vc && k_power_on(vc) == 0 && read_efuse(vc, m, sizeof m),
+	if (CHECK(vc && v3_power_on(vc, &k_power) == 0 &&
+	              read_efuse(vc, m, sizeof m),
 	          "blank board read")) {
 		CHECK(blank(&m[0x10], 4 * 42), "no TX power burnt");
 		CHECK_EQ_HEX(m[0xBA], 0xFF, "no thermal calibration");
@@ -213,15 +192,11 @@ static void test_efuse(void)
 static void boot_case(const char *what, size_t cut, long flip, bool expect)
 {
 	size_t len;
-	uint8_t *fw = c_load("rtw8821c_fw.bin", &len);
+	uint8_t *fw = v3_load_bad("rtw8821c_fw.bin", flip, cut, &len);
 	if (!CHECK(fw, "rtw8821c_fw.bin loaded"))
 		return;
-	if (flip >= 0)
-		fw[flip] ^= 0x10;
-	if (cut)
-		len = cut;
 	struct vchip *vc = k_create("k-fw", NULL, NULL);
-	k_power_on(vc);
+	v3_power_on(vc, &k_power);
 	vh_w8(vc, 0x1A0, 0xFD); /* HW feature report request */
 	int fail = 0;
 	uint64_t t0;
@@ -231,7 +206,7 @@ static void boot_case(const char *what, size_t cut, long flip, bool expect)
 		CHECK_EQ_INT(fail, 0, what);
 		/* the image's start-up takes the chip a while: a read within
 		 * it finds the firmware not ready yet */
-		if (dt < (uint64_t)C_FW_BOOT_US * 1000u)
+		if (dt < (uint64_t)V3_FW_BOOT_US * 1000u)
 			CHECK(!(first & 0x8000), "not ready at once");
 		CHECK(k_fw_ready(vc), "FW_INIT_RDY with the four OK bits");
 		CHECK(vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "FW_BOOTED");
@@ -243,7 +218,7 @@ static void boot_case(const char *what, size_t cut, long flip, bool expect)
 	} else {
 		CHECK(fail > 0, what);
 		/* ten times the start-up */
-		CHECK(!vh_poll(vc, 0x80, 2, 0x8000, 0x8000, 10 * C_FW_BOOT_US),
+		CHECK(!vh_poll(vc, 0x80, 2, 0x8000, 0x8000, 10 * V3_FW_BOOT_US),
 		      "never FW_INIT_RDY");
 		CHECK(!vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "no FW_BOOTED");
 	}
@@ -254,10 +229,10 @@ static void boot_case(const char *what, size_t cut, long flip, bool expect)
 static void test_firmware(void)
 {
 	size_t len;
-	uint8_t *fw = c_load("rtw8821c_fw.bin", &len);
+	uint8_t *fw = v3_load("rtw8821c_fw.bin", &len);
 	if (!CHECK(fw && len > 64, "rtw8821c_fw.bin present"))
 		return;
-	uint32_t dmem = c_le32(fw + 0x24), imem = c_le32(fw + 0x30);
+	uint32_t dmem = le32(fw + 0x24), imem = le32(fw + 0x30);
 	CHECK(fw[0x18] & 0x10, "the image carries EMEM");
 	free(fw);
 	boot_case("rtw8821c_fw.bin boots", 0, -1, true);
@@ -274,14 +249,14 @@ static void test_firmware(void)
 	/* the 8822C rule (48 bytes) on a reserved-page descriptor whose
 	 * bytes 32-47 are not zero: the Jaguar2 TX DMA drops it */
 	struct vchip *vc = k_create("k-fwcsum", NULL, NULL);
-	k_power_on(vc);
+	v3_power_on(vc, &k_power);
 	vh_w8(vc, 0x100, 0x05);
 	uint8_t x[48 + 64];
 	vh_write(vc, 0x204, 0x8000, 2);
 	vh_set8(vc, 0x101, 0x01, 0);
-	c_desc(x, 64, 0x10, -1, 0, 0);
+	v3_desc(x, 64, 0x10, -1, 0, 0);
 	memset(x + 48, 0x3C, 64);
-	c_desc_csum(x); /* over 48 bytes, dword 8 holds EN_HWSEQ */
+	v3_csum_j3(x); /* over 48 bytes, dword 8 holds EN_HWSEQ */
 	uint16_t right = 0;
 	for (int i = 0; i < 16; i++)
 		if (i != 14)
@@ -295,7 +270,7 @@ static void test_firmware(void)
 	CHECK_EQ_INT((int)(s1.tx_bad_checksum - s0.tx_bad_checksum), 1,
 	             "48-byte checksum refused");
 	CHECK(!(vh_read(vc, 0x205, 1) & 0x80), "no beacon-valid");
-	k_desc_csum(x);
+	v3_csum_j2(x);
 	vchip_bulk_out(vc, 0x02, x, sizeof x, 500);
 	CHECK(k_wait8(vc, 0x205, 0x80, 0x80), "32-byte checksum: page valid");
 	vchip_destroy(vc);
@@ -331,7 +306,7 @@ static int apply_tables(struct vchip *vc, const char *path)
 static void test_rf_and_tables(const char *end_state)
 {
 	struct vchip *vc = k_create("k-rf", NULL, NULL);
-	if (!CHECK(vc && k_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &k_power) == 0, "powered"))
 		return;
 	/* RF closed until BB and RF are enabled */
 	k_rf_write(vc, 0x33, 0x12345);
@@ -395,18 +370,9 @@ static void test_iqk(void)
 	struct vchip *vc = k_station("k-iqk", NULL, NULL, 6);
 	if (!CHECK(vc, "station up"))
 		return;
-	uint8_t x[48 + 32];
-	c_desc(x, 32, 0x13, -1, 0, 0);
-	memset(x + 48, 0, 32);
-	x[48] = 0x01;
-	x[49] = 0xFF;
-	x[50] = 0x0E; /* IQK */
-	x[52] = 9;
-	x[56] = 0x00; /* clear 0, segment 0 */
-	k_desc_csum(x);
 	uint64_t t0 = air_now_ns();
-	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, sizeof x, 500), (int)sizeof x,
-	             "H2C IQK packet taken");
+	CHECK(v3_send_iqk(vc, 0x00, v3_csum_j2), /* clear 0, segment 0 */
+	      "H2C IQK packet taken");
 	uint32_t first = k_rf_read(vc, 0x08);
 	if (air_now_ns() - t0 < 5000000)
 		CHECK(first != 0xABCDE, "IQK takes the firmware a while");
@@ -423,10 +389,10 @@ static void test_iqk(void)
 
 	/* without firmware no H2C is taken */
 	vc = k_create("k-iqk2", NULL, NULL);
-	k_power_on(vc);
+	v3_power_on(vc, &k_power);
 	vh_w8(vc, 0x100, 0xFF);
 	k_bb_rf_on(vc);
-	vchip_bulk_out(vc, 0x02, x, sizeof x, 500);
+	v3_send_iqk(vc, 0x00, v3_csum_j2);
 	CHECK(!vh_has_milestone(vc, VCHIP_M_CALIBRATION),
 	      "no firmware: no calibration");
 	vchip_destroy(vc);
@@ -442,7 +408,7 @@ static unsigned thermal_read(struct vchip *vc)
 static void test_thermal(void)
 {
 	struct vchip *vc = k_create("k-therm", NULL, NULL);
-	if (!CHECK(vc && k_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &k_power) == 0, "powered"))
 		return;
 	k_bb_rf_on(vc);
 	uint8_t m[512];
@@ -459,12 +425,12 @@ static void test_thermal(void)
 	vchip_destroy(vc);
 
 	vc = k_create("k-therm2", NULL, "chip=8821c,board=blank");
-	k_power_on(vc);
+	v3_power_on(vc, &k_power);
 	k_bb_rf_on(vc);
 	CHECK_EQ_INT(thermal_read(vc), 0x20, "uncalibrated board: mid-scale");
 	vchip_destroy(vc);
 	vc = k_create("k-therm3", NULL, "chip=8821c,thermal=12");
-	k_power_on(vc);
+	v3_power_on(vc, &k_power);
 	k_bb_rf_on(vc);
 	CHECK_EQ_INT(thermal_read(vc), 12, "thermal=12");
 	vchip_destroy(vc);
@@ -479,7 +445,7 @@ static void antenna(struct vchip *vc, struct vchip_antenna *a)
 static void test_antenna(void)
 {
 	struct vchip *vc = k_create("k-ant", NULL, NULL);
-	if (!CHECK(vc && k_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &k_power) == 0, "powered"))
 		return;
 	struct vchip_antenna a;
 	antenna(vc, &a);
@@ -523,7 +489,7 @@ static void test_antenna(void)
 	vchip_destroy(vc);
 
 	/* the 8822C model has no shared antenna to report */
-	vc = c_create("k-ant-c", NULL, "chip=8822c");
+	vc = v3_create("k-ant-c", NULL, "chip=8822c");
 	struct vchip_antenna b;
 	CHECK(vc && !vchip_peek_antenna(vc, &b), "8822c: no antenna model");
 	vchip_destroy(vc);
@@ -539,20 +505,17 @@ static void test_tx(void)
 	struct vchip_stats s0, s;
 	vchip_get_stats(vc, &s0);
 	/* a Jaguar2 descriptor: good; bytes 32-47 are outside its checksum */
-	c_desc(x, sizeof f, 0x12, 0x04, 0, 0);
+	v3_desc(x, sizeof f, 0x12, 0x04, 0, 0);
 	x[36] = 0x5A;
 	memcpy(x + 48, f, sizeof f);
-	k_desc_csum(x);
+	v3_csum_j2(x);
 	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, sizeof x, 500), (int)sizeof x,
 	             "good frame taken");
 	/* the 8822C rule over 48 bytes: refused */
-	c_desc_csum(x);
+	v3_csum_j3(x);
 	vchip_bulk_out(vc, 0x02, x, sizeof x, 500);
 	/* two spatial streams on a 1T1R chip */
-	c_desc(x, sizeof f, 0x12, 0x14, 0, 0); /* HT MCS8 */
-	memcpy(x + 48, f, sizeof f);
-	k_desc_csum(x);
-	vchip_bulk_out(vc, 0x02, x, sizeof x, 500);
+	v3_send(vc, f, sizeof f, 0x14, 0, v3_csum_j2); /* HT MCS8 */
 	uint64_t end = air_now_ns() + K_DEADLINE_NS;
 	do {
 		vchip_get_stats(vc, &s);
@@ -568,10 +531,7 @@ static void test_tx(void)
 	/* the antenna back at BT: frames are taken but never aired */
 	vh_w32(vc, 0x4C, vh_read(vc, 0x4C, 4) & ~(3u << 23));
 	vchip_get_stats(vc, &s0);
-	c_desc(x, sizeof f, 0x12, 0x04, 0, 0);
-	memcpy(x + 48, f, sizeof f);
-	k_desc_csum(x);
-	vchip_bulk_out(vc, 0x02, x, sizeof x, 500);
+	v3_send(vc, f, sizeof f, 0x04, 0, v3_csum_j2);
 	vchip_get_stats(vc, &s);
 	CHECK_EQ_INT((int)(s.tx_not_ready - s0.tx_not_ready), 1,
 	             "no antenna: dropped as not ready");

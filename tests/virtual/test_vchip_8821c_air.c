@@ -10,6 +10,7 @@
  * and a receiver without the antenna hearing nothing. */
 #include "tests/check.h"
 #include "tests/virtual/vhelp_8821c.h"
+#include "tests/virtual/vhelp_8822c.h"
 
 static char air[64];
 
@@ -39,9 +40,9 @@ static bool receive_one(struct vchip *vc, uint8_t *pkt, size_t cap,
 		if ((size_t)r > cap)
 			return false;
 		memcpy(pkt, buf, (size_t)r);
-		out->dw0 = c_le32(pkt);
-		out->dw2 = c_le32(pkt + 8);
-		out->dw3 = c_le32(pkt + 12);
+		out->dw0 = le32(pkt);
+		out->dw2 = le32(pkt + 8);
+		out->dw3 = le32(pkt + 12);
 		out->phy = pkt + 24;
 		out->frame = pkt + 24 + ((out->dw0 >> 16) & 0xF) * 8;
 		out->len = out->dw0 & 0x3FFF;
@@ -50,13 +51,10 @@ static bool receive_one(struct vchip *vc, uint8_t *pkt, size_t cap,
 	return false;
 }
 
+/* The 8822C's frames carry its Jaguar3 checksum. */
 static bool send(struct vchip *vc, const uint8_t *f, size_t n, int rate)
 {
-	uint8_t x[48 + 256];
-	c_desc(x, n, 0x12, rate, 0, 0);
-	memcpy(x + 48, f, n);
-	c_desc_csum(x);
-	return vchip_bulk_out(vc, 0x02, x, 48 + n, 500) == (int)(48 + n);
+	return v3_send(vc, f, n, rate, 0, v3_csum_j3);
 }
 
 /* rtw88 rtw8821c.c query_phy_status_page0 with get_cck_rx_pwr */
@@ -218,8 +216,8 @@ static void test_drvinfo_quirk(struct vchip *tx)
 		CHECK_MEM(r.frame, f, 22, "frame where the descriptor says");
 	}
 	/* a power cycle brings 0x115 back to its reset value */
-	CHECK_EQ_INT(k_power_off(vc), 0, "powered off");
-	CHECK_EQ_INT(k_power_on(vc), 0, "powered on");
+	CHECK_EQ_INT(v3_power_off(vc, &k_power), 0, "powered off");
+	CHECK_EQ_INT(v3_power_on(vc, &k_power), 0, "powered on");
 	CHECK_EQ_INT(vh_read(vc, 0x115, 1) & 0x0F, 0, "0x115 reset");
 	vchip_destroy(vc);
 }

@@ -9,6 +9,7 @@
  * does not. */
 #include "tests/check.h"
 #include "tests/virtual/vhelp_8822b.h"
+#include "tests/virtual/vhelp_8822c.h"
 
 static char air[64];
 
@@ -65,46 +66,11 @@ static void query_phy_status(const uint8_t *ps, uint8_t rate,
 	st->rssi = power_2_db(st->rx_power[0]);
 }
 
-/* The next packet out of vc's bulk IN (its first of an aggregate). */
-static size_t receive_one(struct vchip *vc, uint8_t *pkt, size_t cap)
-{
-	static uint8_t buf[32768];
-	for (int tries = 0; tries < 50; tries++) {
-		int r = vchip_bulk_in(vc, 0x81, buf, sizeof buf, 100);
-		if (r < 24)
-			continue;
-		uint32_t dw0 = c_le32(buf);
-		size_t tot = 24 + ((dw0 >> 16) & 0xF) * 8 + (dw0 & 0x3FFF);
-		if (tot > (size_t)r || tot > cap)
-			return 0;
-		memcpy(pkt, buf, tot);
-		return tot;
-	}
-	return 0;
-}
-
+/* The 8822B's frames carry its Jaguar2 checksum. */
 static bool send(struct vchip *vc, const uint8_t *f, size_t n, int rate,
                  unsigned bw_code)
 {
-	uint8_t x[48 + 256];
-	c_desc(x, n, 0x12, rate, bw_code, 0);
-	memcpy(x + 48, f, n);
-	b_desc_csum(x);
-	return vchip_bulk_out(vc, 0x02, x, 48 + n, 500) == (int)(48 + n);
-}
-
-/* Wait (bounded: a hang guard) until vc has heard `want` frames. */
-static bool wait_heard(struct vchip *vc, uint64_t want)
-{
-	uint64_t deadline = air_now_ns() + 20000000000ull;
-	struct vchip_stats s;
-	do {
-		vchip_get_stats(vc, &s);
-		if (s.rx_heard >= want)
-			return true;
-		sched_yield();
-	} while (air_now_ns() < deadline);
-	return false;
+	return v3_send(vc, f, n, rate, bw_code, v3_csum_j2);
 }
 
 static uint64_t heard(struct vchip *vc)
@@ -142,13 +108,13 @@ static bool passes(struct vchip *tx, struct vchip *rx, const uint8_t *f,
                    size_t n)
 {
 	uint64_t h = heard(rx), fl = filtered(rx);
-	if (!send(tx, f, n, 0x04, 0) || !wait_heard(rx, h + 1))
+	if (!send(tx, f, n, 0x04, 0) || !vh_wait_heard(rx, h + 1))
 		return false;
 	if (filtered(rx) != fl)
 		return false;
 	uint8_t p[1024];
-	size_t got = receive_one(rx, p, sizeof p);
-	size_t at = 24 + ((c_le32(p) >> 16) & 0xF) * 8;
+	size_t got = v3_receive_one(rx, p, sizeof p, 50);
+	size_t at = 24 + ((le32(p) >> 16) & 0xF) * 8;
 	return got >= at + 16 && memcmp(p + at, f, 16) == 0;
 }
 
@@ -158,9 +124,9 @@ static void test_phy_status(struct vchip *a, struct vchip *b)
 	struct rtw_stat st;
 	vh_frame(f, sizeof f, 7);
 	CHECK(send(a, f, sizeof f, 0x04, 0), "alpha sends 6 Mbit/s on 36");
-	size_t n = receive_one(b, p, sizeof p);
+	size_t n = v3_receive_one(b, p, sizeof p, 50);
 	if (CHECK(n > 0, "bravo receives OFDM")) {
-		uint32_t dw0 = c_le32(p), dw3 = c_le32(p + 12);
+		uint32_t dw0 = le32(p), dw3 = le32(p + 12);
 		CHECK_EQ_INT((dw0 >> 16) & 0xF, 4, "DRV_INFO_SIZE 4");
 		CHECK(dw0 & (1u << 26), "PHYST");
 		CHECK_EQ_INT(dw0 & 0x3FFF, sizeof f + 4, "PKT_LEN with FCS");
@@ -184,9 +150,9 @@ static void test_phy_status(struct vchip *a, struct vchip *b)
 	/* two streams: EVM of both, the HT sub-channel field */
 	vh_frame(f, sizeof f, 8);
 	CHECK(send(a, f, sizeof f, 0x14, 0), "alpha sends HT MCS8");
-	n = receive_one(b, p, sizeof p);
+	n = v3_receive_one(b, p, sizeof p, 50);
 	if (CHECK(n > 0, "bravo receives MCS8")) {
-		CHECK_EQ_INT(c_le32(p + 12) & 0x7F, 0x14, "RX_RATE MCS8");
+		CHECK_EQ_INT(le32(p + 12) & 0x7F, 0x14, "RX_RATE MCS8");
 		query_phy_status(p + 24, 0x14, &st);
 		CHECK_EQ_INT(st.evm_dbm[0], 40, "EVM stream 1");
 		CHECK_EQ_INT(st.evm_dbm[1], 40, "EVM stream 2");
@@ -197,7 +163,7 @@ static void test_phy_status(struct vchip *a, struct vchip *b)
 	b_tune(b, 38, 40, 2);
 	vh_frame(f, sizeof f, 9);
 	CHECK(send(a, f, sizeof f, 0x0C, 0), "alpha sends MCS0 on 36");
-	n = receive_one(b, p, sizeof p);
+	n = v3_receive_one(b, p, sizeof p, 50);
 	if (CHECK(n > 0, "bravo at 38/40 receives it")) {
 		query_phy_status(p + 24, 0x0C, &st);
 		CHECK_EQ_INT(p[24 + 5] >> 4, 2, "ht_rxsc 2 (lower)");
@@ -208,7 +174,7 @@ static void test_phy_status(struct vchip *a, struct vchip *b)
 	b_tune(b, 42, 80, 4);
 	vh_frame(f, sizeof f, 10);
 	CHECK(send(a, f, sizeof f, 0x2C + 7, 2), "alpha sends VHT1SS MCS7/80");
-	n = receive_one(b, p, sizeof p);
+	n = v3_receive_one(b, p, sizeof p, 50);
 	if (CHECK(n > 0, "bravo at 42/80 receives it")) {
 		query_phy_status(p + 24, 0x2C + 7, &st);
 		CHECK_EQ_INT(p[24 + 5] >> 4, 0, "ht_rxsc 0");
@@ -219,7 +185,7 @@ static void test_phy_status(struct vchip *a, struct vchip *b)
 	b_tune(a, 38, 40, 2);
 	vh_frame(f, sizeof f, 12);
 	CHECK(send(a, f, sizeof f, 0x0C, 1), "alpha sends MCS0/40 on 38");
-	n = receive_one(b, p, sizeof p);
+	n = v3_receive_one(b, p, sizeof p, 50);
 	if (CHECK(n > 0, "bravo at 42/80 receives the 40 MHz frame")) {
 		query_phy_status(p + 24, 0x0C, &st);
 		CHECK_EQ_INT(p[24 + 5] >> 4, 10, "ht_rxsc 10 (lower 40)");
@@ -230,7 +196,7 @@ static void test_phy_status(struct vchip *a, struct vchip *b)
 	b_tune(b, 1, 20, 0);
 	vh_frame(f, sizeof f, 11);
 	CHECK(send(a, f, sizeof f, 0x00, 0), "alpha sends 1 Mbit/s on 1");
-	n = receive_one(b, p, sizeof p);
+	n = v3_receive_one(b, p, sizeof p, 50);
 	if (CHECK(n > 0, "bravo receives CCK")) {
 		query_phy_status(p + 24, 0x00, &st);
 		CHECK_EQ_INT(st.page, 0, "page 0");
@@ -280,8 +246,8 @@ static void test_beacon_filter(struct vchip *a, struct vchip *b,
 /* The monitor milestone needs bits 11-13 clear on this chip. */
 static void test_monitor_milestone(void)
 {
-	struct vchip *vc = c_create("b-mon", NULL, "chip=8822b");
-	if (!CHECK(vc && b_power_on(vc) == 0, "powered"))
+	struct vchip *vc = v3_create("b-mon", NULL, "chip=8822b");
+	if (!CHECK(vc && v3_power_on(vc, &b_power) == 0, "powered"))
 		return;
 	vh_w32(vc, 0x6A0, 0xFFFFFFFF);
 	vh_w32(vc, 0x608, 0xF000002F | 1u << 13);

@@ -64,20 +64,19 @@ static void test_power(void)
 		return;
 	/* APFM_ONMAC while WL is still suspended never completes */
 	vh_set8(vc, 0x05, 0x01, 0);
-	CHECK(!c_poll8(vc, 0x05, 0x01, 0x00), "ONMAC waits for power ready");
+	CHECK(!v3_poll8(vc, 0x05, 0x01, 0x00), "ONMAC waits for power ready");
 	CHECK(!(vh_read(vc, 0x06, 1) & 0x02), "power not ready while suspended");
 	vchip_destroy(vc);
 
 	vc = c_create("c-pwr", NULL, NULL);
-	CHECK_EQ_INT(c_power_on(vc), 0, "card-enable flow completes");
-	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_ON), "POWER_ON milestone");
-	CHECK(vh_read(vc, 0x100, 1) != 0xEA, "MAC block answers");
+	v3_check_powered(vc, v3_power_on(vc, &c_power),
+	                 "card-enable flow completes");
 	CHECK(!(vh_read(vc, 0xF5, 1) & 1), "0xF5 bit 0 cleared by host");
 	vh_w8(vc, 0x100, 0xFF);
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xFF, "CR writable");
 	/* card disable: OFFMAC drops the MAC */
 	vh_set8(vc, 0x05, 0x02, 0);
-	CHECK(c_poll8(vc, 0x05, 0x02, 0x00), "OFFMAC self-clears");
+	CHECK(v3_poll8(vc, 0x05, 0x02, 0x00), "OFFMAC self-clears");
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "MAC off again");
 	CHECK(vh_read(vc, 0xF5, 1) & 1, "0xF5 bit 0 set after power-off");
 	vchip_destroy(vc);
@@ -86,9 +85,9 @@ static void test_power(void)
 	 * released after the MAC came up */
 	vc = c_create("c-pwr2", NULL, NULL);
 	vh_w8(vc, 0x05, 0x00);
-	CHECK(c_poll8(vc, 0x06, 0x02, 0x02), "power ready");
+	CHECK(v3_poll8(vc, 0x06, 0x02, 0x02), "power ready");
 	vh_w8(vc, 0x05, 0x01);
-	CHECK(c_poll8(vc, 0x05, 0x01, 0x00), "ONMAC done in the other order");
+	CHECK(v3_poll8(vc, 0x05, 0x01, 0x00), "ONMAC done in the other order");
 	vh_set8(vc, 0x06, 0x01, 0);
 	CHECK(vh_read(vc, 0x100, 1) != 0xEA, "MAC on");
 	vchip_destroy(vc);
@@ -97,7 +96,7 @@ static void test_power(void)
 static void test_efuse(void)
 {
 	struct vchip *vc = c_create("c-efuse", NULL, NULL);
-	if (!CHECK(vc && c_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &c_power) == 0, "powered"))
 		return;
 	uint8_t phys[512];
 	bool ok = true;
@@ -111,31 +110,8 @@ static void test_efuse(void)
 	CHECK(ok, "every EFUSE read completes (bit 31)");
 	/* decode the Realtek block format by hand */
 	uint8_t log[768];
-	memset(log, 0xFF, sizeof log);
-	size_t p = 0;
-	bool sane = true;
-	while (p < 512 - 124 && phys[p] != 0xFF) {
-		unsigned blk, wen;
-		if ((phys[p] & 0x1F) == 0x0F) {
-			blk = (phys[p] >> 5) | (phys[p + 1] >> 4) << 3;
-			wen = phys[p + 1] & 0x0F;
-			p += 2;
-		} else {
-			blk = phys[p] >> 4;
-			wen = phys[p] & 0x0F;
-			p++;
-		}
-		if (blk >= 96) {
-			sane = false;
-			break;
-		}
-		for (unsigned w = 0; w < 4; w++)
-			if (!(wen & (1u << w))) {
-				log[blk * 8 + 2 * w] = phys[p++];
-				log[blk * 8 + 2 * w + 1] = phys[p++];
-			}
-	}
-	CHECK(sane, "physical map decodes");
+	CHECK(v3_efuse_logical(phys, 512 - 124, log, sizeof log),
+	      "physical map decodes");
 	CHECK_EQ_HEX(log[0] | log[1] << 8, 0x8129, "RTL id");
 	CHECK(log[0x06] & 0x80, "usb_mode: USB3 switch invited");
 	CHECK(log[0xCA] <= 6, "RFE option rtw88 supports (0-6)");
@@ -178,29 +154,18 @@ static void boot_case(const char *file, size_t cut, long flip, bool expect,
                       const char *what)
 {
 	size_t len;
-	uint8_t *fw = c_load(file, &len);
+	uint8_t *fw = v3_load_bad(file, flip, cut, &len);
 	if (!CHECK(fw, what))
 		return;
-	if (flip >= 0)
-		fw[flip] ^= 0x10;
-	if (cut)
-		len = cut;
 	struct vchip *vc = c_create("c-fw", NULL, NULL);
-	c_power_on(vc);
+	v3_power_on(vc, &c_power);
 	vh_w8(vc, 0x1A0, 0xFD); /* HW feature report request */
 	int fail = 0;
 	uint32_t r = c_fw_download(vc, fw, len, &fail);
+	v3_check_boot(vc, fail, r, expect, what);
 	if (expect) {
-		CHECK_EQ_INT(fail, 0, what);
-		CHECK_EQ_HEX(r & 0xCFFF, 0xC078, what);
-		CHECK(vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "FW_BOOTED");
-		CHECK_EQ_HEX(vh_read(vc, 0x1A0, 1), 0x19, "HW feature report");
 		uint32_t cap = vh_read(vc, 0x1A2 + 4, 4);
 		CHECK_EQ_INT((cap >> 16) & 7, 7, "report: up to 80 MHz");
-	} else {
-		CHECK(fail > 0, what);
-		CHECK_EQ_HEX(r & 0x8000, 0, "never FW_INIT_RDY");
-		CHECK(!vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "no FW_BOOTED");
 	}
 	vchip_destroy(vc);
 	free(fw);
@@ -208,15 +173,15 @@ static void boot_case(const char *file, size_t cut, long flip, bool expect,
 
 static void test_firmware(void)
 {
-	c_ddma_probe = (struct vh_busy_probe){0};
-	c_boot_probe = (struct vh_busy_probe){0};
+	v3_ddma_probe = (struct vh_busy_probe){0};
+	v3_boot_probe = (struct vh_busy_probe){0};
 	boot_case("rtw8822c_fw.bin", 0, -1, true, "rtw8822c_fw.bin boots");
 	boot_case("rtw8822c_wow_fw.bin", 0, -1, true,
 	          "rtw8822c_wow_fw.bin boots");
 	/* a byte inside the IMEM section: after header + DMEM + trailer */
 	size_t len;
-	uint8_t *fw = c_load("rtw8822c_fw.bin", &len);
-	long imem_at = fw ? 64 + (long)c_le32(fw + 0x24) + 8 + 1000 : 0;
+	uint8_t *fw = v3_load("rtw8822c_fw.bin", &len);
+	long imem_at = fw ? 64 + (long)le32(fw + 0x24) + 8 + 1000 : 0;
 	free(fw);
 	boot_case("rtw8822c_fw.bin", 0, imem_at, false,
 	          "flipped IMEM byte fails the DDMA checksum");
@@ -226,22 +191,22 @@ static void test_firmware(void)
 	          "truncated image fails");
 	/* the DDMA from outside the TX buffer goes nowhere */
 	struct vchip *vc = c_create("c-ddma", NULL, NULL);
-	c_power_on(vc);
+	v3_power_on(vc, &c_power);
 	vh_w32(vc, 0x1208, 1u << 25);
 	vh_w32(vc, 0x1200, 0x10000000u);
 	vh_w32(vc, 0x1204, 0x00200000u);
 	vh_w32(vc, 0x1208, 1u << 31 | 1u << 29 | 64);
-	CHECK(c_poll8(vc, 0x120B, 0x80, 0x00), "the DDMA finishes");
+	CHECK(v3_poll8(vc, 0x120B, 0x80, 0x00), "the DDMA finishes");
 	CHECK(vh_read(vc, 0x120B, 1) & 0x08, "bad DDMA source: checksum error");
 	vchip_destroy(vc);
 	/* the engines take time: a copy's OWN and the firmware's ready
 	 * bit read back sooner than that still say busy */
 	printf("# DDMA: %u of its first reads came back within the copy's "
-	       "time; boot: %u of FW_INIT_RDY's\n", c_ddma_probe.conclusive,
-	       c_boot_probe.conclusive);
-	CHECK_EQ_INT(c_ddma_probe.busy, c_ddma_probe.conclusive,
+	       "time; boot: %u of FW_INIT_RDY's\n", v3_ddma_probe.conclusive,
+	       v3_boot_probe.conclusive);
+	CHECK_EQ_INT(v3_ddma_probe.busy, v3_ddma_probe.conclusive,
 	             "a DDMA copy is not done at once");
-	CHECK_EQ_INT(c_boot_probe.busy, c_boot_probe.conclusive,
+	CHECK_EQ_INT(v3_boot_probe.busy, v3_boot_probe.conclusive,
 	             "the firmware is not up the moment its CPU starts");
 }
 
@@ -313,23 +278,14 @@ static void test_calibration_and_rf(void)
 	/* a calibration one-shot (command, then command + 1) completes */
 	vh_w32(vc, 0x1B00, 0x1148);
 	vh_w32(vc, 0x1B00, 0x1149);
-	CHECK(c_poll8(vc, 0x2D9C, 0xFF, 0x55), "one-shot done (0x2D9C = 0x55)");
+	CHECK(v3_poll8(vc, 0x2D9C, 0xFF, 0x55),
+	      "one-shot done (0x2D9C = 0x55)");
 
 	/* RFK handshake (mailbox H2C 0x6D) and firmware IQK (packet H2C) */
 	vh_w32(vc, 0x1D0, 0x6D | 1u << 8);
-	CHECK(c_poll8(vc, 0x49C, 0x01, 0x01), "RFK handshake acknowledged");
-	uint8_t x[48 + 32];
-	c_desc(x, 32, 0x13, -1, 0, 0);
-	memset(x + 48, 0, 32);
-	x[48] = 0x01;
-	x[49] = 0xFF;
-	x[50] = 0x0E; /* IQK */
-	x[52] = 9;
-	x[56] = 0x01;
-	c_desc_csum(x);
-	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, sizeof x, 500), (int)sizeof x,
-	             "H2C packet taken");
-	CHECK(c_poll8(vc, 0x2D9C, 0xFF, 0xAA), "IQK done reported");
+	CHECK(v3_poll8(vc, 0x49C, 0x01, 0x01), "RFK handshake acknowledged");
+	CHECK(v3_send_iqk(vc, 0x01, v3_csum_j3), "H2C packet taken");
+	CHECK(v3_poll8(vc, 0x2D9C, 0xFF, 0xAA), "IQK done reported");
 	vchip_destroy(vc);
 }
 
@@ -338,59 +294,17 @@ static void test_tx(void)
 	struct vchip *vc = c_station("c-tx", NULL, "chip=8822c", 11);
 	if (!CHECK(vc, "station up"))
 		return;
-	uint8_t f[64], x[48 + 16 + 64];
-	vh_frame(f, sizeof f, 1);
-	struct vchip_stats s0, s;
-	vchip_get_stats(vc, &s0);
-
-	c_desc(x, sizeof f, 0x12, 0x04, 0, 0);
-	memcpy(x + 48, f, sizeof f);
-	c_desc_csum(x);
-	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500),
-	             (int)(48 + sizeof f), "good frame taken");
-	/* with PKT_OFFSET 2 the checksum also covers 16 pad bytes */
-	c_desc(x, sizeof f, 0x12, 0x04, 0, 2);
-	memset(x + 48, 0x5A, 16);
-	memcpy(x + 64, f, sizeof f);
-	c_desc_csum(x);
-	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, 64 + sizeof f, 500),
-	             (int)(64 + sizeof f), "padded frame taken");
-	/* a 32-byte (Jaguar2-rule) checksum is wrong for this chip */
-	c_desc(x, sizeof f, 0x12, 0x04, 0, 0);
-	memcpy(x + 48, f, sizeof f);
-	uint16_t c32 = 0;
-	for (int i = 0; i < 16; i++)
-		if (i != 14)
-			c32 ^= (uint16_t)(x[2 * i] | x[2 * i + 1] << 8);
-	x[8 * 4 + 4] = 0x77; /* dword 9: inside 48, outside 32 bytes */
-	x[28] = (uint8_t)c32;
-	x[29] = (uint8_t)(c32 >> 8);
-	vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500);
-	/* an impossible rate: 3 spatial streams on a 2T2R chip */
-	c_desc(x, sizeof f, 0x12, 0x1C, 0, 0);
-	memcpy(x + 48, f, sizeof f);
-	c_desc_csum(x);
-	vchip_bulk_out(vc, 0x02, x, 48 + sizeof f, 500);
-	for (int i = 0; i < 2000; i++) {
-		vchip_get_stats(vc, &s);
-		if (s.tx_aired >= s0.tx_aired + 2)
-			break;
-		/* nothing is heard off the air: bulk IN waits 5 ms */
-		vchip_bulk_in(vc, 0x81, x, sizeof x, 5);
-	}
-	vchip_get_stats(vc, &s);
-	CHECK_EQ_INT((int)(s.tx_aired - s0.tx_aired), 2, "two frames aired");
-	CHECK_EQ_INT((int)(s.tx_bad_checksum - s0.tx_bad_checksum), 1,
-	             "bad checksum dropped and counted");
-	CHECK_EQ_INT((int)(s.tx_bad_desc - s0.tx_bad_desc), 1,
-	             "impossible rate dropped and counted");
+	/* the 48-byte checksum; a 32-byte (Jaguar2-rule) one is wrong for
+	 * this chip */
+	v3_check_tx_rules(vc, v3_csum_j3, v3_csum_j2, 0x04,
+	                  "bad checksum dropped and counted");
 	vchip_destroy(vc);
 }
 
 static void test_usb3_switch(void)
 {
 	struct vchip *vc = c_create("c-u3", NULL, NULL);
-	if (!CHECK(vc && c_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &c_power) == 0, "powered"))
 		return;
 	uint32_t pad = vh_read(vc, 0xC4, 4);
 	CHECK(pad & (1u << 20), "PAD_CTRL2: switch capable");
@@ -417,7 +331,7 @@ static void test_usb3_switch(void)
 	CHECK_EQ_HEX(vh_read(vc, 0xFF, 1), 0x20, "0xFF reads 0x20");
 	CHECK_EQ_INT((vh_read(vc, 0xC4, 4) >> 18) & 3, 2, "USB3 mode field");
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 1), 0xEA, "comes back powered off");
-	CHECK_EQ_INT(c_power_on(vc), 0, "powers on again");
+	CHECK_EQ_INT(v3_power_on(vc, &c_power), 0, "powers on again");
 	CHECK_EQ_INT(vchip_reenumerate(vc), 0, "nothing pending");
 	vchip_destroy(vc);
 }
@@ -428,7 +342,7 @@ static void test_usb3_switch(void)
 static void test_usb3_switch_usb2_port(void)
 {
 	struct vchip *vc = c_create("c-u2port", NULL, "chip=8822c,port=480");
-	if (!CHECK(vc && c_power_on(vc) == 0, "powered (USB2 port)"))
+	if (!CHECK(vc && v3_power_on(vc, &c_power) == 0, "powered (USB2 port)"))
 		return;
 	uint32_t pad = vh_read(vc, 0xC4, 4);
 	pad = (pad & ~(3u << 18)) | 2u << 18 | 1u << 16;
@@ -470,9 +384,9 @@ static int s10(uint32_t v)
 static void test_adc_samples(void)
 {
 	struct vchip *vc = c_create("c-adc", NULL, "chip=8822c,seed=3");
-	if (!CHECK(vc && c_power_on(vc) == 0, "powered"))
+	if (!CHECK(vc && v3_power_on(vc, &c_power) == 0, "powered"))
 		return;
-	c_bb_rf_on(vc);
+	v3_bb_rf_on(vc);
 	int n = 0, spikes = 0, isum = 0, qsum = 0, lo = 0, hi = 0;
 	uint32_t first = vh_read(vc, 0x2DBC, 4);
 	bool differ = false;
@@ -509,18 +423,12 @@ static void test_adc_samples(void)
 
 int main(void)
 {
-	test_identity();
-	test_power();
-	test_efuse();
-	test_adc_samples();
-	test_usb3_switch();
-	test_usb3_switch_usb2_port();
-	if (!check_firmware_dir()) {
-		printf("# shared firmware absent: firmware, RF, TX skipped\n");
-		return check_done();
-	}
-	test_firmware();
-	test_calibration_and_rf();
-	test_tx();
-	return check_done();
+	static void (*const plain[])(void) = {
+		test_identity, test_power, test_efuse, test_adc_samples,
+		test_usb3_switch, test_usb3_switch_usb2_port, NULL
+	};
+	static void (*const fw[])(void) = {
+		test_firmware, test_calibration_and_rf, test_tx, NULL
+	};
+	return v3_run_tests(plain, fw, "firmware, RF, TX");
 }

@@ -35,8 +35,8 @@ static struct vchip *make(const char *name, const char *opts)
 	CHECK(vc != NULL, opts);
 	if (!vc)
 		return NULL;
-	CHECK_EQ_INT(c_power_on(vc), 0, "powered");
-	c_bb_rf_on(vc);
+	CHECK_EQ_INT(v3_power_on(vc, &c_power), 0, "powered");
+	v3_bb_rf_on(vc);
 	return vc;
 }
 

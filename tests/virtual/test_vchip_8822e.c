@@ -55,9 +55,7 @@ static void test_power(void)
 	struct vchip *vc = e_create("e-pwr", NULL, NULL);
 	if (!CHECK(vc, "created"))
 		return;
-	CHECK_EQ_INT(e_power_on(vc), 0, "8822E card-enable rows complete");
-	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_ON), "POWER_ON milestone");
-	CHECK(vh_read(vc, 0x100, 1) != 0xEA, "MAC block answers");
+	v3_check_powered(vc, e_power_on(vc), "8822E card-enable rows complete");
 	vchip_destroy(vc);
 }
 
@@ -161,26 +159,15 @@ static void boot_case(const char *file, long flip, bool expect,
                       const char *what)
 {
 	size_t len;
-	uint8_t *fw = c_load(file, &len);
+	uint8_t *fw = v3_load_bad(file, flip, 0, &len);
 	if (!CHECK(fw, what))
 		return;
-	if (flip >= 0 && (size_t)flip < len)
-		fw[flip] ^= 0x10;
 	struct vchip *vc = e_create("e-fw", NULL, NULL);
 	e_power_on(vc);
 	vh_w8(vc, 0x1A0, 0xFD); /* HW feature report request */
 	int fail = 0;
 	uint32_t r = c_fw_download(vc, fw, len, &fail);
-	if (expect) {
-		CHECK_EQ_INT(fail, 0, what);
-		CHECK_EQ_HEX(r & 0xCFFF, 0xC078, what);
-		CHECK(vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "FW_BOOTED");
-		CHECK_EQ_HEX(vh_read(vc, 0x1A0, 1), 0x19, "HW feature report");
-	} else {
-		CHECK(fail > 0, what);
-		CHECK_EQ_HEX(r & 0x8000, 0, "never FW_INIT_RDY");
-		CHECK(!vh_has_milestone(vc, VCHIP_M_FW_BOOTED), "no FW_BOOTED");
-	}
+	v3_check_boot(vc, fail, r, expect, what);
 	vchip_destroy(vc);
 	free(fw);
 }
@@ -191,10 +178,10 @@ static void test_firmware(void)
 	boot_case("rtw8822e_fw_nic_v1.15.0.bin", -1, true,
 	          "rtw8822e_fw_nic_v1.15.0.bin (1.15) boots");
 	size_t len;
-	uint8_t *fw = c_load("rtw8822e_fw.bin", &len);
+	uint8_t *fw = v3_load("rtw8822e_fw.bin", &len);
 	if (!CHECK(fw, "image read"))
 		return;
-	long dmem = (long)c_le32(fw + 0x24), imem = (long)c_le32(fw + 0x30);
+	long dmem = (long)le32(fw + 0x24), imem = (long)le32(fw + 0x30);
 	free(fw);
 	boot_case("rtw8822e_fw.bin", 64 + 100, false,
 	          "flipped DMEM byte fails the DDMA checksum");
@@ -251,23 +238,14 @@ static void test_rf_and_calibration(void)
 
 	/* firmware RFK handshake (H2C 0x6D) and firmware IQK (packet) */
 	vh_w32(vc, 0x1D0, 0x6D | 1u << 8);
-	CHECK(c_poll8(vc, 0x49C, 0x01, 0x01), "RFK handshake acknowledged");
-	uint8_t x[48 + 32];
-	c_desc(x, 32, 0x13, -1, 0, 0);
-	memset(x + 48, 0, 32);
-	x[48] = 0x01;
-	x[49] = 0xFF;
-	x[50] = 0x0E; /* IQK */
-	x[52] = 9;
-	c_desc_csum(x);
-	CHECK_EQ_INT(vchip_bulk_out(vc, 0x02, x, sizeof x, 500), (int)sizeof x,
-	             "H2C packet taken");
-	CHECK(c_poll8(vc, 0x2D9C, 0xFF, 0xAA), "firmware IQK done (0xAA)");
+	CHECK(v3_poll8(vc, 0x49C, 0x01, 0x01), "RFK handshake acknowledged");
+	CHECK(v3_send_iqk(vc, 0x00, v3_csum_j3), "H2C packet taken");
+	CHECK(v3_poll8(vc, 0x2D9C, 0xFF, 0xAA), "firmware IQK done (0xAA)");
 
 	/* the NCTL engine of the driver's own IQK: command, then go */
 	vh_w32(vc, 0x1B00, 0x00000008);
 	vh_w32(vc, 0x1B00, 0x00000009);
-	CHECK(c_poll8(vc, 0x2D9C, 0xFF, 0x55), "NCTL ready (0x2D9C = 0x55)");
+	CHECK(v3_poll8(vc, 0x2D9C, 0xFF, 0x55), "NCTL ready (0x2D9C = 0x55)");
 	CHECK_EQ_HEX(vh_read(vc, 0x1BFC, 2), 0x8000, "NCTL done (0x1BFC)");
 	CHECK(!(vh_read(vc, 0x1B08, 4) & (1u << 26)), "no fail flag");
 
@@ -313,46 +291,11 @@ static void test_rf_and_calibration(void)
 	vchip_destroy(vc);
 }
 
-/* Wait (bounded: a hang guard) until vc heard `want` frames. */
-static bool wait_heard(struct vchip *vc, uint64_t want)
-{
-	uint64_t deadline = air_now_ns() + 20000000000ull;
-	struct vchip_stats s;
-	do {
-		vchip_get_stats(vc, &s);
-		if (s.rx_heard >= want)
-			return true;
-		sched_yield();
-	} while (air_now_ns() < deadline);
-	return false;
-}
-
-/* The first packet of the next aggregate on bulk IN, or 0 bytes. */
-static size_t receive_one(struct vchip *vc, uint8_t *pkt, size_t cap)
-{
-	static uint8_t buf[32768];
-	for (int tries = 0; tries < 20; tries++) {
-		int r = vchip_bulk_in(vc, 0x81, buf, sizeof buf, 100);
-		if (r < 24)
-			continue;
-		uint32_t dw0 = c_le32(buf);
-		size_t tot = 24 + ((dw0 >> 16) & 0xF) * 8 + (dw0 & 0x3FFF);
-		if (tot > (size_t)r || tot > cap)
-			return 0;
-		memcpy(pkt, buf, tot);
-		return tot;
-	}
-	return 0;
-}
-
 static bool send(struct vchip *vc, uint8_t tag)
 {
-	uint8_t f[100], x[48 + 100];
+	uint8_t f[100];
 	vh_frame(f, sizeof f, tag);
-	c_desc(x, sizeof f, 0x12, 0x0B, 0, 0); /* 54 Mbit/s */
-	memcpy(x + 48, f, sizeof f);
-	c_desc_csum(x);
-	return vchip_bulk_out(vc, 0x02, x, sizeof x, 500) == (int)sizeof x;
+	return v3_send(vc, f, sizeof f, 0x0B, 0, v3_csum_j3); /* 54 Mbit/s */
 }
 
 /* One frame from `tx` to `rx`; the path-B power in rx's PHY status in
@@ -365,10 +308,10 @@ static bool deliver(struct vchip *tx, struct vchip *rx, uint8_t tag,
 	uint64_t heard = s.rx_heard;
 	vchip_get_stats(tx, &s);
 	if (!send(tx, tag) || !vh_wait_aired(tx, s.tx_aired + 1) ||
-	    !wait_heard(rx, heard + 1))
+	    !vh_wait_heard(rx, heard + 1))
 		return false;
 	uint8_t p[1024];
-	size_t n = receive_one(rx, p, sizeof p);
+	size_t n = v3_receive_one(rx, p, sizeof p, 20);
 	*pwdb_b = n >= 24 + 32 ? p[24 + 2] : -1;
 	return n > 0;
 }
@@ -398,19 +341,20 @@ static void test_air(void)
 	CHECK(deliver(peer, full, 1, &pb), "RX aggregation + front end: "
 	      "frame delivered");
 	CHECK_EQ_INT(pb - 110, -50, "... path B at the signal's power");
-	CHECK(wait_heard(noagg, 1) && wait_heard(nopins, 1) &&
-	      wait_heard(nomux, 1), "the others heard it too");
+	CHECK(vh_wait_heard(noagg, 1) && vh_wait_heard(nopins, 1) &&
+	      vh_wait_heard(nomux, 1), "the others heard it too");
 	struct vchip_stats s;
 	vchip_get_stats(noagg, &s);
 	CHECK(s.rx_delivered == 0 && s.rx_filtered > 0,
 	      "no RX aggregation: heard, nothing delivered");
 	uint8_t p[1024];
-	CHECK_EQ_INT(receive_one(noagg, p, sizeof p), 0,
+	CHECK_EQ_INT(v3_receive_one(noagg, p, sizeof p, 20), 0,
 	             "... its bulk IN stays empty");
 	vchip_get_stats(nopins, &s);
 	CHECK(s.rx_delivered == 0 && s.rx_filtered > 0,
 	      "RFE pins not driven: the receiver is deaf");
-	CHECK(receive_one(nomux, p, sizeof p) > 0, "no eFEM pin-mux: RX on A");
+	CHECK(v3_receive_one(nomux, p, sizeof p, 20) > 0,
+	      "no eFEM pin-mux: RX on A");
 	CHECK_EQ_INT(p[24 + 2] - 110, -95, "... path B at the noise floor");
 	/* without RX aggregation a posted transfer completes empty for a
 	 * frame the radio takes in (devourer's usbmon observation) */
@@ -419,7 +363,7 @@ static void test_air(void)
 	CHECK_EQ_INT(vchip_bulk_in_submit(noagg, 0x81, urb, sizeof urb, 7), 0,
 	             "a bulk IN transfer posted");
 	vchip_get_stats(noagg, &s);
-	CHECK(send(peer, 20) && wait_heard(noagg, s.rx_heard + 1),
+	CHECK(send(peer, 20) && vh_wait_heard(noagg, s.rx_heard + 1),
 	      "a frame heard");
 	CHECK_EQ_INT(vchip_bulk_in_reap(noagg, 0x81, 2000, &tag), 0,
 	             "no RX aggregation: the transfer completes with 0 bytes");
@@ -460,12 +404,9 @@ out:
 /* One frame at DESC rate @p rate and bandwidth code @p bw. */
 static bool send_rate(struct vchip *vc, uint8_t tag, int rate, unsigned bw)
 {
-	uint8_t f[100], x[48 + 100];
+	uint8_t f[100];
 	vh_frame(f, sizeof f, tag);
-	c_desc(x, sizeof f, 0x12, rate, bw, 0);
-	memcpy(x + 48, f, sizeof f);
-	c_desc_csum(x);
-	return vchip_bulk_out(vc, 0x02, x, sizeof x, 500) == (int)sizeof x;
+	return v3_send(vc, f, sizeof f, rate, bw, v3_csum_j3);
 }
 
 /* What became of one frame from `tx` to `rx`: 1 decoded and handed out
@@ -479,13 +420,13 @@ static int fate(struct vchip *tx, struct vchip *rx, uint8_t tag, int rate,
 	uint64_t heard = s.rx_heard, undec = s.rx_undecodable;
 	vchip_get_stats(tx, &s);
 	if (!send_rate(tx, tag, rate, bw) ||
-	    !vh_wait_aired(tx, s.tx_aired + 1) || !wait_heard(rx, heard + 1))
+	    !vh_wait_aired(tx, s.tx_aired + 1) || !vh_wait_heard(rx, heard + 1))
 		return -1;
 	vchip_get_stats(rx, &s);
 	if (s.rx_undecodable == undec + 1)
 		return 0;
 	uint8_t p[1024];
-	size_t n = receive_one(rx, p, sizeof p);
+	size_t n = v3_receive_one(rx, p, sizeof p, 20);
 	if (n < 24 + 32)
 		return -1;
 	*dbm = p[24 + 1] - 110;
@@ -597,8 +538,9 @@ static void test_rx_gain(void)
 	uint8_t p[1024];
 	struct vchip_stats s;
 	vchip_get_stats(e, &s);
-	CHECK(send_rate(peer, 9, 0x04, 0) && wait_heard(e, s.rx_heard + 1) &&
-	      receive_one(e, p, sizeof p) >= 24 + 32 && p[24 + 2] == 110 - 95,
+	CHECK(send_rate(peer, 9, 0x04, 0) && vh_wait_heard(e, s.rx_heard + 1) &&
+	      v3_receive_one(e, p, sizeof p, 20) >= 24 + 32 &&
+	      p[24 + 2] == 110 - 95,
 	      "path B tuned to 44: its power reads the noise floor");
 	c_rf_write(e, 1, 0x18, rf18);
 	e_agc_table(e, 36, 0);
@@ -749,19 +691,12 @@ out:
 
 int main(void)
 {
-	test_identity();
-	test_power();
-	test_otp();
-	if (!check_firmware_dir()) {
-		printf("# shared firmware absent: firmware, RF, air skipped\n");
-		return check_done();
-	}
-	test_firmware();
-	test_rf_and_calibration();
-	test_air();
-	test_tx_power();
-	test_rx_gain();
-	test_calibration();
-	test_2g_board();
-	return check_done();
+	static void (*const plain[])(void) = {
+		test_identity, test_power, test_otp, NULL
+	};
+	static void (*const fw[])(void) = {
+		test_firmware, test_rf_and_calibration, test_air, test_tx_power,
+		test_rx_gain, test_calibration, test_2g_board, NULL
+	};
+	return v3_run_tests(plain, fw, "firmware, RF, air");
 }

@@ -104,7 +104,7 @@ static void test_nctl(struct vchip *vc)
 	/* a step without the program, the calibration clocks and the AFE
 	 * state fails */
 	CHECK(!e_nctl(vc, 0x418), "TX step failed unset up");
-	CHECK(c_poll8(vc, 0x2D9C, 0xFF, 0x55), "ready");
+	CHECK(v3_poll8(vc, 0x2D9C, 0xFF, 0x55), "ready");
 	CHECK_EQ_HEX(vh_read(vc, 0x1B00, 4) & 1, 0, "go bit consumed");
 	CHECK(!(vh_read(vc, 0x1B08, 4) & (1u << 26)), "fail flag cleared");
 	struct e_iqk_backup bak;

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <sched.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,9 +136,14 @@ static inline uint32_t vh_rf_read(struct vchip *vc, unsigned path,
 }
 
 /* Tune to a centre channel / bandwidth (20/40/80), primary sub-channel
- * index sc (0 for 20 MHz). */
-static inline void vh_tune(struct vchip *vc, unsigned center, unsigned bw,
-                           unsigned sc)
+ * index sc (0 for 20 MHz): RF 0x18 band/bandwidth/channel as on every
+ * Jaguar1 BB, written to paths 0 .. npaths - 1 by rf_write, with BB
+ * 0x8AC [1:0] and the primary sub-channel 0x483. */
+static inline void vh_tune_paths(struct vchip *vc, unsigned center,
+                                 unsigned bw, unsigned sc, unsigned npaths,
+                                 void (*rf_write)(struct vchip *vc,
+                                                  unsigned path, uint8_t reg,
+                                                  uint32_t val))
 {
 	uint32_t band = 0;
 	if (center >= 36 && center <= 64)
@@ -150,8 +156,15 @@ static inline void vh_tune(struct vchip *vc, unsigned center, unsigned bw,
 	uint32_t v8ac = vh_read(vc, 0x8AC, 4);
 	vh_w32(vc, 0x8AC, (v8ac & ~3u) | (bw == 20 ? 0 : bw == 40 ? 1 : 2));
 	vh_w8(vc, 0x483, (uint8_t)sc);
-	for (unsigned p = 0; p < 2; p++)
-		vh_rf_write(vc, p, 0x18, band | bwbits << 10 | center);
+	for (unsigned p = 0; p < npaths; p++)
+		rf_write(vc, p, 0x18, band | bwbits << 10 | center);
+}
+
+/* The 8812A's two paths. */
+static inline void vh_tune(struct vchip *vc, unsigned center, unsigned bw,
+                           unsigned sc)
+{
+	vh_tune_paths(vc, center, bw, sc, 2, vh_rf_write);
 }
 
 static inline void vh_monitor(struct vchip *vc, bool keep_bad_fcs)
@@ -310,18 +323,33 @@ static inline struct vchip *vh_station(const char *name, const char *air,
 	return vc;
 }
 
-/* Wait (bounded: a hang guard) until vc has aired `want` frames. */
-static inline bool vh_wait_aired(struct vchip *vc, uint64_t want)
+/* Wait (bounded: a hang guard) until the counter at offset `off` of
+ * vc's stats reaches `want`. */
+static inline bool vh_wait_stat(struct vchip *vc, size_t off, uint64_t want)
 {
 	uint64_t deadline = air_now_ns() + 20000000000ull;
 	struct vchip_stats s;
 	do {
 		vchip_get_stats(vc, &s);
-		if (s.tx_aired >= want)
+		uint64_t v;
+		memcpy(&v, (const char *)&s + off, sizeof v);
+		if (v >= want)
 			return true;
 		sched_yield();
 	} while (air_now_ns() < deadline);
 	return false;
+}
+
+/* Wait until vc has aired `want` frames. */
+static inline bool vh_wait_aired(struct vchip *vc, uint64_t want)
+{
+	return vh_wait_stat(vc, offsetof(struct vchip_stats, tx_aired), want);
+}
+
+/* Wait until vc has heard `want` frames. */
+static inline bool vh_wait_heard(struct vchip *vc, uint64_t want)
+{
+	return vh_wait_stat(vc, offsetof(struct vchip_stats, rx_heard), want);
 }
 
 /* Send frame `tag` of len bytes at rate code `rate` on the first bulk

@@ -17,7 +17,7 @@
 
 #include <stdbool.h>
 
-#include "tests/virtual/vhelp_8822c.h"
+#include "tests/virtual/vhelp_3081.h"
 
 /* a hang guard, far beyond what any answer takes (rtw88's IQK poll
  * budget is 300 x 20 ms) */
@@ -29,7 +29,7 @@
 static inline struct vchip *k_create(const char *name, const char *air_dir,
                                      const char *opts)
 {
-	return c_create(name, air_dir, opts ? opts : "chip=8821c");
+	return v3_create(name, air_dir, opts ? opts : "chip=8821c");
 }
 
 /* Read a register until (v & mask) == want, as a driver polls
@@ -46,13 +46,31 @@ static inline bool k_wait32(struct vchip *vc, uint16_t a, uint32_t mask,
 	return vh_poll(vc, a, 4, mask, want, K_DEADLINE_US);
 }
 
-/* rtw88 mac.c rtw_mac_pre_system_cfg (3081 branch), then the 8821C USB
- * card-enable rows (rtw88 rtw8821c.c trans_carddis_to_cardemu_8821c,
- * trans_cardemu_to_act_8821c; its 1 ms delay row is left out: the chip
- * asks for nothing to be timed there), then 0xF5 bit 0 and
- * init_system_cfg (mac.c __rtw_mac_init_system_cfg, 0x03 = 0xD8 as
- * rtw8821c.c hw_spec sys_func_en). 0 on success. */
-static inline int k_power_on(struct vchip *vc)
+/* The 8821C USB card-enable rows (rtw88 rtw8821c.c
+ * trans_carddis_to_cardemu_8821c, trans_cardemu_to_act_8821c; its 1 ms
+ * delay row is left out: the chip asks for nothing to be timed there). */
+static const struct v3_pwr_row k_card_enable[] = {
+	{0x004A, 0, 0, 0x01, 0x00}, {0x0005, 0, 0, 0x98, 0x00},
+	{0x0020, 0, 0, 0x01, 0x01}, {0x0000, 0, 0, 0x20, 0x00},
+	{0x0005, 0, 0, 0x1C, 0x00}, {0x0006, 0, 1, 0x02, 0x02},
+	{0x0006, 0, 0, 0x01, 0x01}, {0x0005, 0, 0, 0x80, 0x00},
+	{0x0005, 0, 0, 0x18, 0x00}, {0x10C3, 0, 0, 0x01, 0x01},
+	{0x0005, 0, 0, 0x01, 0x01}, {0x0005, 0, 1, 0x01, 0x00},
+	{0x0020, 0, 0, 0x08, 0x08}, {0x007C, 0, 0, 0x02, 0x00},
+};
+
+/* Card disable (rtw88 rtw8821c.c trans_act_to_cardemu_8821c, USB rows
+ * up to the OFFMAC poll). */
+static const struct v3_pwr_row k_card_disable[] = {
+	{0x0093, 0, 0, 0x08, 0x00}, {0x001F, 0, 0, 0xFF, 0x00},
+	{0x0049, 0, 0, 0x02, 0x00}, {0x0006, 0, 0, 0x01, 0x01},
+	{0x0002, 0, 0, 0x02, 0x00}, {0x10C3, 0, 0, 0x01, 0x00},
+	{0x0005, 0, 0, 0x02, 0x02}, {0x0005, 0, 1, 0x02, 0x00},
+};
+
+/* rtw88 mac.c rtw_mac_pre_system_cfg (3081 branch), the pad and LED
+ * words 32-bit as rtw88 writes them. */
+static inline void k_pre_system_cfg(struct vchip *vc)
 {
 	vh_w8(vc, 0x1C, 0x00);
 	vh_w32(vc, 0x64, vh_read(vc, 0x64, 4) | 3u << 28);
@@ -61,152 +79,41 @@ static inline int k_power_on(struct vchip *vc)
 	vh_set8(vc, 0x02, 0, 0x03);
 	vh_set8(vc, 0x1F, 0, 0x07);
 	vh_set8(vc, 0xEF, 0, 0x07);
-	vh_set8(vc, 0x4A, 0, 0x01);
-	vh_set8(vc, 0x05, 0, 0x98);
-	vh_set8(vc, 0x20, 0x01, 0);
-	vh_set8(vc, 0x00, 0, 0x20);
-	vh_set8(vc, 0x05, 0, 0x1C);
-	if (!k_wait8(vc, 0x06, 0x02, 0x02))
-		return -1;
-	vh_set8(vc, 0x06, 0x01, 0);
-	vh_set8(vc, 0x05, 0, 0x80);
-	vh_set8(vc, 0x05, 0, 0x18);
-	vh_set8(vc, 0x10C3, 0x01, 0);
-	vh_set8(vc, 0x05, 0x01, 0);
-	if (!k_wait8(vc, 0x05, 0x01, 0x00))
-		return -1;
-	vh_set8(vc, 0x20, 0x08, 0);
-	vh_set8(vc, 0x7C, 0, 0x02);
-	vh_set8(vc, 0xF5, 0, 0x01);
-	vh_w32(vc, 0x1080, vh_read(vc, 0x1080, 4) | 1u << 16 | 1u << 8);
-	vh_set8(vc, 0x03, 0xD8, 0);
-	vh_w8(vc, 0x1103, (uint8_t)((vh_read(vc, 0x1103, 1) & 0xF0) | 0x0C));
-	return 0;
 }
 
-/* Card disable (rtw88 rtw8821c.c trans_act_to_cardemu_8821c, USB rows
- * up to the OFFMAC poll). 0 on success. */
-static inline int k_power_off(struct vchip *vc)
+/* rtw_mac_pre_system_cfg, then the card-enable rows, then 0xF5 bit 0
+ * and init_system_cfg (mac.c __rtw_mac_init_system_cfg, 0x03 = 0xD8 as
+ * rtw8821c.c hw_spec sys_func_en); the card-disable rows. */
+static const struct v3_power k_power = {
+	k_pre_system_cfg, V3_FLOW(k_card_enable, 0, K_DEADLINE_US), true, 0xD8,
+	true, V3_FLOW(k_card_disable, 0, K_DEADLINE_US),
+};
+
+/* The download descriptor of the 8821C: 48 bytes, the Jaguar2
+ * checksum (first 32 bytes). */
+static inline void k_fw_desc(uint8_t *d, size_t len)
 {
-	vh_set8(vc, 0x93, 0, 0x08);
-	vh_w8(vc, 0x1F, 0x00);
-	vh_set8(vc, 0x49, 0, 0x02);
-	vh_set8(vc, 0x06, 0x01, 0);
-	vh_set8(vc, 0x02, 0, 0x02);
-	vh_set8(vc, 0x10C3, 0, 0x01);
-	vh_set8(vc, 0x05, 0x02, 0);
-	return k_wait8(vc, 0x05, 0x02, 0x00) ? 0 : -1;
+	v3_desc(d, len, 0x10, -1, 0, 0);
+	v3_csum_j2(d);
 }
 
-/* The Jaguar2 descriptor checksum: XOR of the first 16 words. */
-static inline void k_desc_csum(uint8_t *d)
-{
-	d[28] = d[29] = 0;
-	uint16_t x = 0;
-	for (size_t i = 0; i < 16; i++)
-		x ^= (uint16_t)(d[2 * i] | d[2 * i + 1] << 8);
-	d[28] = (uint8_t)x;
-	d[29] = (uint8_t)(x >> 8);
-}
+static const struct v3_fw_chip k_fw = {48, k_fw_desc, K_DEADLINE_US};
 
-/* One segment through the reserved page and DDMA (rtw88 mac.c
- * download_firmware_to_mem, fw.c rtw_fw_write_data_rsvd_page). 1 when
- * the chip's checksum status is clean, 0 when it reports an error, -1
- * when the engine or the page stalled. */
-static inline int k_segment(struct vchip *vc, const uint8_t *data,
-                            size_t avail, uint32_t dst, size_t size)
-{
-	static uint8_t x[48 + 4096 + 8];
-	vh_w32(vc, 0x1208, vh_read(vc, 0x1208, 4) | 1u << 25);
-	size_t off = 0;
-	bool first = true;
-	while (off < size) {
-		size_t n = size - off < 4096 ? size - off : 4096;
-		size_t have = off < avail ? (avail - off < n ? avail - off : n) : 0;
-		vh_write(vc, 0x204, 0x8000, 2);
-		vh_set8(vc, 0x101, 0x01, 0);
-		c_desc(x, have, 0x10, -1, 0, 0);
-		memcpy(x + 48, data + off, have);
-		k_desc_csum(x);
-		if (vchip_bulk_out(vc, 0x02, x, 48 + have, 500) != (int)(48 + have))
-			return -1;
-		if (!k_wait8(vc, 0x205, 0x80, 0x80))
-			return -1;
-		if (!k_wait8(vc, 0x120B, 0x80, 0x00))
-			return -1;
-		vh_w32(vc, 0x1200, 0x18780000u + 48);
-		vh_w32(vc, 0x1204, dst + (uint32_t)off);
-		vh_w32(vc, 0x1208, 1u << 31 | 1u << 29 | (uint32_t)n |
-		                       (first ? 0 : 1u << 24));
-		if (!k_wait8(vc, 0x120B, 0x80, 0x00))
-			return -1;
-		first = false;
-		off += n;
-	}
-	return (vh_read(vc, 0x120B, 1) & 0x08) ? 0 : 1;
-}
-
-/* The whole download of an image of len bytes (possibly cut short)
- * whose 64-byte header says how large it should be (rtw88 mac.c
- * __rtw_download_firmware), then the CPU start. *seg_fail counts the
- * segments whose checksum failed; *start_ns is when the CPU was
- * started. The host announces the download done either way, to see
- * that the chip itself refuses a bad image. Returns 0x80 (16-bit) right
- * after the CPU start. */
+/* The whole download of an image of len bytes (possibly cut short),
+ * then the CPU start (v3_fw_download); *start_ns is when the CPU was
+ * started. Returns 0x80 (16-bit) right after the CPU start. */
 static inline uint32_t k_fw_download(struct vchip *vc, const uint8_t *fw,
                                      size_t len, int *seg_fail,
                                      uint64_t *start_ns)
 {
-	uint32_t dmem = c_le32(fw + 0x24), imem = c_le32(fw + 0x30);
-	uint32_t emem = (fw[0x18] & 0x10) ? c_le32(fw + 0x34) : 0;
-	struct {
-		uint32_t addr, size;
-	} seg[3] = {
-		{c_le32(fw + 0x20) & 0x7FFFFFFF, dmem + 8},
-		{c_le32(fw + 0x3C) & 0x7FFFFFFF, imem + 8},
-		{c_le32(fw + 0x38) & 0x7FFFFFFF, emem ? emem + 8 : 0},
-	};
-	*seg_fail = 0;
-	vh_set8(vc, 0x03, 0, 0x04);
-	vh_set8(vc, 0x1D, 0, 0x01);
-	vh_w8(vc, 0x10D, 0xC0);
-	vh_w8(vc, 0x100, 0x05);
-	vh_w32(vc, 0x1330, 0x80000000u);
-	vh_write(vc, 0x230, 0x200, 2);
-	vh_w32(vc, 0x22C, vh_read(vc, 0x22C, 4) | 1u << 31);
-	vh_set8(vc, 0x1082, 0, 0x01);
-	vh_set8(vc, 0x09, 0, 0x40);
-	vh_set8(vc, 0x1082, 0x01, 0);
-	vh_set8(vc, 0x09, 0x40, 0);
-	vh_write(vc, 0x80, (vh_read(vc, 0x80, 2) & 0x3800) | 0x01, 2);
-	size_t pos = 64;
-	for (int i = 0; i < 3; i++) {
-		if (!seg[i].size)
-			continue;
-		size_t avail = pos < len ? len - pos : 0;
-		int r = k_segment(vc, fw + (pos < len ? pos : len), avail,
-		                  seg[i].addr, seg[i].size);
-		if (r != 1)
-			(*seg_fail)++;
-		else
-			vh_set8(vc, 0x80, seg[i].addr < 0x200000 ? 0x18 : 0x60, 0);
-		pos += seg[i].size;
-	}
-	vh_w8(vc, 0x100, 0xFF);
-	vh_w8(vc, 0x210, 0x04);
-	uint16_t c = (uint16_t)vh_read(vc, 0x80, 2);
-	vh_write(vc, 0x80, (uint16_t)((c | 1u << 14) & ~1u), 2);
-	vh_set8(vc, 0x1D, 0x01, 0);
-	*start_ns = air_now_ns();
-	vh_set8(vc, 0x03, 0x04, 0);
-	return vh_read(vc, 0x80, 2);
+	return v3_fw_download(vc, &k_fw, fw, len, -1, seg_fail, start_ns);
 }
 
-/* Booted: FW_INIT_RDY and the four OK bits (rtw88 mac.c
- * download_firmware_validate), waited for. */
+/* Booted: FW_INIT_RDY and the four OK bits, waited for within the hang
+ * guard. */
 static inline bool k_fw_ready(struct vchip *vc)
 {
-	return vh_poll(vc, 0x80, 2, 0xCFFF, 0xC078, K_DEADLINE_US);
+	return (v3_fw_wait(vc, K_DEADLINE_US) & 0xCFFF) == 0xC078;
 }
 
 /* BB and the RF path on (rtw88 rtw8821c.c rtw8821c_phy_set_param). */
@@ -221,27 +128,21 @@ static inline void k_bb_rf_on(struct vchip *vc)
 	vh_w8(vc, 0xEF, 0x07);
 }
 
-/* RF path A: writes through the SI port (rtw88 phy.c
- * rtw_phy_write_rf_reg_sipi), reads through the 0x2800 window. */
+/* RF path A, the 8821C's one path (v3_rf_write, v3_rf_read). */
 static inline void k_rf_write(struct vchip *vc, uint8_t reg, uint32_t v)
 {
-	vh_w32(vc, 0x0C90, ((uint32_t)reg << 20 | (v & 0xFFFFF)) & 0x0FFFFFFF);
+	v3_rf_write(vc, 0, reg, v);
 }
 
 static inline uint32_t k_rf_read(struct vchip *vc, uint8_t reg)
 {
-	return vh_read(vc, (uint16_t)(0x2800 + reg * 4u), 4) & 0xFFFFF;
+	return v3_rf_read(vc, 0, reg);
 }
 
-/* A masked RF write as rtw88 phy.c does it: read, merge, write. */
 static inline void k_rf_mask(struct vchip *vc, uint8_t reg, uint32_t mask,
                              uint32_t v)
 {
-	unsigned shift = 0;
-	while (!((mask >> shift) & 1))
-		shift++;
-	uint32_t old = k_rf_read(vc, reg);
-	k_rf_write(vc, reg, (old & ~mask) | ((v << shift) & mask));
+	v3_rf_mask(vc, 0, reg, mask, v);
 }
 
 /* The BB bandwidth word and RF 0x18 of rtw88 rtw8821c.c
@@ -309,31 +210,13 @@ static inline bool k_coex_wlan_only(struct vchip *vc, unsigned level)
  * False when a step failed. */
 static inline bool k_ready(struct vchip *vc, unsigned ch)
 {
-	size_t len;
-	uint8_t *fw = c_load("rtw8821c_fw.bin", &len);
-	int fail = 0;
-	uint64_t t0;
-	bool ok = fw && k_power_on(vc) == 0;
-	if (ok) {
-		k_fw_download(vc, fw, len, &fail, &t0);
-		ok = fail == 0 && k_fw_ready(vc);
-	}
-	free(fw);
-	if (!ok)
+	if (!v3_up(vc, &k_power, &k_fw, "rtw8821c_fw.bin", true))
 		return false;
-	vh_write(vc, 0x10C, 0xF5A0 | 0x04, 2);
-	vh_w8(vc, 0x100, 0xFF);
 	k_bb_rf_on(vc);
 	if (!k_coex_wlan_only(vc, 1))
 		return false;
 	k_tune(vc, ch, 20, 0);
-	vh_w32(vc, 0x608, 0xF000002F); /* OpenIPC devourer Jaguar2 monitor */
-	vh_write(vc, 0x6A0, 0xFFFF, 2);
-	vh_write(vc, 0x6A2, 0xFFFF, 2);
-	vh_write(vc, 0x6A4, 0xFFFF, 2);
-	vh_w32(vc, 0x620, 0xFFFFFFFF);
-	vh_w32(vc, 0x624, 0xFFFFFFFF);
-	vh_w8(vc, 0x60F, 4);
+	v3_monitor_j2(vc);
 	vh_w8(vc, 0x115, (uint8_t)(vh_read(vc, 0x115, 1) | 0x0F));
 	return true;
 }

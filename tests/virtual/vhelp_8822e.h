@@ -3,13 +3,16 @@
  * Test helper for the RTL8822E personality: program the chip model
  * through its USB interface the way an 8822E driver must, from the
  * references (the vendor driver OpenHD/rtl88x2eu and OpenIPC devourer
- * src/jaguar3/), not from hal/. What the 8822E shares with the 8822C —
- * the reserved-page + DDMA firmware download, the 48-byte TX descriptor,
- * the RF windows, RF 0x18 and 0x9B0 — is vhelp_8822c.h's; what is its
- * own is here: the card-enable rows, the OTP read with its power cut and
- * burst mode, the RFE pins and the eFEM pin-mux, the RX aggregation the
- * RX DMA needs, and the RF calibration chain (DACK, IQK, TX gap-K, DPK
- * bypass) a station runs before it is on the air.
+ * src/jaguar3/), not from hal/. What the 8822E shares with the other
+ * 3081-CPU chips — the reserved-page + DDMA firmware download, the
+ * 48-byte TX descriptor — is vhelp_3081.h's; what it shares with the
+ * 8822C — the card-enable rows but one, the download descriptor's
+ * checksum, the RF windows, RF 0x18 and 0x9B0 — is vhelp_8822c.h's;
+ * what is its own is here: the card-enable row it differs in, the OTP
+ * read with its power cut and burst mode, the RFE pins and the eFEM
+ * pin-mux, the RX aggregation the RX DMA needs, and the RF calibration
+ * chain (DACK, IQK, TX gap-K, DPK bypass) a station runs before it is
+ * on the air.
  */
 #ifndef DVR_TEST_VHELP_8822E_H
 #define DVR_TEST_VHELP_8822E_H
@@ -17,38 +20,28 @@
 #include "tests/virtual/vhelp_8822c.h"
 
 /* The 8822E USB card-enable rows (rtl88x2eu halmac_pwr_seq_8822e.c
- * TRANS_CARDDIS_TO_CARDEMU_8822E, TRANS_CARDEMU_TO_ACT_8822E; row 5
- * clears 0x05 bits 4:3 where the 8822C's clears 0x98), then 0xF5 bit 0
- * and init_system_cfg (platform reset release + DDMA, SYS_FUNC_EN high
- * byte 0xD8, halmac_init_8822e.c init_system_cfg_8822e). 0 on success. */
+ * TRANS_CARDDIS_TO_CARDEMU_8822E, TRANS_CARDEMU_TO_ACT_8822E) are the
+ * 8822C's but for row 5, which clears 0x05 bits 4:3 where the 8822C's
+ * clears 0x98; then 0xF5 bit 0 and init_system_cfg (platform reset
+ * release + DDMA, SYS_FUNC_EN high byte 0xD8, halmac_init_8822e.c
+ * init_system_cfg_8822e): the 8822C's switch, its enable flow the
+ * 8822C's rows patched into rows. */
+#define E_ENABLE_ROWS (sizeof c_card_enable / sizeof c_card_enable[0])
+
+static inline struct v3_power e_power(struct v3_pwr_row rows[E_ENABLE_ROWS])
+{
+	memcpy(rows, c_card_enable, sizeof c_card_enable);
+	rows[4].mask = 0x18;
+	struct v3_power p = c_power;
+	p.enable.rows = rows;
+	return p;
+}
+
 static inline int e_power_on(struct vchip *vc)
 {
-	vh_set8(vc, 0x2E, 0x04, 0);
-	vh_set8(vc, 0x2D, 0, 0x01);
-	vh_set8(vc, 0x7F, 0, 0x80);
-	vh_set8(vc, 0x4A, 0, 0x01);
-	vh_set8(vc, 0x05, 0, 0x18);
-	vh_set8(vc, 0x00, 0, 0x20);
-	vh_set8(vc, 0x05, 0, 0x1C);
-	if (!c_poll8(vc, 0x06, 0x02, 0x02))
-		return -1;
-	vh_w8(vc, 0xFF1A, 0x00);
-	vh_set8(vc, 0x2E, 0, 0x08);
-	vh_set8(vc, 0x06, 0x01, 0);
-	vh_set8(vc, 0x05, 0, 0x18);
-	vh_set8(vc, 0x1018, 0x04, 0);
-	vh_set8(vc, 0x05, 0x01, 0);
-	if (!c_poll8(vc, 0x05, 0x01, 0x00))
-		return -1;
-	vh_set8(vc, 0x1F, 0x80, 0xC0);
-	vh_set8(vc, 0xEF, 0x80, 0xC0);
-	vh_set8(vc, 0x1045, 0x10, 0);
-	vh_set8(vc, 0x10, 0x04, 0);
-	vh_set8(vc, 0x1064, 0x02, 0);
-	vh_set8(vc, 0xF5, 0, 0x01);
-	vh_w32(vc, 0x1080, vh_read(vc, 0x1080, 4) | 1u << 16 | 1u << 8);
-	vh_set8(vc, 0x03, 0xD8, 0);
-	return 0;
+	struct v3_pwr_row rows[E_ENABLE_ROWS];
+	struct v3_power p = e_power(rows);
+	return v3_power_on(vc, &p);
 }
 
 /* The software power cut around OTP reads, read variant, and OTP burst
@@ -546,7 +539,7 @@ static inline bool e_nctl(struct vchip *vc, uint32_t cmd)
 {
 	vh_w32(vc, 0x1B00, cmd);
 	vh_w32(vc, 0x1B00, cmd + 1);
-	bool fail = !c_poll8(vc, 0x2D9C, 0xFF, 0x55) ||
+	bool fail = !v3_poll8(vc, 0x2D9C, 0xFF, 0x55) ||
 	            !vh_poll(vc, 0x1BFC, 2, 0xFFFF, 0x8000, 50000) ||
 	            (vh_read(vc, 0x1B08, 4) & (1u << 26));
 	e_mask(vc, 0x1B10, 0xFF, 0);
@@ -894,7 +887,7 @@ static inline bool e_gapk_measure(struct vchip *vc, unsigned p,
 	e_mask(vc, 0x1BCC, 0x3F, 0x12);
 	e_mask(vc, 0x1B2C, 0xFFF, 0x038);
 	vh_w32(vc, 0x1B00, p ? 0xD29 : 0xD19);
-	bool done = c_poll8(vc, 0x2D9C, 0xFF, 0x55) &&
+	bool done = v3_poll8(vc, 0x2D9C, 0xFF, 0x55) &&
 	            vh_poll(vc, 0x1BFC, 2, 0xFFFF, 0x8000, 50000);
 	e_mask(vc, 0x1B10, 0xFF, 0);
 	vh_w32(vc, pi, pi_old);
@@ -1055,7 +1048,7 @@ static inline bool e_calibrate(struct vchip *vc, unsigned what)
 static inline struct vchip *e_create(const char *name, const char *air_dir,
                                      const char *opts)
 {
-	return c_create(name, air_dir, opts ? opts : "chip=8822e");
+	return v3_create(name, air_dir, opts ? opts : "chip=8822e");
 }
 
 /* Power on, boot rtw8822e_fw.bin, MAC TX/RX, BB/RF on, tuned to ch at
@@ -1066,19 +1059,14 @@ static inline struct vchip *e_station(const char *name, const char *air,
                                       unsigned what)
 {
 	struct vchip *vc = e_create(name, air, opts);
-	size_t len;
-	uint8_t *fw = c_load("rtw8822e_fw.bin", &len);
-	int fail = 0;
-	bool ok = vc && fw && e_power_on(vc) == 0 &&
-	          (c_fw_download(vc, fw, len, &fail) & 0xCFFF) == 0xC078;
-	free(fw);
-	if (!ok) {
+	struct v3_pwr_row rows[E_ENABLE_ROWS];
+	struct v3_power p = e_power(rows);
+	if (!vc ||
+	    !v3_up(vc, &p, &c_fw, "rtw8822e_fw.bin", what & E_RX_AGG)) {
 		vchip_destroy(vc);
 		return NULL;
 	}
-	vh_write(vc, 0x10C, 0xF5A0 | (what & E_RX_AGG ? 0x04 : 0), 2);
-	vh_w8(vc, 0x100, 0xFF);
-	c_bb_rf_on(vc);
+	v3_bb_rf_on(vc);
 	c_tune(vc, ch, 20, 0);
 	if (what & E_RFE_PINS)
 		e_rfe_pins(vc, ch > 14);
@@ -1095,12 +1083,8 @@ static inline struct vchip *e_station(const char *name, const char *air,
 		vchip_destroy(vc);
 		return NULL;
 	}
-	vh_w32(vc, 0x608, 0xF410400F);
-	vh_w32(vc, 0x6A0, 0xFFFFFFFF);
-	vh_write(vc, 0x6A4, 0xFFFF, 2);
-	vh_w32(vc, 0x620, 0xFFFFFFFF);
-	vh_w32(vc, 0x624, 0xFFFFFFFF);
-	vh_w8(vc, 0x60F, 4);
+	c_rx_accept(vc);
+	c_rx_open(vc);
 	return vc;
 }
 

@@ -105,25 +105,9 @@ static void usb_part(libusb_context *ctx)
 	}
 	if (CHECK(ok, "512 fuse bytes read over libusb")) {
 		uint8_t m[512];
-		memset(m, 0xFF, sizeof m);
-		size_t p = 0;
-		while (p < 512 - 96 && phys[p] != 0xFF) {
-			unsigned blk, wen;
-			if ((phys[p] & 0x1F) == 0x0F) {
-				blk = (phys[p] >> 5) | (phys[p + 1] & 0xF0) >> 1;
-				wen = phys[p + 1] & 0x0F;
-				p += 2;
-			} else {
-				blk = phys[p] >> 4;
-				wen = phys[p] & 0x0F;
-				p++;
-			}
-			for (unsigned w = 0; w < 4 && blk < 64; w++)
-				if (!(wen & (1u << w))) {
-					m[blk * 8 + 2 * w] = phys[p++];
-					m[blk * 8 + 2 * w + 1] = phys[p++];
-				}
-		}
+		/* short of the 96 protected bytes at the end, as rtw88
+		 * efuse.c rtw_dump_logical_efuse_map walks it */
+		v3_efuse_logical(phys, 512 - 96, m, sizeof m);
 		CHECK_EQ_HEX(m[0] | m[1] << 8, 0x8129, "RTL id");
 		CHECK_EQ_HEX(m[0x100] | m[0x101] << 8, VID, "VID at 0x100");
 		CHECK_EQ_HEX(m[0x102] | m[0x103] << 8, PID, "PID at 0x102");
@@ -152,10 +136,10 @@ static void tx_part(libusb_context *ctx, struct vchip *vc, const char *fw)
 	                                  libusb_claim_interface(h, 0) == 0,
 	                                  "opened for TX")) {
 		static uint8_t x[48 + FRAME_LEN];
-		c_desc(x, FRAME_LEN, 0x12, 0x04, 0, 0); /* MGT, OFDM 6M */
+		v3_desc(x, FRAME_LEN, 0x12, 0x04, 0, 0); /* MGT, OFDM 6M */
 		x[33] &= (uint8_t)~0x80; /* no EN_HWSEQ: our sequence number */
 		vt_frame(x + 48, FRAME_LEN, 77);
-		k_desc_csum(x);
+		v3_csum_j2(x);
 		int done = 0;
 		CHECK_EQ_INT(libusb_bulk_transfer(h, 0x02, x, sizeof x, &done,
 		                                  1000),

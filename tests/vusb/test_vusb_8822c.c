@@ -287,10 +287,10 @@ int main(int argc, char **argv)
 	                   "8822C model: firmware up, tuned");
 	if (t && peer && ready) {
 		static uint8_t x[48 + FRAME_LEN];
-		c_desc(x, FRAME_LEN, 0x12, 0x04, 0, 0); /* MGT, OFDM 6M */
+		v3_desc(x, FRAME_LEN, 0x12, 0x04, 0, 0); /* MGT, OFDM 6M */
 		x[33] &= (uint8_t)~0x80; /* no EN_HWSEQ: our sequence number */
 		vt_frame(x + 48, FRAME_LEN, 77);
-		c_desc_csum(x);
+		v3_csum_j3(x);
 		CHECK_EQ_INT(t->ops->bulk_out_sync(t, 0, x, sizeof x, 1000),
 		             (int)sizeof x, "sync bulk OUT taken");
 		CHECK(vt_wait_rx(&heard, 1, 5000) >= 1, "virtual:hear got it");
