@@ -12,6 +12,7 @@ extern const struct dvr_chip_info rtl8822c_info;
 extern const struct dvr_chip_info rtl8821c_info;
 extern const struct dvr_chip_info rtl8822b_info;
 extern const struct dvr_chip_info rtl8822e_info;
+extern const struct dvr_chip_info rtl8814a_info;
 
 const struct dvr_chip_info *const dvr_chip_registry[] = {
 #if DVR_CHIP_RTL8812A
@@ -28,6 +29,9 @@ const struct dvr_chip_info *const dvr_chip_registry[] = {
 #endif
 #if DVR_CHIP_RTL8822E
 	&rtl8822e_info,
+#endif
+#if DVR_CHIP_RTL8814A
+	&rtl8814a_info,
 #endif
 	NULL,
 };
