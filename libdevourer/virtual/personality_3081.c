@@ -94,7 +94,7 @@ void p3081_mac_power(struct vchip *vc, bool on)
 	/* either way, the tables must be loaded again before their
 	 * milestones count */
 	s->mac_done = s->bb_done = s->rf_done = false;
-	s->rf_match[0] = s->rf_match[1] = 0;
+	memset(s->rf_match, 0, sizeof s->rf_match);
 	if (p3081_chip_of(vc)->mac_power)
 		p3081_chip_of(vc)->mac_power(vc, on);
 	if (!on)
@@ -204,6 +204,8 @@ void p3081_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 		pad_ctrl2_written(vc);
 	if (vc->unplugged)
 		return;
+	if (p3081_in(addr, len, P3081_MCUFW_CTRL, P3081_MCUFW_CTRL + 1))
+		p3081_fw_rom_check(vc);
 	if ((at(addr, len, P3081_SYS_FUNC_EN_HI) &&
 	     ((old_03 ^ vc->regs[P3081_SYS_FUNC_EN_HI]) & 0x04)) ||
 	    (at(addr, len, P3081_MCU_EN) &&

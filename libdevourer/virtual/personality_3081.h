@@ -54,6 +54,9 @@
 #define P3081_PHYST 32u
 
 /* What one chip of the generation is, as the shared layer needs it. */
+/* RF paths whose table tails the milestone can follow (the RTL8814A's
+ * four) */
+#define P3081_RF_TAILS 4u
 /* A register and the value a table leaves in it. */
 struct p3081_reg_val {
 	uint16_t addr;
@@ -77,8 +80,8 @@ struct p3081_tables {
 	size_t n_bb;
 	/* RF tables: the last writes each path's makes, in order; once
 	 * every path has matched its tail, VCHIP_M_RF_TABLE */
-	const struct p3081_reg_val *rf_tail[2];
-	unsigned n_rf_tail[2];
+	const struct p3081_reg_val *rf_tail[P3081_RF_TAILS];
+	unsigned n_rf_tail[P3081_RF_TAILS];
 };
 
 struct p3081_chip {
@@ -237,6 +240,7 @@ struct p3081_state {
 	uint64_t efuse_ready_ns;
 
 	bool cpu_on;          /* 3081 clocked and out of reset */
+	bool rom_refused;     /* ... its ROM found the image bad */
 	bool fw_booting;      /* ... with an accepted image, starting up */
 	uint64_t fw_boot_ns;  /* when it is up */
 	bool fw_running;      /* ... and running an accepted image */
@@ -251,7 +255,7 @@ struct p3081_state {
 	/* BB / RF table milestones of this power cycle, and how far each
 	 * path's RF table tail has been matched (personality_3081_tables.c) */
 	bool bb_done, rf_done;
-	unsigned rf_match[2];
+	unsigned rf_match[P3081_RF_TAILS];
 	/* the RF registers (20-bit) of each path, as the chip's RF writes
 	 * leave them (a one-path chip uses [0]); clear at plug-in */
 	uint32_t rf[2][256];
@@ -435,6 +439,9 @@ void p3081_fw_beacon_page(struct vchip *vc, const uint8_t *data,
                           size_t len);
 void p3081_fw_ddma_written(struct vchip *vc);
 void p3081_fw_cpu_changed(struct vchip *vc);
+/* MCUFW_CTRL written, or the CPU came on: the ROM starts an announced
+ * image */
+void p3081_fw_rom_check(struct vchip *vc);
 uint16_t p3081_fw_mcufw_ctrl(const struct vchip *vc, uint16_t stored);
 void p3081_fw_h2c_packet(struct vchip *vc, const uint8_t *data,
                          size_t len);

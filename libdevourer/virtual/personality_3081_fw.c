@@ -42,6 +42,7 @@ void p3081_fw_reset(struct vchip *vc)
 	s->dmem_hi = s->imem_hi = s->emem_hi = 0;
 	s->chk_milestone = false;
 	s->cpu_on = false;
+	s->rom_refused = false;
 	s->fw_booting = s->fw_running = false;
 	s->ddma_done_ns = 0;
 	s->hmebox_busy = 0;
@@ -185,12 +186,27 @@ void p3081_fw_cpu_changed(struct vchip *vc)
 	          (vc->regs[P3081_MCU_EN] & 0x01) && vc->mac_on;
 	if (!on) {
 		s->cpu_on = false;
+		s->rom_refused = false;
 		s->fw_booting = s->fw_running = false;
 		return;
 	}
 	if (s->cpu_on)
 		return;
 	s->cpu_on = true;
+	p3081_fw_rom_check(vc);
+}
+
+/* The CPU runs its ROM, which waits until the host announces an image
+ * (0x80 bit 14 DW_RDY set, download enable bit 0 clear) and then starts
+ * it — whichever came first, the CPU's enable or the announcement:
+ * rtw88 mac.c announces the image before it enables the CPU, the
+ * vendor rtl8814au hal/rtl8814a/rtl8814a_hal_init.c _FWFreeToGo8814A
+ * enables the CPU and clears the download enable after it. */
+void p3081_fw_rom_check(struct vchip *vc)
+{
+	struct p3081_state *s = p3081_of(vc);
+	if (!s->cpu_on || s->fw_booting || s->fw_running || s->rom_refused)
+		return;
 	uint16_t fw = (uint16_t)(vc->regs[P3081_MCUFW_CTRL] |
 	                         vc->regs[P3081_MCUFW_CTRL + 1] << 8);
 	if (!(fw & P3081_FW_DW_RDY) || (fw & P3081_FW_DL_EN))
@@ -203,6 +219,9 @@ void p3081_fw_cpu_changed(struct vchip *vc)
 		s->fw_booting = true;
 		s->fw_boot_ns = now + P3081_FW_BOOT_NS;
 	} else {
+		/* it checked the image once and stays in ROM until the
+		 * CPU is reset */
+		s->rom_refused = true;
 		vc_milestone(vc, VCHIP_M_FW_FAILED);
 	}
 }

@@ -86,7 +86,7 @@ void p3081_rf_table_match(struct vchip *vc, unsigned path, uint8_t reg,
 {
 	struct p3081_state *s = p3081_of(vc);
 	const struct p3081_tables *t = p3081_chip_of(vc)->tables;
-	if (s->rf_done || path >= 2 || s->rf_match[path] >= t->n_rf_tail[path])
+	if (s->rf_done || path >= P3081_RF_TAILS || s->rf_match[path] >= t->n_rf_tail[path])
 		return;
 	const struct p3081_reg_val *tail = t->rf_tail[path];
 	unsigned *m = &s->rf_match[path];
@@ -96,7 +96,7 @@ void p3081_rf_table_match(struct vchip *vc, unsigned path, uint8_t reg,
 		(*m)++;
 	else
 		*m = tail[0].addr == reg && tail[0].val == v;
-	for (unsigned p = 0; p < 2; p++)
+	for (unsigned p = 0; p < P3081_RF_TAILS; p++)
 		if (s->rf_match[p] != t->n_rf_tail[p])
 			return;
 	s->rf_done = true;

@@ -147,6 +147,12 @@ uint32_t pj1_phy_rf_readback(const struct vchip *vc, uint16_t addr);
 void pj1_phy_check_tables(struct vchip *vc, uint16_t addr, size_t len);
 void pj1_phy_agc_write(struct vchip *vc, uint32_t value);
 void pj1_phy_update_tuning(struct vchip *vc);
+/* The tuning a Jaguar1 BB's registers select (no state: also for a
+ * Jaguar1 BB on another layer, the RTL8814A's): path A's RF 0x18, BB
+ * 0x8AC [1:0] and the primary sub-channel 0x483 [3:0]; all zero when
+ * they do not agree on a channel. */
+void pj1_tuning_decode(uint32_t rf18, unsigned rfmod, unsigned sc,
+                       struct vchip_tuning *out);
 void pj1_phy_update_monitor(struct vchip *vc);
 void pj1_phy_power_off(struct vchip *vc);
 uint32_t pj1_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);

@@ -134,17 +134,16 @@ static unsigned bw_of_code(unsigned c)
  * the (centre) channel, band bits and RF bandwidth; BB 0x8AC[1:0] the BB
  * bandwidth; 0x483[3:0] the primary 20 MHz sub-channel. A state where RF
  * and BB disagree (e.g. half-way through a switch) is "not tuned". */
-void pj1_phy_update_tuning(struct vchip *vc)
+void pj1_tuning_decode(uint32_t rf18, unsigned rfmod, unsigned sc,
+                       struct vchip_tuning *out)
 {
 	struct vchip_tuning t = {0};
-	uint32_t rf18 = pj1_of(vc)->rf[0][0x18];
 	unsigned ch = rf18 & 0xFF;
 	bool band5 = (rf18 & (1u << 16)) && (rf18 & (1u << 8));
 	bool band2 = !(rf18 & ((1u << 16) | (3u << 8) | (3u << 17)));
 	static const unsigned rf_bw[4] = {80, 40, 0, 20};
 	unsigned bw_rf = rf_bw[(rf18 >> 10) & 3];
-	unsigned bw_bb = vc->mac_on ? bw_of_code(vc->regs[0x8AC] & 3) : 0;
-	unsigned sc = vc->regs[0x483] & 0x0F;
+	unsigned bw_bb = bw_of_code(rfmod & 3);
 	bool ok = ch && bw_rf && bw_rf == bw_bb && (band5 || band2);
 	if (ok && band2 && (ch > 14 || bw_rf == 80))
 		ok = false;
@@ -163,8 +162,16 @@ void pj1_phy_update_tuning(struct vchip *vc)
 		t.bw_mhz = bw_rf;
 		t.band_5g = band5;
 	}
-	if (!ok)
-		t = (struct vchip_tuning){0};
+	*out = ok ? t : (struct vchip_tuning){0};
+}
+
+void pj1_phy_update_tuning(struct vchip *vc)
+{
+	struct vchip_tuning t = {0};
+	unsigned sc = vc->regs[0x483] & 0x0F;
+	if (vc->mac_on)
+		pj1_tuning_decode(pj1_of(vc)->rf[0][0x18], vc->regs[0x8AC],
+		                  sc, &t);
 	pj1_of(vc)->primary_sc = (uint8_t)sc;
 	vc_set_tuning(vc, &t);
 }

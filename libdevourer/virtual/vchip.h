@@ -207,6 +207,9 @@ struct vchip_stats {
 	uint64_t tx_bad_desc;        /* dropped: impossible field */
 	uint64_t tx_bad_queue;       /* dropped: QSEL on the wrong endpoint */
 	uint64_t tx_not_ready;       /* dropped: MAC TX off / no firmware */
+	uint64_t tx_phy_dropped;     /* taken, never aired: the chip drops
+	                                a frame its PHY does not send (a
+	                                CCK rate on 5 GHz on an RTL8814A) */
 	uint64_t tx_naks;            /* bulk OUT refused: FIFO full */
 	uint64_t tx_deferred;        /* started late: another station
 	                                held the channel (carrier sense) */

@@ -20,6 +20,7 @@ static const struct vchip_personality *const all[] = {
 	&vchip_personality_8821c,
 	&vchip_personality_8822e,
 	&vchip_personality_8821a,
+	&vchip_personality_8814a,
 };
 
 #define N_ALL (sizeof all / sizeof all[0])

@@ -83,6 +83,9 @@ struct vc_tx_frame {
 	bool hw_seq;         /* the MAC numbers the frame (sequence control) */
 };
 
+/* Receive chains a frame's power is reported for (the RTL8814A's four). */
+#define VC_RX_CHAINS_MAX 4
+
 /* What rx_desense_db answers for a receiver that decodes nothing of a
  * frame (its energy still counts as heard). */
 #define VC_RX_DEAF_DB 1000
@@ -109,6 +112,10 @@ struct vc_rx_meta {
 	int rate_code;                   /* Realtek DESC rate code */
 	uint64_t tsf_us;                 /* receive time on the chip's TSF */
 	int rssi_dbm, noise_dbm;         /* link model at this receiver */
+	/* the power each receive chain took in: rssi_dbm on every chain,
+	 * or, on a chip with rx_fading_chains, each of those chains faded
+	 * on its own (vchip_rx.c) */
+	int chain_rssi_dbm[VC_RX_CHAINS_MAX];
 };
 
 struct vchip_personality {
@@ -126,6 +133,12 @@ struct vchip_personality {
 	size_t rxff_bytes;         /* RX FIFO bytes */
 	size_t rx_hdr_max;         /* largest RX descriptor + driver info */
 	unsigned rf_paths;         /* RF paths vchip_peek_rf() can read */
+	/* Receive chains (up to VC_RX_CHAINS_MAX) each of which fades on
+	 * its own on the air, as antennas a wavelength apart do: the
+	 * core draws each one's power around the link's (vc_rx_meta
+	 * chain_rssi_dbm). 0: every chain reports the link's rssi_dbm, as
+	 * the 1- and 2-path models always have. */
+	unsigned rx_fading_chains;
 
 	/* ---- life cycle ---- */
 
@@ -273,5 +286,6 @@ extern const struct vchip_personality vchip_personality_8822c;
 extern const struct vchip_personality vchip_personality_8822b;
 extern const struct vchip_personality vchip_personality_8821c;
 extern const struct vchip_personality vchip_personality_8822e;
+extern const struct vchip_personality vchip_personality_8814a;
 
 #endif /* DVR_VCHIP_PERSONALITY_H */

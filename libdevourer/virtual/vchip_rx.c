@@ -18,6 +18,7 @@
  * waiting for a transfer is woken once, when the transfer completes.
  */
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 
 #include "libdevourer/virtual/vchip_internal.h"
@@ -198,6 +199,33 @@ static bool decodes(const struct vchip *vc, const struct air_frame_hdr *h,
 	return snr >= required_snr_db(h);
 }
 
+/* One receive chain's power around the link's @p rssi: a Rician
+ * channel whose line-of-sight part is K = 30 (about 15 dB) above the
+ * scattered one — the model's choice: neighbouring antennas of one
+ * stick that differ by a dB or two frame by frame, and a frame's
+ * reported signal (any one chain, or a driver's pick among them) that
+ * stays within a few dB of the link's. Its power gain
+ * |sqrt(K/(K+1)) + n / sqrt(K+1)|^2, n complex Gaussian of unit power,
+ * averages 1: every chain hears the link's power on average, each
+ * fading on its own. */
+static int faded_dbm(struct vchip *vc, int rssi)
+{
+	enum { K = 30 };
+	/* two unit-variance Gaussians (Box-Muller) */
+	double u1 = rng_uniform(vc), u2 = rng_uniform(vc);
+	if (u1 < 1e-12)
+		u1 = 1e-12;
+	double r = sqrt(-2.0 * log(u1));
+	double g1 = r * cos(2.0 * M_PI * u2), g2 = r * sin(2.0 * M_PI * u2);
+	double los = sqrt((double)K / (K + 1));
+	double sc = sqrt(0.5 / (K + 1));
+	double i = los + sc * g1, q = sc * g2;
+	double gain = i * i + q * q;
+	if (gain < 1e-3)
+		gain = 1e-3; /* 30 dB down: deep enough */
+	return rssi + (int)lround(10.0 * log10(gain));
+}
+
 /* One frame heard on the air (lock held). */
 static void receive(struct vchip *vc, const struct air_frame_hdr *h,
                     uint8_t *f, size_t n)
@@ -258,6 +286,9 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 		.rssi_dbm = rssi,
 		.noise_dbm = vc->cfg.noise_dbm,
 	};
+	unsigned fading = vc->p->rx_fading_chains;
+	for (unsigned c = 0; c < VC_RX_CHAINS_MAX; c++)
+		m.chain_rssi_dbm[c] = c < fading ? faded_dbm(vc, rssi) : rssi;
 	uint8_t *p = vc->rx_pkt;
 	size_t flen = 0;
 	size_t hl = vc->p->rx_encode(vc, &m, p, &flen);
