@@ -14,9 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hal/common/txpwr_limit.h"
 #include "hal/rtl8814a/rtl8814a.h"
-#include "hal/rtl8814a/rtl8814a_tables.h"
 
 uint8_t rtl8814a_rfe_from_efuse(uint8_t raw)
 {
@@ -68,19 +66,16 @@ static int read_board(struct dvr_chip *chip)
 		                       e[EFUSE8814A_SWING_5G];
 		priv->efuse_read = true;
 	}
-	/* rtw8814a_rfe_defs: option 0 -> bb_pg_type0 / txpwr_lmt_type0,
-	 * 1 -> bb_pg / txpwr_lmt_type1; by-rate bytes are BCD
-	 * (is_pwr_by_rate_dec). */
-	bool t0 = chip->id.rfe_type == 0;
-	return dvr_chip_txpwr_load(chip,
-	                           t0 ? rtl8814a_bb_pg_type0 : rtl8814a_bb_pg,
-	                           t0 ? rtl8814a_bb_pg_type0_len
-	                              : rtl8814a_bb_pg_len, true,
-	                           t0 ? rtl8814a_txpwr_lmt_type0
-	                              : rtl8814a_txpwr_lmt_type1,
-	                           t0 ? rtl8814a_txpwr_lmt_type0_len
-	                              : rtl8814a_txpwr_lmt_type1_len,
-	                           JAGUAR1_TXAGC_MAX);
+	/*
+	 * The board's power-by-rate and limit tables (rtw8814a_rfe_defs:
+	 * option 0 bb_pg_type0 / txpwr_lmt_type0, 1 bb_pg /
+	 * txpwr_lmt_type1) are generated but not loaded yet: their 3-stream
+	 * rows (0xCD8-0xCE8: MCS16-23, VHT 3SS; rtw88 phy.c
+	 * rtw_phy_get_rate_values_of_txpwr_by_rate) have no rate section in
+	 * hal/common's by-rate parser. TX power is one index for every rate
+	 * (rtl8814a_txpower.c).
+	 */
+	return dvr_io_status(chip->io);
 }
 
 int rtl8814a_download_firmware(struct dvr_chip *chip,
