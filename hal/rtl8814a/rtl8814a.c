@@ -30,6 +30,7 @@ static const struct dvr_chip_ops rtl8814a_ops = {
 	.set_monitor = halmac_set_monitor,
 	.set_carrier_sense = dvr_set_carrier_sense,
 	.set_channel = rtl8814a_set_channel,
+	.calibrate = rtl8814a_calibrate,
 	.set_tx_power = rtl8814a_set_tx_power,
 	.track = rtl8814a_track,
 	.wait_tx_idle = halmac_wait_tx_idle,

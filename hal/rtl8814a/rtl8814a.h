@@ -94,6 +94,9 @@ int rtl8814a_set_tx_power(struct dvr_chip *chip, int index);
 
 /* rtl8814a_pwrtrack.c */
 int rtl8814a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st);
+/* The calibrate stage: no IQK yet, said as a warning (chip->calib names
+ * it "not run"). */
+int rtl8814a_calibrate(struct dvr_chip *chip);
 
 /* rtl8814a_rx.c: CCK RX power from the PHY status AGC byte (rtw88
  * rtw8814a_cck_rx_pwr). */
