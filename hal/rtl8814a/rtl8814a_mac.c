@@ -48,8 +48,11 @@ int rtl8814a_mac_init(struct dvr_chip *chip)
 	struct dvr_phy_cond cond;
 	int st;
 
-	/* MAC_TRX_ENABLE | BIT_MAC_SEC_EN | BIT_32K_CAL_TMR_EN */
-	dvr_w16(io, 0x0100, 0x06FF);
+	/* MAC_TRX_ENABLE | BIT_32K_CAL_TMR_EN. rtw88 adds BIT_MAC_SEC_EN
+	 * (0x06FF); the security engine stays off here as on every HalMAC
+	 * chip of this driver: the link encrypts its own payload and a
+	 * monitor hands the host frames as they were on the air. */
+	dvr_w16(io, 0x0100, 0x04FF);
 	halmac_phy_cond(chip, &cond);
 	st = dvr_phy_table_walk(rtl8814a_mac, rtl8814a_mac_len, &cond,
 	                        dvr_mac_table_row, io, NULL);
