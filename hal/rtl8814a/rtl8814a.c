@@ -32,6 +32,7 @@ static const struct dvr_chip_ops rtl8814a_ops = {
 	.set_channel = rtl8814a_set_channel,
 	.calibrate = rtl8814a_calibrate,
 	.set_tx_power = rtl8814a_set_tx_power,
+	.calibrated_tx_power = rtl8814a_calibrated_tx_power,
 	.track = rtl8814a_track,
 	.wait_tx_idle = halmac_wait_tx_idle,
 	.power_off = halmac_power_off,

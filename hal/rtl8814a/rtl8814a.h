@@ -91,6 +91,9 @@ uint32_t rtl8814a_txagc_word(unsigned path, uint8_t rate, unsigned index);
  * rtw88's +2): clamped to 0..0x3F. Pure. */
 unsigned rtl8814a_txagc_index(int index);
 int rtl8814a_set_tx_power(struct dvr_chip *chip, int index);
+/* The index of the EFUSE calibration at the channel (HT MCS7, path A):
+ * what the core applies when no power is asked. */
+int rtl8814a_calibrated_tx_power(struct dvr_chip *chip);
 
 /* rtl8814a_pwrtrack.c */
 int rtl8814a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st);
