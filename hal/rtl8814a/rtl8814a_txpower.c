@@ -97,12 +97,18 @@ static void write_range(struct dvr_chip *chip, unsigned path, uint8_t from,
 int rtl8814a_set_tx_power(struct dvr_chip *chip, int index)
 {
 	struct dvr_io *io = chip->io;
-	bool is_2g = chip->channel.channel && chip->channel.channel <= 14;
 	int shift = dvr_chip_txpwr_shift(chip, &rtl8814a_txpwr, index);
 
+	chip->tx_power_asked = index;
+	/*
+	 * CCK on both bands: rtw88 writes it on 2.4 GHz only, but rtw88
+	 * writes TX power again at every channel set, and here the core
+	 * does not (it asks once per start or set_tx_power). A retune from
+	 * 5 to 2.4 GHz would leave CCK at the BB table's index 0x12; on
+	 * 5 GHz the CCK rows are simply unused (the chip sends no CCK there).
+	 */
 	for (unsigned p = 0; p < chip->info->rf_paths; p++) {
-		if (is_2g)
-			write_range(chip, p, 0x00, 0x03, index, shift); /* CCK */
+		write_range(chip, p, 0x00, 0x03, index, shift);     /* CCK */
 		write_range(chip, p, 0x04, 0x0B, index, shift);     /* OFDM */
 		write_range(chip, p, 0x0C, 0x23, index, shift);     /* HT */
 		write_range(chip, p, 0x2C, 0x49, index, shift);     /* VHT */

@@ -166,10 +166,13 @@ static void txpower(void)
 	chip.channel.channel = 36;
 	chip.channel.bw_mhz = 20;
 	CHECK_EQ_INT(rtl8814a_set_tx_power(&chip, 30), DVR_OK, "5 GHz power");
-	/* OFDM 8 + HT 24 + VHT 30 rates on 4 paths, no CCK */
-	CHECK_EQ_INT(log.n, 4 * (8 + 24 + 30), "5 GHz: 248 words");
-	CHECK_EQ_HEX(log.words[0], 0x1E801004, "first: path A, OFDM 6M");
+	/* CCK 4 (1M twice) + OFDM 8 + HT 24 + VHT 30 rates on 4 paths: CCK
+	 * on 5 GHz too, so a later 2.4 GHz retune finds it set */
+	CHECK_EQ_INT(log.n, 4 * (4 + 8 + 24 + 30 + 1), "5 GHz: 268 words");
+	CHECK_EQ_HEX(log.words[2], 0x1E801001, "path A, CCK 2M");
+	CHECK_EQ_HEX(log.words[5], 0x1E801004, "path A, OFDM 6M");
 	CHECK_EQ_HEX(log.words[log.n - 1], 0x1E801349, "last: D, VHT 3SS MCS9");
+	CHECK_EQ_INT(chip.tx_power_asked, 30, "the asked index kept");
 	log.n = 0;
 	chip.channel.channel = 6;
 	CHECK_EQ_INT(rtl8814a_set_tx_power(&chip, 30), DVR_OK, "2.4 GHz power");
