@@ -43,8 +43,6 @@ struct rtl8814a_priv {
 	bool efuse_read;          /* the EFUSE is read after the download */
 	bool band_set;            /* a band switch has run */
 	bool band_5g;
-	uint8_t thermal_avg;      /* last thermal meter reading */
-	int8_t swing_step[DVR_MAX_RF_PATHS];
 };
 
 extern const struct halmac_data rtl8814a_halmac;
@@ -54,8 +52,10 @@ extern const struct jaguar1_data rtl8814a_family;
 
 /* rtl8814a_efuse.c: the chip id and cut at identify; the EFUSE after the
  * firmware download (rtw88 main.c rtw_chip_efuse_enable order), with the
- * 8814A's fields: RFE option, BB swing, TRX antenna option, power
- * tables. */
+ * 8814A's fields: RFE option (0 and 1 only, as rtw88), the amplifiers
+ * it implies, the BB swing of four paths. The TRX antenna option (0xC9)
+ * is not read: every board runs 3T3R (the vendor's rule; rtw88 drops to
+ * 2T2R on USB 2 and for the 2T antenna options). */
 int rtl8814a_identify(struct dvr_chip *chip);
 int rtl8814a_download_firmware(struct dvr_chip *chip,
                                const struct dvr_firmware *fw);
