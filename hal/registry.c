@@ -13,6 +13,7 @@ extern const struct dvr_chip_info rtl8822c_info;
 extern const struct dvr_chip_info rtl8821c_info;
 extern const struct dvr_chip_info rtl8822b_info;
 extern const struct dvr_chip_info rtl8822e_info;
+extern const struct dvr_chip_info rtl8814a_info;
 
 const struct dvr_chip_info *const dvr_chip_registry[] = {
 	/* Before the 8812A: 2357:0122 is in both lists, and only the
@@ -35,6 +36,9 @@ const struct dvr_chip_info *const dvr_chip_registry[] = {
 #endif
 #if DVR_CHIP_RTL8822E
 	&rtl8822e_info,
+#endif
+#if DVR_CHIP_RTL8814A
+	&rtl8814a_info,
 #endif
 	NULL,
 };

@@ -319,6 +319,41 @@ static const struct test_chip test_chip_table[] = {
 		 * 42 + 8. */
 		.power_149 = { 25, 2400, 2500 },
 	},
+	{
+		.name = "8814a",
+		.dvr_name = "RTL8814AU",
+		/* the model's default identity, first of rtw88's table */
+		.vid = 0x0BDA, .pid = 0x8813,
+		/* its default board invites the "old" USB 3 switch (EFUSE
+		 * 0x0E bit 4), which the HAL does not make yet: USB 2 */
+		.usb_mbps = 480,
+		/* 3T3R (rtw88 rtw8814a_read_rf_type, the vendor's 3 streams) */
+		.nss = 3,
+		.fw_window_writes = 0,
+		/* rtw88 runs the 8814A's IQK in the driver (NCTL at 0x1B00),
+		 * not the firmware; the HAL runs none yet */
+		.fw_iqk = false,
+		/* After a start on 36/80 (centre 42), default board RFE 1
+		 * (rtw8814a.c): RF A 0x18 channel 42 and bandwidth bits
+		 * [11:10] 0 (rtw8814a_switch_channel, _set_bw_rf); AGC
+		 * table 1 for ch 36-64 in 0x958 [4:0]; 0x1ABC [27:20] 0x33,
+		 * RFE 1's 5 GHz pin mux (rtw8814a_set_rfe_reg_5g); the BB
+		 * enables 0x1000 bits 17/16 (rtw8814a_phy_set_param). */
+		.started = {
+			{ "RF A channel 42 at 80 MHz", TEST_REG_RF_A, 0x18,
+			  0xCFF, 0x02A },
+			{ "AGC table of ch 36-64", TEST_REG_MAC, 0x0958, 0x1F,
+			  1 },
+			{ "RFE 1 5 GHz pin mux of path D", TEST_REG_MAC, 0x1ABC,
+			  0x0FF00000, 0x03300000 },
+			{ "BB reset released", TEST_REG_MAC, 0x1000,
+			  0x00030000, 0x00030000 },
+		},
+		/* TX power is one index for every rate with no limit table
+		 * loaded yet (hal/rtl8814a/rtl8814a_efuse.c): 20 dBm is
+		 * index 40 (0.5 dB an index) under either domain. */
+		.power_149 = { 20, 2000, 2000 },
+	},
 };
 
 #define TEST_CHIP_COUNT (sizeof test_chip_table / sizeof test_chip_table[0])

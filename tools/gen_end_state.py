@@ -117,6 +117,21 @@ CHIPS = {
         "notes": ["RFE 0x00 is the condition input EFUSE 0xCA >> 3, for 0xCA = "
                   "0x02 (option 2)."],
     },
+    "rtw8814a": {
+        "name": "rtl8814a",
+        # rtw88 rtw8814a.c: rtw8814a_mac_init loads mac_tbl,
+        # rtw8814a_phy_set_param bb_tbl, agc_tbl, rf_tbl[A..D]. The end
+        # state reads RF paths A and B only.
+        "tables": [("mac", "MAC"), ("bb", "BB"), ("agc", "BB"),
+                   ("rf_a", "RFA"), ("rf_b", "RFB")],
+        "rule": "rfe_equal",
+        # Model (personality_8814a.c, personality_8814a_efuse.c): SYS_CFG
+        # B-cut (1), EFUSE 0xCA = 0x01, RFE option 1. Change the model
+        # and this together.
+        "cond": {"cut": 1, "pkg": 15, "intf": 2, "rfe": 1,
+                 "glna": 0, "gpa": 0, "alna": 0, "apa": 0},
+        "skipped": ["rf_c", "rf_d"],
+    },
     "rtw8822e": {
         "name": "rtl8822e",
         # Vendor rtl88x2eu rtl8822e_phy.c rtl8822e_phy_init: phy_reg,

@@ -13,6 +13,7 @@ suite checks that the committed files match a fresh run.
     tools/gen_tables.py tools/tables/rtw8822b.json hal/rtl8822b
     tools/gen_tables.py tools/tables/rtw8821c.json hal/rtl8821c
     tools/gen_tables.py tools/tables/rtw8822e.json hal/rtl8822e
+    tools/gen_tables.py tools/tables/rtw8814a.json hal/rtl8814a
 """
 
 import argparse
@@ -113,6 +114,28 @@ CHIPS = {
         "pwrtrk": True,
         "rfe_defs": True,
         "rfe_option": "EFUSE 0xCA bits 4:0",
+    },
+    # RTL8814A: Jaguar1 baseband, four RF paths. Pair tables in rtw88's
+    # load order (rtw8814a.c rtw8814a_mac_init: mac; rtw8814a_phy_set_param:
+    # bb, agc, then rf_tbl[] by path). By-rate and limit tables: the two
+    # RFE options rtw8814a_rfe_defs names (0 -> bb_pg_type0 /
+    # txpwr_lmt_type0, 1 -> bb_pg / txpwr_lmt_type1; two tracking sets, so
+    # the choice by option is hal/rtl8814a's). Power tracking: the two
+    # sets those options use; the type 2/5/7/8 sets no rtw88 board
+    # reaches are left out (type 8's 5 GHz rows have 29 values).
+    "rtw8814a": {
+        "prefix": "rtl8814a", "base": "rtl8814a_tables",
+        "pairs": ["mac", "bb", "agc", "rf_a", "rf_b", "rf_c", "rf_d"],
+        "pwr": ["init_power_on", "trans_carddis_to_cardemu",
+                "trans_cardemu_to_act", "trans_act_to_cardemu",
+                "trans_cardemu_to_carddis"],
+        "flows": ["card_enable_flow", "card_disable_flow"],
+        "pg": ["bb_pg", "bb_pg_type0"],
+        "pg_bcd": True,
+        "lmt": ["txpwr_lmt_type0", "txpwr_lmt_type1"],
+        "pwrtrk": True,
+        "pwrtrk_skip": ["pwrtrk_type2_", "pwrtrk_type5_", "pwrtrk_type7_",
+                        "pwrtrk_type8_"],
     },
     # Jaguar3 RTL8812EU/RTL8822EU: Realtek's own phydm arrays (as OpenIPC
     # devourer vendors them) and halmac power sequences (OpenHD

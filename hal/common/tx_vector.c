@@ -140,7 +140,9 @@ static int pick_rate(const struct dvr_chip *chip,
 			return refuse(w, DVR_E_UNSUPPORTED,
 			              "HT has no %u MHz PPDU (20 or 40 MHz; an "
 			              "80 MHz PPDU needs a VHT rate)", bw);
-		if (bw == 40)
+		if (v->nss == 3)       /* one table for 20 and 40 MHz */
+			v->rate_id = DVR_RATE_ID_BGN_3SS;
+		else if (bw == 40)
 			v->rate_id = v->nss == 2 ? DVR_RATE_ID_BGN40_2SS
 			                         : DVR_RATE_ID_BGN40_1SS;
 		else
@@ -161,7 +163,8 @@ static int pick_rate(const struct dvr_chip *chip,
 		              "VHT MCS 9 does not exist at 20 MHz with %u "
 		              "spatial stream%s (only with 3)", v->nss,
 		              v->nss == 1 ? "" : "s");
-	v->rate_id = v->nss == 2 ? DVR_RATE_ID_AC_2SS : DVR_RATE_ID_AC_1SS;
+	v->rate_id = v->nss == 3 ? DVR_RATE_ID_AC_3SS :
+	             v->nss == 2 ? DVR_RATE_ID_AC_2SS : DVR_RATE_ID_AC_1SS;
 	return DVR_OK;
 }
 

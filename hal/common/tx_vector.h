@@ -36,6 +36,8 @@ enum {
 	DVR_RATE_ID_B = 8,
 	DVR_RATE_ID_AC_2SS = 9,
 	DVR_RATE_ID_AC_1SS = 10,
+	DVR_RATE_ID_AC_3SS = 13,
+	DVR_RATE_ID_BGN_3SS = 14,
 };
 
 /* What the chip can send that its chip info does not say (the board's

@@ -137,14 +137,21 @@ struct halmac_efuse_spec {
 	/* Logical 0x06 bit 7 allows the USB2 -> USB3 re-enumeration
 	 * (chips whose usb_mode_switch op is halmac_usb3_switch). */
 	bool usb3_mode_byte;
+	/* RTW88 port: the EFUSE is granted around the read (access key
+	 * 0x69 in 0xCF, loader and its clocks on: rtw88 chip ops
+	 * efuse_grant, which only the RTL8814A of these chips has). A zero
+	 * ldo25_bit: no 2.5 V LDO to switch (its cfg_ldo25 is empty). */
+	bool grant;
 };
 
 /* RF register access: reads through a direct window, writes through the
  * serial interface (LSSI), or through the window too where the chip
- * takes them there (RF 0x00 is reachable only through LSSI). */
+ * takes them there (RF 0x00 is reachable only through LSSI). One entry
+ * per RF path the chip has (info->rf_paths; the RTL8814A's four, rtw88
+ * rtw8814a hw_spec rf_base_addr / rf_sipi_addr). */
 struct halmac_rf_access {
-	uint16_t window[2];        /* path A, B: register = base + 4 * addr */
-	uint16_t lssi[2];          /* SI write port of path A, B */
+	uint16_t window[DVR_MAX_RF_PATHS]; /* register = base + 4 * addr */
+	uint16_t lssi[DVR_MAX_RF_PATHS];   /* SI write port of the path */
 	bool window_writes;
 };
 
@@ -190,6 +197,17 @@ struct halmac_data {
 	const struct halmac_reg_op *sys_cut_ops;
 	size_t n_sys_cut_ops;
 	uint16_t sys_cut_mask;
+	/* Whether the MAC is powered is read from REG_CR alone (0xEA: off):
+	 * rtw88 mac.c rtw_mac_power_switch skips the USB test of 0xF5 bit 0
+	 * on the RTL8814A, and clears that bit after the enable flow only
+	 * on the Jaguar2/3 chips. false: both, as on those. */
+	bool pwr_state_cr_only;
+	/* Optional: the chip's own MAC set-up where rtw88 mac.c rtw_mac_init
+	 * calls the chip's mac_init (after the H2C queue, before the driver
+	 * info), run before mac_consts: the RTL8814A's REG_CR, MAC table
+	 * and constants that depend on the link (rtw88 rtw8814a_mac_init).
+	 * Returns the sticky bus status or a failure with chip->error. */
+	int (*mac_init)(struct dvr_chip *chip);
 };
 
 #define HALMAC_MAC_CONSTS(a) .mac_consts = (a), \
@@ -213,10 +231,13 @@ int halmac_rsvd_boundary(struct dvr_chip *chip, uint16_t *page);
 #define HALMAC_FW_POLL_US 10u
 #define HALMAC_BULK_TIMEOUT_MS 500u
 #define HALMAC_FW_SPEC(sig, lte)                                             \
+	HALMAC_FW_SPEC_DESC(sig, lte, HALMAC_TX_DESC_LEN)
+/* The same with the chip's descriptor length (40: the RTL8814A). */
+#define HALMAC_FW_SPEC_DESC(sig, lte, dlen)                                  \
 	{                                                                    \
 		.cfg = {                                                     \
 			.signature = (sig),                                  \
-			.desc_len = HALMAC_TX_DESC_LEN,                      \
+			.desc_len = (dlen),                                  \
 			.rsvd_page_desc = halmac_rsvd_page_desc,             \
 			.out_index = 0,                                      \
 			.ltecoex = (lte),                                    \
@@ -305,6 +326,12 @@ int halmac_probe_chip_id(struct dvr_chip *chip);
  * chip's identify reads its own fields from chip->efuse afterwards.
  */
 int halmac_identify(struct dvr_chip *chip);
+/* The two halves of halmac_identify, for a chip that reads its EFUSE
+ * later (the RTL8814A reads it after the firmware download, as rtw88
+ * main.c rtw_chip_efuse_enable does): the chip id, cut, path count and
+ * link speed; then the logical map, MAC address, RFE option, crystal. */
+int halmac_identify_chip(struct dvr_chip *chip);
+int halmac_read_efuse(struct dvr_chip *chip);
 struct dvr_phy_cond;
 /* What the register tables' conditions compare with (hal/common
  * phy_table.h): cut, USB, and the RFE option in chip->id, which must be
@@ -445,6 +472,12 @@ bool halmac_rate_is_cck(const struct dvr_rate *r);
 
 /* ---- TX descriptor (halmac_txdesc.c) ---- */
 
+/* The TX descriptor length of @p chip's firmware-bound packets: its
+ * info->tx_desc_len (48 on Jaguar2/3, 40 on the RTL8814A, whose 40-byte
+ * Jaguar1 descriptor keeps PKT_SIZE, OFFSET, LS, QSEL and the checksum
+ * where the 48-byte one has them: rtw88 tx.h, rtw8814a hw_spec
+ * tx_pkt_desc_sz). */
+size_t halmac_fw_desc_len(const struct dvr_chip *chip);
 /* The descriptor checksum of @p chip's kind over the descriptor at @p buf
  * (and its PKT_OFFSET padding where the chip counts it), computed with
  * the checksum field zero; stored in dword 7 [15:0] by the fill. */
@@ -452,11 +485,14 @@ uint16_t halmac_txdesc_checksum(const struct halmac_data *d,
                                 const uint8_t *buf);
 void halmac_txdesc_fill_checksum(const struct halmac_data *d, uint8_t *buf);
 /* Descriptor of a firmware-bound packet of @p len bytes: a reserved-page
- * chunk (QSEL BEACON, OFFSET 48, LS; rtw88 usb.c
+ * chunk (QSEL BEACON, OFFSET = the descriptor length, LS; rtw88 usb.c
  * rtw_usb_write_data_rsvd_page) or an H2C packet (QSEL H2C, OFFSET 0;
- * rtw_usb_write_data_h2c). Writes 48 bytes. */
+ * rtw_usb_write_data_h2c). Writes 48 bytes (halmac_fw_pkt_desc) or
+ * @p desc_len (40 or 48, halmac_fw_pkt_desc_len). */
 void halmac_fw_pkt_desc(const struct halmac_data *d, uint8_t *desc,
                         size_t len, uint8_t qsel);
+void halmac_fw_pkt_desc_len(const struct halmac_data *d, uint8_t *desc,
+                            size_t desc_len, size_t len, uint8_t qsel);
 /* The build_tx_desc op for injected frames (QSEL MGMT), and the
  * check_tx_vector op: what it would refuse. */
 int halmac_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,

@@ -41,6 +41,17 @@
  * EFUSE_TRIES x EFUSE_POLL_US is the same 10 ms. */
 /* Logical offsets every HalMAC chip keeps in the same place. */
 #define EFUSE_XTAL 0xB9
+/* The EFUSE grant of a chip whose efuse.grant is set (rtw88 reg.h
+ * REG_EFUSE_ACCESS, BIT_FEN_ELDR, REG_SYS_CLKR, BIT_LOADER_CLK_EN,
+ * BIT_ANA8M). */
+#define REG_EFUSE_ACCESS 0x00CF
+#define EFUSE_ACCESS_ON 0x69
+#define EFUSE_ACCESS_OFF 0x00
+#define REG_SYS_FUNC_EN 0x0002
+#define FEN_ELDR (1u << 12)
+#define REG_SYS_CLKR 0x0008
+#define LOADER_CLK_EN (1u << 5)
+#define ANA8M (1u << 1)
 #define EFUSE_RFE 0xCA
 
 int halmac_probe_chip_id(struct dvr_chip *chip)
@@ -167,15 +178,27 @@ static int read_map(struct dvr_chip *chip, const struct halmac_efuse_spec *es)
 		otp_power(io, false);
 		return st;
 	}
+	if (es->grant) {
+		/* rtw88 rtw8814a.c rtw8814a_efuse_grant: the access key,
+		 * the loader on, its clocks on. */
+		dvr_w8(io, REG_EFUSE_ACCESS, EFUSE_ACCESS_ON);
+		dvr_w16(io, REG_SYS_FUNC_EN,
+		        (uint16_t)(dvr_r16(io, REG_SYS_FUNC_EN) | FEN_ELDR));
+		dvr_w16(io, REG_SYS_CLKR, (uint16_t)(dvr_r16(io, REG_SYS_CLKR) |
+		                                     LOADER_CLK_EN | ANA8M));
+	}
 	dvr_w32_mask(io, REG_LDO_EFUSE_CTRL, 0x300, 0);  /* WiFi bank */
-	dvr_clr8(io, es->ldo25_reg, es->ldo25_bit);
-	return dvr_efuse_decode(read_phys, &port, usable, chip->efuse,
-	                        log_size, NULL);
+	if (es->ldo25_bit)
+		dvr_clr8(io, es->ldo25_reg, es->ldo25_bit);
+	int st = dvr_efuse_decode(read_phys, &port, usable, chip->efuse,
+	                          log_size, NULL);
+	if (es->grant)
+		dvr_w8(io, REG_EFUSE_ACCESS, EFUSE_ACCESS_OFF);
+	return st;
 }
 
-int halmac_identify(struct dvr_chip *chip)
+int halmac_identify_chip(struct dvr_chip *chip)
 {
-	const struct halmac_efuse_spec *es = &halmac_data(chip)->efuse;
 	struct dvr_io *io = chip->io;
 	int st;
 
@@ -187,6 +210,23 @@ int halmac_identify(struct dvr_chip *chip)
 	chip->id.cut = (uint8_t)((cfg1 >> 12) & 0xF);   /* as read: 0 = A */
 	chip->id.is_1t1r = !(cfg1 & (1u << 27));
 	chip->id.usb3 = dvr_r8(io, REG_SYS_CFG2 + 3) == 0x20;
+	return dvr_io_status(io);
+}
+
+int halmac_identify(struct dvr_chip *chip)
+{
+	int st;
+
+	if ((st = halmac_identify_chip(chip)) != DVR_OK)
+		return st;
+	return halmac_read_efuse(chip);
+}
+
+int halmac_read_efuse(struct dvr_chip *chip)
+{
+	const struct halmac_efuse_spec *es = &halmac_data(chip)->efuse;
+	struct dvr_io *io = chip->io;
+	int st;
 
 	if (!dvr_chip_efuse_map(chip))
 		return dvr_chip_fail(chip, DVR_E_NO_MEM, "out of memory");

@@ -24,7 +24,8 @@ int halmac_h2c_packet(struct dvr_chip *chip, uint16_t sub,
                       const uint8_t *payload, size_t len)
 {
 	uint8_t buf[HALMAC_TX_DESC_LEN + H2C_PKT_SIZE];
-	uint8_t *pkt = buf + HALMAC_TX_DESC_LEN;
+	const size_t dl = halmac_fw_desc_len(chip);
+	uint8_t *pkt = buf + dl;
 
 	if (len > H2C_PKT_SIZE - H2C_PKT_HDR || (len && !payload))
 		return DVR_E_INVALID;
@@ -37,11 +38,11 @@ int halmac_h2c_packet(struct dvr_chip *chip, uint16_t sub,
 	            (uint32_t)seq << 16);
 	if (len)
 		memcpy(pkt + H2C_PKT_HDR, payload, len);
-	halmac_fw_pkt_desc(halmac_data(chip), buf, H2C_PKT_SIZE,
-	                   HALMAC_QSEL_H2C);
+	halmac_fw_pkt_desc_len(halmac_data(chip), buf, dl, H2C_PKT_SIZE,
+	                       HALMAC_QSEL_H2C);
 	/* The H2C queue maps to the HIGH DMA queue, i.e. the first bulk
 	 * OUT (rtw88 usb.c: BEACON, HIGH and H2C share the "hi" map). */
-	int r = dvr_io_bulk_out_sync(chip->io, 0, buf, sizeof buf,
+	int r = dvr_io_bulk_out_sync(chip->io, 0, buf, dl + H2C_PKT_SIZE,
 	                             HALMAC_BULK_TIMEOUT_MS);
 	return r < 0 ? dvr_chip_fail(chip, r, "H2C packet 0x%02x not sent",
 	                             sub) : DVR_OK;
@@ -61,14 +62,17 @@ int halmac_fw_send_info(struct dvr_chip *chip)
 	int st = halmac_h2c_packet(chip, H2C_GENERAL_INFO, gi, sizeof gi);
 	if (st != DVR_OK)
 		return st;
-	/* PHYDM_INFO: RFE option, RF type (2 = 2T2R, 4 = 1T1R), cut,
-	 * RX antennas (low nibble) / TX antennas (high nibble). */
+	/* PHYDM_INFO: RFE option, RF type, cut, RX antennas (low nibble) /
+	 * TX antennas (high nibble). rtw88 fw.c rtw_fw_send_phydm_info
+	 * names only 1T1R (4) and 2T2R (2); a 3T3R part (the RTL8814A) is
+	 * 0 there, with paths A-C in both masks (rtw8814a_read_rf_type). */
 	uint8_t pi[8] = { 0 };
-	bool one = chip->id.is_1t1r;
+	unsigned nss = chip->id.is_1t1r ? 1 : chip->info->max_nss;
+	uint8_t paths = (uint8_t)((1u << (nss > 4 ? 4 : nss)) - 1);
 	pi[0] = chip->id.rfe_type;
-	pi[1] = one ? 4 : 2;
+	pi[1] = nss == 1 ? 4 : nss == 2 ? 2 : 0;
 	pi[2] = chip->id.cut;
-	pi[3] = one ? 0x11 : 0x33;
+	pi[3] = (uint8_t)(paths | paths << 4);
 	return halmac_h2c_packet(chip, H2C_PHYDM_INFO, pi, sizeof pi);
 }
 

@@ -244,6 +244,8 @@ static int mac_init(struct dvr_chip *chip)
 		return st;
 	if ((st = h2c_queue(chip, &f)) != DVR_OK)
 		return st;
+	if (d->mac_init && (st = d->mac_init(chip)) != DVR_OK)
+		return st;
 	if ((st = halmac_reg_ops_run(chip->io, d->mac_consts,
 	                             d->n_mac_consts)) != DVR_OK)
 		return st;

@@ -54,10 +54,14 @@ static void pre_system_cfg(struct dvr_io *io)
 	dvr_clr32(io, REG_WLRF1, (1u << 26) | (1u << 25) | (1u << 24));
 }
 
-static bool mac_is_on(struct dvr_io *io)
+static bool mac_is_on(struct dvr_chip *chip)
 {
+	struct dvr_io *io = chip->io;
+
 	if (dvr_r8(io, REG_CR) == CR_POWERED_OFF)
 		return false;
+	if (halmac_data(chip)->pwr_state_cr_only)
+		return true;
 	return !(dvr_r8(io, REG_SYS_STATUS1_HI) & 0x01);
 }
 
@@ -126,14 +130,15 @@ int halmac_power_on(struct dvr_chip *chip)
 		                 RPWM_TOGGLE));
 	/* Powered already (left by a kernel driver or an earlier run):
 	 * power off first so the chip starts from its reset state. */
-	if (mac_is_on(io) && dvr_io_status(io) == DVR_OK)
+	if (mac_is_on(chip) && dvr_io_status(io) == DVR_OK)
 		run_flow(chip, chip->info->pwr_off_flow, "card disable");
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error before power-on");
 	st = run_flow(chip, chip->info->pwr_on_flow, "card enable");
 	if (st != DVR_OK)
 		return st;
-	dvr_clr8(io, REG_SYS_STATUS1_HI, 0x01);
+	if (!halmac_data(chip)->pwr_state_cr_only)
+		dvr_clr8(io, REG_SYS_STATUS1_HI, 0x01);
 	init_system_cfg(chip);
 	return dvr_io_status(io);
 }

@@ -25,7 +25,8 @@ static unsigned low_bit(uint32_t mask)
 static uint16_t window_reg(const struct halmac_rf_access *rf, unsigned path,
                            uint8_t addr)
 {
-	return (uint16_t)(rf->window[path & 1] + ((unsigned)addr << 2));
+	return (uint16_t)(rf->window[path % DVR_MAX_RF_PATHS] +
+	                  ((unsigned)addr << 2));
 }
 
 uint32_t halmac_rf_read(struct dvr_chip *chip, unsigned path, uint8_t addr,
@@ -58,7 +59,7 @@ void halmac_rf_write(struct dvr_chip *chip, unsigned path, uint8_t addr,
 		uint32_t old = halmac_rf_read(chip, path, addr, RF_DATA_MASK);
 		v = (old & ~mask) | (v & mask);
 	}
-	dvr_w32(io, rf->lssi[path & 1],
+	dvr_w32(io, rf->lssi[path % DVR_MAX_RF_PATHS],
 	        ((uint32_t)addr << 20) | (v & RF_DATA_MASK));
 	dvr_delay_us(LSSI_SETTLE_US);
 }

@@ -48,23 +48,38 @@ void halmac_txdesc_fill_checksum(const struct halmac_data *d, uint8_t *buf)
 	buf[29] = (uint8_t)(x >> 8);
 }
 
-void halmac_fw_pkt_desc(const struct halmac_data *d, uint8_t *desc,
-                        size_t len, uint8_t qsel)
+size_t halmac_fw_desc_len(const struct dvr_chip *chip)
+{
+	size_t n = chip->info->tx_desc_len;
+
+	return n == 40 ? 40 : HALMAC_TX_DESC_LEN;
+}
+
+void halmac_fw_pkt_desc_len(const struct halmac_data *d, uint8_t *desc,
+                            size_t desc_len, size_t len, uint8_t qsel)
 {
 	uint32_t dw0 = (uint32_t)(len & 0xFFFF);
 
-	memset(desc, 0, HALMAC_TX_DESC_LEN);
+	memset(desc, 0, desc_len);
 	if (qsel != HALMAC_QSEL_H2C)
-		dw0 |= HALMAC_TX_DESC_LEN << 16 | 1u << 26; /* OFFSET, LS */
+		dw0 |= (uint32_t)desc_len << 16 | 1u << 26; /* OFFSET, LS */
 	dvr_le32_put(desc, dw0);
 	dvr_le32_put(desc + 4, (uint32_t)(qsel & 0x1F) << 8);
 	halmac_txdesc_fill_checksum(d, desc);
 }
 
+void halmac_fw_pkt_desc(const struct halmac_data *d, uint8_t *desc,
+                        size_t len, uint8_t qsel)
+{
+	halmac_fw_pkt_desc_len(d, desc, HALMAC_TX_DESC_LEN, len, qsel);
+}
+
 void halmac_rsvd_page_desc(const struct dvr_chip *chip, uint8_t *desc,
                            size_t len)
 {
-	halmac_fw_pkt_desc(halmac_data(chip), desc, len, HALMAC_QSEL_BEACON);
+	halmac_fw_pkt_desc_len(halmac_data(chip), desc,
+	                       halmac_fw_desc_len(chip), len,
+	                       HALMAC_QSEL_BEACON);
 }
 
 /* Everything the descriptor below refuses, decided here once: the

@@ -208,6 +208,22 @@ struct jaguar1_data {
 	 * needs none. */
 	void (*config_1t)(struct dvr_io *io);
 
+	/* --- descriptor variants (false: the 8812A's) --- */
+	/* TX descriptor dword 0 bits 27 and 31 are AMSDU_PAD_EN and
+	 * DISQSELSEQ, not FIRST_SEG and OWN, and stay 0; DATA_RATE_FB_LIMIT
+	 * stays 0 (vendor rtl8814a_xmit.h SET_TX_DESC_*_8814A; rtw88
+	 * rtw8814a hw_spec old_datarate_fb_limit = false). */
+	bool tx_dw0_plain;
+	/* RX descriptor dword 4 carries no SGI/LDPC/STBC/bandwidth (the
+	 * 8814A's PATTERN_IDX, RX_EOF, scrambler seed ... there): no such
+	 * flags, and the bandwidth of every frame from the PHY status
+	 * (rtw88 rtw8814a_query_phy_status). */
+	bool rx_dw4_no_phy;
+	/* The frame's signal is the second-lowest path gain, not the
+	 * highest: a 4-path die reports "unbelievably high" gain on paths
+	 * A and C now and then (rtw88 rtw8814a_query_phy_status). */
+	bool rx_signal_second_lowest;
+
 	/* --- band and channel switch (jaguar1_channel.c) --- */
 	/* The die's band registers, run between the RX path select and
 	 * the TX path select of a band switch (rtw88 rtw88xxa_switch_band):

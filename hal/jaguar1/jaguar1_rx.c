@@ -64,6 +64,19 @@ static void parse_phy_status(const struct dvr_chip *chip, const uint8_t *ps,
 		info->snr_db[i] = (int8_t)((int8_t)ps[snr_at[i]] / 2);
 	}
 	info->signal_dbm = (int8_t)best;
+	const struct jaguar1_data *jd = jaguar1_data(chip);
+	if (jd && jd->rx_signal_second_lowest && paths == 4) {
+		int g[4];
+		for (unsigned i = 0; i < 4; i++)
+			g[i] = ps[gain_at[i]] & 0x7F;
+		int lo_ab = g[0] < g[1] ? g[0] : g[1];
+		int hi_ab = g[0] < g[1] ? g[1] : g[0];
+		int lo_cd = g[2] < g[3] ? g[2] : g[3];
+		int hi_cd = g[2] < g[3] ? g[3] : g[2];
+		int m1 = lo_ab > lo_cd ? lo_ab : lo_cd;
+		int m2 = hi_ab < hi_cd ? hi_ab : hi_cd;
+		info->signal_dbm = (int8_t)((m1 < m2 ? m1 : m2) - 110);
+	}
 	info->flags |= DVR_RX_HAS_SNR;
 
 	/* EVM, 0.5 dB units, -128 = not measured: per stream for HT/VHT,
@@ -89,7 +102,7 @@ static void parse_phy_status(const struct dvr_chip *chip, const uint8_t *ps,
 	}
 	if (any)
 		info->flags |= DVR_RX_HAS_EVM;
-	if (r->kind == DVR_RATE_LEGACY)
+	if (r->kind == DVR_RATE_LEGACY || (jd && jd->rx_dw4_no_phy))
 		info->bw_mhz = (uint16_t)legacy_bw(ps[3]);
 }
 
@@ -120,6 +133,9 @@ int jaguar1_parse_rx_pkt(const struct dvr_chip *chip, const uint8_t *p,
 
 	struct dvr_rx_info *info = &out->info;
 	out->has_fcs = true;               /* RCR APP_FCS */
+	const struct jaguar1_data *jd = jaguar1_data(chip);
+	if (jd && jd->rx_dw4_no_phy)
+		d4 = 0;                        /* other fields there */
 	bool ht_vht = info->rate.kind != DVR_RATE_LEGACY;
 	unsigned bwc = (d4 >> 4) & 3;
 	info->bw_mhz = ht_vht ? (uint16_t)(bwc == 2 ? 80 : bwc == 1 ? 40 : 20)

@@ -60,16 +60,22 @@ int jaguar1_build_tx_desc(const struct dvr_chip *chip, uint8_t *desc,
 		return st;
 	bw = v.bw_mhz;
 
+	const struct jaguar1_data *jd = jaguar1_data(chip);
+	const bool plain = jd && jd->tx_dw0_plain;
 	uint32_t dw[10] = { 0 };
 	dw[0] = (uint32_t)req->frame_len | JAGUAR1_TX_DESC_LEN << 16 |
-	        1u << 26 /* LS */ | 1u << 27 /* FS */ | 1u << 31 /* OWN */;
+	        1u << 26 /* LS */;
+	if (!plain)
+		dw[0] |= 1u << 27 /* FS */ | 1u << 31 /* OWN */;
 	if (req->group_addressed)
 		dw[0] |= 1u << 24;     /* BMC */
 	dw[1] = MACID_BMC | QSEL_MGMT << 8 | (uint32_t)v.rate_id << 16;
 	dw[3] = 1u << 8 /* USE_RATE */ | 1u << 10 /* DISDATAFB */;
 	unsigned retries = tp->no_ack ? 0 : (tp->retries > 63 ? 63 : tp->retries);
-	dw[4] = v.code | 0x1Fu << 8 /* DATA_RATE_FB_LIMIT */ |
-	        1u << 17 /* RETRY_LIMIT_EN */ | (uint32_t)retries << 18;
+	dw[4] = v.code | 1u << 17 /* RETRY_LIMIT_EN */ |
+	        (uint32_t)retries << 18;
+	if (!plain)
+		dw[4] |= 0x1Fu << 8;   /* DATA_RATE_FB_LIMIT */
 	dw[5] = v.data_sc & 0xF;
 	if (v.ht_vht && tp->short_gi)
 		dw[5] |= 1u << 4;      /* DATA_SHORT */

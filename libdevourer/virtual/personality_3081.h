@@ -119,6 +119,11 @@ struct p3081_chip {
 	bool mac_table_is_llt;
 	/* the values its tables leave (personality_3081_tables.c; not NULL) */
 	const struct p3081_tables *tables;
+	/* Optional: whether its BB takes register writes, for the BB table
+	 * milestone; NULL: SYS_FUNC_EN bits 0-1 (p3081_bb_on), as on the
+	 * HalMAC chips. A Jaguar1 BB behind this MAC (the RTL8814A) has its
+	 * enables elsewhere (0x1000 bits 16-17). */
+	bool (*bb_regs_on)(const struct vchip *vc);
 
 	/* ---- receive filter ---- */
 	/* RCR bits 11-13 (ADF/ACF/AMF on Jaguar1) are a beacon filter: with

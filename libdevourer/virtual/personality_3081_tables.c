@@ -69,7 +69,9 @@ void p3081_tables_written(struct vchip *vc, uint16_t addr, size_t len)
 		s->mac_done = true;
 		vc_milestone(vc, VCHIP_M_MAC_TABLE);
 	}
-	if (s->bb_done || !t->n_bb || !p3081_bb_on(vc))
+	const struct p3081_chip *c = p3081_chip_of(vc);
+	bool bb_on = c->bb_regs_on ? c->bb_regs_on(vc) : p3081_bb_on(vc);
+	if (s->bb_done || !t->n_bb || !bb_on)
 		return;
 	bool touched = false;
 	for (size_t i = 0; i < t->n_bb; i++)

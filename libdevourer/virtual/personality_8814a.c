@@ -123,6 +123,7 @@ static const struct p3081_chip chip_8814a = {
 	.txd_checksum_all = false,
 	.mac_table_is_llt = false, /* rtw88 rtw8814a_table.c rtw8814a_mac */
 	.tables = &p8814a_tables,
+	.bb_regs_on = p8814a_bb_regs_on,
 	/* the Jaguar1 receive filter: RCR bits 11-13 pass data, control
 	 * and management frames (the vendor rtl8814au hw_var_set_monitor
 	 * sets them for monitor mode, so they drop no beacons) */

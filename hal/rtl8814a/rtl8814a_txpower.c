@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * TX power of the 8814A: one index per rate and path written through the
+ * TX AGC table port 0x1998, each word packing index, path and rate (rtw88
+ * rtw8814a.c rtw8814a_set_tx_power_index_by_rate,
+ * rtw8814a_set_tx_power_index; vendor rtl8814a_phycfg.c
+ * PHY_SetTxPowerIndex_8814A). The per-rate byte lanes at 0xC20-0xC4C of
+ * the 8812A are not used on this chip.
+ *
+ * rtw88 adds 2 to every index before writing it; the vendor writes the
+ * index as computed, and gives no reason for a difference. We write the
+ * asked index as it is (INDEX_BIAS 0): the core's index is the power the
+ * application asked for in 0.5 dB steps, and a bias would put every rate
+ * 1 dB above it; the vendor's own driver, which OpenIPC devourer
+ * compared its 8814AU traffic with, does the same.
+ */
+#include "hal/common/rate_codes.h"
+#include "hal/common/txpwr_index.h"
+#include "hal/rtl8814a/rtl8814a.h"
+
+#define REG_TXAGC_TABLE 0x1998
+#define TXAGC_WORD 0x00801000u
+#define INDEX_BIAS 0
+
+uint32_t rtl8814a_txagc_word(unsigned path, uint8_t rate, unsigned index)
+{
+	return TXAGC_WORD | (uint32_t)(index & 0x3F) << 24 |
+	       (uint32_t)(path & 3) << 8 | rate;
+}
+
+unsigned rtl8814a_txagc_index(int index)
+{
+	int v = index + INDEX_BIAS;
+
+	return v < 0 ? 0u : v > JAGUAR1_TXAGC_MAX ? (unsigned)JAGUAR1_TXAGC_MAX
+	                                        : (unsigned)v;
+}
+
+/*
+ * The EFUSE TX-power block (rtw88 rtw8814a.h struct rtw8814a_efuse:
+ * txpwr_idx_table[4] at 0x10, one record per path, read by
+ * rtw8814a_read_efuse for all four paths): 0.5 dB an index step (hw_spec
+ * txgi_factor 1), 6-bit bases. rtw88 takes a blank base as it reads
+ * (0xFF, clamped to 0x3F); a blank part here starts from the chip's
+ * mid-scale default instead, as with no calibration at all.
+ */
+const struct dvr_txpwr_chip rtl8814a_txpwr = {
+	.rules = {
+		.factor = 1,
+		.max_base = JAGUAR1_TXAGC_MAX,
+		.blank_base_2g = 32,
+		.blank_base_5g = 32,
+	},
+	.efuse_offset = 0x10,
+	.paths = 4,
+	.max_index = JAGUAR1_TXAGC_MAX,
+};
+
+/* The level of @p rate on @p path for an asked @p index: its EFUSE
+ * calibration moved by how far @p index is from the reference rate's
+ * (hal/common/txpwr_index.c, as the other chips). A 3-stream rate takes
+ * the level of its 2-stream counterpart: the common EFUSE parse has no
+ * third-stream difference yet (rtw88 reads them, txpwr_idx_table). */
+static unsigned level(struct dvr_chip *chip, unsigned path, uint8_t rate,
+                      int index, int shift)
+{
+	uint8_t r = rate;
+
+	if (r >= DVR_DESC_RATE_HT_FIRST + 16 && r < DVR_DESC_RATE_HT_FIRST + 24)
+		r = (uint8_t)(r - 8);                 /* MCS16-23 -> 8-15 */
+	else if (r >= DVR_DESC_RATE_VHT_FIRST + 20)
+		r = (uint8_t)(r - 10);                /* VHT 3SS -> 2SS */
+	int v = dvr_chip_txpwr_level(chip, &rtl8814a_txpwr, path, r, index,
+	                             shift);
+	return rtl8814a_txagc_index(v < 0 ? index : v);
+}
+
+/* The rate codes rtw88 writes (main.h enum rtw_trx_desc_rate): CCK 1M-11M
+ * 0x00-0x03, OFDM 6M-54M 0x04-0x0B, HT MCS0-23 0x0C-0x23, VHT 1SS-3SS
+ * MCS0-9 0x2C-0x49. */
+static void write_range(struct dvr_chip *chip, unsigned path, uint8_t from,
+                        uint8_t to, int index, int shift)
+{
+	struct dvr_io *io = chip->io;
+
+	for (unsigned r = from; r <= to; r++) {
+		unsigned idx = level(chip, path, (uint8_t)r, index, shift);
+		uint32_t w = rtl8814a_txagc_word(path, (uint8_t)r, idx);
+		dvr_w32(io, REG_TXAGC_TABLE, w);
+		/* "first time to turn on the txagc table, second to write
+		 * the addr0" */
+		if (r == 0x00)
+			dvr_w32(io, REG_TXAGC_TABLE, w);
+	}
+}
+
+int rtl8814a_set_tx_power(struct dvr_chip *chip, int index)
+{
+	struct dvr_io *io = chip->io;
+	int shift = dvr_chip_txpwr_shift(chip, &rtl8814a_txpwr, index);
+
+	chip->tx_power_asked = index;
+	/*
+	 * CCK on both bands: rtw88 writes it on 2.4 GHz only, but rtw88
+	 * writes TX power again at every channel set, and here the core
+	 * does not (it asks once per start or set_tx_power). A retune from
+	 * 5 to 2.4 GHz would leave CCK at the BB table's index 0x12; on
+	 * 5 GHz the CCK rows are simply unused (the chip sends no CCK there).
+	 */
+	for (unsigned p = 0; p < chip->info->rf_paths; p++) {
+		write_range(chip, p, 0x00, 0x03, index, shift);     /* CCK */
+		write_range(chip, p, 0x04, 0x0B, index, shift);     /* OFDM */
+		write_range(chip, p, 0x0C, 0x23, index, shift);     /* HT */
+		write_range(chip, p, 0x2C, 0x49, index, shift);     /* VHT */
+	}
+	int st = dvr_io_status(io);
+	return st == DVR_OK ? DVR_OK :
+	       dvr_chip_fail(chip, st, "TX power not written");
+}
+
+int rtl8814a_calibrated_tx_power(struct dvr_chip *chip)
+{
+	/* MCS7 of path A at the channel; with no power-by-rate tables
+	 * loaded (rtl8814a_efuse.c) every rate then gets that index. */
+	return dvr_chip_txpwr_calibrated(chip, &rtl8814a_txpwr);
+}
