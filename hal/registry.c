@@ -15,15 +15,15 @@ extern const struct dvr_chip_info rtl8822b_info;
 extern const struct dvr_chip_info rtl8822e_info;
 extern const struct dvr_chip_info rtl8814a_info;
 
+/* The core asks the chips listing a VID:PID in this order and drives the
+ * first whose probe says the die is its own. The RTL8812A has no probe
+ * (one would add a read to every 8812A bring-up), so it comes last: every
+ * id it shares (2357:0122 and the 8811AU's 0bda:0811/a811 with the 8821A,
+ * 2357:0115 with the 8822B) is first asked of the chip whose probe can
+ * tell its die apart, and left to the 8812A when that die is not there. */
 const struct dvr_chip_info *const dvr_chip_registry[] = {
-	/* Before the 8812A: 2357:0122 is in both lists, and only the
-	 * 8821A's probe can tell the dies apart (the 8812A has none, and
-	 * one would add a read to every 8812A bring-up). */
 #if DVR_CHIP_RTL8821A
 	&rtl8821a_info,
-#endif
-#if DVR_CHIP_RTL8812A
-	&rtl8812a_info,
 #endif
 #if DVR_CHIP_RTL8822C
 	&rtl8822c_info,
@@ -39,6 +39,9 @@ const struct dvr_chip_info *const dvr_chip_registry[] = {
 #endif
 #if DVR_CHIP_RTL8814A
 	&rtl8814a_info,
+#endif
+#if DVR_CHIP_RTL8812A
+	&rtl8812a_info,
 #endif
 	NULL,
 };

@@ -15,7 +15,8 @@
  * TRENDnet, ELECOM, Mercusys, Buffalo). Two are shared with other dies:
  * 13b1:0043 with the RTL8822CU (listed first in the registry; its probe
  * reads chip id 0x0A and passes to us), 2357:0115 with the RTL8812AU,
- * which has no probe op and so takes that id first.
+ * which has no probe op and is asked last (hal/registry.c): our probe
+ * takes an 8822B die and leaves any other to it.
  */
 static const struct dvr_usb_id rtl8822b_usb_ids[] = {
 	{ 0x0bda, 0xb812 }, { 0x0bda, 0xb82c }, { 0x0bda, 0x2102 },

@@ -5,6 +5,7 @@
  * change while PLAYING, and the device-list splitter keeps virtual selector
  * options attached to their selector.
  */
+#include <glib/gstdio.h>
 #include <gst/gst.h>
 #include <gst/base/gstbasesrc.h>
 
@@ -424,6 +425,13 @@ int main(int argc, char **argv)
 {
 	GstPlugin *plugin;
 
+	/* A registry cached by an earlier build keeps the element metadata
+	 * of the plugin as it was when the file last changed: the chip list
+	 * in the descriptions comes from libdevourer, which can change
+	 * without the plugin file. Start from a fresh scan. */
+	const gchar *registry = g_getenv("GST_REGISTRY");
+	if (registry && *registry)
+		g_remove(registry);
 	gst_init(&argc, &argv);
 
 	plugin = gst_registry_find_plugin(gst_registry_get(), "devourer");
