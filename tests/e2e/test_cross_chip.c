@@ -188,6 +188,7 @@ static void one_way(const struct link_case *c, struct station *tx,
 	pthread_mutex_lock(&rx->lock);
 	unsigned n = rx->n < N_FRAMES ? rx->n : N_FRAMES;
 	unsigned exact = 0, rate_ok = 0, bw_ok = 0, rssi_ok = 0, chan_ok = 0;
+	unsigned chains_ok = 0, paths = dvr_rf_paths(rx->dev);
 	for (unsigned i = 0; i < n; i++) {
 		const struct kept *k = &rx->frames[i];
 		/* in order: the air keeps the sender's order */
@@ -206,6 +207,14 @@ static void one_way(const struct link_case *c, struct station *tx,
 			bw_ok++;
 		if (k->info.channel == c->ch.channel)
 			chan_ok++;
+		/* an OFDM frame is reported on every chain the receiver
+		 * has (four on an RTL8814AU); a CCK one on at least one */
+		unsigned v = r->legacy_500k;
+		bool cck = r->kind == DVR_RATE_LEGACY &&
+		           (v == 2 || v == 4 || v == 11 || v == 22);
+		if (cck ? k->info.n_chains >= 1 && k->info.n_chains <= paths
+		        : k->info.n_chains == paths)
+			chains_ok++;
 		/* the signal the air gave this receiver (the link's rssi=,
 		 * moved by the sender's TX power where the sender's model
 		 * has one), as the chip's PHY status reports it (a few dB
@@ -235,6 +244,9 @@ static void one_way(const struct link_case *c, struct station *tx,
 	snprintf(what, sizeof what, "%s %s: RX channel %u", c->name, dir,
 	         c->ch.channel);
 	CHECK_EQ_INT(chan_ok, N_FRAMES, what);
+	snprintf(what, sizeof what, "%s %s: reported on the receiver's %u "
+	         "chains", c->name, dir, paths);
+	CHECK_EQ_INT(chains_ok, N_FRAMES, what);
 	snprintf(what, sizeof what, "%s %s: signal near the %d dBm the air "
 	         "gave", c->name, dir, air_rssi);
 	CHECK_EQ_INT(rssi_ok, N_FRAMES, what);
