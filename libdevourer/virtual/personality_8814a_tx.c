@@ -34,6 +34,7 @@
 
 #include "libdevourer/virtual/personality_3081_regs.h"
 #include "libdevourer/virtual/personality_8814a.h"
+#include "libdevourer/virtual/personality_jaguar1.h"
 
 #define QSEL_BEACON 0x10
 #define QSEL_H2C 0x13
@@ -43,11 +44,6 @@
  * the power tables), index 40 = AIR_REF_TX_DBM a chain — the model's
  * anchor: no reference gives the absolute output power. */
 #define REF_INDEX 40
-
-static uint16_t le16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
 
 /* ---- the auto-LLT ---- */
 
@@ -93,11 +89,7 @@ enum vc_tx_verdict p8814a_tx_decode(struct vchip *vc, unsigned ep_idx,
 	(void)ep_idx; /* the core checks the endpoint against the queue */
 	if (rem < P8814A_TX_DESC)
 		return VC_TXD_BAD_LAYOUT;
-	uint16_t x = 0;
-	for (unsigned w = 0; w < 16; w++)
-		if (w != 14)
-			x ^= le16(d + 2 * w);
-	if (x != le16(d + 28))
+	if (!pj1_txd_checksum_ok(d))
 		return VC_TXD_BAD_CHECKSUM;
 	uint32_t dw0 = vc_le32(d), dw1 = vc_le32(d + 4), dw3 = vc_le32(d + 12);
 	uint32_t dw4 = vc_le32(d + 16), dw5 = vc_le32(d + 20);

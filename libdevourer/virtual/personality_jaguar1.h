@@ -196,7 +196,9 @@ bool pj1_iqk_peek(const struct vchip *vc, unsigned path,
 uint32_t pj1_thermal_rf_written(struct vchip *vc, unsigned path,
                                    uint8_t addr, uint32_t data);
 
-/* personality_jaguar1_tx.c: the TX descriptor */
+/* personality_jaguar1_tx.c: the TX descriptor; its checksum (the 40-byte
+ * descriptor's first 32 bytes), as the chip checks it */
+bool pj1_txd_checksum_ok(const uint8_t *d);
 void pj1_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
                    unsigned *count, unsigned *max);
 enum vc_tx_verdict pj1_tx_decode(struct vchip *vc, unsigned ep_idx,

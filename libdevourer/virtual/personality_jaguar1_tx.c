@@ -26,20 +26,25 @@ void pj1_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
 		*max = 1;
 }
 
-enum vc_tx_verdict pj1_tx_decode(struct vchip *vc, unsigned ep_idx,
-                                    const uint8_t *d, size_t rem,
-                                    struct vc_tx_frame *out)
+bool pj1_txd_checksum_ok(const uint8_t *d)
 {
-	/* Checksum: XOR of the first 16 little-endian words with the
-	 * checksum word itself (dword 7 [15:0]) left out (rtw88 tx.c
-	 * rtw_tx_fill_txdesc_checksum, 32 bytes on this chip). */
-	if (rem < PJ1_TX_DESC)
-		return VC_TXD_BAD_LAYOUT;
+	/* XOR of the first 16 little-endian words with the checksum word
+	 * itself (dword 7 [15:0]) left out (rtw88 tx.c
+	 * rtw_tx_fill_txdesc_checksum: 32 bytes on the Jaguar1 chips) */
 	uint16_t x = 0;
 	for (unsigned w = 0; w < 16; w++)
 		if (w != 14)
 			x ^= le16(d + 2 * w);
-	if (x != le16(d + 28))
+	return x == le16(d + 28);
+}
+
+enum vc_tx_verdict pj1_tx_decode(struct vchip *vc, unsigned ep_idx,
+                                    const uint8_t *d, size_t rem,
+                                    struct vc_tx_frame *out)
+{
+	if (rem < PJ1_TX_DESC)
+		return VC_TXD_BAD_LAYOUT;
+	if (!pj1_txd_checksum_ok(d))
 		return VC_TXD_BAD_CHECKSUM;
 	uint32_t dw0 = vc_le32(d), dw1 = vc_le32(d + 4), dw3 = vc_le32(d + 12);
 	uint32_t dw4 = vc_le32(d + 16), dw5 = vc_le32(d + 20);
