@@ -30,7 +30,7 @@ static const struct dvr_chip_ops rtl8814a_ops = {
 	.set_monitor = halmac_set_monitor,
 	.set_carrier_sense = dvr_set_carrier_sense,
 	.set_channel = rtl8814a_set_channel,
-	.calibrate = rtl8814a_calibrate,
+	.calibrate = jaguar1_calibrate,
 	.set_tx_power = rtl8814a_set_tx_power,
 	.calibrated_tx_power = rtl8814a_calibrated_tx_power,
 	.track = rtl8814a_track,
@@ -47,6 +47,8 @@ const struct jaguar1_data rtl8814a_family = {
 	.tx_dw0_plain = true,
 	.rx_dw4_no_phy = true,
 	.rx_signal_second_lowest = true,
+	.calibrate_channel = rtl8814a_calibrate_channel,
+	.iqk = rtl8814a_iqk,
 };
 
 const struct dvr_chip_info rtl8814a_info = {

@@ -97,9 +97,12 @@ int rtl8814a_calibrated_tx_power(struct dvr_chip *chip);
 
 /* rtl8814a_pwrtrack.c */
 int rtl8814a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st);
-/* The calibrate stage: no IQK yet, said as a warning (chip->calib names
- * it "not run"). */
-int rtl8814a_calibrate(struct dvr_chip *chip);
+
+/* rtl8814a_iqk.c: the IQK of all four paths on the NCTL engine for the
+ * band, and the calibration of a channel (struct jaguar1_data
+ * calibrate_channel: the IQK, then chip->calib). */
+int rtl8814a_iqk(struct dvr_chip *chip, bool band_5g);
+int rtl8814a_calibrate_channel(struct dvr_chip *chip, unsigned channel);
 
 /* rtl8814a_rx.c: CCK RX power from the PHY status AGC byte (rtw88
  * rtw8814a_cck_rx_pwr). */

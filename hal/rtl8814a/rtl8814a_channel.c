@@ -208,6 +208,11 @@ int rtl8814a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	set_bw_mode(chip, &pl);
 	if ((st = dvr_io_status(chip->io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "channel switch failed");
-	/* The TX power of the new channel (the core applies it after). */
+	/* Once bring-up has calibrated, every channel set calibrates again
+	 * (rtw88 rtw_phy_calibration after each switch; the family's
+	 * calibrate_channel hook, as jaguar1_set_channel runs it). The TX
+	 * power of the new channel the core applies after. */
+	if (priv && priv->j1.calibrated)
+		return rtl8814a_calibrate_channel(chip, ch->channel);
 	return DVR_OK;
 }

@@ -8,7 +8,9 @@
  * tables, applied first as a TX AGC offset (0xC94/0xE94/0x1894/0x1A94
  * [29:25], as far as the TX power index leaves room, at most 15) and the
  * rest as BB swing steps from the EFUSE swing (at most 10 up).
- * The IQK rtw88 runs after a large change is not run (no IQK here yet).
+ * The IQK rtw88 runs after a change of 8 or more since the last one
+ * (rtw_phy_pwrtrack_need_iqk) is not run here yet: the 8814A calibrates
+ * at bring-up and on every channel set (rtl8814a_iqk.c).
  */
 #include "hal/common/pwrtrack.h"
 #include "hal/rtl8814a/rtl8814a.h"
@@ -127,22 +129,4 @@ int rtl8814a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 	}
 	t->first_reading = false;
 	return dvr_io_status(chip->io);
-}
-
-int rtl8814a_calibrate(struct dvr_chip *chip)
-{
-	/*
-	 * rtw88 calibrates the 8814A with its driver-run IQK on the 0x1B00
-	 * NCTL engine (rtw8814a_do_iqk: LOK, TX and RX IQK on four paths);
-	 * that sequence is not written here yet. The stage says so rather
-	 * than pass for a calibration: the I/Q imbalance stays as the BB
-	 * table leaves it (the vendor does not calibrate at cold init
-	 * either, OpenIPC devourer HalModule.cpp).
-	 */
-	chip->calib.what = "IQK (not run)";
-	chip->calib.paths = 0;
-	dvr_chip_warn(chip, "%s: not calibrated: its IQK (rtw88 "
-	              "rtw8814a_do_iqk) is not implemented, I/Q imbalance "
-	              "left uncorrected", chip->info->name);
-	return DVR_OK;
 }

@@ -75,9 +75,11 @@
  *  - USB3: the older switch rtw88 uses for this chip (0x74 = 0x08, then
  *    0x05 bit 7) re-enumerates it at SuperSpeed; 0x74 remembers it.
  *  - IQK: the NCTL engine's one-shots (0x1B00 written with bit 0) run
- *    P8814A_NCTL_NS and report success (0x1B08 bit 26 clear); what they
- *    measure is not modelled: the result registers hold what was
- *    written.
+ *    P8814A_NCTL_NS: the band preset, then per path LOK, TX and RX IQK,
+ *    each measuring a per-board, per-path, per-channel imbalance into
+ *    the path's result page (0x1B38 TX, 0x1B3C RX, 0x1BFC LOK), or
+ *    failing (0x1B08 bit 26) when the path's RF is off or the set-up
+ *    the engine needs is missing (personality_8814a_iqk.c).
  * Not modelled: H2C answers, spur/ADC-clock
  * workarounds, TX_POWER_OFFSET. The 3081 layer's newer PAD_CTRL2 switch
  * also answers here, though rtw88 never uses it on this chip.
@@ -95,6 +97,14 @@
  * can miss. */
 #define P8814A_NCTL_NS 500000u
 
+/* The IQK engine's state of one path (personality_8814a_iqk.c): its
+ * result page and the band preset it had. */
+struct p8814a_nctl_path {
+	uint32_t tx_iqc, rx_iqc, lok;
+	uint8_t preset_band;     /* 0 none, 2 or 5 GHz */
+	unsigned shots;          /* LOK/TX/RX shots asked of the path */
+};
+
 struct p8814a_state {
 	struct p3081_state base; /* first: the shared layer's */
 
@@ -111,6 +121,10 @@ struct p8814a_state {
 	uint8_t primary_sc;      /* 0x483 [3:0] */
 	/* when the NCTL (0x1B00) one-shot in progress is through */
 	uint64_t nctl_done_ns;
+	struct {
+		unsigned page;   /* the path 0x1B38.. address */
+		struct p8814a_nctl_path path[P8814A_RF_PATHS];
+	} nctl;
 	/* the old-style USB3 switch happened: 0x74 keeps USB3 mode */
 	bool u3_mode_kept;
 };
@@ -138,6 +152,13 @@ void p8814a_phy_mac_power(struct vchip *vc, bool on);
 bool p8814a_tx_front_end(const struct vchip *vc);
 int p8814a_rx_desense_db(const struct vchip *vc,
                          const struct air_frame_hdr *h);
+
+/* personality_8814a_iqk.c: the NCTL IQK engine */
+void p8814a_nctl_written(struct vchip *vc, uint16_t addr, size_t len);
+bool p8814a_nctl_read(const struct vchip *vc, uint32_t a, uint8_t *out);
+void p8814a_nctl_reset(struct vchip *vc);
+bool p8814a_iqk_peek(const struct vchip *vc, unsigned path,
+                     struct vchip_iqk *out);
 
 /* personality_8814a_tx.c */
 enum vc_tx_verdict p8814a_tx_decode(struct vchip *vc, unsigned ep_idx,

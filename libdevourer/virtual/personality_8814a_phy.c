@@ -25,7 +25,8 @@
  *  - Thermal meter: RF A 0x42, [17:16] = 3 measures, [15:10] the reading
  *    (rtw8814a.c rtw8814a_phy_pwrtrack: one meter, on path A).
  *  - IQK: the NCTL engine (0x1B00) runs a one-shot written with bit 0
- *    and reads bit 0 clear once through; it reports success.
+ *    and reads bit 0 clear once through; what it measures and when it
+ *    fails is personality_8814a_iqk.c's.
  *  - Table milestones by a few values of rtw88 rtw8814a_table.c.
  * Caller holds vc->lock.
  */
@@ -142,13 +143,16 @@ void p8814a_phy_reset(struct vchip *vc)
 	memset(s->rf, 0, sizeof s->rf);
 	memset(s->txagc, 0, sizeof s->txagc);
 	s->primary_sc = 0;
+	p8814a_nctl_reset(vc);
 }
 
 void p8814a_phy_mac_power(struct vchip *vc, bool on)
 {
 	(void)on;
-	/* the TX power table is the BB's and goes with the MAC domain */
+	/* the TX power table and the IQK engine's pages are the BB's and
+	 * go with the MAC domain */
 	memset(p8814a_of(vc)->txagc, 0, sizeof p8814a_of(vc)->txagc);
+	p8814a_nctl_reset(vc);
 }
 
 uint32_t p8814a_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)
@@ -179,6 +183,8 @@ bool p8814a_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 		*out = v;
 		return true;
 	}
+	if (p8814a_nctl_read(vc, a, out))
+		return true;
 	if (a >= P8814A_TXAGC_PORT && a < P8814A_TXAGC_PORT + 4) {
 		*out = 0; /* write-only */
 		return true;
@@ -241,15 +247,7 @@ void p8814a_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 	if (p3081_in(addr, len, P8814A_TXAGC_PORT + 3, P8814A_TXAGC_PORT + 3) &&
 	    p8814a_bb_regs_on(vc))
 		txagc_written(vc);
-	if (p3081_in(addr, len, P8814A_NCTL_CMD, P8814A_NCTL_CMD) &&
-	    (vc->regs[P8814A_NCTL_CMD] & 0x01) && p8814a_bb_regs_on(vc)) {
-		/* an NCTL one-shot (rtw88 rtw8814a.c rtw8814a_lok_one_shot,
-		 * _iqk_tx_one_shot, _iqk_rx_one_shot): done after its time,
-		 * successful (0x1B08 bit 26 clear) */
-		p8814a_of(vc)->nctl_done_ns = air_now_ns() + P8814A_NCTL_NS;
-		vc->regs[P8814A_NCTL_CMD] &= 0xFE;
-		vc->regs[P8814A_NCTL_STATUS + 3] &= (uint8_t)~0x04u;
-	}
+	p8814a_nctl_written(vc, addr, len);
 	if (p3081_in(addr, len, P8814A_RFMOD, P8814A_RFMOD) ||
 	    p3081_in(addr, len, P8814A_DATA_SC, P8814A_DATA_SC))
 		update_tuning(vc);

@@ -28,6 +28,9 @@
 #define P8814A_RFE_SEL 0x1994       /* [3:0] RFE pin source */
 #define P8814A_NCTL_CMD 0x1B00      /* IQK engine: bit 0 one-shot busy */
 #define P8814A_NCTL_STATUS 0x1B08   /* bit 26: the one-shot failed */
+#define P8814A_NCTL_TX_IQC 0x1B38   /* selected path's TX IQ correction */
+#define P8814A_NCTL_RX_IQC 0x1B3C   /* selected path's RX IQ correction */
+#define P8814A_NCTL_LOK 0x1BFC      /* selected path's LOK result */
 
 /* RF paths A-D: LSSI (3-wire) write ports and direct read windows
  * (rtw88 rtw8814a.c rtw8814a_hw_spec rf_sipi_addr, rf_base_addr) */

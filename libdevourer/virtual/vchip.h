@@ -265,6 +265,9 @@ struct vchip_iqk {
 	int tx_x, tx_y, rx_x, rx_y;
 	unsigned shots;
 	uint32_t applied_tx_x, applied_tx_y;
+	/* the RX correction the BB applies, where the chip keeps it apart
+	 * from its registers (the 8814A's per-path NCTL pages); 0 else */
+	uint32_t applied_rx_x, applied_rx_y;
 };
 /* false: this chip model has no such engine (or no such path). */
 bool vchip_peek_iqk(const struct vchip *vc, unsigned path,

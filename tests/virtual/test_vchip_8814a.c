@@ -383,15 +383,41 @@ static void test_bb_rf(void)
 	v3_rf_write(vc, 0, 0x42, 0x30000);
 	CHECK_EQ_INT((v3_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x25,
 	             "... and the meter follows");
-	/* an NCTL one-shot (rtw88 rtw8814a_iqk_tx_one_shot on path C) */
+	/* an NCTL one-shot (rtw88 rtw8814a_iqk_tx_one_shot on path C at
+	 * 20 MHz): without the band preset it fails; after the 2.4 GHz
+	 * preset, with the IQK AFE mode, it measures into path C's page */
+	vh_w32(vc, 0x1860, 0x0E808003);
+	vh_w32(vc, 0x1B00, 0xF8000001u | 3u << 8 | 1u << 6);
+	CHECK(vh_poll(vc, 0x1B00, 4, 1, 0, 50000), "IQK without preset done");
+	CHECK(vh_read(vc, 0x1B08, 4) & (1u << 26),
+	      "... and failed: no band preset");
+	vh_w32(vc, 0x1B00, 0xF8000EF1);
+	CHECK(vh_poll(vc, 0x1B00, 4, 1, 0, 50000), "2.4 GHz preset done");
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	vh_w32(vc, 0x1B00, 0xF8000001u | 5u << 8 | 1u << 6);
+	vh_w32(vc, 0x1B00, 0xF8000001u | 3u << 8 | 1u << 6);
 	uint32_t b00 = vh_read(vc, 0x1B00, 4);
 	if (vh_us_since(&t0) < 500)
 		CHECK(b00 & 1, "IQK one-shot busy right after its command");
 	CHECK(vh_poll(vc, 0x1B00, 4, 1, 0, 50000), "... and done when polled");
 	CHECK(!(vh_read(vc, 0x1B08, 4) & (1u << 26)), "... successfully");
+	vh_w32(vc, 0x1B00, 0xF8000004); /* path C's result page */
+	struct vchip_iqk k;
+	CHECK(vchip_peek_iqk(vc, 2, &k), "path C has an IQK engine");
+	uint32_t iqc = vh_read(vc, 0x1B38, 4);
+	CHECK(iqc != 0x20000000u, "TX IQK measured an imbalance");
+	CHECK_EQ_HEX((iqc >> 20) & 0x7FF, (uint32_t)k.tx_x & 0x7FF,
+	             "0x1B38 holds the engine's TX X");
+	CHECK_EQ_HEX(iqc & 0x7FF, (uint32_t)k.tx_y & 0x7FF,
+	             "... and its TX Y");
+	/* a shot of a path whose RF is off fails */
+	vh_w32(vc, 0x0C60, 0x0E808003);
+	vh_w8(vc, 0x1F, 0x00);
+	vh_w32(vc, 0x1B00, 0xF8000001u | 3u << 8 | 1u << 4);
+	CHECK(vh_poll(vc, 0x1B00, 4, 1, 0, 50000), "path A IQK done");
+	CHECK(vh_read(vc, 0x1B08, 4) & (1u << 26),
+	      "... and failed: path A's RF is off");
+	vh_w8(vc, 0x1F, 0x07);
 	/* the TX power port reads back nothing */
 	a_txpower(vc, 2, 0x0C, 0x2A);
 	CHECK_EQ_HEX(vh_read(vc, 0x1998, 4), 0, "0x1998 is write-only");
