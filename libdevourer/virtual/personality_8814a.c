@@ -169,6 +169,7 @@ const struct vchip_personality vchip_personality_8814a = {
 	.read8 = p3081_read8,
 	.write = write_8814a,
 	.rf_peek = p8814a_rf_peek,
+	.txagc_peek = p8814a_txagc_peek,
 	.tx_dma_on = p3081_tx_dma_on,
 	.tx_ready = p3081_tx_ready,
 	.tx_agg = p3081_tx_agg,
