@@ -20,6 +20,10 @@ static const struct { uint8_t first, count, base; } sections[DVR_RS_NUM] = {
 	[DVR_RS_HT_2S] = { 0x14, 8, 0x1B },   /* MCS8..15, base MCS15 */
 	[DVR_RS_VHT_1S] = { 0x2C, 10, 0x33 }, /* VHT 1SS MCS0..9, base 7 */
 	[DVR_RS_VHT_2S] = { 0x36, 10, 0x3D }, /* VHT 2SS MCS0..9, base 7 */
+	[DVR_RS_HT_3S] = { 0x1C, 8, 0x23 },   /* MCS16..23, base MCS23 */
+	[DVR_RS_HT_4S] = { 0x24, 8, 0x2B },   /* MCS24..31, base MCS31 */
+	[DVR_RS_VHT_3S] = { 0x40, 10, 0x47 }, /* VHT 3SS MCS0..9, base 7 */
+	[DVR_RS_VHT_4S] = { 0x4A, 10, 0x51 }, /* VHT 4SS MCS0..9, base 7 */
 };
 
 int dvr_rate_section_of(uint8_t rate)
@@ -42,21 +46,36 @@ struct pg_group {
 
 /* Address forms: the Jaguar TX AGC registers (path A 0xC20, B 0xE20 on
  * Jaguar1; 0x1820 / 0x1A20 on chips that keep the same layout there), the
- * layout every table we carry uses; and the older 11n register names some
- * vendor tables still use. */
+ * layout every table we carry uses, with the 3-stream groups of a 3T chip
+ * 0xB8 above the base (rtw88 phy.c
+ * rtw_phy_get_rate_values_of_txpwr_by_rate: 0xCD8-0xCE8); and the older
+ * 11n register names some vendor tables still use. */
 static bool group_of(uint32_t addr, uint32_t mask, struct pg_group *g)
 {
 	static const uint32_t jaguar_bases[] = { 0xC20, 0xE20, 0x1820, 0x1A20 };
 	for (size_t i = 0; i < sizeof jaguar_bases / sizeof jaguar_bases[0];
 	     i++) {
 		uint32_t b = jaguar_bases[i];
-		if (addr < b || addr > b + 0x2C || (addr - b) % 4)
+		if (addr < b || (addr - b) % 4)
 			continue;
 		uint32_t off = addr - b;
-		/* register = base + (rate & 0xFC), VHT rates 0x10 lower */
-		*g = (struct pg_group){ (uint8_t)(off < 0x1C ? off : off + 0x10),
-			                4, 0, false };
-		return true;
+		if (off <= 0x2C) {
+			/* register = base + (rate & 0xFC), VHT rates 0x10
+			 * lower */
+			*g = (struct pg_group){
+				(uint8_t)(off < 0x1C ? off : off + 0x10), 4, 0,
+				false };
+			return true;
+		}
+		if (off >= 0xB8 && off <= 0xC8) {
+			/* MCS16-23 from 0xB8, VHT 3SS MCS0-9 from 0xC0; the
+			 * last group holds MCS8-9 only */
+			uint8_t first = (uint8_t)(off < 0xC0 ? off - 0x9C
+			                                      : off - 0x80);
+			*g = (struct pg_group){ first, off == 0xC8 ? 2 : 4, 0,
+				                false };
+			return true;
+		}
 	}
 	static const struct { uint32_t addr; uint8_t first; } legacy[] = {
 		{ 0xE00, 0x04 }, { 0x830, 0x04 }, /* 6M..18M */

@@ -9,7 +9,8 @@
  *
  * The chip supplies its rows; nothing here knows a chip. Parsed once per
  * device open into struct dvr_txpwr_by_rate; lookups are array reads.
- * Rates up to two spatial streams (the chips we drive).
+ * Every rate code up to VHT 4SS MCS9 has a slot; the tables carry rows
+ * up to three streams (rtw88 has no register name for a 4-stream group).
  */
 #ifndef DVR_HAL_TXPWR_BY_RATE_H
 #define DVR_HAL_TXPWR_BY_RATE_H
@@ -32,14 +33,19 @@ enum dvr_rate_section {
 	DVR_RS_HT_2S,
 	DVR_RS_VHT_1S,
 	DVR_RS_VHT_2S,
+	/* rtw88 numbers the 3- and 4-stream sections after these */
+	DVR_RS_HT_3S,
+	DVR_RS_HT_4S,
+	DVR_RS_VHT_3S,
+	DVR_RS_VHT_4S,
 	DVR_RS_NUM
 };
 
 /* A row per RF path the table names: sized for every chip
  * (DVR_MAX_RF_PATHS); a 2T2R chip's tables fill A and B. */
 #define DVR_TXPWR_PATHS DVR_MAX_RF_PATHS
-/* Rate codes covered: CCK 1M up to VHT 2SS MCS9 (hal/common/rate_codes.h). */
-#define DVR_TXPWR_RATES 0x40
+/* Rate codes covered: CCK 1M up to VHT 4SS MCS9 (hal/common/rate_codes.h). */
+#define DVR_TXPWR_RATES 0x54
 
 /* One row of a by-rate table (rtw88 phy.h struct rtw_phy_pg_cfg_pair):
  * addr names a group of up to four rates (the TX AGC register that
@@ -52,12 +58,12 @@ struct dvr_pg_row {
 struct dvr_txpwr_by_rate {
 	/* rate's value minus its section's base rate's value */
 	int8_t offset[DVR_TXPWR_BANDS][DVR_TXPWR_PATHS][DVR_TXPWR_RATES];
-	/* the base rate's value (CCK 11M, OFDM 54M, MCS7, MCS15, VHT 1SS
-	 * MCS7, VHT 2SS MCS7): 0.5 dBm steps */
+	/* the base rate's value (CCK 11M, OFDM 54M, the last MCS of an HT
+	 * section, MCS7 of a VHT one): 0.5 dBm steps */
 	int8_t base[DVR_TXPWR_BANDS][DVR_TXPWR_PATHS][DVR_RS_NUM];
 };
 
-/* Rate section of a rate code; -1 for a rate past two streams. */
+/* Rate section of a rate code; -1 for a code that is no rate. */
 int dvr_rate_section_of(uint8_t rate);
 
 /*

@@ -15,17 +15,21 @@
 #include "hal/common/txpwr_limit.h"
 
 /* Byte offsets inside one path's record: 18 bytes of 2.4 GHz, then 24
- * of 5 GHz. Difference bytes hold two signed 4-bit fields. */
+ * of 5 GHz. Difference bytes hold two signed 4-bit fields. The n-stream
+ * differences (n = 2..4) follow each other: two bytes apart at 2.4 GHz
+ * (their second byte holds CCK and OFDM differences no rate uses), one
+ * byte apart at 5 GHz. */
 #define G2_CCK_BASE 0      /* 6 groups */
 #define G2_BW40_BASE 6     /* 5 groups */
 #define G2_1S_DIFF 11      /* [7:4] BW20, [3:0] OFDM */
-#define G2_2S_DIFF 12      /* [7:4] BW40, [3:0] BW20 */
+#define G2_NS_DIFF(n) (12 + 2 * ((n) - 2)) /* [7:4] BW40, [3:0] BW20 */
 #define G5_BW40_BASE 18    /* 14 groups */
 #define G5_1S_DIFF 32      /* [7:4] BW20, [3:0] OFDM */
-#define G5_2S_DIFF 33      /* [7:4] BW40, [3:0] BW20 */
+#define G5_NS_DIFF(n) (33 + (n) - 2)       /* [7:4] BW40, [3:0] BW20 */
 #define G5_VHT1S_DIFF 38   /* [7:4] BW80, [3:0] BW160 */
-#define G5_VHT2S_DIFF 39
+#define G5_VHT_NS_DIFF(n) (39 + (n) - 2)
 #define G5_GROUPS 14
+#define MAX_NSS 4
 
 int dvr_txpwr_channel_group(unsigned ch, bool cck)
 {
@@ -72,12 +76,20 @@ static bool is_mcs(uint8_t rate)
 	return rate >= DVR_DESC_RATE_HT_FIRST && rate < DVR_DESC_RATE_COUNT;
 }
 
-/* Streams beyond the first, each adding its own difference byte. Only
- * the second stream's is used here: the 3/4-stream bytes follow in the
- * record but no chip we drive has a third path. */
-static bool above_1ss(uint8_t rate)
+/* The sum of the difference nibbles of streams 2 up to the rate's own
+ * (rtw88 adds one for each of above_2ss, above_3ss, above_4ss): a
+ * 3-stream rate is its 2-stream level plus the third stream's
+ * difference. first_byte: the 2-stream byte, stride: the distance to
+ * the next stream's, high: which of its nibbles. */
+static int streams_diff(const uint8_t *t, uint8_t rate, unsigned first_byte,
+                        unsigned stride, bool high)
 {
-	return is_mcs(rate) && dvr_desc_rate_nss(rate) >= 2;
+	unsigned nss = is_mcs(rate) ? dvr_desc_rate_nss(rate) : 1;
+	int sum = 0;
+
+	for (unsigned n = 2; n <= nss && n <= MAX_NSS; n++)
+		sum += nibble(t[first_byte + stride * (n - 2)], high);
+	return sum;
 }
 
 int dvr_txpwr_efuse_base(const uint8_t *t,
@@ -91,7 +103,6 @@ int dvr_txpwr_efuse_base(const uint8_t *t,
 
 	if (g < 0)
 		return DVR_E_INVALID;
-	bool two = above_1ss(rate);
 	if (center_ch <= 14) {
 		if (cck) {
 			*out = base_of(r, t[G2_CCK_BASE + g], false);
@@ -101,10 +112,11 @@ int dvr_txpwr_efuse_base(const uint8_t *t,
 		if (!is_mcs(rate))
 			p += nibble(t[G2_1S_DIFF], false) * f;
 		else if (bw_mhz == 40)
-			p += two ? nibble(t[G2_2S_DIFF], true) * f : 0;
+			p += streams_diff(t, rate, G2_NS_DIFF(2), 2, true) * f;
 		else
 			p += (nibble(t[G2_1S_DIFF], true) +
-			      (two ? nibble(t[G2_2S_DIFF], false) : 0)) * f;
+			      streams_diff(t, rate, G2_NS_DIFF(2), 2, false)) *
+			     f;
 		*out = p;
 		return DVR_OK;
 	}
@@ -117,12 +129,12 @@ int dvr_txpwr_efuse_base(const uint8_t *t,
 		int up = g + 1 < G5_GROUPS ? g + 1 : g;
 		p = (p + base_of(r, t[G5_BW40_BASE + up], true)) / 2;
 		p += (nibble(t[G5_VHT1S_DIFF], true) +
-		      (two ? nibble(t[G5_VHT2S_DIFF], true) : 0)) * f;
+		      streams_diff(t, rate, G5_VHT_NS_DIFF(2), 1, true)) * f;
 	} else if (bw_mhz == 40) {
-		p += two ? nibble(t[G5_2S_DIFF], true) * f : 0;
+		p += streams_diff(t, rate, G5_NS_DIFF(2), 1, true) * f;
 	} else {
 		p += (nibble(t[G5_1S_DIFF], true) +
-		      (two ? nibble(t[G5_2S_DIFF], false) : 0)) * f;
+		      streams_diff(t, rate, G5_NS_DIFF(2), 1, false)) * f;
 	}
 	*out = p;
 	return DVR_OK;

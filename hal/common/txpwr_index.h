@@ -41,9 +41,10 @@ struct dvr_txpwr_chip {
 	int (*rate_adjust)(uint8_t rate);
 };
 
-/* The rates rtw88 gives an index: CCK, OFDM, HT MCS0-15, VHT 1SS and 2SS
- * (its rate sections up to __RTW_RATE_SECTION_2SS_MAX); every group of
- * four codes is all in or all out. */
+/* The rates rtw88 gives an index on a chip of up to two streams: CCK,
+ * OFDM, HT MCS0-15, VHT 1SS and 2SS (its rate sections up to
+ * __RTW_RATE_SECTION_2SS_MAX); every group of four codes is all in or
+ * all out. A 3-stream chip names its further rates itself. */
 bool dvr_txpwr_rate_programmed(uint8_t rate);
 
 /* Those of them a chip programs on a band: no CCK on 5 GHz, where
@@ -55,14 +56,15 @@ bool dvr_txpwr_rate_on_band(uint8_t rate, bool is_5g);
 #define DVR_TXPWR_REF_RATE (DVR_DESC_RATE_HT_FIRST + 7)
 
 /*
- * Index of descriptor rate code @p rate on @p path (0/1) at the tuned
+ * Index of descriptor rate code @p rate on @p path (0..paths-1) at the tuned
  * channel (@p primary, @p center_ch, @p bw_mhz) from the logical EFUSE
  * map @p efuse, with power by rate and the limits of @p regd when
  * @p by_rate is not NULL, clamped to 0..max_index. *cap (may be NULL):
  * the most the limit lets the rate have (base + limit + adjustment,
- * clamped). -1 for a path past the chip's records (@p tc paths), a rate past VHT 2SS MCS9 or a channel
- * in no EFUSE group. rtw88 clamps at the top only (its u8 wraps below
- * 0); a negative sum is the lowest index here, not the highest.
+ * clamped). -1 for a path past the chip's records (@p tc paths), a
+ * code past VHT 4SS MCS9 or a channel in no EFUSE group. rtw88 clamps
+ * at the top only (its u8 wraps below 0); a negative sum is the lowest
+ * index here, not the highest.
  */
 int dvr_txpwr_rate_index(const struct dvr_txpwr_chip *tc,
                          const uint8_t *efuse,

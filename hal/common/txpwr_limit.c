@@ -12,6 +12,8 @@
 
 #include "hal/common/txpwr_limit.h"
 
+#include "hal/common/rate_codes.h"
+
 /* 5 GHz channel numbers in table order (rtw88 phy.c rtw_channel_idx_5g):
  * every 20, 40 and 80 MHz centre of the five sub-bands. */
 static const uint8_t ch_5g[DVR_TXPWR_CH_5G] = {
@@ -111,11 +113,13 @@ int dvr_txpwr_limits_parse(struct dvr_txpwr_limits *out,
 	 * only): an HT / VHT entry left at "no limit" takes the other's. */
 	static const unsigned pairs[][2] = {
 		{ DVR_RS_HT_1S, DVR_RS_VHT_1S }, { DVR_RS_HT_2S, DVR_RS_VHT_2S },
+		{ DVR_RS_HT_3S, DVR_RS_VHT_3S }, { DVR_RS_HT_4S, DVR_RS_VHT_4S },
 	};
 	for (unsigned d = 0; d < DVR_TXPWR_DOMAINS; d++)
 		for (unsigned bw = DVR_TXPWR_BW_20; bw <= DVR_TXPWR_BW_40; bw++)
 			for (unsigned c = 0; c < DVR_TXPWR_CH_5G; c++)
-				for (unsigned k = 0; k < 2; k++) {
+				for (unsigned k = 0;
+				     k < sizeof pairs / sizeof pairs[0]; k++) {
 					int16_t *ht = &out->lmt_5g[d][bw][pairs[k][0]][c];
 					int16_t *vht = &out->lmt_5g[d][bw][pairs[k][1]][c];
 					if (*ht == *vht)
@@ -171,8 +175,7 @@ int dvr_txpwr_rate_offset(const struct dvr_txpwr_by_rate *pbr,
 		cch[DVR_TXPWR_BW_40] = primary > center ? center + 4 : center - 4;
 	if (rs == DVR_RS_CCK || rs == DVR_RS_OFDM)
 		bw = DVR_TXPWR_BW_20;
-	else if ((rs == DVR_RS_HT_1S || rs == DVR_RS_HT_2S) &&
-	         bw > DVR_TXPWR_BW_40)
+	else if (dvr_desc_rate_is_ht(rate) && bw > DVR_TXPWR_BW_40)
 		bw = DVR_TXPWR_BW_40;
 
 	int limit = lim->max_index;

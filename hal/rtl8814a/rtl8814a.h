@@ -94,6 +94,9 @@ int rtl8814a_set_tx_power(struct dvr_chip *chip, int index);
 /* The index of the EFUSE calibration at the channel (HT MCS7, path A):
  * what the core applies when no power is asked. */
 int rtl8814a_calibrated_tx_power(struct dvr_chip *chip);
+/* The board's power-by-rate and limit tables, by chip->id.rfe_type (0 or
+ * 1, rtw88 rtw8814a.c rtw8814a_rfe_defs), into chip->txpwr. */
+int rtl8814a_txpower_tables_load(struct dvr_chip *chip);
 
 /* rtl8814a_pwrtrack.c */
 int rtl8814a_track(struct dvr_chip *chip, struct dvr_thermal_stats *st);

@@ -66,15 +66,9 @@ static int read_board(struct dvr_chip *chip)
 		                       e[EFUSE8814A_SWING_5G];
 		priv->efuse_read = true;
 	}
-	/*
-	 * The board's power-by-rate and limit tables (rtw8814a_rfe_defs:
-	 * option 0 bb_pg_type0 / txpwr_lmt_type0, 1 bb_pg /
-	 * txpwr_lmt_type1) are generated but not loaded yet: their 3-stream
-	 * rows (0xCD8-0xCE8: MCS16-23, VHT 3SS; rtw88 phy.c
-	 * rtw_phy_get_rate_values_of_txpwr_by_rate) have no rate section in
-	 * hal/common's by-rate parser. TX power is one index for every rate
-	 * (rtl8814a_txpower.c).
-	 */
+	st = rtl8814a_txpower_tables_load(chip);
+	if (st != DVR_OK)
+		return st;
 	return dvr_io_status(chip->io);
 }
 

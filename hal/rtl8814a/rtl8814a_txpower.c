@@ -14,9 +14,9 @@
  * 1 dB above it; the vendor's own driver, which OpenIPC devourer
  * compared its 8814AU traffic with, does the same.
  */
-#include "hal/common/rate_codes.h"
 #include "hal/common/txpwr_index.h"
 #include "hal/rtl8814a/rtl8814a.h"
+#include "hal/rtl8814a/rtl8814a_tables.h"
 
 #define REG_TXAGC_TABLE 0x1998
 #define TXAGC_WORD 0x00801000u
@@ -57,20 +57,13 @@ const struct dvr_txpwr_chip rtl8814a_txpwr = {
 };
 
 /* The level of @p rate on @p path for an asked @p index: its EFUSE
- * calibration moved by how far @p index is from the reference rate's
- * (hal/common/txpwr_index.c, as the other chips). A 3-stream rate takes
- * the level of its 2-stream counterpart: the common EFUSE parse has no
- * third-stream difference yet (rtw88 reads them, txpwr_idx_table). */
+ * calibration, power by rate and limit moved by how far @p index is from
+ * the reference rate's (hal/common/txpwr_index.c, as the other chips);
+ * the 3-stream rates have their own rows and EFUSE differences. */
 static unsigned level(struct dvr_chip *chip, unsigned path, uint8_t rate,
                       int index, int shift)
 {
-	uint8_t r = rate;
-
-	if (r >= DVR_DESC_RATE_HT_FIRST + 16 && r < DVR_DESC_RATE_HT_FIRST + 24)
-		r = (uint8_t)(r - 8);                 /* MCS16-23 -> 8-15 */
-	else if (r >= DVR_DESC_RATE_VHT_FIRST + 20)
-		r = (uint8_t)(r - 10);                /* VHT 3SS -> 2SS */
-	int v = dvr_chip_txpwr_level(chip, &rtl8814a_txpwr, path, r, index,
+	int v = dvr_chip_txpwr_level(chip, &rtl8814a_txpwr, path, rate, index,
 	                             shift);
 	return rtl8814a_txagc_index(v < 0 ? index : v);
 }
@@ -114,13 +107,36 @@ int rtl8814a_set_tx_power(struct dvr_chip *chip, int index)
 		write_range(chip, p, 0x2C, 0x49, index, shift);     /* VHT */
 	}
 	int st = dvr_io_status(io);
-	return st == DVR_OK ? DVR_OK :
-	       dvr_chip_fail(chip, st, "TX power not written");
+	if (st != DVR_OK)
+		return dvr_chip_fail(chip, st, "TX power not written");
+	/* what the reference rate got: its limit may hold it below index */
+	chip->tx_power_index = (int)level(chip, 0, DVR_TXPWR_REF_RATE, index,
+	                                  shift);
+	return DVR_OK;
 }
 
 int rtl8814a_calibrated_tx_power(struct dvr_chip *chip)
 {
-	/* MCS7 of path A at the channel; with no power-by-rate tables
-	 * loaded (rtl8814a_efuse.c) every rate then gets that index. */
+	/* MCS7 of path A at the channel, with its power by rate and limit */
 	return dvr_chip_txpwr_calibrated(chip, &rtl8814a_txpwr);
+}
+
+int rtl8814a_txpower_tables_load(struct dvr_chip *chip)
+{
+	/* rtw8814a_rfe_defs: option 0 bb_pg_type0 with txpwr_lmt_type0,
+	 * option 1 bb_pg with txpwr_lmt_type1; the by-rate bytes are BCD
+	 * (hw_spec is_pwr_by_rate_dec). read_board has refused every other
+	 * option. */
+	bool type0 = chip->id.rfe_type == 0;
+
+	return dvr_chip_txpwr_load(chip,
+	                           type0 ? rtl8814a_bb_pg_type0 : rtl8814a_bb_pg,
+	                           type0 ? rtl8814a_bb_pg_type0_len
+	                                 : rtl8814a_bb_pg_len,
+	                           true,
+	                           type0 ? rtl8814a_txpwr_lmt_type0
+	                                 : rtl8814a_txpwr_lmt_type1,
+	                           type0 ? rtl8814a_txpwr_lmt_type0_len
+	                                 : rtl8814a_txpwr_lmt_type1_len,
+	                           JAGUAR1_TXAGC_MAX);
 }

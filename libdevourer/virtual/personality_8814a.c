@@ -170,6 +170,7 @@ const struct vchip_personality vchip_personality_8814a = {
 	.write = write_8814a,
 	.rf_peek = p8814a_rf_peek,
 	.iqk_peek = p8814a_iqk_peek,
+	.txagc_peek = p8814a_txagc_peek,
 	.tx_dma_on = p3081_tx_dma_on,
 	.tx_ready = p3081_tx_ready,
 	.tx_agg = p3081_tx_agg,

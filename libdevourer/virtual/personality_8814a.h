@@ -147,6 +147,9 @@ bool p8814a_powered(const struct vchip *vc, uint32_t a);
 bool p8814a_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out);
 void p8814a_phy_written(struct vchip *vc, uint16_t addr, size_t len);
 uint32_t p8814a_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg);
+/* The index 0x1998 last set for @p rate on @p path (vchip_peek_txagc). */
+bool p8814a_txagc_peek(const struct vchip *vc, unsigned path, uint8_t rate,
+                       unsigned *index);
 void p8814a_phy_reset(struct vchip *vc);
 void p8814a_phy_mac_power(struct vchip *vc, bool on);
 bool p8814a_tx_front_end(const struct vchip *vc);

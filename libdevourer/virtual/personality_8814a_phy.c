@@ -232,6 +232,15 @@ static void txagc_written(struct vchip *vc)
 		p8814a_of(vc)->txagc[path][rate] = (uint8_t)((w >> 24) & 0x3F);
 }
 
+bool p8814a_txagc_peek(const struct vchip *vc, unsigned path, uint8_t rate,
+                       unsigned *index)
+{
+	if (path >= P8814A_RF_PATHS || rate >= P8814A_RATE_CODES)
+		return false;
+	*index = p8814a_of(vc)->txagc[path][rate];
+	return true;
+}
+
 void p8814a_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 {
 	for (unsigned p = 0; p < P8814A_RF_PATHS; p++) {

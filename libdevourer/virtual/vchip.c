@@ -352,6 +352,18 @@ bool vchip_peek_antenna(const struct vchip *vc, struct vchip_antenna *out)
 	return ok;
 }
 
+bool vchip_peek_txagc(const struct vchip *vc, unsigned path, uint8_t rate,
+                      unsigned *index)
+{
+	struct vchip *v = (struct vchip *)vc;
+	if (!vc->p->txagc_peek || path >= vc->p->rf_paths)
+		return false;
+	pthread_mutex_lock(&v->lock);
+	bool ok = vc->p->txagc_peek(vc, path, rate, index);
+	pthread_mutex_unlock(&v->lock);
+	return ok;
+}
+
 uint32_t vchip_peek_rf(const struct vchip *vc, unsigned path, uint8_t reg)
 {
 	struct vchip *v = (struct vchip *)vc;

@@ -298,6 +298,13 @@ struct vchip_antenna {
  * antenna). */
 bool vchip_peek_antenna(const struct vchip *vc, struct vchip_antenna *out);
 
+/* The TX power index of rate code @p rate on @p path as a chip with a
+ * write-only per-rate table port (the 8814A's 0x1998) last set it, for
+ * tests; false for a chip whose levels sit in readable registers
+ * (vchip_peek32) or a path or rate it has none of. */
+bool vchip_peek_txagc(const struct vchip *vc, unsigned path, uint8_t rate,
+                      unsigned *index);
+
 /* The in-process registry of live virtual chips, by name (for tests). */
 struct vchip *vchip_find(const char *name);
 

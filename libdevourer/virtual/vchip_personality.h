@@ -192,6 +192,11 @@ struct vchip_personality {
 	 * has no shared antenna. */
 	bool (*antenna_peek)(const struct vchip *vc,
 	                     struct vchip_antenna *out);
+	/* Optional: the TX power index of a rate code on a path where the
+	 * chip keeps it behind a write-only port (tests); false when it
+	 * has no such table or no such rate. */
+	bool (*txagc_peek)(const struct vchip *vc, unsigned path,
+	                   uint8_t rate, unsigned *index);
 
 	/* ---- TX ---- */
 

@@ -4,17 +4,20 @@
  * rtw8814a.c, rtw8814a_table.c, mac.c and tx.h/rx.h (and the vendor
  * rtl8814a_xmit.h / rtl8814a_recv.h descriptor fields): chip data and the
  * queue layout, the table walk by RFE option, the 0x1998 TX AGC word,
- * TX power through it on a fake register file, the RX descriptor + PHY
+ * TX power through it on a fake register file, both RFE options' TX
+ * power tables loading whole, the RX descriptor + PHY
  * status of four chains, the TX descriptor and the TX checks (3 streams
  * accepted, 4 refused, CCK refused on 5 GHz), the CCK gain table.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "../check.h"
 #include "../le_bytes.h"
 #include "fake_regs.h"
 #include "hal/common/bb_table_row.h"
 #include "hal/common/phy_table.h"
+#include "hal/common/txpwr_limit.h"
 #include "hal/rtl8814a/rtl8814a.h"
 #include "hal/rtl8814a/rtl8814a_tables.h"
 
@@ -180,6 +183,25 @@ static void txpower(void)
 	CHECK_EQ_INT(log.n, 4 * (4 + 8 + 24 + 30 + 1), "2.4 GHz: 268 words");
 	CHECK_EQ_HEX(log.words[0], 0x1E801000, "1M turns the table on");
 	CHECK_EQ_HEX(log.words[1], 0x1E801000, "and writes address 0");
+
+	/* Both RFE options' by-rate and limit tables (rtw8814a_rfe_defs),
+	 * 3-stream rows and sections included, are taken whole. */
+	for (unsigned rfe = 0; rfe <= 1; rfe++) {
+		struct dvr_chip c = { .info = &rtl8814a_info };
+		char what[64];
+		c.id.rfe_type = (uint8_t)rfe;
+		snprintf(what, sizeof what, "RFE %u: TX power tables load", rfe);
+		CHECK_EQ_INT(rtl8814a_txpower_tables_load(&c), DVR_OK, what);
+		snprintf(what, sizeof what, "RFE %u: tables kept", rfe);
+		CHECK(dvr_chip_txpwr(&c) != NULL, what);
+		/* RFE 0's MCS23 (0xCDC byte 3) is 22, RFE 1's 24 */
+		if (c.txpwr) {
+			snprintf(what, sizeof what, "RFE %u: HT 3S base", rfe);
+			CHECK_EQ_INT(c.txpwr->by_rate.base[0][0][DVR_RS_HT_3S],
+			             rfe ? 24 : 22, what);
+		}
+		free(c.txpwr);
+	}
 }
 
 static size_t mkpkt(uint8_t *buf, unsigned len, unsigned rate, uint32_t d4,

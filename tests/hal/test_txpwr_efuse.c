@@ -4,7 +4,8 @@
  * rtw88 phy.c rtw_get_channel_group and rtw_phy_get_2g_tx_power_index /
  * rtw_phy_get_5g_tx_power_index, on a hand-made record: channel groups
  * at their edges, both difference factors, 40 MHz second streams, the
- * 80 MHz mean, the blank-base rule.
+ * third and fourth streams' own bytes, the 80 MHz mean, the blank-base
+ * rule.
  */
 #include <limits.h>
 #include <string.h>
@@ -103,6 +104,29 @@ int main(void)
 	/* The last group has no upper neighbour: its own base twice. */
 	CHECK_EQ_INT(base(t, &one, MCS(0), 177, 80), 46,
 	             "MCS0 177/80: (43 + 43) / 2 + 3");
+	/* Third and fourth streams (rtw88 above_3ss, above_4ss): each adds
+	 * its own byte to the second stream's level. 3S 2.4 GHz byte 14
+	 * 0x52 (BW40 +5, BW20 +2), 5 GHz byte 34 0x3D (BW40 +3, BW20 -3),
+	 * VHT3S byte 40 0x20 (BW80 +2); 4S 2.4 GHz byte 16 blank (-1). */
+	t[14] = 0x52;
+	t[34] = 0x3D;
+	t[40] = 0x20;
+	CHECK_EQ_INT(base(t, &one, MCS(23), 6, 20), 58,
+	             "MCS23 ch 6/20: 52 + 3 + 1 + 2");
+	CHECK_EQ_INT(base(t, &one, MCS(16), 6, 40), 54,
+	             "MCS16 ch 6/40: 52 - 3 + 5");
+	CHECK_EQ_INT(base(t, &one, MCS(24), 6, 20), 57,
+	             "MCS24 ch 6/20: the 3-stream level - 1");
+	CHECK_EQ_INT(base(t, &one, VHT(3, 0), 36, 20), 28,
+	             "VHT3SS0 ch 36/20: 30 + 2 - 1 - 3");
+	CHECK_EQ_INT(base(t, &one, MCS(16), 38, 40), 31,
+	             "MCS16 ch 38/40: 30 - 2 + 3");
+	CHECK_EQ_INT(base(t, &one, VHT(3, 9), 155, 80), 41,
+	             "VHT3SS9 155/80: 40 + 3 - 4 + 2");
+	CHECK_EQ_INT(base(t, &two, VHT(3, 9), 155, 80), 42,
+	             "VHT3SS9 155/80, factor 2: 40 + 6 - 8 + 4");
+	CHECK_EQ_INT(base(t, &one, MCS(15), 6, 20), 56,
+	             "MCS15 ch 6/20 takes no 3-stream byte");
 	/* A channel without a group is refused. */
 	CHECK_EQ_INT(base(t, &one, MCS(7), 15, 20), -1000, "ch 15 refused");
 
@@ -115,6 +139,8 @@ int main(void)
 	             "blank MCS15 2.4 GHz, factor 2");
 	CHECK_EQ_INT(base(t, &one, VHT(2, 3), 42, 80), 0x2A - 2,
 	             "blank VHT2SS 5 GHz 80 MHz, factor 1");
+	CHECK_EQ_INT(base(t, &one, MCS(23), 1, 20), 0x2D - 3,
+	             "blank MCS23 2.4 GHz: one -1 a stream");
 	/* A base at the rule's limit is still a base. */
 	t[6] = 0x3F;
 	CHECK_EQ_INT(base(t, &one, MCS(7), 1, 40), 0x3F, "base 0x3F used");

@@ -81,7 +81,29 @@ static void by_rate(void)
 	             DVR_E_INVALID, "band 2 refused");
 	CHECK_EQ_INT(dvr_txpwr_by_rate_parse(&pbr, &bad_bcd, 1, true),
 	             DVR_E_INVALID, "0xFF is no BCD byte");
-	CHECK_EQ_INT(dvr_rate_section_of(0x1C), -1, "MCS16: no section");
+	CHECK_EQ_INT(dvr_rate_section_of(0x1C), DVR_RS_HT_3S,
+	             "MCS16 section");
+	CHECK_EQ_INT(dvr_rate_section_of(0x49), DVR_RS_VHT_3S,
+	             "VHT3SS MCS9 section");
+	CHECK_EQ_INT(dvr_rate_section_of(0x54), -1, "past VHT4SS: none");
+	/* A 3T chip's 3-stream groups (0xCD8-0xCE8, path A): MCS20-23
+	 * 30 28 26 24 (base MCS23 24), VHT 3SS MCS8-9 in the low two
+	 * bytes of 0xCE8 (base VHT 3SS MCS7 from 0xCE4, 30). */
+	const struct dvr_pg_row three[] = {
+		{ 0, 0, 2, 0xCDC, ~0u, 0x24262830 },
+		{ 0, 0, 2, 0xCE4, ~0u, 0x30323436 },
+		{ 0, 0, 2, 0xCE8, ~0u, 0x00002628 },
+	};
+	CHECK_EQ_INT(dvr_txpwr_by_rate_parse(&pbr, three, 3, true), DVR_OK,
+	             "3-stream rows parse");
+	CHECK_EQ_INT(pbr.base[0][0][DVR_RS_HT_3S], 24, "MCS23 base 24");
+	CHECK_EQ_INT(pbr.offset[0][0][0x20], 6, "MCS20 +6 over MCS23");
+	CHECK_EQ_INT(pbr.base[0][0][DVR_RS_VHT_3S], 30, "VHT3SS MCS7 30");
+	CHECK_EQ_INT(pbr.offset[0][0][0x48], -2, "VHT3SS MCS8 28 - 30");
+	CHECK_EQ_INT(pbr.offset[0][0][0x49], -4, "VHT3SS MCS9 26 - 30");
+	const struct dvr_pg_row past = { 0, 0, 2, 0xCEC, ~0u, 0 };
+	CHECK_EQ_INT(dvr_txpwr_by_rate_parse(&pbr, &past, 1, true),
+	             DVR_E_INVALID, "0xCEC names no rates");
 	CHECK_EQ_INT(dvr_rate_section_of(0x3F), DVR_RS_VHT_2S,
 	             "VHT2SS MCS9 section");
 }
@@ -168,13 +190,32 @@ static void limits(void)
 
 	const struct dvr_txpwr_lmt_row bad_ch = { 0, 1, 0, 1, 37, 30 };
 	const struct dvr_txpwr_lmt_row bad_regd = { 13, 0, 0, 0, 1, 30 };
-	const struct dvr_txpwr_lmt_row bad_rs = { 0, 0, 0, 6, 1, 30 };
+	const struct dvr_txpwr_lmt_row bad_rs = { 0, 0, 0, 10, 1, 30 };
 	CHECK_EQ_INT(dvr_txpwr_limits_parse(&lim, &bad_ch, 1, 63, &pbr),
 	             DVR_E_INVALID, "channel 37 refused");
 	CHECK_EQ_INT(dvr_txpwr_limits_parse(&lim, &bad_regd, 1, 63, &pbr),
 	             DVR_E_INVALID, "domain 13 refused");
 	CHECK_EQ_INT(dvr_txpwr_limits_parse(&lim, &bad_rs, 1, 63, &pbr),
-	             DVR_E_INVALID, "3-stream section refused");
+	             DVR_E_INVALID, "section past VHT 4S refused");
+
+	/* A 3T chip's HT 3S limit (section 6) applies to MCS16-23: ch 1,
+	 * 2.4 GHz, 20 MHz, limit 28 over an MCS23 base of 24 (+4) holds
+	 * MCS16's +6. */
+	const struct dvr_pg_row pg3[] = {
+		{ 0, 0, 2, 0xCD8, ~0u, 0x30303030 },
+		{ 0, 0, 2, 0xCDC, ~0u, 0x24262830 },
+	};
+	const struct dvr_txpwr_lmt_row ht3 = { 0, 0, 0, 6, 1, 28 };
+	CHECK_EQ_INT(dvr_txpwr_by_rate_parse(&pbr, pg3, 2, true), DVR_OK,
+	             "3-stream by-rate rows");
+	CHECK_EQ_INT(dvr_txpwr_limits_parse(&lim, &ht3, 1, 63, &pbr), DVR_OK,
+	             "HT 3S limit row taken");
+	CHECK_EQ_INT(dvr_txpwr_rate_offset(&pbr, &lim, DVR_REGD_FCC, 0, 0x1C,
+	                                   1, 1, 20, &l),
+	             4, "MCS16 +6 held at the HT 3S limit +4");
+	CHECK_EQ_INT(dvr_txpwr_rate_offset(&pbr, &lim, DVR_REGD_FCC, 0, 0x13,
+	                                   1, 1, 20, &l),
+	             0, "MCS7 not limited by a 3-stream row");
 }
 
 static void rtl8812a_tables(void)
