@@ -257,7 +257,10 @@ onechip_runs() {
 }
 onechip_only_8812a() {
   local lib
-  lib=$(find "$ONECHIP" -name 'libdevourer.so*' -type f | head -1)
+  # the library itself, not the build's libdevourer.so.*.p/ files
+  # (its .symbols list sits beside the objects and matches the name too)
+  lib=$(find "$ONECHIP/libdevourer" -maxdepth 1 -name 'libdevourer.so.*' \
+    -type f | head -1)
   [ -n "$lib" ] || return 1
   # no other chip's name in the library, no GPL-2.0-only table compiled
   grep -aq 'RTL8812AU' "$lib" && ! grep -aq 'RTL8812EU' "$lib" &&
