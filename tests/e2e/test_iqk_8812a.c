@@ -21,31 +21,9 @@
 
 #include "libdevourer/virtual/vchip.h"
 #include "tests/check.h"
-#include "tests/e2e/e2e_common.h"
+#include "tests/e2e/iqk_harness.h"
 
-static struct e2e_stages stages;
-
-/* The last calibration event, and how many arrived. */
-static struct {
-	unsigned n;
-	unsigned channel, paths;
-	uint32_t failed_tx, failed_rx;
-	char what[16];
-} cal;
-
-static void on_event(void *user, const struct dvr_event *ev)
-{
-	e2e_stages_on_event(user, ev);
-	if (ev->type != DVR_EVENT_CALIBRATION)
-		return;
-	cal.n++;
-	cal.channel = ev->calibration.channel;
-	cal.paths = ev->calibration.paths;
-	cal.failed_tx = ev->calibration.failed_tx;
-	cal.failed_rx = ev->calibration.failed_rx;
-	snprintf(cal.what, sizeof cal.what, "%s",
-	         ev->calibration.what ? ev->calibration.what : "");
-}
+static struct iqk_events cal;
 
 /* The last row of the AGC-difference table's branch for boards with an
  * internal LNA (the model's board), as it stays in 0x81C: low band
@@ -57,15 +35,7 @@ static void on_event(void *user, const struct dvr_event *ev)
 /* One clean calibration event for channel ch since n_before. */
 static void check_event(unsigned n_before, unsigned ch, const char *where)
 {
-	char what[96];
-	snprintf(what, sizeof what, "%s: one calibration event", where);
-	CHECK_EQ_INT(cal.n, n_before + 1, what);
-	snprintf(what, sizeof what, "%s: event is IQK on ch %u, 2 paths",
-	         where, ch);
-	CHECK(strcmp(cal.what, "IQK") == 0 && cal.channel == ch &&
-	          cal.paths == 2, what);
-	snprintf(what, sizeof what, "%s: no failed path", where);
-	CHECK(cal.failed_tx == 0 && cal.failed_rx == 0, what);
+	iqk_check_event(&cal, n_before, ch, 2, 0, where);
 }
 
 static int s11(uint32_t v)
@@ -127,28 +97,13 @@ int main(void)
 		CHECK_SKIP("mkdtemp failed");
 	setenv("DEVOURER_AIR_DIR", dir, 1);
 
-	struct dvr_config cfg = { .on_event = on_event,
-		                  .user = &stages, .firmware_dir = fw };
-	dvr_device *dev = NULL;
-	CHECK_EQ_INT(dvr_open("virtual:iqk,chip=8812a", &cfg, &dev), DVR_OK,
-	             "open");
+	struct vchip *vc = NULL;
+	dvr_device *dev = iqk_start(&cal, "iqk", "8812a", fw, &vc);
 	if (!dev) {
 		e2e_air_remove(dir);
 		return check_done();
 	}
-	struct dvr_channel ch = { .channel = 36, .bw_mhz = 20 };
-	CHECK_EQ_INT(dvr_start(dev, &ch), DVR_OK, "start on 36/20");
-	CHECK(stages.n >= 1 &&
-	          strcmp(stages.seen[stages.n - 1], "calibrate") == 0,
-	      "the last init stage is calibrate");
-
-	struct vchip *vc = vchip_find("iqk");
-	CHECK(vc != NULL, "model found");
-	if (!vc) {
-		dvr_close(dev);
-		e2e_air_remove(dir);
-		return check_done();
-	}
+	struct dvr_channel ch;
 	check_applied(vc, 0, "ch 36");
 	check_applied(vc, 1, "ch 36");
 	check_event(0, 36, "bring-up on 36");

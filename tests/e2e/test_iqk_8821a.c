@@ -20,29 +20,9 @@
 
 #include "libdevourer/virtual/vchip.h"
 #include "tests/check.h"
-#include "tests/e2e/e2e_common.h"
+#include "tests/e2e/iqk_harness.h"
 
-static struct e2e_stages stages;
-
-static struct {
-	unsigned n, channel, paths;
-	uint32_t failed_tx, failed_rx;
-	bool iqk;
-} last;
-
-static void on_event(void *user, const struct dvr_event *ev)
-{
-	e2e_stages_on_event(user, ev);
-	if (ev->type != DVR_EVENT_CALIBRATION)
-		return;
-	last.n++;
-	last.channel = ev->calibration.channel;
-	last.paths = ev->calibration.paths;
-	last.failed_tx = ev->calibration.failed_tx;
-	last.failed_rx = ev->calibration.failed_rx;
-	last.iqk = ev->calibration.what &&
-	           strcmp(ev->calibration.what, "IQK") == 0;
-}
+static struct iqk_events last;
 
 /* Two's complement fields of the corrections. */
 static int sext(uint32_t v, unsigned bits)
@@ -77,7 +57,7 @@ static void check_run(struct vchip *vc, unsigned n0, unsigned ch)
 	CHECK_EQ_INT(rx_y, k.rx_y / 2, m);
 	snprintf(m, sizeof m, "ch %u: one IQK event, one path, none failed",
 	         ch);
-	CHECK(last.n == n0 + 1 && last.iqk && last.channel == ch &&
+	CHECK(last.n == n0 + 1 && strcmp(last.what, "IQK") == 0 && last.channel == ch &&
 	              last.paths == 1 && !last.failed_tx && !last.failed_rx,
 	      m);
 }
@@ -109,20 +89,10 @@ int main(void)
 	if (e2e_air_make(dir) != 0)
 		CHECK_SKIP("mkdtemp failed");
 
-	struct dvr_config cfg = { .on_event = on_event, .user = &stages,
-		                  .firmware_dir = fw };
-	dvr_device *dev = NULL;
-	CHECK_EQ_INT(dvr_open("virtual:iqk21,chip=8821a", &cfg, &dev), DVR_OK,
-	             "open");
-	struct vchip *vc = vchip_find("iqk21");
-	struct dvr_channel ch = { .channel = 36, .bw_mhz = 20 };
-	int started = dev ? dvr_start(dev, &ch) : DVR_E_INVALID;
-	CHECK_EQ_INT(started, DVR_OK, "start on 36/20");
-	if (!CHECK(vc != NULL, "model found") || started != DVR_OK)
+	struct vchip *vc = NULL;
+	dvr_device *dev = iqk_start(&last, "iqk21", "8821a", fw, &vc);
+	if (!dev)
 		goto out;
-	CHECK(stages.n >= 1 &&
-	              strcmp(stages.seen[stages.n - 1], "calibrate") == 0,
-	      "the last init stage is calibrate");
 	check_run(vc, 0, 36);
 	struct vchip_iqk k36;
 	vchip_peek_iqk(vc, 0, &k36);
