@@ -13,6 +13,7 @@
  * claims (other_link and other_port stay 0), while a frame of a link
  * nobody claims reaches every receiver's diagnostics.
  */
+#include <limits.h>
 #include <pthread.h>
 
 #include <devourer/link.h>
@@ -64,6 +65,7 @@ struct stream {
 	unsigned wrong;          /* packets not as sent, or out of order */
 	unsigned wrong_rate;     /* own frames at another TX vector */
 	atomic_uint delivered;
+	atomic_uint mine;        /* frames of its own link and port */
 	atomic_uint foreign;     /* frames of a link nobody claims */
 };
 
@@ -111,10 +113,13 @@ static void on_frame(void *user, const struct dvr_rx_frame *f)
 	            f->data[11] == 'B' &&
 	            ((uint32_t)f->data[12] << 24 | (uint32_t)f->data[13] << 16 |
 	             (uint32_t)f->data[14] << 8 | f->data[15]) == own;
-	if (!mine)
+	if (!mine) {
 		atomic_fetch_add(&s->foreign, 1);
-	else if (!same_rate(&f->info.rate, &s->vector.rate))
-		s->wrong_rate++;
+	} else {
+		atomic_fetch_add(&s->mine, 1);
+		if (!same_rate(&f->info.rate, &s->vector.rate))
+			s->wrong_rate++;
+	}
 	dvr_link_rx_push(s->rx, 0, f->info.signal_dbm, f->data, f->len,
 	                 now_ms());
 }
@@ -169,6 +174,30 @@ static void pace(const struct station *from, const struct station *to)
 	for (int i = 0; i < 5000 && unaired(from) + backlog(to) > BACKLOG_MAX;
 	     i++)
 		e2e_pause_1ms();
+}
+
+/* Whether every frame from -> to has been aired, heard and handed to
+ * its shares: each frame the station's host counted went either to the
+ * one share claiming it or, unclaimed, to every receiver there. Only
+ * then may a receiver close; a frame still on its way would be nobody's
+ * by then and rightly reach the other receivers as a stray. */
+static bool settled(const struct station *from, const struct station *to,
+                    struct stream *st, int n)
+{
+	if (unaired(from) + backlog(to) != 0)
+		return false;
+	uint64_t mine = 0;
+	unsigned foreign = UINT_MAX;
+	for (int i = 0; i < n; i++) {
+		if (st[i].to != to)
+			continue;
+		mine += atomic_load(&st[i].mine);
+		unsigned f = atomic_load(&st[i].foreign);
+		foreign = f < foreign ? f : foreign;
+	}
+	struct dvr_rx_stats r;
+	dvr_get_rx_stats(dvr_share_device(to->any), &r);
+	return foreign != UINT_MAX && mine + foreign == r.frames;
 }
 
 static void *sender(void *arg)
@@ -309,6 +338,13 @@ int main(void)
 	for (int i = 2; i < 4; i++)
 		for (int w = 0; w < 5000 && atomic_load(&st[i].foreign) == 0; w++)
 			e2e_pause_1ms();
+
+	for (int w = 0; w < 10000 && !(settled(&drone, &ground, st, 4) &&
+	                                settled(&ground, &drone, st, 4));
+	     w++)
+		e2e_pause_1ms();
+	CHECK(settled(&drone, &ground, st, 4) && settled(&ground, &drone, st, 4),
+	      "every frame on the air reached its shares before they close");
 
 	/* After a share closes none of its callbacks runs: the link
 	 * receivers are then ours to read. */
