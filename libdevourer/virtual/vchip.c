@@ -169,6 +169,16 @@ static int apply_option(struct vchip_config *cfg, const char *key,
 			               "thermal must be 0..63, got '%s'", val);
 		cfg->thermal_set = true;
 		cfg->thermal = (uint8_t)l;
+	} else if (strcmp(key, "pathloss") == 0) {
+		if (!*val || strlen(val) >= sizeof cfg->pathloss_file)
+			return set_err(err, err_len, "pathloss: bad file name "
+			               "'%s'", val);
+		char why[256];
+		struct vc_pathloss *pl = vc_pathloss_load(val, why, sizeof why);
+		if (!pl)
+			return set_err(err, err_len, "pathloss: %s", why);
+		vc_pathloss_free(pl);
+		strcpy(cfg->pathloss_file, val);
 	} else if (strcmp(key, "trace") == 0) {
 		/* handled by the core */
 	} else {
@@ -505,7 +515,13 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 	p->efuse_build(vc);
 
 	int rc = 0;
-	if (!vc->cfg.no_air)
+	vc->plugged_ns = air_now_ns();
+	if (vc->cfg.pathloss_file[0]) {
+		vc->pathloss = vc_pathloss_load(vc->cfg.pathloss_file, NULL, 0);
+		if (!vc->pathloss)
+			rc = -EINVAL;
+	}
+	if (!rc && !vc->cfg.no_air)
 		rc = air_join(vc->cfg.air_dir, vc->name, &vc->air);
 	if (!rc)
 		rc = vc_tx_start(vc);
@@ -549,6 +565,7 @@ void vchip_destroy(struct vchip *vc)
 	pthread_cond_destroy(&vc->rx_data);
 	pthread_cond_destroy(&vc->rx_agg);
 	pthread_mutex_destroy(&vc->lock);
+	vc_pathloss_free(vc->pathloss);
 	free(vc->tx[0].buf);
 	free(vc->pstate);
 	free(vc->rxff);

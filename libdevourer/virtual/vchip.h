@@ -47,6 +47,10 @@ struct vchip_config {
 	double loss;             /* probability a received frame is lost */
 	int rssi_dbm;            /* signal at this receiver (default -40) */
 	int noise_dbm;           /* noise floor (default -95) */
+	/* pathloss=FILE: a scripted path (vchip_pathloss.h) whose loss,
+	 * from the transmitter's power, sets what this receiver hears and
+	 * decodes, over time from plug-in; rssi= is then unused. */
+	char pathloss_file[200];
 	uint32_t seed;           /* loss RNG seed (0: from time and pid) */
 	const char *air_dir;     /* NULL: $DEVOURER_AIR_DIR or
 	                            /tmp/devourer-air-<uid> */
@@ -67,7 +71,8 @@ struct vchip_config {
 };
 
 /* Parse "chip=8812a,loss=0.1,rssi=-60,noise=-95,seed=7,pid=8812,eps=3,
- * speed=480,port=5000,usb3switch=0,board=graded,thermal=30" over cfg. Unknown keys and unknown chips
+ * speed=480,port=5000,usb3switch=0,board=graded,thermal=30,
+ * pathloss=FILE" over cfg (a path loss file is read to check it). Unknown keys and unknown chips
  * are an error (the message lists
  * the chips there are); "trace=" is ignored here (the core handles it).
  * Environment DEVOURER_VIRTUAL_LOSS / _RSSI / _NOISE apply first. */

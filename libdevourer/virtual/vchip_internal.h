@@ -17,6 +17,7 @@
 
 #include "libdevourer/virtual/air.h"
 #include "libdevourer/virtual/vchip.h"
+#include "libdevourer/virtual/vchip_pathloss.h"
 #include "libdevourer/virtual/vchip_personality.h"
 
 /* ---- core constants (the chip's own geometry is in its personality) ---- */
@@ -81,6 +82,10 @@ struct vchip {
 	uint8_t mac_addr[6];
 	struct air *air;          /* NULL with cfg.no_air */
 	struct vchip *registry_next;
+	/* cfg.pathloss_file read at create (NULL: none); its clock starts
+	 * at plugged_ns */
+	struct vc_pathloss *pathloss;
+	uint64_t plugged_ns;
 
 	pthread_mutex_t lock;
 	pthread_cond_t tx_space;  /* bulk OUT waits for FIFO room */

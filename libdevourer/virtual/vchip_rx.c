@@ -170,25 +170,88 @@ static int required_snr_db(const struct air_frame_hdr *h)
 	return sens + 86;
 }
 
+/* The 802.11 minimum sensitivity is the input level at which a receiver
+ * still meets a packet error rate on a reference PSDU: 8 % of 1024
+ * octets for DSSS and HR/DSSS (IEEE 802.11-2016 15.4.8.2, 16.3.8.2),
+ * 10 % of 1000 octets for OFDM (17.3.10.2), 10 % of 4096 octets for HT
+ * and VHT (19.3.19.2, 21.3.18.2). */
+static void sensitivity_reference(const struct air_frame_hdr *h,
+                                  double *per, double *octets)
+{
+	if (h->rate_kind == AIR_RATE_LEGACY &&
+	    (h->legacy_500k <= 4 || h->legacy_500k == 11 ||
+	     h->legacy_500k == 22)) {
+		*per = 0.08;
+		*octets = 1024;
+	} else if (h->rate_kind == AIR_RATE_LEGACY) {
+		*per = 0.10;
+		*octets = 1000;
+	} else {
+		*per = 0.10;
+		*octets = 4096;
+	}
+}
+
+/* Above the sensitivity point PER falls by a decade for each dB of SNR:
+ * the waterfall of a convolutionally coded OFDM link in white noise (the
+ * model's choice of slope, a round figure for BCC PER curves, which run
+ * from 10 % to 1 % in about a dB). */
+#define WATERFALL_DB_PER_DECADE 1.0
+
+/* The probability that a frame of @p octets at @p snr_db is lost: the
+ * reference PER at the rate's required SNR, carried to other lengths as
+ * independent bit errors (PER = 1 - (1 - p)^bits) and to higher SNRs
+ * along the waterfall. Below the required SNR the standard promises
+ * nothing and the model loses the frame: the edge a rate falls off. */
+static double packet_error_rate(const struct air_frame_hdr *h, int snr_db,
+                                size_t octets)
+{
+	double margin = snr_db - required_snr_db(h);
+	if (margin < 0)
+		return 1.0;
+	double ref_per, ref_octets;
+	sensitivity_reference(h, &ref_per, &ref_octets);
+	double bit_err = -log1p(-ref_per) / (8.0 * ref_octets);
+	bit_err *= pow(10.0, -margin / WATERFALL_DB_PER_DECADE);
+	return -expm1(-8.0 * (double)octets * bit_err);
+}
+
+/* Below this a frame's loss is not drawn at all: a link with margin
+ * costs no random numbers, and links of configured numbers keep their
+ * seeded sequences. */
+#define PER_NEGLIGIBLE 1e-6
+
 /* Whether the receiver decodes the frame, and the power it arrives with
- * in *rssi: the link's configured rssi=, moved by the transmitter's
- * modelled power against AIR_REF_TX_DBM. The rate's required SNR is
- * judged when a radio model takes part in the link — the sender's
- * power or modulation error, or this receiver's desense; a link of
- * configured numbers alone decodes as configured (the loss= model is
- * its only loss). */
-static bool decodes(const struct vchip *vc, const struct air_frame_hdr *h,
-                    int *rssi)
+ * in *rssi: the transmitter's power less the scripted path loss
+ * (pathloss=), or else the link's configured rssi= moved by the
+ * transmitter's modelled power against AIR_REF_TX_DBM. The SNR is
+ * judged against the rate's PER curve when a radio model takes part in
+ * the link — a path loss, the sender's power or modulation error, or
+ * this receiver's desense; a link of configured numbers alone decodes as
+ * configured (the loss= model is its only loss). */
+static bool decodes(struct vchip *vc, const struct air_frame_hdr *h,
+                    size_t octets, int *rssi)
 {
 	*rssi = vc->cfg.rssi_dbm;
 	if (h->flags & AIR_F_ENERGY_ONLY)
 		return false;
-	if (h->flags & AIR_F_TX_POWER)
-		*rssi += h->tx_power_dbm - AIR_REF_TX_DBM;
+	int tx_dbm = (h->flags & AIR_F_TX_POWER) ? h->tx_power_dbm
+	                                          : AIR_REF_TX_DBM;
+	if (vc->pathloss) {
+		double t = h->tx_end_ns > vc->plugged_ns
+		                   ? (double)(h->tx_end_ns - vc->plugged_ns) / 1e9
+		                   : 0.0;
+		double dbm = tx_dbm - vc_pathloss_db(vc->pathloss, t,
+		                                     vc_channel_freq(h->center));
+		*rssi = dbm < -127 ? -127 : dbm > 20 ? 20 : (int)lround(dbm);
+	} else if (h->flags & AIR_F_TX_POWER) {
+		*rssi += tx_dbm - AIR_REF_TX_DBM;
+	}
 	int desense = vc->p->rx_desense_db ? vc->p->rx_desense_db(vc, h) : 0;
 	if (desense >= VC_RX_DEAF_DB)
 		return false;
-	if (!(h->flags & AIR_F_TX_POWER) && !h->tx_evm_db && desense <= 0)
+	if (!vc->pathloss && !(h->flags & AIR_F_TX_POWER) && !h->tx_evm_db &&
+	    desense <= 0)
 		return true;
 	/* noise over the frame's bandwidth: +3 dB per doubling */
 	int noise = vc->cfg.noise_dbm +
@@ -196,7 +259,12 @@ static bool decodes(const struct vchip *vc, const struct air_frame_hdr *h,
 	int snr = *rssi - noise - desense;
 	if (h->tx_evm_db && snr > h->tx_evm_db)
 		snr = h->tx_evm_db;
-	return snr >= required_snr_db(h);
+	double per = packet_error_rate(h, snr, octets);
+	if (per < PER_NEGLIGIBLE)
+		return true;
+	if (per > 1.0 - PER_NEGLIGIBLE)
+		return false;
+	return rng_uniform(vc) >= per;
 }
 
 /* One receive chain's power around the link's @p rssi: a Rician
@@ -242,7 +310,7 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 		return;
 	}
 	int rssi;
-	if (!decodes(vc, h, &rssi)) {
+	if (!decodes(vc, h, n, &rssi)) {
 		vc->stats.rx_undecodable++;
 		return;
 	}
