@@ -707,6 +707,77 @@ DVR_API void dvr_link_rx_get_session(const struct dvr_link_rx *rx,
                              struct dvr_link_rx_session *out);
 
 /* ------------------------------------------------------------------ */
+/* Link feedback: what the ground hears, told to the drone             */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The ground's receiver sums up what it heard over a span and sends it to
+ * the drone as one packet of a link stream of its own on the uplink
+ * (encrypted and authenticated by that stream, like telemetry), so the
+ * drone's sender can adapt its rate, FEC and power. A fixed 40-byte
+ * big-endian record:
+ *
+ *   0  'D' 'F'  magic          24  chains (0..4)
+ *   2  version (1)             25  RSSI per chain, dBm (4 x int8)
+ *   3  flags                   29  SNR per chain, dB (4 x int8)
+ *   4  sequence (u16)          33  rate kind (enum dvr_rate_kind)
+ *   6  span, ms (u16)              (+1; 0: no frame heard)
+ *                              34  MCS, or legacy rate in 500 kbit/s
+ *   8  packets delivered (u32) 35  VHT streams
+ *  12  packets lost (u32)      36  bandwidth, MHz
+ *  16  recovered by FEC (u32)  37  FEC k, 38 FEC n of the session heard
+ *  20  link frames heard (u32) 39  the most fragments one block missed
+ *
+ * Counts are of the span alone. A record of a later version is refused
+ * (its fields may mean something else); unknown flags are ignored.
+ */
+
+/** Bytes of a feedback record. */
+#define DVR_LINK_FEEDBACK_LEN 40
+/** Record version this library writes and reads. */
+#define DVR_LINK_FEEDBACK_VERSION 1
+/** Flag: the ground lost packets beyond repair in the span; a video
+ *  sender should make its next frame a keyframe. */
+#define DVR_LINK_FEEDBACK_KEYFRAME 0x01u
+/** Flag: nothing of the link was heard in the span (the counts are 0). */
+#define DVR_LINK_FEEDBACK_SILENT 0x02u
+
+struct dvr_link_feedback {
+	uint16_t seq;            /**< the sender's record count (wraps) */
+	uint16_t span_ms;        /**< time the record covers */
+	uint8_t flags;           /**< DVR_LINK_FEEDBACK_* */
+	uint8_t n_chains;        /**< chains reported, 0..DVR_MAX_RF_PATHS */
+	int8_t rssi_dbm[DVR_MAX_RF_PATHS]; /**< average per chain */
+	int8_t snr_db[DVR_MAX_RF_PATHS];   /**< average per chain */
+	uint32_t packets;        /**< delivered */
+	uint32_t lost;           /**< given up (lost + maybe lost) */
+	uint32_t recovered;      /**< repaired by FEC */
+	uint32_t frames;         /**< link frames heard */
+	bool has_rate;           /**< rate and bw_mhz are of a frame heard */
+	struct dvr_rate rate;    /**< of the last frame heard */
+	uint8_t bw_mhz;          /**< of the last frame heard */
+	uint8_t fec_k, fec_n;    /**< the session heard (0: none) */
+	uint8_t worst_block_missing; /**< most fragments one block missed */
+};
+
+/**
+ * Write @p fb as a record into @p out (at least DVR_LINK_FEEDBACK_LEN
+ * bytes). Returns the length, or 0 when @p fb cannot be written
+ * (n_chains above DVR_MAX_RF_PATHS, NULL).
+ */
+DVR_API size_t dvr_link_feedback_write(const struct dvr_link_feedback *fb,
+                                       uint8_t *out, size_t cap);
+
+/**
+ * Read a record. Returns DVR_OK, or DVR_E_INVALID for anything that is not
+ * a version-1 record: too short, another magic, a later version, more
+ * chains than DVR_MAX_RF_PATHS, an unknown rate kind, k > n. Bytes past
+ * DVR_LINK_FEEDBACK_LEN are ignored.
+ */
+DVR_API int dvr_link_feedback_read(const uint8_t *buf, size_t len,
+                                   struct dvr_link_feedback *out);
+
+/* ------------------------------------------------------------------ */
 /* Distributed reception                                               */
 /* ------------------------------------------------------------------ */
 
