@@ -65,6 +65,9 @@ struct rx_run {
 
 struct dvr_link_rx {
 	uint32_t channel_id;
+	/* the most data fragments a block finished since the last
+	 * dvr_link_rx_take_worst_block() lacked (rebuilt or lost) */
+	unsigned worst_block_missing;
 	uint8_t backend;
 	unsigned ring_size;
 	uint64_t min_epoch;
@@ -366,6 +369,11 @@ static void finish_front(struct dvr_link_rx *rx)
 	unsigned restored = 0;
 	if (b->have < rx->k)
 		restored = restore_fillers(rx, b, fillers_from);
+	unsigned absent = 0;
+	for (unsigned i = b->send_idx; i < rx->k; i++)
+		absent += !b->present[i];
+	if (absent > rx->worst_block_missing)
+		rx->worst_block_missing = absent;
 	if (b->have >= rx->k)
 		recover(rx, b);
 	unsigned missing = 0;
@@ -1042,4 +1050,13 @@ void dvr_link_rx_get_session(const struct dvr_link_rx *rx,
 	out->fec_type = DVR_LINK_FEC_VDM_RS;
 	out->k = (uint8_t)rx->k;
 	out->n = (uint8_t)rx->n;
+}
+
+unsigned dvr_link_rx_take_worst_block(struct dvr_link_rx *rx)
+{
+	if (!rx)
+		return 0;
+	unsigned w = rx->worst_block_missing;
+	rx->worst_block_missing = 0;
+	return w;
 }

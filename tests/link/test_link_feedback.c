@@ -2,6 +2,8 @@
 /*
  * The feedback record (link.h, "Link feedback"): its bytes as the layout
  * says, a round trip, and every kind of record that is not one refused.
+ * And what a ground measures for it that the link's counters do not
+ * carry: the most fragments one block missed (dvr_link_rx_take_worst_block).
  */
 #include <string.h>
 
@@ -138,10 +140,75 @@ static void test_refused(void)
 	             "no room: not written");
 }
 
+/* Frames a link sender made, kept to be heard or not. */
+struct frames {
+	uint8_t buf[32][256];
+	size_t len[32];
+	unsigned n;
+};
+
+static int keep_frame(void *user, const uint8_t *f, size_t len)
+{
+	struct frames *fr = user;
+	if (fr->n < 32 && len <= sizeof fr->buf[0]) {
+		memcpy(fr->buf[fr->n], f, len);
+		fr->len[fr->n++] = len;
+	}
+	return 0;
+}
+
+static void count_packet(void *user, const uint8_t *data, size_t len)
+{
+	(void)data;
+	(void)len;
+	(*(unsigned *)user)++;
+}
+
+static void test_worst_block(void)
+{
+	struct dvr_link_keys drone, ground;
+	if (!CHECK(dvr_link_keygen_random(&drone, &ground) == DVR_OK, "keys"))
+		return;
+	struct dvr_link_tx_config tc = { .link_id = 1, .k = 4, .n = 7 };
+	struct dvr_link_rx_config rc = { .link_id = 1 };
+	struct frames fr = { .n = 0 };
+	unsigned delivered = 0;
+	struct dvr_link_tx *tx = NULL;
+	struct dvr_link_rx *rx = NULL;
+	CHECK_EQ_INT(dvr_link_tx_new(&tc, &drone, keep_frame, &fr, &tx), DVR_OK,
+	             "a sender, 4 of 7");
+	CHECK_EQ_INT(dvr_link_rx_new(&rc, &ground, count_packet, &delivered,
+	                             &rx), DVR_OK, "a receiver");
+	if (!tx || !rx)
+		goto out;
+	uint8_t pkt[40] = {1};
+	/* two blocks: session, then 7 fragments each */
+	for (unsigned i = 0; i < 8; i++)
+		dvr_link_tx_send(tx, pkt, sizeof pkt, 0);
+	unsigned first_data = fr.n - 14;
+	/* block 0 misses data fragments 1 and 3, block 1 misses fragment 0 */
+	for (unsigned i = 0; i < fr.n; i++) {
+		unsigned d = i - first_data;
+		if (i >= first_data && (d == 1 || d == 3 || d == 7))
+			continue;
+		dvr_link_rx_push(rx, 0, -50, fr.buf[i], fr.len[i], 0);
+	}
+	CHECK_EQ_INT(delivered, 8, "FEC rebuilt all eight packets");
+	CHECK_EQ_INT(dvr_link_rx_take_worst_block(rx), 2,
+	             "the worst block missed two fragments");
+	CHECK_EQ_INT(dvr_link_rx_take_worst_block(rx), 0,
+	             "taking it starts the count again");
+	CHECK_EQ_INT(dvr_link_rx_take_worst_block(NULL), 0, "NULL: 0");
+out:
+	dvr_link_tx_free(tx);
+	dvr_link_rx_free(rx);
+}
+
 int main(void)
 {
 	test_layout();
 	test_round_trip();
 	test_refused();
+	test_worst_block();
 	return check_done();
 }

@@ -706,6 +706,15 @@ DVR_API void dvr_link_rx_match(uint32_t link_id, uint8_t radio_port,
 DVR_API void dvr_link_rx_get_session(const struct dvr_link_rx *rx,
                              struct dvr_link_rx_session *out);
 
+/**
+ * The most data fragments one block lacked when it was finished (FEC
+ * rebuilt them, or they were lost) since the previous call, which starts
+ * the count again: how close the link runs to its FEC's edge, n - k. A
+ * slot past the sender's last packet (a filler nobody needed) is not
+ * counted. @p rx NULL: 0.
+ */
+DVR_API unsigned dvr_link_rx_take_worst_block(struct dvr_link_rx *rx);
+
 /* ------------------------------------------------------------------ */
 /* Link feedback: what the ground hears, told to the drone             */
 /* ------------------------------------------------------------------ */
