@@ -38,6 +38,9 @@ _Static_assert(DVR_LINK_PROFILE_FEC_MAX == DVR_FEC_MAX_N,
  * section and txprofiles.12-15.conf in sickgreg/OpenIPC-Adaptive-Link);
  * today's alink_drone skips such rows too, so they get their own word. */
 #define OLD_FIELDS 8
+/* alink_drone reads the gi and roiQP tokens with %15s: a longer one
+ * would be cut there and the rest read as the next value. */
+#define ALINK_TOKEN_MAX 15
 /* Characters of a bad token shown in an error (the rest as "..."). */
 #define SHOW 20
 
@@ -182,6 +185,13 @@ static bool roi_field(const struct tok *t, unsigned line, int8_t roi[4],
 {
 	char q[SHOW * 4 + 8];
 	const char *p = t->s, *end = t->s + t->n;
+	if (t->n > ALINK_TOKEN_MAX) {
+		set_error(err, line,
+		          "roiQP '%s' is longer than the %d characters "
+		          "alink_drone reads",
+		          show(t, q, sizeof(q)), ALINK_TOKEN_MAX);
+		return false;
+	}
 	for (int i = 0; i < 4; i++) {
 		long long v;
 		if (!scan_int(&p, end, &v))

@@ -256,6 +256,14 @@ static void malformed(void)
 	        "roiQP 'a,b,c,d'");
 	refused("1000 - 1050 long 0 8 12 2000 10 30 60,0,0,0 20 -12",
 	        "roiQP '60,0,0,0': 60 is out of range -51..51");
+	/* alink's %15s would cut it and read the rest as bandwidth. */
+	refused("1000 - 1050 long 0 8 12 2000 10 30 0000000012,6,6,12 20 -12",
+	        "roiQP '0000000012,6,6,12' is longer than the 15 characters");
+	struct dvr_link_profiles p15;
+	CHECK(parse("999 - 999 long 0 8 12 1999 10 30 -51,-51,-51,-51 20 -12",
+	            &p15, NULL) == DVR_OK,
+	      "roiQP of 15 characters is taken");
+	dvr_link_profiles_free(&p15);
 	refused("1000 - 1050 long 0 8 12 2000 10 30 0,0,0,0 30 -12",
 	        "bandwidth 30 is not 20, 40 or 80");
 	refused("1000 - 1050 long 0 8 12 2000 10 30 0,0,0,0 160 -12",
