@@ -858,7 +858,8 @@ DVR_API const char *dvr_link_fwd_kind_name(int kind);
  * values after the twelfth and checks no value: here every such line is
  * an error naming its line number, and so is anything alink_drone would
  * read differently from us (a line over DVR_LINK_PROFILE_MAX_LINE bytes,
- * which it splits). It reads at most 20 rows; this parser takes any number.
+ * which it splits; a roiQP over 15 characters, which it cuts). It reads
+ * at most 20 rows; this parser takes any number.
  */
 
 /** Longest line (bytes before the newline) alink_drone reads whole. */
@@ -891,9 +892,11 @@ struct dvr_link_profile {
 	                            video0.gopSize: seconds), >= 0 */
 	int power;             /**< TX power as written (alink multiplies it by
 	                            a driver factor, 50 or -100, for iw), >= 0 */
-	int8_t roi_qp[4];      /**< the four "a,b,c,d" ROI QP values */
+	int8_t roi_qp[4];      /**< the four "a,b,c,d" ROI QP values, each
+	                            within +-DVR_LINK_PROFILE_QP_MAX */
 	uint16_t bandwidth_mhz;/**< 20, 40 or 80 */
-	int8_t qp_delta;       /**< encoder qpDelta */
+	int8_t qp_delta;       /**< encoder qpDelta, within
+	                            +-DVR_LINK_PROFILE_QP_MAX */
 	unsigned line;         /**< line of the file it came from (1-based) */
 };
 
