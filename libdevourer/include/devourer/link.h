@@ -912,6 +912,117 @@ DVR_API int dvr_link_fwd_rssi(const struct dvr_link_fwd_info *info);
 /** A short name of a dvr_link_fwd_kind ("frame", "short", ...). */
 DVR_API const char *dvr_link_fwd_kind_name(int kind);
 
+/* ------------------------------------------------------------------ */
+/* Link profiles: rows of OpenIPC adaptive-link's txprofiles.conf       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A profile file holds one row per link setting, in the format the drone
+ * side of OpenIPC adaptive-link reads (/etc/txprofiles.conf, parsed by
+ * load_profiles() in alink_drone.c of sickgreg/OpenIPC-Adaptive-Link
+ * 4401083a and OpenIPC/adaptive-link dca368db):
+ *
+ *   # <ra - nge> <gi> <mcs> <fecK> <fecN> <bitrate> <gop> <Pwr> <roiQP> <bandwidth> <qpDelta>
+ *   999 - 999 long 0 8 12 1999 10 30 0,0,0,0 20 -12
+ *   1000 - 1050 long 0 8 12 2000 10 30 0,0,0,0 20 -12
+ *
+ * '#' starts a comment anywhere on a line; values are separated by any
+ * run of spaces, tabs or CRs (so CRLF files read as LF ones); a line
+ * holding only a comment or white space is skipped. The ground station
+ * scores the link 1000..2000 and the drone takes the first row whose
+ * range holds the score; 999 is the score meaning "no feedback" (the
+ * fallback row). alink treats a later row as a better link, so rows come
+ * in ascending score order.
+ *
+ * Stricter than alink_drone, which skips a line it cannot read, ignores
+ * values after the twelfth and checks no value: here every such line is
+ * an error naming its line number, and so is anything alink_drone would
+ * read differently from us (a line over DVR_LINK_PROFILE_MAX_LINE bytes,
+ * which it splits; a roiQP over 15 characters, which it cuts). It reads
+ * at most 20 rows; this parser takes any number.
+ */
+
+/** Longest line (bytes before the newline) alink_drone reads whole. */
+#define DVR_LINK_PROFILE_MAX_LINE 255
+/** Highest MCS index a row may name: one spatial stream, HT 0..7 or
+ *  VHT 0..9 (alink's published files use 0..7). */
+#define DVR_LINK_PROFILE_MCS_MAX 9
+/** Largest FEC n (and k) a row may name: what dvr_link_tx_set_fec()
+ *  takes. */
+#define DVR_LINK_PROFILE_FEC_MAX 255
+/** Bound of the encoder QP values (roiQP, qpDelta): +-51, the H.264 and
+ *  H.265 QP span. */
+#define DVR_LINK_PROFILE_QP_MAX 51
+/** Largest file dvr_link_profiles_load() reads (alink's own limit is 20
+ *  rows of 255 bytes). */
+#define DVR_LINK_PROFILE_MAX_FILE (1024 * 1024)
+/** Size of dvr_link_profiles_error.msg. */
+#define DVR_LINK_PROFILE_ERR_LEN 192
+
+/** One row, in the units of the file. */
+struct dvr_link_profile {
+	int range_min;         /**< lowest score of the row, inclusive */
+	int range_max;         /**< highest score, inclusive (>= range_min) */
+	bool short_gi;         /**< "short" (true) or "long" guard interval */
+	uint8_t mcs;           /**< 0..DVR_LINK_PROFILE_MCS_MAX */
+	uint8_t fec_k;         /**< 1 <= fec_k <= fec_n */
+	uint8_t fec_n;         /**< <= DVR_LINK_PROFILE_FEC_MAX */
+	uint32_t bitrate_kbps; /**< encoder bitrate, kbit/s, >= 1 */
+	double gop;            /**< encoder GOP as the file gives it (majestic's
+	                            video0.gopSize: seconds), >= 0 */
+	int power;             /**< TX power as written (alink multiplies it by
+	                            a driver factor, 50 or -100, for iw), >= 0 */
+	int8_t roi_qp[4];      /**< the four "a,b,c,d" ROI QP values, each
+	                            within +-DVR_LINK_PROFILE_QP_MAX */
+	uint16_t bandwidth_mhz;/**< 20, 40 or 80 */
+	int8_t qp_delta;       /**< encoder qpDelta, within
+	                            +-DVR_LINK_PROFILE_QP_MAX */
+	unsigned line;         /**< line of the file it came from (1-based) */
+};
+
+/** A parsed file: @c count rows in file order (ascending scores). */
+struct dvr_link_profiles {
+	struct dvr_link_profile *rows;
+	size_t count;
+};
+
+/** Why a file was refused. */
+struct dvr_link_profiles_error {
+	unsigned line;   /**< 1-based line at fault, 0 if not one line's */
+	char msg[DVR_LINK_PROFILE_ERR_LEN]; /**< "line 4: mcs 12 is above 9" */
+};
+
+/**
+ * Parse the @p len bytes at @p text (need not be NUL-terminated) as a
+ * profile file. Returns DVR_OK with @p out holding at least one row
+ * (free with dvr_link_profiles_free()); DVR_E_INVALID for anything
+ * malformed, out of range, out of order, or no row at all, with @p err
+ * (may be NULL) saying which line and what; DVR_E_NO_MEM. On an error
+ * @p out is left empty.
+ */
+DVR_API int dvr_link_profiles_parse(const char *text, size_t len,
+                                    struct dvr_link_profiles *out,
+                                    struct dvr_link_profiles_error *err);
+
+/**
+ * Read and parse the file at @p path (a regular file; a FIFO or device is
+ * refused, never waited on). Returns what dvr_link_profiles_parse()
+ * returns, or DVR_E_NOT_FOUND, DVR_E_ACCESS, DVR_E_UNSUPPORTED (not a
+ * regular file), DVR_E_OVERFLOW (over DVR_LINK_PROFILE_MAX_FILE bytes),
+ * DVR_E_IO; @p err says which.
+ */
+DVR_API int dvr_link_profiles_load(const char *path,
+                                   struct dvr_link_profiles *out,
+                                   struct dvr_link_profiles_error *err);
+
+/** Free the rows of @p p and empty it. NULL or empty is fine. */
+DVR_API void dvr_link_profiles_free(struct dvr_link_profiles *p);
+
+/** The row alink_drone would pick for @p score: the first whose range
+ *  holds it, or NULL (a score in a gap between rows). */
+DVR_API const struct dvr_link_profile *
+dvr_link_profiles_find(const struct dvr_link_profiles *p, int score);
+
 #ifdef __cplusplus
 }
 #endif
