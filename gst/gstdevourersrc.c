@@ -104,6 +104,8 @@ enum
   PROP_AGGREGATE_TIMEOUT,
   PROP_SESSION_TAKEOVER,
   PROP_STREAMING_RX,
+  PROP_FEEDBACK_INTERVAL,
+  PROP_FEEDBACK_PORT,
   PROP_FRESHNESS,
 };
 
@@ -301,6 +303,19 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
           "driver's thread receives into queue-size (READY only)",
           DEFAULT_STREAMING_RX,
           ready));
+  g_object_class_install_property (gobject_class, PROP_FEEDBACK_INTERVAL,
+      g_param_spec_uint ("feedback-interval", "Link feedback interval",
+          "Milliseconds (0, or 50-10000: less is taken as 50) between the records of what this src "
+          "hears (signal and SNR per chain, packets delivered, repaired "
+          "and lost, the rate and FEC heard) that it sends the drone on "
+          "feedback-port over its first adapter, under the link's keys, "
+          "for a devourersink with adapt to steer by. 0: none, the ground "
+          "stays silent (READY only)", 0, 10000, 0, ready));
+  g_object_class_install_property (gobject_class, PROP_FEEDBACK_PORT,
+      g_param_spec_uint ("feedback-port", "Link feedback radio port",
+          "Radio port (0-255) of the feedback stream on link-id (not the port "
+          "this src receives; READY only)", 0, 255,
+          GST_DEVOURER_FEEDBACK_PORT, ready));
 
   gst_element_class_add_static_pad_template (element_class, &src_template);
   gchar *description = g_strdup_printf ("Receives packets (e.g. RTP) from "
@@ -337,6 +352,7 @@ gst_devourer_src_init (GstDevourerSrc * self)
   self->keep_corrupted = DEFAULT_KEEP_CORRUPTED;
   self->queue_size = DEFAULT_QUEUE_SIZE;
   self->streaming_rx = DEFAULT_STREAMING_RX;
+  self->feedback_port = GST_DEVOURER_FEEDBACK_PORT;
   self->bind_address = g_strdup (DEFAULT_BIND_ADDRESS);
   self->aggregate_buffer_size = DEFAULT_AGGREGATE_BUFFER_SIZE;
   self->aggregate_timeout = DEFAULT_AGGREGATE_TIMEOUT;
@@ -511,6 +527,7 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
   struct dvr_link_rx_stats ls;
   GstDevourerSrcHeard heard[DVR_LINK_MAX_ADAPTERS];
   guint64 dropped, high_water, crc = 0, rx_malformed = 0, pumped;
+  guint64 fb_sent, fb_errors;
   guint queued, n;
   GValue adapters = G_VALUE_INIT;
   GstStructure *s;
@@ -532,6 +549,8 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
   for (guint i = 0; i < n; i++)
     heard[i] = self->adapters[i].heard_total;
   dvr_link_fresh_get_info (self->fresh, &fresh);
+  fb_sent = self->feedback_sent;
+  fb_errors = self->feedback_errors;
   g_mutex_unlock (&self->rx_lock);
 
   for (guint i = 0; i < n; i++) {
@@ -611,7 +630,9 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
       "rx-malformed", G_TYPE_UINT64, rx_malformed,
       "queue-level", G_TYPE_UINT, queued,
       "queue-high-water", G_TYPE_UINT64, high_water,
-      "pumped-transfers", G_TYPE_UINT64, pumped, NULL);
+      "pumped-transfers", G_TYPE_UINT64, pumped,
+      "feedback-sent", G_TYPE_UINT64, fb_sent,
+      "feedback-errors", G_TYPE_UINT64, fb_errors, NULL);
   set_forward_fields (self, s);
   gst_structure_take_value (s, "adapters", &adapters);
   return s;
@@ -1199,6 +1220,16 @@ set_own_property (GstDevourerSrc * self, guint prop_id,
     case PROP_FRESHNESS:
       self->freshness = g_value_get_boolean (value);
       break;
+    case PROP_FEEDBACK_INTERVAL:{
+      guint v = g_value_get_uint (value);
+
+      /* 1-49 would flood the uplink; taken as the floor */
+      self->feedback_interval = v > 0 && v < 50 ? 50 : v;
+      break;
+    }
+    case PROP_FEEDBACK_PORT:
+      self->feedback_port = g_value_get_uint (value);
+      break;
     case PROP_STREAMING_RX:
       self->streaming_rx = g_value_get_boolean (value);
       break;
@@ -1269,6 +1300,12 @@ get_own_property (GstDevourerSrc * self, guint prop_id, GValue * value,
       break;
     case PROP_SESSION_TAKEOVER:
       g_value_set_uint (value, self->session_takeover);
+      break;
+    case PROP_FEEDBACK_INTERVAL:
+      g_value_set_uint (value, self->feedback_interval);
+      break;
+    case PROP_FEEDBACK_PORT:
+      g_value_set_uint (value, self->feedback_port);
       break;
     case PROP_FRESHNESS:
       g_value_set_boolean (value, self->freshness);
@@ -1419,6 +1456,7 @@ on_device_rx (void *user, const struct dvr_rx_frame *frame)
     ours = verdict_is_our_link (verdict);
     gst_devourer_heard_add (&a->heard, &frame->info, ours);
     gst_devourer_heard_add (&a->heard_total, &frame->info, ours);
+    gst_devourer_heard_add (&a->fb_heard, &frame->info, ours);
     /* Forwarded as wfb_rx -f does: the frames of this link id and radio
      * port (its capture filter), authentic or not, for the aggregator
      * to judge. */
@@ -1533,6 +1571,50 @@ read_back_channel (GstDevourerSrc * self)
     gst_devourer_notify_channel (GST_ELEMENT (self));
 }
 
+/* One feedback record for the span since the last (timer thread): the
+ * link's counts and the adapter that heard the link best. */
+static void
+send_feedback (GstDevourerSrc * self, guint64 now)
+{
+  struct dvr_link_feedback fb;
+  struct dvr_link_rx_stats ls;
+  struct dvr_link_rx_session sess;
+  GstDevourerSrcHeard best;
+  guint worst, n = (guint) g_atomic_int_get (&self->n_adapters);
+  gint best_rssi = G_MININT;
+
+  gst_devourer_heard_reset (&best);
+  g_mutex_lock (&self->rx_lock);
+  if (self->link == NULL) {
+    g_mutex_unlock (&self->rx_lock);
+    return;
+  }
+  dvr_link_rx_get_stats (self->link, &ls);
+  dvr_link_rx_get_session (self->link, &sess);
+  worst = dvr_link_rx_take_worst_block (self->link);
+  for (guint i = 0; i < n; i++) {
+    GstDevourerSrcHeard *h = &self->adapters[i].fb_heard;
+    gint avg = gst_devourer_heard_average (h->rssi_sum, h->rssi_samples);
+
+    if (h->frames > 0 && avg > best_rssi) {
+      best_rssi = avg;
+      best = *h;
+    }
+    gst_devourer_heard_reset (h);
+  }
+  g_mutex_unlock (&self->rx_lock);
+
+  gst_devourer_feedback_fill (&fb, (guint) (now - self->feedback_span_start),
+      &ls, &self->feedback_last, &best, &sess, worst);
+  self->feedback_last = ls;
+  self->feedback_span_start = now;
+  gst_devourer_feedback_sender_send (&self->feedback, &fb, now);
+  g_mutex_lock (&self->rx_lock);
+  self->feedback_sent = self->feedback.sent;
+  self->feedback_errors = self->feedback.errors;
+  g_mutex_unlock (&self->rx_lock);
+}
+
 static guint64
 src_timer_tick (gpointer user, guint64 now)
 {
@@ -1567,6 +1649,16 @@ src_timer_tick (gpointer user, guint64 now)
     post_rx_stats (self, now, FALSE);
   if (now >= self->diag_next_ms)
     diagnose_link (self, now);
+  if (self->feedback_on) {
+    if (now >= self->feedback_next_ms) {
+      send_feedback (self, now);
+      /* on the interval's grid; a late tick does not bunch records */
+      self->feedback_next_ms += self->feedback_period;
+      if (self->feedback_next_ms <= now)
+        self->feedback_next_ms = now + self->feedback_period;
+    }
+    next = MIN (next, self->feedback_next_ms);
+  }
   return next;
 }
 
@@ -1653,6 +1745,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   gint aggregate_buffer_size;
   guint aggregate_timeout, takeover;
   gboolean no_device, streaming_rx, freshness;
+  guint feedback_interval, feedback_port;
   guint queue_size, n = 0;
   GstStructure *config;
   GstBufferPool *pool;
@@ -1673,6 +1766,8 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   takeover = self->session_takeover;
   freshness = self->freshness;
   streaming_rx = self->streaming_rx;
+  feedback_interval = self->feedback_interval;
+  feedback_port = self->feedback_port;
   /* The timeout this receiver runs with until the next start, whatever
    * fec-timeout is set to meanwhile: what the timer's period follows. */
   self->block_timeout_ms = settings.fec_timeout;
@@ -1724,6 +1819,13 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
             "over UDP: set aggregate= to the port the forwarders send to."));
     goto done;
   }
+  if (no_device && feedback_interval > 0) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("feedback-interval needs a local adapter to send on."),
+        ("device=none receives forwarded frames only; set "
+            "feedback-interval=0 or name a device."));
+    goto done;
+  }
   selectors = no_device ? g_new0 (gchar *, 1) :
       gst_devourer_split_devices (device);
   if (selectors == NULL) {
@@ -1738,9 +1840,27 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
         ("device=\"%s\"", device));
     goto done;
   }
+  if (feedback_interval > 0 && feedback_port == settings.radio_port) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("feedback-port %u is the port this src receives.", feedback_port),
+        ("Give the feedback stream a radio port of its own."));
+    goto done;
+  }
   if (!gst_devourer_load_keys (GST_ELEMENT (self), settings.key_file,
           settings.password, GST_DEVOURER_KEY_RECEIVER, &keys))
     goto done;
+  /* The feedback sender seals with the ground's half of the pair, which
+   * the drone's half opens: made now, while the keys are at hand. */
+  if (feedback_interval > 0
+      && !gst_devourer_feedback_sender_init (&self->feedback, &keys,
+          settings.link_id, feedback_port, &err)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Could not create the link feedback sender."), ("%s",
+            err->message));
+    g_clear_error (&err);
+    gst_devourer_keys_clear (&keys);
+    goto done;
+  }
 
   if (forward != NULL && forward[0] != '\0') {
     g_mutex_lock (&self->rx_lock);
@@ -1815,6 +1935,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
     g_mutex_lock (&self->rx_lock);
     gst_devourer_heard_reset (&a->heard);
     gst_devourer_heard_reset (&a->heard_total);
+    gst_devourer_heard_reset (&a->fb_heard);
     g_mutex_unlock (&self->rx_lock);
     g_atomic_int_set (&self->n_adapters, i + 1);
     g_mutex_unlock (&self->control_lock);
@@ -1887,6 +2008,22 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   self->last_stats_ms = gst_devourer_now_ms ();
   g_mutex_unlock (&self->stats_lock);
   self->next_stats_ms = 0;
+  if (feedback_interval > 0) {
+    guint64 now = gst_devourer_now_ms ();
+
+    g_mutex_lock (&self->rx_lock);
+    dvr_link_rx_get_stats (self->link, &self->feedback_last);
+    dvr_link_rx_take_worst_block (self->link);
+    g_mutex_unlock (&self->rx_lock);
+    g_mutex_lock (&self->control_lock);
+    gst_devourer_feedback_sender_set_share (&self->feedback,
+        self->adapters[0].radio.share);
+    g_mutex_unlock (&self->control_lock);
+    self->feedback_period = feedback_interval;
+    self->feedback_span_start = now;
+    self->feedback_next_ms = now + feedback_interval;
+    self->feedback_on = TRUE;
+  }
   self->diag_next_ms = gst_devourer_now_ms () + DIAG_WINDOW_MS;
   if (!gst_devourer_timer_start (&self->timer, "dvrsrc-timer",
           src_timer_tick, self, &err)) {
@@ -1913,6 +2050,10 @@ fail_receiver:
   gst_devourer_forwarder_stop (&self->forwarder);
   g_mutex_unlock (&self->rx_lock);
 done:
+  if (!ok) {
+    self->feedback_on = FALSE;
+    gst_devourer_feedback_sender_clear (&self->feedback);
+  }
   g_free (forward);
   g_free (aggregate);
   g_free (bind_address);
@@ -1927,6 +2068,10 @@ gst_devourer_src_stop (GstBaseSrc * bsrc)
   GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
 
   gst_devourer_timer_stop (&self->timer);
+  /* The timer was the feedback's only sender: done before the adapter
+   * it sends on closes. */
+  self->feedback_on = FALSE;
+  gst_devourer_feedback_sender_clear (&self->feedback);
   /* The last partial interval, unless EOS already reported it; while
    * the adapters still name themselves. */
   post_final_rx_stats (self);

@@ -15,6 +15,7 @@
 
 #include "gstdevourerforward.h"
 #include "gstdevourerheard.h"
+#include "gstdevourerfeedback.h"
 #include "gstdevourerradio.h"
 #include "gstdevourertimer.h"
 #include "gstdevourerutil.h"
@@ -50,6 +51,8 @@ typedef struct
   GstDevourerRadio radio;       /* its user pointer is this adapter */
   GstDevourerSrcHeard heard;    /* current interval, under rx_lock */
   GstDevourerSrcHeard heard_total;      /* since start, under rx_lock */
+  GstDevourerSrcHeard fb_heard; /* since the last feedback record, under
+                                 * rx_lock */
 } GstDevourerSrcAdapter;
 
 struct _GstDevourerSrc
@@ -133,6 +136,20 @@ struct _GstDevourerSrc
   guint diag_deferred_windows;  /* in a row, with no takeover */
   guint64 diag_warned_ms[GST_DEVOURER_SRC_DIAG_KINDS];
   gboolean diag_ever_warned[GST_DEVOURER_SRC_DIAG_KINDS];
+
+  /* Link feedback to the drone (feedback-interval, feedback-port): the
+   * sender and its span are the timer thread's; the counts the span
+   * starts from are read under rx_lock. */
+  guint feedback_interval;      /* properties: object lock */
+  guint feedback_port;
+  GstDevourerFeedbackSender feedback;
+  gboolean feedback_on;         /* set in start, cleared in stop */
+  guint feedback_period;        /* the interval in force this run */
+  guint64 feedback_next_ms;
+  guint64 feedback_span_start;
+  struct dvr_link_rx_stats feedback_last;
+  guint64 feedback_sent;        /* stats copies, under rx_lock */
+  guint64 feedback_errors;
 
   /* Kept after stop so 'stats' still reads after NULL. */
   struct dvr_link_rx_stats final_link;
