@@ -80,7 +80,7 @@
 #define DEF_LOSS_FULL 0.02
 
 /* alink_drone's smoothed value before any score (its global's
- * initialiser): the middle of the scale, so the first row is chosen from
+ * initialiser, S line 105): the middle of the scale, so the first row is chosen from
  * a value pulled toward the middle, never from one lucky score. */
 #define SMOOTHED_START 1500.0
 
@@ -199,6 +199,27 @@ int dvr_link_feedback_score(const struct dvr_link_adapt_config *cfg,
 	/* Rounded to the nearest (S alink_gs rounds; O truncates, at most
 	 * one point lower). s is within 1000..2000 here. */
 	return (int)floor(s + 0.5);
+}
+
+int dvr_link_adapt_alink_score(const struct dvr_link_adapt_config *cfg,
+                               int rssi_score, int snr_score)
+{
+	if (!cfg || !config_ok(cfg))
+		return DVR_E_INVALID;
+	if (rssi_score == DVR_LINK_ADAPT_SCORE_FALLBACK)
+		return DVR_LINK_ADAPT_SCORE_FALLBACK;
+	/* alink_drone's combination (S start_selection(), line 991):
+	 * rssi x rssi_weight + snr x snr_weight; divided by the weights' sum
+	 * as our own score is, the same for alink's 0.5/0.5. Fields are
+	 * atoi()'d text, so anything may come: clamp in double first. */
+	double w = cfg->rssi_weight + cfg->snr_weight;
+	double v = ((double)rssi_score * cfg->rssi_weight +
+	            (double)snr_score * cfg->snr_weight) / w;
+	if (!(v >= DVR_LINK_ADAPT_SCORE_MIN))
+		return DVR_LINK_ADAPT_SCORE_MIN;
+	if (v > DVR_LINK_ADAPT_SCORE_MAX)
+		return DVR_LINK_ADAPT_SCORE_MAX;
+	return (int)floor(v + 0.5);
 }
 
 struct dvr_link_adapt {

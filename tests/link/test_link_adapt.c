@@ -130,6 +130,35 @@ static void test_score(void)
 	             "score: weights 2/2 divided by their sum");
 }
 
+static void test_alink_score(void)
+{
+	struct dvr_link_adapt_config c;
+	dvr_link_adapt_config_default(&c);
+	CHECK_EQ_INT(dvr_link_adapt_alink_score(&c, 1400, 1400), 1400,
+	             "alink: O's message, the same score twice");
+	CHECK_EQ_INT(dvr_link_adapt_alink_score(&c, 1300, 1600), 1450,
+	             "alink: S's message, RSSI and SNR scores averaged");
+	CHECK_EQ_INT(dvr_link_adapt_alink_score(&c, 1300, 1601), 1451,
+	             "alink: rounded to the nearest (1450.5)");
+	CHECK_EQ_INT(dvr_link_adapt_alink_score(&c, 999, 1700), 999,
+	             "alink: RSSI field 999 is the fallback");
+	CHECK_EQ_INT(dvr_link_adapt_alink_score(&c, 1500, 999), 1250,
+	             "alink: only the RSSI field says fallback");
+	CHECK_EQ_INT(dvr_link_adapt_alink_score(&c, 0, 0), 1000,
+	             "alink: garbage below clamps to 1000");
+	CHECK_EQ_INT(dvr_link_adapt_alink_score(&c, 2147483647, 2147483647), 2000,
+	             "alink: garbage above clamps to 2000");
+	c.rssi_weight = 0.25;
+	c.snr_weight = 0.75;
+	CHECK_EQ_INT(dvr_link_adapt_alink_score(&c, 1200, 1600), 1500,
+	             "alink: weighted 0.25/0.75");
+	CHECK_EQ_INT(dvr_link_adapt_alink_score(NULL, 1500, 1500), DVR_E_INVALID,
+	             "alink: NULL config refused");
+	c.rssi_weight = c.snr_weight = 0;
+	CHECK_EQ_INT(dvr_link_adapt_alink_score(&c, 1500, 1500), DVR_E_INVALID,
+	             "alink: bad config refused");
+}
+
 /* Feed with the result checked; returns the decision. */
 static struct dvr_link_adapt_decision feed(struct dvr_link_adapt *a, int score,
                                            bool kf, uint64_t t)
@@ -633,6 +662,7 @@ static void test_bad_arguments(void)
 int main(void)
 {
 	test_score();
+	test_alink_score();
 	test_fade_and_recovery();
 	test_hysteresis();
 	test_gap();

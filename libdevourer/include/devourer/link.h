@@ -1109,6 +1109,18 @@ DVR_API void dvr_link_adapt_config_default(struct dvr_link_adapt_config *cfg);
 DVR_API int dvr_link_feedback_score(const struct dvr_link_adapt_config *cfg,
                                     const struct dvr_link_feedback *fb);
 
+/**
+ * The score of an alink_gs message for dvr_link_adapt_feed(): its RSSI
+ * and SNR score fields (1 and 2; OpenIPC/adaptive-link's ground sends the
+ * same combined score in both) weighted by @p cfg's rssi_weight and
+ * snr_weight as alink_drone's start_selection() combines them, rounded,
+ * and clamped to 1000..2000 as alink_drone clamps its value. An RSSI
+ * field of 999 is the fallback (alink_drone looks only at that field for
+ * it): returns 999. DVR_E_INVALID for a NULL or bad @p cfg.
+ */
+DVR_API int dvr_link_adapt_alink_score(const struct dvr_link_adapt_config *cfg,
+                                       int rssi_score, int snr_score);
+
 /** Why a decision changed the row. */
 enum dvr_link_adapt_reason {
 	DVR_LINK_ADAPT_NONE,     /**< no change */
@@ -1178,8 +1190,10 @@ dvr_link_adapt_current(const struct dvr_link_adapt *a);
 
 /**
  * A built-in ladder for when the user gives no profile file: a 999
- * fallback row, then one row per MCS 0..7 (one spatial stream, long GI,
- * FEC 8/12, every row at @p bw_mhz) whose score range starts where the
+ * fallback row (MCS 0, FEC 8/16), then one row per MCS 0..7 (one spatial
+ * stream, long GI, FEC 8/12, every row at @p bw_mhz; the same power in
+ * every row, so that a change never changes power) whose score range
+ * starts where the
  * default score of that MCS's 802.11 minimum sensitivity plus a margin
  * lies; the last row ends at 2000. link_adapt.c derives each number.
  * @p max_streams (1..DVR_MAX_RF_PATHS) is the radio's spatial streams:
