@@ -80,8 +80,9 @@
 #define DEF_LOSS_FULL 0.02
 
 /* alink_drone's smoothed value before any score (its global's
- * initialiser, S line 105): the middle of the scale, so the first row is chosen from
- * a value pulled toward the middle, never from one lucky score. */
+ * initialiser, S line 105): the middle of the scale, so the first row is
+ * chosen from a value pulled toward the middle, never from one lucky
+ * score. */
 #define SMOOTHED_START 1500.0
 
 void dvr_link_adapt_config_default(struct dvr_link_adapt_config *cfg)
@@ -192,7 +193,8 @@ int dvr_link_feedback_score(const struct dvr_link_adapt_config *cfg,
 	 * so one lost packet in a thousand already costs a fifth. */
 	uint64_t total = (uint64_t)fb->packets + fb->lost;
 	if (cfg->loss_full_ratio > 0 && fb->lost > 0 && total > 0) {
-		double r = (double)fb->lost / (double)total / cfg->loss_full_ratio;
+		double r = (double)fb->lost / (double)total /
+		           cfg->loss_full_ratio;
 		double cut = sqrt(r > 1 ? 1 : r);
 		s = 1000.0 + (s - 1000.0) * (1.0 - cut);
 	}
@@ -261,7 +263,8 @@ void dvr_link_adapt_free(struct dvr_link_adapt *a)
 	free(a);
 }
 
-const struct dvr_link_profile *dvr_link_adapt_current(const struct dvr_link_adapt *a)
+const struct dvr_link_profile *
+dvr_link_adapt_current(const struct dvr_link_adapt *a)
 {
 	return a ? a->cur : NULL;
 }
@@ -306,6 +309,13 @@ static void change(struct dvr_link_adapt *a, const struct dvr_link_profile *to,
 	a->last_change_ms = now;
 }
 
+static const struct dvr_link_profile *
+fallback_row(const struct dvr_link_adapt *a)
+{
+	return dvr_link_profiles_find(a->profiles,
+	                              DVR_LINK_ADAPT_SCORE_FALLBACK);
+}
+
 /* The 999 row, looked up directly as alink does (its start_selection()
  * shortcut), with no smoothing, hysteresis or min_between_changes: the
  * feedback is gone, waiting helps nothing. Like alink, the smoothed value
@@ -315,8 +325,7 @@ static void change(struct dvr_link_adapt *a, const struct dvr_link_profile *to,
 static void go_fallback(struct dvr_link_adapt *a, uint64_t now,
                         struct dvr_link_adapt_decision *out)
 {
-	const struct dvr_link_profile *fb =
-		dvr_link_profiles_find(a->profiles, DVR_LINK_ADAPT_SCORE_FALLBACK);
+	const struct dvr_link_profile *fb = fallback_row(a);
 	if (!fb || fb == a->cur)
 		return;
 	a->smoothed = DVR_LINK_ADAPT_SCORE_FALLBACK;
@@ -331,7 +340,8 @@ int dvr_link_adapt_feed(struct dvr_link_adapt *a, int score,
 	if (!a || !out)
 		return DVR_E_INVALID;
 	if (score != DVR_LINK_ADAPT_SCORE_FALLBACK &&
-	    (score < DVR_LINK_ADAPT_SCORE_MIN || score > DVR_LINK_ADAPT_SCORE_MAX))
+	    (score < DVR_LINK_ADAPT_SCORE_MIN ||
+	     score > DVR_LINK_ADAPT_SCORE_MAX))
 		return DVR_E_INVALID;
 	if (!time_ok(a, now_ms))
 		return DVR_E_INVALID;
@@ -344,8 +354,8 @@ int dvr_link_adapt_feed(struct dvr_link_adapt *a, int score,
 	 * drops requests closer than request_keyframe_interval_ms): the
 	 * ground repeats it while the loss lasts, and each keyframe costs a
 	 * burst of bitrate on a link already losing packets. */
-	if (keyframe_asked &&
-	    (!a->kf_sent || now_ms - a->last_kf_ms >= c->keyframe_interval_ms)) {
+	if (keyframe_asked && (!a->kf_sent || now_ms - a->last_kf_ms >=
+	                                          c->keyframe_interval_ms)) {
 		out->keyframe = true;
 		a->kf_sent = true;
 		a->last_kf_ms = now_ms;
@@ -407,9 +417,7 @@ int dvr_link_adapt_feed(struct dvr_link_adapt *a, int score,
 	 * ground being back is all the up hold would wait for. */
 	bool up = row > a->cur;
 	uint64_t since = now_ms - a->last_change_ms;
-	const struct dvr_link_profile *fb =
-		dvr_link_profiles_find(a->profiles, DVR_LINK_ADAPT_SCORE_FALLBACK);
-	if (a->cur == fb) {
+	if (a->cur == fallback_row(a)) {
 		if (since < c->hold_fallback_ms)
 			return DVR_OK;
 	} else if (up && since < c->hold_up_ms) {
@@ -561,21 +569,23 @@ int dvr_link_profiles_ladder(unsigned max_streams, unsigned bw_mhz,
 	for (unsigned m = 0; m < 8; m++) {
 		/* MCS 0 takes every score from 1000: it is the most robust
 		 * rate, so the worst working link still gets a row. */
-		int start = m == 0 ? DVR_LINK_ADAPT_SCORE_MIN : ladder_start(m, doublings);
+		int start = m == 0 ? DVR_LINK_ADAPT_SCORE_MIN
+		                   : ladder_start(m, doublings);
 		if (start > DVR_LINK_ADAPT_SCORE_MAX)
 			break;
 		/* Two MCS needing the same score (only if the score clamps):
 		 * the faster one works wherever the slower does. */
 		if (n > 1 && start <= rows[n - 1].range_min) {
 			int keep = rows[n - 1].range_min;
-			ladder_row(&rows[n - 1], (unsigned)n, m, LADDER_K, LADDER_N,
-			           bw_mhz);
+			ladder_row(&rows[n - 1], (unsigned)n, m, LADDER_K,
+			           LADDER_N, bw_mhz);
 			rows[n - 1].range_min = keep;
 			continue;
 		}
 		if (n > 1)
 			rows[n - 1].range_max = start - 1;
-		ladder_row(&rows[n], (unsigned)n + 1, m, LADDER_K, LADDER_N, bw_mhz);
+		ladder_row(&rows[n], (unsigned)n + 1, m, LADDER_K, LADDER_N,
+		           bw_mhz);
 		rows[n].range_min = start;
 		n++;
 	}
@@ -587,11 +597,13 @@ int dvr_link_profiles_ladder(unsigned max_streams, unsigned bw_mhz,
 	size_t rows_size = n * sizeof rows[0];
 	size_t align = _Alignof(struct dvr_link_profiles);
 	size_t list_at = (rows_size + align - 1) / align * align;
-	unsigned char *block = malloc(list_at + sizeof(struct dvr_link_profiles));
+	unsigned char *block =
+		malloc(list_at + sizeof(struct dvr_link_profiles));
 	if (!block)
 		return DVR_E_NO_MEM;
 	memcpy(block, rows, rows_size);
-	struct dvr_link_profiles *list = (struct dvr_link_profiles *)(void *)(block + list_at);
+	struct dvr_link_profiles *list =
+		(struct dvr_link_profiles *)(void *)(block + list_at);
 	list->rows = (struct dvr_link_profile *)(void *)block;
 	list->count = n;
 	*out = list;

@@ -186,7 +186,8 @@ static struct dvr_link_adapt_decision poll_at(struct dvr_link_adapt *a,
 	return d;
 }
 
-static int idx(const struct dvr_link_profiles *p, const struct dvr_link_profile *r)
+static int idx(const struct dvr_link_profiles *p,
+               const struct dvr_link_profile *r)
 {
 	return r ? (int)(r - p->rows) : -1;
 }
@@ -214,7 +215,8 @@ static void test_fade_and_recovery(void)
 	d = feed(a, 1800, false, 100);
 	CHECK_EQ_INT(d.smoothed, 1557, "fade: smoothed 1557");
 	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE, "fade: same row");
-	CHECK(d.from == d.to && idx(&p, d.to) == 5, "fade: NONE names the row in force");
+	CHECK(d.from == d.to && idx(&p, d.to) == 5,
+	      "fade: NONE names the row in force");
 
 	/* The smoothed value passes 1601 (row r6) at 400 ms, but a move up
 	 * waits 3000 ms after the last change. */
@@ -235,15 +237,18 @@ static void test_fade_and_recovery(void)
 	d = feed(a, 1800, false, 3200);
 	/* The fade: taken at once (factor 1.0) */
 	d = feed(a, 1150, false, 3300);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_DOWN, "fade: down on the first low score");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_DOWN,
+	             "fade: down on the first low score");
 	CHECK_EQ_INT(d.smoothed, 1150, "fade: smoothed follows at once");
 	CHECK_EQ_INT(idx(&p, d.to), 2, "fade: to r2");
 	/* Deeper, 100 ms later: min_between_changes_ms (200) holds it */
 	d = feed(a, 1050, false, 3400);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE, "fade: not within min_between_changes_ms");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE,
+	             "fade: not within min_between_changes_ms");
 	CHECK_EQ_INT(idx(&p, dvr_link_adapt_current(a)), 2, "fade: still r2");
 	d = feed(a, 1050, false, 3500);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_DOWN, "fade: down again 200 ms later");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_DOWN,
+	             "fade: down again 200 ms later");
 	CHECK_EQ_INT(idx(&p, d.to), 1, "fade: to r1");
 
 	/* Recovery to 1900 from 3600: slow climb, no move up before
@@ -255,7 +260,8 @@ static void test_fade_and_recovery(void)
 			early = true;
 	}
 	CHECK(!early, "recovery: held until hold_up_ms after the last change");
-	CHECK_EQ_INT(idx(&p, dvr_link_adapt_current(a)), 1, "recovery: still r1");
+	CHECK_EQ_INT(idx(&p, dvr_link_adapt_current(a)), 1,
+	             "recovery: still r1");
 	d = feed(a, 1900, false, 6500);
 	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_UP, "recovery: up at 6500");
 	/* 30 scores of 1900 from 1050: 1900 - 850 x 0.9^30 = 1864 */
@@ -282,15 +288,19 @@ static void test_hysteresis(void)
 	struct dvr_link_adapt_decision d = feed(a, 1590, false, 0);
 	CHECK_EQ_INT(idx(&p, d.to), 5, "hyst: first at 1590 (r5)");
 	d = feed(a, 1610, false, 100);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE, "hyst: 1610 is r6 but only 1.3 % up");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE,
+	             "hyst: 1610 is r6 but only 1.3 % up");
 	d = feed(a, 1669, false, 200);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE, "hyst: 1669 is 4.97 % up, not enough");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE,
+	             "hyst: 1669 is 4.97 % up, not enough");
 	d = feed(a, 1670, false, 300);
 	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_UP, "hyst: 1670 is 5.03 % up: r6");
 	d = feed(a, 1595, false, 400);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE, "hyst: 1595 is r5 but only 4.5 % down");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE,
+	             "hyst: 1595 is r5 but only 4.5 % down");
 	d = feed(a, 1586, false, 500);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_DOWN, "hyst: 1586 is 5.03 % down: r5");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_DOWN,
+	             "hyst: 1586 is 5.03 % down: r5");
 	/* exactly the threshold passes: 1100 -> 1155 is 5 % */
 	dvr_link_adapt_free(a);
 	a = NULL;
@@ -320,17 +330,20 @@ static void test_gap(void)
 	if (!a)
 		return;
 	struct dvr_link_adapt_decision d = feed(a, 1150, false, 0);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE, "gap: a first score in the gap picks nothing");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE,
+	             "gap: a first score in the gap picks nothing");
 	CHECK(dvr_link_adapt_current(a) == NULL, "gap: still on no row");
 	d = feed(a, 1050, false, 100);
 	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_FIRST, "gap: 1050 is the first row");
 	d = feed(a, 1150, false, 200);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE, "gap: 1150 keeps the row in force");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE,
+	             "gap: 1150 keeps the row in force");
 	CHECK_EQ_INT(idx(&p, dvr_link_adapt_current(a)), 1, "gap: on row 1");
 	d = feed(a, 1250, false, 300);
 	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_UP, "gap: 1250 is row 2");
 	d = feed(a, 1150, false, 400);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE, "gap: falling into the gap keeps row 2");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE,
+	             "gap: falling into the gap keeps row 2");
 	CHECK_EQ_INT(idx(&p, dvr_link_adapt_current(a)), 2, "gap: on row 2");
 	dvr_link_adapt_free(a);
 	dvr_link_profiles_free(&p);
@@ -346,16 +359,19 @@ static void test_fallback(void)
 	if (!a)
 		return;
 	struct dvr_link_adapt_decision d = poll_at(a, 5000);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE, "fallback: not before the first score");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE,
+	             "fallback: not before the first score");
 	CHECK(d.to == NULL && dvr_link_adapt_current(a) == NULL,
 	      "fallback: still on no row");
 	d = feed(a, 1500, false, 5000);
 	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_FIRST, "fallback: first at 5000");
 	CHECK_EQ_INT(idx(&p, d.to), 5, "fallback: r5");
 	d = poll_at(a, 5999);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE, "fallback: not within fallback_ms");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE,
+	             "fallback: not within fallback_ms");
 	d = poll_at(a, 6000);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_FALLBACK, "fallback: after fallback_ms of silence");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_FALLBACK,
+	             "fallback: after fallback_ms of silence");
 	CHECK_EQ_INT(idx(&p, d.to), 0, "fallback: the 999 row");
 	CHECK_EQ_INT(idx(&p, d.from), 5, "fallback: from r5");
 	CHECK_EQ_INT(d.smoothed, 999, "fallback: smoothed 999");
@@ -374,32 +390,40 @@ static void test_fallback(void)
 			early = true;
 	}
 	CHECK(!early, "fallback: held for hold_fallback_ms");
-	CHECK_EQ_INT(idx(&p, dvr_link_adapt_current(a)), 0, "fallback: still the 999 row");
+	CHECK_EQ_INT(idx(&p, dvr_link_adapt_current(a)), 0,
+	             "fallback: still the 999 row");
 	d = feed(a, 2000, false, 7000);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_UP, "fallback: left at hold_fallback_ms");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_UP,
+	             "fallback: left at hold_fallback_ms");
 	/* ten scores of 2000 from 999: 999 + 1001 x (1 - 0.9^10) = 1650.97 */
-	CHECK_EQ_INT(d.smoothed, 1650, "fallback: climbed from 999 at the slow factor");
+	CHECK_EQ_INT(d.smoothed, 1650,
+	             "fallback: climbed from 999 at the slow factor");
 	CHECK_EQ_INT(idx(&p, d.to), 6, "fallback: to r6");
 	CHECK_EQ_INT(idx(&p, d.from), 0, "fallback: from the 999 row");
 
 	/* A 999 score is the fallback at once, without min_between */
 	d = feed(a, 999, false, 7050);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_FALLBACK, "fallback: a 999 score at once");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_FALLBACK,
+	             "fallback: a 999 score at once");
 	CHECK_EQ_INT(d.score, 999, "fallback: score 999 reported");
 	d = feed(a, 999, false, 7100);
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE, "fallback: 999 again changes nothing");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE,
+	             "fallback: 999 again changes nothing");
 	dvr_link_adapt_free(a);
 
 	/* Rows without a 999 row: silence changes nothing */
 	struct dvr_link_profiles q = parse(
 		"1000 - 2000 long 0 8 12 2000 10 30 0,0,0,0 20 -12\n");
 	a = NULL;
-	CHECK_EQ_INT(dvr_link_adapt_new(&c, &q, &a), DVR_OK, "fallback: new, no 999 row");
+	CHECK_EQ_INT(dvr_link_adapt_new(&c, &q, &a), DVR_OK,
+	             "fallback: new, no 999 row");
 	if (a) {
 		feed(a, 1500, false, 0);
 		d = poll_at(a, 10000);
-		CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE, "fallback: no 999 row, no fallback");
-		CHECK(dvr_link_adapt_current(a) == &q.rows[0], "fallback: row kept");
+		CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE,
+		             "fallback: no 999 row, no fallback");
+		CHECK(dvr_link_adapt_current(a) == &q.rows[0],
+		      "fallback: row kept");
 		dvr_link_adapt_free(a);
 	}
 	dvr_link_profiles_free(&q);
@@ -415,13 +439,18 @@ static void test_keyframe(void)
 	CHECK_EQ_INT(dvr_link_adapt_new(&c, &p, &a), DVR_OK, "keyframe: new");
 	if (!a)
 		return;
-	CHECK(!feed(a, 1500, false, 0).keyframe, "keyframe: not asked, not given");
+	CHECK(!feed(a, 1500, false, 0).keyframe,
+	      "keyframe: not asked, not given");
 	CHECK(feed(a, 1500, true, 100).keyframe, "keyframe: the first request");
-	CHECK(!feed(a, 1500, true, 600).keyframe, "keyframe: 500 ms later, dropped");
-	CHECK(!feed(a, 1500, true, 1099).keyframe, "keyframe: 999 ms later, dropped");
-	CHECK(feed(a, 1500, true, 1100).keyframe, "keyframe: 1000 ms later, given");
+	CHECK(!feed(a, 1500, true, 600).keyframe,
+	      "keyframe: 500 ms later, dropped");
+	CHECK(!feed(a, 1500, true, 1099).keyframe,
+	      "keyframe: 999 ms later, dropped");
+	CHECK(feed(a, 1500, true, 1100).keyframe,
+	      "keyframe: 1000 ms later, given");
 	CHECK(!feed(a, 1500, false, 2500).keyframe, "keyframe: not asked");
-	CHECK(feed(a, 999, true, 2600).keyframe, "keyframe: also with a 999 score");
+	CHECK(feed(a, 999, true, 2600).keyframe,
+	      "keyframe: also with a 999 score");
 	struct dvr_link_adapt_decision d;
 	CHECK(dvr_link_adapt_poll(a, 5000, &d) == DVR_OK && !d.keyframe,
 	      "keyframe: never from a poll");
@@ -439,7 +468,8 @@ static void test_min_between(void)
 	c.hold_up_ms = 0;
 	c.min_between_changes_ms = 450;
 	struct dvr_link_adapt *a = NULL;
-	CHECK_EQ_INT(dvr_link_adapt_new(&c, &p, &a), DVR_OK, "min_between: new");
+	CHECK_EQ_INT(dvr_link_adapt_new(&c, &p, &a), DVR_OK,
+	             "min_between: new");
 	if (!a)
 		return;
 	static const int scores[] = { 1050, 1950, 1150, 1750, 1250, 1550 };
@@ -455,7 +485,8 @@ static void test_min_between(void)
 		if (have && t - last < 450)
 			ok = false;
 		/* when a change is due, it follows the score at once */
-		if (have && t - last == 500 && d.to != dvr_link_profiles_find(&p, s))
+		if (have && t - last == 500 &&
+		    d.to != dvr_link_profiles_find(&p, s))
 			ok = false;
 		have = true;
 		last = t;
@@ -494,7 +525,8 @@ static void test_ladder(void)
 		CHECK_EQ_INT(dvr_link_profiles_ladder(2, bw, &l), DVR_OK, what);
 		if (!l)
 			continue;
-		snprintf(what, sizeof what, "ladder %u MHz: 999 row and MCS 0..7", bw);
+		snprintf(what, sizeof what,
+		         "ladder %u MHz: 999 row and MCS 0..7", bw);
 		CHECK_EQ_INT(l->count, 9, what);
 		bool ok = l->count == 9 && l->rows[0].range_min == 999 &&
 		          l->rows[0].range_max == 999 && l->rows[0].mcs == 0 &&
@@ -507,8 +539,9 @@ static void test_ladder(void)
 			    r->bandwidth_mhz != bw || r->fec_k != 8 ||
 			    r->fec_n != 12)
 				ok = false;
-			if (i > 1 && (r->range_min != l->rows[i - 1].range_max + 1 ||
-			              r->bitrate_kbps <= l->rows[i - 1].bitrate_kbps))
+			const struct dvr_link_profile *q = &l->rows[i - 1];
+			if (i > 1 && (r->range_min != q->range_max + 1 ||
+			              r->bitrate_kbps <= q->bitrate_kbps))
 				mono = false;
 			if (bw == 20) {
 				if (r->range_min != start20[i - 1] ||
@@ -523,12 +556,16 @@ static void test_ladder(void)
 			}
 			prev_start[i] = r->range_min;
 		}
-		snprintf(what, sizeof what, "ladder %u MHz: rows as derived", bw);
+		snprintf(what, sizeof what,
+		         "ladder %u MHz: rows as derived", bw);
 		CHECK(ok, what);
-		snprintf(what, sizeof what, "ladder %u MHz: contiguous, faster up the ladder", bw);
+		snprintf(what, sizeof what,
+		         "ladder %u MHz: contiguous, faster up the ladder", bw);
 		CHECK(mono, what);
 		if (bw != 20) {
-			snprintf(what, sizeof what, "ladder %u MHz: each MCS needs a higher score than at half the width", bw);
+			snprintf(what, sizeof what,
+			         "ladder %u MHz: each MCS needs more than at half the width",
+			         bw);
 			CHECK(later, what);
 		}
 		CHECK(l->rows[0].fec_n > l->rows[1].fec_n &&
@@ -547,11 +584,13 @@ static void test_ladder(void)
 		int rc = dvr_link_profiles_parse(text, used, &back, &err);
 		if (rc != DVR_OK)
 			printf("# %s", err.msg);
-		snprintf(what, sizeof what, "ladder %u MHz: parses back as a profile file", bw);
+		snprintf(what, sizeof what,
+		         "ladder %u MHz: parses back as a profile file", bw);
 		CHECK_EQ_INT(rc, DVR_OK, what);
 		bool same = back.count == l->count;
 		for (size_t i = 0; same && i < back.count; i++) {
-			const struct dvr_link_profile *x = &back.rows[i], *y = &l->rows[i];
+			const struct dvr_link_profile *x = &back.rows[i];
+			const struct dvr_link_profile *y = &l->rows[i];
 			same = x->range_min == y->range_min &&
 			       x->range_max == y->range_max &&
 			       x->short_gi == y->short_gi && x->mcs == y->mcs &&
@@ -562,7 +601,8 @@ static void test_ladder(void)
 			       x->bandwidth_mhz == y->bandwidth_mhz &&
 			       x->qp_delta == y->qp_delta;
 		}
-		snprintf(what, sizeof what, "ladder %u MHz: the same rows read back", bw);
+		snprintf(what, sizeof what,
+		         "ladder %u MHz: the same rows read back", bw);
 		CHECK(same, what);
 		dvr_link_profiles_free(&back);
 
@@ -573,15 +613,18 @@ static void test_ladder(void)
 		if (dvr_link_adapt_new(&c, l, &a) == DVR_OK) {
 			for (uint64_t t = 0; t <= 10000; t += 100)
 				feed(a, 2000, false, t);
-			const struct dvr_link_profile *cur = dvr_link_adapt_current(a);
-			snprintf(what, sizeof what, "ladder %u MHz: a perfect link reaches MCS 7", bw);
+			const struct dvr_link_profile *cur =
+				dvr_link_adapt_current(a);
+			snprintf(what, sizeof what,
+			         "ladder %u MHz: a perfect link reaches MCS 7", bw);
 			CHECK(cur && cur->mcs == 7, what);
 			dvr_link_adapt_free(a);
 		}
 		dvr_link_profiles_free(l); /* frees the list too (ASan) */
 	}
 	struct dvr_link_profiles *l = NULL;
-	CHECK_EQ_INT(dvr_link_profiles_ladder(1, 20, &l), DVR_OK, "ladder: one stream");
+	CHECK_EQ_INT(dvr_link_profiles_ladder(1, 20, &l), DVR_OK,
+	             "ladder: one stream");
 	dvr_link_profiles_free(l);
 }
 
@@ -591,71 +634,108 @@ static void test_bad_arguments(void)
 	struct dvr_link_adapt_config c, bad;
 	dvr_link_adapt_config_default(&c);
 	struct dvr_link_adapt *a = (struct dvr_link_adapt *)&c;
-	CHECK_EQ_INT(dvr_link_adapt_new(NULL, &p, &a), DVR_E_INVALID, "bad: new NULL config");
+	CHECK_EQ_INT(dvr_link_adapt_new(NULL, &p, &a), DVR_E_INVALID,
+	             "bad: new NULL config");
 	CHECK(a == NULL, "bad: *out cleared");
-	CHECK_EQ_INT(dvr_link_adapt_new(&c, NULL, &a), DVR_E_INVALID, "bad: new NULL profiles");
-	CHECK_EQ_INT(dvr_link_adapt_new(&c, &p, NULL), DVR_E_INVALID, "bad: new NULL out");
+	CHECK_EQ_INT(dvr_link_adapt_new(&c, NULL, &a), DVR_E_INVALID,
+	             "bad: new NULL profiles");
+	CHECK_EQ_INT(dvr_link_adapt_new(&c, &p, NULL), DVR_E_INVALID,
+	             "bad: new NULL out");
 	struct dvr_link_profiles empty = { 0 };
-	CHECK_EQ_INT(dvr_link_adapt_new(&c, &empty, &a), DVR_E_INVALID, "bad: new no rows");
+	CHECK_EQ_INT(dvr_link_adapt_new(&c, &empty, &a), DVR_E_INVALID,
+	             "bad: new no rows");
 
 	bad = c; bad.smoothing_up = 0;
-	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID, "bad: smoothing_up 0");
+	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID,
+	             "bad: smoothing_up 0");
 	bad = c; bad.smoothing_down = 1.5;
-	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID, "bad: smoothing_down 1.5");
+	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID,
+	             "bad: smoothing_down 1.5");
 	bad = c; bad.smoothing_up = NAN;
-	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID, "bad: smoothing NaN");
+	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID,
+	             "bad: smoothing NaN");
 	bad = c; bad.hysteresis_down_pct = -1;
-	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID, "bad: hysteresis < 0");
+	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID,
+	             "bad: hysteresis < 0");
 	bad = c; bad.fallback_ms = 0;
-	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID, "bad: fallback_ms 0");
+	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID,
+	             "bad: fallback_ms 0");
 	bad = c; bad.snr_max = bad.snr_min;
-	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID, "bad: SNR range empty");
+	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID,
+	             "bad: SNR range empty");
 	bad = c; bad.rssi_min = -20;
-	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID, "bad: RSSI range reversed");
+	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID,
+	             "bad: RSSI range reversed");
 	bad = c; bad.snr_weight = 0; bad.rssi_weight = 0;
-	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID, "bad: weights both 0");
+	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID,
+	             "bad: weights both 0");
 	bad = c; bad.rssi_weight = -0.5;
-	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID, "bad: weight < 0");
+	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID,
+	             "bad: weight < 0");
 	bad = c; bad.loss_full_ratio = 2;
-	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID, "bad: loss_full_ratio > 1");
+	CHECK_EQ_INT(dvr_link_adapt_new(&bad, &p, &a), DVR_E_INVALID,
+	             "bad: loss_full_ratio > 1");
 
 	struct dvr_link_feedback fb = record();
-	CHECK_EQ_INT(dvr_link_feedback_score(NULL, &fb), DVR_E_INVALID, "bad: score NULL config");
-	CHECK_EQ_INT(dvr_link_feedback_score(&c, NULL), DVR_E_INVALID, "bad: score NULL record");
+	CHECK_EQ_INT(dvr_link_feedback_score(NULL, &fb), DVR_E_INVALID,
+	             "bad: score NULL config");
+	CHECK_EQ_INT(dvr_link_feedback_score(&c, NULL), DVR_E_INVALID,
+	             "bad: score NULL record");
 	bad = c; bad.snr_max = 0;
-	CHECK_EQ_INT(dvr_link_feedback_score(&bad, &fb), DVR_E_INVALID, "bad: score bad config");
+	CHECK_EQ_INT(dvr_link_feedback_score(&bad, &fb), DVR_E_INVALID,
+	             "bad: score bad config");
 	fb.n_chains = DVR_MAX_RF_PATHS + 1;
-	CHECK_EQ_INT(dvr_link_feedback_score(&c, &fb), DVR_E_INVALID, "bad: score too many chains");
+	CHECK_EQ_INT(dvr_link_feedback_score(&c, &fb), DVR_E_INVALID,
+	             "bad: score too many chains");
 
 	a = NULL;
-	CHECK_EQ_INT(dvr_link_adapt_new(&c, &p, &a), DVR_OK, "bad: a good engine");
+	CHECK_EQ_INT(dvr_link_adapt_new(&c, &p, &a), DVR_OK,
+	             "bad: a good engine");
 	struct dvr_link_adapt_decision d;
-	CHECK_EQ_INT(dvr_link_adapt_feed(NULL, 1500, false, 0, &d), DVR_E_INVALID, "bad: feed NULL engine");
-	CHECK_EQ_INT(dvr_link_adapt_feed(a, 1500, false, 0, NULL), DVR_E_INVALID, "bad: feed NULL out");
-	CHECK_EQ_INT(dvr_link_adapt_feed(a, 998, false, 0, &d), DVR_E_INVALID, "bad: score 998");
-	CHECK_EQ_INT(dvr_link_adapt_feed(a, 2001, false, 0, &d), DVR_E_INVALID, "bad: score 2001");
-	CHECK_EQ_INT(dvr_link_adapt_feed(a, -1, false, 0, &d), DVR_E_INVALID, "bad: score -1");
-	CHECK(dvr_link_adapt_current(a) == NULL, "bad: refused scores change nothing");
-	CHECK_EQ_INT(dvr_link_adapt_feed(a, 1500, false, 1000, &d), DVR_OK, "bad: then a good one");
-	CHECK_EQ_INT(dvr_link_adapt_feed(a, 1500, false, 999, &d), DVR_E_INVALID, "bad: feed, time going back");
-	CHECK_EQ_INT(dvr_link_adapt_poll(a, 999, &d), DVR_E_INVALID, "bad: poll, time going back");
-	CHECK_EQ_INT(dvr_link_adapt_poll(a, 1999, &d), DVR_OK, "bad: poll, time the same or later");
-	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE, "bad: the refused call did not count as a score");
-	CHECK_EQ_INT(dvr_link_adapt_poll(NULL, 0, &d), DVR_E_INVALID, "bad: poll NULL engine");
-	CHECK_EQ_INT(dvr_link_adapt_poll(a, 2000, NULL), DVR_E_INVALID, "bad: poll NULL out");
+	CHECK_EQ_INT(dvr_link_adapt_feed(NULL, 1500, false, 0, &d), DVR_E_INVALID,
+	             "bad: feed NULL engine");
+	CHECK_EQ_INT(dvr_link_adapt_feed(a, 1500, false, 0, NULL), DVR_E_INVALID,
+	             "bad: feed NULL out");
+	CHECK_EQ_INT(dvr_link_adapt_feed(a, 998, false, 0, &d), DVR_E_INVALID,
+	             "bad: score 998");
+	CHECK_EQ_INT(dvr_link_adapt_feed(a, 2001, false, 0, &d), DVR_E_INVALID,
+	             "bad: score 2001");
+	CHECK_EQ_INT(dvr_link_adapt_feed(a, -1, false, 0, &d), DVR_E_INVALID,
+	             "bad: score -1");
+	CHECK(dvr_link_adapt_current(a) == NULL,
+	      "bad: refused scores change nothing");
+	CHECK_EQ_INT(dvr_link_adapt_feed(a, 1500, false, 1000, &d), DVR_OK,
+	             "bad: then a good one");
+	CHECK_EQ_INT(dvr_link_adapt_feed(a, 1500, false, 999, &d), DVR_E_INVALID,
+	             "bad: feed, time going back");
+	CHECK_EQ_INT(dvr_link_adapt_poll(a, 999, &d), DVR_E_INVALID,
+	             "bad: poll, time going back");
+	CHECK_EQ_INT(dvr_link_adapt_poll(a, 1999, &d), DVR_OK,
+	             "bad: poll, time the same or later");
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_NONE,
+	             "bad: the refused call did not count as a score");
+	CHECK_EQ_INT(dvr_link_adapt_poll(NULL, 0, &d), DVR_E_INVALID,
+	             "bad: poll NULL engine");
+	CHECK_EQ_INT(dvr_link_adapt_poll(a, 2000, NULL), DVR_E_INVALID,
+	             "bad: poll NULL out");
 	CHECK(dvr_link_adapt_current(NULL) == NULL, "bad: current of NULL");
 	dvr_link_adapt_free(a);
 	dvr_link_adapt_free(NULL);
 	dvr_link_adapt_config_default(NULL);
 
 	struct dvr_link_profiles *l = (struct dvr_link_profiles *)&c;
-	CHECK_EQ_INT(dvr_link_profiles_ladder(0, 20, &l), DVR_E_INVALID, "bad: ladder 0 streams");
+	CHECK_EQ_INT(dvr_link_profiles_ladder(0, 20, &l), DVR_E_INVALID,
+	             "bad: ladder 0 streams");
 	CHECK(l == NULL, "bad: ladder *out cleared");
-	CHECK_EQ_INT(dvr_link_profiles_ladder(DVR_MAX_RF_PATHS + 1, 20, &l), DVR_E_INVALID,
+	CHECK_EQ_INT(dvr_link_profiles_ladder(DVR_MAX_RF_PATHS + 1, 20, &l),
+	             DVR_E_INVALID,
 	             "bad: ladder too many streams");
-	CHECK_EQ_INT(dvr_link_profiles_ladder(1, 30, &l), DVR_E_INVALID, "bad: ladder 30 MHz");
-	CHECK_EQ_INT(dvr_link_profiles_ladder(1, 160, &l), DVR_E_INVALID, "bad: ladder 160 MHz");
-	CHECK_EQ_INT(dvr_link_profiles_ladder(1, 20, NULL), DVR_E_INVALID, "bad: ladder NULL out");
+	CHECK_EQ_INT(dvr_link_profiles_ladder(1, 30, &l), DVR_E_INVALID,
+	             "bad: ladder 30 MHz");
+	CHECK_EQ_INT(dvr_link_profiles_ladder(1, 160, &l), DVR_E_INVALID,
+	             "bad: ladder 160 MHz");
+	CHECK_EQ_INT(dvr_link_profiles_ladder(1, 20, NULL), DVR_E_INVALID,
+	             "bad: ladder NULL out");
 	dvr_link_profiles_free(&p);
 }
 
