@@ -542,9 +542,13 @@ void dvr_link_profiles_free(struct dvr_link_profiles *p)
 {
 	if (!p)
 		return;
-	free(p->rows);
+	/* Empty the list before freeing: a built-in ladder
+	 * (dvr_link_profiles_ladder) is one block holding the rows and the
+	 * list itself, so p is gone after the free. */
+	struct dvr_link_profile *rows = p->rows;
 	p->rows = NULL;
 	p->count = 0;
+	free(rows);
 }
 
 const struct dvr_link_profile *

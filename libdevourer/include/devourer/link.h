@@ -1015,13 +1015,197 @@ DVR_API int dvr_link_profiles_load(const char *path,
                                    struct dvr_link_profiles *out,
                                    struct dvr_link_profiles_error *err);
 
-/** Free the rows of @p p and empty it. NULL or empty is fine. */
+/** Free the rows of @p p and empty it. NULL or empty is fine. A list
+ *  from dvr_link_profiles_ladder() is freed with its rows. */
 DVR_API void dvr_link_profiles_free(struct dvr_link_profiles *p);
 
 /** The row alink_drone would pick for @p score: the first whose range
  *  holds it, or NULL (a score in a gap between rows). */
 DVR_API const struct dvr_link_profile *
 dvr_link_profiles_find(const struct dvr_link_profiles *p, int score);
+
+/* ------------------------------------------------------------------ */
+/* Link adaptation: which profile row the drone runs on                 */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The drone side of an adaptive link, as OpenIPC adaptive-link's
+ * alink_drone decides it (start_selection() and value_chooses_profile()
+ * in alink_drone.c of sickgreg/OpenIPC-Adaptive-Link 4401083a and
+ * OpenIPC/adaptive-link dca368db): the ground scores the link 1000..2000
+ * every interval, the drone smooths the scores (slowly up, quickly down),
+ * changes row only when the smoothed value moved by a few percent, never
+ * twice within min_between_changes_ms, and goes to a faster row only
+ * hold_up_ms after the last change. When no score came for fallback_ms it
+ * goes to the row of score 999, the fallback row, and leaves it only
+ * hold_fallback_ms later. Before the first score it runs on no row: the
+ * sender keeps the settings it was started with.
+ *
+ * Only the decision is here: no clock, thread or I/O. The caller feeds
+ * each score with the time of its own monotonic clock in milliseconds,
+ * calls dvr_link_adapt_poll() now and then (every 100 ms or so) so that
+ * silence is noticed, and applies the row a decision names. One engine is
+ * used by one thread at a time.
+ */
+
+/** The special score: no feedback, the fallback row. */
+#define DVR_LINK_ADAPT_SCORE_FALLBACK 999
+/** Lowest and highest score of a working link. */
+#define DVR_LINK_ADAPT_SCORE_MIN 1000
+#define DVR_LINK_ADAPT_SCORE_MAX 2000
+
+/** Tuning of the engine and of dvr_link_feedback_score(). Start from
+ *  dvr_link_adapt_config_default(); link_adapt.c says where each default
+ *  comes from. */
+struct dvr_link_adapt_config {
+	uint32_t fallback_ms;            /**< no score for this long: the
+	                                      fallback row (score 999); >= 1 */
+	uint32_t min_between_changes_ms; /**< no two changes closer than this */
+	uint32_t hold_up_ms;             /**< a move to a faster row waits this
+	                                      long after the last change */
+	uint32_t hold_fallback_ms;       /**< leaving the fallback row waits
+	                                      this long */
+	double hysteresis_up_pct;        /**< % rise of the smoothed score
+	                                      (against the one of the last
+	                                      change) needed to change row */
+	double hysteresis_down_pct;      /**< % fall needed */
+	double smoothing_up;             /**< exponential factor (0..1] for a
+	                                      score above the smoothed value */
+	double smoothing_down;           /**< (0..1] for one below it */
+	/* scoring our own records the way OpenIPC alink_gs does */
+	int snr_min, snr_max;            /**< dB mapped to 0..1 (min < max) */
+	int rssi_min, rssi_max;          /**< dBm mapped to 0..1 (min < max) */
+	double snr_weight, rssi_weight;  /**< >= 0, not both 0; divided by
+	                                      their sum */
+	uint32_t keyframe_interval_ms;   /**< at most one keyframe request per
+	                                      this */
+	double loss_full_ratio;          /**< share of packets lost beyond
+	                                      repair in a record that brings its
+	                                      score down to 1000 (less lowers it
+	                                      less); 0: loss does not lower the
+	                                      score */
+};
+
+/** Fill @p cfg with the defaults (alink's shipped alink.conf and
+ *  alink_gs.conf values, see link_adapt.c). NULL is ignored. */
+DVR_API void dvr_link_adapt_config_default(struct dvr_link_adapt_config *cfg);
+
+/**
+ * Score a feedback record like alink_gs scores wfb-ng's statistics: the
+ * best chain's SNR and the best chain's RSSI each mapped linearly from
+ * [min, max] to 0..1 (clamped), weighted, 1000 + 1000 x that, rounded.
+ * Packets lost beyond repair lower it: with r = lost / (packets + lost),
+ * score = 1000 + (score - 1000) x (1 - sqrt(min(1, r / loss_full_ratio))),
+ * because a loss at a strong signal (interference, a too fast rate) is a
+ * failing link the signal alone does not show. A record with no chain
+ * but something heard scores 1000 (alink_gs: no antennas, both scores
+ * 1000).
+ *
+ * Returns 1000..2000, 999 (DVR_LINK_ADAPT_SCORE_FALLBACK) when the record
+ * is silent (flag DVR_LINK_FEEDBACK_SILENT, or no packet and no frame),
+ * or DVR_E_INVALID for a NULL argument, a config that
+ * dvr_link_adapt_new() would refuse, more chains than DVR_MAX_RF_PATHS.
+ */
+DVR_API int dvr_link_feedback_score(const struct dvr_link_adapt_config *cfg,
+                                    const struct dvr_link_feedback *fb);
+
+/**
+ * The score of an alink_gs message for dvr_link_adapt_feed(): its RSSI
+ * and SNR score fields (1 and 2; OpenIPC/adaptive-link's ground sends the
+ * same combined score in both) weighted by @p cfg's rssi_weight and
+ * snr_weight as alink_drone's start_selection() combines them, rounded,
+ * and clamped to 1000..2000 as alink_drone clamps its value. An RSSI
+ * field of 999 is the fallback (alink_drone looks only at that field for
+ * it): returns 999. DVR_E_INVALID for a NULL or bad @p cfg.
+ */
+DVR_API int dvr_link_adapt_alink_score(const struct dvr_link_adapt_config *cfg,
+                                       int rssi_score, int snr_score);
+
+/** Why a decision changed the row. */
+enum dvr_link_adapt_reason {
+	DVR_LINK_ADAPT_NONE,     /**< no change */
+	DVR_LINK_ADAPT_FIRST,    /**< the first row of all */
+	DVR_LINK_ADAPT_UP,       /**< to a later (faster) row */
+	DVR_LINK_ADAPT_DOWN,     /**< to an earlier (slower) row */
+	DVR_LINK_ADAPT_FALLBACK, /**< to the row of score 999 */
+};
+
+/** What one call decided. */
+struct dvr_link_adapt_decision {
+	enum dvr_link_adapt_reason why;      /**< NONE: no change */
+	const struct dvr_link_profile *from; /**< the row before (NULL before
+	                                          the first) */
+	const struct dvr_link_profile *to;   /**< the row now in force (NULL
+	                                          before any) */
+	int score;       /**< the score that was fed (999 for fallback) */
+	int smoothed;    /**< the smoothed value the row was chosen by (1000..
+	                      2000, 999 on the fallback row; before any score
+	                      the starting value 1500) */
+	bool keyframe;   /**< ask the encoder for a keyframe now
+	                      (rate-limited) */
+};
+
+struct dvr_link_adapt;
+
+/**
+ * A new engine on @p profiles (not copied: they must outlive the engine;
+ * rows in ascending quality order, as the profile file has them). The
+ * engine starts on no row. Returns DVR_OK, DVR_E_INVALID (NULL, no rows,
+ * a config value outside the ranges documented above), DVR_E_NO_MEM.
+ */
+DVR_API int dvr_link_adapt_new(const struct dvr_link_adapt_config *cfg,
+                               const struct dvr_link_profiles *profiles,
+                               struct dvr_link_adapt **out);
+
+/** Free the engine. NULL is fine. */
+DVR_API void dvr_link_adapt_free(struct dvr_link_adapt *a);
+
+/**
+ * Feed one score: ours from dvr_link_feedback_score(), or an alink_gs
+ * message's (its fields combined by the weights; 999 = fallback).
+ * @p keyframe_asked: the feedback asked for a keyframe (record flag
+ * DVR_LINK_FEEDBACK_KEYFRAME, or an alink idr code); @p out->keyframe
+ * says whether to ask the encoder now. @p now_ms: the caller's monotonic
+ * clock, never earlier than in a previous call. Returns DVR_OK with
+ * @p out filled, or DVR_E_INVALID (NULL, a score neither 999 nor
+ * 1000..2000, time going back) leaving the engine as it was.
+ */
+DVR_API int dvr_link_adapt_feed(struct dvr_link_adapt *a, int score,
+                                bool keyframe_asked, uint64_t now_ms,
+                                struct dvr_link_adapt_decision *out);
+
+/**
+ * Time passing without feedback: once a score was fed and none came for
+ * fallback_ms, the decision is the fallback row (if the rows have one
+ * and it is not already in force). A poll's decision has score 999 and
+ * never a keyframe. Returns DVR_OK with @p out filled, or DVR_E_INVALID
+ * (NULL, time going back).
+ */
+DVR_API int dvr_link_adapt_poll(struct dvr_link_adapt *a, uint64_t now_ms,
+                                struct dvr_link_adapt_decision *out);
+
+/** The row in force, NULL before the first decision (or for NULL). */
+DVR_API const struct dvr_link_profile *
+dvr_link_adapt_current(const struct dvr_link_adapt *a);
+
+/**
+ * A built-in ladder for when the user gives no profile file: a 999
+ * fallback row (MCS 0, FEC 8/16), then one row per MCS 0..7 (one spatial
+ * stream, long GI, FEC 8/12, every row at @p bw_mhz; the same power in
+ * every row, so that a change never changes power) whose score range
+ * starts where the
+ * default score of that MCS's 802.11 minimum sensitivity plus a margin
+ * lies; the last row ends at 2000. link_adapt.c derives each number.
+ * @p max_streams (1..DVR_MAX_RF_PATHS) is the radio's spatial streams:
+ * the rows use one (the profile format names one stream's MCS), a radio
+ * with more chains gains diversity from them. @p bw_mhz: 20, 40 or 80.
+ *
+ * Returns DVR_OK with @p *out a list allocated as one block with its
+ * rows: dvr_link_profiles_free(*out) frees both (the list is gone then).
+ * DVR_E_INVALID (NULL, values outside the above), DVR_E_NO_MEM.
+ */
+DVR_API int dvr_link_profiles_ladder(unsigned max_streams, unsigned bw_mhz,
+                                     struct dvr_link_profiles **out);
 
 #ifdef __cplusplus
 }
