@@ -64,6 +64,7 @@
 #include <string.h>
 
 #include <devourer/radiotap.h>
+#include <gst/video/video-event.h>
 
 #include "gstdevourerfresh.h"
 #include "gstdevourermeta.h"
@@ -94,6 +95,10 @@ enum
   PROP_EPOCH_FILE,
   PROP_FEC_POLICY,
   PROP_FRESHNESS,
+  PROP_ADAPT,
+  PROP_PROFILES,
+  PROP_ENCODER,
+  PROP_FEEDBACK_PORT,
 };
 
 #define DEFAULT_MCS 1
@@ -369,6 +374,33 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "sender from a recording of an earlier run. Optional session "
           "tags, which wfb-ng's receivers skip. FALSE: untagged, as "
           "wfb_tx sends (READY only)", TRUE, ready));
+  g_object_class_install_property (gobject_class, PROP_ADAPT,
+      g_param_spec_boolean ("adapt", "Adapt to the ground's feedback",
+          "Hear the link feedback a devourersrc with feedback-interval "
+          "sends on feedback-port, and pick the row of profiles that fits "
+          "it: MCS, guard interval, FEC k/n, TX power and the encoder's "
+          "bitrate change together, at a block boundary, with a "
+          "devourer-link-profile message each time; a keyframe is asked "
+          "of the encoder when the ground lost packets; silence falls "
+          "back to the most robust row (READY only)", FALSE, ready));
+  g_object_class_install_property (gobject_class, PROP_PROFILES,
+      g_param_spec_string ("profiles", "Adaptation profiles",
+          "A profile file in OpenIPC adaptive-link's txprofiles.conf "
+          "format (score range, GI, MCS, FEC k/n, bitrate kbit/s, GOP, "
+          "power, ROI QP, bandwidth, QP delta; a bad line is an error "
+          "naming it). NULL: a built-in ladder for the adapter "
+          "(READY only)", NULL, ready));
+  g_object_class_install_property (gobject_class, PROP_ENCODER,
+      g_param_spec_string ("encoder", "Encoder to steer",
+          "Name of the encoder element in this pipeline whose bitrate "
+          "follows the profile (x264enc, x265enc, openh264enc, "
+          "v4l2h264enc, vaapih264enc, vah264enc, nvh264enc and their "
+          "H.265 kin). NULL: only the radio and FEC follow (READY only)",
+          NULL, ready));
+  g_object_class_install_property (gobject_class, PROP_FEEDBACK_PORT,
+      g_param_spec_uint ("feedback-port", "Link feedback radio port",
+          "Radio port (0-255) the ground's feedback arrives on, on link-id "
+          "(READY only)", 0, 255, GST_DEVOURER_FEEDBACK_PORT, ready));
   g_object_class_install_property (gobject_class, PROP_FEC_POLICY,
       g_param_spec_enum ("fec-policy", "FEC policy",
           "How a block closed before it is full is sent: fixed = fillers "
@@ -449,6 +481,8 @@ gst_devourer_sink_init (GstDevourerSink * self)
   self->freshness = TRUE;
   self->fec_k = DEFAULT_FEC_K;
   self->fec_n = DEFAULT_FEC_N;
+  self->feedback_port = GST_DEVOURER_FEEDBACK_PORT;
+  gst_devourer_adapt_init (&self->adaptation);
 
   g_mutex_init (&self->control_lock);
   g_mutex_init (&self->link_lock);
@@ -472,6 +506,9 @@ gst_devourer_sink_finalize (GObject * object)
   GstDevourerSink *self = GST_DEVOURER_SINK (object);
 
   gst_devourer_timer_clear (&self->timer);
+  gst_devourer_adapt_clear (&self->adaptation);
+  g_free (self->profiles);
+  g_free (self->encoder);
   g_mutex_clear (&self->duty_lock);
   g_mutex_clear (&self->link_lock);
   g_mutex_clear (&self->control_lock);
@@ -961,6 +998,7 @@ apply_fec (GstDevourerSink * self)
 static GstStructure *
 gst_devourer_sink_make_stats (GstDevourerSink * self)
 {
+  GstStructure *s;
   struct dvr_link_tx_stats ls;
   struct dvr_tx_stats ts, ats = { 0 };
   guint users = 0;
@@ -1003,7 +1041,7 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
   dvr_link_fresh_get_info (self->fresh, &fresh);
   g_mutex_unlock (&self->control_lock);
 
-  return gst_structure_new ("application/x-devourer-sink-stats",
+  s = gst_structure_new ("application/x-devourer-sink-stats",
       "packets-sent", G_TYPE_UINT64, ls.packets,
       "payload-bytes", G_TYPE_UINT64, ls.bytes,
       "buffers-refused-oversize", G_TYPE_UINT64, oversize,
@@ -1044,6 +1082,8 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
       "thermal", G_TYPE_INT, thermal.thermal,
       "bb-swing-steps-a", G_TYPE_INT, thermal.swing_offset[0],
       "bb-swing-steps-b", G_TYPE_INT, thermal.swing_offset[1], NULL);
+  gst_devourer_adapt_set_stats (&self->adaptation, s);
+  return s;
 }
 
 /* Store one of the sink's own properties (object lock held). */
@@ -1096,6 +1136,20 @@ set_own_property (GstDevourerSink * self, guint prop_id,
       break;
     case PROP_FEC_POLICY:
       self->fec_policy = g_value_get_enum (value);
+      break;
+    case PROP_ADAPT:
+      self->adapt = g_value_get_boolean (value);
+      break;
+    case PROP_PROFILES:
+      g_free (self->profiles);
+      self->profiles = g_value_dup_string (value);
+      break;
+    case PROP_ENCODER:
+      g_free (self->encoder);
+      self->encoder = g_value_dup_string (value);
+      break;
+    case PROP_FEEDBACK_PORT:
+      self->feedback_port = g_value_get_uint (value);
       break;
     case PROP_EPOCH:
       self->epoch = g_value_get_uint64 (value);
@@ -1210,6 +1264,18 @@ get_own_property (GstDevourerSink * self, guint prop_id, GValue * value,
       break;
     case PROP_FEC_POLICY:
       g_value_set_enum (value, self->fec_policy);
+      break;
+    case PROP_ADAPT:
+      g_value_set_boolean (value, self->adapt);
+      break;
+    case PROP_PROFILES:
+      g_value_set_string (value, self->profiles);
+      break;
+    case PROP_ENCODER:
+      g_value_set_string (value, self->encoder);
+      break;
+    case PROP_FEEDBACK_PORT:
+      g_value_set_uint (value, self->feedback_port);
       break;
     case PROP_EPOCH:
       g_value_set_uint64 (value, self->epoch);
@@ -1436,6 +1502,134 @@ read_back_channel (GstDevourerSink * self)
     gst_devourer_notify_channel (GST_ELEMENT (self));
 }
 
+static const gchar *
+adapt_reason_name (enum dvr_link_adapt_reason why)
+{
+  switch (why) {
+    case DVR_LINK_ADAPT_FIRST:
+      return "first";
+    case DVR_LINK_ADAPT_UP:
+      return "up";
+    case DVR_LINK_ADAPT_DOWN:
+      return "down";
+    case DVR_LINK_ADAPT_FALLBACK:
+      return "fallback";
+    default:
+      return "none";
+  }
+}
+
+/* The radio and FEC of profile row @p, between two blocks: the open block
+ * is closed first, so no block straddles the change. The properties are
+ * set as a user's live change would set them (and read back the same). */
+static void
+apply_profile_radio (GstDevourerSink * self, const struct dvr_link_profile *p,
+    guint64 now)
+{
+  gboolean vector, fec, power;
+  gint dbm;
+
+  GST_OBJECT_LOCK (self);
+  vector = self->mcs != p->mcs || self->short_gi != p->short_gi
+      || self->vht_nss != 0;
+  fec = self->fec_k != p->fec_k || self->fec_n != p->fec_n;
+  /* alink's power column is what it hands "iw set txpower fixed" after
+   * multiplying by 50 on rtw88-family drivers: half-dB steps, so dBm is
+   * half of it; 0 keeps the power. */
+  dbm = p->power > 0 && self->adaptation.rows_set_power ?
+      MIN (p->power / 2, 40) : 0;
+  power = dbm > 0 && self->tx_power != dbm;
+  self->mcs = p->mcs;
+  self->vht_nss = 0;
+  self->short_gi = p->short_gi;
+  self->fec_k = p->fec_k;
+  self->fec_n = p->fec_n;
+  if (power)
+    self->tx_power = dbm;
+  GST_OBJECT_UNLOCK (self);
+
+  g_mutex_lock (&self->link_lock);
+  if (self->link != NULL && (vector || fec))
+    dvr_link_tx_flush (self->link, now);
+  g_mutex_unlock (&self->link_lock);
+  if (vector)
+    apply_tx_vector (self, "mcs");
+  if (fec)
+    apply_fec (self);
+  if (power)
+    apply_tx_power (self);
+}
+
+/* A decision of the adaptation (timer thread): apply the row, ask for a
+ * keyframe, and say so on the bus. */
+static void
+apply_adaptation (gpointer user, const struct dvr_link_adapt_decision *d,
+    const struct dvr_link_feedback *fb, gint score)
+{
+  GstDevourerSink *self = user;
+  const struct dvr_link_profile *to = d->to;
+  guint64 now = gst_devourer_now_ms ();
+
+  if (d->why != DVR_LINK_ADAPT_NONE && to != NULL) {
+    /* Less data before a slower radio, a faster radio before more
+     * data: the encoder never outruns the link it feeds. */
+    gboolean down = d->from != NULL && to < d->from;
+    gboolean bitrate_ok = TRUE;
+    GstStructure *m;
+
+    if (down || d->from == NULL)
+      bitrate_ok = gst_devourer_adapt_set_bitrate (&self->adaptation,
+          to->bitrate_kbps);
+    apply_profile_radio (self, to, now);
+    if (!down && d->from != NULL)
+      bitrate_ok = gst_devourer_adapt_set_bitrate (&self->adaptation,
+          to->bitrate_kbps);
+    m = gst_structure_new ("devourer-link-profile",
+        "why", G_TYPE_STRING, adapt_reason_name (d->why),
+        "from-line", G_TYPE_UINT, d->from != NULL ? d->from->line : 0u,
+        "to-line", G_TYPE_UINT, to->line,
+        "score", G_TYPE_INT, score,
+        "smoothed", G_TYPE_INT, d->smoothed,
+        "mcs", G_TYPE_UINT, (guint) to->mcs,
+        "short-gi", G_TYPE_BOOLEAN, to->short_gi,
+        "fec-k", G_TYPE_UINT, (guint) to->fec_k,
+        "fec-n", G_TYPE_UINT, (guint) to->fec_n,
+        "bitrate", G_TYPE_UINT, to->bitrate_kbps,
+        "power", G_TYPE_INT, to->power,
+        "bandwidth", G_TYPE_UINT, (guint) to->bandwidth_mhz,
+        "encoder-set", G_TYPE_BOOLEAN, bitrate_ok, NULL);
+    if (fb != NULL) {
+      gint best_snr = G_MININT, best_rssi = G_MININT;
+
+      for (guint c = 0; c < fb->n_chains; c++) {
+        best_snr = MAX (best_snr, fb->snr_db[c]);
+        best_rssi = MAX (best_rssi, fb->rssi_dbm[c]);
+      }
+      gst_structure_set (m,
+          "feedback-snr", G_TYPE_INT, fb->n_chains ? best_snr : 0,
+          "feedback-rssi", G_TYPE_INT, fb->n_chains ? best_rssi : -127,
+          "feedback-packets", G_TYPE_UINT, fb->packets,
+          "feedback-lost", G_TYPE_UINT, fb->lost,
+          "feedback-recovered", G_TYPE_UINT, fb->recovered,
+          "feedback-worst-block", G_TYPE_UINT,
+          (guint) fb->worst_block_missing, NULL);
+    }
+    GST_INFO_OBJECT (self, "link profile %s: line %u -> %u (score %d)",
+        adapt_reason_name (d->why), d->from ? d->from->line : 0, to->line,
+        score);
+    gst_devourer_post_element_message (GST_ELEMENT (self), m);
+  }
+  if (d->keyframe) {
+    /* GstVideo's upstream force-key-unit: the encoder makes its next
+     * frame a keyframe, with its headers, so the ground's decoder
+     * recovers from the loss at once instead of at the next GOP. */
+    GstEvent *e = gst_video_event_new_upstream_force_key_unit
+        (GST_CLOCK_TIME_NONE, TRUE, ++self->keyframe_count);
+
+    gst_pad_push_event (GST_BASE_SINK_PAD (self), e);
+  }
+}
+
 static guint64
 sink_timer_tick (gpointer user, guint64 now)
 {
@@ -1458,6 +1652,12 @@ sink_timer_tick (gpointer user, guint64 now)
   if (gst_devourer_timer_periodic_due (&self->next_stats_ms, interval, now,
           &next) && !g_atomic_int_get (&self->final_duty_posted))
     post_tx_duty (self, now, FALSE);
+  if (self->adapting) {
+    if (now >= self->adapt_next_ms)
+      self->adapt_next_ms = gst_devourer_adapt_tick (&self->adaptation, now,
+          apply_adaptation, self);
+    next = MIN (next, self->adapt_next_ms);
+  }
   return next;
 }
 
@@ -1483,9 +1683,10 @@ gst_devourer_sink_open (GstDevourerSink * self)
   GstBaseSink *bsink = GST_BASE_SINK (self);
   struct dvr_config cfg = { 0 };
   struct dvr_link_tx_config lcfg = { 0 };
-  struct dvr_link_keys keys;
-  gchar *epoch_file;
-  gboolean freshness;
+  struct dvr_link_keys keys, fb_keys;
+  gchar *epoch_file, *profiles = NULL, *encoder = NULL;
+  gboolean freshness, adapt;
+  guint feedback_port;
   struct dvr_channel ch;
   struct dvr_tx_params params;
   guint32 kbps = 0;
@@ -1522,7 +1723,12 @@ gst_devourer_sink_open (GstDevourerSink * self)
   epoch_file = g_strdup (self->epoch_file);
   lcfg.fec_policy = (uint8_t) self->fec_policy;
   freshness = self->freshness;
+  adapt = self->adapt;
+  profiles = g_strdup (self->profiles);
+  encoder = g_strdup (self->encoder);
+  feedback_port = self->feedback_port;
   GST_OBJECT_UNLOCK (self);
+  memset (&fb_keys, 0, sizeof (fb_keys));
   selector = settings.device != NULL && settings.device[0] != '\0'
       ? settings.device : GST_DEVOURER_DEFAULT_DEVICE;
   ch = gst_devourer_settings_channel (&settings);
@@ -1554,6 +1760,12 @@ gst_devourer_sink_open (GstDevourerSink * self)
         ("Invalid rate settings."), ("%s", why));
     goto done;
   }
+  if (adapt && feedback_port == settings.radio_port) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("feedback-port %u is the port this sink sends.", feedback_port),
+        ("The ground's feedback needs a radio port of its own."));
+    goto done;
+  }
   if (lcfg.k > lcfg.n) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
         ("fec-k (%u) must not exceed fec-n (%u).", lcfg.k, lcfg.n), (NULL));
@@ -1564,6 +1776,8 @@ gst_devourer_sink_open (GstDevourerSink * self)
   if (!gst_devourer_load_keys (GST_ELEMENT (self), settings.key_file,
           settings.password, GST_DEVOURER_KEY_SENDER, &keys))
     goto done;
+  /* The drone's half also opens what the ground seals: the feedback. */
+  fb_keys = keys;
 
   if (epoch_file != NULL && epoch_file[0] != '\0') {
     uint64_t floor = lcfg.epoch;
@@ -1678,6 +1892,22 @@ gst_devourer_sink_open (GstDevourerSink * self)
   g_atomic_int_set (&self->final_duty_posted, 0);
   g_mutex_unlock (&self->duty_lock);
   self->next_stats_ms = 0;
+  if (adapt) {
+    /* A share of its own on the adapter, hearing the feedback port; the
+     * timer (started below) feeds the engine. */
+    if (!gst_devourer_adapt_start (&self->adaptation, GST_ELEMENT (self),
+            &self->timer, &fb_keys, settings.link_id, feedback_port,
+            selector, &ch, profiles, 1, ch.bw_mhz, encoder, &err)) {
+      GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+          ("Could not start adapting the link."), ("%s", err->message));
+      g_clear_error (&err);
+      gst_devourer_sink_stop (bsink);
+      goto done;
+    }
+    self->adapt_next_ms = 0;
+    self->keyframe_count = 0;
+    self->adapting = TRUE;
+  }
   if (!gst_devourer_timer_start (&self->timer, "dvrsink-timer",
           sink_timer_tick, self, &err)) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
@@ -1699,8 +1929,11 @@ fail_closed:
   gst_devourer_radio_close (&self->radio, &self->control_lock);
   gst_devourer_keys_clear (&keys);
 done:
+  gst_devourer_keys_clear (&fb_keys);
   gst_devourer_settings_clear (&settings);
   g_free (epoch_file);
+  g_free (profiles);
+  g_free (encoder);
   return ok;
 }
 
@@ -1730,6 +1963,9 @@ gst_devourer_sink_stop (GstBaseSink * bsink)
   GstStructure *last_duty = NULL;
 
   gst_devourer_timer_stop (&self->timer);
+  /* The timer fed the engine; its share goes before the sink's own. */
+  self->adapting = FALSE;
+  gst_devourer_adapt_stop (&self->adaptation);
 
   g_mutex_lock (&self->control_lock);
   g_mutex_lock (&self->link_lock);

@@ -12,6 +12,7 @@
 #include <devourer/devourer.h>
 #include <devourer/link.h>
 
+#include "gstdevoureradapt.h"
 #include "gstdevourerradio.h"
 #include "gstdevourertimer.h"
 #include "gstdevourerutil.h"
@@ -103,6 +104,18 @@ struct _GstDevourerSink
   struct dvr_tx_stats last_adapter_tx;  /* every stream's on the adapter */
   struct dvr_link_tx_stats last_link;
   gint final_duty_posted;       /* atomic: since the last buffer */
+
+  /* Adaptation to the ground's feedback (adapt=true): properties under
+   * the object lock; the rest is gstdevoureradapt.h's (its decisions are
+   * applied on the timer thread). */
+  gboolean adapt;
+  gchar *profiles;              /* NULL: the built-in ladder */
+  gchar *encoder;               /* NULL: no encoder steered */
+  guint feedback_port;
+  GstDevourerAdapt adaptation;
+  gboolean adapting;            /* between start and stop */
+  guint64 adapt_next_ms;        /* timer thread */
+  guint keyframe_count;         /* timer thread */
 
   /* Counters kept after stop so 'stats' still reads after EOS/NULL. */
   struct dvr_link_tx_stats final_link;
