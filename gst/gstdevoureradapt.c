@@ -91,7 +91,8 @@ gst_devourer_adapt_start (GstDevourerAdapt * a, GstElement * sink,
     GstDevourerTimer * timer, const struct dvr_link_keys *keys,
     guint32 link_id, guint port, const gchar * selector,
     const struct dvr_channel *channel, const gchar * profiles_path,
-    guint streams, guint bw_mhz, const gchar * encoder_name, GError ** err)
+    guint streams, guint bw_mhz, const gchar * encoder_name,
+    const gchar * alink_address, guint alink_port, GError ** err)
 {
   struct dvr_link_adapt_config cfg;
   struct dvr_link_rx_config rc = {
@@ -143,6 +144,23 @@ gst_devourer_adapt_start (GstDevourerAdapt * a, GstElement * sink,
   a->bitrate_set = 0;
   a->has_last = FALSE;
   a->current = NULL;
+  a->has_alink_last = FALSE;
+  a->paused = FALSE;
+  a->kf_sent = FALSE;
+  a->alink_received = a->alink_refused = a->alink_repeats = 0;
+  if (alink_port != 0) {
+    GError *e = NULL;
+
+    if (!gst_devourer_alink_listen_start (&a->alink, alink_address,
+            alink_port, &e)) {
+      g_set_error (err, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_OPEN_READ,
+          "alink-port %u: %s", alink_port, e->message);
+      g_clear_error (&e);
+      goto fail;
+    }
+    GST_INFO_OBJECT (sink, "listening for alink_gs on udp:%s",
+        a->alink.bound);
+  }
 
   sc.device.on_rx = on_frame;
   sc.device.user = a;
@@ -171,6 +189,7 @@ gst_devourer_adapt_stop (GstDevourerAdapt * a)
   a->share = NULL;
   dvr_link_rx_free (a->rx);
   a->rx = NULL;
+  gst_devourer_alink_listen_stop (&a->alink);
   g_mutex_lock (&a->lock);
   dvr_link_adapt_free (a->engine);
   a->engine = NULL;
@@ -187,6 +206,108 @@ gst_devourer_adapt_stop (GstDevourerAdapt * a)
   gst_clear_object (&a->encoder);
 }
 
+/* A keyframe asked for outside a score the engine is fed (an alink
+ * special:request_keyframe, or any request while paused): limited to one
+ * per keyframe_interval_ms like the engine's own, counted from the last
+ * keyframe either asked. */
+static void
+keyframe_alone (GstDevourerAdapt * a, guint64 now, guint32 interval_ms,
+    const struct dvr_link_alink *am, GstDevourerAdaptApply apply,
+    gpointer user)
+{
+  struct dvr_link_adapt_decision d;
+
+  if (a->kf_sent && now - a->last_kf_ms < interval_ms)
+    return;
+  memset (&d, 0, sizeof (d));
+  d.why = DVR_LINK_ADAPT_NONE;
+  d.to = d.from = a->current;
+  d.keyframe = TRUE;
+  a->kf_sent = TRUE;
+  a->last_kf_ms = now;
+  g_mutex_lock (&a->lock);
+  a->keyframes++;
+  g_mutex_unlock (&a->lock);
+  apply (user, &d, NULL, am, 0);
+}
+
+/* One score into the engine, from a record @fb or an alink message @am. */
+static void
+feed (GstDevourerAdapt * a, guint64 now, gint score, gboolean kf,
+    const struct dvr_link_feedback *fb, const struct dvr_link_alink *am,
+    GstDevourerAdaptApply apply, gpointer user)
+{
+  struct dvr_link_adapt_decision d;
+
+  memset (&d, 0, sizeof (d));
+  dvr_link_adapt_feed (a->engine, score, kf, now, &d);
+  g_mutex_lock (&a->lock);
+  if (fb != NULL) {
+    a->last = *fb;
+    a->has_last = TRUE;
+  }
+  a->last_score = score;
+  if (d.why != DVR_LINK_ADAPT_NONE) {
+    a->changes++;
+    a->current = d.to;
+  }
+  if (d.keyframe)
+    a->keyframes++;
+  g_mutex_unlock (&a->lock);
+  if (d.keyframe) {
+    a->kf_sent = TRUE;
+    a->last_kf_ms = now;
+  }
+  if (d.why != DVR_LINK_ADAPT_NONE || d.keyframe)
+    apply (user, &d, fb, am, score);
+}
+
+/* What alink_drone does with one datagram (O alink_drone.c
+ * process_message() and special_command_message()): a score is
+ * selected on unless paused; a keyframe code is honoured paused or not,
+ * once per code within a second. */
+static void
+take_alink (GstDevourerAdapt * a, guint64 now,
+    const struct dvr_link_adapt_config *cfg, const struct dvr_link_alink *m,
+    GstDevourerAdaptApply apply, gpointer user)
+{
+  gboolean kf = FALSE;
+
+  if (m->idr_code[0] != '\0') {
+    kf = gst_devourer_alink_code_new (&a->alink, m->idr_code, now);
+    if (!kf) {
+      g_mutex_lock (&a->lock);
+      a->alink_repeats++;
+      g_mutex_unlock (&a->lock);
+    }
+  }
+  switch (m->kind) {
+    case DVR_LINK_ALINK_SCORE:
+      g_mutex_lock (&a->lock);
+      a->alink_last = *m;
+      a->has_alink_last = TRUE;
+      g_mutex_unlock (&a->lock);
+      if (!a->paused)
+        feed (a, now, dvr_link_adapt_alink_score (cfg, m->rssi_score,
+                m->snr_score), kf, NULL, m, apply, user);
+      else if (kf)
+        keyframe_alone (a, now, cfg->keyframe_interval_ms, m, apply, user);
+      break;
+    case DVR_LINK_ALINK_KEYFRAME:
+      if (kf)
+        keyframe_alone (a, now, cfg->keyframe_interval_ms, m, apply, user);
+      break;
+    case DVR_LINK_ALINK_PAUSE:
+    case DVR_LINK_ALINK_RESUME:
+      g_mutex_lock (&a->lock);
+      a->paused = m->kind == DVR_LINK_ALINK_PAUSE;
+      g_mutex_unlock (&a->lock);
+      GST_INFO_OBJECT (a->sink, "adaptation %s by alink_gs",
+          a->paused ? "paused" : "resumed");
+      break;
+  }
+}
+
 guint64
 gst_devourer_adapt_tick (GstDevourerAdapt * a, guint64 now,
     GstDevourerAdaptApply apply, gpointer user)
@@ -194,7 +315,11 @@ gst_devourer_adapt_tick (GstDevourerAdapt * a, guint64 now,
   struct dvr_link_feedback mail[GST_DEVOURER_ADAPT_MAILBOX];
   struct dvr_link_adapt_decision d;
   struct dvr_link_adapt_config cfg;
+  struct dvr_link_alink m;
+  struct dvr_link_alink_error why;
+  guint64 next;
   guint n;
+  gint got;
 
   if (a->engine == NULL)
     return G_MAXUINT64;
@@ -209,33 +334,47 @@ gst_devourer_adapt_tick (GstDevourerAdapt * a, guint64 now,
     gint score = dvr_link_feedback_score (&cfg, &mail[i]);
     gboolean kf = (mail[i].flags & DVR_LINK_FEEDBACK_KEYFRAME) != 0;
 
-    memset (&d, 0, sizeof (d));
-    dvr_link_adapt_feed (a->engine, score, kf, now, &d);
-    g_mutex_lock (&a->lock);
-    a->last = mail[i];
-    a->has_last = TRUE;
-    a->last_score = score;
-    if (d.why != DVR_LINK_ADAPT_NONE) {
-      a->changes++;
-      a->current = d.to;
+    if (!a->paused) {
+      feed (a, now, score, kf, &mail[i], NULL, apply, user);
+    } else {
+      g_mutex_lock (&a->lock);
+      a->last = mail[i];
+      a->has_last = TRUE;
+      a->last_score = score;
+      g_mutex_unlock (&a->lock);
+      if (kf)
+        keyframe_alone (a, now, cfg.keyframe_interval_ms, NULL, apply, user);
     }
-    if (d.keyframe)
-      a->keyframes++;
-    g_mutex_unlock (&a->lock);
-    if (d.why != DVR_LINK_ADAPT_NONE || d.keyframe)
-      apply (user, &d, &mail[i], score);
   }
+  /* every datagram waiting; a flood is bounded by the socket's buffer */
+  while ((got = gst_devourer_alink_listen_next (&a->alink, &m, &why)) != 0) {
+    g_mutex_lock (&a->lock);
+    if (got > 0)
+      a->alink_received++;
+    else
+      a->alink_refused++;
+    g_mutex_unlock (&a->lock);
+    if (got > 0)
+      take_alink (a, now, &cfg, &m, apply, user);
+    else
+      GST_DEBUG_OBJECT (a->sink, "alink datagram refused: %s", why.msg);
+  }
+  /* alink_drone's fallback thread does nothing while paused */
   memset (&d, 0, sizeof (d));
-  dvr_link_adapt_poll (a->engine, now, &d);
+  if (!a->paused)
+    dvr_link_adapt_poll (a->engine, now, &d);
   if (d.why != DVR_LINK_ADAPT_NONE) {
     g_mutex_lock (&a->lock);
     a->changes++;
     a->current = d.to;
     g_mutex_unlock (&a->lock);
-    apply (user, &d, NULL, d.score);
+    apply (user, &d, NULL, NULL, d.score);
   }
   /* often enough to notice silence within a tenth of the fallback time */
-  return now + MAX (cfg.fallback_ms / 10, 10);
+  next = now + MAX (cfg.fallback_ms / 10, 10);
+  if (a->alink.socket != NULL)
+    next = MIN (next, now + GST_DEVOURER_ALINK_POLL_MS);
+  return next;
 }
 
 /* The element named encoder= in the sink's pipeline (reference), or
@@ -307,6 +446,10 @@ gst_devourer_adapt_set_stats (GstDevourerAdapt * a, GstStructure * s)
       "keyframes-requested", G_TYPE_UINT64, a->keyframes,
       "feedback-score", G_TYPE_INT, a->has_last ? a->last_score : 0,
       "profile-line", G_TYPE_UINT, a->current ? a->current->line : 0u,
-      "encoder-bitrate", G_TYPE_UINT64, a->bitrate_set, NULL);
+      "encoder-bitrate", G_TYPE_UINT64, a->bitrate_set,
+      "alink-received", G_TYPE_UINT64, a->alink_received,
+      "alink-refused", G_TYPE_UINT64, a->alink_refused,
+      "alink-keyframe-repeats", G_TYPE_UINT64, a->alink_repeats,
+      "adapt-paused", G_TYPE_BOOLEAN, a->paused, NULL);
   g_mutex_unlock (&a->lock);
 }

@@ -12,6 +12,11 @@
  * them and leaves them in a small mailbox (lock) and wakes the sink's
  * timer; the timer thread feeds the engine and applies its decisions.
  * Start and stop run on the state-change thread.
+ *
+ * A second source (alink-port): the datagrams an OpenIPC alink_gs sends
+ * an alink_drone (gstdevoureralink.h). Their socket is read on the timer
+ * thread itself, which then looks every GST_DEVOURER_ALINK_POLL_MS, so
+ * they need no mailbox. Their scores go into the same engine.
  */
 #ifndef GST_DEVOURER_ADAPT_H
 #define GST_DEVOURER_ADAPT_H
@@ -21,6 +26,7 @@
 #include <devourer/devourer.h>
 #include <devourer/link.h>
 
+#include "gstdevoureralink.h"
 #include "gstdevourerfeedback.h"
 #include "gstdevourertimer.h"
 
@@ -67,6 +73,17 @@ typedef struct
   guint64 keyframes;
   const struct dvr_link_profile *current;
 
+  /* alink_gs datagrams (timer thread; counters under lock) */
+  GstDevourerAlinkListener alink;
+  guint64 alink_received;       /* read as a message */
+  guint64 alink_refused;        /* not one (dvr_link_alink_read) */
+  guint64 alink_repeats;        /* keyframe codes seen within 1 s */
+  struct dvr_link_alink alink_last;
+  gboolean has_alink_last;
+  gboolean paused;              /* special:pause_adaptive until resume */
+  gboolean kf_sent;             /* a keyframe was asked for, at: */
+  guint64 last_kf_ms;
+
   gchar *encoder_name;          /* NULL: none steered */
   GstElement *encoder;          /* found on first use (reference) */
   GstDevourerEncoderKind encoder_kind;
@@ -81,26 +98,30 @@ void gst_devourer_adapt_clear (GstDevourerAdapt * a);
  * ladder for @streams spatial streams at @bw_mhz), the engine, a link
  * receiver for @link_id / @port with the drone's @keys, and a share of
  * the adapter @selector (already open by the sink) on @channel that
- * hears that port. FALSE with @err on failure (nothing left open).
+ * hears that port; with @alink_port (0: none) a UDP socket on
+ * @alink_address for alink_gs datagrams. FALSE with @err on failure
+ * (nothing left open).
  */
 gboolean gst_devourer_adapt_start (GstDevourerAdapt * a, GstElement * sink,
     GstDevourerTimer * timer, const struct dvr_link_keys *keys,
     guint32 link_id, guint port, const gchar * selector,
     const struct dvr_channel *channel, const gchar * profiles_path,
-    guint streams, guint bw_mhz, const gchar * encoder_name, GError ** err);
+    guint streams, guint bw_mhz, const gchar * encoder_name,
+    const gchar * alink_address, guint alink_port, GError ** err);
 
 /* Stop hearing records and drop the engine (state-change thread). */
 void gst_devourer_adapt_stop (GstDevourerAdapt * a);
 
 /*
- * Timer thread: feed every record waiting, then let time pass; each
- * decision that changes the row (or asks for a keyframe) goes to @apply
- * with the record that caused it (NULL for a fallback). Returns the next
- * time it wants to run.
+ * Timer thread: feed every record waiting and every alink datagram, then
+ * let time pass; each decision that changes the row (or asks for a
+ * keyframe) goes to @apply with the record or alink message that caused
+ * it (both NULL for a fallback). Returns the next time it wants to run.
  */
 typedef void (*GstDevourerAdaptApply) (gpointer user,
     const struct dvr_link_adapt_decision * d,
-    const struct dvr_link_feedback * fb, gint score);
+    const struct dvr_link_feedback * fb, const struct dvr_link_alink * am,
+    gint score);
 guint64 gst_devourer_adapt_tick (GstDevourerAdapt * a, guint64 now,
     GstDevourerAdaptApply apply, gpointer user);
 

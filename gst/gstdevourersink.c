@@ -99,6 +99,8 @@ enum
   PROP_PROFILES,
   PROP_ENCODER,
   PROP_FEEDBACK_PORT,
+  PROP_ALINK_PORT,
+  PROP_ALINK_ADDRESS,
 };
 
 #define DEFAULT_MCS 1
@@ -401,6 +403,19 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
       g_param_spec_uint ("feedback-port", "Link feedback radio port",
           "Radio port (0-255) the ground's feedback arrives on, on link-id "
           "(READY only)", 0, 255, GST_DEVOURER_FEEDBACK_PORT, ready));
+  g_object_class_install_property (gobject_class, PROP_ALINK_PORT,
+      g_param_spec_uint ("alink-port", "OpenIPC alink_gs UDP port",
+          "UDP port on which to take the messages an OpenIPC adaptive-link "
+          "ground station (alink_gs) sends its drone (alink_drone binds "
+          "9999): their scores steer adapt's profile rows as this link's "
+          "own feedback does, their keyframe codes ask the encoder for a "
+          "keyframe, special:pause_adaptive / resume_adaptive hold the "
+          "rows. 0: none. Needs adapt (READY only)", 0, 65535, 0, ready));
+  g_object_class_install_property (gobject_class, PROP_ALINK_ADDRESS,
+      g_param_spec_string ("alink-address", "alink_gs bind address",
+          "Local IP address alink-port is bound to, e.g. the drone's "
+          "tunnel address 10.5.0.10. NULL: 0.0.0.0, every IPv4 address "
+          "(READY only)", NULL, ready));
   g_object_class_install_property (gobject_class, PROP_FEC_POLICY,
       g_param_spec_enum ("fec-policy", "FEC policy",
           "How a block closed before it is full is sent: fixed = fillers "
@@ -509,6 +524,7 @@ gst_devourer_sink_finalize (GObject * object)
   gst_devourer_adapt_clear (&self->adaptation);
   g_free (self->profiles);
   g_free (self->encoder);
+  g_free (self->alink_address);
   g_mutex_clear (&self->duty_lock);
   g_mutex_clear (&self->link_lock);
   g_mutex_clear (&self->control_lock);
@@ -1151,6 +1167,13 @@ set_own_property (GstDevourerSink * self, guint prop_id,
     case PROP_FEEDBACK_PORT:
       self->feedback_port = g_value_get_uint (value);
       break;
+    case PROP_ALINK_PORT:
+      self->alink_port = g_value_get_uint (value);
+      break;
+    case PROP_ALINK_ADDRESS:
+      g_free (self->alink_address);
+      self->alink_address = g_value_dup_string (value);
+      break;
     case PROP_EPOCH:
       self->epoch = g_value_get_uint64 (value);
       break;
@@ -1276,6 +1299,12 @@ get_own_property (GstDevourerSink * self, guint prop_id, GValue * value,
       break;
     case PROP_FEEDBACK_PORT:
       g_value_set_uint (value, self->feedback_port);
+      break;
+    case PROP_ALINK_PORT:
+      g_value_set_uint (value, self->alink_port);
+      break;
+    case PROP_ALINK_ADDRESS:
+      g_value_set_string (value, self->alink_address);
       break;
     case PROP_EPOCH:
       g_value_set_uint64 (value, self->epoch);
@@ -1564,7 +1593,8 @@ apply_profile_radio (GstDevourerSink * self, const struct dvr_link_profile *p,
  * keyframe, and say so on the bus. */
 static void
 apply_adaptation (gpointer user, const struct dvr_link_adapt_decision *d,
-    const struct dvr_link_feedback *fb, gint score)
+    const struct dvr_link_feedback *fb, const struct dvr_link_alink *am,
+    gint score)
 {
   GstDevourerSink *self = user;
   const struct dvr_link_profile *to = d->to;
@@ -1614,6 +1644,14 @@ apply_adaptation (gpointer user, const struct dvr_link_adapt_decision *d,
           "feedback-worst-block", G_TYPE_UINT,
           (guint) fb->worst_block_missing, NULL);
     }
+    /* what an alink_gs said, for the same fields where it says them */
+    if (am != NULL)
+      gst_structure_set (m,
+          "alink", G_TYPE_BOOLEAN, TRUE,
+          "feedback-snr", G_TYPE_INT, am->best_snr,
+          "feedback-rssi", G_TYPE_INT, am->best_rssi,
+          "feedback-lost", G_TYPE_UINT, (guint) am->lost,
+          "feedback-recovered", G_TYPE_UINT, (guint) am->fec_rec, NULL);
     GST_INFO_OBJECT (self, "link profile %s: line %u -> %u (score %d)",
         adapt_reason_name (d->why), d->from ? d->from->line : 0, to->line,
         score);
@@ -1685,6 +1723,8 @@ gst_devourer_sink_open (GstDevourerSink * self)
   struct dvr_link_tx_config lcfg = { 0 };
   struct dvr_link_keys keys, fb_keys;
   gchar *epoch_file, *profiles = NULL, *encoder = NULL;
+  gchar *alink_address = NULL;
+  guint alink_port;
   gboolean freshness, adapt;
   guint feedback_port;
   struct dvr_channel ch;
@@ -1727,6 +1767,8 @@ gst_devourer_sink_open (GstDevourerSink * self)
   profiles = g_strdup (self->profiles);
   encoder = g_strdup (self->encoder);
   feedback_port = self->feedback_port;
+  alink_port = self->alink_port;
+  alink_address = g_strdup (self->alink_address);
   GST_OBJECT_UNLOCK (self);
   memset (&fb_keys, 0, sizeof (fb_keys));
   selector = settings.device != NULL && settings.device[0] != '\0'
@@ -1764,6 +1806,12 @@ gst_devourer_sink_open (GstDevourerSink * self)
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
         ("feedback-port %u is the port this sink sends.", feedback_port),
         ("The ground's feedback needs a radio port of its own."));
+    goto done;
+  }
+  if (alink_port != 0 && !adapt) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("alink-port %u needs adapt=true.", alink_port),
+        ("alink_gs's scores choose profile rows, which only adapt applies."));
     goto done;
   }
   if (lcfg.k > lcfg.n) {
@@ -1897,7 +1945,8 @@ gst_devourer_sink_open (GstDevourerSink * self)
      * timer (started below) feeds the engine. */
     if (!gst_devourer_adapt_start (&self->adaptation, GST_ELEMENT (self),
             &self->timer, &fb_keys, settings.link_id, feedback_port,
-            selector, &ch, profiles, 1, ch.bw_mhz, encoder, &err)) {
+            selector, &ch, profiles, 1, ch.bw_mhz, encoder, alink_address,
+            alink_port, &err)) {
       GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
           ("Could not start adapting the link."), ("%s", err->message));
       g_clear_error (&err);
@@ -1934,6 +1983,7 @@ done:
   g_free (epoch_file);
   g_free (profiles);
   g_free (encoder);
+  g_free (alink_address);
   return ok;
 }
 

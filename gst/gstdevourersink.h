@@ -112,6 +112,8 @@ struct _GstDevourerSink
   gchar *profiles;              /* NULL: the built-in ladder */
   gchar *encoder;               /* NULL: no encoder steered */
   guint feedback_port;
+  guint alink_port;             /* 0: no alink_gs listener */
+  gchar *alink_address;         /* its bind address (NULL: 0.0.0.0) */
   GstDevourerAdapt adaptation;
   gboolean adapting;            /* between start and stop */
   guint64 adapt_next_ms;        /* timer thread */

@@ -106,6 +106,7 @@ enum
   PROP_STREAMING_RX,
   PROP_FEEDBACK_INTERVAL,
   PROP_FEEDBACK_PORT,
+  PROP_ALINK_SEND,
   PROP_FRESHNESS,
 };
 
@@ -316,6 +317,15 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
           "Radio port (0-255) of the feedback stream on link-id (not the port "
           "this src receives; READY only)", 0, 255,
           GST_DEVOURER_FEEDBACK_PORT, ready));
+  g_object_class_install_property (gobject_class, PROP_ALINK_SEND,
+      g_param_spec_string ("alink-send", "Send to an OpenIPC alink_drone",
+          "HOST:PORT of an OpenIPC adaptive-link drone (alink_drone, e.g. "
+          "10.5.0.10:9999 over the wfb-ng tunnel) to send, for every "
+          "feedback-interval (100 ms when that is 0), the message "
+          "OpenIPC's alink_gs would: the score of the best RSSI and SNR "
+          "heard, packets repaired and lost, and a keyframe code after a "
+          "loss. A span that heard nothing sends nothing, so the drone "
+          "falls back. NULL: none (READY only)", NULL, ready));
 
   gst_element_class_add_static_pad_template (element_class, &src_template);
   gchar *description = g_strdup_printf ("Receives packets (e.g. RTP) from "
@@ -386,6 +396,7 @@ gst_devourer_src_finalize (GObject * object)
   g_free (self->forward);
   g_free (self->aggregate);
   g_free (self->bind_address);
+  g_free (self->alink_send);
   g_cond_clear (&self->rx_cond);
   g_mutex_clear (&self->stats_lock);
   g_mutex_clear (&self->rx_lock);
@@ -527,7 +538,7 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
   struct dvr_link_rx_stats ls;
   GstDevourerSrcHeard heard[DVR_LINK_MAX_ADAPTERS];
   guint64 dropped, high_water, crc = 0, rx_malformed = 0, pumped;
-  guint64 fb_sent, fb_errors;
+  guint64 fb_sent, fb_errors, alink_sent, alink_errors;
   guint queued, n;
   GValue adapters = G_VALUE_INIT;
   GstStructure *s;
@@ -551,6 +562,8 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
   dvr_link_fresh_get_info (self->fresh, &fresh);
   fb_sent = self->feedback_sent;
   fb_errors = self->feedback_errors;
+  alink_sent = self->alink_sent;
+  alink_errors = self->alink_errors;
   g_mutex_unlock (&self->rx_lock);
 
   for (guint i = 0; i < n; i++) {
@@ -632,7 +645,9 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
       "queue-high-water", G_TYPE_UINT64, high_water,
       "pumped-transfers", G_TYPE_UINT64, pumped,
       "feedback-sent", G_TYPE_UINT64, fb_sent,
-      "feedback-errors", G_TYPE_UINT64, fb_errors, NULL);
+      "feedback-errors", G_TYPE_UINT64, fb_errors,
+      "alink-sent", G_TYPE_UINT64, alink_sent,
+      "alink-errors", G_TYPE_UINT64, alink_errors, NULL);
   set_forward_fields (self, s);
   gst_structure_take_value (s, "adapters", &adapters);
   return s;
@@ -1230,6 +1245,10 @@ set_own_property (GstDevourerSrc * self, guint prop_id,
     case PROP_FEEDBACK_PORT:
       self->feedback_port = g_value_get_uint (value);
       break;
+    case PROP_ALINK_SEND:
+      g_free (self->alink_send);
+      self->alink_send = g_value_dup_string (value);
+      break;
     case PROP_STREAMING_RX:
       self->streaming_rx = g_value_get_boolean (value);
       break;
@@ -1306,6 +1325,9 @@ get_own_property (GstDevourerSrc * self, guint prop_id, GValue * value,
       break;
     case PROP_FEEDBACK_PORT:
       g_value_set_uint (value, self->feedback_port);
+      break;
+    case PROP_ALINK_SEND:
+      g_value_set_string (value, self->alink_send);
       break;
     case PROP_FRESHNESS:
       g_value_set_boolean (value, self->freshness);
@@ -1608,10 +1630,14 @@ send_feedback (GstDevourerSrc * self, guint64 now)
       &ls, &self->feedback_last, &best, &sess, worst);
   self->feedback_last = ls;
   self->feedback_span_start = now;
-  gst_devourer_feedback_sender_send (&self->feedback, &fb, now);
+  if (self->feedback_records)
+    gst_devourer_feedback_sender_send (&self->feedback, &fb, now);
+  gst_devourer_alink_send_record (&self->alink, &fb);
   g_mutex_lock (&self->rx_lock);
   self->feedback_sent = self->feedback.sent;
   self->feedback_errors = self->feedback.errors;
+  self->alink_sent = self->alink.sent;
+  self->alink_errors = self->alink.errors;
   g_mutex_unlock (&self->rx_lock);
 }
 
@@ -1746,6 +1772,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   guint aggregate_timeout, takeover;
   gboolean no_device, streaming_rx, freshness;
   guint feedback_interval, feedback_port;
+  gchar *alink_send = NULL;
   guint queue_size, n = 0;
   GstStructure *config;
   GstBufferPool *pool;
@@ -1768,6 +1795,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   streaming_rx = self->streaming_rx;
   feedback_interval = self->feedback_interval;
   feedback_port = self->feedback_port;
+  alink_send = g_strdup (self->alink_send);
   /* The timeout this receiver runs with until the next start, whatever
    * fec-timeout is set to meanwhile: what the timer's period follows. */
   self->block_timeout_ms = settings.fec_timeout;
@@ -1857,6 +1885,15 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Could not create the link feedback sender."), ("%s",
             err->message));
+    g_clear_error (&err);
+    gst_devourer_keys_clear (&keys);
+    goto done;
+  }
+  if (alink_send != NULL && alink_send[0] != '\0'
+      && !gst_devourer_alink_send_start (&self->alink, alink_send, &err)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("Could not send to alink_drone at \"%s\".", alink_send),
+        ("%s", err->message));
     g_clear_error (&err);
     gst_devourer_keys_clear (&keys);
     goto done;
@@ -2008,20 +2045,28 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   self->last_stats_ms = gst_devourer_now_ms ();
   g_mutex_unlock (&self->stats_lock);
   self->next_stats_ms = 0;
-  if (feedback_interval > 0) {
+  g_mutex_lock (&self->rx_lock);
+  self->alink_sent = self->alink_errors = 0;
+  g_mutex_unlock (&self->rx_lock);
+  if (feedback_interval > 0 || self->alink.socket != NULL) {
     guint64 now = gst_devourer_now_ms ();
+    guint period = feedback_interval > 0 ? feedback_interval :
+        GST_DEVOURER_ALINK_SEND_MS;
 
     g_mutex_lock (&self->rx_lock);
     dvr_link_rx_get_stats (self->link, &self->feedback_last);
     dvr_link_rx_take_worst_block (self->link);
     g_mutex_unlock (&self->rx_lock);
-    g_mutex_lock (&self->control_lock);
-    gst_devourer_feedback_sender_set_share (&self->feedback,
-        self->adapters[0].radio.share);
-    g_mutex_unlock (&self->control_lock);
-    self->feedback_period = feedback_interval;
+    self->feedback_records = feedback_interval > 0;
+    if (self->feedback_records) {
+      g_mutex_lock (&self->control_lock);
+      gst_devourer_feedback_sender_set_share (&self->feedback,
+          self->adapters[0].radio.share);
+      g_mutex_unlock (&self->control_lock);
+    }
+    self->feedback_period = period;
     self->feedback_span_start = now;
-    self->feedback_next_ms = now + feedback_interval;
+    self->feedback_next_ms = now + period;
     self->feedback_on = TRUE;
   }
   self->diag_next_ms = gst_devourer_now_ms () + DIAG_WINDOW_MS;
@@ -2053,7 +2098,9 @@ done:
   if (!ok) {
     self->feedback_on = FALSE;
     gst_devourer_feedback_sender_clear (&self->feedback);
+    gst_devourer_alink_send_stop (&self->alink);
   }
+  g_free (alink_send);
   g_free (forward);
   g_free (aggregate);
   g_free (bind_address);
@@ -2072,6 +2119,7 @@ gst_devourer_src_stop (GstBaseSrc * bsrc)
    * it sends on closes. */
   self->feedback_on = FALSE;
   gst_devourer_feedback_sender_clear (&self->feedback);
+  gst_devourer_alink_send_stop (&self->alink);
   /* The last partial interval, unless EOS already reported it; while
    * the adapters still name themselves. */
   post_final_rx_stats (self);

@@ -15,6 +15,7 @@
 
 #include "gstdevourerforward.h"
 #include "gstdevourerheard.h"
+#include "gstdevoureralink.h"
 #include "gstdevourerfeedback.h"
 #include "gstdevourerradio.h"
 #include "gstdevourertimer.h"
@@ -150,6 +151,14 @@ struct _GstDevourerSrc
   struct dvr_link_rx_stats feedback_last;
   guint64 feedback_sent;        /* stats copies, under rx_lock */
   guint64 feedback_errors;
+  gboolean feedback_records;    /* the span's record goes out (interval) */
+
+  /* The same span as OpenIPC alink_gs's message to an alink_drone
+   * (alink-send), every feedback-interval or GST_DEVOURER_ALINK_SEND_MS;
+   * timer thread. */
+  gchar *alink_send;            /* property: object lock */
+  GstDevourerAlinkSender alink;
+  guint64 alink_sent, alink_errors;     /* stats copies, under rx_lock */
 
   /* Kept after stop so 'stats' still reads after NULL. */
   struct dvr_link_rx_stats final_link;

@@ -1207,6 +1207,109 @@ dvr_link_adapt_current(const struct dvr_link_adapt *a);
 DVR_API int dvr_link_profiles_ladder(unsigned max_streams, unsigned bw_mhz,
                                      struct dvr_link_profiles **out);
 
+/* ------------------------------------------------------------------ */
+/* OpenIPC adaptive-link messages                                       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The ground -> drone UDP datagram of OpenIPC adaptive-link: what its
+ * ground program alink_gs sends and alink_drone reads (send_udp() and
+ * the score message of alink_gs, process_message() and
+ * special_command_message() of alink_drone.c, in
+ * sickgreg/OpenIPC-Adaptive-Link 4401083a ("S") and OpenIPC/adaptive-link
+ * dca368db ("O")). A 4-byte big-endian length of the text, then the text
+ * (ASCII, no terminator), one message per datagram. The text is either a
+ * command,
+ *
+ *   special:request_keyframe:<code>   special:pause_adaptive
+ *   special:resume_adaptive
+ *
+ * or a score message of colon-separated fields (empty fields skipped, as
+ * alink_drone's strtok() skips them):
+ *
+ *   S (9):      time:rssi_score:snr_score:fec_rec:fec_rec_1s:best_rssi:
+ *               best_snr:snr_2nd:snr_3rd
+ *   O (10, 11): time:score:score:fec_rec:lost:best_rssi:best_snr:
+ *               antennas:penalty:fec_change[:idr_code]
+ *
+ * alink_drone atoi()s whatever comes; this reader is stricter and refuses,
+ * with a reason, what neither alink_gs writes: another field count, a
+ * number that is not one (a decimal fraction is taken and cut toward 0,
+ * as atoi() would), a score neither 999 nor 1000..2000, a value outside
+ * the ranges below, a length field that does not match the datagram,
+ * text beyond what alink_drone reads (DVR_LINK_ALINK_MAX_TEXT), a
+ * keyframe code longer than alink_drone keeps.
+ */
+
+/** Longest text alink_drone reads whole: its 1024-byte buffer, less the
+ *  NUL and the 4-byte length (S alink_drone.c main()). */
+#define DVR_LINK_ALINK_MAX_TEXT 1019
+/** Bytes of the longest datagram: the length field and the text. */
+#define DVR_LINK_ALINK_MAX_DATAGRAM (4 + DVR_LINK_ALINK_MAX_TEXT)
+/** Longest keyframe code alink_drone keeps (its char code[8]); alink_gs
+ *  makes 4 lowercase letters. */
+#define DVR_LINK_ALINK_MAX_CODE 7
+/** Size of dvr_link_alink_error.msg. */
+#define DVR_LINK_ALINK_ERROR_LEN 96
+
+enum dvr_link_alink_kind {
+	DVR_LINK_ALINK_SCORE,    /**< a score message */
+	DVR_LINK_ALINK_KEYFRAME, /**< special:request_keyframe:<code> */
+	DVR_LINK_ALINK_PAUSE,    /**< special:pause_adaptive */
+	DVR_LINK_ALINK_RESUME,   /**< special:resume_adaptive */
+};
+
+/** Which alink_gs wrote a score message (by its field count). */
+enum dvr_link_alink_form {
+	DVR_LINK_ALINK_FORM_S,   /**< 9 fields (sickgreg, v0.1.1) */
+	DVR_LINK_ALINK_FORM_O,   /**< 10 or 11 fields (OpenIPC) */
+};
+
+struct dvr_link_alink {
+	enum dvr_link_alink_kind kind;
+	enum dvr_link_alink_form form; /**< score messages only */
+	int64_t timestamp;   /**< ground's Unix time, s (>= 0) */
+	int rssi_score;      /**< 999 (fallback) or 1000..2000 */
+	int snr_score;       /**< 999 or 1000..2000 (O: = rssi_score) */
+	int fec_rec;         /**< packets FEC repaired, last interval (>= 0) */
+	int lost;            /**< O: packets lost, last interval (S: 0) */
+	int fec_rec_1s;      /**< S: fec_rec over alink_gs's 1 s (O: 0) */
+	int best_rssi;       /**< best antenna's RSSI, dBm (-128..127) */
+	int best_snr;        /**< best antenna's SNR, dB (-128..127) */
+	int snr_2nd, snr_3rd; /**< S: next best SNRs (-105: none; O: 0) */
+	int antennas;        /**< O: antennas heard, 0..255 (S: 0) */
+	int penalty;         /**< O: noise penalty, -1000..0 (S: 0) */
+	int fec_change;      /**< O: 0..5 (S: 0) */
+	/** The keyframe code (KEYFRAME, or O's 11th field), "" if none. */
+	char idr_code[DVR_LINK_ALINK_MAX_CODE + 1];
+};
+
+struct dvr_link_alink_error {
+	char msg[DVR_LINK_ALINK_ERROR_LEN]; /**< why, "" on success */
+};
+
+/**
+ * Read one datagram. Returns DVR_OK with @p out filled (fields a form
+ * does not carry are 0, idr_code ""), or DVR_E_INVALID with @p err's
+ * reason (@p err may be NULL) for anything described above, and NULL
+ * @p buf / @p out.
+ */
+DVR_API int dvr_link_alink_read(const uint8_t *buf, size_t len,
+                                struct dvr_link_alink *out,
+                                struct dvr_link_alink_error *err);
+
+/**
+ * Write @p m as a datagram into @p out, as O's alink_gs formats it: a
+ * SCORE message always in the O form (rssi_score and snr_score, fec_rec,
+ * lost, best_rssi, best_snr, antennas, penalty, fec_change, then the
+ * idr_code when not empty), or one of the three commands. Returns its
+ * length, or 0 when @p m holds a value dvr_link_alink_read() would
+ * refuse or @p cap is too small (DVR_LINK_ALINK_MAX_DATAGRAM is always
+ * enough).
+ */
+DVR_API size_t dvr_link_alink_write(const struct dvr_link_alink *m,
+                                    uint8_t *out, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif
