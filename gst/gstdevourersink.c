@@ -405,8 +405,9 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "(READY only)", 0, 255, GST_DEVOURER_FEEDBACK_PORT, ready));
   g_object_class_install_property (gobject_class, PROP_ALINK_PORT,
       g_param_spec_uint ("alink-port", "OpenIPC alink_gs UDP port",
-          "UDP port on which to take the messages an OpenIPC adaptive-link "
-          "ground station (alink_gs) sends its drone (alink_drone binds "
+          "UDP port (0-65535) on which to take the messages an OpenIPC "
+          "adaptive-link ground station (alink_gs) sends its drone "
+          "(alink_drone binds "
           "9999): their scores steer adapt's profile rows as this link's "
           "own feedback does, their keyframe codes ask the encoder for a "
           "keyframe, special:pause_adaptive / resume_adaptive hold the "

@@ -250,12 +250,20 @@ static void drone(const struct gst_test_env *env)
 	}
 	CHECK(paused, "special:pause_adaptive: paused");
 	guint mark = d.msgs->len;
+	guint64 taken = gst_test_stat_u64(d.ht->element, "alink-received");
 	for (guint i = 0; i < 40; i++) {
 		send_o(&d, 2000, NULL);
 		wait_100(&d);
 	}
+	/* every one of them taken by the sink (not lost on the way) */
+	CHECK(gst_test_wait_stat_above(d.ht->element, "alink-received",
+	                               taken + 39, 5000),
+	      "paused: the 40 good scores reached the sink");
+	/* What is checked is that time passing changes nothing, so time has
+	 * to pass: more than fallback_ms (1 s) of silence, drained from the
+	 * bus as it goes. */
 	for (guint i = 0; i < 15; i++)
-		wait_100(&d); /* silence past fallback_ms */
+		wait_100(&d);
 	guint f2 = mark;
 	CHECK(profile_msg(&d, NULL, &f2) == NULL,
 	      "paused: no change for 4 s of good scores, nor for silence");
