@@ -1300,7 +1300,7 @@ def flight_section(raw, outdir, out):
         return
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import adapt_flight
-    out.append("Command: `%s` — per flight: `%s`. Counting rules: bench/README.md, "
+    out.append("Command: `%s` — the first flight's two processes: `%s`. Counting rules: bench/README.md, "
                "\"adapt_flight\".\n" % (cmd_of(raw, "adapt_flight"), recs[0]["cmd"]))
     if adapt_flight.plot(recs, os.path.join(outdir, "adapt_flight.png")):
         out.append("![adaptive link over a flight](adapt_flight.png)\n")
