@@ -1287,6 +1287,26 @@ def airtime_section(raw, out):
     out.append("")
 
 
+def flight_section(raw, outdir, out):
+    """bench/adapt_flight.py: the adaptive link against fixed MCS 1 and
+    MCS 5 over a scripted flight; its own module renders the tables and
+    the plot."""
+    out.append("## 8. Adaptive link over a flight (real H.264)\n")
+    recs = [r for r in raw.get("adapt_flight") or [] if r.get("bench") == "adapt_flight"]
+    if not recs:
+        why = [s["why"] for s in raw.get("skipped", []) if s["what"] == "adaptive link flight"]
+        out.append("Not measured: %s.\n" % (why[0] if why else
+                                            "the run failed (see logs/adapt_flight.stderr)"))
+        return
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import adapt_flight
+    out.append("Command: `%s` — the first flight's two processes: `%s`. Counting rules: bench/README.md, "
+               "\"adapt_flight\".\n" % (cmd_of(raw, "adapt_flight"), recs[0]["cmd"]))
+    if adapt_flight.plot(recs, os.path.join(outdir, "adapt_flight.png")):
+        out.append("![adaptive link over a flight](adapt_flight.png)\n")
+    out += adapt_flight.markdown(recs)
+
+
 def main():
     path = sys.argv[1]
     with open(path) as f:
@@ -1301,6 +1321,7 @@ def main():
     share_section(raw, body)
     airtime_section(raw, body)
     agg_section(raw, body)
+    flight_section(raw, outdir, body)
 
     h = raw.get("host", {})
     out = ["# devourer benchmark report\n",

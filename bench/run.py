@@ -342,6 +342,22 @@ def main():
     raw["link_bench"] = r.run("link_bench", [os.path.join(r.build, "bench", "link_bench"), "--json"]
                               + (["--quick"] if a.quick else []))
 
+    # The adaptive link against fixed MCS 1 and MCS 5 over a scripted
+    # flight, real H.264 end to end (bench/adapt_flight.py: its own airs,
+    # two gst-launch-1.0 processes per flight; about 3.5 min, 1.7 with
+    # --quick).
+    raw["adapt_flight"] = None
+    if not shutil.which("gst-launch-1.0"):
+        r.skipped.append({"what": "adaptive link flight", "why": "gst-launch-1.0 not installed"})
+    elif not glob.glob(os.path.join(plugin_dir, "libgstdevourer*.so")):
+        r.skipped.append({"what": "adaptive link flight", "why": "the plugin is not built in %s"
+                          % os.path.relpath(a.build, ROOT)})
+    else:
+        raw["adapt_flight"] = r.run(
+            "adapt_flight", [sys.executable, os.path.join(HERE, "adapt_flight.py"),
+                             "--build", r.build, "--out", a.out, "--json"]
+            + (["--quick"] if a.quick else []), timeout=900, private_air=False)
+
     raw["commands"] = r.commands
     raw["skipped"] = r.skipped
     raw["seconds"] = round(time.monotonic() - t_start, 1)

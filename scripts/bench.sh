@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The benchmarks: installs what is missing, builds a release build, runs
 # every bench program (bench/run.py) and writes results/<timestamp>/
-# report.md with PNG plots and raw.json. Under ten minutes on a 2-CPU VM.
+# report.md with PNG plots and raw.json. Under ten minutes on a 2-CPU VM,
+# plus about 3.5 for the adaptive-link flights (bench/adapt_flight.py).
 #   bash scripts/bench.sh            # full run
-#   bash scripts/bench.sh --quick    # fewer repetitions (about a minute)
+#   bash scripts/bench.sh --quick    # fewer repetitions (about a minute,
+#                                    # plus 1.7 for the flights)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

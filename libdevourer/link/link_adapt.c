@@ -385,12 +385,18 @@ int dvr_link_adapt_feed(struct dvr_link_adapt *a, int score,
 	 * last one (the smoothing above still took the score in). */
 	if (a->cur && now_ms - a->last_change_ms < c->min_between_changes_ms)
 		return DVR_OK;
-	/* Hysteresis against the value of the last change (after the
-	 * fallback, 999), in percent of it; a change of exactly the
-	 * threshold passes, as in alink. Before the first change there is
-	 * nothing to compare with (alink starts from 100, which any score
-	 * passes). */
-	if (a->cur) {
+	/* Hysteresis against the value of the last change, in percent of
+	 * it; a change of exactly the threshold passes, as in alink. Before
+	 * the first change there is nothing to compare with (alink starts
+	 * from 100, which any score passes). Not on the way out of the
+	 * fallback row either: its value is 999, 5 % of it is 50 points, and
+	 * a ground that hears the link near its edge (SNR under 12 dB, RSSI
+	 * under -80 dBm) scores 1000 to about 1040: held to the hysteresis,
+	 * the sender stayed on the fallback row (FEC 8/16, the lowest
+	 * bitrate) for as long as the link was that weak, 33 s of a 60 s
+	 * flight in bench/adapt_flight.py, although every record said the
+	 * MCS 0 row fits. The hold below is the only wait there. */
+	if (a->cur && a->cur != fallback_row(a)) {
 		/* |change| / last x 100 < threshold, multiplied out so that
 		 * exactly the threshold is not lost to rounding. */
 		double diff = fabs((double)(value - a->last_value)) * 100.0;

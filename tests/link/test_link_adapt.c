@@ -506,6 +506,49 @@ static void format_row(char *buf, size_t cap, const struct dvr_link_profile *r)
 	         r->roi_qp[3], r->bandwidth_mhz, r->qp_delta);
 }
 
+/* The fallback row left at a link's edge: after a silence the ground is
+ * heard again with scores of 1000-1040 (SNR under 12 dB, RSSI under -80
+ * dBm: the bottom of both ranges). The MCS 0 row takes them; leaving the
+ * fallback waits hold_fallback_ms and no hysteresis, which against 999
+ * would ask for 1049 and keep the sender on the fallback row for as long
+ * as the link stays that weak (bench/adapt_flight.py's flight). */
+static void test_fallback_at_edge(void)
+{
+	struct dvr_link_profiles *l = NULL;
+	CHECK_EQ_INT(dvr_link_profiles_ladder(1, 20, &l), DVR_OK,
+	             "edge: ladder");
+	if (!l)
+		return;
+	struct dvr_link_adapt_config c;
+	dvr_link_adapt_config_default(&c);
+	struct dvr_link_adapt *a = NULL;
+	CHECK_EQ_INT(dvr_link_adapt_new(&c, l, &a), DVR_OK, "edge: new");
+	if (!a) {
+		dvr_link_profiles_free(l);
+		return;
+	}
+	struct dvr_link_adapt_decision d = feed(a, 1010, false, 0);
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_FIRST, "edge: first");
+	CHECK_EQ_INT(idx(l, d.to), 1, "edge: the MCS 0 row");
+	d = poll_at(a, 1000);
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_FALLBACK, "edge: silence");
+	bool early = false;
+	for (uint64_t t = 1100; t < 2000; t += 100) {
+		d = feed(a, t % 200 ? 1010 : 1040, false, t);
+		if (d.why != DVR_LINK_ADAPT_NONE)
+			early = true;
+	}
+	CHECK(!early, "edge: held for hold_fallback_ms");
+	d = feed(a, 1010, false, 2000);
+	CHECK_EQ_INT(d.why, DVR_LINK_ADAPT_UP,
+	             "edge: left the fallback at hold_fallback_ms");
+	CHECK_EQ_INT(idx(l, d.to), 1, "edge: back on the MCS 0 row");
+	CHECK(d.smoothed >= 1000 && d.smoothed < 1049,
+	      "edge: below what the hysteresis against 999 asked");
+	dvr_link_adapt_free(a);
+	dvr_link_profiles_free(l);
+}
+
 static void test_ladder(void)
 {
 	/* 20 MHz starts, worked by hand: (sens + 86 + 10 - 12)/26 x 500 +
@@ -747,6 +790,7 @@ int main(void)
 	test_hysteresis();
 	test_gap();
 	test_fallback();
+	test_fallback_at_edge();
 	test_keyframe();
 	test_min_between();
 	test_ladder();

@@ -1064,10 +1064,12 @@ struct dvr_link_adapt_config {
 	uint32_t hold_up_ms;             /**< a move to a faster row waits this
 	                                      long after the last change */
 	uint32_t hold_fallback_ms;       /**< leaving the fallback row waits
-	                                      this long */
+	                                      this long (and nothing else) */
 	double hysteresis_up_pct;        /**< % rise of the smoothed score
 	                                      (against the one of the last
-	                                      change) needed to change row */
+	                                      change) needed to change row;
+	                                      not applied when leaving the
+	                                      fallback row */
 	double hysteresis_down_pct;      /**< % fall needed */
 	double smoothing_up;             /**< exponential factor (0..1] for a
 	                                      score above the smoothed value */
