@@ -334,6 +334,18 @@ gst_devourer_adapt_tick (GstDevourerAdapt * a, guint64 now,
     gint score = dvr_link_feedback_score (&cfg, &mail[i]);
     gboolean kf = (mail[i].flags & DVR_LINK_FEEDBACK_KEYFRAME) != 0;
 
+    /* A span in which the ground heard nothing is not a score: the
+     * drone's encoder may simply have had nothing to send (a low frame
+     * rate, a stalled pipeline, a loaded host), and a link really lost
+     * stays silent, so the fallback comes after fallback_ms without a
+     * score, as it does when the records stop (and as alink_gs, which
+     * sends nothing without video, makes alink_drone do). */
+    if (mail[i].flags & DVR_LINK_FEEDBACK_SILENT) {
+      g_mutex_lock (&a->lock);
+      a->silent_records++;
+      g_mutex_unlock (&a->lock);
+      continue;
+    }
     if (!a->paused) {
       feed (a, now, score, kf, &mail[i], NULL, apply, user);
     } else {
@@ -440,6 +452,7 @@ gst_devourer_adapt_set_stats (GstDevourerAdapt * a, GstStructure * s)
   g_mutex_lock (&a->lock);
   gst_structure_set (s,
       "feedback-records", G_TYPE_UINT64, a->records,
+      "feedback-silent", G_TYPE_UINT64, a->silent_records,
       "feedback-refused", G_TYPE_UINT64, a->records_refused,
       "feedback-overrun", G_TYPE_UINT64, a->records_overrun,
       "profile-changes", G_TYPE_UINT64, a->changes,

@@ -58,6 +58,7 @@ typedef struct
   guint64 records;              /* records heard and read */
   guint64 records_refused;      /* opened but not a record */
   guint64 records_overrun;      /* dropped from a full mailbox */
+  guint64 silent_records;       /* spans the ground heard nothing in */
 
   /* timer thread (and stats under lock) */
   struct dvr_link_adapt *engine;

@@ -6,7 +6,8 @@
  * feedback-interval sends them) while the sink streams packets to a real
  * devourersrc. A strong link takes the sink to the built-in ladder's
  * fastest row, a fade to its slowest at once, silence to the fallback
- * row; each change is a devourer-link-profile message, and the sink's
+ * row after a second of records saying the ground heard nothing; each
+ * change is a devourer-link-profile message, and the sink's
  * mcs / fec-k / fec-n read back the row. A record asking for a keyframe
  * sends GstVideo's upstream force-key-unit event. Across every change
  * the ground gets every packet, byte for byte and in order: no packet is
@@ -52,6 +53,21 @@ static void send_record(gint snr, gint rssi, guint8 flags)
 	dvr_link_tx_send(fb_tx, rec, sizeof rec, now);
 }
 
+/* A span the ground heard nothing in. */
+static void send_silent(void)
+{
+	struct dvr_link_feedback fb;
+	uint8_t rec[DVR_LINK_FEEDBACK_LEN];
+	memset(&fb, 0, sizeof fb);
+	fb.seq = fb_seq++;
+	fb.span_ms = 100;
+	fb.flags = DVR_LINK_FEEDBACK_SILENT;
+	dvr_link_feedback_write(&fb, rec, sizeof rec);
+	guint64 now = (guint64)(g_get_monotonic_time() / 1000);
+	dvr_link_tx_poll(fb_tx, now);
+	dvr_link_tx_send(fb_tx, rec, sizeof rec, now);
+}
+
 struct run {
 	GstHarness *hs, *ht;
 	GstBus *bus_tx;
@@ -72,12 +88,14 @@ static void pull(struct run *r)
 }
 
 /* Stream for @ms: packets every 10 ms, a record with @snr / @rssi every
- * 100 ms (none when @snr is G_MININT), bus messages collected. */
+ * 100 ms (a silent one when @snr is G_MININT), bus messages collected. */
 static void stream(struct run *r, guint ms, gint snr, gint rssi, guint8 flags)
 {
 	for (guint t = 0; t < ms; t += 10) {
 		if (t % 100 == 0 && snr != G_MININT)
 			send_record(snr, rssi, flags);
+		else if (t % 100 == 0)
+			send_silent();
 		for (guint i = 0; i < 3; i++)
 			gst_harness_push(r->ht,
 			                 gst_test_packet_make(&packets,
@@ -232,11 +250,22 @@ int main(int argc, char **argv)
 		      "the message carries the feedback that caused it");
 	}
 
-	/* Silence: the fallback row. */
+	/* The ground hears nothing: silent records, then the fallback row,
+	 * no sooner than a second after the last record with a score (a
+	 * silent span alone may be a pause of the video, not a lost link). */
 	from = r.msgs->len;
+	gint64 last_scored = g_get_monotonic_time();
 	s = stream_until(&r, "fallback", &from, G_MININT, 0);
-	if (CHECK(s != NULL, "silence: the fallback row"))
+	gint64 fell_ms = (g_get_monotonic_time() - last_scored) / 1000;
+	if (CHECK(s != NULL, "silence: the fallback row")) {
 		check_row(&r, s, "fallback");
+		printf("# fallback %" G_GINT64_FORMAT " ms after the last "
+		       "score\n", fell_ms);
+		CHECK(fell_ms >= 1000, "after fallback_ms (1 s) without a "
+		                       "score, not at the first silent span");
+	}
+	CHECK(gst_test_stat_u64(r.ht->element, "feedback-silent") >= 5,
+	      "stats: feedback-silent counts the silent spans");
 
 	/* every packet, in order, across every change */
 	gst_harness_push_event(r.ht, gst_event_new_eos());
