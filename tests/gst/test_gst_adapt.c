@@ -15,58 +15,11 @@
  */
 #include <gst/video/video-event.h>
 
-#include "gst_test_common.h"
+#include "gst_feedback_player.h"
 
 #define CHANNEL 36
-#define LINK_ID 7669206
-#define PORT 0xFE
 
 static const struct gst_test_packets packets = {53, 1300, 9, 0, 6};
-
-/* The test's feedback sender on the ground's adapter. */
-static dvr_share *fb_share;
-static struct dvr_link_tx *fb_tx;
-static guint16 fb_seq;
-
-static int emit(void *user, const uint8_t *f, size_t len)
-{
-	(void)user;
-	return dvr_share_send(fb_share, f, len);
-}
-
-static void send_record(gint snr, gint rssi, guint8 flags)
-{
-	struct dvr_link_feedback fb;
-	uint8_t rec[DVR_LINK_FEEDBACK_LEN];
-	memset(&fb, 0, sizeof fb);
-	fb.seq = fb_seq++;
-	fb.span_ms = 100;
-	fb.flags = flags;
-	fb.n_chains = 2;
-	fb.snr_db[0] = fb.snr_db[1] = (int8_t)snr;
-	fb.rssi_dbm[0] = fb.rssi_dbm[1] = (int8_t)rssi;
-	fb.packets = 30;
-	fb.frames = 45;
-	dvr_link_feedback_write(&fb, rec, sizeof rec);
-	guint64 now = (guint64)(g_get_monotonic_time() / 1000);
-	dvr_link_tx_poll(fb_tx, now);
-	dvr_link_tx_send(fb_tx, rec, sizeof rec, now);
-}
-
-/* A span the ground heard nothing in. */
-static void send_silent(void)
-{
-	struct dvr_link_feedback fb;
-	uint8_t rec[DVR_LINK_FEEDBACK_LEN];
-	memset(&fb, 0, sizeof fb);
-	fb.seq = fb_seq++;
-	fb.span_ms = 100;
-	fb.flags = DVR_LINK_FEEDBACK_SILENT;
-	dvr_link_feedback_write(&fb, rec, sizeof rec);
-	guint64 now = (guint64)(g_get_monotonic_time() / 1000);
-	dvr_link_tx_poll(fb_tx, now);
-	dvr_link_tx_send(fb_tx, rec, sizeof rec, now);
-}
 
 struct run {
 	GstHarness *hs, *ht;
@@ -93,9 +46,9 @@ static void stream(struct run *r, guint ms, gint snr, gint rssi, guint8 flags)
 {
 	for (guint t = 0; t < ms; t += 10) {
 		if (t % 100 == 0 && snr != G_MININT)
-			send_record(snr, rssi, flags);
+			fb_player_send(2, snr, rssi, flags);
 		else if (t % 100 == 0)
-			send_silent();
+			fb_player_send(0, 0, 0, DVR_LINK_FEEDBACK_SILENT);
 		for (guint i = 0; i < 3; i++)
 			gst_harness_push(r->ht,
 			                 gst_test_packet_make(&packets,
@@ -178,20 +131,8 @@ int main(int argc, char **argv)
 	if (!r.ht)
 		return check_done();
 
-	struct dvr_link_keys gs;
-	struct dvr_share_config sc = { 0 };
-	struct dvr_link_tx_config tc = { .link_id = LINK_ID, .radio_port = PORT,
-		                         .k = 1, .n = 2 };
-	struct dvr_tx_params v = { .rate = { .kind = DVR_RATE_HT, .mcs = 0 },
-		                   .bw_mhz = 20, .no_ack = true };
-	sc.channel = (struct dvr_channel){ .channel = CHANNEL, .bw_mhz = 20 };
-	CHECK_EQ_INT(dvr_link_keys_load(env.gs_key, &gs), DVR_OK,
-	             "the ground's key");
-	CHECK_EQ_INT(dvr_share_open("virtual:ad-ground", &sc, &fb_share),
-	             DVR_OK, "a feedback sender on the ground's adapter");
-	CHECK_EQ_INT(dvr_link_tx_new(&tc, &gs, emit, NULL, &fb_tx), DVR_OK,
-	             "its link");
-	dvr_link_tx_set_radiotap(fb_tx, &v);
+	if (!fb_player_open(&env, "virtual:ad-ground", CHANNEL))
+		return check_done();
 
 	/* A strong link: the first record puts the sink on a row; by the
 	 * hold it climbs to the fastest. */
@@ -285,8 +226,7 @@ int main(int argc, char **argv)
 	CHECK(gst_test_stat_u64(r.ht->element, "feedback-records") > 10,
 	      "stats: feedback-records");
 
-	dvr_link_tx_free(fb_tx);
-	dvr_share_close(fb_share);
+	fb_player_close();
 	gst_harness_teardown(r.ht);
 	gst_harness_teardown(r.hs);
 	gst_object_unref(r.bus_tx);

@@ -10,40 +10,9 @@
  */
 #include <gst/video/video-event.h>
 
-#include "gst_test_common.h"
+#include "gst_feedback_player.h"
 
 #define CHANNEL 36
-#define LINK_ID 7669206
-#define PORT 0xFE
-
-static dvr_share *fb_share;
-static struct dvr_link_tx *fb_tx;
-static guint16 fb_seq;
-
-static int emit(void *user, const uint8_t *f, size_t len)
-{
-	(void)user;
-	return dvr_share_send(fb_share, f, len);
-}
-
-static void send_record(gint snr, gint rssi, guint8 flags)
-{
-	struct dvr_link_feedback fb;
-	uint8_t rec[DVR_LINK_FEEDBACK_LEN];
-	memset(&fb, 0, sizeof fb);
-	fb.seq = fb_seq++;
-	fb.span_ms = 100;
-	fb.flags = flags;
-	fb.n_chains = 1;
-	fb.snr_db[0] = (int8_t)snr;
-	fb.rssi_dbm[0] = (int8_t)rssi;
-	fb.packets = 20;
-	fb.frames = 30;
-	dvr_link_feedback_write(&fb, rec, sizeof rec);
-	guint64 now = (guint64)(g_get_monotonic_time() / 1000);
-	dvr_link_tx_poll(fb_tx, now);
-	dvr_link_tx_send(fb_tx, rec, sizeof rec, now);
-}
 
 /* What x264enc's src pad saw: force-key-unit events going up, and the
  * keyframes coming down after the first of them. */
@@ -76,7 +45,7 @@ static GstStructure *wait_profile(GstBus *bus, guint ms, gint snr, gint rssi,
 {
 	GstStructure *last = NULL;
 	for (guint t = 0; t < ms; t += 100) {
-		send_record(snr, rssi, flags);
+		fb_player_send(1, snr, rssi, flags);
 		GstMessage *m;
 		while ((m = gst_bus_timed_pop(bus, 100 * GST_MSECOND)) != NULL) {
 			const GstStructure *s = gst_message_get_structure(m);
@@ -141,19 +110,8 @@ int main(int argc, char **argv)
 	}
 
 	/* the ground's feedback, from an adapter of the test's own */
-	struct dvr_link_keys gs;
-	struct dvr_share_config sc = { 0 };
-	struct dvr_link_tx_config tc = { .link_id = LINK_ID, .radio_port = PORT,
-		                         .k = 1, .n = 2 };
-	struct dvr_tx_params v = { .rate = { .kind = DVR_RATE_HT, .mcs = 0 },
-		                   .bw_mhz = 20, .no_ack = true };
-	sc.channel = (struct dvr_channel){ .channel = CHANNEL, .bw_mhz = 20 };
-	CHECK_EQ_INT(dvr_link_keys_load(env.gs_key, &gs), DVR_OK, "ground key");
-	CHECK_EQ_INT(dvr_share_open("virtual:ae-ground", &sc, &fb_share),
-	             DVR_OK, "the ground's adapter");
-	CHECK_EQ_INT(dvr_link_tx_new(&tc, &gs, emit, NULL, &fb_tx), DVR_OK,
-	             "its feedback link");
-	dvr_link_tx_set_radiotap(fb_tx, &v);
+	if (!fb_player_open(&env, "virtual:ae-ground", CHANNEL))
+		return check_done();
 
 	/* a strong link: the first row, and the encoder's bitrate with it */
 	GstStructure *s = wait_profile(bus, 10000, 40, -30, 0);
@@ -184,7 +142,7 @@ int main(int argc, char **argv)
 	gint64 deadline = g_get_monotonic_time() + 20 * G_TIME_SPAN_SECOND;
 	guint ev = 0, kf = 0;
 	do {
-		send_record(5, -90, DVR_LINK_FEEDBACK_KEYFRAME);
+		fb_player_send(1, 5, -90, DVR_LINK_FEEDBACK_KEYFRAME);
 		gst_test_drain_bus(bus, 100, NULL);
 		g_mutex_lock(&lock);
 		ev = fku_events;
@@ -195,8 +153,7 @@ int main(int argc, char **argv)
 	CHECK(kf > 0, "and x264enc sent a keyframe after it");
 
 	gst_element_set_state(pipe, GST_STATE_NULL);
-	dvr_link_tx_free(fb_tx);
-	dvr_share_close(fb_share);
+	fb_player_close();
 	gst_object_unref(enc);
 	gst_object_unref(bus);
 	gst_object_unref(pipe);
