@@ -16,6 +16,8 @@
 static dvr_share *fb_player_share;
 static struct dvr_link_tx *fb_player_tx;
 static guint16 fb_player_seq;
+/* When the last record with a score (not SILENT) was sent, monotonic us. */
+static gint64 fb_player_last_scored_us;
 
 static int fb_player_emit(void *user, const uint8_t *f, size_t len)
 {
@@ -72,6 +74,8 @@ static inline void fb_player_send(guint chains, gint snr, gint rssi,
 		fb.frames = 45;
 	}
 	dvr_link_feedback_write(&fb, rec, sizeof rec);
+	if (!(flags & DVR_LINK_FEEDBACK_SILENT))
+		fb_player_last_scored_us = g_get_monotonic_time();
 	guint64 now = (guint64)(g_get_monotonic_time() / 1000);
 	dvr_link_tx_poll(fb_player_tx, now);
 	dvr_link_tx_send(fb_player_tx, rec, sizeof rec, now);
