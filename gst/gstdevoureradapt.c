@@ -94,7 +94,6 @@ gst_devourer_adapt_start (GstDevourerAdapt * a, GstElement * sink,
     guint streams, guint bw_mhz, const gchar * encoder_name,
     const gchar * alink_address, guint alink_port, GError ** err)
 {
-  struct dvr_link_adapt_config cfg;
   struct dvr_link_rx_config rc = {
     .link_id = link_id,
     .radio_port = (uint8_t) port,
@@ -118,7 +117,6 @@ gst_devourer_adapt_start (GstDevourerAdapt * a, GstElement * sink,
       goto fail;
     }
     a->profiles = &a->file_profiles;
-    a->profiles_source = g_strdup (profiles_path);
     a->rows_set_power = TRUE;
   } else {
     r = dvr_link_profiles_ladder (streams, bw_mhz, &a->profiles);
@@ -127,11 +125,10 @@ gst_devourer_adapt_start (GstDevourerAdapt * a, GstElement * sink,
           "built-in profile ladder: %s", dvr_strerror (r));
       goto fail;
     }
-    a->profiles_source = g_strdup ("built-in");
     a->rows_set_power = FALSE;
   }
-  dvr_link_adapt_config_default (&cfg);
-  r = dvr_link_adapt_new (&cfg, a->profiles, &a->engine);
+  dvr_link_adapt_config_default (&a->cfg);
+  r = dvr_link_adapt_new (&a->cfg, a->profiles, &a->engine);
   if (r == DVR_OK)
     r = dvr_link_rx_new (&rc, keys, on_record, a, &a->rx);
   if (r != DVR_OK) {
@@ -201,7 +198,6 @@ gst_devourer_adapt_stop (GstDevourerAdapt * a)
     dvr_link_profiles_free (a->profiles);
   a->profiles = NULL;
   memset (&a->file_profiles, 0, sizeof (a->file_profiles));
-  g_clear_pointer (&a->profiles_source, g_free);
   g_clear_pointer (&a->encoder_name, g_free);
   gst_clear_object (&a->encoder);
 }
@@ -314,7 +310,7 @@ gst_devourer_adapt_tick (GstDevourerAdapt * a, guint64 now,
 {
   struct dvr_link_feedback mail[GST_DEVOURER_ADAPT_MAILBOX];
   struct dvr_link_adapt_decision d;
-  struct dvr_link_adapt_config cfg;
+  const struct dvr_link_adapt_config *cfg = &a->cfg;
   struct dvr_link_alink m;
   struct dvr_link_alink_error why;
   guint64 next;
@@ -329,9 +325,8 @@ gst_devourer_adapt_tick (GstDevourerAdapt * a, guint64 now,
   a->n_mail = 0;
   g_mutex_unlock (&a->lock);
 
-  dvr_link_adapt_config_default (&cfg);
   for (guint i = 0; i < n; i++) {
-    gint score = dvr_link_feedback_score (&cfg, &mail[i]);
+    gint score = dvr_link_feedback_score (cfg, &mail[i]);
     gboolean kf = (mail[i].flags & DVR_LINK_FEEDBACK_KEYFRAME) != 0;
 
     /* A span in which the ground heard nothing is not a score: the
@@ -355,7 +350,7 @@ gst_devourer_adapt_tick (GstDevourerAdapt * a, guint64 now,
       a->last_score = score;
       g_mutex_unlock (&a->lock);
       if (kf)
-        keyframe_alone (a, now, cfg.keyframe_interval_ms, NULL, apply, user);
+        keyframe_alone (a, now, cfg->keyframe_interval_ms, NULL, apply, user);
     }
   }
   /* every datagram waiting; a flood is bounded by the socket's buffer */
@@ -367,7 +362,7 @@ gst_devourer_adapt_tick (GstDevourerAdapt * a, guint64 now,
       a->alink_refused++;
     g_mutex_unlock (&a->lock);
     if (got > 0)
-      take_alink (a, now, &cfg, &m, apply, user);
+      take_alink (a, now, cfg, &m, apply, user);
     else
       GST_DEBUG_OBJECT (a->sink, "alink datagram refused: %s", why.msg);
   }
@@ -383,7 +378,7 @@ gst_devourer_adapt_tick (GstDevourerAdapt * a, guint64 now,
     apply (user, &d, NULL, NULL, d.score);
   }
   /* often enough to notice silence within a tenth of the fallback time */
-  next = now + MAX (cfg.fallback_ms / 10, 10);
+  next = now + MAX (cfg->fallback_ms / 10, 10);
   if (a->alink.socket != NULL)
     next = MIN (next, now + GST_DEVOURER_ALINK_POLL_MS);
   return next;

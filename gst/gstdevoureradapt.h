@@ -62,9 +62,9 @@ typedef struct
 
   /* timer thread (and stats under lock) */
   struct dvr_link_adapt *engine;
+  struct dvr_link_adapt_config cfg;     /* the engine's, for scoring */
   struct dvr_link_profiles *profiles;    /* &file_profiles, or the ladder */
   struct dvr_link_profiles file_profiles;
-  gchar *profiles_source;       /* the file, or "built-in" */
   gboolean rows_set_power;      /* a file's power column is applied; the
                                  * built-in ladder keeps the sink's */
   struct dvr_link_feedback last;
