@@ -101,6 +101,20 @@ struct dvr_chip_ops {
 	 * records chip->channel afterwards, under the locks TX holds while
 	 * it builds descriptors from it. */
 	int (*set_channel)(struct dvr_chip *chip, const struct dvr_channel *ch);
+	/* Optional. A hop: @p ch is in the band and bandwidth the chip is
+	 * tuned to now (chip->channel, which still holds the old channel),
+	 * and the chip may tune it by writing only what differs between
+	 * the two channels: RF channel words and what it cached when it
+	 * last set @p ch in full (calibration results, while the die's
+	 * temperature holds). It sets *hopped when it did, leaving the chip
+	 * exactly as set_channel(ch) would; it leaves *hopped false, having
+	 * written nothing, when only a full set will do (no cache for the
+	 * channel yet, the temperature drifted since its calibration), and
+	 * the core then calls set_channel. The core applies the TX power
+	 * afterwards either way (set_tx_power, whose unchanged registers
+	 * the chip's shadow leaves alone). NULL: every change is full. */
+	int (*hop_channel)(struct dvr_chip *chip, const struct dvr_channel *ch,
+	                   bool *hopped);
 	/* Optional. Calibration the chip needs before it transmits well
 	 * (DACK, IQK, LCK ...), run as the "calibrate" bring-up stage
 	 * after the first channel is set; timed like every stage. */
@@ -324,6 +338,10 @@ struct dvr_chip {
 	 * restarted by each download, and next register mailbox. */
 	uint16_t h2c_seq;
 	uint8_t h2c_box;
+	/* What the driver last wrote to the registers it writes through
+	 * the shadow (libdevourer/io/io.h); emptied by the core
+	 * whenever the chip powers on or off. */
+	struct dvr_reg_shadow shadow;
 	/* Chip-private state: allocated with malloc by the chip's ops when
 	 * they need it (an op may free it and set NULL); whatever is left
 	 * is freed by the core when the device closes. */

@@ -293,8 +293,16 @@ int dvr_io_bulk_out_sync(struct dvr_io *io, unsigned out_idx,
 	return r;
 }
 
+static _Thread_local uint64_t delayed_us;
+
+uint64_t dvr_delay_total_us(void)
+{
+	return delayed_us;
+}
+
 void dvr_delay_us(unsigned us)
 {
+	delayed_us += us;
 	struct timespec ts = { .tv_sec = us / 1000000u,
 		               .tv_nsec = (long)(us % 1000000u) * 1000L };
 	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)

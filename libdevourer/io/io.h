@@ -109,5 +109,54 @@ int dvr_io_bulk_out_sync(struct dvr_io *io, unsigned out_idx,
 
 void dvr_delay_us(unsigned us);
 void dvr_delay_ms(unsigned ms);
+/* Microseconds the calling thread has waited in dvr_delay_us/_ms since it
+ * started: the chip's mandated settle times inside an operation, which a
+ * real bus adds to its transfers. */
+uint64_t dvr_delay_total_us(void);
+
+/* ---- Register shadow (reg_shadow.c) ---- */
+/*
+ * The last value the driver wrote to each of a set of 32-bit registers,
+ * so a write that would not change a register can be left out. A channel
+ * hop rewrites what differs between two channels (the per-rate TX power
+ * fan-out, the stored calibration results): where the two channels share
+ * a value the chip already holds it, and every control transfer saved is
+ * at least one USB 2.0 microframe (125 us). Writes stay 32-bit, as every
+ * reference driver makes them to the baseband.
+ *
+ * Only registers the hardware itself never changes belong here (the
+ * chip's own logic or firmware writing one would make the shadow lie),
+ * and only writes made through the shadow are known to it: code that
+ * writes such a register directly must forget it (dvr_reg_shadow_forget).
+ * The core empties the shadow whenever the chip loses its registers (power
+ * on and off).
+ */
+/* Open addressing on the register address; the largest user is the
+ * 8814A's fan-out, about 30 registers on each of 4 paths. */
+#define DVR_REG_SHADOW_SLOTS 512u
+
+struct dvr_reg_shadow {
+	uint32_t key[DVR_REG_SHADOW_SLOTS];  /* address + 1; 0: empty */
+	uint32_t val[DVR_REG_SHADOW_SLOTS];
+	/* writes made and writes left out, for the benches and tests */
+	uint64_t written, skipped;
+};
+
+void dvr_reg_shadow_reset(struct dvr_reg_shadow *s);
+
+/* Write v to the 32-bit register at addr unless the shadow knows it
+ * already holds v. Returns true when a transfer was made. A full table
+ * degrades to plain writes, never to a wrong skip. */
+bool dvr_reg_shadow_w32(struct dvr_io *io, struct dvr_reg_shadow *s,
+                        uint16_t addr, uint32_t v);
+
+/* The field under mask set to v (shifted to the mask's lowest set bit,
+ * as dvr_w32_mask): without a read when the register's value is known,
+ * and without any transfer when the field already holds v. */
+bool dvr_reg_shadow_w32_mask(struct dvr_io *io, struct dvr_reg_shadow *s,
+                             uint16_t addr, uint32_t mask, uint32_t v);
+
+/* addr was written behind the shadow's back: its value is unknown. */
+void dvr_reg_shadow_forget(struct dvr_reg_shadow *s, uint16_t addr);
 
 #endif /* DVR_IO_H */

@@ -109,6 +109,12 @@ struct dvr_device {
 	struct dvr_tx_stats tx;       /* under tx_lock */
 	int applied_tx_power_dbm;     /* per-frame power last applied */
 	int tx_power_mbm;             /* effective power, from the index */
+	/* The power the application asked for (dvr_config.tx_power, then
+	 * dvr_set_tx_power_mbm), 0 for the chip's calibrated default: applied
+	 * again after every channel change, since both the calibration and
+	 * the regulatory limit are per channel. Under ctrl_lock. */
+	bool tx_power_asked;
+	int tx_power_asked_mbm;
 
 	/* RX: written only on the transport thread; read with atomics. */
 	_Atomic uint64_t rx_transfers, rx_frames, rx_bytes, rx_crc,
@@ -499,6 +505,8 @@ int dvr_core_open(const char *selector, const struct dvr_config *config,
 	snprintf(dev->selector, sizeof dev->selector, "%s", selector);
 	if (config)
 		dev->cfg = *config;
+	dev->tx_power_asked = dev->cfg.tx_power != 0;
+	dev->tx_power_asked_mbm = dev->cfg.tx_power;
 	dev->registry = registry;
 	pthread_mutex_init(&dev->ctrl_lock, NULL);
 	pthread_mutex_init(&dev->tx_lock, NULL);
@@ -624,6 +632,7 @@ void dvr_close(dvr_device *dev)
 			pthread_mutex_lock(&dev->ctrl_lock);
 			dvr_io_clear_error(&dev->io);
 			dev->info->ops->power_off(&dev->chip);
+			dvr_reg_shadow_reset(&dev->chip.shadow);
 			pthread_mutex_unlock(&dev->ctrl_lock);
 		}
 		dev->t->ops->destroy(dev->t);
@@ -879,17 +888,46 @@ static int default_index(struct dvr_device *dev)
 	                                : dev->info->default_tx_power;
 }
 
-/* Channel, then TX power: the configured mBm or the chip's default. */
-static int tune(struct dvr_device *dev, const struct dvr_channel *ch)
+/* The TX power the application asked for, at the channel just recorded:
+ * its mBm, or the chip's calibrated default there. */
+static int apply_asked_tx_power(struct dvr_device *dev)
 {
-	int r = dev->info->ops->set_channel(&dev->chip, ch);
+	int index = dev->tx_power_asked
+		            ? index_of_mbm(dev->info, dev->tx_power_asked_mbm)
+		            : default_index(dev);
+	return program_tx_power(dev, index);
+}
+
+/* Is @p to in the band and bandwidth the chip is tuned to, so that only
+ * the channel moves (a hop, ops->hop_channel)? */
+static bool is_hop(const struct dvr_channel *from, const struct dvr_channel *to)
+{
+	if (!from->channel || from->bw_mhz != to->bw_mhz ||
+	    from->secondary != to->secondary)
+		return false;
+	return (from->channel <= 14) == (to->channel <= 14);
+}
+
+/* Channel, then TX power: the configured mBm or the chip's default. A
+ * move within the band and bandwidth is a hop when the chip can make it
+ * one (*hopped); anything else, and a hop the chip declines, is a full
+ * channel set. Under ctrl_lock. */
+static int tune(struct dvr_device *dev, const struct dvr_channel *ch,
+                bool *hopped)
+{
+	const struct dvr_chip_ops *ops = dev->info->ops;
+	*hopped = false;
+	int r = DVR_OK;
+	if (ops->hop_channel && is_hop(&dev->chip.channel, ch))
+		r = ops->hop_channel(&dev->chip, ch, hopped);
+	if (r == DVR_OK && !*hopped)
+		r = ops->set_channel(&dev->chip, ch);
+	if (r == DVR_OK)
+		r = dvr_io_status(&dev->io);
 	if (r != DVR_OK)
 		return r;
 	record_channel(dev, ch);
-	int index = dev->cfg.tx_power != 0
-		            ? index_of_mbm(dev->info, dev->cfg.tx_power)
-		            : default_index(dev);
-	return program_tx_power(dev, index);
+	return apply_asked_tx_power(dev);
 }
 
 /* Monitor RX filters, then the carrier-sense gate the caller chose. */
@@ -920,14 +958,21 @@ static int do_stage(struct dvr_device *dev, enum init_stage st,
 	const struct dvr_chip_ops *ops = dev->info->ops;
 	struct dvr_chip *chip = &dev->chip;
 	switch (st) {
-	case STAGE_IDENTIFY: return ops->identify(chip);
-	case STAGE_POWER_ON: return ops->power_on(chip);
+	case STAGE_IDENTIFY:
+		dvr_reg_shadow_reset(&chip->shadow);
+		return ops->identify(chip);
+	case STAGE_POWER_ON:
+		dvr_reg_shadow_reset(&chip->shadow);
+		return ops->power_on(chip);
 	case STAGE_FIRMWARE: return load_and_download_firmware(dev);
 	case STAGE_MAC: return ops->mac_init(chip);
 	case STAGE_PHY: return ops->phy_init(chip);
 	case STAGE_MONITOR:
 		return set_monitor(dev);
-	case STAGE_CHANNEL: return tune(dev, ch);
+	case STAGE_CHANNEL: {
+		bool hopped;
+		return tune(dev, ch, &hopped);
+	}
 	case STAGE_CALIBRATE: return ops->calibrate(chip);
 	default: return DVR_E_INVALID;
 	}
@@ -1037,6 +1082,7 @@ int dvr_start(dvr_device *dev, const struct dvr_channel *channel)
 		if (!atomic_load(&dev->dead)) {
 			dvr_io_clear_error(&dev->io);
 			dev->info->ops->power_off(&dev->chip);
+			dvr_reg_shadow_reset(&dev->chip.shadow);
 		}
 		return r;
 	}
@@ -1233,28 +1279,37 @@ int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel)
 	dev->chip.error[0] = '\0';
 	dvr_io_clear_error(&dev->io); /* a past timeout must not stick */
 	unsigned calib_runs = dev->chip.calib.runs;
-	r = dev->info->ops->set_channel(&dev->chip, channel);
-	if (r == DVR_OK)
-		r = dvr_io_status(&dev->io);
-	if (r == DVR_OK)
-		record_channel(dev, channel);
+	struct dvr_event ev = { .type = DVR_EVENT_CHANNEL };
+	uint64_t xfers0 = dev->io.ctrl_reads + dev->io.ctrl_writes;
+	uint64_t bytes0 = dev->io.ctrl_bytes;
+	uint64_t delay0 = dvr_delay_total_us();
+	uint64_t t0 = now_ns();
+	bool hopped;
+	r = tune(dev, channel, &hopped);
+	ev.retune.ms = (double)(now_ns() - t0) / 1e6;
+	ev.retune.ctrl_transfers =
+		dev->io.ctrl_reads + dev->io.ctrl_writes - xfers0;
+	ev.retune.ctrl_bytes = dev->io.ctrl_bytes - bytes0;
+	ev.retune.delay_us = dvr_delay_total_us() - delay0;
+	ev.retune.hop = hopped;
 	struct dvr_calib_result calib = dev->chip.calib;
 	pthread_mutex_unlock(&dev->ctrl_lock);
 	if (r != DVR_OK)
 		return stage_failed(dev, "set channel", r);
-	struct dvr_event ev = { .type = DVR_EVENT_CHANNEL };
-	ev.channel = *channel;
+	ev.retune.channel = *channel;
 	emit(dev, &ev);
 	report_calibration(dev, &calib, calib_runs);
 	return DVR_OK;
 }
 
-static int apply_tx_power(struct dvr_device *dev, int index)
+static int apply_tx_power(struct dvr_device *dev, int mbm)
 {
 	pthread_mutex_lock(&dev->ctrl_lock);
 	dev->chip.error[0] = '\0';
 	dvr_io_clear_error(&dev->io); /* a past timeout must not stick */
-	int r = program_tx_power(dev, index);
+	dev->tx_power_asked = true;
+	dev->tx_power_asked_mbm = mbm;
+	int r = program_tx_power(dev, index_of_mbm(dev->info, mbm));
 	if (r == DVR_OK)
 		r = dvr_io_status(&dev->io);
 	pthread_mutex_unlock(&dev->ctrl_lock);
@@ -1271,7 +1326,7 @@ int dvr_set_tx_power_mbm(dvr_device *dev, int mbm)
 		return DVR_E_STATE;
 	if (atomic_load(&dev->dead))
 		return DVR_E_NO_DEVICE;
-	return apply_tx_power(dev, index_of_mbm(dev->info, mbm));
+	return apply_tx_power(dev, mbm);
 }
 
 int dvr_tx_power_mbm(dvr_device *dev)
@@ -1545,8 +1600,7 @@ static int maybe_apply_frame_power(struct dvr_device *dev,
 {
 	if (!p->has_tx_power || p->tx_power_dbm == dev->applied_tx_power_dbm)
 		return DVR_OK;
-	int r = apply_tx_power(dev,
-	                       index_of_mbm(dev->info, p->tx_power_dbm * 100));
+	int r = apply_tx_power(dev, p->tx_power_dbm * 100);
 	if (r == DVR_OK)
 		dev->applied_tx_power_dbm = p->tx_power_dbm;
 	return r;

@@ -250,7 +250,7 @@ enum dvr_event_type {
 	DVR_EVENT_INIT_DONE = 2,  /**< bring-up finished: init.stage = "total" */
 	DVR_EVENT_ERROR = 3,      /**< fatal: error.status/message; the device
 	                               stops (e.g. DVR_E_NO_DEVICE on unplug) */
-	DVR_EVENT_CHANNEL = 4,    /**< channel changed: channel */
+	DVR_EVENT_CHANNEL = 4,    /**< channel changed: channel, retune */
 	DVR_EVENT_CALIBRATION = 5, /**< a calibration ran (the calibrate
 	                               stage, or a channel set on a chip that
 	                               calibrates per channel): calibration.
@@ -281,6 +281,22 @@ struct dvr_event {
 			const char *message;
 		} error;
 		struct dvr_channel channel;
+		/** DVR_EVENT_CHANNEL in full: its first member is the
+		 *  channel above, so either name reads it. */
+		struct {
+			struct dvr_channel channel;
+			/** true: a hop (only what differs between the two
+			 *  channels was written); false: a full set */
+			bool hop;
+			double ms;              /**< time the retune took */
+			/** control transfers and their data bytes, and the
+			 *  settle time the chip required (µs): on a real
+			 *  bus each transfer is at least a 125 µs USB 2.0
+			 *  microframe, and the settle time adds to it */
+			uint64_t ctrl_transfers;
+			uint64_t ctrl_bytes;
+			uint64_t delay_us;
+		} retune;
 		struct {
 			const char *what;       /**< e.g. "IQK" */
 			unsigned channel;       /**< primary channel */
