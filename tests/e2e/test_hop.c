@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * A hop (a channel change within the band and bandwidth, made by writing
+ * what differs between the two channels) leaves the chip exactly as a
+ * full channel set does, and costs at most 1 ms of a USB 2.0 bus.
+ *
+ * For each band: visit two channels in full (the first visit of a channel
+ * is always a full set: the chip has nothing cached for it), read the
+ * whole baseband register file and every RF register of every path back
+ * from the chip model, go to the other channel and come back. The way
+ * back must be a hop (DVR_EVENT_CHANNEL says which), and the register
+ * files after the full visit and after the hop must be equal, register
+ * for register. A hop must also stay in budget: its control transfers at
+ * one 125 us USB 2.0 microframe each (the floor of a synchronous control
+ * transfer, USB 2.0 8.4.3.1), its bytes at 35 B/us and the settle time
+ * the chip asked for, at most 1000 us together.
+ *
+ * The device runs at a fixed TX power, as a hopping link does: the
+ * calibrated default differs between the chip's EFUSE channel groups, and
+ * moving between them rewrites the per-rate fan-out (checked for
+ * equality, not for budget, in the last step).
+ *
+ * Argument: the model's chip name.
+ */
+#include <inttypes.h>
+
+#include "e2e_common.h"
+
+#define BB_FIRST 0x800u
+#define BB_END 0x5000u
+#define RF_REGS 0x100u
+#define BUDGET_US 1000.0
+
+struct snapshot {
+	uint32_t bb[(BB_END - BB_FIRST) / 4];
+	uint32_t rf[DVR_MAX_RF_PATHS][RF_REGS];
+};
+
+struct retune {
+	bool seen, hop;
+	uint64_t xfers, bytes, delay_us;
+};
+
+static void on_event(void *user, const struct dvr_event *ev)
+{
+	struct retune *r = user;
+	if (ev->type != DVR_EVENT_CHANNEL)
+		return;
+	r->seen = true;
+	r->hop = ev->retune.hop;
+	r->xfers = ev->retune.ctrl_transfers;
+	r->bytes = ev->retune.ctrl_bytes;
+	r->delay_us = ev->retune.delay_us;
+}
+
+static void snap(struct vchip *vc, struct snapshot *s)
+{
+	for (uint32_t a = BB_FIRST; a < BB_END; a += 4)
+		s->bb[(a - BB_FIRST) / 4] = vchip_peek32(vc, (uint16_t)a);
+	for (unsigned p = 0; p < DVR_MAX_RF_PATHS; p++)
+		for (unsigned r = 0; r < RF_REGS; r++)
+			s->rf[p][r] = vchip_peek_rf(vc, p, (uint8_t)r);
+}
+
+/* Every register that differs, as a comment; the count. */
+static unsigned compare(const struct snapshot *full, const struct snapshot *hop)
+{
+	unsigned n = 0;
+	for (size_t i = 0; i < sizeof full->bb / sizeof full->bb[0]; i++)
+		if (full->bb[i] != hop->bb[i] && n++ < 40)
+			printf("#   BB 0x%04zx: full %08" PRIx32 " hop %08"
+			       PRIx32 "\n", BB_FIRST + 4 * i, full->bb[i],
+			       hop->bb[i]);
+	for (unsigned p = 0; p < DVR_MAX_RF_PATHS; p++)
+		for (unsigned r = 0; r < RF_REGS; r++)
+			if (full->rf[p][r] != hop->rf[p][r] && n++ < 40)
+				printf("#   RF%c 0x%02x: full %05" PRIx32
+				       " hop %05" PRIx32 "\n", 'A' + p, r,
+				       full->rf[p][r], hop->rf[p][r]);
+	return n;
+}
+
+static bool set(dvr_device *d, struct retune *rt, unsigned channel)
+{
+	struct dvr_channel ch = { .channel = (uint16_t)channel, .bw_mhz = 20 };
+	*rt = (struct retune){ 0 };
+	int st = dvr_set_channel(d, &ch);
+	if (st != DVR_OK)
+		printf("# channel %u: %s\n", channel, dvr_last_error(d));
+	return st == DVR_OK && rt->seen;
+}
+
+static double bus_us(const struct retune *rt)
+{
+	return (double)rt->xfers * 125.0 + (double)rt->bytes / 35.0 +
+	       (double)rt->delay_us;
+}
+
+/* Visit a then b in full, snapshot b, go to a and back to b by hops. */
+static void pair(const char *chip, dvr_device *d, struct vchip *vc,
+                 struct retune *rt, unsigned a, unsigned b, bool budget)
+{
+	static struct snapshot full, hop;
+	char what[160];
+	snprintf(what, sizeof what, "%s: %u then %u set in full", chip, a, b);
+	bool ok = set(d, rt, a) && set(d, rt, b);
+	CHECK(ok, what);
+	if (!ok)
+		return;
+	snap(vc, &full);
+	ok = set(d, rt, a);
+	snprintf(what, sizeof what, "%s: back to %u is a hop", chip, a);
+	CHECK(ok && rt->hop, what);
+	ok = set(d, rt, b);
+	snprintf(what, sizeof what, "%s: on to %u is a hop", chip, b);
+	CHECK(ok && rt->hop, what);
+	if (!ok)
+		return;
+	printf("# %s hop %u -> %u: %" PRIu64 " transfers, %" PRIu64
+	       " bytes, %" PRIu64 " us settle: %.0f us of USB 2.0 bus\n",
+	       chip, a, b, rt->xfers, rt->bytes, rt->delay_us, bus_us(rt));
+	if (budget) {
+		snprintf(what, sizeof what, "%s: hop %u -> %u within %.0f us "
+		         "of bus time", chip, a, b, BUDGET_US);
+		CHECK(bus_us(rt) <= BUDGET_US, what);
+	}
+	snap(vc, &hop);
+	snprintf(what, sizeof what, "%s: registers after the hop to %u equal "
+	         "those after its full set", chip, b);
+	CHECK(compare(&full, &hop) == 0, what);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		printf("Bail out! usage: test_hop <chip>\n");
+		return 1;
+	}
+	const char *chip = argv[1];
+	const char *fw = check_firmware_dir();
+	if (!fw)
+		CHECK_SKIP("no test firmware (firmware/)");
+	char air[] = "/tmp/dvr-hop-XXXXXX";
+	if (e2e_air_make(air) != 0)
+		CHECK_SKIP("mkdtemp failed");
+	setenv("DEVOURER_FIRMWARE_DIR", fw, 1);
+	struct retune rt = { 0 };
+	char sel[96], name[64];
+	/* First at a fixed 13 dBm, then at the calibrated default. No
+	 * watchdog tick in between: its thermal upkeep would write between
+	 * the snapshots. */
+	for (int fixed = 1; fixed >= 0; fixed--) {
+		snprintf(name, sizeof name, "hop%d-%s", fixed, chip);
+		snprintf(sel, sizeof sel, "virtual:%s,chip=%s", name, chip);
+		struct dvr_config cfg = { .on_event = on_event, .user = &rt,
+			                  .tx_power = fixed ? 1300 : 0,
+			                  .track_period_ms = 3600000 };
+		dvr_device *d = e2e_start_cfg(sel, &cfg, 1);
+		struct vchip *vc = d ? vchip_find(name) : NULL;
+		CHECK(vc != NULL, "adapter starts");
+		if (!vc) {
+			dvr_close(d);
+			continue;
+		}
+		if (fixed) {
+			pair(chip, d, vc, &rt, 1, 6, true);
+			pair(chip, d, vc, &rt, 36, 40, true);
+			pair(chip, d, vc, &rt, 149, 157, true);
+		} else {
+			/* across the EFUSE channel groups the fan-out moves:
+			 * equal state, no budget */
+			pair(chip, d, vc, &rt, 1, 13, false);
+			pair(chip, d, vc, &rt, 36, 64, false);
+		}
+		dvr_close(d);
+	}
+	e2e_air_remove(air);
+	return check_done();
+}
