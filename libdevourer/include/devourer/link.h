@@ -1312,6 +1312,93 @@ DVR_API int dvr_link_alink_read(const uint8_t *buf, size_t len,
 DVR_API size_t dvr_link_alink_write(const struct dvr_link_alink *m,
                                     uint8_t *out, size_t cap);
 
+/* ------------------------------------------------------------------ */
+/* Frequency hopping                                                   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Both ends of a hopping link walk one list of channels (the hop set) in
+ * slots of equal length. Slot s is on hop-set entry
+ *     permutation(s / n)[s % n]
+ * where each round (one pass over the n entries) is a Fisher-Yates shuffle
+ * drawn from SipHash-2-4 under a 16-byte key: every channel once per round,
+ * in an order nobody without the key can predict, and computable for any
+ * slot without replaying earlier ones (a receiver joining late needs only
+ * the slot number). This is the schedule of OpenIPC devourer's
+ * HopSchedule (src/HopSchedule.h, read at 035fcc86): the same key and hop
+ * set give the same channels slot for slot.
+ *
+ * The sender announces where it is with a marker (slot, phase within the
+ * slot, a fingerprint of the key, an epoch per start): the 29 bytes of
+ * OpenIPC devourer's HopSyncMarker. Ours travel inside a sealed link
+ * packet of a port of their own, so only a holder of the link's keys can
+ * read or forge one.
+ */
+
+/** Most channels a hop set holds. */
+#define DVR_LINK_HOP_MAX 32
+/** Bytes of a hop marker. */
+#define DVR_LINK_HOP_MARKER_LEN 29
+
+struct dvr_link_hop_schedule {
+	uint8_t key[16];
+	bool sequential;            /**< channels[slot % n]: no key, public */
+	unsigned n;
+	uint16_t channels[DVR_LINK_HOP_MAX];
+};
+
+/**
+ * Parse a hop set, "36,40,44,48": 2 to DVR_LINK_HOP_MAX channels, each a
+ * valid 20 MHz channel number (dvr_channel_to_freq), none twice, all in
+ * one band (a hop never changes band: that would be a full channel set).
+ * DVR_OK, or DVR_E_INVALID with the reason in @p why (why_len bytes).
+ */
+DVR_API int dvr_link_hop_parse_channels(const char *text, uint16_t *channels,
+                                        unsigned *n, char *why,
+                                        size_t why_len);
+
+/**
+ * A keyed schedule over @p channels. The key is either @p seed_hex (1 to
+ * 32 hex digits, an optional 0x, right-aligned in 16 bytes as OpenIPC
+ * devourer's DEVOURER_HOP_SEED) or, when that is NULL or empty, derived
+ * from the link's key pair: BLAKE2b of the pair's X25519 shared key,
+ * which the drone's and the ground's halves both yield. @p keys NULL and
+ * no seed: DVR_E_INVALID. @p sequential: the public round robin instead.
+ */
+DVR_API int dvr_link_hop_schedule_init(struct dvr_link_hop_schedule *s,
+                                       const uint16_t *channels, unsigned n,
+                                       const struct dvr_link_keys *keys,
+                                       const char *seed_hex, bool sequential);
+
+/** The hop-set index of slot @p slot. */
+DVR_API unsigned dvr_link_hop_index(const struct dvr_link_hop_schedule *s,
+                                    uint64_t slot);
+
+/** The channel of slot @p slot. */
+DVR_API uint16_t dvr_link_hop_channel(const struct dvr_link_hop_schedule *s,
+                                      uint64_t slot);
+
+/** Which key the schedule runs under, as the markers carry it
+ *  (0x53455131, "SEQ1", for the sequential order). */
+DVR_API uint32_t dvr_link_hop_fingerprint(const struct dvr_link_hop_schedule *s);
+
+/** Where a hopping sender is. */
+struct dvr_link_hop_marker {
+	uint32_t fingerprint;       /**< dvr_link_hop_fingerprint */
+	uint32_t epoch;             /**< random per sender start */
+	uint64_t slot;
+	uint32_t phase_us;          /**< time since the slot began */
+};
+
+/** The marker's 29 bytes into @p out. */
+DVR_API void dvr_link_hop_marker_write(const struct dvr_link_hop_marker *m,
+                                       uint8_t out[DVR_LINK_HOP_MARKER_LEN]);
+
+/** A marker from exactly DVR_LINK_HOP_MARKER_LEN bytes: DVR_OK, or
+ *  DVR_E_INVALID for any other length or a wrong framing byte. */
+DVR_API int dvr_link_hop_marker_read(const uint8_t *buf, size_t len,
+                                     struct dvr_link_hop_marker *out);
+
 #ifdef __cplusplus
 }
 #endif
