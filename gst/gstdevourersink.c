@@ -101,6 +101,7 @@ enum
   PROP_FEEDBACK_PORT,
   PROP_ALINK_PORT,
   PROP_ALINK_ADDRESS,
+  PROP_HOP_FIRST,               /* GST_DEVOURER_HOP_N_PROPS of them */
 };
 
 #define DEFAULT_MCS 1
@@ -417,6 +418,7 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "Local IP address alink-port is bound to, e.g. the drone's "
           "tunnel address 10.5.0.10. NULL: 0.0.0.0, every IPv4 address "
           "(READY only)", NULL, ready));
+  gst_devourer_hop_install_properties (gobject_class, PROP_HOP_FIRST, TRUE);
   g_object_class_install_property (gobject_class, PROP_FEC_POLICY,
       g_param_spec_enum ("fec-policy", "FEC policy",
           "How a block closed before it is full is sent: fixed = fillers "
@@ -481,6 +483,7 @@ static void
 gst_devourer_sink_init (GstDevourerSink * self)
 {
   gst_devourer_settings_init (&self->settings, DEFAULT_FEC_TIMEOUT);
+  gst_devourer_hop_settings_init (&self->hop_settings);
   self->mcs = DEFAULT_MCS;
   self->legacy_rate = DEFAULT_LEGACY_RATE;
   self->vht_nss = DEFAULT_VHT_NSS;
@@ -530,6 +533,7 @@ gst_devourer_sink_finalize (GObject * object)
   g_mutex_clear (&self->link_lock);
   g_mutex_clear (&self->control_lock);
   gst_devourer_settings_clear (&self->settings);
+  gst_devourer_hop_settings_clear (&self->hop_settings);
   g_free (self->epoch_file);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);
@@ -1100,6 +1104,9 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
       "bb-swing-steps-a", G_TYPE_INT, thermal.swing_offset[0],
       "bb-swing-steps-b", G_TYPE_INT, thermal.swing_offset[1], NULL);
   gst_devourer_adapt_set_stats (&self->adaptation, s);
+  g_mutex_lock (&self->control_lock);
+  gst_devourer_hop_add_stats (self->hop, s);
+  g_mutex_unlock (&self->control_lock);
   return s;
 }
 
@@ -1198,7 +1205,9 @@ gst_devourer_sink_set_property (GObject * object, guint prop_id,
   GstDevourerSink *self = GST_DEVOURER_SINK (object);
 
   GST_OBJECT_LOCK (self);
-  if (!gst_devourer_settings_set (&self->settings, prop_id, value))
+  if (!gst_devourer_settings_set (&self->settings, prop_id, value) &&
+      !gst_devourer_hop_settings_set (&self->hop_settings, PROP_HOP_FIRST,
+          prop_id, value))
     set_own_property (self, prop_id, value, pspec);
   GST_OBJECT_UNLOCK (self);
 
@@ -1334,7 +1343,9 @@ gst_devourer_sink_get_property (GObject * object, guint prop_id,
   }
 
   GST_OBJECT_LOCK (self);
-  if (!gst_devourer_settings_get (&self->settings, prop_id, value))
+  if (!gst_devourer_settings_get (&self->settings, prop_id, value) &&
+      !gst_devourer_hop_settings_get (&self->hop_settings, PROP_HOP_FIRST,
+          prop_id, value))
     get_own_property (self, prop_id, value, pspec);
   GST_OBJECT_UNLOCK (self);
 }
@@ -1487,8 +1498,11 @@ make_tx_duty (GstDevourerSink * self, guint64 now, gboolean final)
 static void
 post_tx_duty (GstDevourerSink * self, guint64 now, gboolean final)
 {
-  gst_devourer_post_element_message (GST_ELEMENT (self),
-      make_tx_duty (self, now, final));
+  GstStructure *s = make_tx_duty (self, now, final);
+
+  /* the hopper lives from start to stop, and stop ends the timer first */
+  gst_devourer_hop_add_stats (g_atomic_pointer_get (&self->hop), s);
+  gst_devourer_post_element_message (GST_ELEMENT (self), s);
 }
 
 /* The link's clock: it reads it after handing frames to dvr_send, so
@@ -1522,7 +1536,9 @@ read_back_channel (GstDevourerSink * self)
   gboolean moved = FALSE;
 
   g_mutex_lock (&self->control_lock);
-  if (gst_devourer_radio_take_channel (&self->radio, &ch))
+  /* While hopping the channel moves every slot: the property keeps the
+   * channel asked for, and the stats say where the hop is. */
+  if (gst_devourer_radio_take_channel (&self->radio, &ch) && self->hop == NULL)
     moved = gst_devourer_adopt_channel (GST_ELEMENT (self), &self->settings,
         &self->tuned, &ch);
   if (moved && self->radio.dev != NULL)
@@ -1735,6 +1751,7 @@ gst_devourer_sink_open (GstDevourerSink * self)
   gchar vwhy[256] = "";
   VectorProps vp;
   GstDevourerSettings settings;
+  GstDevourerHopSettings hop;
   const gchar *selector;
   uint8_t prefix[64];
   size_t prefix_len, frame_max, overhead;
@@ -1747,6 +1764,7 @@ gst_devourer_sink_open (GstDevourerSink * self)
 
   GST_OBJECT_LOCK (self);
   gst_devourer_settings_copy (&settings, &self->settings);
+  gst_devourer_hop_settings_copy (&hop, &self->hop_settings);
   read_vector_props (self, &vp);
   params_ok = build_tx_params (&vp, &params, &kbps, &why);
   cfg.tx_mode = (enum dvr_tx_mode) self->tx_mode;
@@ -1966,6 +1984,22 @@ gst_devourer_sink_open (GstDevourerSink * self)
     gst_devourer_sink_stop (bsink);
     goto done;
   }
+  if (hop.channels != NULL && hop.channels[0] != '\0') {
+    GstDevourerHop *hopper = gst_devourer_hop_start (GST_ELEMENT (self),
+        &hop, TRUE, &fb_keys, settings.link_id, self->radio.share,
+        selector, &ch, &err);
+
+    if (hopper == NULL) {
+      GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+          ("Could not start hopping."), ("%s", err->message));
+      g_clear_error (&err);
+      gst_devourer_sink_stop (bsink);
+      goto done;
+    }
+    g_mutex_lock (&self->control_lock);
+    g_atomic_pointer_set (&self->hop, hopper);
+    g_mutex_unlock (&self->control_lock);
+  }
 
   GST_INFO_OBJECT (self, "%s (%s) up: FEC %u/%u, max payload %u, %u kbit/s",
       self->radio.selector, dvr_chip_name (dev), lcfg.k, lcfg.n,
@@ -1981,6 +2015,7 @@ fail_closed:
 done:
   gst_devourer_keys_clear (&fb_keys);
   gst_devourer_settings_clear (&settings);
+  gst_devourer_hop_settings_clear (&hop);
   g_free (epoch_file);
   g_free (profiles);
   g_free (encoder);
@@ -2012,8 +2047,16 @@ gst_devourer_sink_stop (GstBaseSink * bsink)
 {
   GstDevourerSink *self = GST_DEVOURER_SINK (bsink);
   GstStructure *last_duty = NULL;
+  GstDevourerHop *hop;
 
   gst_devourer_timer_stop (&self->timer);
+  /* The hopper retunes and sends on the sink's share: it goes before
+   * that, after the timer that reads its counters. */
+  g_mutex_lock (&self->control_lock);
+  hop = self->hop;
+  g_atomic_pointer_set (&self->hop, NULL);
+  g_mutex_unlock (&self->control_lock);
+  gst_devourer_hop_stop (hop);
   /* The timer fed the engine; its share goes before the sink's own. */
   self->adapting = FALSE;
   gst_devourer_adapt_stop (&self->adaptation);

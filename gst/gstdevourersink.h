@@ -13,6 +13,7 @@
 #include <devourer/link.h>
 
 #include "gstdevoureradapt.h"
+#include "gstdevourerhop.h"
 #include "gstdevourerradio.h"
 #include "gstdevourertimer.h"
 #include "gstdevourerutil.h"
@@ -118,6 +119,12 @@ struct _GstDevourerSink
   gboolean adapting;            /* between start and stop */
   guint64 adapt_next_ms;        /* timer thread */
   guint keyframe_count;         /* timer thread */
+
+  /* Hopping (hop-channels): properties under the object lock; the hopper
+   * runs between start and stop (gstdevourerhop.h), set and cleared
+   * under control_lock. */
+  GstDevourerHopSettings hop_settings;
+  GstDevourerHop *hop;
 
   /* Counters kept after stop so 'stats' still reads after EOS/NULL. */
   struct dvr_link_tx_stats final_link;

@@ -108,6 +108,7 @@ enum
   PROP_FEEDBACK_PORT,
   PROP_ALINK_SEND,
   PROP_FRESHNESS,
+  PROP_HOP_FIRST,               /* GST_DEVOURER_HOP_N_PROPS of them */
 };
 
 #define DEFAULT_KEEP_CORRUPTED FALSE
@@ -317,6 +318,7 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
           "Radio port (0-255) of the feedback stream on link-id (not the port "
           "this src receives; READY only)", 0, 255,
           GST_DEVOURER_FEEDBACK_PORT, ready));
+  gst_devourer_hop_install_properties (gobject_class, PROP_HOP_FIRST, FALSE);
   g_object_class_install_property (gobject_class, PROP_ALINK_SEND,
       g_param_spec_string ("alink-send", "Send to an OpenIPC alink_drone",
           "HOST:PORT of an OpenIPC adaptive-link drone (alink_drone, e.g. "
@@ -359,6 +361,7 @@ static void
 gst_devourer_src_init (GstDevourerSrc * self)
 {
   gst_devourer_settings_init (&self->settings, DEFAULT_FEC_TIMEOUT);
+  gst_devourer_hop_settings_init (&self->hop_settings);
   self->keep_corrupted = DEFAULT_KEEP_CORRUPTED;
   self->queue_size = DEFAULT_QUEUE_SIZE;
   self->streaming_rx = DEFAULT_STREAMING_RX;
@@ -402,6 +405,7 @@ gst_devourer_src_finalize (GObject * object)
   g_mutex_clear (&self->rx_lock);
   g_mutex_clear (&self->control_lock);
   gst_devourer_settings_clear (&self->settings);
+  gst_devourer_hop_settings_clear (&self->hop_settings);
   gst_caps_replace (&self->caps, NULL);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);
@@ -649,6 +653,9 @@ gst_devourer_src_make_stats (GstDevourerSrc * self)
       "alink-sent", G_TYPE_UINT64, alink_sent,
       "alink-errors", G_TYPE_UINT64, alink_errors, NULL);
   set_forward_fields (self, s);
+  g_mutex_lock (&self->control_lock);
+  gst_devourer_hop_add_stats (self->hop, s);
+  g_mutex_unlock (&self->control_lock);
   gst_structure_take_value (s, "adapters", &adapters);
   return s;
 }
@@ -790,6 +797,9 @@ post_rx_stats (GstDevourerSrc * self, guint64 now, gboolean final)
   self->last_stats_ms = now;
   self->stats_final = final;
 
+  /* the follower lives from start to stop, and stop ends the timer
+   * before it */
+  gst_devourer_hop_add_stats (g_atomic_pointer_get (&self->hop), s);
   /* Posted under stats_lock so messages leave in interval order. */
   gst_devourer_post_element_message (GST_ELEMENT (self), s);
   g_mutex_unlock (&self->stats_lock);
@@ -1265,7 +1275,9 @@ gst_devourer_src_set_property (GObject * object, guint prop_id,
   GstDevourerSrc *self = GST_DEVOURER_SRC (object);
 
   GST_OBJECT_LOCK (self);
-  if (!gst_devourer_settings_set (&self->settings, prop_id, value))
+  if (!gst_devourer_settings_set (&self->settings, prop_id, value) &&
+      !gst_devourer_hop_settings_set (&self->hop_settings, PROP_HOP_FIRST,
+          prop_id, value))
     set_own_property (self, prop_id, value, pspec);
   GST_OBJECT_UNLOCK (self);
 
@@ -1353,7 +1365,9 @@ gst_devourer_src_get_property (GObject * object, guint prop_id,
   }
 
   GST_OBJECT_LOCK (self);
-  if (!gst_devourer_settings_get (&self->settings, prop_id, value))
+  if (!gst_devourer_settings_get (&self->settings, prop_id, value) &&
+      !gst_devourer_hop_settings_get (&self->hop_settings, PROP_HOP_FIRST,
+          prop_id, value))
     get_own_property (self, prop_id, value, pspec);
   GST_OBJECT_UNLOCK (self);
 }
@@ -1584,8 +1598,11 @@ read_back_channel (GstDevourerSrc * self)
 
   g_mutex_lock (&self->control_lock);
   n = self->n_adapters;
+  /* While hopping the channel moves every slot: the property keeps the
+   * channel asked for, and the stats say where the hop is. */
   for (guint i = 0; i < n; i++)
-    if (gst_devourer_radio_take_channel (&self->adapters[i].radio, &now))
+    if (gst_devourer_radio_take_channel (&self->adapters[i].radio, &now)
+        && self->hop == NULL)
       moved |= gst_devourer_adopt_channel (GST_ELEMENT (self),
           &self->settings, &self->tuned, &now);
   g_mutex_unlock (&self->control_lock);
@@ -1761,7 +1778,8 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
 {
   GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
   struct dvr_link_rx_config lcfg = { 0 };
-  struct dvr_link_keys keys;
+  struct dvr_link_keys keys, hop_keys = { {0}, {0} };
+  GstDevourerHopSettings hop;
   struct dvr_channel ch;
   GstDevourerSettings settings;
   const gchar *device;
@@ -1783,6 +1801,7 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
 
   GST_OBJECT_LOCK (self);
   gst_devourer_settings_copy (&settings, &self->settings);
+  gst_devourer_hop_settings_copy (&hop, &self->hop_settings);
   keep_corrupted = self->keep_corrupted;
   queue_size = self->queue_size;
   forward = g_strdup (self->forward);
@@ -1877,6 +1896,8 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   if (!gst_devourer_load_keys (GST_ELEMENT (self), settings.key_file,
           settings.password, GST_DEVOURER_KEY_RECEIVER, &keys))
     goto done;
+  /* the hop order comes from the pair too, once the adapters are up */
+  hop_keys = keys;
   /* The feedback sender seals with the ground's half of the pair, which
    * the drone's half opens: made now, while the keys are at hand. */
   if (feedback_interval > 0
@@ -2078,6 +2099,28 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
     goto fail_devices;
   }
 
+  if (hop.channels != NULL && hop.channels[0] != '\0') {
+    GstDevourerHop *hopper = NULL;
+
+    if (n == 0)
+      g_set_error (&err, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+          "hopping needs an adapter of this element's own (device)");
+    else
+      hopper = gst_devourer_hop_start (GST_ELEMENT (self), &hop, FALSE,
+          &hop_keys, lcfg.link_id, self->adapters[0].radio.share,
+          selectors[0], &ch, &err);
+    if (hopper == NULL) {
+      GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+          ("Could not start following the hops."), ("%s", err->message));
+      g_clear_error (&err);
+      gst_devourer_timer_stop (&self->timer);
+      goto fail_devices;
+    }
+    g_mutex_lock (&self->control_lock);
+    g_atomic_pointer_set (&self->hop, hopper);
+    g_mutex_unlock (&self->control_lock);
+  }
+
   GST_INFO_OBJECT (self, "receiving on %u adapter(s), link %06x port %u",
       n, lcfg.link_id, lcfg.radio_port);
   ok = TRUE;
@@ -2106,6 +2149,8 @@ done:
   g_free (bind_address);
   g_strfreev (selectors);
   gst_devourer_settings_clear (&settings);
+  gst_devourer_hop_settings_clear (&hop);
+  gst_devourer_keys_clear (&hop_keys);
   return ok;
 }
 
@@ -2114,7 +2159,16 @@ gst_devourer_src_stop (GstBaseSrc * bsrc)
 {
   GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
 
+  GstDevourerHop *hop;
+
   gst_devourer_timer_stop (&self->timer);
+  /* The follower retunes the adapters and hears on a share of its own;
+   * it goes after the timer that reads its counters. */
+  g_mutex_lock (&self->control_lock);
+  hop = self->hop;
+  g_atomic_pointer_set (&self->hop, NULL);
+  g_mutex_unlock (&self->control_lock);
+  gst_devourer_hop_stop (hop);
   /* The timer was the feedback's only sender: done before the adapter
    * it sends on closes. */
   self->feedback_on = FALSE;

@@ -17,6 +17,7 @@
 #include "gstdevourerheard.h"
 #include "gstdevoureralink.h"
 #include "gstdevourerfeedback.h"
+#include "gstdevourerhop.h"
 #include "gstdevourerradio.h"
 #include "gstdevourertimer.h"
 #include "gstdevourerutil.h"
@@ -115,6 +116,12 @@ struct _GstDevourerSrc
   guint rx_waiters;             /* create()s waiting on rx_cond (rx_lock) */
   guint64 pumped_transfers;     /* bulk IN transfers create() completed
                                  * itself (rx_lock) */
+
+  /* Hopping (hop-channels): properties under the object lock; the
+   * follower runs between start and stop (gstdevourerhop.h), set and
+   * cleared under control_lock. */
+  GstDevourerHopSettings hop_settings;
+  GstDevourerHop *hop;
 
   /* Timer thread: link timekeeping and devourer-rx-stats messages. */
   GstDevourerTimer timer;
