@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * A hopping pair (hop-channels) in one process: the ground's devourersrc
+ * starts first and parks on its channel knowing nothing of the drone; the
+ * drone's devourersink then walks the keyed schedule over four channels.
+ * The ground finds it from cold (its first marker), follows it slot by
+ * slot — every packet pushed while it hops arrives byte-exact and in
+ * order, and the drone's slots visited every channel of the set —, loses
+ * it when the drone goes away (two rounds without a marker) and finds a
+ * new drone again. The ground's 'channel' property stays what it was
+ * asked: the hops are in its stats.
+ */
+#include "gst_test_common.h"
+
+#define HOP_SET "36,40,44,48"
+#define N_CHANNELS 4
+#define CHUNKS 12
+#define PER_CHUNK 20
+/* Long enough for a full channel set of the default virtual chip, which
+ * recalibrates on every set until hops are made without it. */
+#define DWELL_MS 100
+
+static const struct gst_test_packets packets = {
+	.size_step = 7919, .max_size = 1200, .seed = 0x48305050u,
+	.seed_offset = 3, .marker_every = 5,
+};
+
+static gchar *stat_str(GstElement *e, const gchar *field)
+{
+	GstStructure *st = NULL;
+	gchar *v = NULL;
+
+	g_object_get(e, "stats", &st, NULL);
+	if (st) {
+		v = g_strdup(gst_structure_get_string(st, field));
+		gst_structure_free(st);
+	}
+	return v;
+}
+
+/* Wait (hang guard @timeout_ms) until @e's hop-state is @state. */
+static gboolean wait_state(GstElement *e, const gchar *state, guint timeout_ms)
+{
+	gint64 deadline = g_get_monotonic_time() +
+	                  (gint64)timeout_ms * G_TIME_SPAN_MILLISECOND;
+	do {
+		gchar *s = stat_str(e, "hop-state");
+		gboolean ok = s && g_str_equal(s, state);
+		g_free(s);
+		if (ok)
+			return TRUE;
+		g_usleep(5000);
+	} while (g_get_monotonic_time() < deadline);
+	return FALSE;
+}
+
+static GstHarness *ground_harness(const struct gst_test_env *env, GstBus **bus)
+{
+	GstHarness *h = gst_harness_new("devourersrc");
+
+	g_object_set(h->element, "device", "virtual:ground", "channel", 36,
+	             "key-file", env->gs_key, "fec-timeout", 40,
+	             "hop-channels", HOP_SET, "hop-dwell", DWELL_MS, NULL);
+	*bus = gst_bus_new();
+	gst_element_set_bus(h->element, *bus);
+	if (gst_element_set_state(h->element, GST_STATE_PLAYING) ==
+	    GST_STATE_CHANGE_FAILURE) {
+		gst_test_drain_bus(*bus, 0, NULL);
+		return NULL;
+	}
+	return h;
+}
+
+/* Push CHUNKS chunks of packets, each at the start of a new slot of the
+ * drone (waiting for its hop-slot to move on), noting the channels its
+ * slots were on. Returns the packets pushed. */
+static guint push_over_slots(GstHarness *ht, guint first, guint *seen)
+{
+	guint pushed = 0;
+
+	for (guint c = 0; c < CHUNKS; c++) {
+		guint64 slot = gst_test_stat_u64(ht->element, "hop-slot");
+
+		if (!gst_test_wait_stat_above(ht->element, "hop-slot", slot,
+		                              10 * DWELL_MS))
+			break;
+		guint ch = gst_test_stat_uint(ht->element, "hop-channel");
+		for (guint i = 0; i < N_CHANNELS; i++)
+			if (ch == 36 + 4 * i)
+				*seen |= 1u << i;
+		for (guint i = 0; i < PER_CHUNK; i++) {
+			GstBuffer *pkt = gst_test_packet_make(&packets,
+			                                      first + pushed);
+			if (gst_harness_push(ht, pkt) != GST_FLOW_OK)
+				return pushed;
+			pushed++;
+		}
+	}
+	return pushed;
+}
+
+int main(int argc, char **argv)
+{
+	struct gst_test_env env;
+	GstBus *bus_rx, *bus_tx, *bus_tx2;
+	guint exact = 0, seen = 0;
+
+	gst_test_setup(&env, &argc, &argv);
+	GstHarness *hs = ground_harness(&env, &bus_rx);
+	if (!CHECK(hs != NULL, "the ground starts hopping")) {
+		gst_test_teardown(&env);
+		return check_done();
+	}
+	gchar *st = stat_str(hs->element, "hop-state");
+	CHECK(st && g_str_equal(st, "acquiring"),
+	      "with no drone yet the ground is acquiring");
+	g_free(st);
+
+	GstHarness *ht = gst_test_sink_harness_with(&env, "virtual:drone", 36,
+	        &bus_tx, "the drone starts hopping", "hop-channels", HOP_SET,
+	        "hop-dwell", DWELL_MS, NULL);
+	if (!ht) {
+		gst_test_teardown(&env);
+		return check_done();
+	}
+	CHECK(wait_state(hs->element, "tracking",
+	                 4 * N_CHANNELS * DWELL_MS + 5000),
+	      "cold start: the ground finds the drone and tracks it");
+	CHECK(gst_test_stat_u64(hs->element, "hop-acquisitions") == 1,
+	      "found once");
+
+	guint pushed = push_over_slots(ht, 0, &seen);
+	CHECK_EQ_INT(pushed, CHUNKS * PER_CHUNK,
+	             "packets pushed over 12 slots");
+	CHECK_EQ_INT(seen, (1u << N_CHANNELS) - 1,
+	             "the drone's slots visited every channel of the set");
+	CHECK(gst_harness_push_event(ht, gst_event_new_eos()),
+	      "EOS flushes the last FEC block");
+	guint got = gst_test_pull_packets(hs, &packets, pushed, 20, &exact,
+	                                  NULL);
+	CHECK_EQ_INT(got, pushed, "every packet sent while hopping arrives");
+	CHECK_EQ_INT(exact, pushed, "byte-exact and in order");
+	CHECK(gst_test_stat_u64(hs->element, "hops") >= CHUNKS / 2,
+	      "the ground retuned with the drone");
+	CHECK_EQ_INT(gst_test_stat_u64(hs->element, "hop-markers-refused"), 0,
+	             "no marker refused");
+	guint chan = 0;
+	g_object_get(hs->element, "channel", &chan, NULL);
+	CHECK_EQ_INT(chan, 36, "the ground's channel property stays 36");
+
+	/* The drone goes: two rounds without a marker and the ground parks. */
+	gst_harness_teardown(ht);
+	CHECK(wait_state(hs->element, "acquiring",
+	                 4 * N_CHANNELS * DWELL_MS + 5000),
+	      "the ground notices the drone is gone");
+	CHECK(gst_test_stat_u64(hs->element, "hop-losses") == 1, "lost once");
+
+	/* A new drone (a new epoch): found again, packets flow again. */
+	ht = gst_test_sink_harness_with(&env, "virtual:drone2", 36, &bus_tx2,
+	        "the second drone starts hopping", "hop-channels", HOP_SET,
+	        "hop-dwell", DWELL_MS, NULL);
+	if (ht) {
+		CHECK(wait_state(hs->element, "tracking",
+		                 4 * N_CHANNELS * DWELL_MS + 5000),
+		      "the ground finds the second drone");
+		CHECK(gst_test_stat_u64(hs->element, "hop-acquisitions") == 2,
+		      "found twice in all");
+		gst_harness_teardown(ht);
+		gst_test_drain_bus(bus_tx2, 0, NULL);
+		gst_object_unref(bus_tx2);
+	}
+
+	gst_harness_teardown(hs);
+	guint errors = gst_test_drain_bus(bus_rx, 0, NULL) +
+	               gst_test_drain_bus(bus_tx, 0, NULL);
+	CHECK_EQ_INT(errors, 0, "no error message");
+	gst_object_unref(bus_rx);
+	gst_object_unref(bus_tx);
+	gst_test_teardown(&env);
+	return check_done();
+}
