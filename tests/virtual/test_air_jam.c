@@ -15,7 +15,9 @@
  *     when it was heard);
  *   - of a process that is gone (killed), destroyed, unplugged or closed
  *     through dvr_close: nothing jammed;
- * and the options' bad values are refused with what is wrong.
+ * and the options' bad values are refused with what is wrong. Below the
+ * model, the air's schedule: where a sweeping jammer is when, how much of
+ * its power falls into a band, jammers adding up, the slots running out.
  */
 #include <poll.h>
 #include <signal.h>
@@ -317,6 +319,102 @@ static void test_dvr_open(struct vchip *tx, struct vchip *rx)
 	printf("# %s\n", logged);
 }
 
+/* ---- the schedule itself, on the air's own interface ---- */
+
+static bool near(double got, double want)
+{
+	return got >= want * 0.999 && got <= want * 1.001;
+}
+
+static void test_schedule(void)
+{
+	struct air *a = NULL, *b = NULL;
+	if (!CHECK(air_join(air, "jam-unit-a", &a) == 0 &&
+	           air_join(air, "jam-unit-b", &b) == 0,
+	           "two stations join the air"))
+		goto out;
+	/* -50 dBm (1e-5 mW) sweeping 36 then 44, 1 ms each, from T */
+	const uint64_t T = 1000000000ull, MS = 1000000ull;
+	struct air_jammer j = {.start_ns = T, .dwell_us = 1000,
+	                       .power_dbm = -50, .bw_mhz = 20, .n_freqs = 2,
+	                       .freq_mhz = {5180, 5220}};
+	CHECK_EQ_INT(air_jam_on(a, &j), 0, "a schedule published");
+	const double mw = 1e-5;
+	CHECK(near(air_jam_mw(a, 5170, 5190, T, T + MS / 10), mw),
+	      "in its first dwell, all its power on 36");
+	CHECK_EQ_INT(air_jam_mw(a, 5210, 5230, T, T + MS / 10) > 0, 0,
+	             "none on 44 then");
+	CHECK_EQ_INT(air_jam_mw(a, 5190, 5210, T, T + MS / 10) > 0, 0,
+	             "none on 40, the channel between");
+	CHECK(near(air_jam_mw(a, 5180, 5200, T, T + MS / 10), mw / 2),
+	      "half of it in a band over half its width (38)");
+	CHECK(near(air_jam_mw(a, 5170, 5210, T, T + MS / 10), mw),
+	      "all of it in a 40 MHz band that holds 36");
+	CHECK(near(air_jam_mw(a, 5210, 5230, T + MS, T + MS + 1), mw),
+	      "in its second dwell, on 44");
+	CHECK(near(air_jam_mw(a, 5170, 5190, T + 2 * MS, T + 2 * MS + 1),
+	           mw), "and back on 36 in the third");
+	CHECK(near(air_jam_mw(a, 5210, 5230, T + MS - 10, T + MS + 10), mw),
+	      "a frame that ends in the dwell on 44 is hit");
+	CHECK(near(air_jam_mw(a, 5170, 5190, T + 5 * MS, T + 9 * MS), mw) &&
+	      near(air_jam_mw(a, 5210, 5230, T + 5 * MS, T + 9 * MS), mw),
+	      "an interval of several dwells meets both channels");
+	CHECK_EQ_INT(air_jam_mw(a, 5170, 5190, T - MS, T) > 0, 0,
+	             "nothing before it came on");
+	CHECK(near(air_jam_mw(b, 5170, 5190, T - 10, T + 10), mw),
+	      "a frame running as it came on is hit");
+
+	struct air_jammer k = {.start_ns = 0, .dwell_us = 1, .power_dbm = -50,
+	                       .bw_mhz = 20, .n_freqs = 1,
+	                       .freq_mhz = {5180}};
+	CHECK_EQ_INT(air_jam_on(b, &k), 0, "a second jammer, fixed on 36");
+	CHECK(near(air_jam_mw(a, 5170, 5190, T, T + 1), 2 * mw),
+	      "two jammers on one channel: their powers add");
+	struct air_jammer list[4];
+	CHECK_EQ_INT(air_jammers(a, list, 4), 2, "both listed");
+	CHECK_EQ_INT(list[0].pid, getpid(), "with this process's pid");
+	air_jam_off(b);
+	CHECK(near(air_jam_mw(a, 5170, 5190, T, T + 1), mw),
+	      "the second one off: one again");
+	k.power_dbm = -40;
+	CHECK_EQ_INT(air_jam_on(a, &k), 0, "a new schedule replaces ours");
+	CHECK(near(air_jam_mw(b, 5170, 5190, T + MS, T + MS + 1), 1e-4),
+	      "the new one in force");
+	CHECK_EQ_INT(air_jammers(a, list, 4), 1, "one slot, not two");
+
+	struct air_jammer bad = k;
+	bad.n_freqs = 0;
+	CHECK_EQ_INT(air_jam_on(b, &bad), -EINVAL, "no frequency: refused");
+	bad = k;
+	bad.dwell_us = 0;
+	CHECK_EQ_INT(air_jam_on(b, &bad), -EINVAL, "no dwell: refused");
+
+	/* every slot taken by a live jammer: the next is refused */
+	enum { EXTRA = AIR_JAM_SLOTS };
+	struct air *more[EXTRA] = {0};
+	int rc = 0;
+	unsigned on = 0;
+	for (unsigned i = 0; i < EXTRA && rc == 0; i++) {
+		char name[32];
+		snprintf(name, sizeof name, "jam-unit-%u", i);
+		if (air_join(air, name, &more[i]))
+			break;
+		rc = air_jam_on(more[i], &k);
+		on += rc == 0;
+	}
+	CHECK(on == AIR_JAM_SLOTS - 1 && rc == -ENOSPC,
+	      "the jammer past AIR_JAM_SLOTS is refused (-ENOSPC)");
+	for (unsigned i = 0; i < EXTRA; i++)
+		air_leave(more[i]);
+	air_leave(a);
+	a = NULL;
+	CHECK_EQ_INT(air_jam_mw(b, 5170, 5190, T, T + 1) > 0, 0,
+	             "a station that left the air jams nothing");
+out:
+	air_leave(a);
+	air_leave(b);
+}
+
 /* ---- options ---- */
 
 static void refused(const char *opts, const char *want)
@@ -394,6 +492,8 @@ int main(void)
 	}
 	if (child.hold >= 0)
 		close(child.hold);
+	/* the air's own interface, with no other jammer on */
+	test_schedule();
 
 	struct vchip *tx = vh_station("jam-tx", air, "seed=11", fw, 44);
 	struct vchip *rx = vh_station("jam-rx", air, "seed=12", fw, 44);
