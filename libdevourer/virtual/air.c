@@ -17,6 +17,8 @@
 #include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <math.h>
+#include <signal.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -33,6 +35,22 @@
 /* How long a sender waits for a receiver whose datagram queue is full */
 #define SEND_WAIT_MS 20
 
+/* One jammer's schedule (air.h). state is the owner's pid in its low 32
+ * bits (0: free) and a sequence number in its high 32, odd while the
+ * owner writes the fields: a reader that finds the same even state before
+ * and after it read them read one schedule, whole. Owner and sequence in
+ * one word, so taking over a dead jammer's slot is one compare-and-swap
+ * that also marks the fields as being rewritten. */
+struct jam_slot {
+	_Atomic uint64_t state;
+	_Atomic uint64_t start_ns;
+	_Atomic uint32_t dwell_us;
+	_Atomic int32_t power_dbm;
+	_Atomic uint32_t bw_mhz;
+	_Atomic uint32_t n_freqs;
+	_Atomic uint32_t freq_mhz[AIR_JAM_MAX_CHANNELS];
+};
+
 struct medium {
 	uint32_t magic;
 	/* bumped by every station once its socket is bound: a sender whose
@@ -41,6 +59,7 @@ struct medium {
 	 * as a radio hears the air once it listens */
 	_Atomic uint32_t joins;
 	_Atomic uint64_t busy_until[MEDIUM_CHANNELS];
+	struct jam_slot jam[AIR_JAM_SLOTS];
 };
 
 struct air {
@@ -60,6 +79,9 @@ struct air {
 	pthread_mutex_t recv_lock;   /* the receive buffer */
 	uint8_t recv_buf[sizeof(struct air_frame_hdr) + AIR_MAX_FRAME];
 
+	/* the medium's jam slot this station holds; -1: none */
+	int jam_slot;
+
 	/* in-process delivery (under local_lock) */
 	struct air *local_next;
 	air_rx_fn rx_fn;
@@ -74,6 +96,7 @@ static struct air *local_stations;
 
 _Static_assert(sizeof(_Atomic uint64_t) == 8, "medium layout");
 _Static_assert(sizeof(_Atomic uint32_t) == 4, "medium layout");
+_Static_assert(AIR_JAM_MAX_CHANNELS <= 255, "n_freqs is 8 bits");
 
 uint64_t air_now_ns(void)
 {
@@ -154,6 +177,7 @@ int air_join(const char *dir, const char *name, struct air **out)
 		return -ENOMEM;
 	snprintf(a->dir, sizeof a->dir, "%s", dir);
 	a->fd = -1;
+	a->jam_slot = -1;
 	pthread_mutex_init(&a->send_lock, NULL);
 	pthread_mutex_init(&a->recv_lock, NULL);
 	int rc = open_medium(dir, &a->medium);
@@ -249,6 +273,8 @@ void air_leave(struct air *a)
 	if (!a)
 		return;
 	local_unlink(a);
+	if (a->medium)
+		air_jam_off(a);
 	if (a->fd >= 0)
 		close(a->fd);
 	if (a->sock_path[0])
@@ -289,6 +315,208 @@ void air_occupy(struct air *a, unsigned channel, uint64_t start_ns,
 	uint64_t cur = atomic_load(slot);
 	while (cur < end && !atomic_compare_exchange_weak(slot, &cur, end))
 		;
+}
+
+/* ---- jammers ---- */
+
+#define JAM_SEQ_ONE (1ull << 32)
+
+static uint32_t jam_owner(uint64_t state)
+{
+	return (uint32_t)state;
+}
+
+static bool jam_writing(uint64_t state)
+{
+	return (state >> 32) & 1;
+}
+
+/* The process is there (EPERM: there, another user's). A pid the system
+ * gave to a new process after the jammer's died passes too: the entry
+ * then lives until that process ends or a new jammer is published over
+ * it — pids are not reused that fast. */
+static bool pid_alive(uint32_t pid)
+{
+	if (pid == 0 || pid > INT32_MAX)
+		return false;
+	return kill((pid_t)pid, 0) == 0 || errno == EPERM;
+}
+
+static void jam_write(struct jam_slot *s, uint64_t writing,
+                      const struct air_jammer *j)
+{
+	atomic_store(&s->start_ns, j->start_ns);
+	atomic_store(&s->dwell_us, j->dwell_us);
+	atomic_store(&s->power_dbm, j->power_dbm);
+	atomic_store(&s->bw_mhz, j->bw_mhz);
+	atomic_store(&s->n_freqs, j->n_freqs);
+	for (unsigned i = 0; i < AIR_JAM_MAX_CHANNELS; i++)
+		atomic_store(&s->freq_mhz[i], i < j->n_freqs ? j->freq_mhz[i]
+		                                             : 0);
+	/* done: the next (even) sequence, same owner */
+	atomic_store(&s->state, writing + JAM_SEQ_ONE);
+}
+
+int air_jam_on(struct air *a, const struct air_jammer *j)
+{
+	if (!j || j->n_freqs == 0 || j->n_freqs > AIR_JAM_MAX_CHANNELS ||
+	    j->dwell_us == 0 || j->bw_mhz == 0)
+		return -EINVAL;
+	for (unsigned i = 0; i < j->n_freqs; i++)
+		if (j->freq_mhz[i] == 0)
+			return -EINVAL;
+	uint32_t me = (uint32_t)getpid();
+	if (a->jam_slot >= 0) {
+		/* ours already: rewrite it in place */
+		struct jam_slot *s = &a->medium->jam[a->jam_slot];
+		uint64_t st = atomic_load(&s->state);
+		uint64_t writing = (st | JAM_SEQ_ONE) == st ? st
+		                                            : st + JAM_SEQ_ONE;
+		atomic_store(&s->state, writing);
+		jam_write(s, writing, j);
+		return 0;
+	}
+	for (unsigned k = 0; k < AIR_JAM_SLOTS; k++) {
+		struct jam_slot *s = &a->medium->jam[k];
+		uint64_t st = atomic_load(&s->state);
+		uint32_t owner = jam_owner(st);
+		/* free, or left by a process that is gone (even one that
+		 * died while writing it) */
+		if (owner != 0 && (owner == me || pid_alive(owner)))
+			continue;
+		uint64_t seq = st & ~(uint64_t)0xFFFFFFFFu;
+		uint64_t writing = (jam_writing(st) ? seq + 2 * JAM_SEQ_ONE
+		                                    : seq + JAM_SEQ_ONE) |
+		                   me;
+		if (!atomic_compare_exchange_strong(&s->state, &st, writing))
+			continue; /* another jammer took it first */
+		jam_write(s, writing, j);
+		a->jam_slot = (int)k;
+		return 0;
+	}
+	return -ENOSPC;
+}
+
+void air_jam_off(struct air *a)
+{
+	if (a->jam_slot < 0)
+		return;
+	struct jam_slot *s = &a->medium->jam[a->jam_slot];
+	uint64_t st = atomic_load(&s->state);
+	uint64_t seq = st & ~(uint64_t)0xFFFFFFFFu;
+	/* the next even sequence, no owner: a reader in the middle of the
+	 * fields sees the state change and drops what it read */
+	atomic_store(&s->state,
+	             jam_writing(st) ? seq + JAM_SEQ_ONE : seq + 2 * JAM_SEQ_ONE);
+	a->jam_slot = -1;
+}
+
+/* One slot's schedule, whole, when a process holds it (whether that
+ * process is still there is the caller's question: it costs a system
+ * call, asked only of a jammer that matters). */
+static bool jam_read(struct jam_slot *s, struct air_jammer *j)
+{
+	for (unsigned tries = 0; tries < 4; tries++) {
+		uint64_t st = atomic_load(&s->state);
+		if (jam_owner(st) == 0)
+			return false;
+		if (jam_writing(st))
+			continue;
+		j->start_ns = atomic_load(&s->start_ns);
+		j->dwell_us = atomic_load(&s->dwell_us);
+		j->power_dbm = atomic_load(&s->power_dbm);
+		uint32_t bw = atomic_load(&s->bw_mhz);
+		uint32_t n = atomic_load(&s->n_freqs);
+		for (unsigned i = 0; i < AIR_JAM_MAX_CHANNELS; i++)
+			j->freq_mhz[i] = (uint16_t)atomic_load(&s->freq_mhz[i]);
+		if (atomic_load(&s->state) != st)
+			continue;
+		/* a file any process of the user may write: check what it
+		 * says before trusting it */
+		if (n == 0 || n > AIR_JAM_MAX_CHANNELS || bw == 0 ||
+		    bw > 160 || j->dwell_us == 0 || j->power_dbm < -200 ||
+		    j->power_dbm > 100)
+			return false;
+		j->bw_mhz = (uint16_t)bw;
+		j->n_freqs = (uint8_t)n;
+		j->pid = (int32_t)jam_owner(st);
+		return true;
+	}
+	/* still being written after a few looks: the writer is slow or
+	 * died in the middle; not a schedule to go by now */
+	return false;
+}
+
+/* The share of jammer j's power inside [lo, hi] MHz when it sits at
+ * freq: the overlap of its width with the band. */
+static double jam_share(const struct air_jammer *j, unsigned freq, double lo,
+                        double hi)
+{
+	double jlo = freq - j->bw_mhz / 2.0, jhi = freq + j->bw_mhz / 2.0;
+	double ov = (hi < jhi ? hi : jhi) - (lo > jlo ? lo : jlo);
+	return ov > 0 ? ov / j->bw_mhz : 0.0;
+}
+
+/* The largest share of j's power in the band at any time of
+ * [t0, t1): the dwells the interval touches, each frequency once. */
+static double jam_worst_share(const struct air_jammer *j, double lo,
+                              double hi, uint64_t t0, uint64_t t1)
+{
+	if (t1 <= j->start_ns)
+		return 0.0; /* over before the jammer came on */
+	if (t0 < j->start_ns)
+		t0 = j->start_ns;
+	uint64_t dwell_ns = (uint64_t)j->dwell_us * 1000;
+	uint64_t k0 = (t0 - j->start_ns) / dwell_ns;
+	uint64_t k1 = (t1 - 1 - j->start_ns) / dwell_ns;
+	if (k1 - k0 >= j->n_freqs)
+		k1 = k0 + j->n_freqs - 1; /* a whole sweep: every frequency */
+	double worst = 0.0;
+	for (uint64_t k = k0; k <= k1; k++) {
+		double sh = jam_share(j, j->freq_mhz[k % j->n_freqs], lo, hi);
+		if (sh > worst)
+			worst = sh;
+	}
+	return worst;
+}
+
+double air_jam_mw(struct air *a, unsigned f_lo_mhz, unsigned f_hi_mhz,
+                  uint64_t start_ns, uint64_t end_ns)
+{
+	if (f_hi_mhz <= f_lo_mhz)
+		return 0.0;
+	if (end_ns <= start_ns)
+		end_ns = start_ns + 1;
+	double mw = 0.0;
+	for (unsigned k = 0; k < AIR_JAM_SLOTS; k++) {
+		struct jam_slot *s = &a->medium->jam[k];
+		/* the common case, no jammer: one load per slot */
+		if (jam_owner(atomic_load(&s->state)) == 0)
+			continue;
+		struct air_jammer j;
+		if (!jam_read(s, &j))
+			continue;
+		double sh = jam_worst_share(&j, f_lo_mhz, f_hi_mhz, start_ns,
+		                            end_ns);
+		if (sh > 0 && pid_alive((uint32_t)j.pid))
+			mw += sh * pow(10.0, j.power_dbm / 10.0);
+	}
+	return mw;
+}
+
+size_t air_jammers(struct air *a, struct air_jammer *out, size_t max)
+{
+	size_t n = 0;
+	for (unsigned k = 0; k < AIR_JAM_SLOTS; k++) {
+		struct air_jammer j;
+		if (!jam_read(&a->medium->jam[k], &j) ||
+		    !pid_alive((uint32_t)j.pid))
+			continue;
+		if (n < max)
+			out[n] = j;
+		n++;
+	}
+	return n;
 }
 
 static bool is_sock_name(const char *n)

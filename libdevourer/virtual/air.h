@@ -8,9 +8,12 @@
  *     medium is busy; a transmitter reserves [start, start+airtime) with an
  *     atomic compare-and-swap, so frames on one channel never overlap and
  *     throughput is bounded by airtime as on a real radio;
+ *     The same file holds the schedules of the jammers on the air
+ *     (below);
  *   - one Unix datagram socket per station, "<name>.<pid>.sock"; a frame is
  *     sent to every other station's socket when its airtime has elapsed,
- *     and each receiver decides (channel, loss, RSSI) what it hears.
+ *     and each receiver decides (channel, loss, RSSI, jammers) what it
+ *     hears.
  * Sockets of dead processes are removed by whoever finds them refused.
  */
 #ifndef DVR_AIR_H
@@ -92,8 +95,8 @@ void air_occupy(struct air *air, unsigned channel, uint64_t start_ns,
  * its own having to be scheduled: once fn is set, every air_send of this
  * process to that station calls fn (on the sender's thread, never two at
  * once for one station) instead of queueing a datagram. Frames from other
- * processes still arrive through air_recv. fn must not call air_*; after
- * air_leave returns, fn runs no more. */
+ * processes still arrive through air_recv. fn must not call air_* but
+ * air_jam_mw; after air_leave returns, fn runs no more. */
 typedef void (*air_rx_fn)(void *ctx, const struct air_frame_hdr *hdr,
                           const uint8_t *frame);
 void air_set_receiver(struct air *air, air_rx_fn fn, void *ctx);
@@ -107,6 +110,51 @@ int air_send(struct air *air, const struct air_frame_hdr *hdr,
  * 0 on timeout, negative errno on error. Own frames are skipped. */
 int air_recv(struct air *air, struct air_frame_hdr *hdr, uint8_t *frame,
              size_t cap, unsigned timeout_ms);
+
+/*
+ * Jammers. A jammer puts noise, not frames, on the air: 20 MHz of it at a
+ * fixed power on one channel, or on a list of channels in turn, a fixed
+ * dwell on each, from the moment it came on. It sends nothing through the
+ * sockets and runs no thread: it publishes that schedule in the medium
+ * file, and a receiver asks, for each frame, how much jammer power fell
+ * into the frame's band during its airtime (air_jam_mw) — the schedule and
+ * the shared monotonic clock say where every jammer was at any instant.
+ * An entry names the jammer's process; the entry of a process that is
+ * gone counts for nothing, and the next jammer to come on takes its place.
+ * The medium's busy times are left alone: a chip's default carrier sense
+ * defers on decodable 802.11 preambles only, its energy detection parked
+ * (vchip_wmac.c), so a jammer never holds a transmitter off.
+ */
+#define AIR_JAM_MAX_CHANNELS 16
+#define AIR_JAM_SLOTS 16    /* jammers on one air at once */
+
+struct air_jammer {
+	uint64_t start_ns;       /* CLOCK_MONOTONIC when it came on: the
+	                            first dwell (freq_mhz[0]) starts here */
+	uint32_t dwell_us;       /* on each frequency in turn, > 0 */
+	int32_t power_dbm;       /* what a receiver gets over its band */
+	uint16_t bw_mhz;         /* width of the noise, the power spread
+	                            evenly over it */
+	uint8_t n_freqs;         /* 1..AIR_JAM_MAX_CHANNELS */
+	uint16_t freq_mhz[AIR_JAM_MAX_CHANNELS]; /* centres, in order */
+	int32_t pid;             /* its process (set by the air) */
+};
+
+/* Put this station's jammer on the air (one per station: a second call
+ * replaces the schedule). -EINVAL: a schedule without frequencies, dwell
+ * or width; -ENOSPC: AIR_JAM_SLOTS live jammers are on already. */
+int air_jam_on(struct air *air, const struct air_jammer *j);
+/* Take it off (air_leave does too). */
+void air_jam_off(struct air *air);
+/* The power, in mW, that live jammers put into [f_lo_mhz, f_hi_mhz]
+ * at any time in [start_ns, end_ns): each jammer's share of its width
+ * that overlaps the band, at the worst moment of the interval (a frame
+ * hit during part of its airtime is hit). 0.0 when none. Lock-free: a
+ * receiver fn (air_set_receiver) may call it. */
+double air_jam_mw(struct air *air, unsigned f_lo_mhz, unsigned f_hi_mhz,
+                  uint64_t start_ns, uint64_t end_ns);
+/* The live jammers' schedules (up to max); returns how many are live. */
+size_t air_jammers(struct air *air, struct air_jammer *out, size_t max);
 
 /* Claim the adapter name across processes, as a USB interface is claimed
  * by one open file at a time: an advisory lock on "<name>.claim" in the

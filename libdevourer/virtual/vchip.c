@@ -18,6 +18,9 @@
 #include "libdevourer/virtual/vchip_fault.h"
 #include "libdevourer/virtual/vchip_internal.h"
 
+_Static_assert(VCHIP_JAM_MAX_CHANNELS == AIR_JAM_MAX_CHANNELS,
+               "jam= holds what the air publishes");
+
 /* ---- small shared helpers ---- */
 
 void vc_ns_to_ts(uint64_t ns, struct timespec *ts)
@@ -104,6 +107,48 @@ static bool parse_u32(const char *s, uint32_t *out)
 	return true;
 }
 
+/* jam=CH[:CH...]: the channels a jammer occupies, in the order it
+ * visits them. */
+static int parse_jam_channels(struct vchip_config *cfg, const char *val,
+                              char *err, size_t err_len)
+{
+	unsigned n = 0;
+	const char *p = val;
+	for (;;) {
+		char *end;
+		errno = 0;
+		long ch = strtol(p, &end, 10);
+		if (errno || end == p || (*end && *end != ':')) {
+			if (err && err_len)
+				snprintf(err, err_len,
+				         "jam wants channels separated by ':' "
+				         "(jam=44 or jam=36:40:44:48), got '%s'",
+				         val);
+			return -EINVAL;
+		}
+		if (ch <= 0 || ch > 255 || !vc_channel_freq((unsigned)ch)) {
+			if (err && err_len)
+				snprintf(err, err_len,
+				         "jam: %ld is not a channel (1-14, "
+				         "32-177)", ch);
+			return -EINVAL;
+		}
+		if (n == VCHIP_JAM_MAX_CHANNELS) {
+			if (err && err_len)
+				snprintf(err, err_len,
+				         "jam: at most %u channels",
+				         VCHIP_JAM_MAX_CHANNELS);
+			return -EINVAL;
+		}
+		cfg->jam_channels[n++] = (uint8_t)ch;
+		if (!*end)
+			break;
+		p = end + 1;
+	}
+	cfg->jam_n = n;
+	return 0;
+}
+
 static int apply_option(struct vchip_config *cfg, const char *key,
                         const char *val, char *err, size_t err_len)
 {
@@ -179,6 +224,22 @@ static int apply_option(struct vchip_config *cfg, const char *key,
 			return set_err(err, err_len, "pathloss: %s", why);
 		vc_pathloss_free(pl);
 		strcpy(cfg->pathloss_file, val);
+	} else if (strcmp(key, "jam") == 0) {
+		return parse_jam_channels(cfg, val, err, err_len);
+	} else if (strcmp(key, "jam-dbm") == 0) {
+		if (!parse_long(val, 10, &l) || l < -127 || l > 20)
+			return set_err(err, err_len,
+			               "jam-dbm must be -127..20 dBm, got '%s'",
+			               val);
+		cfg->jam_dbm = (int)l;
+		cfg->jam_dbm_set = true;
+	} else if (strcmp(key, "jam-dwell") == 0) {
+		if (!parse_long(val, 10, &l) || l < 1 ||
+		    l > VCHIP_JAM_MAX_DWELL_MS)
+			return set_err(err, err_len,
+			               "jam-dwell must be 1..60000 ms, got '%s'",
+			               val);
+		cfg->jam_dwell_ms = (unsigned)l;
 	} else if (strcmp(key, "trace") == 0) {
 		/* handled by the core */
 	} else {
@@ -225,6 +286,16 @@ int vchip_config_parse(struct vchip_config *cfg, const char *options,
 		if (rc)
 			return rc;
 	}
+	/* the jammer's power and dwell only mean something for a jammer,
+	 * and a dwell only for one that moves */
+	if ((cfg->jam_dbm_set || cfg->jam_dwell_ms) && !cfg->jam_n)
+		return set_err(err, err_len, "%s",
+		               "jam-dbm= and jam-dwell= need jam=CHANNEL"
+		               "[:CHANNEL...]");
+	if (cfg->jam_dwell_ms && cfg->jam_n < 2)
+		return set_err(err, err_len, "%s",
+		               "jam-dwell= is the time on each channel of a "
+		               "sweep: give jam= two or more channels");
 	return 0;
 }
 
@@ -397,6 +468,34 @@ void vchip_usb_desc(const struct vchip *vc, struct vchip_usb_desc *out)
 
 /* ---- life cycle ---- */
 
+/* Put the jammer of jam= on the air (air.h): its schedule, from now. */
+static int jam_on(struct vchip *vc)
+{
+	const struct vchip_config *c = &vc->cfg;
+	struct air_jammer j = {
+		.start_ns = air_now_ns(),
+		.dwell_us = (c->jam_dwell_ms ? c->jam_dwell_ms : 100) * 1000u,
+		.power_dbm = c->jam_dbm_set ? c->jam_dbm : -40,
+		.bw_mhz = 20,
+		.n_freqs = (uint8_t)c->jam_n,
+	};
+	for (unsigned i = 0; i < c->jam_n; i++)
+		j.freq_mhz[i] = (uint16_t)vc_channel_freq(c->jam_channels[i]);
+	int rc = air_jam_on(vc->air, &j);
+	if (rc == 0)
+		vc->jam_start_ns = j.start_ns;
+	return rc;
+}
+
+uint64_t vchip_jam_start_ns(const struct vchip *vc)
+{
+	struct vchip *v = (struct vchip *)vc;
+	pthread_mutex_lock(&v->lock);
+	uint64_t t = v->jam_start_ns;
+	pthread_mutex_unlock(&v->lock);
+	return t;
+}
+
 static bool board_listed(const struct vchip_personality *p, const char *name)
 {
 	for (const char *const *b = p->boards; b && *b; b++)
@@ -432,6 +531,13 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 		p = vchip_personality_default();
 	if (cfg->board[0] && !board_listed(p, cfg->board))
 		return -EINVAL;
+	if (cfg->jam_n > VCHIP_JAM_MAX_CHANNELS ||
+	    cfg->jam_dwell_ms > VCHIP_JAM_MAX_DWELL_MS ||
+	    (cfg->jam_dbm_set && (cfg->jam_dbm < -127 || cfg->jam_dbm > 20)))
+		return -EINVAL;
+	for (unsigned i = 0; i < cfg->jam_n; i++)
+		if (!vc_channel_freq(cfg->jam_channels[i]))
+			return -EINVAL;
 
 	struct vchip *vc = calloc(1, sizeof *vc);
 	if (!vc)
@@ -523,6 +629,8 @@ int vchip_create(const struct vchip_config *cfg, struct vchip **out)
 	}
 	if (!rc && !vc->cfg.no_air)
 		rc = air_join(vc->cfg.air_dir, vc->name, &vc->air);
+	if (!rc && vc->air && vc->cfg.jam_n)
+		rc = jam_on(vc);
 	if (!rc)
 		rc = vc_tx_start(vc);
 	if (!rc && vc->air)
@@ -629,6 +737,11 @@ int vchip_reenumerate(struct vchip *vc)
 void vchip_unplug(struct vchip *vc)
 {
 	pthread_mutex_lock(&vc->lock);
+	/* a pulled adapter radiates nothing: its jammer goes off the air */
+	if (vc->jam_start_ns) {
+		air_jam_off(vc->air);
+		vc->jam_start_ns = 0;
+	}
 	vc->unplugged = true;
 	vc_rx_fail_queued(vc, -ENODEV);
 	pthread_cond_broadcast(&vc->tx_work);

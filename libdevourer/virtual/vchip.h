@@ -32,6 +32,9 @@
 struct vchip;
 struct vchip_personality;
 
+#define VCHIP_JAM_MAX_CHANNELS 16  /* = AIR_JAM_MAX_CHANNELS */
+#define VCHIP_JAM_MAX_DWELL_MS 60000
+
 struct vchip_config {
 	const char *name;        /* station name on the air (required) */
 	/* The chip (chip= option). NULL: the personality whose USB ids list
@@ -68,14 +71,28 @@ struct vchip_config {
 	 * vchip_set_thermal() changes it while running). */
 	bool thermal_set;
 	uint8_t thermal;
+	/* jam=CH[:CH...]: the station is also a jammer (air.h): from
+	 * vchip_create until it is destroyed or unplugged, 20 MHz of noise
+	 * on jam_channels[0], or on each of them in turn for jam_dwell_ms
+	 * (jam-dwell=; 0: 100 ms) when there are several, at jam_dbm
+	 * (jam-dbm=, -127..20; unset: -40 dBm, the default rssi=) at every
+	 * receiver whose band it falls in. jam_n 0: no jammer. A jammer
+	 * needs no firmware or set-up: being on the air is enough. */
+	unsigned jam_n;
+	uint8_t jam_channels[VCHIP_JAM_MAX_CHANNELS];
+	unsigned jam_dwell_ms;
+	bool jam_dbm_set;
+	int jam_dbm;
 };
 
 /* Parse "chip=8812a,loss=0.1,rssi=-60,noise=-95,seed=7,pid=8812,eps=3,
  * speed=480,port=5000,usb3switch=0,board=graded,thermal=30,
- * pathloss=FILE" over cfg (a path loss file is read to check it). Unknown keys and unknown chips
- * are an error (the message lists
- * the chips there are); "trace=" is ignored here (the core handles it).
- * Environment DEVOURER_VIRTUAL_LOSS / _RSSI / _NOISE apply first. */
+ * pathloss=FILE,jam=36:40,jam-dbm=-50,jam-dwell=50" over cfg (a path
+ * loss file is read to check it). Unknown keys and unknown chips are an
+ * error (the message lists the chips there are), so are jam-dbm= and
+ * jam-dwell= without jam= and jam-dwell= with one channel; "trace=" is
+ * ignored here (the core handles it). Environment DEVOURER_VIRTUAL_LOSS
+ * / _RSSI / _NOISE apply first. */
 int vchip_config_parse(struct vchip_config *cfg, const char *options,
                        char *err, size_t err_len);
 
@@ -230,6 +247,13 @@ struct vchip_stats {
 	uint64_t rx_undecodable;     /* heard as energy, not decoded: sent
 	                                as energy only, too weak for its
 	                                rate, or a receiver set deaf to it */
+	uint64_t rx_jam_covered;     /* frames heard while a jammer's noise
+	                                fell into their band (decoded or
+	                                not) */
+	uint64_t rx_jammed;          /* of those, ones not decoded: the
+	                                noise plus the jammers' power left
+	                                too little SNR for the rate (also
+	                                counted in rx_undecodable) */
 	int64_t rx_last_rssi_dbm;    /* the power the air gave the last
 	                                frame decoded (what its PHY status
 	                                should report); 0 before any */
@@ -244,6 +268,10 @@ struct vchip_tuning {
 	bool band_5g;
 };
 void vchip_get_tuning(const struct vchip *vc, struct vchip_tuning *out);
+
+/* When this station's jammer came on (CLOCK_MONOTONIC ns, the air's
+ * clock: its first dwell starts then); 0 when it is not jamming. */
+uint64_t vchip_jam_start_ns(const struct vchip *vc);
 
 /* The chip= name of the personality ("8812a"). */
 const char *vchip_chip_name(const struct vchip *vc);

@@ -86,6 +86,9 @@ struct vchip {
 	 * at plugged_ns */
 	struct vc_pathloss *pathloss;
 	uint64_t plugged_ns;
+	/* when the jammer of jam= came on; 0: not jamming (under lock
+	 * once created) */
+	uint64_t jam_start_ns;
 
 	pthread_mutex_t lock;
 	pthread_cond_t tx_space;  /* bulk OUT waits for FIFO room */

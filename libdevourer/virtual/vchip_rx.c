@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * RX side of the model core: reception from the air, the link model
- * (channel, loss, RSSI, noise), the MAC's packet length limit, the RX
+ * (channel, loss, RSSI, noise, jammers), the MAC's packet length limit, the RX
  * FIFO (its size is the chip's) and the RX DMA that moves packets from it
  * into the bulk IN transfers the host queued, as aggregates of 8-byte
  * aligned packets (rtw88 usb.c rtw_usb_rx_handler walks them so). The
@@ -203,7 +203,7 @@ static void sensitivity_reference(const struct air_frame_hdr *h,
  * independent bit errors (PER = 1 - (1 - p)^bits) and to higher SNRs
  * along the waterfall. Below the required SNR the standard promises
  * nothing and the model loses the frame: the edge a rate falls off. */
-static double packet_error_rate(const struct air_frame_hdr *h, int snr_db,
+static double packet_error_rate(const struct air_frame_hdr *h, double snr_db,
                                 size_t octets)
 {
 	double margin = snr_db - required_snr_db(h);
@@ -221,17 +221,52 @@ static double packet_error_rate(const struct air_frame_hdr *h, int snr_db,
  * seeded sequences. */
 #define PER_NEGLIGIBLE 1e-6
 
+/* The power (mW) jammers put into the frame's band during its airtime
+ * (air.h); 0.0 when none did. */
+static double jam_power_mw(struct vchip *vc, const struct air_frame_hdr *h)
+{
+	unsigned fc = vc_channel_freq(h->center);
+	if (!vc->air || !fc || !h->bw_mhz || h->bw_mhz / 2 >= fc)
+		return 0.0;
+	uint64_t span = (uint64_t)h->airtime_us * 1000;
+	uint64_t start = h->tx_end_ns > span ? h->tx_end_ns - span : 0;
+	return air_jam_mw(vc->air, fc - h->bw_mhz / 2u, fc + h->bw_mhz / 2u,
+	                  start, h->tx_end_ns);
+}
+
+/* A noise of noise_dbm with the jammers' jam_mw added to it (powers
+ * add in mW): to the decoder a jammer is more noise. */
+static double with_jam_dbm(int noise_dbm, double jam_mw)
+{
+	if (jam_mw <= 0)
+		return noise_dbm;
+	return 10.0 * log10(pow(10.0, noise_dbm / 10.0) + jam_mw);
+}
+
+/* The noise floor over the frame's band, in dBm: the receiver's noise
+ * (noise=, +3 dB per doubling of the band) and the jammers'. */
+static double floor_dbm(const struct vchip *vc, const struct air_frame_hdr *h,
+                        double jam_mw)
+{
+	int noise = vc->cfg.noise_dbm +
+	            (h->bw_mhz >= 80 ? 6 : h->bw_mhz >= 40 ? 3 : 0);
+	return with_jam_dbm(noise, jam_mw);
+}
+
 /* Whether the receiver decodes the frame, and the power it arrives with
  * in *rssi: the transmitter's power less the scripted path loss
  * (pathloss=), or else the link's configured rssi= moved by the
  * transmitter's modelled power against AIR_REF_TX_DBM. The SNR is
  * judged against the rate's PER curve when a radio model takes part in
- * the link — a path loss, the sender's power or modulation error, or
- * this receiver's desense; a link of configured numbers alone decodes as
- * configured (the loss= model is its only loss). */
+ * the link — a path loss, the sender's power or modulation error, this
+ * receiver's desense, or a jammer's noise (jam_mw, in the floor); a
+ * link of configured numbers alone decodes as configured (the loss=
+ * model is its only loss). *jammed: lost on the PER curve with a
+ * jammer's power in the floor. */
 static bool decodes(struct vchip *vc, const struct air_frame_hdr *h,
-                    size_t octets, int *rssi)
+                    size_t octets, double jam_mw, int *rssi, bool *jammed)
 {
+	*jammed = false;
 	*rssi = vc->cfg.rssi_dbm;
 	if (h->flags & AIR_F_ENERGY_ONLY)
 		return false;
@@ -251,20 +286,21 @@ static bool decodes(struct vchip *vc, const struct air_frame_hdr *h,
 	if (desense >= VC_RX_DEAF_DB)
 		return false;
 	if (!vc->pathloss && !(h->flags & AIR_F_TX_POWER) && !h->tx_evm_db &&
-	    desense <= 0)
+	    desense <= 0 && jam_mw <= 0)
 		return true;
-	/* noise over the frame's bandwidth: +3 dB per doubling */
-	int noise = vc->cfg.noise_dbm +
-	            (h->bw_mhz >= 80 ? 6 : h->bw_mhz >= 40 ? 3 : 0);
-	int snr = *rssi - noise - desense;
+	double snr = *rssi - floor_dbm(vc, h, jam_mw) - desense;
 	if (h->tx_evm_db && snr > h->tx_evm_db)
 		snr = h->tx_evm_db;
 	double per = packet_error_rate(h, snr, octets);
+	bool ok;
 	if (per < PER_NEGLIGIBLE)
-		return true;
-	if (per > 1.0 - PER_NEGLIGIBLE)
-		return false;
-	return rng_uniform(vc) >= per;
+		ok = true;
+	else if (per > 1.0 - PER_NEGLIGIBLE)
+		ok = false;
+	else
+		ok = rng_uniform(vc) >= per;
+	*jammed = !ok && jam_mw > 0;
+	return ok;
 }
 
 /* One receive chain's power around the link's @p rssi: a Rician
@@ -309,9 +345,15 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 			complete_empty(vc);
 		return;
 	}
+	double jam_mw = jam_power_mw(vc, h);
+	if (jam_mw > 0)
+		vc->stats.rx_jam_covered++;
 	int rssi;
-	if (!decodes(vc, h, n, &rssi)) {
+	bool jammed;
+	if (!decodes(vc, h, n, jam_mw, &rssi, &jammed)) {
 		vc->stats.rx_undecodable++;
+		if (jammed)
+			vc->stats.rx_jammed++;
 		return;
 	}
 	vc->stats.rx_last_rssi_dbm = rssi;
@@ -352,7 +394,10 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 		                  ? (h->tx_end_ns - vc->tsf_base_ns) / 1000
 		                  : 0,
 		.rssi_dbm = rssi,
-		.noise_dbm = vc->cfg.noise_dbm,
+		/* what the PHY measures the SNR against: a jammer's power
+		 * is in it */
+		.noise_dbm = (int)lround(with_jam_dbm(vc->cfg.noise_dbm,
+		                                      jam_mw)),
 	};
 	unsigned fading = vc->p->rx_fading_chains;
 	for (unsigned c = 0; c < VC_RX_CHAINS_MAX; c++)

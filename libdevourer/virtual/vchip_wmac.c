@@ -16,9 +16,15 @@
  * The TX protocol block's carrier-sense gate, REG_TX_PTCL_CTRL 0x520: bit
  * 14 DIS_CCA, bit 15 DIS_EDCCA (Realtek halmac_bit2.h). On the shared air
  * every other station's frame is a decodable 802.11 preamble, which the
- * primary CCA senses; so bit 14 alone decides whether we wait. The
- * energy detector behind bit 15 would add nothing here: the air carries
- * no non-802.11 energy.
+ * primary CCA senses; so bit 14 alone decides whether we wait. The only
+ * other energy on the air is a jammer's noise (air.h), which has no
+ * preamble, and the energy detector behind bit 15 that could sense it
+ * is parked by the drivers' set-up: its thresholds at the top of their
+ * range, where it never fires (OpenIPC devourer
+ * src/jaguar1/RtlJaguarDevice.cpp SetCcaMode on the Jaguar1 BB table's
+ * 0x8A4; rtw88 rtw8822b.c rtw8822b_adaptivity_init, the EDCCA maximum).
+ * So a jammer never holds our frames back, as it does not on the chip
+ * in its default setting: it only costs receivers SNR (vchip_rx.c).
  */
 bool vc_wmac_tx_defers(const struct vchip *vc)
 {

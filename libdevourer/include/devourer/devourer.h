@@ -425,7 +425,12 @@ DVR_API int dvr_list_adapters(struct dvr_adapter_info *out, size_t max);
  *   "usb:BUS-PORT"      adapter at that bus and port path, e.g. "usb:1-2.3"
  *   "virtual:NAME"      a virtual adapter on the shared air; options follow
  *                       after commas: loss=0.1, rssi=-60, noise=-95,
- *                       seed=N, pid=8812, chip=8812a, trace=FILE
+ *                       seed=N, pid=8812, chip=8812a, trace=FILE,
+ *                       pathloss=FILE; jam=44 (or jam=36:40:44:48 with
+ *                       jam-dwell=50, ms on each) and jam-dbm=-50 make
+ *                       it a jammer: 20 MHz of noise at that power at
+ *                       every receiver on the channel, from dvr_open()
+ *                       to dvr_close() (README.md lists them all)
  * The device is opened but not initialised; call dvr_start().
  * Returns DVR_OK and *out, or DVR_E_NOT_FOUND, DVR_E_ACCESS, DVR_E_BUSY...
  */
