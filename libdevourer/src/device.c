@@ -1271,13 +1271,21 @@ int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel)
 	int r = check_channel(dev, channel);
 	if (r != DVR_OK)
 		return r;
-	/* Frames already queued were meant for the old channel. */
-	dev->t->ops->flush_out(dev->t, dev->cfg.tx_timeout_ms
-		                               ? dev->cfg.tx_timeout_ms
-		                               : DEFAULT_TX_TIMEOUT_MS);
+	/* Frames already queued were meant for the old channel: they leave
+	 * the host, then the chip's queues, before it moves (a frame still
+	 * in the chip's FIFO would go out on the new channel). What that
+	 * wait costs is the frames' airtime, not the retune's, so the
+	 * retune is measured after it. */
+	unsigned drain_ms = dev->cfg.tx_timeout_ms ? dev->cfg.tx_timeout_ms
+	                                           : DEFAULT_TX_TIMEOUT_MS;
+	dev->t->ops->flush_out(dev->t, drain_ms);
 	pthread_mutex_lock(&dev->ctrl_lock);
 	dev->chip.error[0] = '\0';
 	dvr_io_clear_error(&dev->io); /* a past timeout must not stick */
+	/* best effort: frames stuck behind a busy medium must not keep the
+	 * adapter off the channel asked for */
+	(void)dev->info->ops->wait_tx_idle(&dev->chip, drain_ms);
+	dvr_io_clear_error(&dev->io);
 	unsigned calib_runs = dev->chip.calib.runs;
 	struct dvr_event ev = { .type = DVR_EVENT_CHANNEL };
 	uint64_t xfers0 = dev->io.ctrl_reads + dev->io.ctrl_writes;
@@ -1767,6 +1775,27 @@ int dvr_check_tx_params(dvr_device *dev, const struct dvr_tx_params *p,
 	return r;
 }
 
+/* A frame whose radiotap names a channel leaves on it: the adapter moves
+ * there first, keeping its bandwidth (a hop, when the chip can make one),
+ * after the frames sent before it have left on the old one. Frames other
+ * threads send meanwhile go on whichever channel they find. */
+static int follow_frame_channel(struct dvr_device *dev, uint16_t freq)
+{
+	unsigned ch = dvr_freq_to_channel(freq);
+	if (ch == 0) {
+		set_error(dev, DVR_E_INVALID, "radiotap channel %u MHz is no "
+		          "channel this driver tunes", freq);
+		return DVR_E_INVALID;
+	}
+	if (atomic_load(&dev->rx_channel) == ch)
+		return DVR_OK;
+	pthread_mutex_lock(&dev->sync_lock);
+	struct dvr_channel to = dev->chip.channel;
+	pthread_mutex_unlock(&dev->sync_lock);
+	to.channel = (uint16_t)ch;
+	return dvr_set_channel(dev, &to);
+}
+
 int dvr_core_send(dvr_device *dev, struct dvr_tx_owner *owner,
                   const uint8_t *frame, size_t len)
 {
@@ -1776,6 +1805,11 @@ int dvr_core_send(dvr_device *dev, struct dvr_tx_owner *owner,
 	int r = dvr_radiotap_parse_tx(frame, len, &rt);
 	if (r != DVR_OK)
 		return reject(dev, owner, r);
+	if (rt.has_channel) {
+		r = follow_frame_channel(dev, rt.channel_freq);
+		if (r != DVR_OK)
+			return reject(dev, owner, r);
+	}
 	struct dvr_tx_params p;
 	dvr_radiotap_merge(&rt, &dev->cfg.tx_defaults, &p);
 	fill_unsaid(&p);
