@@ -389,6 +389,19 @@ on_marker_frame (void *user, const struct dvr_rx_frame *f)
       gst_devourer_now_ms ());
 }
 
+guint32
+gst_devourer_hop_session_interval (const GstDevourerHopSettings * s)
+{
+  uint16_t channels[DVR_LINK_HOP_MAX];
+  unsigned n = 0;
+
+  if (s->channels == NULL || s->channels[0] == '\0' ||
+      dvr_link_hop_parse_channels (s->channels, channels, &n, NULL, 0) !=
+      DVR_OK)
+    return 0;
+  return MIN (1000u, s->dwell_ms * n);
+}
+
 static gboolean
 fail (GError ** err, const gchar * what, const gchar * why)
 {
@@ -411,6 +424,9 @@ open_markers (GstDevourerHop * hop, const GstDevourerHopSettings * settings,
       /* one marker a block, with one parity: sent twice, never waits */
       .k = 1,
       .n = 2,
+      /* the session with every marker: a parked ground has only the
+       * slots on its channel to learn the key in */
+      .session_interval_ms = 1,
     };
     struct dvr_tx_params vector = {
       .rate = {.kind = DVR_RATE_HT,.mcs = MARKER_MCS},

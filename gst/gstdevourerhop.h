@@ -77,6 +77,11 @@ gboolean gst_devourer_hop_settings_set (GstDevourerHopSettings * s,
 gboolean gst_devourer_hop_settings_get (const GstDevourerHopSettings * s,
     guint first_id, guint prop_id, GValue * value);
 
+/* The session re-announcement period a hopping sender's video link wants
+ * (once a round, at most the link's default second); 0 (the default)
+ * when the settings hop not. Read under the object lock. */
+guint32 gst_devourer_hop_session_interval (const GstDevourerHopSettings * s);
+
 typedef enum
 {
   GST_DEVOURER_HOP_SENDING,

@@ -1778,6 +1778,10 @@ gst_devourer_sink_open (GstDevourerSink * self)
   split = self->oversize != GST_DEVOURER_SINK_OVERSIZE_ERROR;
   lcfg.k = (uint8_t) self->fec_k;
   lcfg.n = (uint8_t) self->fec_n;
+  /* A hopping ground hears one channel in n: announce the session once a
+   * round, so it learns the key within a round of finding the drone. */
+  lcfg.session_interval_ms =
+      gst_devourer_hop_session_interval (&self->hop_settings);
   lcfg.epoch = self->epoch;
   epoch_file = g_strdup (self->epoch_file);
   lcfg.fec_policy = (uint8_t) self->fec_policy;
