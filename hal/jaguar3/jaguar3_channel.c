@@ -167,9 +167,10 @@ void jaguar3_release_3wire(struct dvr_chip *chip, bool rewrite)
 	static const uint16_t anapar[2] = { 0x1830, 0x4130 };
 
 	dvr_reg_shadow_w32_mask(chip->io, &chip->shadow, 0x1C90, 1u << 8, 1);
-	/* The "force update anapar" bits are a level the BB keeps set: the
-	 * vendor's whole-word writes of these registers carry bit 29 set
-	 * (phydm_hal_api8822c.c phydm_1rcca_setting_8822c 0x700B8001,
+	/* The "force update anapar" bits are a level the BB keeps set: every
+	 * whole-word write of these registers in the references carries bit
+	 * 29 (rtw88 rtw8822c.c rtw8822c_txgapk_afe_dpk_restore 0x700B8041;
+	 * vendor phydm_hal_api8822c.c phydm_1rcca_setting_8822c 0x700B8001,
 	 * phydm_invld_pkt_setting_8822c 0x70EB8001). The full set writes
 	 * them as the references do; a hop only when they are not set. */
 	for (unsigned p = 0; p < 2; p++) {
