@@ -421,6 +421,12 @@ uint32_t halmac_rf_read(struct dvr_chip *chip, unsigned path, uint8_t addr,
                         uint32_t mask);
 void halmac_rf_write(struct dvr_chip *chip, unsigned path, uint8_t addr,
                      uint32_t mask, uint32_t data);
+/* The whole 20-bit RF register @p addr in one transfer and no read: a
+ * plain 32-bit write of the direct window, or the LSSI word (with its
+ * settle time) where the window takes no writes. For a hop, which knows
+ * the word it writes. */
+void halmac_rf_write_word(struct dvr_chip *chip, unsigned path, uint8_t addr,
+                          uint32_t data);
 /* RF table row writer for dvr_phy_table_walk (ctx = struct
  * halmac_rf_ctx), honouring the table's pseudo-address delays. */
 struct halmac_rf_ctx {

@@ -21,11 +21,14 @@
  * per-rate power words are the same on both channels and a hop leaves
  * them alone. Between groups (and at the calibrated default power) they
  * differ, and a hop writes them as a full set does: those pairs are
- * checked for equality, and their cost printed, not budgeted.
+ * checked for equality, and their cost printed, not budgeted (the
+ * 2.4 GHz groups: rtw88 phy.c rtw_get_channel_group, 1-2, 3-5, 6-8, 9-11,
+ * 12-13, 14).
  *
  * Argument: the model's chip name.
  */
 #include <inttypes.h>
+#include <string.h>
 
 #include "e2e_common.h"
 
@@ -65,12 +68,37 @@ static void snap(struct vchip *vc, struct snapshot *s)
 			s->rf[p][r] = vchip_peek_rf(vc, p, (uint8_t)r);
 }
 
+/* BB registers the chip model documents as updated by the hardware, not
+ * set by the driver: two reads of one state differ, so they are left
+ * out of the comparison. */
+static const struct {
+	const char *chip;
+	uint32_t addr;
+} hw_updated[] = {
+	/* the DACK ADC sample port: every read of the word takes a new
+	 * sample of the loop-back (rtw88 rtw8822c.c
+	 * rtw8822c_dac_cal_iq_sample; personality_8822c_phy.c) */
+	{ "8822c", 0x2DBC },
+};
+
+static bool is_hw_updated(const char *chip, uint32_t addr)
+{
+	for (size_t i = 0; i < sizeof hw_updated / sizeof hw_updated[0]; i++)
+		if (!strcmp(hw_updated[i].chip, chip) &&
+		    hw_updated[i].addr == addr)
+			return true;
+	return false;
+}
+
 /* Every register that differs, as a comment; the count. */
-static unsigned compare(const struct snapshot *full, const struct snapshot *hop)
+static unsigned compare(const char *chip, const struct snapshot *full,
+                        const struct snapshot *hop)
 {
 	unsigned n = 0;
 	for (size_t i = 0; i < sizeof full->bb / sizeof full->bb[0]; i++)
-		if (full->bb[i] != hop->bb[i] && n++ < 40)
+		if (full->bb[i] != hop->bb[i] &&
+		    !is_hw_updated(chip, BB_FIRST + 4 * (uint32_t)i) &&
+		    n++ < 40)
 			printf("#   BB 0x%04zx: full %08" PRIx32 " hop %08"
 			       PRIx32 "\n", BB_FIRST + 4 * i, full->bb[i],
 			       hop->bb[i]);
@@ -130,7 +158,7 @@ static void pair(const char *chip, dvr_device *d, struct vchip *vc,
 	snap(vc, &hop);
 	snprintf(what, sizeof what, "%s: registers after the hop to %u equal "
 	         "those after its full set", chip, b);
-	CHECK(compare(&full, &hop) == 0, what);
+	CHECK(compare(chip, &full, &hop) == 0, what);
 }
 
 int main(int argc, char **argv)
@@ -166,6 +194,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		if (fixed) {
+			pair(chip, d, vc, &rt, 1, 6, false);
 			pair(chip, d, vc, &rt, 6, 8, true);
 			pair(chip, d, vc, &rt, 36, 40, true);
 			pair(chip, d, vc, &rt, 149, 153, true);
