@@ -15,7 +15,7 @@
  * transfer, USB 2.0 8.4.3.1), its bytes at 35 B/us and the settle time
  * the chip asked for, at most 1000 us together.
  *
- * The budget pairs (6-8, 36-40, 149-153) each lie within one of the
+ * The budget pairs (6-8, 36-40, 132-136) each lie within one of the
  * EFUSE's TX power channel groups and clear of the band-edge limits, at a
  * fixed TX power, as a hopping link's channels would be chosen: there the
  * per-rate power words are the same on both channels and a hop leaves
@@ -23,7 +23,8 @@
  * differ, and a hop writes them as a full set does: those pairs are
  * checked for equality, and their cost printed, not budgeted (the
  * 2.4 GHz groups: rtw88 phy.c rtw_get_channel_group, 1-2, 3-5, 6-8, 9-11,
- * 12-13, 14).
+ * 12-13, 14), and off the RTL8812EU's spur channels (153, 161, 169 at
+ * 20 MHz), where a hop reruns the spur fix.
  *
  * Argument: the model's chip name.
  */
@@ -197,7 +198,7 @@ int main(int argc, char **argv)
 			pair(chip, d, vc, &rt, 1, 6, false);
 			pair(chip, d, vc, &rt, 6, 8, true);
 			pair(chip, d, vc, &rt, 36, 40, true);
-			pair(chip, d, vc, &rt, 149, 153, true);
+			pair(chip, d, vc, &rt, 132, 136, true);
 		} else {
 			/* across the EFUSE channel groups and the band
 			 * edge the fan-out moves: equal state, no budget */
