@@ -39,7 +39,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import adapt_flight as af  # noqa: E402  (its gst-launch reader)
 
-JAM_CHANNEL = 44
+JAM_CHANNEL = int(os.environ.get("JAM_CH", "44"))
 JAM_DBM = -35
 DWELL_MS = 10
 FEC = (8, 12)

@@ -2,6 +2,7 @@
 /* Frequency hopping in the elements; see gstdevourerhop.h. */
 #include "gstdevourerhop.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 #include "gstdevourerutil.h"
@@ -9,14 +10,17 @@
 /* Markers leave at HT MCS0, 20 MHz: the rate the most receivers decode,
  * as for feedback. */
 #define MARKER_MCS 0
-/* The receiver retunes this long after its estimate of the boundary: the
- * sender's frames queued before its own retune still leave on the old
- * channel, and the estimate carries the marker's trip (air and USB). */
-#define FOLLOW_LAG_US 500
 /* Rounds without a marker before the receiver gives the sender up (or,
  * parked, tries the next channel): each channel comes once a round, so a
  * clean channel hears a marker within two. */
 #define LOST_ROUNDS 2
+/* The sender hands no frame to its adapter from this long before a slot
+ * boundary to this long after it (at most a tenth of the slot each): the
+ * frames queued before it leave on the old channel before the retune, the
+ * retune is done before the next frame, and a receiver that moves a
+ * little late or early (it moves mid-guard; its estimate errs) misses
+ * nothing. Frames wait at the gate; none is dropped. */
+#define GUARD_US 1000
 /* A tracking receiver moves its estimate by this share of each marker's
  * disagreement: one late marker (a busy host) does not throw it off. */
 #define TRACK_GAIN 4
@@ -30,6 +34,7 @@ struct _GstDevourerHop
   struct dvr_link_hop_schedule sched;
   guint32 fingerprint;
   gint64 slot_us;
+  gint64 guard_us;
   guint current;                /* channel the adapter is on (hop thread) */
 
   GThread *thread;
@@ -42,6 +47,9 @@ struct _GstDevourerHop
   struct dvr_link_tx *tx;
   dvr_share *share;
   guint32 epoch;
+  /* the guard around the next boundary, monotonic us: frames wait in
+   * [gate_from, gate_until) (the sending thread reads them per frame) */
+  _Atomic gint64 gate_from, gate_until;
 
   /* receiver: the marker stream on a share of its own; the newest
    * marker and when it arrived (monotonic us) */
@@ -255,14 +263,30 @@ sender_thread (gpointer user)
   for (;;) {
     guint ch = dvr_link_hop_channel (&hop->sched, slot);
 
+    gint64 start = t0 + (gint64) slot * hop->slot_us;
+
     if (ch != hop->current)
       tune (hop, ch);
-    send_marker (hop, slot, g_get_monotonic_time () - t0 -
-        (gint64) slot * hop->slot_us);
+    atomic_store (&hop->gate_until, start + hop->guard_us);
     g_mutex_lock (&hop->lock);
     hop->stats.slot = slot;
     g_mutex_unlock (&hop->lock);
-    if (!wait_until (hop, t0 + (gint64) (slot + 1) * hop->slot_us))
+    /* The marker goes mid-slot: a receiver that retunes a little early
+     * or late (its estimate, its own retune) is on the channel then. */
+    if (!wait_until (hop, start + hop->slot_us / 2))
+      break;
+    if (g_get_monotonic_time () < start + hop->slot_us)
+      send_marker (hop, slot, g_get_monotonic_time () - start);
+    /* Close the gate a guard before the boundary (open again a guard
+     * after it) and let what the adapter holds leave on this slot's
+     * channel meanwhile: a burst of video queued there would otherwise
+     * hold the retune past the moment the receiver moves. */
+    if (!wait_until (hop, start + hop->slot_us - hop->guard_us))
+      break;
+    atomic_store (&hop->gate_until, start + hop->slot_us + hop->guard_us);
+    atomic_store (&hop->gate_from, start + hop->slot_us - hop->guard_us);
+    dvr_flush (hop->dev, (unsigned) (hop->guard_us / 1000) + 1);
+    if (!wait_until (hop, start + hop->slot_us))
       break;
     /* a host that ran late skips the slots it missed: the schedule is
      * the clock's, not a count of retunes */
@@ -331,7 +355,7 @@ receiver_thread (gpointer user)
       g_mutex_unlock (&hop->lock);
     }
     if (tracking) {
-      gint64 into = now - t0 - FOLLOW_LAG_US;
+      gint64 into = now - t0 - hop->guard_us / 2;
       guint64 slot = into > 0 ? (guint64) (into / hop->slot_us) : 0;
       guint ch = dvr_link_hop_channel (&hop->sched, slot);
 
@@ -340,7 +364,7 @@ receiver_thread (gpointer user)
       g_mutex_lock (&hop->lock);
       hop->stats.slot = slot;
       g_mutex_unlock (&hop->lock);
-      deadline = t0 + (gint64) (slot + 1) * hop->slot_us + FOLLOW_LAG_US;
+      deadline = t0 + (gint64) (slot + 1) * hop->slot_us + hop->guard_us / 2;
     } else {
       if (now >= park_until) {
         /* two rounds here heard nothing: the next channel */
@@ -494,6 +518,7 @@ gst_devourer_hop_start (GstElement * element,
   hop->bw_mhz = tuned->bw_mhz;
   hop->current = tuned->channel;
   hop->slot_us = (gint64) settings->dwell_ms * 1000;
+  hop->guard_us = MIN (GUARD_US, hop->slot_us / 10);
   g_mutex_init (&hop->lock);
   g_cond_init (&hop->cond);
   r = dvr_link_hop_schedule_init (&hop->sched, channels, n, keys,
@@ -580,4 +605,15 @@ gst_devourer_hop_add_stats (GstDevourerHop * hop, GstStructure * s)
       "hop-acquisitions", G_TYPE_UINT64, st.acquisitions,
       "hop-losses", G_TYPE_UINT64, st.losses,
       "hop-offset-us", G_TYPE_INT64, st.offset_us, NULL);
+}
+
+void
+gst_devourer_hop_gate (GstDevourerHop * hop)
+{
+  gint64 now = g_get_monotonic_time ();
+  gint64 from = atomic_load (&hop->gate_from);
+  gint64 until = atomic_load (&hop->gate_until);
+
+  if (now >= from && now < until)
+    g_usleep ((gulong) (until - now));
 }

@@ -8,10 +8,12 @@
  * by the chips' clocks: each chip's TSF counts from its own power-on on
  * its own crystal, and nothing on a monitor-mode link (no beacons, no
  * association) brings two of them together. So the sender (devourersink)
- * starts its slots on its host's clock, retunes at each boundary and
- * first of all sends a marker — the slot and how far into it the marker
- * left — as a sealed packet of a port of its own (hop-port), at the most
- * robust rate. The receiver (devourersrc) parks on one channel of the set
+ * starts its slots on its host's clock, retunes at each boundary and in
+ * the middle of the slot sends a marker — the slot and how far into it
+ * the marker left — as a sealed packet of a port of its own (hop-port),
+ * at the most robust rate. Around each boundary it holds its frames back
+ * for a guard (at most 1 ms each side), so none is on the air while
+ * either end retunes; the receiver moves in the middle of that guard. The receiver (devourersrc) parks on one channel of the set
  * until a marker arrives (every channel comes once a round, so two rounds
  * on one channel without a marker mean a jammed or silent channel: it
  * parks on the next), then knows when the sender's slots start, follows
@@ -121,6 +123,11 @@ GstDevourerHop *gst_devourer_hop_start (GstElement * element,
     const GstDevourerHopSettings * settings, gboolean sender,
     const struct dvr_link_keys *keys, guint32 link_id, dvr_share * share,
     const gchar * selector, const struct dvr_channel *tuned, GError ** err);
+
+/* The sender's gate (its sending thread, before each frame goes to the
+ * adapter): returns at once, or after the guard around a slot boundary,
+ * in which no frame may leave (at most 1 ms each side of it). */
+void gst_devourer_hop_gate (GstDevourerHop * hop);
 
 /* Stop the thread, close the marker share; NULL is fine. */
 void gst_devourer_hop_stop (GstDevourerHop * hop);

@@ -1383,6 +1383,11 @@ on_link_frame (void *user, const uint8_t *frame, size_t len)
     GST_LOG_OBJECT (self, "flushing: %zu-byte frame not sent", len);
     return -1;
   }
+  /* hopping: nothing leaves across a slot boundary (the hopper lives
+   * while frames flow: stop ends it after the last one) */
+  GstDevourerHop *hop = g_atomic_pointer_get (&self->hop);
+  if (hop != NULL)
+    gst_devourer_hop_gate (hop);
   ret = dvr_share_send (self->radio.share, frame, len);
   if (G_LIKELY (ret == DVR_OK))
     return 0;
