@@ -562,6 +562,21 @@ struct dvr_thermal_stats {
 DVR_API int dvr_get_thermal_stats(dvr_device *dev,
                                   struct dvr_thermal_stats *out);
 
+/**
+ * The chip's TSF now: its 64-bit microsecond counter, running since the
+ * MAC powered on (dvr_start()), the clock dvr_rx_info.tsf_us of every
+ * received frame is read from. So a frame's tsf_us and this value
+ * compare directly (on the same adapter: every chip has its own), e.g.
+ * to tell how long ago a frame arrived, or to stamp a frame about to be
+ * sent with the time it leaves. Reads the counter's register over the
+ * bus (a few control transfers: on USB 2.0 at least 125 us each, which
+ * the value read does not include), serialised with the other control
+ * calls; any thread, but not from a device callback. DVR_OK and
+ * *tsf_us; DVR_E_STATE before dvr_start(); DVR_E_NO_DEVICE; DVR_E_IO /
+ * DVR_E_TIMEOUT on a failed read; DVR_E_INVALID for NULL arguments.
+ */
+DVR_API int dvr_get_tsf(dvr_device *dev, uint64_t *tsf_us);
+
 /** Detail of the last failure of a control call (dvr_start(),
  * dvr_set_channel()...), e.g. which firmware paths were searched. Never
  * NULL; empty when there was none. */
