@@ -11,7 +11,8 @@
  *  - dvr_send() may be called from any thread, concurrently with itself and
  *    with dvr_set_channel(); frames are serialised internally in call order.
  *  - dvr_get_tx_stats() / dvr_get_rx_stats() / dvr_get_thermal_stats() may
- *    be called from any thread.
+ *    be called from any thread; so may dvr_get_tsf(), except from a
+ *    device callback (it reads a register over the bus).
  *  - The rx and event callbacks run on a thread owned by the device. They
  *    must return quickly, must not block on the device and must never call
  *    dvr_close() on their own device. They may call dvr_send() and the stats
