@@ -1030,6 +1030,7 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
   gint power_mbm;
   struct dvr_link_fresh_info fresh;
   struct dvr_thermal_stats thermal = { .thermal = -1, .thermal_cal = -1 };
+  guint64 tsf;
 
   g_mutex_lock (&self->control_lock);
   g_mutex_lock (&self->link_lock);
@@ -1060,6 +1061,10 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
   g_mutex_unlock (&self->link_lock);
   /* Written under the control lock too (start, stop). */
   dvr_link_fresh_get_info (self->fresh, &fresh);
+  /* The chip's clock now (0 when stopped): what a frame sent next would
+   * leave at, to compare with the TSF receivers stamp frames with. */
+  if (self->radio.dev == NULL || dvr_get_tsf (self->radio.dev, &tsf) != DVR_OK)
+    tsf = 0;
   g_mutex_unlock (&self->control_lock);
 
   s = gst_structure_new ("application/x-devourer-sink-stats",
@@ -1102,7 +1107,8 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
       "tx-power-mbm", G_TYPE_INT, power_mbm,
       "thermal", G_TYPE_INT, thermal.thermal,
       "bb-swing-steps-a", G_TYPE_INT, thermal.swing_offset[0],
-      "bb-swing-steps-b", G_TYPE_INT, thermal.swing_offset[1], NULL);
+      "bb-swing-steps-b", G_TYPE_INT, thermal.swing_offset[1],
+      "tsf", G_TYPE_UINT64, tsf, NULL);
   gst_devourer_adapt_set_stats (&self->adaptation, s);
   g_mutex_lock (&self->control_lock);
   gst_devourer_hop_add_stats (self->hop, s);

@@ -279,6 +279,7 @@ int halmac_rsvd_boundary(struct dvr_chip *chip, uint16_t *page);
 	.tx_agg_max = 3,                                                     \
 	.tx_agg_max_bytes = HALMAC_TX_AGG_MAX_BYTES,                         \
 	.tx_agg_align = HALMAC_TX_AGG_ALIGN,                                 \
+	.tsf_reg = 0x0560, /* REG_TSFTR, rtw88 reg.h */                      \
 	.fw_kind = DVR_FW_3081_DDMA
 
 /* The ops every HalMAC chip points at the generation, for a chip's ops

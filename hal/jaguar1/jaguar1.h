@@ -542,6 +542,7 @@ void jaguar1_iqk_record(struct dvr_chip *chip, unsigned channel);
 	.tx_power_step_mbm = 50,                                             \
 	.tx_agg_max_bytes = 20480,                                           \
 	.tx_agg_align = 8,                                                   \
+	.tsf_reg = 0x0560, /* REG_TSFTR, rtw88 reg.h */                      \
 	.fw_kind = DVR_FW_8051_PAGES,                                        \
 	.phy_status_len = JAGUAR1_PHY_STATUS_LEN,                            \
 	.efuse_log_size = JAGUAR1_EFUSE_SIZE

@@ -93,6 +93,7 @@ const struct dvr_chip_info rtl8814a_info = {
 	 * aggregation head; mac_init programs the same count into the TX
 	 * DMA (0x208 [7:4], 0x20B). rtw88 packs up to 3. */
 	.tx_agg_max = 1,
+	.tsf_reg = 0x0560, /* REG_TSFTR, rtw88 reg.h */
 	.ops = &rtl8814a_ops,
 	.fw_kind = DVR_FW_3081_DDMA,
 	.fw_3081 = &rtl8814a_fw_spec,

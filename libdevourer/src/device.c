@@ -1348,6 +1348,51 @@ int dvr_tx_power_mbm(dvr_device *dev)
 }
 
 /* ------------------------------------------------------------------ */
+/* chip time                                                           */
+/* ------------------------------------------------------------------ */
+
+/* The TSF is one 64-bit counter the host reads as two 32-bit words
+ * (REG_TSFTR and REG_TSFTR + 4, as Linux rtlwifi rtl8723be hw.c
+ * rtl8723be_get_hw_reg HW_VAR_CORRECT_TSF reads it), never at once. A
+ * low word that reads smaller the second time wrapped between the
+ * reads: the high word is then read again and goes with the second low
+ * word. */
+static uint64_t read_tsf(struct dvr_io *io, uint16_t reg)
+{
+	uint32_t lo = dvr_r32(io, reg);
+	uint32_t hi = dvr_r32(io, (uint16_t)(reg + 4));
+	uint32_t lo2 = dvr_r32(io, reg);
+	if (lo2 < lo)
+		hi = dvr_r32(io, (uint16_t)(reg + 4));
+	return (uint64_t)hi << 32 | lo2;
+}
+
+int dvr_get_tsf(dvr_device *dev, uint64_t *tsf_us)
+{
+	if (!dev || !tsf_us)
+		return DVR_E_INVALID;
+	if (!dev->info->tsf_reg)
+		return DVR_E_UNSUPPORTED;
+	pthread_mutex_lock(&dev->ctrl_lock);
+	int r = DVR_OK;
+	if (!dev->started)
+		r = DVR_E_STATE;
+	else if (atomic_load(&dev->dead))
+		r = DVR_E_NO_DEVICE;
+	if (r == DVR_OK) {
+		dvr_io_clear_error(&dev->io); /* a past timeout must not stick */
+		uint64_t tsf = read_tsf(&dev->io, dev->info->tsf_reg);
+		r = dvr_io_status(&dev->io);
+		if (r == DVR_OK)
+			*tsf_us = tsf;
+	}
+	pthread_mutex_unlock(&dev->ctrl_lock);
+	if (is_fatal(r))
+		mark_dead(dev, r, "reading the TSF");
+	return r;
+}
+
+/* ------------------------------------------------------------------ */
 /* TX                                                                  */
 /* ------------------------------------------------------------------ */
 
