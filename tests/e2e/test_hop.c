@@ -23,6 +23,7 @@
  * Argument: the model's chip name.
  */
 #include <inttypes.h>
+#include <string.h>
 
 #include "e2e_common.h"
 
@@ -62,12 +63,48 @@ static void snap(struct vchip *vc, struct snapshot *s)
 			s->rf[p][r] = vchip_peek_rf(vc, p, (uint8_t)r);
 }
 
+/*
+ * Baseband addresses that hold no state of their own, per chip: the RF
+ * serial (LSSI, 3-wire) write port of each path keeps the last word sent
+ * through it to an RF register, whichever register that was — a full set
+ * ends on the last RF write of its IQK's restore, a hop on the channel
+ * word — while the RF registers those words reach are compared one by
+ * one below (rtw88 rtw88xxa.c rtw88xxa_phy_write_rf: the write port is
+ * rf_sipi_addr, the value a command; rtw8814a.c the same on four paths).
+ */
+static const struct {
+	const char *chip;
+	uint16_t addr[4];
+} rf_write_ports[] = {
+	{ "8812a", { 0x0C90, 0x0E90 } },
+	{ "8811a", { 0x0C90, 0x0E90 } },
+	{ "8821a", { 0x0C90 } },
+	{ "8814a", { 0x0C90, 0x0E90, 0x1890, 0x1A90 } },
+};
+
+static bool is_rf_write_port(const char *chip, uint32_t addr)
+{
+	for (size_t i = 0; i < sizeof rf_write_ports / sizeof rf_write_ports[0];
+	     i++) {
+		if (strcmp(rf_write_ports[i].chip, chip) != 0)
+			continue;
+		for (size_t k = 0; k < 4; k++)
+			if (rf_write_ports[i].addr[k] &&
+			    rf_write_ports[i].addr[k] == addr)
+				return true;
+	}
+	return false;
+}
+
 /* Every register that differs, as a comment; the count. */
-static unsigned compare(const struct snapshot *full, const struct snapshot *hop)
+static unsigned compare(const char *chip, const struct snapshot *full,
+                        const struct snapshot *hop)
 {
 	unsigned n = 0;
 	for (size_t i = 0; i < sizeof full->bb / sizeof full->bb[0]; i++)
-		if (full->bb[i] != hop->bb[i] && n++ < 40)
+		if (full->bb[i] != hop->bb[i] &&
+		    !is_rf_write_port(chip, BB_FIRST + 4 * (uint32_t)i) &&
+		    n++ < 40)
 			printf("#   BB 0x%04zx: full %08" PRIx32 " hop %08"
 			       PRIx32 "\n", BB_FIRST + 4 * i, full->bb[i],
 			       hop->bb[i]);
@@ -127,7 +164,7 @@ static void pair(const char *chip, dvr_device *d, struct vchip *vc,
 	snap(vc, &hop);
 	snprintf(what, sizeof what, "%s: registers after the hop to %u equal "
 	         "those after its full set", chip, b);
-	CHECK(compare(&full, &hop) == 0, what);
+	CHECK(compare(chip, &full, &hop) == 0, what);
 }
 
 int main(int argc, char **argv)
