@@ -76,8 +76,13 @@ uint8_t jaguar1_thermal_now(const struct dvr_chip *chip)
 	const struct jaguar1_priv *priv = jaguar1_priv(chip);
 	if (!priv)
 		return 0;
+	/* before tracking's first reading (after bring-up or a band
+	 * switch), the EFUSE calibration temperature: where tracking
+	 * measures from (the same offset on the 8814A) */
 	const struct jaguar1_pwrtrack *t = &priv->pwrtrack;
-	return t->avg ? (uint8_t)(t->avg >> 10) : t->thermal_k;
+	if (t->avg)
+		return (uint8_t)(t->avg >> 10);
+	return chip->efuse ? chip->efuse[JAGUAR1_EFUSE_THERMAL] : 0;
 }
 
 void jaguar1_hop_forget(struct dvr_chip *chip)
