@@ -316,10 +316,13 @@ struct jaguar1_pwrtrack {
  * What a channel set leaves behind that differs between two channels of
  * one band and bandwidth, taken after the set (and its calibration) so a
  * later return to the channel can be a hop (hal/jaguar1/jaguar1_hop.c):
- * the sub-band's fc_area (0x860), the ADC clock fields the 8812A's spur
- * fix moves (0x8AC, 0x8C4), RF 0x18 of every path, and what the IQK of
+ * the sub-band's fc_area (0x860), where the primary 20 MHz sits in a 40
+ * or 80 MHz channel (0x483, 0x8AC [5:2], 0x838 [31:28], 0xA00 bit 4),
+ * the ADC clock fields the 8812A's spur fix moves (0x8AC, 0x8C4), RF
+ * 0x18 of every path, and what the IQK of
  * the channel wrote — RX correction 0xC10/0xE10, page-C1 TX correction
- * 0xCCC/0xCD4 and 0xECC/0xED4, the LO leakage result in RF 0x58 — with
+ * 0xCCC/0xCD4 and 0xECC/0xED4, the LO leakage result in RF 0x58, the TX
+ * result its RX IQK loaded into the engine (0x978) — with
  * the die's temperature then. Whole register values: a hop writes, never
  * reads.
  */
@@ -329,8 +332,11 @@ struct jaguar1_chan_regs {
 	uint8_t thermal;                 /* jaguar1_thermal_now at the IQK */
 	uint32_t ccasel;                 /* 0x82C on page C (page select) */
 	uint32_t clktrk, adcclk, adc160; /* 0x860, 0x8AC, 0x8C4 */
+	uint32_t cca2nd, rxsb;           /* 0x838, 0xA00 */
+	uint8_t data_sc;                 /* 0x483 */
 	uint32_t rf18[2], txmod[2];      /* RF 0x18, RF 0x58 per path */
 	uint32_t rx_iqc[2];              /* 0xC10 / 0xE10 */
+	uint32_t iqk_com00;              /* 0x978: the TX result RX IQK used */
 	uint32_t tx_iqc_y[2], tx_iqc_x[2]; /* page C1 0xCCC/0xECC, 0xCD4/0xED4 */
 };
 

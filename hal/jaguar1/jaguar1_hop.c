@@ -9,21 +9,27 @@
  * hal/jaguar1/jaguar1_channel.c):
  *  - rtw88xxa_switch_channel: the fc_area of the sub-band, 0x860 [28:17],
  *    and RF 0x18 of every path (band/RFSI bits and channel number);
+ *  - rtw88xxa_set_reg_bw: where the primary 20 MHz sits in a 40 or 80 MHz
+ *    channel (36 and 40 share 38 as their 40 MHz centre, the primary
+ *    differs): 0x483, 0x8AC [5:2], 0x838 [31:28], 0xA00 bit 4;
  *  - rtw8812a_phy_fix_spur (8812A): 0x8AC [11:8] and 0x8C4 bit 30 for
  *    2.4 GHz channels 11, 13 and 14;
  *  - the calibration every set runs (rtw88 rtw8812a_phy_calibration,
  *    rtw8821a_phy_calibration: IQK): RF 0x58 (the LO leakage RF 0x08
  *    measured), the TX I/Q correction on page C1 (0xCCC/0xCD4,
- *    0xECC/0xED4) and the RX correction 0xC10/0xE10; on the 8812A in
+ *    0xECC/0xED4), the RX correction 0xC10/0xE10 and the TX result the
+ *    RX IQK loaded into the engine, 0x978 (no reference restores it
+ *    after the IQK: a full set leaves the channel's there); on the 8812A in
  *    5 GHz also the AGC difference table of the sub-band (the die's
  *    hop_calibration).
  * What it skips, because it depends on the band and bandwidth alone,
  * which a hop keeps (the core makes a hop only then, device.c is_hop):
  * the band switch (rtw88xxa_switch_band: CCK check, path selects, RFE
  * pins, AGC table select, basic rates, BB swing, IGI), the bandwidth
- * registers (rtw88xxa_set_reg_bw, rtw88xxa_post_set_bw_mode: 0x668,
- * 0x483, 0x8AC/0x838/0x848/0xA00 fields of the primary's position) and
- * RF 0x18's bandwidth bits (rtw88xxa_set_channel_rf). The IQK itself is
+ * fields (rtw88xxa_set_reg_bw, rtw88xxa_post_set_bw_mode: 0x668 RF mode,
+ * 0x8AC clock mode, 0x8C4 bit 30, 0x848 packet-detect threshold) and RF
+ * 0x18's bandwidth bits (rtw88xxa_set_channel_rf; the cached RF 0x18
+ * word holds them unchanged). The IQK itself is
  * skipped while the die is within the recalibration threshold of the
  * temperature the channel's IQK ran at: rtw88 calibrates again when the
  * thermal average has moved 8 from the last calibration (rtw88xxa.c
@@ -45,6 +51,7 @@
 #define PAGE_C1   BIT(31)
 #define RF_TXMOD  JAGUAR1_RF_TXMOD
 #define RX_IQC(p) ((p) ? 0x0E10 : 0x0C10)
+#define IQK_COM00 0x0978
 /* page C1 */
 #define IQC_Y(p)  ((p) ? 0x0ECC : 0x0CCC)
 #define IQC_X(p)  ((p) ? 0x0ED4 : 0x0CD4)
@@ -119,6 +126,10 @@ void jaguar1_hop_store(struct dvr_chip *chip, const struct dvr_channel *ch)
 	 * page C selected (a page C1 here fails the hop's check). */
 	e->ccasel = dvr_r32(io, REG_BB_CCASEL);
 	e->clktrk = dvr_r32(io, REG_BB_CLKTRK);
+	e->iqk_com00 = dvr_r32(io, IQK_COM00);
+	e->data_sc = dvr_r8(io, REG_DATA_SC);
+	e->cca2nd = dvr_r32(io, REG_BB_CCA2ND);
+	e->rxsb = dvr_r32(io, REG_BB_RXSB);
 	e->adcclk = dvr_r32(io, REG_BB_ADCCLK);
 	e->adc160 = dvr_r32(io, REG_BB_ADC160);
 	unsigned paths = hop_paths(chip);
@@ -169,10 +180,14 @@ int jaguar1_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 	if (from->ccasel != to->ccasel || (to->ccasel & PAGE_C1))
 		return DVR_OK;
 
-	/* the full set's order: fc_area, bandwidth and spur fields, RF 0x18
-	 * of every path */
+	/* the full set's order: fc_area, the primary's position, spur
+	 * fields, RF 0x18 of every path */
 	w32_if(io, REG_BB_CLKTRK, from->clktrk, to->clktrk);
+	if (from->data_sc != to->data_sc)
+		dvr_w8(io, REG_DATA_SC, to->data_sc);
 	w32_if(io, REG_BB_ADCCLK, from->adcclk, to->adcclk);
+	w32_if(io, REG_BB_CCA2ND, from->cca2nd, to->cca2nd);
+	w32_if(io, REG_BB_RXSB, from->rxsb, to->rxsb);
 	w32_if(io, REG_BB_ADC160, from->adc160, to->adc160);
 	unsigned paths = hop_paths(chip);
 	for (unsigned p = 0; p < paths; p++)
@@ -197,6 +212,7 @@ int jaguar1_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 	}
 	for (unsigned p = 0; p < paths; p++)
 		w32_if(io, RX_IQC(p), from->rx_iqc[p], to->rx_iqc[p]);
+	w32_if(io, IQK_COM00, from->iqk_com00, to->iqk_com00);
 
 	int st = DVR_OK;
 	if (fam->hop_calibration)

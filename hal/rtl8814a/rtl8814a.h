@@ -39,7 +39,8 @@
 /*
  * What a full channel set and its IQK leave that differs between two
  * channels of one band and bandwidth (rtl8814a_hop.c): fc_area 0x860, the
- * AGC table select 0x958, the CCK TX filter 0xA20-0xA28, RF 0x18 and the
+ * AGC table select 0x958, the CCK TX filter 0xA20-0xA28, the primary's
+ * position in a 40/80 MHz channel (0x483, 0x8AC, 0xA00), RF 0x18 and the
  * LO leakage RF 0x08 of each path, each path's TX and RX I/Q correction
  * on its NCTL result page (0x1B38, 0x1B3C) and which of them the path's
  * 0xC94-family bits switch on, with the thermal average then.
@@ -51,6 +52,8 @@ struct rtl8814a_chan_regs {
 	uint8_t thermal;
 	uint32_t clktrk, agc_sel;         /* 0x860, 0x958 */
 	uint32_t cck_dfir[3];             /* 0xA20, 0xA24, 0xA28 */
+	uint32_t adcclk, rxsb;            /* 0x8AC, 0xA00 */
+	uint8_t data_sc;                  /* 0x483 */
 	uint32_t rf18[RTL8814A_PATHS], lok[RTL8814A_PATHS];
 	uint32_t tx_iqc[RTL8814A_PATHS], rx_iqc[RTL8814A_PATHS];
 	uint32_t iqc_on[RTL8814A_PATHS];  /* 0xC94 & 0xC01 per path */

@@ -15,10 +15,12 @@
  *    LO leakage each path's RF 0x08 takes, the TX and RX correction words
  *    on each path's NCTL result page (0x1B38, 0x1B3C, selected through
  *    0x1B00), and the 0xC94-family bits that switch them on.
+ *  - rtw8814a_set_bw_mode: where the primary 20 MHz sits in a 40 or 80
+ *    MHz channel: 0x483, 0x8AC [5:2], 0xA00 bit 4.
  * What it skips, depending on band and bandwidth alone: the band switch
  * (rtw8814a_switch_band: RFE pins, TX/RX paths, CCK check, BB swing) and
- * the bandwidth registers (rtw8814a_set_bw_mode: 0x668, 0x483, 0x8AC,
- * 0x82C, 0xA00, RF 0x18's bandwidth bits, which the cached whole RF 0x18
+ * the bandwidth fields (rtw8814a_set_bw_mode: 0x668 RF mode, 0x8AC clock
+ * mode, 0x82C, RF 0x18's bandwidth bits, which the cached whole RF 0x18
  * word holds unchanged). The IQK is skipped while the thermal average is
  * within rtw88's recalibration threshold (phy.c
  * rtw_phy_pwrtrack_need_iqk: iqk_threshold, 8) of the channel's
@@ -102,6 +104,9 @@ void rtl8814a_hop_store(struct dvr_chip *chip, const struct dvr_channel *ch)
 	e->agc_sel = dvr_r32(io, 0x0958);
 	for (unsigned k = 0; k < 3; k++)
 		e->cck_dfir[k] = dvr_r32(io, (uint16_t)(0x0A20 + 4 * k));
+	e->data_sc = dvr_r8(io, 0x0483);
+	e->adcclk = dvr_r32(io, 0x08AC);
+	e->rxsb = dvr_r32(io, 0x0A00);
 	/* RF reads through the direct windows: one transfer each */
 	for (unsigned p = 0; p < RTL8814A_PATHS; p++) {
 		e->rf18[p] = rtl8814a_rf_read(chip, p, RF_CFGCH, RF_ALL);
@@ -160,6 +165,11 @@ int rtl8814a_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 	for (unsigned k = 0; k < 3; k++)
 		w32_if(io, (uint16_t)(0x0A20 + 4 * k), from->cck_dfir[k],
 		       to->cck_dfir[k]);
+	/* rtw8814a_set_bw_mode: the primary's position */
+	if (from->data_sc != to->data_sc)
+		dvr_w8(io, 0x0483, to->data_sc);
+	w32_if(io, 0x08AC, from->adcclk, to->adcclk);
+	w32_if(io, 0x0A00, from->rxsb, to->rxsb);
 	/* then the IQK's results in the order it leaves them: LO leakage,
 	 * each path's page, the engine idle on page A */
 	for (unsigned p = 0; p < RTL8814A_PATHS; p++)
