@@ -64,13 +64,19 @@ static void snap(struct vchip *vc, struct snapshot *s)
 }
 
 /*
- * Baseband addresses that hold no state of their own, per chip: the RF
- * serial (LSSI, 3-wire) write port of each path keeps the last word sent
- * through it to an RF register, whichever register that was — a full set
- * ends on the last RF write of its IQK's restore, a hop on the channel
- * word — while the RF registers those words reach are compared one by
- * one below (rtw88 rtw88xxa.c rtw88xxa_phy_write_rf: the write port is
- * rf_sipi_addr, the value a command; rtw8814a.c the same on four paths).
+ * Baseband addresses that hold no state the driver sets, per chip:
+ *  - the RF serial (LSSI, 3-wire) write port of each path keeps the last
+ *    word sent through it to an RF register, whichever register that was
+ *    — a full set ends on the last RF write of its IQK's restore, a hop
+ *    on the channel word — while the RF registers those words reach are
+ *    compared one by one below (rtw88 rtw88xxa.c rtw88xxa_phy_write_rf:
+ *    the write port is rf_sipi_addr, the value a command; rtw8814a.c the
+ *    same on four paths);
+ *  - the 8814A's NCTL LO-leakage report 0x1BFC, which its IQK engine
+ *    writes at each LOK one-shot and the driver only reads (rtw88
+ *    rtw8814a.c rtw8814a_lok_one_shot; the model's
+ *    personality_8814a_iqk.c): the correction taken from it sits in RF
+ *    0x08, compared below.
  */
 static const struct {
 	const char *chip;
@@ -80,6 +86,7 @@ static const struct {
 	{ "8811a", { 0x0C90, 0x0E90 } },
 	{ "8821a", { 0x0C90 } },
 	{ "8814a", { 0x0C90, 0x0E90, 0x1890, 0x1A90 } },
+	{ "8814a", { 0x1BFC } },
 };
 
 static bool is_rf_write_port(const char *chip, uint32_t addr)
@@ -117,9 +124,11 @@ static unsigned compare(const char *chip, const struct snapshot *full,
 	return n;
 }
 
-static bool set(dvr_device *d, struct retune *rt, unsigned channel)
+static bool set(dvr_device *d, struct retune *rt, unsigned channel,
+                unsigned bw)
 {
-	struct dvr_channel ch = { .channel = (uint16_t)channel, .bw_mhz = 20 };
+	struct dvr_channel ch = { .channel = (uint16_t)channel,
+		                  .bw_mhz = (uint16_t)bw };
 	*rt = (struct retune){ 0 };
 	int st = dvr_set_channel(d, &ch);
 	if (st != DVR_OK)
@@ -133,29 +142,42 @@ static double bus_us(const struct retune *rt)
 	       (double)rt->delay_us;
 }
 
-/* Visit a then b in full, snapshot b, go to a and back to b by hops. */
+/* Visit a then b in full (@p bw MHz), snapshot each, go to a and back to
+ * b by hops: each hop must leave its channel as its full set did. */
 static void pair(const char *chip, dvr_device *d, struct vchip *vc,
-                 struct retune *rt, unsigned a, unsigned b, bool budget)
+                 struct retune *rt, unsigned a, unsigned b, unsigned bw,
+                 bool budget)
 {
-	static struct snapshot full, hop;
+	static struct snapshot full_a, full_b, hop;
 	char what[160];
-	snprintf(what, sizeof what, "%s: %u then %u set in full", chip, a, b);
-	bool ok = set(d, rt, a) && set(d, rt, b);
+	snprintf(what, sizeof what, "%s: %u then %u set in full (%u MHz)",
+	         chip, a, b, bw);
+	bool ok = set(d, rt, a, bw);
+	if (ok)
+		snap(vc, &full_a);
+	ok = ok && set(d, rt, b, bw);
 	CHECK(ok, what);
 	if (!ok)
 		return;
-	snap(vc, &full);
-	ok = set(d, rt, a);
+	snap(vc, &full_b);
+	ok = set(d, rt, a, bw);
 	snprintf(what, sizeof what, "%s: back to %u is a hop", chip, a);
 	CHECK(ok && rt->hop, what);
-	ok = set(d, rt, b);
+	if (!ok)
+		return;
+	snap(vc, &hop);
+	snprintf(what, sizeof what, "%s: registers after the hop to %u equal "
+	         "those after its full set", chip, a);
+	CHECK(compare(chip, &full_a, &hop) == 0, what);
+	ok = set(d, rt, b, bw);
 	snprintf(what, sizeof what, "%s: on to %u is a hop", chip, b);
 	CHECK(ok && rt->hop, what);
 	if (!ok)
 		return;
-	printf("# %s hop %u -> %u: %" PRIu64 " transfers, %" PRIu64
+	printf("# %s hop %u -> %u (%u MHz): %" PRIu64 " transfers, %" PRIu64
 	       " bytes, %" PRIu64 " us settle: %.0f us of USB 2.0 bus\n",
-	       chip, a, b, rt->xfers, rt->bytes, rt->delay_us, bus_us(rt));
+	       chip, a, b, bw, rt->xfers, rt->bytes, rt->delay_us,
+	       bus_us(rt));
 	if (budget) {
 		snprintf(what, sizeof what, "%s: hop %u -> %u within %.0f us "
 		         "of bus time", chip, a, b, BUDGET_US);
@@ -164,7 +186,7 @@ static void pair(const char *chip, dvr_device *d, struct vchip *vc,
 	snap(vc, &hop);
 	snprintf(what, sizeof what, "%s: registers after the hop to %u equal "
 	         "those after its full set", chip, b);
-	CHECK(compare(chip, &full, &hop) == 0, what);
+	CHECK(compare(chip, &full_b, &hop) == 0, what);
 }
 
 int main(int argc, char **argv)
@@ -200,14 +222,17 @@ int main(int argc, char **argv)
 			continue;
 		}
 		if (fixed) {
-			pair(chip, d, vc, &rt, 1, 6, true);
-			pair(chip, d, vc, &rt, 36, 40, true);
-			pair(chip, d, vc, &rt, 149, 157, true);
+			pair(chip, d, vc, &rt, 1, 6, 20, true);
+			pair(chip, d, vc, &rt, 36, 40, 20, true);
+			pair(chip, d, vc, &rt, 149, 157, 20, true);
+			/* one 40 MHz channel, the primary moved: the
+			 * primary's position is all that differs */
+			pair(chip, d, vc, &rt, 36, 40, 40, false);
 		} else {
 			/* across the EFUSE channel groups the fan-out moves:
 			 * equal state, no budget */
-			pair(chip, d, vc, &rt, 1, 13, false);
-			pair(chip, d, vc, &rt, 36, 64, false);
+			pair(chip, d, vc, &rt, 1, 13, 20, false);
+			pair(chip, d, vc, &rt, 36, 64, 20, false);
 		}
 		dvr_close(d);
 	}
