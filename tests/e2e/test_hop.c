@@ -160,6 +160,10 @@ static void pair(const char *chip, dvr_device *d, struct vchip *vc,
 	if (!ok)
 		return;
 	snap(vc, &full_b);
+	printf("# %s full set %u -> %u (%u MHz): %" PRIu64 " transfers, %"
+	       PRIu64 " bytes, %" PRIu64 " us settle: %.0f us of USB 2.0 "
+	       "bus\n", chip, a, b, bw, rt->xfers, rt->bytes, rt->delay_us,
+	       bus_us(rt));
 	ok = set(d, rt, a, bw);
 	snprintf(what, sizeof what, "%s: back to %u is a hop", chip, a);
 	CHECK(ok && rt->hop, what);
