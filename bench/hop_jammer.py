@@ -41,7 +41,7 @@ import adapt_flight as af  # noqa: E402  (its gst-launch reader)
 
 JAM_CHANNEL = int(os.environ.get("JAM_CH", "44"))
 JAM_DBM = -35
-DWELL_MS = 10
+DWELL_MS = int(os.environ.get("HOP_DWELL", "10"))
 FEC = (8, 12)
 BITRATE = 2000
 RUNS = [

@@ -21,6 +21,10 @@
  * little late or early (it moves mid-guard; its estimate errs) misses
  * nothing. Frames wait at the gate; none is dropped. */
 #define GUARD_US 1000
+/* How often the receiver measures the chip's TSF against the host clock,
+ * and the longest read it trusts. */
+#define TSF_CLOCK_US 500000
+#define MAX_TSF_READ_US 2000
 /* A tracking receiver moves its estimate by this share of each marker's
  * disagreement: one late marker (a busy host) does not throw it off. */
 #define TRACK_GAIN 4
@@ -58,6 +62,10 @@ struct _GstDevourerHop
   gboolean have_marker;
   struct dvr_link_hop_marker marker;
   gint64 marker_at_us;
+  guint64 frame_tsf;            /* the frame being pushed (RX thread) */
+  /* monotonic us minus the chip's TSF, measured by the hop thread */
+  gboolean tsf_offset_known;
+  gint64 tsf_offset;
 };
 
 void
@@ -267,13 +275,15 @@ sender_thread (gpointer user)
 
     if (ch != hop->current)
       tune (hop, ch);
-    atomic_store (&hop->gate_until, start + hop->guard_us);
+    if (slot == 0)
+      atomic_store (&hop->gate_until, start + hop->guard_us);
     g_mutex_lock (&hop->lock);
     hop->stats.slot = slot;
     g_mutex_unlock (&hop->lock);
-    /* The marker goes mid-slot: a receiver that retunes a little early
-     * or late (its estimate, its own retune) is on the channel then. */
-    if (!wait_until (hop, start + hop->slot_us / 2))
+    /* The marker goes while the gate still holds the video: nothing is
+     * queued before it, so it leaves at once and its phase is true; the
+     * receiver has moved a quarter guard after the boundary. */
+    if (!wait_until (hop, start + 3 * hop->guard_us / 4))
       break;
     if (g_get_monotonic_time () < start + hop->slot_us)
       send_marker (hop, slot, g_get_monotonic_time () - start);
@@ -332,6 +342,27 @@ take_marker (GstDevourerHop * hop, gboolean * tracking, gint64 * t0,
   g_mutex_unlock (&hop->lock);
 }
 
+/* Where the chip's TSF stands against the host's clock: one read of the
+ * TSF register between two clock readings. A read that took long (a busy
+ * bus or host) says little and is not kept. The two clocks run apart by
+ * the crystals' tolerance (tens of ppm), so this runs again every
+ * TSF_CLOCK_US. */
+static void
+measure_tsf_offset (GstDevourerHop * hop)
+{
+  guint64 tsf;
+  gint64 before = g_get_monotonic_time ();
+  int r = dvr_get_tsf (hop->dev, &tsf);
+  gint64 after = g_get_monotonic_time ();
+
+  if (r != DVR_OK || after - before > MAX_TSF_READ_US)
+    return;
+  g_mutex_lock (&hop->lock);
+  hop->tsf_offset = (before + after) / 2 - (gint64) tsf;
+  hop->tsf_offset_known = TRUE;
+  g_mutex_unlock (&hop->lock);
+}
+
 static gpointer
 receiver_thread (gpointer user)
 {
@@ -342,9 +373,15 @@ receiver_thread (gpointer user)
   guint32 epoch = 0;
   guint park = 0;
 
+  gint64 next_clock = 0;
+
   for (;;) {
     gint64 now = g_get_monotonic_time (), deadline;
 
+    if (now >= next_clock) {
+      measure_tsf_offset (hop);
+      next_clock = now + TSF_CLOCK_US;
+    }
     take_marker (hop, &tracking, &t0, &epoch, &last_marker);
     if (tracking && now - last_marker > lost_after) {
       tracking = FALSE;
@@ -355,7 +392,7 @@ receiver_thread (gpointer user)
       g_mutex_unlock (&hop->lock);
     }
     if (tracking) {
-      gint64 into = now - t0 - hop->guard_us / 2;
+      gint64 into = now - t0 - hop->guard_us / 4;
       guint64 slot = into > 0 ? (guint64) (into / hop->slot_us) : 0;
       guint ch = dvr_link_hop_channel (&hop->sched, slot);
 
@@ -364,7 +401,7 @@ receiver_thread (gpointer user)
       g_mutex_lock (&hop->lock);
       hop->stats.slot = slot;
       g_mutex_unlock (&hop->lock);
-      deadline = t0 + (gint64) (slot + 1) * hop->slot_us + hop->guard_us / 2;
+      deadline = t0 + (gint64) (slot + 1) * hop->slot_us + hop->guard_us / 4;
     } else {
       if (now >= park_until) {
         /* two rounds here heard nothing: the next channel */
@@ -393,6 +430,8 @@ on_marker_packet (void *user, const uint8_t * data, size_t len)
       m.fingerprint == hop->fingerprint;
 
   g_mutex_lock (&hop->lock);
+  if (ok && hop->tsf_offset_known)
+    at = (gint64) hop->frame_tsf + hop->tsf_offset;
   if (ok) {
     hop->marker = m;
     hop->marker_at_us = at;
@@ -408,6 +447,11 @@ static void
 on_marker_frame (void *user, const struct dvr_rx_frame *f)
 {
   GstDevourerHop *hop = user;
+
+  /* when the frame ended on the air, on the chip's clock: free of the
+   * time the adapter held it in an RX aggregate and the host took to
+   * run this thread */
+  hop->frame_tsf = f->info.tsf_us;
 
   dvr_link_rx_push (hop->rx, 0, f->info.signal_dbm, f->data, f->len,
       gst_devourer_now_ms ());
