@@ -25,9 +25,10 @@
  * and the longest read it trusts. */
 #define TSF_CLOCK_US 500000
 #define MAX_TSF_READ_US 2000
-/* A tracking receiver moves its estimate by this share of each marker's
- * disagreement: one late marker (a busy host) does not throw it off. */
-#define TRACK_GAIN 4
+/* How far one late marker moves a tracking receiver's estimate: the two
+ * hosts' clocks drift apart by tens of ppm (a few us a slot), so this
+ * follows drift while a marker held up behind a burst barely counts. */
+#define LATE_STEP_US 20
 
 struct _GstDevourerHop
 {
@@ -54,6 +55,17 @@ struct _GstDevourerHop
   /* the guard around the next boundary, monotonic us: frames wait in
    * [gate_from, gate_until) (the sending thread reads them per frame) */
   _Atomic gint64 gate_from, gate_until;
+  gint64 t0;                    /* slot 0 began (set before the thread) */
+  /* FEC across hops: of any fec_n consecutive frames at most fec_cap on
+   * one channel. The last fec_n frames' hop-set indexes (a ring) and how
+   * many each index has among them; the frame senders are serialised by
+   * the element (its link lock), so these need no lock. */
+  guint fec_n, fec_cap;
+  guint8 ring[256];
+  guint ring_pos, ring_fill;
+  guint on_index[DVR_LINK_HOP_MAX];
+  guint64 gate_slot;
+  guint gate_index;
 
   /* receiver: the marker stream on a share of its own; the newest
    * marker and when it arrived (monotonic us) */
@@ -188,7 +200,9 @@ tune (GstDevourerHop * hop, guint channel)
     .bw_mhz = (uint16_t) hop->bw_mhz
   };
   gint64 t0 = g_get_monotonic_time ();
-  int r = dvr_set_channel (hop->dev, &ch);
+  /* at the boundary, not after whatever video the adapter still holds:
+   * that leaves on the new channel, where the receiver is by then */
+  int r = dvr_set_channel_now (hop->dev, &ch);
   guint64 took = (guint64) (g_get_monotonic_time () - t0);
 
   g_mutex_lock (&hop->lock);
@@ -265,7 +279,7 @@ static gpointer
 sender_thread (gpointer user)
 {
   GstDevourerHop *hop = user;
-  gint64 t0 = g_get_monotonic_time ();
+  gint64 t0 = hop->t0;
   guint64 slot = 0;
 
   for (;;) {
@@ -287,15 +301,10 @@ sender_thread (gpointer user)
       break;
     if (g_get_monotonic_time () < start + hop->slot_us)
       send_marker (hop, slot, g_get_monotonic_time () - start);
-    /* Close the gate a guard before the boundary (open again a guard
-     * after it) and let what the adapter holds leave on this slot's
-     * channel meanwhile: a burst of video queued there would otherwise
-     * hold the retune past the moment the receiver moves. */
-    if (!wait_until (hop, start + hop->slot_us - hop->guard_us))
-      break;
+    /* Close the gate a guard before the boundary, open it a guard after:
+     * no new frame reaches the adapter while either end retunes. */
     atomic_store (&hop->gate_until, start + hop->slot_us + hop->guard_us);
     atomic_store (&hop->gate_from, start + hop->slot_us - hop->guard_us);
-    dvr_flush (hop->dev, (unsigned) (hop->guard_us / 1000) + 1);
     if (!wait_until (hop, start + hop->slot_us))
       break;
     /* a host that ran late skips the slots it missed: the schedule is
@@ -335,8 +344,14 @@ take_marker (GstDevourerHop * hop, gboolean * tracking, gint64 * t0,
     hop->stats.offset_us = 0;
     hop->stats.state = GST_DEVOURER_HOP_TRACKING;
   } else {
+    /* A marker is only ever late (queued behind video in the sender's
+     * adapter, or waiting for the medium), never early: an earlier one
+     * moves the estimate at once, a later one only a little. */
     hop->stats.offset_us = start - *t0;
-    *t0 += (start - *t0) / TRACK_GAIN;
+    if (start < *t0)
+      *t0 = start;
+    else
+      *t0 += MIN (start - *t0, (gint64) LATE_STEP_US);
   }
   *last_us = at;
   g_mutex_unlock (&hop->lock);
@@ -579,6 +594,7 @@ gst_devourer_hop_start (GstElement * element,
   hop->stats.channel = hop->current;
   if (!open_markers (hop, settings, keys, link_id, share, selector, err))
     goto fail;
+  hop->t0 = g_get_monotonic_time ();
   hop->thread = g_thread_try_new (sender ? "dvr-hop-tx" : "dvr-hop-rx",
       sender ? sender_thread : receiver_thread, hop, err);
   if (hop->thread == NULL)
@@ -652,12 +668,56 @@ gst_devourer_hop_add_stats (GstDevourerHop * hop, GstStructure * s)
 }
 
 void
+gst_devourer_hop_set_fec (GstDevourerHop * hop, guint k, guint n)
+{
+  hop->fec_n = MIN (n, G_N_ELEMENTS (hop->ring));
+  hop->fec_cap = n > k ? n - k : 0;
+  hop->gate_slot = G_MAXUINT64;
+}
+
+/* One more frame on hop-set entry @index into the window of the last
+ * fec_n. */
+static void
+window_push (GstDevourerHop * hop, guint index)
+{
+  if (hop->ring_fill == hop->fec_n)
+    hop->on_index[hop->ring[hop->ring_pos]]--;
+  else
+    hop->ring_fill++;
+  hop->ring[hop->ring_pos] = (guint8) index;
+  hop->on_index[index]++;
+  hop->ring_pos = (hop->ring_pos + 1) % hop->fec_n;
+}
+
+void
 gst_devourer_hop_gate (GstDevourerHop * hop)
 {
-  gint64 now = g_get_monotonic_time ();
-  gint64 from = atomic_load (&hop->gate_from);
-  gint64 until = atomic_load (&hop->gate_until);
+  for (;;) {
+    gint64 now = g_get_monotonic_time ();
+    gint64 from = atomic_load (&hop->gate_from);
+    gint64 until = atomic_load (&hop->gate_until);
+    guint64 slot;
 
-  if (now >= from && now < until)
-    g_usleep ((gulong) (until - now));
+    if (now >= from && now < until) {
+      g_usleep ((gulong) (until - now));
+      continue;
+    }
+    if (hop->fec_cap == 0)
+      return;
+    slot = now > hop->t0 ? (guint64) ((now - hop->t0) / hop->slot_us) : 0;
+    if (slot != hop->gate_slot) {
+      hop->gate_slot = slot;
+      hop->gate_index = dvr_link_hop_index (&hop->sched, slot);
+    }
+    if (hop->on_index[hop->gate_index] < hop->fec_cap) {
+      window_push (hop, hop->gate_index);
+      return;
+    }
+    /* This channel already carries as many of the last fec_n frames as
+     * a block's parity repairs: the frame waits for the next slot's
+     * channel, so no block loses more than that to one jammed channel,
+     * whichever frames of the stream make it up. */
+    g_usleep ((gulong) (hop->t0 + (gint64) (slot + 1) * hop->slot_us +
+            hop->guard_us - now));
+  }
 }

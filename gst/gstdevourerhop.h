@@ -133,6 +133,13 @@ GstDevourerHop *gst_devourer_hop_start (GstElement * element,
  * in which no frame may leave (at most 1 ms each side of it). */
 void gst_devourer_hop_gate (GstDevourerHop * hop);
 
+/* A sender's FEC, @k of @n: of any @n consecutive link frames at most
+ * @n - @k leave on one channel, the rest waiting at the gate for the next
+ * slot's, so every block's frames spread over channels and one jammed
+ * channel costs at most what its parity repairs. k == n: no limit. Call
+ * before frames flow. */
+void gst_devourer_hop_set_fec (GstDevourerHop * hop, guint k, guint n);
+
 /* Stop the thread, close the marker share; NULL is fine. */
 void gst_devourer_hop_stop (GstDevourerHop * hop);
 

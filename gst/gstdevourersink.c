@@ -2011,6 +2011,8 @@ gst_devourer_sink_open (GstDevourerSink * self)
       gst_devourer_sink_stop (bsink);
       goto done;
     }
+    /* FEC across hops: one channel carries at most a block's parity */
+    gst_devourer_hop_set_fec (hopper, lcfg.k, lcfg.n);
     g_mutex_lock (&self->control_lock);
     g_atomic_pointer_set (&self->hop, hopper);
     g_mutex_unlock (&self->control_lock);

@@ -1260,7 +1260,8 @@ void dvr_core_rx_release(dvr_device *dev)
 		dev->t->ops->rx_release(dev->t);
 }
 
-int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel)
+static int set_channel(dvr_device *dev, const struct dvr_channel *channel,
+                       bool drain)
 {
 	if (!dev)
 		return DVR_E_INVALID;
@@ -1278,13 +1279,15 @@ int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel)
 	 * retune is measured after it. */
 	unsigned drain_ms = dev->cfg.tx_timeout_ms ? dev->cfg.tx_timeout_ms
 	                                           : DEFAULT_TX_TIMEOUT_MS;
-	dev->t->ops->flush_out(dev->t, drain_ms);
+	if (drain)
+		dev->t->ops->flush_out(dev->t, drain_ms);
 	pthread_mutex_lock(&dev->ctrl_lock);
 	dev->chip.error[0] = '\0';
 	dvr_io_clear_error(&dev->io); /* a past timeout must not stick */
 	/* best effort: frames stuck behind a busy medium must not keep the
 	 * adapter off the channel asked for */
-	(void)dev->info->ops->wait_tx_idle(&dev->chip, drain_ms);
+	if (drain)
+		(void)dev->info->ops->wait_tx_idle(&dev->chip, drain_ms);
 	dvr_io_clear_error(&dev->io);
 	unsigned calib_runs = dev->chip.calib.runs;
 	struct dvr_event ev = { .type = DVR_EVENT_CHANNEL };
@@ -1308,6 +1311,16 @@ int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel)
 	emit(dev, &ev);
 	report_calibration(dev, &calib, calib_runs);
 	return DVR_OK;
+}
+
+int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel)
+{
+	return set_channel(dev, channel, true);
+}
+
+int dvr_set_channel_now(dvr_device *dev, const struct dvr_channel *channel)
+{
+	return set_channel(dev, channel, false);
 }
 
 static int apply_tx_power(struct dvr_device *dev, int mbm)

@@ -449,8 +449,24 @@ DVR_API int dvr_open(const char *selector, const struct dvr_config *config,
  */
 DVR_API int dvr_start(dvr_device *dev, const struct dvr_channel *channel);
 
-/** Retune a started device. Frames queued before the call go out first. */
+/**
+ * Retune a started device. Frames queued before the call go out first (on
+ * the old channel): the call waits until they have left the chip. A move
+ * within the band and bandwidth is a hop where the chip can make one
+ * (only what differs between the two channels is written);
+ * DVR_EVENT_CHANNEL says which it was and what it cost.
+ */
 DVR_API int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel);
+
+/**
+ * dvr_set_channel() without waiting for the frames already queued: they
+ * leave on whichever channel the chip is on when their turn comes. For a
+ * hopping link's slot boundary, where the schedule is the clock's and a
+ * queue of video must not hold the retune past the moment the receiver
+ * moves.
+ */
+DVR_API int dvr_set_channel_now(dvr_device *dev,
+                                const struct dvr_channel *channel);
 
 /**
  * Set the TX power for every rate, in mBm (1/100 dBm: 1500 = 15 dBm). The
