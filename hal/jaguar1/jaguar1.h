@@ -422,6 +422,10 @@ int jaguar1_calibrated_tx_power(struct dvr_chip *chip);
  * changes, channel, bandwidth and RF 0x18 of every path, then the die's
  * calibrate_channel once bring-up has calibrated. */
 int jaguar1_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
+/* A 5 or 10 MHz channel: tuned at 20 MHz, then the baseband re-clocked
+ * (jaguar1_narrowband.c); jaguar1_set_channel hands such a channel here. */
+int jaguar1_set_narrow_channel(struct dvr_chip *chip,
+                               const struct dvr_channel *ch);
 /* Thermal power tracking (jaguar1_pwrtrack.c): the track op, and the
  * fresh start every band switch gives it (after the EFUSE swing is
  * written). */

@@ -71,6 +71,8 @@ int rtl8822c_identify(struct dvr_chip *chip);
 extern const struct dvr_fw3081_spec rtl8822c_fw_spec;
 int rtl8822c_phy_init(struct dvr_chip *chip);
 int rtl8822c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
+/* BB reset: REG_SYS_FUNC_EN bit 17 1-0-1 (rtl8822c_phy.c). */
+void rtl8822c_bb_reset(struct dvr_io *io);
 int rtl8822c_set_tx_power(struct dvr_chip *chip, int index);
 int rtl8822c_calibrated_tx_power(struct dvr_chip *chip);
 /* Calibrated TX power index (0..127) of descriptor rate code @p rate on
