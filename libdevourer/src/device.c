@@ -914,6 +914,10 @@ static bool is_hop(const struct dvr_channel *from, const struct dvr_channel *to)
 	if (!from->channel || from->bw_mhz != to->bw_mhz ||
 	    from->secondary != to->secondary)
 		return false;
+	/* A 5/10 MHz channel is a 20 MHz tune plus a baseband re-clock
+	 * that only set_channel applies: no hop keeps it, yet. */
+	if (to->bw_mhz < 20)
+		return false;
 	return (from->channel <= 14) == (to->channel <= 14);
 }
 
