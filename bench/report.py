@@ -1287,6 +1287,61 @@ def airtime_section(raw, out):
     out.append("")
 
 
+# Full channel set against the reference driver's cached fast retune, on
+# hardware (OpenIPC devourer docs/fhss.md, "The hop engine"), in ms.
+REFERENCE_RETUNE_MS = {
+    "RTL8812AU": (277.0, 1.6),
+    "RTL8822BU/RTL8812BU": (65.0, 2.5),
+    "RTL8821CU/RTL8811CU": (30.0, 0.55),
+    "RTL8822CU/RTL8812CU": (12.0, 1.9),
+    "RTL8812EU/RTL8822EU": (12.0, 2.4),
+}
+
+
+def retune_section(raw, out):
+    """bench/retune_cost.c: a full channel set against a hop, per chip."""
+    recs = [r for r in raw.get("retune") or [] if r.get("bench") == "retune"]
+    out.append("## 9. Channel changes: a full set against a hop\n")
+    if not recs:
+        out.append("Not measured: the run failed (see logs/retune.stderr).\n")
+        return
+    out.append("Command: `%s`\n" % cmd_of(raw, "retune"))
+    out.append(
+        "Each chip on a virtual adapter at a fixed 13 dBm: the first visit of a channel is a "
+        "full set, every later move within the band and bandwidth a hop (`DVR_EVENT_CHANNEL` "
+        "says which; pairs 6-8, 36-40, 132-136, each within one EFUSE power group). Bus = "
+        "the control transfers at one 125 µs USB 2.0 microframe each, bytes at %.0f B/µs, "
+        "plus the settle time the chip asked for: a floor for a real bus. Model = the wall "
+        "time of `dvr_set_channel` on the virtual adapter (its transfers are µs, so this is "
+        "the driver's own work and waits). Reference = OpenIPC devourer's full set and "
+        "cached fast retune on hardware (docs/fhss.md). Goal: a hop within 1 ms of bus.\n"
+        % USB2_BYTES_PER_US)
+    out.append("| chip | full set: transfers / bus ms / model ms | hop: transfers / bus µs / model µs "
+               "| reference full / fast (ms, hardware) | hop within 1 ms |")
+    out.append("|---|---|---|---|---|")
+    chips = []
+    for r in recs:
+        if r["chip"] not in chips:
+            chips.append(r["chip"])
+
+    def bus_us(r):
+        return r["ctrl_transfers"] * USB2_US_PER_CTRL + r["ctrl_bytes"] / USB2_BYTES_PER_US + r["delay_us"]
+    for chip in chips:
+        full = [r for r in recs if r["chip"] == chip and r["kind"] == "full"]
+        hop = [r for r in recs if r["chip"] == chip and r["kind"] == "hop"]
+        ref = REFERENCE_RETUNE_MS.get(chip)
+        f = "%.0f / %.1f / %.1f" % (med([r["ctrl_transfers"] for r in full]),
+                                    med([bus_us(r) for r in full]) / 1000,
+                                    med([r["wall_ns"] for r in full]) / 1e6) if full else "–"
+        h = "%.0f / %.0f / %.0f" % (med([r["ctrl_transfers"] for r in hop]),
+                                    med([bus_us(r) for r in hop]),
+                                    med([r["wall_ns"] for r in hop]) / 1e3) if hop else "no hop"
+        ok = "yes" if hop and max(bus_us(r) for r in hop) <= 1000 else "no"
+        out.append("| %s | %s | %s | %s | %s |" % (
+            chip, f, h, "%g / %g" % ref if ref else "–", ok))
+    out.append("")
+
+
 def flight_section(raw, outdir, out):
     """bench/adapt_flight.py: the adaptive link against fixed MCS 1 and
     MCS 5 over a scripted flight; its own module renders the tables and
@@ -1307,6 +1362,23 @@ def flight_section(raw, outdir, out):
     out += adapt_flight.markdown(recs)
 
 
+def jammer_section(raw, outdir, out):
+    """bench/hop_jammer.py: video against a jammer, fixed and hopping."""
+    out.append("## 10. Video against a jammer: fixed channel and hopping (real H.264)\n")
+    recs = [r for r in raw.get("hop_jammer") or [] if r.get("bench") == "hop_jammer"]
+    if not recs:
+        why = [s["why"] for s in raw.get("skipped", []) if s["what"] == "jammer runs"]
+        out.append("Not measured: %s.\n" % (why[0] if why else
+                                            "the run failed (see logs/hop_jammer.stderr)"))
+        return
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import hop_jammer
+    out.append("Command: `%s` — the hopping run's processes: `%s`.\n" % (
+        cmd_of(raw, "hop_jammer"), recs[-1]["cmd"]))
+    out += hop_jammer.markdown(recs)
+    out.append("")
+
+
 def main():
     path = sys.argv[1]
     with open(path) as f:
@@ -1322,6 +1394,8 @@ def main():
     airtime_section(raw, body)
     agg_section(raw, body)
     flight_section(raw, outdir, body)
+    retune_section(raw, body)
+    jammer_section(raw, outdir, body)
 
     h = raw.get("host", {})
     out = ["# devourer benchmark report\n",

@@ -358,6 +358,25 @@ def main():
                              "--build", r.build, "--out", a.out, "--json"]
             + (["--quick"] if a.quick else []), timeout=900, private_air=False)
 
+    # A full channel set against a hop, per chip (bench/retune_cost.c).
+    raw["retune"] = r.run("retune", [r.prog("retune_cost"), "--reps", "2" if a.quick else "5"])
+
+    # Video against a jammer: a fixed channel against hopping over 4 and
+    # 8 channels (bench/hop_jammer.py: three gst-launch-1.0 processes per
+    # run on their own air; about 1.5 min, 45 s with --quick).
+    raw["hop_jammer"] = None
+    if not shutil.which("gst-launch-1.0"):
+        r.skipped.append({"what": "jammer runs", "why": "gst-launch-1.0 not installed"})
+    elif not glob.glob(os.path.join(plugin_dir, "libgstdevourer*.so")):
+        r.skipped.append({"what": "jammer runs", "why": "the plugin is not built in %s"
+                          % os.path.relpath(a.build, ROOT)})
+    else:
+        raw["hop_jammer"] = r.run(
+            "hop_jammer", [sys.executable, os.path.join(HERE, "hop_jammer.py"),
+                           "--build", r.build, "--out", a.out, "--json",
+                           "--seconds", "8" if a.quick else "15"],
+            timeout=600, private_air=False)
+
     raw["commands"] = r.commands
     raw["skipped"] = r.skipped
     raw["seconds"] = round(time.monotonic() - t_start, 1)

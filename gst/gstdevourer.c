@@ -12,6 +12,7 @@
 
 #include "gstdevourerdeviceprovider.h"
 #include "gstdevourermeta.h"
+#include "gstdevourerrxmetareg.h"
 #include "gstdevourersink.h"
 #include "gstdevourersrc.h"
 
@@ -24,6 +25,9 @@ plugin_init (GstPlugin * plugin)
 {
   gboolean ok = FALSE;
 
+  /* The buffer meta's API type, by name, before any buffer carries it:
+   * what applications look it up by (gstdevourerrxmeta.h). */
+  gst_devourer_rx_meta_api_get_type ();
   ok |= GST_ELEMENT_REGISTER (devourersink, plugin);
   ok |= GST_ELEMENT_REGISTER (devourersrc, plugin);
   ok |= GST_DEVICE_PROVIDER_REGISTER (devourerdeviceprovider, plugin);

@@ -31,6 +31,9 @@ gst_devourer_heard_add (GstDevourerSrcHeard * h,
   h->all_rssi_sum += rssi;
   if (!ours)
     return;
+  if (h->frames == 0)
+    h->tsf_first = info->tsf_us;
+  h->tsf_last = info->tsf_us;
   h->frames++;
   h->rssi_sum += rssi;
   h->rssi_samples++;
@@ -96,7 +99,9 @@ gst_devourer_heard_set_fields (GstStructure * s, const GstDevourerSrcHeard * h)
       "rssi-heard", G_TYPE_INT, gst_devourer_heard_average (h->all_rssi_sum,
           h->all_frames),
       "rate", G_TYPE_STRING, rate,
-      "bandwidth", G_TYPE_UINT, h->has_rate ? h->bw_mhz : 0u, NULL);
+      "bandwidth", G_TYPE_UINT, h->has_rate ? h->bw_mhz : 0u,
+      "tsf-first", G_TYPE_UINT64, h->frames > 0 ? h->tsf_first : 0u,
+      "tsf-last", G_TYPE_UINT64, h->frames > 0 ? h->tsf_last : 0u, NULL);
   gst_structure_take_value (s, "chain-rssi", &rssi);
   gst_structure_take_value (s, "chain-snr", &snr);
   g_free (rate);

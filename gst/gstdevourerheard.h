@@ -35,6 +35,9 @@ typedef struct
   guint bw_mhz;
   guint64 all_frames;           /* everything heard */
   gint64 all_rssi_sum;
+  /* The chip's TSF (us) at the first and the last frame of this link
+   * heard, when frames > 0: the adapter's own clock. */
+  guint64 tsf_first, tsf_last;
 } GstDevourerSrcHeard;
 
 /* Average of @samples readings summing to @sum; GST_DEVOURER_RSSI_NONE
@@ -50,8 +53,9 @@ void gst_devourer_heard_add (GstDevourerSrcHeard * heard,
     const struct dvr_rx_info * info, gboolean ours);
 
 /* Set on @s the fields every adapter structure has about what it heard:
- * link-frames, frames-heard, rssi-heard, rate, bandwidth, and chain-rssi /
- * chain-snr (one entry per chain that reported any, A first). */
+ * link-frames, frames-heard, rssi-heard, rate, bandwidth, tsf-first /
+ * tsf-last (0 before a frame of the link), and chain-rssi / chain-snr
+ * (one entry per chain that reported any, A first). */
 void gst_devourer_heard_set_fields (GstStructure * s,
     const GstDevourerSrcHeard * heard);
 

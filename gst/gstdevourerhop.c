@@ -2,6 +2,7 @@
 /* Frequency hopping in the elements; see gstdevourerhop.h. */
 #include "gstdevourerhop.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 #include "gstdevourerutil.h"
@@ -9,14 +10,21 @@
 /* Markers leave at HT MCS0, 20 MHz: the rate the most receivers decode,
  * as for feedback. */
 #define MARKER_MCS 0
-/* The receiver retunes this long after its estimate of the boundary: the
- * sender's frames queued before its own retune still leave on the old
- * channel, and the estimate carries the marker's trip (air and USB). */
-#define FOLLOW_LAG_US 500
 /* Rounds without a marker before the receiver gives the sender up (or,
  * parked, tries the next channel): each channel comes once a round, so a
  * clean channel hears a marker within two. */
 #define LOST_ROUNDS 2
+/* The sender hands no frame to its adapter from this long before a slot
+ * boundary to this long after it (at most a tenth of the slot each): the
+ * frames queued before it leave on the old channel before the retune, the
+ * retune is done before the next frame, and a receiver that moves a
+ * little late or early (it moves mid-guard; its estimate errs) misses
+ * nothing. Frames wait at the gate; none is dropped. */
+#define GUARD_US 1000
+/* How often the receiver measures the chip's TSF against the host clock,
+ * and the longest read it trusts. */
+#define TSF_CLOCK_US 500000
+#define MAX_TSF_READ_US 2000
 /* A tracking receiver moves its estimate by this share of each marker's
  * disagreement: one late marker (a busy host) does not throw it off. */
 #define TRACK_GAIN 4
@@ -30,6 +38,7 @@ struct _GstDevourerHop
   struct dvr_link_hop_schedule sched;
   guint32 fingerprint;
   gint64 slot_us;
+  gint64 guard_us;
   guint current;                /* channel the adapter is on (hop thread) */
 
   GThread *thread;
@@ -42,6 +51,9 @@ struct _GstDevourerHop
   struct dvr_link_tx *tx;
   dvr_share *share;
   guint32 epoch;
+  /* the guard around the next boundary, monotonic us: frames wait in
+   * [gate_from, gate_until) (the sending thread reads them per frame) */
+  _Atomic gint64 gate_from, gate_until;
 
   /* receiver: the marker stream on a share of its own; the newest
    * marker and when it arrived (monotonic us) */
@@ -50,6 +62,10 @@ struct _GstDevourerHop
   gboolean have_marker;
   struct dvr_link_hop_marker marker;
   gint64 marker_at_us;
+  guint64 frame_tsf;            /* the frame being pushed (RX thread) */
+  /* monotonic us minus the chip's TSF, measured by the hop thread */
+  gboolean tsf_offset_known;
+  gint64 tsf_offset;
 };
 
 void
@@ -255,14 +271,32 @@ sender_thread (gpointer user)
   for (;;) {
     guint ch = dvr_link_hop_channel (&hop->sched, slot);
 
+    gint64 start = t0 + (gint64) slot * hop->slot_us;
+
     if (ch != hop->current)
       tune (hop, ch);
-    send_marker (hop, slot, g_get_monotonic_time () - t0 -
-        (gint64) slot * hop->slot_us);
+    if (slot == 0)
+      atomic_store (&hop->gate_until, start + hop->guard_us);
     g_mutex_lock (&hop->lock);
     hop->stats.slot = slot;
     g_mutex_unlock (&hop->lock);
-    if (!wait_until (hop, t0 + (gint64) (slot + 1) * hop->slot_us))
+    /* The marker goes while the gate still holds the video: nothing is
+     * queued before it, so it leaves at once and its phase is true; the
+     * receiver has moved a quarter guard after the boundary. */
+    if (!wait_until (hop, start + 3 * hop->guard_us / 4))
+      break;
+    if (g_get_monotonic_time () < start + hop->slot_us)
+      send_marker (hop, slot, g_get_monotonic_time () - start);
+    /* Close the gate a guard before the boundary (open again a guard
+     * after it) and let what the adapter holds leave on this slot's
+     * channel meanwhile: a burst of video queued there would otherwise
+     * hold the retune past the moment the receiver moves. */
+    if (!wait_until (hop, start + hop->slot_us - hop->guard_us))
+      break;
+    atomic_store (&hop->gate_until, start + hop->slot_us + hop->guard_us);
+    atomic_store (&hop->gate_from, start + hop->slot_us - hop->guard_us);
+    dvr_flush (hop->dev, (unsigned) (hop->guard_us / 1000) + 1);
+    if (!wait_until (hop, start + hop->slot_us))
       break;
     /* a host that ran late skips the slots it missed: the schedule is
      * the clock's, not a count of retunes */
@@ -308,6 +342,27 @@ take_marker (GstDevourerHop * hop, gboolean * tracking, gint64 * t0,
   g_mutex_unlock (&hop->lock);
 }
 
+/* Where the chip's TSF stands against the host's clock: one read of the
+ * TSF register between two clock readings. A read that took long (a busy
+ * bus or host) says little and is not kept. The two clocks run apart by
+ * the crystals' tolerance (tens of ppm), so this runs again every
+ * TSF_CLOCK_US. */
+static void
+measure_tsf_offset (GstDevourerHop * hop)
+{
+  guint64 tsf;
+  gint64 before = g_get_monotonic_time ();
+  int r = dvr_get_tsf (hop->dev, &tsf);
+  gint64 after = g_get_monotonic_time ();
+
+  if (r != DVR_OK || after - before > MAX_TSF_READ_US)
+    return;
+  g_mutex_lock (&hop->lock);
+  hop->tsf_offset = (before + after) / 2 - (gint64) tsf;
+  hop->tsf_offset_known = TRUE;
+  g_mutex_unlock (&hop->lock);
+}
+
 static gpointer
 receiver_thread (gpointer user)
 {
@@ -318,9 +373,15 @@ receiver_thread (gpointer user)
   guint32 epoch = 0;
   guint park = 0;
 
+  gint64 next_clock = 0;
+
   for (;;) {
     gint64 now = g_get_monotonic_time (), deadline;
 
+    if (now >= next_clock) {
+      measure_tsf_offset (hop);
+      next_clock = now + TSF_CLOCK_US;
+    }
     take_marker (hop, &tracking, &t0, &epoch, &last_marker);
     if (tracking && now - last_marker > lost_after) {
       tracking = FALSE;
@@ -331,7 +392,7 @@ receiver_thread (gpointer user)
       g_mutex_unlock (&hop->lock);
     }
     if (tracking) {
-      gint64 into = now - t0 - FOLLOW_LAG_US;
+      gint64 into = now - t0 - hop->guard_us / 4;
       guint64 slot = into > 0 ? (guint64) (into / hop->slot_us) : 0;
       guint ch = dvr_link_hop_channel (&hop->sched, slot);
 
@@ -340,7 +401,7 @@ receiver_thread (gpointer user)
       g_mutex_lock (&hop->lock);
       hop->stats.slot = slot;
       g_mutex_unlock (&hop->lock);
-      deadline = t0 + (gint64) (slot + 1) * hop->slot_us + FOLLOW_LAG_US;
+      deadline = t0 + (gint64) (slot + 1) * hop->slot_us + hop->guard_us / 4;
     } else {
       if (now >= park_until) {
         /* two rounds here heard nothing: the next channel */
@@ -369,6 +430,8 @@ on_marker_packet (void *user, const uint8_t * data, size_t len)
       m.fingerprint == hop->fingerprint;
 
   g_mutex_lock (&hop->lock);
+  if (ok && hop->tsf_offset_known)
+    at = (gint64) hop->frame_tsf + hop->tsf_offset;
   if (ok) {
     hop->marker = m;
     hop->marker_at_us = at;
@@ -385,8 +448,26 @@ on_marker_frame (void *user, const struct dvr_rx_frame *f)
 {
   GstDevourerHop *hop = user;
 
+  /* when the frame ended on the air, on the chip's clock: free of the
+   * time the adapter held it in an RX aggregate and the host took to
+   * run this thread */
+  hop->frame_tsf = f->info.tsf_us;
+
   dvr_link_rx_push (hop->rx, 0, f->info.signal_dbm, f->data, f->len,
       gst_devourer_now_ms ());
+}
+
+guint32
+gst_devourer_hop_session_interval (const GstDevourerHopSettings * s)
+{
+  uint16_t channels[DVR_LINK_HOP_MAX];
+  unsigned n = 0;
+
+  if (s->channels == NULL || s->channels[0] == '\0' ||
+      dvr_link_hop_parse_channels (s->channels, channels, &n, NULL, 0) !=
+      DVR_OK)
+    return 0;
+  return MIN (1000u, s->dwell_ms * n);
 }
 
 static gboolean
@@ -411,6 +492,9 @@ open_markers (GstDevourerHop * hop, const GstDevourerHopSettings * settings,
       /* one marker a block, with one parity: sent twice, never waits */
       .k = 1,
       .n = 2,
+      /* the session with every marker: a parked ground has only the
+       * slots on its channel to learn the key in */
+      .session_interval_ms = 1,
     };
     struct dvr_tx_params vector = {
       .rate = {.kind = DVR_RATE_HT,.mcs = MARKER_MCS},
@@ -478,6 +562,7 @@ gst_devourer_hop_start (GstElement * element,
   hop->bw_mhz = tuned->bw_mhz;
   hop->current = tuned->channel;
   hop->slot_us = (gint64) settings->dwell_ms * 1000;
+  hop->guard_us = MIN (GUARD_US, hop->slot_us / 10);
   g_mutex_init (&hop->lock);
   g_cond_init (&hop->cond);
   r = dvr_link_hop_schedule_init (&hop->sched, channels, n, keys,
@@ -564,4 +649,15 @@ gst_devourer_hop_add_stats (GstDevourerHop * hop, GstStructure * s)
       "hop-acquisitions", G_TYPE_UINT64, st.acquisitions,
       "hop-losses", G_TYPE_UINT64, st.losses,
       "hop-offset-us", G_TYPE_INT64, st.offset_us, NULL);
+}
+
+void
+gst_devourer_hop_gate (GstDevourerHop * hop)
+{
+  gint64 now = g_get_monotonic_time ();
+  gint64 from = atomic_load (&hop->gate_from);
+  gint64 until = atomic_load (&hop->gate_until);
+
+  if (now >= from && now < until)
+    g_usleep ((gulong) (until - now));
 }

@@ -4,19 +4,25 @@
  * link's keyed hop schedule (link.h, "Frequency hopping") in slots of
  * hop-dwell ms.
  *
- * The slot both ends are in is agreed by the sender's announcements, not
- * by the chips' clocks: each chip's TSF counts from its own power-on on
+ * The slot both ends are in is agreed by the sender's announcements, timed
+ * by the receiver's chip: each chip's TSF counts from its own power-on on
  * its own crystal, and nothing on a monitor-mode link (no beacons, no
  * association) brings two of them together. So the sender (devourersink)
- * starts its slots on its host's clock, retunes at each boundary and
- * first of all sends a marker — the slot and how far into it the marker
+ * starts its slots on its host's clock and, right after the retune at
+ * each boundary, sends a marker — the slot and how far into it the marker
  * left — as a sealed packet of a port of its own (hop-port), at the most
- * robust rate. The receiver (devourersrc) parks on one channel of the set
- * until a marker arrives (every channel comes once a round, so two rounds
- * on one channel without a marker mean a jammed or silent channel: it
- * parks on the next), then knows when the sender's slots start, follows
- * them, and corrects its estimate with every marker after. With no marker
- * for two rounds it has lost the sender and parks again.
+ * robust rate. Around each boundary it holds its frames back for a guard
+ * (a tenth of the slot, at most 1 ms, each side), so none is on the air
+ * while either end retunes. The receiver (devourersrc) times each marker
+ * by the TSF its chip stamped on the frame (mapped to the host clock by
+ * reading the TSF register now and then), free of the RX aggregation and
+ * scheduling delays a host timestamp carries. It parks on one channel of
+ * the set until a marker arrives (every channel comes once a round, so
+ * two rounds on one channel without a marker mean a jammed or silent
+ * channel: it parks on the next), then moves with the sender's slots a
+ * quarter guard after each boundary and corrects its estimate with every
+ * marker. With no marker for two rounds it has lost the sender and parks
+ * again.
  *
  * A marker is opened with the link's keys: nobody without them can read
  * where the sender is, nor move a receiver by forging one (it is counted
@@ -77,6 +83,11 @@ gboolean gst_devourer_hop_settings_set (GstDevourerHopSettings * s,
 gboolean gst_devourer_hop_settings_get (const GstDevourerHopSettings * s,
     guint first_id, guint prop_id, GValue * value);
 
+/* The session re-announcement period a hopping sender's video link wants
+ * (once a round, at most the link's default second); 0 (the default)
+ * when the settings hop not. Read under the object lock. */
+guint32 gst_devourer_hop_session_interval (const GstDevourerHopSettings * s);
+
 typedef enum
 {
   GST_DEVOURER_HOP_SENDING,
@@ -116,6 +127,11 @@ GstDevourerHop *gst_devourer_hop_start (GstElement * element,
     const GstDevourerHopSettings * settings, gboolean sender,
     const struct dvr_link_keys *keys, guint32 link_id, dvr_share * share,
     const gchar * selector, const struct dvr_channel *tuned, GError ** err);
+
+/* The sender's gate (its sending thread, before each frame goes to the
+ * adapter): returns at once, or after the guard around a slot boundary,
+ * in which no frame may leave (at most 1 ms each side of it). */
+void gst_devourer_hop_gate (GstDevourerHop * hop);
 
 /* Stop the thread, close the marker share; NULL is fine. */
 void gst_devourer_hop_stop (GstDevourerHop * hop);

@@ -1037,6 +1037,7 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
   gint power_mbm;
   struct dvr_link_fresh_info fresh;
   struct dvr_thermal_stats thermal = { .thermal = -1, .thermal_cal = -1 };
+  guint64 tsf;
 
   g_mutex_lock (&self->control_lock);
   g_mutex_lock (&self->link_lock);
@@ -1067,6 +1068,10 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
   g_mutex_unlock (&self->link_lock);
   /* Written under the control lock too (start, stop). */
   dvr_link_fresh_get_info (self->fresh, &fresh);
+  /* The chip's clock now (0 when stopped): what a frame sent next would
+   * leave at, to compare with the TSF receivers stamp frames with. */
+  if (self->radio.dev == NULL || dvr_get_tsf (self->radio.dev, &tsf) != DVR_OK)
+    tsf = 0;
   g_mutex_unlock (&self->control_lock);
 
   s = gst_structure_new ("application/x-devourer-sink-stats",
@@ -1109,7 +1114,8 @@ gst_devourer_sink_make_stats (GstDevourerSink * self)
       "tx-power-mbm", G_TYPE_INT, power_mbm,
       "thermal", G_TYPE_INT, thermal.thermal,
       "bb-swing-steps-a", G_TYPE_INT, thermal.swing_offset[0],
-      "bb-swing-steps-b", G_TYPE_INT, thermal.swing_offset[1], NULL);
+      "bb-swing-steps-b", G_TYPE_INT, thermal.swing_offset[1],
+      "tsf", G_TYPE_UINT64, tsf, NULL);
   gst_devourer_adapt_set_stats (&self->adaptation, s);
   g_mutex_lock (&self->control_lock);
   gst_devourer_hop_add_stats (self->hop, s);
@@ -1390,6 +1396,11 @@ on_link_frame (void *user, const uint8_t *frame, size_t len)
     GST_LOG_OBJECT (self, "flushing: %zu-byte frame not sent", len);
     return -1;
   }
+  /* hopping: nothing leaves across a slot boundary (the hopper lives
+   * while frames flow: stop ends it after the last one) */
+  GstDevourerHop *hop = g_atomic_pointer_get (&self->hop);
+  if (hop != NULL)
+    gst_devourer_hop_gate (hop);
   ret = dvr_share_send (self->radio.share, frame, len);
   if (G_LIKELY (ret == DVR_OK))
     return 0;
@@ -1785,6 +1796,10 @@ gst_devourer_sink_open (GstDevourerSink * self)
   split = self->oversize != GST_DEVOURER_SINK_OVERSIZE_ERROR;
   lcfg.k = (uint8_t) self->fec_k;
   lcfg.n = (uint8_t) self->fec_n;
+  /* A hopping ground hears one channel in n: announce the session once a
+   * round, so it learns the key within a round of finding the drone. */
+  lcfg.session_interval_ms =
+      gst_devourer_hop_session_interval (&self->hop_settings);
   lcfg.epoch = self->epoch;
   epoch_file = g_strdup (self->epoch_file);
   lcfg.fec_policy = (uint8_t) self->fec_policy;

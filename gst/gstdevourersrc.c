@@ -85,6 +85,7 @@
 
 #include "gstdevourerfresh.h"
 #include "gstdevourermeta.h"
+#include "gstdevourerrxmetareg.h"
 #include "gstdevourerurihandler.h"
 #include "gstdevourerutil.h"
 
@@ -1434,6 +1435,14 @@ on_link_packet (void *user, const uint8_t *data, size_t len)
   }
   gst_buffer_fill (buf, 0, data, len);
   gst_buffer_set_size (buf, (gssize) len);
+  /* Chip time: the frame that completed this packet, as the link kept
+   * it (dvr_link_rx_packet_heard can only fail outside this callback). */
+  {
+    struct dvr_link_rx_heard heard = {.rssi_dbm = DVR_LINK_RSSI_UNKNOWN };
+
+    dvr_link_rx_packet_heard (self->link, &heard);
+    gst_devourer_rx_meta_set (buf, &heard);
+  }
 
   /* The link counts every packet it gives up before delivering the next
    * one (link.h dvr_link_rx_lost), so a rise means this packet follows a
@@ -1481,15 +1490,24 @@ on_device_rx (void *user, const struct dvr_rx_frame *frame)
   GstDevourerRadio *radio = user;
   GstDevourerSrcAdapter *a = radio->user;
   GstDevourerSrc *self = a->self;
-  gint rssi = frame->info.signal_dbm;
+  const struct dvr_rx_info *info = &frame->info;
+  struct dvr_link_rx_heard heard = {
+    .tsf_us = info->tsf_us,
+    .has_tsf = TRUE,
+    .rssi_dbm = info->signal_dbm,
+    .n_chains = MIN (info->n_chains, DVR_MAX_RF_PATHS),
+    .channel = info->channel,
+    .freq_mhz = info->freq_mhz,
+  };
   int verdict;
   gboolean ours;
 
+  memcpy (heard.chain_rssi_dbm, info->rssi_dbm, sizeof (heard.chain_rssi_dbm));
   g_mutex_lock (&self->rx_lock);
   if (G_LIKELY (self->link != NULL)) {
     self->push_arrival = GST_CLOCK_TIME_NONE;
-    verdict = dvr_link_rx_push (self->link, a->index, rssi, frame->data,
-        frame->len, gst_devourer_now_ms ());
+    verdict = dvr_link_rx_push_heard (self->link, a->index, &heard,
+        frame->data, frame->len, gst_devourer_now_ms ());
     ours = verdict_is_our_link (verdict);
     gst_devourer_heard_add (&a->heard, &frame->info, ours);
     gst_devourer_heard_add (&a->heard_total, &frame->info, ours);

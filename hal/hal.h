@@ -261,6 +261,11 @@ struct dvr_chip_info {
 	unsigned tx_agg_max;
 	size_t tx_agg_max_bytes;
 	size_t tx_agg_align;
+	/* The MAC's 64-bit TSF counter (REG_TSFTR: low word here, high word
+	 * 4 bytes on), in microseconds since the MAC powered on: what the RX
+	 * descriptor's TSFL samples and dvr_get_tsf() reads. 0x0560 on every
+	 * Realtek chip (rtw88 reg.h REG_TSFTR); 0 = the chip has none. */
+	uint16_t tsf_reg;
 	const struct dvr_chip_ops *ops;
 
 	/* --- what the generic and family layers program the chip from --- */

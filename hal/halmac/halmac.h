@@ -279,6 +279,7 @@ int halmac_rsvd_boundary(struct dvr_chip *chip, uint16_t *page);
 	.tx_agg_max = 3,                                                     \
 	.tx_agg_max_bytes = HALMAC_TX_AGG_MAX_BYTES,                         \
 	.tx_agg_align = HALMAC_TX_AGG_ALIGN,                                 \
+	.tsf_reg = 0x0560, /* REG_TSFTR, rtw88 reg.h */                      \
 	.fw_kind = DVR_FW_3081_DDMA
 
 /* The ops every HalMAC chip points at the generation, for a chip's ops
@@ -421,6 +422,12 @@ uint32_t halmac_rf_read(struct dvr_chip *chip, unsigned path, uint8_t addr,
                         uint32_t mask);
 void halmac_rf_write(struct dvr_chip *chip, unsigned path, uint8_t addr,
                      uint32_t mask, uint32_t data);
+/* The whole 20-bit RF register @p addr in one transfer and no read: a
+ * plain 32-bit write of the direct window, or the LSSI word (with its
+ * settle time) where the window takes no writes. For a hop, which knows
+ * the word it writes. */
+void halmac_rf_write_word(struct dvr_chip *chip, unsigned path, uint8_t addr,
+                          uint32_t data);
 /* RF table row writer for dvr_phy_table_walk (ctx = struct
  * halmac_rf_ctx), honouring the table's pseudo-address delays. */
 struct halmac_rf_ctx {

@@ -64,6 +64,23 @@ void halmac_rf_write(struct dvr_chip *chip, unsigned path, uint8_t addr,
 	dvr_delay_us(LSSI_SETTLE_US);
 }
 
+void halmac_rf_write_word(struct dvr_chip *chip, unsigned path, uint8_t addr,
+                          uint32_t data)
+{
+	const struct halmac_rf_access *rf = &halmac_data(chip)->rf;
+
+	/* The window word is the RF register's 20 bits and nothing above
+	 * them (rtw88 phy.c rtw_phy_write_rf_reg_mix writes it under
+	 * RFREG_MASK): the read-modify-write of halmac_rf_write would write
+	 * this same word. */
+	if (addr != 0 && rf->window_writes) {
+		dvr_w32(chip->io, window_reg(rf, path, addr),
+		        data & RF_DATA_MASK);
+		return;
+	}
+	halmac_rf_write(chip, path, addr, RF_DATA_MASK, data);
+}
+
 int halmac_rf_row(void *ctx, uint32_t addr, uint32_t data)
 {
 	struct halmac_rf_ctx *rc = ctx;

@@ -244,6 +244,10 @@ struct jaguar1_data {
 	 * it (the 8812A's 5 GHz AGC difference tables); it fills
 	 * chip->calib. */
 	int (*calibrate_channel)(struct dvr_chip *chip, unsigned channel);
+	/* Optional: what calibrate_channel writes beyond the IQK, done
+	 * again by a hop to @p channel (the 8812A's AGC difference table of
+	 * the sub-band, when the BB holds another one: priv->cal_table). */
+	int (*hop_calibration)(struct dvr_chip *chip, unsigned channel);
 
 	/* --- TX power (jaguar1_txpower.c) --- */
 	/* How the die reads its EFUSE TX-power block: the offset of path
@@ -308,6 +312,42 @@ struct jaguar1_pwrtrack {
 	bool remnant_pending;    /* TX power not yet applied with it */
 };
 
+/*
+ * What a channel set leaves behind that differs between two channels of
+ * one band and bandwidth, taken after the set (and its calibration) so a
+ * later return to the channel can be a hop (hal/jaguar1/jaguar1_hop.c):
+ * the sub-band's fc_area (0x860), where the primary 20 MHz sits in a 40
+ * or 80 MHz channel (0x483, 0x8AC [5:2], 0x838 [31:28], 0xA00 bit 4),
+ * the ADC clock fields the 8812A's spur fix moves (0x8AC, 0x8C4), RF
+ * 0x18 of every path, and what the IQK of
+ * the channel wrote — RX correction 0xC10/0xE10, page-C1 TX correction
+ * 0xCCC/0xCD4 and 0xECC/0xED4, the LO leakage result in RF 0x58, the TX
+ * result its RX IQK loaded into the engine (0x978) — with
+ * the die's temperature then. Whole register values: a hop writes, never
+ * reads.
+ */
+#define JAGUAR1_HOP_ENTRIES 48u
+struct jaguar1_chan_regs {
+	struct dvr_channel ch;           /* channel 0: empty slot */
+	uint8_t thermal;                 /* jaguar1_thermal_now at the IQK */
+	uint32_t ccasel;                 /* 0x82C on page C (page select) */
+	uint32_t clktrk, adcclk, adc160; /* 0x860, 0x8AC, 0x8C4 */
+	uint32_t cca2nd, rxsb;           /* 0x838, 0xA00 */
+	uint8_t data_sc;                 /* 0x483 */
+	uint32_t rf18[2], txmod[2];      /* RF 0x18, RF 0x58 per path */
+	uint32_t rx_iqc[2];              /* 0xC10 / 0xE10 */
+	uint32_t iqk_com00;              /* 0x978: the TX result RX IQK used */
+	uint32_t tx_iqc_y[2], tx_iqc_x[2]; /* page C1 0xCCC/0xECC, 0xCD4/0xED4 */
+};
+
+struct jaguar1_hop_cache {
+	struct jaguar1_chan_regs e[JAGUAR1_HOP_ENTRIES];
+	unsigned next;                   /* slot the next new channel takes */
+	/* Entry the chip's registers hold now; -1: unknown (not calibrated
+	 * yet, or something rewrote them since: tracking's recalibration) */
+	int live;
+};
+
 /* The EFUSE map, TX power tables and the power last asked are the chip's
  * common state (struct dvr_chip). */
 struct jaguar1_priv {
@@ -319,6 +359,12 @@ struct jaguar1_priv {
 	unsigned iqk_runs;
 	struct jaguar1_iqk iqk[DVR_MAX_RF_PATHS]; /* last IQK, per path */
 	struct jaguar1_pwrtrack pwrtrack;
+	/* Which of the die's per-sub-band calibration tables the BB holds
+	 * (the die's own numbering, 0: none; the 8812A's AGC difference) */
+	uint8_t cal_table;
+	/* RF 0x18 of each path as the last channel set wrote it */
+	uint32_t rf18[2];
+	struct jaguar1_hop_cache hop;
 };
 
 static inline struct jaguar1_priv *jaguar1_priv(const struct dvr_chip *c)
@@ -426,6 +472,25 @@ int jaguar1_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
  * (jaguar1_narrowband.c); jaguar1_set_channel hands such a channel here. */
 int jaguar1_set_narrow_channel(struct dvr_chip *chip,
                                const struct dvr_channel *ch);
+/* The hop_channel op (jaguar1_hop.c): a move within the band and
+ * bandwidth to a channel set in full before, at a temperature within
+ * the IQK threshold of now, made by writing what differs between the
+ * two channels' cached registers; declined (nothing written) otherwise. */
+int jaguar1_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
+                        bool *hopped);
+/* After a full channel set and its calibration: keep what the channel
+ * left (struct jaguar1_chan_regs) for hops back to it. */
+void jaguar1_hop_store(struct dvr_chip *chip, const struct dvr_channel *ch);
+/* Every cached channel is stale (power, BB/RF tables, an LCK/IQK of
+ * tracking): the next change of channel is a full set. */
+void jaguar1_hop_forget(struct dvr_chip *chip);
+/* The die's temperature as tracking last averaged it (the EFUSE
+ * calibration value before the first reading). */
+uint8_t jaguar1_thermal_now(const struct dvr_chip *chip);
+/* The recalibration threshold of the thermal average (rtw88 chip_info
+ * iqk_threshold). */
+#define JAGUAR1_IQK_THRESHOLD 8u
+
 /* Thermal power tracking (jaguar1_pwrtrack.c): the track op, and the
  * fresh start every band switch gives it (after the EFUSE swing is
  * written). */
@@ -502,6 +567,7 @@ void jaguar1_iqk_record(struct dvr_chip *chip, unsigned channel);
 	.set_monitor = jaguar1_set_monitor,                                  \
 	.set_carrier_sense = dvr_set_carrier_sense,                          \
 	.set_channel = jaguar1_set_channel,                                  \
+	.hop_channel = jaguar1_hop_channel,                                  \
 	.calibrate = jaguar1_calibrate,                                      \
 	.set_tx_power = jaguar1_set_tx_power,                                \
 	.calibrated_tx_power = jaguar1_calibrated_tx_power,                  \
@@ -546,6 +612,7 @@ void jaguar1_iqk_record(struct dvr_chip *chip, unsigned channel);
 	.tx_power_step_mbm = 50,                                             \
 	.tx_agg_max_bytes = 20480,                                           \
 	.tx_agg_align = 8,                                                   \
+	.tsf_reg = 0x0560, /* REG_TSFTR, rtw88 reg.h */                      \
 	.fw_kind = DVR_FW_8051_PAGES,                                        \
 	.phy_status_len = JAGUAR1_PHY_STATUS_LEN,                            \
 	.efuse_log_size = JAGUAR1_EFUSE_SIZE

@@ -135,6 +135,9 @@ int jaguar1_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 		return st;
 
 	enum jaguar1_band band = pl.is_5g ? JAGUAR1_BAND_5G : JAGUAR1_BAND_2G;
+	/* the registers a hop knows are being rewritten */
+	if (priv)
+		priv->hop.live = -1;
 	bool new_band = !priv || priv->band != band ||
 	                priv->band == JAGUAR1_BAND_NONE;
 	if (new_band) {
@@ -155,6 +158,8 @@ int jaguar1_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 		v &= ~(RF18_BAND_MASK | RF18_CHANNEL_MASK | RF18_BW_MASK);
 		v |= rf18_band(pl.center) | pl.center | bw_bits << 10;
 		jaguar1_rf_write(chip, p, RF_CFGCH, v);
+		if (priv && p < 2)
+			priv->rf18[p] = v;
 	}
 
 	if ((st = dvr_io_status(io)) != DVR_OK) {
@@ -165,8 +170,12 @@ int jaguar1_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	/* Once bring-up has calibrated, every channel set calibrates
 	 * again, as rtw88 does (the die's calibrate_channel): the I/Q
 	 * imbalance follows the synthesizer and mixers of the channel. */
-	if (priv && priv->calibrated)
-		return fam->calibrate_channel(chip, ch->channel);
+	if (priv && priv->calibrated) {
+		if ((st = fam->calibrate_channel(chip, ch->channel)) != DVR_OK)
+			return st;
+		/* what the set and its IQK left, for hops back here */
+		jaguar1_hop_store(chip, ch);
+	}
 	/* chip->channel is the core's to record: senders read it. */
 	return DVR_OK;
 }

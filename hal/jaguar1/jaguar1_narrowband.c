@@ -57,6 +57,11 @@ int jaguar1_set_narrow_channel(struct dvr_chip *chip,
 	dvr_w32_mask(io, REG_BB_ADCCLK, RFMOD_BW_MASK,
 	             rfmod_word(ch->bw_mhz));
 	dvr_w32_mask(io, REG_BB_ADC160, BIT(30), 0);
+	/* the chip no longer holds the 20 MHz channel's cached registers
+	 * a hop starts from (the core never hops a narrowband channel) */
+	struct jaguar1_priv *priv = jaguar1_priv(chip);
+	if (priv)
+		priv->hop.live = -1;
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "narrowband re-clock failed");
 	return DVR_OK;

@@ -46,8 +46,13 @@ int jaguar1_phy_init(struct dvr_chip *chip)
 	if (paths == 1 && jd->config_1t)
 		jd->config_1t(io);
 
-	if (jaguar1_priv(chip))
+	if (jaguar1_priv(chip)) {
 		jaguar1_priv(chip)->band = JAGUAR1_BAND_NONE;
+		jaguar1_priv(chip)->cal_table = 0;
+	}
+	/* the tables rewrote the BB and RF: nothing cached holds */
+	jaguar1_hop_forget(chip);
+	dvr_reg_shadow_reset(&chip->shadow);
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "PHY init failed");
 	return DVR_OK;
@@ -60,5 +65,10 @@ int jaguar1_calibrate(struct dvr_chip *chip)
 	                                               chip->channel.channel);
 	if (st == DVR_OK && priv)
 		priv->calibrated = true;
+	/* the channel set before bring-up calibrated cached nothing; it
+	 * has its IQK now (the family's channel set only: the 8814A keeps
+	 * its own) */
+	if (st == DVR_OK && chip->info->ops->set_channel == jaguar1_set_channel)
+		jaguar1_hop_store(chip, &chip->channel);
 	return st;
 }

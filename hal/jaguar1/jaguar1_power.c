@@ -76,6 +76,7 @@ int jaguar1_power_on(struct dvr_chip *chip)
 		                     "power-on");
 	if (jaguar1_priv(chip))
 		jaguar1_priv(chip)->band = JAGUAR1_BAND_NONE;
+	jaguar1_hop_forget(chip);
 	return DVR_OK;
 }
 

@@ -140,6 +140,9 @@ int jaguar1_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 	             IQK_THRESHOLD;
 	if (recal) {
 		t->thermal_k = avg;
+		/* the LCK and IQK below move what every cached channel
+		 * holds: returns are full sets until each is set again */
+		jaguar1_hop_forget(chip);
 		if (fam->lck) {
 			fam->lck(chip);
 			st->lck_runs++;

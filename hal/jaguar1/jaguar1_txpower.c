@@ -10,6 +10,11 @@
  * through the die's EFUSE rules (jaguar1_data.txpwr); the die loads its
  * own by-rate and limit tables into chip state at identify. Thermal
  * tracking's remnant (jaguar1_pwrtrack.c) is added after the limit.
+ * Every write goes through the register shadow (chip->shadow): the core
+ * applies the power again after each channel change, and a hop between
+ * channels of one power group leaves every word as it was — no transfer.
+ * Nothing else writes these registers after phy_init (whose tables
+ * empty the shadow).
  *
  * What "TX power" means here: the index the core asks for is the one the
  * reference rate (HT MCS7 on path A) gets; every other rate and path keeps
@@ -114,10 +119,12 @@ int jaguar1_set_tx_power(struct dvr_chip *chip, int index)
 			            (paths == 1 && is_2ss(rate));
 			if (one_ss_last)
 				/* VHT1SS 8/9 share with VHT2SS 0/1 */
-				dvr_w32_mask(io, (uint16_t)(base + off), 0xFFFF,
-				             word & 0xFFFF);
+				dvr_reg_shadow_w32_mask(io, &chip->shadow,
+				                        (uint16_t)(base + off),
+				                        0xFFFF, word & 0xFFFF);
 			else if (!skip)
-				dvr_w32(io, (uint16_t)(base + off), word);
+				dvr_reg_shadow_w32(io, &chip->shadow,
+				                   (uint16_t)(base + off), word);
 			word = 0;
 			if (one_ss_last)
 				break;
@@ -136,8 +143,9 @@ int jaguar1_set_tx_power(struct dvr_chip *chip, int index)
 		int t2 = mcs7_agc - 24 < 2 ? 2 : mcs7_agc - 24;
 		uint32_t training = (uint32_t)t0 | (uint32_t)t1 << 8 |
 		                    (uint32_t)t2 << 16;
-		dvr_w32_mask(io, p ? REG_B_TX_TRAINING : REG_A_TX_TRAINING,
-		             0x00FFFFFFu, training);
+		dvr_reg_shadow_w32_mask(io, &chip->shadow,
+		                        p ? REG_B_TX_TRAINING : REG_A_TX_TRAINING,
+		                        0x00FFFFFFu, training);
 		if (p == 0)
 			ref_applied = mcs7;
 	}

@@ -41,8 +41,46 @@ struct dvr_chan_geometry;
 uint32_t jaguar2_rf18_word(const struct dvr_chip *chip, uint32_t old,
                            const struct dvr_chan_geometry *pl);
 /* The synthesiser re-latch after RF 0x18 is written (RF A 0xB8 bit 19
- * low, then high). */
-void jaguar2_rf_relatch(struct dvr_chip *chip);
+ * low, then high); returns the word RF A 0xB8 is left holding. _from:
+ * the same edge from @p b8, the word RF A 0xB8 is known to hold, with no
+ * RF read. */
+uint32_t jaguar2_rf_relatch(struct dvr_chip *chip);
+void jaguar2_rf_relatch_from(struct dvr_chip *chip, uint32_t b8);
+
+/*
+ * What a hop needs of the RF (jaguar2_hop.c), in the chip's private
+ * state: the words the last channel set or hop left in RF 0x18 and RF A
+ * 0xB8, and the RF 0x18 word of every channel number set in full since
+ * the cache was last dropped. Dropped (jaguar2_hop_forget) by phy_init
+ * (the chip was powered), by every calibration, and on a bus error.
+ */
+#define JAGUAR2_HOP_CHANNELS 178u     /* channel numbers 0..177 */
+struct jaguar2_hop_cache {
+	bool known;              /* rf18, rf_b8 hold what the chip holds */
+	uint32_t rf18;           /* RF 0x18, every path */
+	uint32_t rf_b8;          /* RF A 0xB8 */
+	uint32_t chan_rf18[JAGUAR2_HOP_CHANNELS];   /* by centre; 0: none */
+};
+
+void jaguar2_hop_forget(struct jaguar2_hop_cache *c);
+/* The RF 0x18 part of a full channel set (rtw88 *_set_channel_rf): the
+ * word for @p pl from RF A 0x18 as read (jaguar2_rf_channel_word); then,
+ * after the chip's own RF steps, that word written to @p paths paths and
+ * the re-latch, the word recorded in @p c (may be NULL). */
+uint32_t jaguar2_rf_channel_word(struct dvr_chip *chip,
+                                 const struct dvr_chan_geometry *pl);
+void jaguar2_set_rf_channel(struct dvr_chip *chip, struct jaguar2_hop_cache *c,
+                            const struct dvr_chan_geometry *pl, uint32_t word,
+                            unsigned paths);
+/* The RF 0x18 word a hop to @p pl writes: true when a full set of that
+ * channel recorded it and it is what a full set would write now. */
+bool jaguar2_hop_rf_word(const struct dvr_chip *chip,
+                         const struct jaguar2_hop_cache *c,
+                         const struct dvr_chan_geometry *pl, uint32_t *word);
+/* The hop's RF writes: @p word to RF 0x18 of @p paths paths and the
+ * re-latch from the cached RF A 0xB8, whole words, with no RF read. */
+void jaguar2_hop_rf_write(struct dvr_chip *chip, struct jaguar2_hop_cache *c,
+                          uint32_t word, unsigned paths);
 
 /* RX path select (0x808): [29:28] the path selection's reset, which the
  * BB/RF set-up holds while the tables load (rtw88 reg.h REG_RXPSEL,

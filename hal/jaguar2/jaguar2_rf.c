@@ -10,6 +10,8 @@
 #include "hal/jaguar2/jaguar2.h"
 
 #define RF_XTALX2 0xB8
+#define RF_ALL 0xFFFFFu
+#define RELATCH (1u << 19)
 #define RF18_BAND_5G ((1u << 16) | (1u << 8))
 #define RF18_BAND_MASK ((1u << 16) | (3u << 8))
 #define RF18_CHANNEL_MASK 0xFFu
@@ -41,9 +43,19 @@ uint32_t jaguar2_rf18_word(const struct dvr_chip *chip, uint32_t old,
 	return v;
 }
 
-void jaguar2_rf_relatch(struct dvr_chip *chip)
+uint32_t jaguar2_rf_relatch(struct dvr_chip *chip)
 {
-	/* the synthesiser re-latches on an edge of RF A 0xB8 bit 19 */
-	halmac_rf_write(chip, 0, RF_XTALX2, 1u << 19, 0);
-	halmac_rf_write(chip, 0, RF_XTALX2, 1u << 19, 1);
+	/* the synthesiser re-latches on an edge of RF A 0xB8 bit 19; each
+	 * edge a read and a whole write, as a partial RF write is made */
+	uint32_t v = halmac_rf_read(chip, 0, RF_XTALX2, RF_ALL);
+	halmac_rf_write(chip, 0, RF_XTALX2, RF_ALL, v & ~RELATCH);
+	v = halmac_rf_read(chip, 0, RF_XTALX2, RF_ALL);
+	halmac_rf_write(chip, 0, RF_XTALX2, RF_ALL, v | RELATCH);
+	return v | RELATCH;
+}
+
+void jaguar2_rf_relatch_from(struct dvr_chip *chip, uint32_t b8)
+{
+	halmac_rf_write(chip, 0, RF_XTALX2, RF_ALL, b8 & ~RELATCH);
+	halmac_rf_write(chip, 0, RF_XTALX2, RF_ALL, b8 | RELATCH);
 }

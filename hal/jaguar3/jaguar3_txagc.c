@@ -11,7 +11,9 @@
  *  - per rate one signed 7-bit difference to its reference at 0x3A00 +
  *    (rate & 0xFC), four a dword, shared by both paths: the smaller of
  *    the two paths' differences is written;
- *  - 0x1C90 bit 15 cleared before every write (the table writable).
+ *  - 0x1C90 bit 15 clear for a write to reach the table (the reference
+ *    clears it before every write; as a level it stays clear, and the
+ *    register shadow leaves out the repeats).
  * The levels themselves are the generic ones of hal/common/txpwr_index.c
  * under the chip's EFUSE rules.
  */
@@ -32,6 +34,13 @@ int jaguar3_set_tx_power(struct dvr_chip *chip,
                          const struct dvr_txpwr_chip *tc, int index)
 {
 	struct dvr_io *io = chip->io;
+	/* Every register here through the shadow: a channel change that
+	 * keeps the levels (a hop within one EFUSE channel group at a fixed
+	 * power) then writes nothing. The lock bit stays clear once
+	 * cleared (the BB table sets it; nothing but this code writes it),
+	 * the references' other fields are the power tracking's, which
+	 * writes them through the shadow too. */
+	struct dvr_reg_shadow *sh = &chip->shadow;
 	static const uint16_t ref_cck[2] = { 0x18A0, 0x41A0 };
 	static const uint16_t ref_ofdm[2] = { 0x18E8, 0x41E8 };
 	unsigned paths = chip->id.is_1t1r ? 1 : 2;
@@ -54,14 +63,16 @@ int jaguar3_set_tx_power(struct dvr_chip *chip,
 	 * OFDM section there), and the chip sends no CCK on that band. */
 	if (!is_5g)
 		for (unsigned p = 0; p < paths; p++) {
-			dvr_w32_mask(io, REG_TXAGC_WRITABLE, TXAGC_LOCK, 0);
-			dvr_w32_mask(io, ref_cck[p], 0x7F0000,
-			             (uint32_t)lvl[p][RATE_11M]);
+			dvr_reg_shadow_w32_mask(io, sh, REG_TXAGC_WRITABLE,
+			                        TXAGC_LOCK, 0);
+			dvr_reg_shadow_w32_mask(io, sh, ref_cck[p], 0x7F0000,
+			                        (uint32_t)lvl[p][RATE_11M]);
 		}
 	for (unsigned p = 0; p < paths; p++) {
-		dvr_w32_mask(io, REG_TXAGC_WRITABLE, TXAGC_LOCK, 0);
-		dvr_w32_mask(io, ref_ofdm[p], 0x1FC00,
-		             (uint32_t)lvl[p][REF_RATE]);
+		dvr_reg_shadow_w32_mask(io, sh, REG_TXAGC_WRITABLE,
+		                        TXAGC_LOCK, 0);
+		dvr_reg_shadow_w32_mask(io, sh, ref_ofdm[p], 0x1FC00,
+		                        (uint32_t)lvl[p][REF_RATE]);
 	}
 	/* Differences, four rates a dword, the smaller of the paths'. */
 	for (uint8_t r0 = 0; r0 < N_RATES; r0 += 4) {
@@ -81,8 +92,10 @@ int jaguar3_set_tx_power(struct dvr_chip *chip,
 			d = d < DIFF_MIN ? DIFF_MIN : d;
 			word |= ((uint32_t)d & 0x7F) << (8 * k);
 		}
-		dvr_w32_mask(io, REG_TXAGC_WRITABLE, TXAGC_LOCK, 0);
-		dvr_w32(io, (uint16_t)(REG_TXAGC_DIFF + r0), word);
+		dvr_reg_shadow_w32_mask(io, sh, REG_TXAGC_WRITABLE,
+		                        TXAGC_LOCK, 0);
+		dvr_reg_shadow_w32(io, sh, (uint16_t)(REG_TXAGC_DIFF + r0),
+		                   word);
 	}
 	int st = dvr_io_status(io);
 	if (st != DVR_OK)

@@ -80,6 +80,7 @@ static const struct jaguar1_data rtl8812a_family = {
 	/* the unlinked DIG floor (see jaguar1_channel.c) */
 	.igi_unlinked = 0x1C,
 	.calibrate_channel = rtl8812a_phy_calibration,
+	.hop_calibration = rtl8812a_hop_calibration,
 	.txpwr = &rtl8812a_txpwr,
 	.pwrtrk_tables = rtl8812a_pwrtrk_tables,
 	.cck_default_index = 24,     /* rtw88 rtw88xxa_pwrtrack_init */

@@ -38,6 +38,8 @@ void rtl8812a_config_1t(struct dvr_io *io);
 /* IQK, then the AGC difference of the 5 GHz sub-band, for the channel
  * set now; fills chip->calib (rtl8812a_calibrate.c). */
 int rtl8812a_phy_calibration(struct dvr_chip *chip, unsigned channel);
+/* What a hop to @p channel redoes of it (the sub-band's AGC difference). */
+int rtl8812a_hop_calibration(struct dvr_chip *chip, unsigned channel);
 
 /* The die's part of thermal power tracking (rtl8812a_pwrtrack.c): the
  * step tables of the board and the LCK (family hooks). */

@@ -15,16 +15,28 @@
 #include "hal/rtl8812a/rtl8812a.h"
 #include "hal/rtl8812a/rtl8812a_tables.h"
 
+/* Which AGC difference table a channel takes: 0 none, 1 the low band's,
+ * 2 the high band's (jaguar1_priv.cal_table). */
+enum { AGC_DIFF_NONE, AGC_DIFF_LB, AGC_DIFF_HB };
+
+static unsigned agc_diff_of(unsigned channel)
+{
+	if (channel >= 36 && channel <= 64)
+		return AGC_DIFF_LB;
+	return channel >= 100 ? AGC_DIFF_HB : AGC_DIFF_NONE;
+}
+
 static int load_agc_diff(struct dvr_chip *chip, unsigned channel)
 {
 	const uint32_t *rows;
 	size_t n;
 	struct dvr_phy_cond cond;
+	unsigned table = agc_diff_of(channel);
 
-	if (channel >= 36 && channel <= 64) {
+	if (table == AGC_DIFF_LB) {
 		rows = rtl8812a_agc_diff_lb;
 		n = rtl8812a_agc_diff_lb_len;
-	} else if (channel >= 100) {
+	} else if (table == AGC_DIFF_HB) {
 		rows = rtl8812a_agc_diff_hb;
 		n = rtl8812a_agc_diff_hb_len;
 	} else {
@@ -36,7 +48,21 @@ static int load_agc_diff(struct dvr_chip *chip, unsigned channel)
 	if (st != DVR_OK)
 		return dvr_chip_fail(chip, st, "AGC difference table of "
 		                     "channel %u failed", channel);
+	if (jaguar1_priv(chip))
+		jaguar1_priv(chip)->cal_table = (uint8_t)table;
 	return DVR_OK;
+}
+
+/* A hop keeps the IQK of the channel's full set (jaguar1_hop.c) but the
+ * AGC difference is the sub-band's: loaded again when the BB holds the
+ * other band's rows, left alone as a full set leaves it otherwise. */
+int rtl8812a_hop_calibration(struct dvr_chip *chip, unsigned channel)
+{
+	const struct jaguar1_priv *priv = jaguar1_priv(chip);
+	unsigned table = agc_diff_of(channel);
+	if (table == AGC_DIFF_NONE || (priv && priv->cal_table == table))
+		return DVR_OK;
+	return load_agc_diff(chip, channel);
 }
 
 int rtl8812a_phy_calibration(struct dvr_chip *chip, unsigned channel)

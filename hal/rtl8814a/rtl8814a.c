@@ -30,7 +30,8 @@ static const struct dvr_chip_ops rtl8814a_ops = {
 	.set_monitor = halmac_set_monitor,
 	.set_carrier_sense = dvr_set_carrier_sense,
 	.set_channel = rtl8814a_set_channel,
-	.calibrate = jaguar1_calibrate,
+	.hop_channel = rtl8814a_hop_channel,
+	.calibrate = rtl8814a_calibrate,
 	.set_tx_power = rtl8814a_set_tx_power,
 	.calibrated_tx_power = rtl8814a_calibrated_tx_power,
 	.track = rtl8814a_track,
@@ -93,6 +94,7 @@ const struct dvr_chip_info rtl8814a_info = {
 	 * aggregation head; mac_init programs the same count into the TX
 	 * DMA (0x208 [7:4], 0x20B). rtw88 packs up to 3. */
 	.tx_agg_max = 1,
+	.tsf_reg = 0x0560, /* REG_TSFTR, rtw88 reg.h */
 	.ops = &rtl8814a_ops,
 	.fw_kind = DVR_FW_3081_DDMA,
 	.fw_3081 = &rtl8814a_fw_spec,

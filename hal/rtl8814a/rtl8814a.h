@@ -36,6 +36,38 @@
 #define EFUSE8814A_RFE 0xCA
 #define EFUSE8814A_MAC 0xD8
 
+/*
+ * What a full channel set and its IQK leave that differs between two
+ * channels of one band and bandwidth (rtl8814a_hop.c): fc_area 0x860, the
+ * AGC table select 0x958, the CCK TX filter 0xA20-0xA28, the primary's
+ * position in a 40/80 MHz channel (0x483, 0x8AC, 0xA00), RF 0x18 and the
+ * LO leakage RF 0x08 of each path, each path's TX and RX I/Q correction
+ * on its NCTL result page (0x1B38, 0x1B3C) and which of them the path's
+ * 0xC94-family bits switch on, with the thermal average then.
+ */
+#define RTL8814A_HOP_ENTRIES 48u
+#define RTL8814A_PATHS 4u
+struct rtl8814a_chan_regs {
+	struct dvr_channel ch;            /* channel 0: empty slot */
+	uint8_t thermal;
+	uint32_t clktrk, agc_sel;         /* 0x860, 0x958 */
+	uint32_t cck_dfir[3];             /* 0xA20, 0xA24, 0xA28 */
+	uint32_t adcclk, rxsb;            /* 0x8AC, 0xA00 */
+	uint8_t data_sc;                  /* 0x483 */
+	uint32_t rf18[RTL8814A_PATHS], lok[RTL8814A_PATHS];
+	uint32_t tx_iqc[RTL8814A_PATHS], rx_iqc[RTL8814A_PATHS];
+	uint32_t iqc_on[RTL8814A_PATHS];  /* 0xC94 & 0xC01 per path */
+};
+
+struct rtl8814a_hop_cache {
+	struct rtl8814a_chan_regs e[RTL8814A_HOP_ENTRIES];
+	unsigned next;
+	int live;                         /* entry the chip holds; -1 none */
+};
+
+/* Rate codes of the TX AGC table (0x00-0x49). */
+#define RTL8814A_TXAGC_RATES 0x4Au
+
 /* The chip's state (chip->priv). The Jaguar1 part comes first: the
  * family's TX check reads chip->priv as a struct jaguar1_priv. */
 struct rtl8814a_priv {
@@ -43,6 +75,12 @@ struct rtl8814a_priv {
 	bool efuse_read;          /* the EFUSE is read after the download */
 	bool band_set;            /* a band switch has run */
 	bool band_5g;
+	struct rtl8814a_hop_cache hop;
+	/* The index last written to each rate of each path's TX AGC table
+	 * (0x1998 is a port: the register shadow cannot tell its entries
+	 * apart); known[] false until written since phy_init. */
+	uint8_t txagc[RTL8814A_PATHS][RTL8814A_TXAGC_RATES];
+	bool txagc_known[RTL8814A_PATHS][RTL8814A_TXAGC_RATES];
 };
 
 extern const struct halmac_data rtl8814a_halmac;
@@ -81,6 +119,15 @@ int rtl8814a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
  * rtw8814a_get_bb_swing). */
 uint32_t rtl8814a_bb_swing(const struct dvr_chip *chip, bool is_5g,
                            unsigned path);
+
+/* rtl8814a_hop.c: the hop_channel op, the cache a full set (after its
+ * IQK) fills, and forgetting it (power, BB/RF tables). */
+int rtl8814a_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
+                         bool *hopped);
+void rtl8814a_hop_store(struct dvr_chip *chip, const struct dvr_channel *ch);
+void rtl8814a_hop_forget(struct dvr_chip *chip);
+/* The calibrate op: the family's, then the channel cached. */
+int rtl8814a_calibrate(struct dvr_chip *chip);
 
 /* rtl8814a_txpower.c */
 /* The 0x1998 TX AGC table word of @p index for @p rate (DESC_RATE code)

@@ -195,6 +195,8 @@ int rtl8814a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	 * 8814AU does not transmit (OpenIPC devourer, see rfe_gpio). The
 	 * first channel set therefore always switches.
 	 */
+	if (priv)
+		priv->hop.live = -1;    /* the cached registers change */
 	bool old_5g = dvr_r8(chip->io, REG_CCK_CHECK) & CHECK_CCK_EN;
 	if (!priv || !priv->band_set || old_5g != pl.is_5g) {
 		switch_band(chip, pl.is_5g, pl.bw_mhz);
@@ -212,7 +214,12 @@ int rtl8814a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	 * (rtw88 rtw_phy_calibration after each switch; the family's
 	 * calibrate_channel hook, as jaguar1_set_channel runs it). The TX
 	 * power of the new channel the core applies after. */
-	if (priv && priv->j1.calibrated)
-		return rtl8814a_calibrate_channel(chip, ch->channel);
+	if (priv && priv->j1.calibrated) {
+		if ((st = rtl8814a_calibrate_channel(chip, ch->channel)) !=
+		    DVR_OK)
+			return st;
+		/* what the set and its IQK left, for hops back here */
+		rtl8814a_hop_store(chip, ch);
+	}
 	return DVR_OK;
 }

@@ -7,6 +7,8 @@
  * whose conditions select on the RFE option number, the crystal, the CCK
  * paths, the RFE GPIO pins, then the firmware's information packets.
  */
+#include <string.h>
+
 #include "hal/common/bb_table_row.h"
 #include "hal/common/phy_table.h"
 #include "hal/rtl8814a/rtl8814a.h"
@@ -136,6 +138,12 @@ int rtl8814a_phy_init(struct dvr_chip *chip)
 	dvr_clr8(io, 0x0073, 1u << 2);
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error during PHY init");
+	/* the tables rewrote BB and RF: no cached channel holds, and no
+	 * TX AGC table entry is known */
+	rtl8814a_hop_forget(chip);
+	struct rtl8814a_priv *priv = chip->priv;
+	if (priv)
+		memset(priv->txagc_known, 0, sizeof priv->txagc_known);
 	/* rtw88 main.c rtw_power_on: GENERAL_INFO and PHYDM_INFO once the
 	 * MAC and BB are up */
 	return halmac_fw_send_info(chip);

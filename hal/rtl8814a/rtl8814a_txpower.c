@@ -75,15 +75,27 @@ static void write_range(struct dvr_chip *chip, unsigned path, uint8_t from,
                         uint8_t to, int index, int shift)
 {
 	struct dvr_io *io = chip->io;
+	struct rtl8814a_priv *priv = chip->priv;
 
 	for (unsigned r = from; r <= to; r++) {
 		unsigned idx = level(chip, path, (uint8_t)r, index, shift);
+		/* an entry that already holds the index needs no write: the
+		 * table is the driver's alone (see struct rtl8814a_priv) */
+		bool cached = priv && path < RTL8814A_PATHS &&
+		              r < RTL8814A_TXAGC_RATES;
+		if (cached && priv->txagc_known[path][r] &&
+		    priv->txagc[path][r] == idx)
+			continue;
 		uint32_t w = rtl8814a_txagc_word(path, (uint8_t)r, idx);
 		dvr_w32(io, REG_TXAGC_TABLE, w);
 		/* "first time to turn on the txagc table, second to write
 		 * the addr0" */
 		if (r == 0x00)
 			dvr_w32(io, REG_TXAGC_TABLE, w);
+		if (cached) {
+			priv->txagc[path][r] = (uint8_t)idx;
+			priv->txagc_known[path][r] = true;
+		}
 	}
 }
 

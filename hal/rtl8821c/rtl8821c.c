@@ -29,6 +29,7 @@ static const struct dvr_chip_ops rtl8821c_ops = {
 	.identify = rtl8821c_identify,
 	.phy_init = rtl8821c_phy_init,
 	.set_channel = rtl8821c_set_channel,
+	.hop_channel = rtl8821c_hop_channel,
 	.calibrate = rtl8821c_calibrate,
 	.track = rtl8821c_track,
 	.set_tx_power = rtl8821c_set_tx_power,

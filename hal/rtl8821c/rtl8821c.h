@@ -71,6 +71,8 @@ struct rtl8821c_priv {
 	uint32_t cck_filter[3];
 	uint8_t cck_pd_default;  /* 0xAAA [4:0] after the tables */
 	struct rtl8821c_pwrtrack pwrtrack;
+	/* The RF channel words a hop writes (rtl8821c_channel.c). */
+	struct jaguar2_hop_cache hop;
 };
 
 static inline struct rtl8821c_priv *rtl8821c_priv(const struct dvr_chip *c)
@@ -103,6 +105,10 @@ void rtl8821c_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out);
 int rtl8821c_identify(struct dvr_chip *chip);
 int rtl8821c_phy_init(struct dvr_chip *chip);
 int rtl8821c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
+/* hop_channel (rtl8821c_channel.c): declines with no cached RF word for
+ * the channel, or a different primary sub-channel. */
+int rtl8821c_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
+                         bool *hopped);
 int rtl8821c_set_tx_power(struct dvr_chip *chip, int index);
 int rtl8821c_calibrated_tx_power(struct dvr_chip *chip);
 int rtl8821c_calibrate(struct dvr_chip *chip);
@@ -135,7 +141,9 @@ int rtl8821c_txpwr_index(const struct dvr_chip *chip, uint8_t rate, int *cap);
  *   error.
  * rtl8821c_pwrtrack_init (rtl8821c_pwrtrack.c): the BB swing index now in
  *   0xC1C and a fresh tracking state, as rtw88 rtw8821c_pwrtrack_init
- *   after the tables and after every channel set.
+ *   after the tables and after every channel set;
+ *   rtl8821c_pwrtrack_restart the same from @p swing, the 0xC1C [31:21]
+ *   value the caller knows it holds, without reading it (a hop).
  */
 int rtl8821c_coex_wlan_only(struct dvr_chip *chip);
 /* The external antenna switch for the band (rtl8821c_coex.c): set by
@@ -143,5 +151,6 @@ int rtl8821c_coex_wlan_only(struct dvr_chip *chip);
 void rtl8821c_coex_antenna(struct dvr_chip *chip, bool is_5g);
 int rtl8821c_iqk(struct dvr_chip *chip);
 void rtl8821c_pwrtrack_init(struct dvr_chip *chip);
+void rtl8821c_pwrtrack_restart(struct dvr_chip *chip, uint32_t swing);
 
 #endif /* DVR_RTL8821C_H */

@@ -50,6 +50,10 @@ int rtl8821c_iqk(struct dvr_chip *chip)
 	 * associated, which a monitor radio never is. */
 	uint8_t para = 0;
 
+	/* The firmware's IQK works on RF registers behind our back: a hop
+	 * may not write the RF words cached before it. */
+	if (rtl8821c_priv(chip))
+		jaguar2_hop_forget(&rtl8821c_priv(chip)->hop);
 	int st = halmac_h2c_packet(chip, H2C_IQK, &para, 1);
 	if (st != DVR_OK)
 		return st;

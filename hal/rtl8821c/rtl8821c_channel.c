@@ -10,6 +10,28 @@
  *
  * rtw88 has a CCK TX filter set of its own for the Chinese SRRC domain
  * (rtw8821c_cck_tx_filter_srrc); none of the domains we offer is SRRC.
+ *
+ * A hop (rtl8821c_hop_channel) writes only what those functions make
+ * depend on the channel number within one band and bandwidth:
+ *  - BB: on 2.4 GHz the CCK TX filter, which channel 14 has its own of;
+ *    on 5 GHz the sub-band in 0xC1C [11:8] and the clock-tracking word
+ *    0x860 (rtw8821c_set_channel_bb);
+ *  - RF 0x18 and the re-latch (rtw8821c_set_channel_rf);
+ *  - the thermal tracking started afresh (rtw8821c_set_channel_bb_swing
+ *    runs rtw8821c_pwrtrack_init on every channel set), with the band's
+ *    BB swing written back when the tracking had moved it.
+ * Everything else depends on the band, the bandwidth or the primary
+ * sub-channel only, which a hop keeps (the core's is_hop; we also decline
+ * a change of primary within 40/80 MHz): the band switch and CCK
+ * enables, the 2.4 GHz clock word (set_channel_bb), the ADC clock word
+ * 0x8AC, the BB swing of the band (rtw8821c_get_bb_swing reads the
+ * band's EFUSE setting), the MAC's bandwidth and sub-channel
+ * (rtw_set_channel_mac), the front-end select, RF 0xDF bit 6 and RF 0x64
+ * (set_channel_rf, rtw8821c_switch_rf_set), the RX DFIR
+ * (set_channel_rxdfir) and the antenna switch of the band. The channel
+ * set runs no calibration (rtw88 runs the IQK from
+ * rtw8821c_phy_calibration and the thermal tracking): there is none to
+ * keep per channel.
  */
 #include "hal/common/chan_geometry.h"
 #include "hal/rtl8821c/rtl8821c.h"
@@ -74,6 +96,35 @@ static void switch_front_end(struct dvr_io *io, enum front_end fe)
 	dvr_w32(io, REG_RFECTL, v);
 }
 
+/* The CCK TX filter: channel 14 has its own (Japan's DSSS mask);
+ * elsewhere the tables' values come back. */
+static void cck_tx_filter(struct dvr_io *io, const struct rtl8821c_priv *priv,
+                          unsigned c)
+{
+	if (c == 14) {
+		dvr_w32(io, REG_TXSF2, 0x0000B81C);
+		dvr_w32_mask(io, REG_TXSF6, 0xFFFF, 0x0000);
+		dvr_w32(io, REG_TXFILTER, 0x00003667);
+	} else if (priv && priv->cck_filter_valid) {
+		dvr_w32(io, REG_TXSF2, priv->cck_filter[0]);
+		dvr_w32_mask(io, REG_TXSF6, 0xFFFF,
+		             priv->cck_filter[1] & 0xFFFF);
+		dvr_w32(io, REG_TXFILTER, priv->cck_filter[2]);
+	}
+}
+
+/* The 5 GHz sub-band's TX scale field and clock-tracking word (rtw88
+ * rtw8821c_set_channel_bb). */
+static uint32_t sub_band_5g(unsigned c)
+{
+	return c >= 149 ? 3 : c >= 100 ? 2 : 1;
+}
+
+static uint32_t clock_track_5g(unsigned c)
+{
+	return c <= 48 ? 0x494 : c <= 64 ? 0x453 : c <= 116 ? 0x452 : 0x412;
+}
+
 static void bb_band(struct dvr_chip *chip, const struct dvr_chan_geometry *pl)
 {
 	struct dvr_io *io = chip->io;
@@ -87,18 +138,7 @@ static void bb_band(struct dvr_chip *chip, const struct dvr_chan_geometry *pl)
 		dvr_w32_mask(io, REG_RXCCAMSK, 0xFC00, 15);
 		dvr_w32_mask(io, REG_TXSCALE_A, 0xF00, 0);
 		dvr_w32_mask(io, REG_CLKTRK, 0x1FFE0000u, 0x96A);
-		/* CCK TX filter: channel 14 has its own (Japan's DSSS
-		 * mask); elsewhere the tables' values come back. */
-		if (c == 14) {
-			dvr_w32(io, REG_TXSF2, 0x0000B81C);
-			dvr_w32_mask(io, REG_TXSF6, 0xFFFF, 0x0000);
-			dvr_w32(io, REG_TXFILTER, 0x00003667);
-		} else if (priv && priv->cck_filter_valid) {
-			dvr_w32(io, REG_TXSF2, priv->cck_filter[0]);
-			dvr_w32_mask(io, REG_TXSF6, 0xFFFF,
-			             priv->cck_filter[1] & 0xFFFF);
-			dvr_w32(io, REG_TXFILTER, priv->cck_filter[2]);
-		}
+		cck_tx_filter(io, priv, c);
 		return;
 	}
 	dvr_w32_mask(io, REG_ENTXCCK, 1u << 18, 1);
@@ -106,11 +146,8 @@ static void bb_band(struct dvr_chip *chip, const struct dvr_chan_geometry *pl)
 	dvr_w32_mask(io, REG_RXPSEL, 1u << 28, 0);
 	dvr_w32_mask(io, REG_RXCCAMSK, 0xFC00, 15);
 	/* TX scale sub-band and the clock-tracking word by sub-band. */
-	uint32_t sub = c >= 149 ? 3 : c >= 100 ? 2 : 1;
-	dvr_w32_mask(io, REG_TXSCALE_A, 0xF00, sub);
-	uint32_t trk = c <= 48 ? 0x494 : c <= 64 ? 0x453 : c <= 116 ? 0x452
-	                                                            : 0x412;
-	dvr_w32_mask(io, REG_CLKTRK, 0x1FFE0000u, trk);
+	dvr_w32_mask(io, REG_TXSCALE_A, 0xF00, sub_band_5g(c));
+	dvr_w32_mask(io, REG_CLKTRK, 0x1FFE0000u, clock_track_5g(c));
 }
 
 /* 0x8AC: the ADC clock word; 40/80 MHz name the primary 20 MHz in [5:2]
@@ -149,9 +186,8 @@ static uint32_t bb_swing(const struct rtl8821c_priv *priv, bool is_5g)
 static void rf_channel(struct dvr_chip *chip,
                        const struct dvr_chan_geometry *pl)
 {
-	const struct rtl8821c_priv *priv = rtl8821c_priv(chip);
-	uint32_t v = jaguar2_rf18_word(chip, halmac_rf_read(chip, 0, 0x18,
-	                                                    0xFFFFF), pl);
+	struct rtl8821c_priv *priv = rtl8821c_priv(chip);
+	uint32_t v = jaguar2_rf_channel_word(chip, pl);
 
 	if (pl->is_5g) {
 		switch_front_end(chip->io, FE_WLA);
@@ -161,8 +197,7 @@ static void rf_channel(struct dvr_chip *chip,
 		halmac_rf_write(chip, 0, RF_LUTDBG, 1u << 6, 1);
 		halmac_rf_write(chip, 0, 0x64, 0xF, 0xF);
 	}
-	halmac_rf_write(chip, 0, 0x18, 0xFFFFF, v);
-	jaguar2_rf_relatch(chip);
+	jaguar2_set_rf_channel(chip, priv ? &priv->hop : NULL, pl, v, 1);
 }
 
 /* RX digital filters per bandwidth: 0x948 [29:28], 0x94C [29:28], 0xC20
@@ -197,5 +232,67 @@ int rtl8821c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	rtl8821c_coex_antenna(chip, pl.is_5g);
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error while tuning");
+	return DVR_OK;
+}
+
+/* Could a hop from @p old to @p pl be made: the band, bandwidth and
+ * primary sub-channel the same (the ADC clock word 0x8AC and the MAC's
+ * 0x483 hold the primary), so only the channel differs. */
+static bool same_setup(const struct dvr_chan_geometry *old,
+                       const struct dvr_chan_geometry *pl)
+{
+	return old->is_5g == pl->is_5g && old->bw_mhz == pl->bw_mhz &&
+	       old->sc20 == pl->sc20 && old->sc40 == pl->sc40;
+}
+
+/* The BB writes of rtw8821c_set_channel_bb that differ between the two
+ * channels of one band. */
+static void bb_hop(struct dvr_io *io, const struct rtl8821c_priv *priv,
+                   unsigned from, unsigned to, bool is_5g)
+{
+	if (!is_5g) {
+		if ((from == 14) != (to == 14))
+			cck_tx_filter(io, priv, to);
+		return;
+	}
+	if (sub_band_5g(from) != sub_band_5g(to))
+		dvr_w32_mask(io, REG_TXSCALE_A, 0xF00, sub_band_5g(to));
+	if (clock_track_5g(from) != clock_track_5g(to))
+		dvr_w32_mask(io, REG_CLKTRK, 0x1FFE0000u, clock_track_5g(to));
+}
+
+int rtl8821c_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
+                         bool *hopped)
+{
+	struct rtl8821c_priv *priv = rtl8821c_priv(chip);
+	struct dvr_io *io = chip->io;
+	struct dvr_chan_geometry pl, old;
+	uint32_t word;
+	int st;
+
+	*hopped = false;
+	if ((st = dvr_chip_chan_geometry(chip, ch, &pl)) != DVR_OK)
+		return st;
+	if (!priv || dvr_chan_geometry(&chip->channel, &old) != DVR_OK ||
+	    !same_setup(&old, &pl) ||
+	    !jaguar2_hop_rf_word(chip, &priv->hop, &pl, &word))
+		return DVR_OK;    /* a full set will do it */
+
+	bb_hop(io, priv, old.center, pl.center, pl.is_5g);
+	/* The full set writes the band's swing and starts the tracking
+	 * afresh from it. The swing field still holds the band's value
+	 * unless the tracking has stepped it since (it writes the swing
+	 * only on a change of step, and a step of 0 is the value the
+	 * channel set left). */
+	uint32_t swing = bb_swing(priv, pl.is_5g);
+	if (priv->pwrtrack.delta_last != 0)
+		dvr_w32_mask(io, REG_TXSCALE_A, 0xFFE00000u, swing);
+	rtl8821c_pwrtrack_restart(chip, swing);
+	jaguar2_hop_rf_write(chip, &priv->hop, word, 1);
+	if ((st = dvr_io_status(io)) != DVR_OK) {
+		jaguar2_hop_forget(&priv->hop);
+		return dvr_chip_fail(chip, st, "USB error while hopping");
+	}
+	*hopped = true;
 	return DVR_OK;
 }

@@ -135,6 +135,9 @@ int rtl8821c_phy_init(struct dvr_chip *chip)
 		priv->cck_pd_default = dvr_r8(io, REG_CSRATIO) & 0x1F;
 	}
 	rtl8821c_pwrtrack_init(chip);
+	/* the RF words a hop would write are the powered-off chip's */
+	if (priv)
+		jaguar2_hop_forget(&priv->hop);
 	/*
 	 * The "1212 module" 5 GHz RX fix of the vendor driver
 	 * (rtl8821c_halinit.c rtl8821c_hal_init_misc: PAD_CTRL1 + 3 = 0x36

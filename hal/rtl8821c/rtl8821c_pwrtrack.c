@@ -38,10 +38,17 @@
 
 void rtl8821c_pwrtrack_init(struct dvr_chip *chip)
 {
+	if (!rtl8821c_priv(chip))
+		return;
+	rtl8821c_pwrtrack_restart(chip, dvr_r32_mask(chip->io, REG_TXSCALE_A,
+	                                             SWING_MASK));
+}
+
+void rtl8821c_pwrtrack_restart(struct dvr_chip *chip, uint32_t swing)
+{
 	struct rtl8821c_priv *priv = rtl8821c_priv(chip);
 	if (!priv)
 		return;
-	uint32_t swing = dvr_r32_mask(chip->io, REG_TXSCALE_A, SWING_MASK);
 	unsigned i = dvr_txscale_index(swing);
 	struct rtl8821c_pwrtrack *t = &priv->pwrtrack;
 	*t = (struct rtl8821c_pwrtrack){ 0 };

@@ -132,8 +132,12 @@ int rtl8821c_set_tx_power(struct dvr_chip *chip, int index)
 			 * filled, and after VHT 1SS MCS9, whose dword's
 			 * 2SS lanes rtw88 writes as 0. */
 			if ((r & 3) == 3 || r == sections[s].last) {
-				dvr_w32(io, (uint16_t)(REG_TXAGC_A + (r & 0xFC)),
-				        word);
+				/* a word the register already holds (a
+				 * hop at the same power) costs nothing */
+				dvr_reg_shadow_w32(io, &chip->shadow,
+				                   (uint16_t)(REG_TXAGC_A +
+				                              (r & 0xFC)),
+				                   word);
 				word = 0;
 			}
 		}

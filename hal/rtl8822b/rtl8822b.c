@@ -40,6 +40,7 @@ static const struct dvr_chip_ops rtl8822b_ops = {
 	.identify = rtl8822b_identify,
 	.phy_init = rtl8822b_phy_init,
 	.set_channel = rtl8822b_set_channel,
+	.hop_channel = rtl8822b_hop_channel,
 	.calibrate = rtl8822b_calibrate,
 	.track = rtl8822b_track,
 	.set_tx_power = rtl8822b_set_tx_power,

@@ -62,6 +62,11 @@ struct rtl8822b_priv {
 	bool btcoex;             /* RTL8822BU (BT) rather than RTL8812BU */
 	bool aac_checked;        /* LCK's one-time AAC check done */
 	struct rtl8822b_pwrtrack pwrtrack;
+	/* What a hop writes without reading (rtl8822b_channel.c): the RF
+	 * channel words, and RF A 0xBE and 0xDF as the last channel set
+	 * left them (valid while hop.known). */
+	struct jaguar2_hop_cache hop;
+	uint32_t rf_be, rf_df;
 };
 
 static inline struct rtl8822b_priv *rtl8822b_priv(const struct dvr_chip *c)
@@ -92,6 +97,10 @@ void rtl8822b_phy_cond(const struct dvr_chip *chip, struct dvr_phy_cond *out);
 int rtl8822b_phy_init(struct dvr_chip *chip);
 /* set_channel (rtl8822b_channel.c). */
 int rtl8822b_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
+/* hop_channel (rtl8822b_channel.c): declines with no cached RF word for
+ * the channel, or a different primary sub-channel. */
+int rtl8822b_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
+                         bool *hopped);
 /* TX power (rtl8822b_txpower.c). */
 int rtl8822b_set_tx_power(struct dvr_chip *chip, int index);
 int rtl8822b_calibrated_tx_power(struct dvr_chip *chip);

@@ -120,6 +120,11 @@ int rtl8822b_iqk(struct dvr_chip *chip)
 	uint8_t para = 0;         /* no "clear", no segment IQK */
 	bool done = false;
 
+	/* The firmware's IQK works on RF registers behind our back: a hop
+	 * may not write the RF words cached before it. */
+	if (rtl8822b_priv(chip))
+		jaguar2_hop_forget(&rtl8822b_priv(chip)->hop);
+
 	int st = halmac_h2c_packet(chip, H2C_IQK, &para, 1);
 	if (st != DVR_OK)
 		return st;

@@ -7,6 +7,31 @@
  * board's front end (rtw8822b_set_channel_cca) and its RFE pin mux
  * (rtw8822b_set_channel_rfe_efem / _ifem). rtw88 hands the chip the
  * centre channel; so do we.
+ *
+ * A hop (rtl8822b_hop_channel) writes only what those functions make
+ * depend on the channel number within one band and bandwidth:
+ *  - BB: on 2.4 GHz the CCK TX filter, which channel 14 has its own of;
+ *    on 5 GHz the AGC table (0x958) and clock-tracking word (0x860) of
+ *    the sub-band (rtw8822b_set_channel_bb);
+ *  - RF: RF A 0xBE [17:15] (rtw88's low/middle/high_band tables), RF A
+ *    0xDF bit 18 for channel 144, RF 0x18 of both paths and the re-latch
+ *    (rtw8822b_set_channel_rf);
+ *  - the 20 MHz CCA threshold 0x838 [7:4] of the middle 5 GHz channels
+ *    (rtw8822b_set_channel_cca, IS_CH_5G_BAND_MID).
+ * Everything else depends on the band, the bandwidth or the primary
+ * sub-channel only, which a hop keeps (the core's is_hop; we also decline
+ * a change of primary within 40/80 MHz): the band switch and CCK
+ * enables, the 2.4 GHz AGC table and clock word, the antenna port
+ * (set_channel_bb), the ADC clock word (0x8AC), the MAC's bandwidth and
+ * sub-channel (rtw_set_channel_mac), the RX DFIR
+ * (set_channel_rxdfir), the CCA thresholds but the one above, and the
+ * RFE pin mux (set_channel_rfe_*, by band). The IGI toggle
+ * (rtw8822b_toggle_igi) leaves every register as it found it; it kicks
+ * the AGC, which OpenIPC devourer measured a hop to do as well without,
+ * on both Jaguar2 chips (docs/frequency-hopping.md, "No per-hop RX
+ * kick"), and a hop leaves it out. The channel set runs no calibration
+ * (rtw88 runs the IQK from rtw8822b_phy_calibration and the thermal
+ * tracking, never from set_channel): there is none to keep per channel.
  */
 #include "hal/rtl8822b/rtl8822b.h"
 
@@ -99,6 +124,12 @@ static bool band_mid(unsigned c)
 	return (c >= 52 && c <= 64) || (c >= 100 && c <= 144);
 }
 
+/* The middle 5 GHz channels at 20 MHz take their own 0x838 [7:4]. */
+static bool cca2nd_mid(const struct dvr_chan_geometry *pl)
+{
+	return pl->bw_mhz == 20 && band_mid(pl->center);
+}
+
 void rtl8822b_set_cca(struct dvr_chip *chip, const struct dvr_chan_geometry *pl)
 {
 	struct dvr_io *io = chip->io;
@@ -122,8 +153,21 @@ void rtl8822b_set_cca(struct dvr_chip *chip, const struct dvr_chan_geometry *pl)
 	dvr_w32(io, REG_CCA2ND, set->r838[col]);
 	if (efem && chip->id.cut != 1)
 		dvr_w32(io, REG_L1WT, 0x9194B2B9);
-	if (pl->bw_mhz == 20 && band_mid(pl->center))
+	if (cca2nd_mid(pl))
 		dvr_w32_mask(io, REG_CCA2ND, 0xF0, 0x4);
+}
+
+/* 0x838 as rtl8822b_set_cca leaves it for @p pl. */
+static uint32_t cca2nd_value(const struct dvr_chip *chip,
+                             const struct dvr_chan_geometry *pl)
+{
+	const struct rfe_fe *fe = front_end(chip);
+	bool two_rx = !chip->id.is_1t1r;
+	int col = pl->is_5g ? (two_rx ? CCA_2R_5G : CCA_1R_5G)
+	                    : (two_rx ? CCA_2R_2G : CCA_1R_2G);
+	uint32_t v = (pl->is_5g ? fe->cca_5g : fe->cca_2g)->r838[col];
+
+	return cca2nd_mid(pl) ? (v & ~0xF0u) | 0x40u : v;
 }
 
 /* ---- RFE pin mux ---- */
@@ -155,6 +199,25 @@ void rtl8822b_set_rfe_pins(struct dvr_chip *chip, bool is_5g)
 
 /* ---- BB ---- */
 
+/* The 5 GHz sub-band's AGC table and clock-tracking word (rtw88
+ * rtw8822b_set_channel_bb, IS_CH_5G_BAND_1..4). */
+static uint32_t agc_table_5g(unsigned c)
+{
+	return c >= 149 ? 3 : c >= 100 ? 2 : 1;
+}
+
+static uint32_t clock_track_5g(unsigned c)
+{
+	return c <= 48 ? 0x494 : c <= 64 ? 0x453 : c <= 116 ? 0x452 : 0x412;
+}
+
+/* The CCK TX filter: channel 14 has its own (Japan DSSS mask). */
+static void cck_tx_filter(struct dvr_io *io, unsigned c)
+{
+	dvr_w32(io, REG_TXSF2, c == 14 ? 0x00006577 : 0x384F6577);
+	dvr_w32_mask(io, REG_TXSF6, 0xFFFF, c == 14 ? 0x0000 : 0x1525);
+}
+
 static void bb_band(struct dvr_chip *chip, const struct dvr_chan_geometry *pl)
 {
 	struct dvr_io *io = chip->io;
@@ -167,9 +230,7 @@ static void bb_band(struct dvr_chip *chip, const struct dvr_chan_geometry *pl)
 		dvr_w32_mask(io, REG_RXCCAMSK, 0xFC00, 15);
 		dvr_w32_mask(io, REG_ACGG2TBL, 0x1F, 0);       /* AGC table */
 		dvr_w32_mask(io, REG_CLKTRK, 0x1FFE0000, 0x96A);
-		/* CCK TX filter: channel 14 has its own (Japan DSSS mask) */
-		dvr_w32(io, REG_TXSF2, c == 14 ? 0x00006577 : 0x384F6577);
-		dvr_w32_mask(io, REG_TXSF6, 0xFFFF, c == 14 ? 0x0000 : 0x1525);
+		cck_tx_filter(io, c);
 		/* antenna switch toward the 2.4 GHz (WLG) port */
 		dvr_w32_mask(io, REG_RFEINV, 0x300, 0x2);
 		return;
@@ -178,10 +239,8 @@ static void bb_band(struct dvr_chip *chip, const struct dvr_chan_geometry *pl)
 	dvr_w32_mask(io, 0x0454, 0x80, 1);                     /* no CCK */
 	dvr_w32_mask(io, REG_RXPSEL, 1u << 28, 0);
 	dvr_w32_mask(io, REG_RXCCAMSK, 0xFC00, 34);
-	dvr_w32_mask(io, REG_ACGG2TBL, 0x1F, c >= 149 ? 3 : c >= 100 ? 2 : 1);
-	uint32_t clk = c <= 48 ? 0x494 : c <= 64 ? 0x453 : c <= 116 ? 0x452
-	                                                        : 0x412;
-	dvr_w32_mask(io, REG_CLKTRK, 0x1FFE0000, clk);
+	dvr_w32_mask(io, REG_ACGG2TBL, 0x1F, agc_table_5g(c));
+	dvr_w32_mask(io, REG_CLKTRK, 0x1FFE0000, clock_track_5g(c));
 	/* antenna switch toward the 5 GHz (WLA) port */
 	dvr_w32_mask(io, REG_RFEINV, 0x300, 0x1);
 }
@@ -242,20 +301,46 @@ static uint32_t rf_be(unsigned c)
 	return 0;        /* 2.4 GHz */
 }
 
+/* RF 0xBE [17:15] as the channel set writes it (the tables' 0xff
+ * entries land as 7 in the 3-bit field, as rtw88's masked write does). */
+static uint32_t rf_be_field(unsigned c)
+{
+	return (rf_be(c) << 15) & 0x38000u;
+}
+
+/* A partial RF write as halmac_rf_write makes it (the register read, then
+ * written whole), returning the word written. */
+static uint32_t rf_merge(struct dvr_chip *chip, uint8_t addr, uint32_t mask,
+                         uint32_t field)
+{
+	uint32_t v = halmac_rf_read(chip, 0, addr, RF_ALL);
+	v = (v & ~mask) | (field & mask);
+	halmac_rf_write(chip, 0, addr, RF_ALL, v);
+	return v;
+}
+
+static unsigned rf_paths(const struct dvr_chip *chip)
+{
+	return chip->id.is_1t1r ? 1 : 2;
+}
+
 static void rf_channel(struct dvr_chip *chip,
                        const struct dvr_chan_geometry *pl)
 {
+	struct rtl8822b_priv *priv = rtl8822b_priv(chip);
 	unsigned c = pl->center;
-	uint32_t v = jaguar2_rf18_word(chip, halmac_rf_read(chip, 0,
-	                               RF_DTXLOK_CH, RF_ALL), pl);
+	uint32_t v = jaguar2_rf_channel_word(chip, pl);
 
-	halmac_rf_write(chip, 0, RF_MALSEL, 0x38000, rf_be(c));
+	uint32_t be = rf_merge(chip, RF_MALSEL, 0x38000, rf_be_field(c));
 	/* 0xDF bit 18 must be set before RF 0x18 is written for 144 */
-	halmac_rf_write(chip, 0, RF_LUTDBG, 1u << 18, c == 144);
-	halmac_rf_write(chip, 0, RF_DTXLOK_CH, RF_ALL, v);
-	if (!chip->id.is_1t1r)
-		halmac_rf_write(chip, 1, RF_DTXLOK_CH, RF_ALL, v);
-	jaguar2_rf_relatch(chip);
+	uint32_t df = rf_merge(chip, RF_LUTDBG, 1u << 18,
+	                       c == 144 ? 1u << 18 : 0);
+	jaguar2_set_rf_channel(chip, priv ? &priv->hop : NULL, pl, v,
+	                       rf_paths(chip));
+	if (priv) {
+		priv->rf_be = be;
+		priv->rf_df = df;
+	}
 }
 
 static void rx_dfir(struct dvr_io *io, unsigned bw)
@@ -286,5 +371,69 @@ int rtl8822b_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	rtl8822b_set_rfe_pins(chip, pl.is_5g);
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error while tuning");
+	return DVR_OK;
+}
+
+/* Could a hop from @p old to @p pl be made: the band, bandwidth and
+ * primary sub-channel the same (the ADC clock word 0x8AC and the MAC's
+ * 0x483 hold the primary), so only the channel differs. */
+static bool same_setup(const struct dvr_chan_geometry *old,
+                       const struct dvr_chan_geometry *pl)
+{
+	return old->is_5g == pl->is_5g && old->bw_mhz == pl->bw_mhz &&
+	       old->sc20 == pl->sc20 && old->sc40 == pl->sc40;
+}
+
+/* The BB writes of rtw8822b_set_channel_bb that differ between the two
+ * channels of one band. */
+static void bb_hop(struct dvr_io *io, unsigned from, unsigned to, bool is_5g)
+{
+	if (!is_5g) {
+		if ((from == 14) != (to == 14))
+			cck_tx_filter(io, to);
+		return;
+	}
+	if (agc_table_5g(from) != agc_table_5g(to))
+		dvr_w32_mask(io, REG_ACGG2TBL, 0x1F, agc_table_5g(to));
+	if (clock_track_5g(from) != clock_track_5g(to))
+		dvr_w32_mask(io, REG_CLKTRK, 0x1FFE0000, clock_track_5g(to));
+}
+
+int rtl8822b_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
+                         bool *hopped)
+{
+	struct rtl8822b_priv *priv = rtl8822b_priv(chip);
+	struct dvr_io *io = chip->io;
+	struct dvr_chan_geometry pl, old;
+	uint32_t word;
+	int st;
+
+	*hopped = false;
+	if ((st = dvr_chip_chan_geometry(chip, ch, &pl)) != DVR_OK)
+		return st;
+	if (!priv || dvr_chan_geometry(&chip->channel, &old) != DVR_OK ||
+	    !same_setup(&old, &pl) ||
+	    !jaguar2_hop_rf_word(chip, &priv->hop, &pl, &word))
+		return DVR_OK;    /* a full set will do it */
+	unsigned from = old.center, to = pl.center;
+
+	bb_hop(io, from, to, pl.is_5g);
+	if (rf_be_field(from) != rf_be_field(to)) {
+		priv->rf_be = (priv->rf_be & ~0x38000u) | rf_be_field(to);
+		halmac_rf_write(chip, 0, RF_MALSEL, RF_ALL, priv->rf_be);
+	}
+	if ((from == 144) != (to == 144)) {
+		priv->rf_df = (priv->rf_df & ~(1u << 18)) |
+		              (to == 144 ? 1u << 18 : 0);
+		halmac_rf_write(chip, 0, RF_LUTDBG, RF_ALL, priv->rf_df);
+	}
+	jaguar2_hop_rf_write(chip, &priv->hop, word, rf_paths(chip));
+	if (cca2nd_mid(&old) != cca2nd_mid(&pl))
+		dvr_w32(io, REG_CCA2ND, cca2nd_value(chip, &pl));
+	if ((st = dvr_io_status(io)) != DVR_OK) {
+		jaguar2_hop_forget(&priv->hop);
+		return dvr_chip_fail(chip, st, "USB error while hopping");
+	}
+	*hopped = true;
 	return DVR_OK;
 }

@@ -206,6 +206,9 @@ int rtl8822b_phy_init(struct dvr_chip *chip)
 	halmac_edcca_init(chip);
 	rfe_init(io);
 	rtl8822b_pwrtrack_init(chip);
+	/* the RF words a hop would write are the powered-off chip's */
+	if (rtl8822b_priv(chip))
+		jaguar2_hop_forget(&rtl8822b_priv(chip)->hop);
 	/*
 	 * rtw88's beamforming set-up (rtw8822b_phy_bf_init) is left out: it
 	 * configures sounding and MU-MIMO for an associated station, which

@@ -91,7 +91,10 @@ int rtl8822b_set_tx_power(struct dvr_chip *chip, int index)
 					ref_level = v;
 				word |= (uint32_t)v << (8 * k);
 			}
-			dvr_w32(io, (uint16_t)(txagc[p] + r0), word);
+			/* a word the register already holds (a hop
+			 * at the same power) costs no transfer */
+			dvr_reg_shadow_w32(io, &chip->shadow,
+			                   (uint16_t)(txagc[p] + r0), word);
 		}
 	}
 	int st = dvr_io_status(io);

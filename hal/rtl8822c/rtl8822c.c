@@ -23,6 +23,7 @@ static const struct dvr_chip_ops rtl8822c_ops = {
 	.identify = rtl8822c_identify,
 	.phy_init = rtl8822c_phy_init,
 	.set_channel = rtl8822c_set_channel,
+	.hop_channel = rtl8822c_hop_channel,
 	.calibrate = rtl8822c_calibrate,
 	.track = rtl8822c_track,
 	.set_tx_power = rtl8822c_set_tx_power,

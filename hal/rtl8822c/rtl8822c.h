@@ -52,6 +52,8 @@ struct rtl8822c_priv {
 	bool is_5g;              /* band the BB is set up for */
 	bool band_valid;
 	struct rtl8822c_pwrtrack pwrtrack;
+	/* what a hop writes without reading (rtl8822c_channel.c) */
+	struct jaguar3_hop hop;
 };
 
 static inline struct rtl8822c_priv *rtl8822c_priv(const struct dvr_chip *c)
@@ -73,6 +75,15 @@ int rtl8822c_phy_init(struct dvr_chip *chip);
 int rtl8822c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
 /* BB reset: REG_SYS_FUNC_EN bit 17 1-0-1 (rtl8822c_phy.c). */
 void rtl8822c_bb_reset(struct dvr_io *io);
+/* ops->hop_channel: RF 0x18 under the 3-wire hold, the IGI toggle and
+ * the BB registers that differ between the channels (hal/jaguar3
+ * jaguar3_hop.c); declined without a word cached by a full set of the
+ * channel at this bandwidth since phy_init and the calibration. */
+int rtl8822c_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
+                         bool *hopped);
+/* The hop's knowledge dropped: after phy_init and after the
+ * calibration, which write the BB behind it. */
+void rtl8822c_hop_forget(struct dvr_chip *chip);
 int rtl8822c_set_tx_power(struct dvr_chip *chip, int index);
 int rtl8822c_calibrated_tx_power(struct dvr_chip *chip);
 /* Calibrated TX power index (0..127) of descriptor rate code @p rate on

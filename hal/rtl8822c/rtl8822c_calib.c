@@ -36,6 +36,11 @@ int rtl8822c_calibrate(struct dvr_chip *chip)
 	struct dvr_io *io = chip->io;
 	uint8_t para = IQK_CLEAR;  /* forget results of other channels */
 
+	/* The firmware's IQK works on BB and RF registers the register
+	 * shadow and the hop hold: what they knew is no longer sure. */
+	dvr_reg_shadow_reset(&chip->shadow);
+	rtl8822c_hop_forget(chip);
+
 	int st = halmac_h2c_packet(chip, H2C_IQK, &para, 1);
 	if (st != DVR_OK)
 		return st;

@@ -60,6 +60,7 @@ static const struct jaguar3_chan_data chan_data = {
 	.rf18_high_from = 149,
 	.rf18_mid_from = 100,
 	.dac_clk_20 = 7,
+	.tx_dfir_by_band = false,
 	.agc_tables = agc_tables,
 	.rx_bb_filter = rx_bb_filter,
 };
@@ -80,7 +81,10 @@ static int set_narrow_channel(struct dvr_chip *chip,
 		return st;
 	jaguar3_bb_narrowband(chip->io, ch->bw_mhz);
 	rtl8822c_bb_reset(chip->io);
-	jaguar3_toggle_igi(chip->io);
+	/* what a hop knows of the BB is the 20 MHz channel's, no longer
+	 * the chip's (the core never hops a narrowband channel) */
+	rtl8822c_hop_forget(chip);
+	jaguar3_toggle_igi(chip->io, NULL);
 	if ((st = dvr_io_status(chip->io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error while re-clocking "
 		                     "for %u MHz", ch->bw_mhz);
@@ -100,19 +104,63 @@ int rtl8822c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	jaguar3_bb_band(chip, &chan_data, &pl);
 	jaguar3_bb_bandwidth(io, &chan_data, &pl);
 	halmac_set_channel_mac(chip, &pl);
-	jaguar3_rf_channel(chip, &chan_data, &pl);
+	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+	jaguar3_rf_channel(chip, &chan_data, &pl, priv ? &priv->hop : NULL);
 	/* Without the IGI toggle the receiver can stay deaf after a
 	 * switch (devourer docs/8822e-quirks.md). */
-	jaguar3_toggle_igi(io);
-	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+	jaguar3_toggle_igi(io, priv ? &priv->hop : NULL);
 	if ((st = dvr_io_status(io)) != DVR_OK) {
-		if (priv)
+		if (priv) {
 			priv->band_valid = false;
+			jaguar3_hop_reset(&priv->hop);
+		}
 		return dvr_chip_fail(chip, st, "USB error while tuning");
 	}
 	if (priv) {
 		priv->is_5g = pl.is_5g;
 		priv->band_valid = true;
 	}
+	return DVR_OK;
+}
+
+void rtl8822c_hop_forget(struct dvr_chip *chip)
+{
+	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+
+	if (priv)
+		jaguar3_hop_reset(&priv->hop);
+}
+
+/* rtw88 rtw8822c_set_channel less what the hop keeps (jaguar3_hop.c
+ * says what and why): the channel's BB registers where they differ,
+ * RF 0x18 on both paths under the 3-wire hold
+ * (rtw8822c_set_channel_rf), the IGI toggle. */
+int rtl8822c_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
+                         bool *hopped)
+{
+	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+	struct dvr_chan_geometry from, to;
+	struct dvr_io *io = chip->io;
+
+	*hopped = false;
+	if (!priv || !priv->band_valid ||
+	    dvr_chan_geometry_for_chip(chip->info, &chip->channel, &from) !=
+	            DVR_OK ||
+	    dvr_chan_geometry_for_chip(chip->info, ch, &to) != DVR_OK ||
+	    from.is_5g != priv->is_5g)
+		return DVR_OK;
+	uint32_t rf18 = jaguar3_hop_rf18(&priv->hop, &chan_data, &from, &to);
+	if (!rf18)
+		return DVR_OK;
+	jaguar3_hop_bb(chip, &chan_data, &from, &to);
+	jaguar3_hop_rf(chip, rf18, true);
+	jaguar3_hop_toggle_igi(io, &priv->hop);
+	int st = dvr_io_status(io);
+	if (st != DVR_OK) {
+		priv->band_valid = false;
+		jaguar3_hop_reset(&priv->hop);
+		return dvr_chip_fail(chip, st, "USB error while hopping");
+	}
+	*hopped = true;
 	return DVR_OK;
 }

@@ -90,7 +90,7 @@ static void config_trx_mode(struct dvr_chip *chip)
 	}
 	rtl8822c_bb_reset(io);
 	rtl8822c_bb_reset(io);
-	jaguar3_toggle_igi(io);
+	jaguar3_toggle_igi(io, NULL);
 }
 
 int rtl8822c_phy_init(struct dvr_chip *chip)
@@ -121,6 +121,7 @@ int rtl8822c_phy_init(struct dvr_chip *chip)
 		jaguar3_read_cck_gain(io, &priv->cck_gain);
 		priv->band_valid = false;
 	}
+	rtl8822c_hop_forget(chip);
 	/* RF init (rtw88 rtw8822c_rf_init): DACK first. */
 	if ((st = rtl8822c_dack(chip)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error during DACK");

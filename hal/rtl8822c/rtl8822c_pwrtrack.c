@@ -172,8 +172,11 @@ int rtl8822c_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 		int idx = dvr_pwrtrk_steps(warm, cool, t->avg[p], cal[p]);
 		t->delta[p] = (int8_t)idx;
 		st->swing_offset[p] = idx;
-		dvr_w32_mask(chip->io, pwr_track_reg[p], PWR_TRACK_MASK,
-		             (uint32_t)idx & PWR_TRACK_MASK);
+		/* through the shadow, which holds this register for
+		 * the TX AGC reference beside it (jaguar3_txagc.c) */
+		dvr_reg_shadow_w32_mask(chip->io, &chip->shadow,
+		                        pwr_track_reg[p], PWR_TRACK_MASK,
+		                        (uint32_t)idx & PWR_TRACK_MASK);
 	}
 	if (!lck_ok)
 		return dvr_chip_fail(chip, DVR_E_TIMEOUT,

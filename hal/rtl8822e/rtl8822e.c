@@ -42,6 +42,7 @@ static const struct dvr_chip_ops rtl8822e_ops = {
 	.identify = rtl8822e_identify,
 	.phy_init = rtl8822e_phy_init,
 	.set_channel = rtl8822e_set_channel,
+	.hop_channel = rtl8822e_hop_channel,
 	.track = rtl8822e_track,
 	.calibrate = rtl8822e_calibrate,
 	.set_tx_power = rtl8822e_set_tx_power,

@@ -96,6 +96,11 @@ struct rtl8822e_priv {
 	/* rtl8822e_pwrtrack.c and rtl8822e_lck.c: thermal tracking and
 	 * the LCK re-lock */
 	struct rtl8822e_pwrtrack pwrtrack;
+	/* rtl8822e_channel.c: what a hop writes without reading, and
+	 * SYS_FUNC_EN 0x0002 as the last BB reset left it */
+	struct jaguar3_hop hop;
+	uint8_t sys_func_en;
+	bool sys_func_known;
 };
 
 static inline struct rtl8822e_priv *rtl8822e_priv(const struct dvr_chip *c)
@@ -176,9 +181,10 @@ int rtl8822e_frontend_pinmux(struct dvr_chip *chip);
  * error. */
 int rtl8822e_coex_wlan_only(struct dvr_chip *chip);
 
-/* rtl8822e_phy.c: BB reset (MAC 0x00 bit 16 pulsed); the TX paths for a
+/* rtl8822e_phy.c: BB reset (MAC 0x00 bit 16 pulsed; returns the byte
+ * 0x0002 is left holding); the TX paths for a
  * band (CCK on both, one-stream OFDM on A at 2.4 GHz and B at 5 GHz). */
-void rtl8822e_bb_reset(struct dvr_io *io);
+uint8_t rtl8822e_bb_reset(struct dvr_io *io);
 void rtl8822e_set_tx_paths(struct dvr_io *io, bool is_2g);
 
 /* Ops. phy_init: power, tables, TRX mode, firmware information, coex,
@@ -187,6 +193,14 @@ void rtl8822e_set_tx_paths(struct dvr_io *io, bool is_2g);
  * DVR_E_INVALID. */
 int rtl8822e_phy_init(struct dvr_chip *chip);
 int rtl8822e_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
+/* ops->hop_channel (rtl8822e_channel.c): RF 0x18, the BB registers and
+ * spur fixes that differ between the channels, the BB reset and the IGI
+ * toggle; declined without a word cached by a full set of the channel
+ * at this bandwidth since phy_init and the calibration. */
+int rtl8822e_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
+                         bool *hopped);
+/* The hop's knowledge dropped (phy_init, calibration). */
+void rtl8822e_hop_forget(struct dvr_chip *chip);
 
 /* TX power (rtl8822e_txpower.c). The index range of the TX AGC table. */
 #define RTL8822E_MAX_TX_INDEX 127

@@ -588,6 +588,11 @@ int rtl8822e_dpk_bypass(struct dvr_chip *chip)
 int rtl8822e_calibrate(struct dvr_chip *chip)
 {
 	struct dvr_io *io = chip->io;
+	/* IQK, gap-K and the DPK bypass save, rewrite and restore BB
+	 * registers (0x1D70, 0x1830, ...) behind the register shadow and
+	 * the hop: what they knew is no longer sure. */
+	dvr_reg_shadow_reset(&chip->shadow);
+	rtl8822e_hop_forget(chip);
 	int st = rtl8822e_iqk(chip);
 	if (st != DVR_OK)
 		return st;

@@ -69,6 +69,8 @@ static const struct jaguar3_chan_data chan_data = {
 	.rf18_high_from = 149,
 	.rf18_mid_from = 80,
 	.dac_clk_20 = 6,          /* "DAC clock = 480M clock for BW20" */
+	/* tx_shaping below sets 0x808 [6:4] to 3 on both bands */
+	.tx_dfir_by_band = true,
 	.agc_tables = agc_tables,
 	.rx_bb_filter = rx_bb_filter,
 };
@@ -171,8 +173,7 @@ static void csi_mask_clear(struct dvr_io *io)
 	dvr_w32_mask(io, 0x1EE8, 0x3, 0);
 }
 
-static void spur_eliminate(struct dvr_io *io,
-                           const struct dvr_chan_geometry *pl)
+static const struct spur_fix *spur_fix_of(const struct dvr_chan_geometry *pl)
 {
 	const struct spur_fix *f = NULL;
 
@@ -180,6 +181,14 @@ static void spur_eliminate(struct dvr_io *io,
 		if (spur_fixes[i].center == pl->center &&
 		    spur_fixes[i].bw_mhz == pl->bw_mhz)
 			f = &spur_fixes[i];
+	return f;
+}
+
+static void spur_eliminate(struct dvr_io *io,
+                           const struct dvr_chan_geometry *pl)
+{
+	const struct spur_fix *f = spur_fix_of(pl);
+
 	/* Automatic NBI detection off, CSI masking on. */
 	dvr_w32_mask(io, 0x0818, 1u << 3, 0);
 	dvr_w32_mask(io, 0x1D3C, 0x78000000, 0);
@@ -198,6 +207,13 @@ static void spur_eliminate(struct dvr_io *io,
 	for (unsigned i = 0; i < f->n_csi; i++)
 		csi_mask(io, f->csi[i], f->csi_weight);
 	dvr_w32_mask(io, 0x0C24, 0xFFFF, f->pkt_detect);
+}
+
+/* The 5760 MHz spur channels' DAC clock (vendor
+ * phydm_set_dac_clock_8822e). */
+static bool dac_clock_spur(unsigned center)
+{
+	return center == 151 || center == 153 || center == 155;
 }
 
 /* The vendor's channel check: no RF channel between the bands' ends. */
@@ -234,7 +250,7 @@ int rtl8822e_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 		dvr_w32_mask(io, 0x1AEC, 0xF, pl.bw_mhz == 20 ? 6 : 8);
 	}
 	halmac_set_channel_mac(chip, &pl);
-	jaguar3_rf_channel(chip, &chan_data, &pl);
+	jaguar3_rf_channel(chip, &chan_data, &pl, priv ? &priv->hop : NULL);
 	/* RF A 0xDF bit 18, "RxA enhance-Q", on 2.4 GHz only. */
 	halmac_rf_write(chip, 0, 0xDF, 1u << 18, is_2g);
 	/* TX paths and RFE pins for the band: one-stream frames on path B
@@ -254,12 +270,15 @@ int rtl8822e_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	spur_eliminate(io, &pl);
 	/* DAC clock for the 5760 MHz spur channels (vendor
 	 * phydm_set_dac_clock_8822e). */
-	unsigned c = pl.center;
-	dvr_w32_mask(io, 0x1CDC, 1u << 31, c == 151 || c == 153 || c == 155);
-	rtl8822e_bb_reset(io);
+	dvr_w32_mask(io, 0x1CDC, 1u << 31, dac_clock_spur(pl.center));
+	uint8_t sys_func_en = rtl8822e_bb_reset(io);
+	if (priv) {
+		priv->sys_func_en = sys_func_en;
+		priv->sys_func_known = dvr_io_status(io) == DVR_OK;
+	}
 	/* Without the IGI toggle the receiver can stay deaf after a
 	 * switch (OpenIPC devourer docs/8822e-quirks.md). */
-	jaguar3_toggle_igi(io);
+	jaguar3_toggle_igi(io, priv ? &priv->hop : NULL);
 	/* A new TX clock can leave the DAC FIFO in error: reset it after a
 	 * switch to 40 or 80 MHz (OpenIPC devourer RadioManagementJaguar3.cpp
 	 * set_channel_bwmode; the vendor after every bandwidth change, its
@@ -267,6 +286,7 @@ int rtl8822e_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	if (pl.bw_mhz == 40 || pl.bw_mhz == 80)
 		rtl8822e_dack_soft_reset(chip);
 	if ((st = dvr_io_status(io)) != DVR_OK) {
+		rtl8822e_hop_forget(chip);
 		if (priv)
 			priv->band_valid = false;
 		return dvr_chip_fail(chip, st, "USB error while tuning");
@@ -275,5 +295,63 @@ int rtl8822e_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 		priv->is_5g = pl.is_5g;
 		priv->band_valid = true;
 	}
+	return DVR_OK;
+}
+
+void rtl8822e_hop_forget(struct dvr_chip *chip)
+{
+	struct rtl8822e_priv *priv = rtl8822e_priv(chip);
+
+	if (priv) {
+		jaguar3_hop_reset(&priv->hop);
+		priv->sys_func_known = false;
+	}
+}
+
+/* Vendor config_phydm_switch_channel_8822e less what the hop keeps
+ * (hal/jaguar3 jaguar3_hop.c says what and why; RF 0xDF, the TX paths,
+ * RFE pins, TX shaping and the 5 GHz back-off are the band's; the DAC
+ * FIFO reset follows a bandwidth change only), in the full set's order:
+ * the channel's BB registers where they differ, RF 0x18 on both paths
+ * (the vendor writes it without the 3-wire hold, its
+ * phydm_rstb_3wire_8822e calls there commented out), the spur fix when
+ * either channel has one, the DAC clock where it differs, the BB reset
+ * (phydm_bb_reset_8822e: bit 16 of 0x00 set, cleared, set; it is known
+ * set, so the clear and the set) and the IGI toggle. */
+int rtl8822e_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
+                         bool *hopped)
+{
+	struct rtl8822e_priv *priv = rtl8822e_priv(chip);
+	struct dvr_chan_geometry from, to;
+	struct dvr_io *io = chip->io;
+
+	*hopped = false;
+	if (!priv || !priv->band_valid || !priv->sys_func_known ||
+	    vendor_rejects(ch->channel) ||
+	    dvr_chan_geometry_for_chip(chip->info, &chip->channel, &from) !=
+	            DVR_OK ||
+	    dvr_chan_geometry_for_chip(chip->info, ch, &to) != DVR_OK ||
+	    vendor_rejects(to.center) || from.is_5g != priv->is_5g)
+		return DVR_OK;
+	uint32_t rf18 = jaguar3_hop_rf18(&priv->hop, &chan_data, &from, &to);
+	if (!rf18)
+		return DVR_OK;
+	jaguar3_hop_bb(chip, &chan_data, &from, &to);
+	jaguar3_hop_rf(chip, rf18, false);
+	if (spur_fix_of(&from) || spur_fix_of(&to))
+		spur_eliminate(io, &to);
+	if (dac_clock_spur(from.center) != dac_clock_spur(to.center))
+		dvr_w32_mask(io, 0x1CDC, 1u << 31, dac_clock_spur(to.center));
+	uint8_t v = priv->sys_func_en;
+	dvr_w8(io, 0x0002, (uint8_t)(v & ~0x01u));
+	dvr_w8(io, 0x0002, v);
+	jaguar3_hop_toggle_igi(io, &priv->hop);
+	int st = dvr_io_status(io);
+	if (st != DVR_OK) {
+		priv->band_valid = false;
+		rtl8822e_hop_forget(chip);
+		return dvr_chip_fail(chip, st, "USB error while hopping");
+	}
+	*hopped = true;
 	return DVR_OK;
 }

@@ -100,11 +100,13 @@ static int load_rf(struct dvr_chip *chip, const struct dvr_phy_cond *c)
 
 /* MAC 0x00 bit 16 (REG_SYS_FUNC_EN BB reset) 1-0-1 (vendor
  * phydm_bb_reset_8822e; the 8822C's rtw88 code pulses bit 17). */
-void rtl8822e_bb_reset(struct dvr_io *io)
+uint8_t rtl8822e_bb_reset(struct dvr_io *io)
 {
 	dvr_set8(io, 0x0002, 0x01);
 	dvr_clr8(io, 0x0002, 0x01);
-	dvr_set8(io, 0x0002, 0x01);
+	uint8_t v = (uint8_t)(dvr_r8(io, 0x0002) | 0x01);
+	dvr_w8(io, 0x0002, v);
+	return v;
 }
 
 /* Vendor config_phydm_parameter_init_8822e: DPD kept on for every rate
@@ -154,7 +156,7 @@ static void config_trx_mode(struct dvr_chip *chip)
 	 * 2.4 GHz takes the "none" pattern). */
 	rtl8822e_set_rfe_pins(chip, is_2g, 3);
 	rtl8822e_bb_reset(io);
-	jaguar3_toggle_igi(io);
+	jaguar3_toggle_igi(io, NULL);
 }
 
 void rtl8822e_set_tx_paths(struct dvr_io *io, bool is_2g)
@@ -199,6 +201,7 @@ int rtl8822e_phy_init(struct dvr_chip *chip)
 		jaguar3_read_cck_gain(io, &priv->cck_gain);
 		priv->band_valid = false;
 	}
+	rtl8822e_hop_forget(chip);
 	if ((st = dvr_io_status(io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error during PHY init");
 	/* The vendor's halrf_init (phydm.c odm_dm_init, after the PHY init)

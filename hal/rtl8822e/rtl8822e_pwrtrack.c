@@ -144,8 +144,12 @@ int rtl8822e_track(struct dvr_chip *chip, struct dvr_thermal_stats *st)
 			                            avg[p], cal[p]);
 			t->delta[p] = (int8_t)idx;
 			st->swing_offset[p] = idx;
-			dvr_w32_mask(chip->io, swing_reg[p], SWING_MASK,
-			             (uint32_t)idx & SWING_MASK);
+			/* through the shadow, which holds this register
+			 * for the TX AGC reference beside it
+			 * (jaguar3_txagc.c) */
+			dvr_reg_shadow_w32_mask(chip->io, &chip->shadow,
+			                        swing_reg[p], SWING_MASK,
+			                        (uint32_t)idx & SWING_MASK);
 		}
 	}
 	return lck;

@@ -42,6 +42,10 @@ struct rx_block {
 	uint8_t *present;      /* n flags */
 	uint16_t *len;         /* n plaintext lengths */
 	uint8_t **frag;        /* n buffers */
+	/* n: what the radio said about the frame each fragment came in;
+	 * a rebuilt one gets that of the block's last arrival */
+	struct dvr_link_rx_heard *heard;
+	unsigned last_fi;      /* fragment that arrived last */
 };
 
 struct rx_hist {
@@ -107,6 +111,10 @@ struct dvr_link_rx {
 	uint8_t *present_mem;
 	uint16_t *len_mem;
 	uint8_t **ptr_mem;
+	struct dvr_link_rx_heard *heard_mem;
+	/* The frame behind the packet the callback has now; NULL outside
+	 * it (dvr_link_rx_packet_heard). */
+	const struct dvr_link_rx_heard *delivering;
 	bool ring_started;
 	uint64_t front;            /* oldest block in the window */
 	unsigned alloc;            /* blocks [front, front + alloc) live */
@@ -131,12 +139,14 @@ static void ring_free(struct dvr_link_rx *rx)
 	free(rx->present_mem);
 	free(rx->len_mem);
 	free(rx->ptr_mem);
+	free(rx->heard_mem);
 	rx->fec = NULL;
 	rx->blocks = NULL;
 	rx->frag_mem = NULL;
 	rx->present_mem = NULL;
 	rx->len_mem = NULL;
 	rx->ptr_mem = NULL;
+	rx->heard_mem = NULL;
 	rx->k = rx->n = 0;
 }
 
@@ -152,8 +162,9 @@ static int ring_alloc(struct dvr_link_rx *rx, unsigned k, unsigned n)
 	rx->present_mem = calloc(R * n, 1);
 	rx->len_mem = calloc(R * n, sizeof(uint16_t));
 	rx->ptr_mem = calloc(R * n, sizeof(uint8_t *));
+	rx->heard_mem = calloc(R * n, sizeof(*rx->heard_mem));
 	if (!rx->blocks || !rx->frag_mem || !rx->present_mem ||
-	    !rx->len_mem || !rx->ptr_mem) {
+	    !rx->len_mem || !rx->ptr_mem || !rx->heard_mem) {
 		ring_free(rx);
 		return DVR_E_NO_MEM;
 	}
@@ -162,6 +173,7 @@ static int ring_alloc(struct dvr_link_rx *rx, unsigned k, unsigned n)
 		blk->present = rx->present_mem + b * n;
 		blk->len = rx->len_mem + b * n;
 		blk->frag = rx->ptr_mem + b * n;
+		blk->heard = rx->heard_mem + b * n;
 		for (size_t i = 0; i < n; i++)
 			blk->frag[i] = rx->frag_mem + (b * n + i) * FRAG_STRIDE;
 	}
@@ -299,7 +311,9 @@ static void deliver(struct dvr_link_rx *rx, struct rx_block *b, unsigned i)
 		return;
 	rx->stats.packets++;
 	rx->stats.bytes += size;
+	rx->delivering = &b->heard[i];
 	rx->cb(rx->user, f + DVR_LINK_PACKET_HDR_LEN, size);
+	rx->delivering = NULL;
 }
 
 static void drain_in_order(struct dvr_link_rx *rx, struct rx_block *b)
@@ -327,6 +341,7 @@ static void recover(struct dvr_link_rx *rx, struct rx_block *b)
 		if (!b->present[i]) {
 			b->present[i] = 1;
 			b->len[i] = (uint16_t)L;
+			b->heard[i] = b->heard[b->last_fi];
 			if (!is_filler(b, i))
 				rx->stats.fec_recovered++;
 		}
@@ -415,6 +430,7 @@ static void block_init(struct dvr_link_rx *rx, uint64_t blk, uint64_t now)
 	b->open_ms = now;
 	b->send_idx = 0;
 	b->have = 0;
+	b->last_fi = 0;
 	memset(b->present, 0, rx->n);
 }
 
@@ -456,9 +472,11 @@ static void give_up_all(struct dvr_link_rx *rx)
 	}
 }
 
-static int on_data(struct dvr_link_rx *rx, unsigned adapter, int rssi,
+static int on_data(struct dvr_link_rx *rx, const struct dvr_link_rx_heard *h,
                    const uint8_t *p, size_t plen, uint64_t now)
 {
+	const unsigned adapter = h->adapter;
+	const int rssi = h->rssi_dbm;
 	if (plen < DVR_LINK_BLOCK_HDR_LEN + DVR_LINK_TAG_LEN +
 	                   DVR_LINK_PACKET_HDR_LEN ||
 	    plen > DVR_LINK_BLOCK_HDR_LEN + DVR_LINK_TAG_LEN +
@@ -537,6 +555,8 @@ static int on_data(struct dvr_link_rx *rx, unsigned adapter, int rssi,
 	memcpy(b->frag[fi], rx->plain, mlen);
 	b->len[fi] = (uint16_t)mlen;
 	b->present[fi] = 1;
+	b->heard[fi] = *h;
+	b->last_fi = fi;
 	b->have++;
 
 	/* A later block that can complete means the earlier ones will not
@@ -856,8 +876,33 @@ static void count_other_channel(struct dvr_link_rx *rx, const uint8_t *frame,
 int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_dbm,
                      const uint8_t *frame, size_t len, uint64_t now_ms)
 {
+	const struct dvr_link_rx_heard h = { .rssi_dbm = rssi_dbm };
+	return dvr_link_rx_push_heard(rx, adapter, &h, frame, len, now_ms);
+}
+
+int dvr_link_rx_packet_heard(const struct dvr_link_rx *rx,
+                             struct dvr_link_rx_heard *out)
+{
+	if (!rx || !out)
+		return DVR_E_INVALID;
+	if (!rx->delivering)
+		return DVR_E_STATE;
+	*out = *rx->delivering;
+	return DVR_OK;
+}
+
+int dvr_link_rx_push_heard(struct dvr_link_rx *rx, unsigned adapter,
+                           const struct dvr_link_rx_heard *heard,
+                           const uint8_t *frame, size_t len, uint64_t now_ms)
+{
 	if (!rx || !frame || adapter >= DVR_LINK_MAX_ADAPTERS)
 		return DVR_E_INVALID;
+	struct dvr_link_rx_heard h = { .rssi_dbm = DVR_LINK_RSSI_UNKNOWN };
+	if (heard)
+		h = *heard;
+	h.adapter = (uint8_t)adapter;
+	if (h.n_chains > DVR_MAX_RF_PATHS)
+		h.n_chains = DVR_MAX_RF_PATHS;
 	rx->stats.frames++;
 	if (len < DVR_LINK_IEEE80211_HDR_LEN ||
 	    !wire_is_channel(frame, rx->channel_id)) {
@@ -874,7 +919,7 @@ int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_dbm,
 	}
 	switch (p[0]) {
 	case DVR_LINK_PACKET_DATA:
-		return on_data(rx, adapter, rssi_dbm, p, plen, now_ms);
+		return on_data(rx, &h, p, plen, now_ms);
 	case DVR_LINK_PACKET_SESSION:
 		return on_session(rx, p, plen, now_ms);
 	default:

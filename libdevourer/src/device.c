@@ -1294,13 +1294,21 @@ int dvr_set_channel(dvr_device *dev, const struct dvr_channel *channel)
 	int r = check_channel(dev, channel);
 	if (r != DVR_OK)
 		return r;
-	/* Frames already queued were meant for the old channel. */
-	dev->t->ops->flush_out(dev->t, dev->cfg.tx_timeout_ms
-		                               ? dev->cfg.tx_timeout_ms
-		                               : DEFAULT_TX_TIMEOUT_MS);
+	/* Frames already queued were meant for the old channel: they leave
+	 * the host, then the chip's queues, before it moves (a frame still
+	 * in the chip's FIFO would go out on the new channel). What that
+	 * wait costs is the frames' airtime, not the retune's, so the
+	 * retune is measured after it. */
+	unsigned drain_ms = dev->cfg.tx_timeout_ms ? dev->cfg.tx_timeout_ms
+	                                           : DEFAULT_TX_TIMEOUT_MS;
+	dev->t->ops->flush_out(dev->t, drain_ms);
 	pthread_mutex_lock(&dev->ctrl_lock);
 	dev->chip.error[0] = '\0';
 	dvr_io_clear_error(&dev->io); /* a past timeout must not stick */
+	/* best effort: frames stuck behind a busy medium must not keep the
+	 * adapter off the channel asked for */
+	(void)dev->info->ops->wait_tx_idle(&dev->chip, drain_ms);
+	dvr_io_clear_error(&dev->io);
 	unsigned calib_runs = dev->chip.calib.runs;
 	struct dvr_event ev = { .type = DVR_EVENT_CHANNEL };
 	uint64_t xfers0 = dev->io.ctrl_reads + dev->io.ctrl_writes;
@@ -1360,6 +1368,51 @@ int dvr_tx_power_mbm(dvr_device *dev)
 	int mbm = dev->tx_power_mbm;
 	pthread_mutex_unlock(&dev->ctrl_lock);
 	return mbm;
+}
+
+/* ------------------------------------------------------------------ */
+/* chip time                                                           */
+/* ------------------------------------------------------------------ */
+
+/* The TSF is one 64-bit counter the host reads as two 32-bit words
+ * (REG_TSFTR and REG_TSFTR + 4, as Linux rtlwifi rtl8723be hw.c
+ * rtl8723be_get_hw_reg HW_VAR_CORRECT_TSF reads it), never at once. A
+ * low word that reads smaller the second time wrapped between the
+ * reads: the high word is then read again and goes with the second low
+ * word. */
+static uint64_t read_tsf(struct dvr_io *io, uint16_t reg)
+{
+	uint32_t lo = dvr_r32(io, reg);
+	uint32_t hi = dvr_r32(io, (uint16_t)(reg + 4));
+	uint32_t lo2 = dvr_r32(io, reg);
+	if (lo2 < lo)
+		hi = dvr_r32(io, (uint16_t)(reg + 4));
+	return (uint64_t)hi << 32 | lo2;
+}
+
+int dvr_get_tsf(dvr_device *dev, uint64_t *tsf_us)
+{
+	if (!dev || !tsf_us)
+		return DVR_E_INVALID;
+	if (!dev->info->tsf_reg)
+		return DVR_E_UNSUPPORTED;
+	pthread_mutex_lock(&dev->ctrl_lock);
+	int r = DVR_OK;
+	if (!dev->started)
+		r = DVR_E_STATE;
+	else if (atomic_load(&dev->dead))
+		r = DVR_E_NO_DEVICE;
+	if (r == DVR_OK) {
+		dvr_io_clear_error(&dev->io); /* a past timeout must not stick */
+		uint64_t tsf = read_tsf(&dev->io, dev->info->tsf_reg);
+		r = dvr_io_status(&dev->io);
+		if (r == DVR_OK)
+			*tsf_us = tsf;
+	}
+	pthread_mutex_unlock(&dev->ctrl_lock);
+	if (is_fatal(r))
+		mark_dead(dev, r, "reading the TSF");
+	return r;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1801,6 +1854,27 @@ int dvr_check_tx_params(dvr_device *dev, const struct dvr_tx_params *p,
 	return r;
 }
 
+/* A frame whose radiotap names a channel leaves on it: the adapter moves
+ * there first, keeping its bandwidth (a hop, when the chip can make one),
+ * after the frames sent before it have left on the old one. Frames other
+ * threads send meanwhile go on whichever channel they find. */
+static int follow_frame_channel(struct dvr_device *dev, uint16_t freq)
+{
+	unsigned ch = dvr_freq_to_channel(freq);
+	if (ch == 0) {
+		set_error(dev, DVR_E_INVALID, "radiotap channel %u MHz is no "
+		          "channel this driver tunes", freq);
+		return DVR_E_INVALID;
+	}
+	if (atomic_load(&dev->rx_channel) == ch)
+		return DVR_OK;
+	pthread_mutex_lock(&dev->sync_lock);
+	struct dvr_channel to = dev->chip.channel;
+	pthread_mutex_unlock(&dev->sync_lock);
+	to.channel = (uint16_t)ch;
+	return dvr_set_channel(dev, &to);
+}
+
 int dvr_core_send(dvr_device *dev, struct dvr_tx_owner *owner,
                   const uint8_t *frame, size_t len)
 {
@@ -1810,6 +1884,11 @@ int dvr_core_send(dvr_device *dev, struct dvr_tx_owner *owner,
 	int r = dvr_radiotap_parse_tx(frame, len, &rt);
 	if (r != DVR_OK)
 		return reject(dev, owner, r);
+	if (rt.has_channel) {
+		r = follow_frame_channel(dev, rt.channel_freq);
+		if (r != DVR_OK)
+			return reject(dev, owner, r);
+	}
 	struct dvr_tx_params p;
 	dvr_radiotap_merge(&rt, &dev->cfg.tx_defaults, &p);
 	fill_unsaid(&p);

@@ -277,8 +277,12 @@ static int parse_field(unsigned idx, const uint8_t *f,
 		return parse_mcs(f, out);
 	case RT_VHT:
 		return parse_vht(f, out);
+	case RT_CHANNEL:
+		out->has_channel = true;
+		out->channel_freq = get_le16(f);
+		return DVR_OK;
 	default:
-		return DVR_OK; /* CHANNEL and the rest: not a TX vector input */
+		return DVR_OK; /* the rest: not a TX input */
 	}
 }
 

@@ -175,6 +175,8 @@ bool vc_milestone_since(const struct vchip *vc, enum vchip_milestone m,
 /* vchip_regs.c: the register file and the power state machine (lock
  * held) */
 void vc_reg_read(struct vchip *vc, uint16_t addr, uint8_t *out, size_t len);
+/* The TSF counter now (REG_TSFTR reads it), in microseconds. */
+uint64_t vc_tsf_us(const struct vchip *vc);
 void vc_reg_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
                   size_t len);
 uint32_t vc_reg32(const struct vchip *vc, uint16_t addr); /* raw stored */

@@ -16,6 +16,12 @@
 
 #define R_APS_FSMCO 0x04      /* 0x05 bit0 APFM_ONMAC, bit1 APFM_OFFMAC */
 #define R_SYS_STATUS1 0xF4
+/* The MAC's free-running TSF, 64 bits of microseconds, at the same
+ * address on every Realtek chip of these generations (rtw88 reg.h
+ * REG_TSFTR). The model takes no writes to it (the chip loads the
+ * counter from them; this driver never writes it). */
+#define R_TSFTR 0x0560
+#define R_TSFTR_LEN 8
 
 uint32_t vc_reg32(const struct vchip *vc, uint16_t addr)
 {
@@ -52,11 +58,34 @@ static uint8_t read_byte(struct vchip *vc, uint32_t a)
 	}
 }
 
+/* The TSF as it reads now: microseconds since the MAC powered on, the
+ * clock the RX descriptors' TSFL is stamped from (vchip_rx.c). */
+uint64_t vc_tsf_us(const struct vchip *vc)
+{
+	uint64_t now = air_now_ns();
+	return now > vc->tsf_base_ns ? (now - vc->tsf_base_ns) / 1000 : 0;
+}
+
 void vc_reg_read(struct vchip *vc, uint16_t addr, uint8_t *out, size_t len)
 {
+	/* One read samples the counter once, as the chip latches a
+	 * register read: its bytes never straddle a carry. */
+	bool tsf_read = false;
+	uint64_t tsf = 0;
 	for (size_t i = 0; i < len; i++) {
 		uint32_t a = (uint32_t)addr + i;
-		out[i] = a < VC_REG_SPACE ? read_byte(vc, a) : 0xEA;
+		if (a >= VC_REG_SPACE) {
+			out[i] = 0xEA;
+		} else if (a >= R_TSFTR && a < R_TSFTR + R_TSFTR_LEN &&
+		           vc->mac_on && vc->p->powered(vc, a)) {
+			if (!tsf_read) {
+				tsf = vc_tsf_us(vc);
+				tsf_read = true;
+			}
+			out[i] = (uint8_t)(tsf >> (8 * (a - R_TSFTR)));
+		} else {
+			out[i] = read_byte(vc, a);
+		}
 	}
 }
 

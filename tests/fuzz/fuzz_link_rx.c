@@ -49,6 +49,11 @@ struct sent {
 struct sink {
 	struct sent now, earlier;
 	bool now_adopted;   /* this run's session has been taken */
+	/* Every frame is pushed with the TSF 1 + how many were pushed
+	 * before it: a packet's frame (dvr_link_rx_packet_heard) is one
+	 * of those already pushed. */
+	struct dvr_link_rx *rx;
+	uint64_t pushed;
 };
 
 static void sink_cb(void *user, const uint8_t *data, size_t len)
@@ -67,6 +72,10 @@ static void sink_cb(void *user, const uint8_t *data, size_t len)
 		FAIL("packet %u delivered with other bytes than sent\n", id);
 	if (++s->delivered[id] > 1)
 		FAIL("packet %u delivered twice\n", id);
+	struct dvr_link_rx_heard h;
+	if (dvr_link_rx_packet_heard(k->rx, &h) != DVR_OK || !h.has_tsf ||
+	    h.tsf_us < 1 || h.tsf_us > k->pushed || h.adapter > 1)
+		FAIL("packet %u delivered without the frame behind it\n", id);
 }
 
 static void make_keys(struct dvr_link_keys *drone, struct dvr_link_keys *gs)
@@ -130,7 +139,9 @@ static struct sink sink;
 static void push(struct dvr_link_rx *rx, unsigned adapter, const uint8_t *f,
                  size_t len, uint64_t now, bool this_run)
 {
-	int v = dvr_link_rx_push(rx, adapter, -50, f, len, now);
+	const struct dvr_link_rx_heard h = { .tsf_us = ++sink.pushed,
+		                             .has_tsf = true, .rssi_dbm = -50 };
+	int v = dvr_link_rx_push_heard(rx, adapter, &h, f, len, now);
 	if (v < 0)
 		FAIL("push refused a frame (%d)\n", v);
 	if (this_run && v == DVR_LINK_RX_SESSION_NEW)
@@ -165,6 +176,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct dvr_link_rx *rx;
 	if (dvr_link_rx_new(&rcfg, &gs, sink_cb, &sink, &rx) != DVR_OK)
 		FAIL("receiver refused a valid configuration\n");
+	sink.rx = rx;
 
 	/* The air: the input's remaining bytes are operations on the
 	 * stream; what they leave is delivered in order. */

@@ -373,6 +373,12 @@ int main(void)
 		n_8812a += dvr_chip_registry[n++] == &rtl8812a_info;
 	CHECK_EQ_INT(n_8812a, 1, "registry lists 8812A");
 	CHECK(n >= 1, "registry NULL-terminated");
+	/* dvr_get_tsf reads the TSF wherever the chip data says: REG_TSFTR
+	 * on every chip (rtw88 reg.h), never left out. */
+	bool tsf_everywhere = true;
+	for (size_t i = 0; i < n; i++)
+		tsf_everywhere &= dvr_chip_registry[i]->tsf_reg == 0x0560;
+	CHECK(tsf_everywhere, "every registered chip has its TSF at 0x0560");
 	CHECK(dvr_hal_find_chip(0x0bda, 0x8812) == &rtl8812a_info, "0bda:8812");
 	/* ids other dies ship under too (2357:0115 the RTL8822BU's, 0bda:0811
 	 * the RTL8821A's): the 8812A lists them, and the full registry asks

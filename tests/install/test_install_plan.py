@@ -125,6 +125,10 @@ plugin = [d for d in dests if os.path.basename(d) == 'libgstdevourer.so']
 if opts.get('gst') != 'disabled' and plugin:
     check(os.path.basename(os.path.dirname(plugin[0])) == 'gstreamer-1.0',
           f'plugin installed into a gstreamer-1.0 dir ({plugin[0]})')
+    # The layout of devourersrc's buffer meta, for applications reading
+    # it (the plugin exports no library).
+    check(os.path.join(hdr_dir, 'gstdevourerrxmeta.h') in dests,
+          '<devourer/gstdevourerrxmeta.h> installed with the plugin')
 
 print(f'1..{n}')
 sys.exit(1 if failed else 0)

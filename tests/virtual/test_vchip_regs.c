@@ -78,11 +78,28 @@ int main(void)
 	vh_w32(vc, 0x1E0, 0x40000000u | 5u << 8 | 6u);
 	CHECK_EQ_HEX(vh_read(vc, 0x1E0, 4), 0xEAEAEAEA,
 	             "LLT unreachable while MAC off");
+	CHECK_EQ_HEX(vh_read(vc, 0x560, 4), 0xEAEAEAEA,
+	             "TSF (REG_TSFTR) unreachable while MAC off");
 
 	CHECK_EQ_INT(vh_power_on(vc), 0, "card-enable flow");
 	CHECK(vh_has_milestone(vc, VCHIP_M_POWER_ON), "POWER_ON milestone");
 	CHECK_EQ_HEX(vh_read(vc, 0x100, 2), 0x06FF, "CR readable after power-on");
 	CHECK(vh_has_milestone(vc, VCHIP_M_TX_ENABLED), "TX_ENABLED milestone");
+
+	/* The TSF (REG_TSFTR, rtw88 reg.h) counts microseconds from MAC
+	 * power-on: small now, and moving. */
+	{
+		struct timespec t0;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		uint32_t lo = vh_read(vc, 0x560, 4);
+		uint32_t hi = vh_read(vc, 0x564, 4);
+		CHECK(hi == 0 && lo < 60000000u,
+		      "TSF counts from MAC power-on (high word 0)");
+		uint32_t lo2 = lo;
+		while (lo2 == lo && vh_us_since(&t0) < 1000000)
+			lo2 = vh_read(vc, 0x560, 4);
+		CHECK(lo2 > lo, "TSF low word moves");
+	}
 
 	/* LLT: op bits self-clear, entries readable (rtw88 rtw88xxa.c
 	 * rtw88xxa_llt_write) */

@@ -11,7 +11,8 @@
  *  - dvr_send() may be called from any thread, concurrently with itself and
  *    with dvr_set_channel(); frames are serialised internally in call order.
  *  - dvr_get_tx_stats() / dvr_get_rx_stats() / dvr_get_thermal_stats() may
- *    be called from any thread.
+ *    be called from any thread; so may dvr_get_tsf(), except from a
+ *    device callback (it reads a register over the bus).
  *  - The rx and event callbacks run on a thread owned by the device. They
  *    must return quickly, must not block on the device and must never call
  *    dvr_close() on their own device. They may call dvr_send() and the stats
@@ -581,6 +582,21 @@ struct dvr_thermal_stats {
  * does not track (out is then zeroed with thermal = thermal_cal = -1). */
 DVR_API int dvr_get_thermal_stats(dvr_device *dev,
                                   struct dvr_thermal_stats *out);
+
+/**
+ * The chip's TSF now: its 64-bit microsecond counter, running since the
+ * MAC powered on (dvr_start()), the clock dvr_rx_info.tsf_us of every
+ * received frame is read from. So a frame's tsf_us and this value
+ * compare directly (on the same adapter: every chip has its own), e.g.
+ * to tell how long ago a frame arrived, or to stamp a frame about to be
+ * sent with the time it leaves. Reads the counter's register over the
+ * bus (a few control transfers: on USB 2.0 at least 125 us each, which
+ * the value read does not include), serialised with the other control
+ * calls; any thread, but not from a device callback. DVR_OK and
+ * *tsf_us; DVR_E_STATE before dvr_start(); DVR_E_NO_DEVICE; DVR_E_IO /
+ * DVR_E_TIMEOUT on a failed read; DVR_E_INVALID for NULL arguments.
+ */
+DVR_API int dvr_get_tsf(dvr_device *dev, uint64_t *tsf_us);
 
 /** Detail of the last failure of a control call (dvr_start(),
  * dvr_set_channel()...), e.g. which firmware paths were searched. Never

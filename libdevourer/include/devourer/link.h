@@ -656,6 +656,59 @@ DVR_API int dvr_link_rx_push(struct dvr_link_rx *rx, unsigned adapter, int rssi_
                      const uint8_t *frame, size_t len, uint64_t now_ms);
 
 /**
+ * What the radio said about one frame it heard, given with the frame
+ * (dvr_link_rx_push_heard()) and handed back with every packet the frame
+ * completed (dvr_link_rx_packet_heard()). Zero-initialise, then fill
+ * what the radio knows (a dvr_rx_info has all of it).
+ */
+struct dvr_link_rx_heard {
+	/** The receiving chip's TSF when the frame arrived
+	 *  (dvr_rx_info.tsf_us), microseconds on that adapter's own clock;
+	 *  valid when has_tsf */
+	uint64_t tsf_us;
+	bool has_tsf;
+	int rssi_dbm;       /**< the frame's signal, dBm, or
+	                         DVR_LINK_RSSI_UNKNOWN (counted per adapter as
+	                         dvr_link_rx_push()'s rssi_dbm) */
+	uint8_t n_chains;   /**< valid entries of chain_rssi_dbm, 0 = none */
+	int8_t chain_rssi_dbm[DVR_MAX_RF_PATHS]; /**< per receive chain, dBm */
+	uint16_t channel;   /**< channel it was heard on, 0 = unknown */
+	uint16_t freq_mhz;  /**< its centre frequency, 0 = unknown */
+	/** Set by the receiver, not the caller: the adapter slot that
+	 *  heard the frame (dvr_link_rx_push_heard()'s adapter) */
+	uint8_t adapter;
+};
+
+/**
+ * dvr_link_rx_push() with what the radio said about the frame: the
+ * receiver keeps it with the fragment the frame carried, so that the
+ * packet the fragment completes is delivered with it
+ * (dvr_link_rx_packet_heard()). @p heard NULL: as dvr_link_rx_push()
+ * with DVR_LINK_RSSI_UNKNOWN.
+ */
+DVR_API int dvr_link_rx_push_heard(struct dvr_link_rx *rx, unsigned adapter,
+                                   const struct dvr_link_rx_heard *heard,
+                                   const uint8_t *frame, size_t len,
+                                   uint64_t now_ms);
+
+/**
+ * From inside this receiver's packet callback (like dvr_link_rx_lost(),
+ * it only reads): the frame that completed the packet being delivered —
+ * the one that carried it, or, for a packet rebuilt from parity, the
+ * last fragment of its block that arrived before the rebuild (the frame
+ * that made the recovery possible). Its adapter slot and what
+ * dvr_link_rx_push_heard() was told about it; a frame given to
+ * dvr_link_rx_push() has has_tsf false, its rssi_dbm and nothing else.
+ * Packets come in order, so with no loss their frames' TSFs rise; a
+ * rebuilt packet carries its parity frame's later TSF, ahead of the
+ * packets after it in its block that arrived before the parity did.
+ * DVR_OK and *out, DVR_E_STATE outside the packet callback,
+ * DVR_E_INVALID for NULL arguments.
+ */
+DVR_API int dvr_link_rx_packet_heard(const struct dvr_link_rx *rx,
+                                     struct dvr_link_rx_heard *out);
+
+/**
  * Would @p frame count as this link's own traffic now: a data fragment
  * that authenticates under the current session key, or a session packet
  * sealed for this receiver, of this channel, that dvr_link_rx_push()

@@ -20,6 +20,11 @@ struct dvr_radiotap_tx {
 	bool has_bw, has_gi, has_ldpc, has_stbc;
 	bool has_tx_power;
 	bool has_fcs;             /**< FLAGS F_FCS: frame ends with an FCS */
+	/** CHANNEL present: the frame is to leave on the 20 MHz channel
+	 *  of this centre frequency (MHz); dvr_send() retunes first when
+	 *  the adapter is elsewhere (a hop within the band and width) */
+	bool has_channel;
+	uint16_t channel_freq;
 	struct dvr_tx_params params; /**< fields valid where has_* says so;
 	                                  no_ack/keep_seq always valid */
 };
