@@ -281,6 +281,22 @@ int main(int argc, char **argv)
 		pair_at(tx, rx10, 10, snr20);
 		pair_at(tx, rx10, 5, snr20);
 
+		/* a move to another channel at 5 MHz keeps the re-clock (a
+		 * full set: no hop carries it) */
+		struct dvr_channel c48 = { .channel = 48, .bw_mhz = 5 };
+		CHECK_EQ_INT(dvr_set_channel(tx, &c48), DVR_OK, "talker to 48");
+		CHECK_EQ_INT(dvr_set_channel(rx10, &c48), DVR_OK,
+		             "listener to 48");
+		vchip_get_tuning(vchip_find("talker"), &tu);
+		CHECK(tu.channel == 48 && tu.bw_mhz == 5,
+		      "the talker's model: channel 48 at 5 MHz");
+		reset(&ln10);
+		send_burst(tx, "talker");
+		CHECK_EQ_INT(e2e_wait_count(&ln10.heard, N_FRAMES), N_FRAMES,
+		             "5 MHz on 48: all heard");
+		CHECK_EQ_INT(exact_of(&ln10), N_FRAMES, "and byte-exact");
+		set_bw(tx, 5, "talker back");
+
 		/* TX vectors: radiotap's 20 MHz is the channel's width, a
 		 * 40 MHz PPDU does not fit a 5 MHz channel */
 		struct dvr_tx_params p = { .rate = { .kind = DVR_RATE_HT,
