@@ -173,8 +173,8 @@ static inline int demo_common_option(char opt, const char *val,
 		o->channel.channel = (uint16_t)v;
 		return 1;
 	case 'w':
-		if (!demo_parse_uint(val, 20, 80, &v) ||
-		    (v != 20 && v != 40 && v != 80))
+		if (!demo_parse_uint(val, 5, 80, &v) ||
+		    (v != 5 && v != 10 && v != 20 && v != 40 && v != 80))
 			return -1;
 		o->channel.bw_mhz = (uint16_t)v;
 		return 1;

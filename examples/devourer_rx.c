@@ -4,7 +4,7 @@
  * it, optionally check devourer-tx's frames byte for byte and write a
  * pcap.
  *
- *   devourer-rx [-d selector] [-c channel] [-w 20|40|80] [-n count]
+ *   devourer-rx [-d selector] [-c channel] [-w 5|10|20|40|80] [-n count]
  *               [-t seconds] [-v] [-k] [-o file.pcap]
  *
  * Prints the init stages as they finish, counters every second and a final
@@ -54,7 +54,7 @@ struct rx_state {
 static void usage(FILE *to)
 {
 	fprintf(to,
-	        "usage: " PROG " [-d selector] [-c channel] [-w 20|40|80] "
+	        "usage: " PROG " [-d selector] [-c channel] [-w 5|10|20|40|80] "
 	        "[-n count] [-t seconds] [-v] [-k] [-o file.pcap]\n"
 	        "  -d  adapter: auto (default), usb:VID:PID[#N], usb:BUS-PORT, "
 	        "virtual:NAME\n"

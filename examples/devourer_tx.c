@@ -2,7 +2,7 @@
 /*
  * devourer-tx: inject numbered broadcast data frames through libdevourer.
  *
- *   devourer-tx [-d selector] [-c channel] [-w 20|40|80] [-n count]
+ *   devourer-tx [-d selector] [-c channel] [-w 5|10|20|40|80] [-n count]
  *               [-r rate] [-s payload bytes] [-i interval ms]
  *               [-t seconds] [-g] [-l] [-p power dBm] [-m auto|async|sync]
  *
@@ -45,7 +45,7 @@ static void on_event(void *user, const struct dvr_event *ev)
 static void usage(FILE *to)
 {
 	fprintf(to,
-	        "usage: " PROG " [-d selector] [-c channel] [-w 20|40|80] "
+	        "usage: " PROG " [-d selector] [-c channel] [-w 5|10|20|40|80] "
 	        "[-n count] [-r rate]\n"
 	        "                   [-s payload] [-i interval_ms] [-t seconds] "
 	        "[-g] [-l] [-p power] [-m mode]\n"
@@ -174,8 +174,11 @@ static int parse_options(int argc, char **argv, struct tx_options *o)
 		fprintf(stderr, PROG ": bad rate '%s'\n", rate);
 		return 2;
 	}
-	/* HT/VHT frames use the whole tuned channel; legacy stays 20 MHz. */
-	o->params.bw_mhz = o->params.rate.kind == DVR_RATE_LEGACY
+	/* HT/VHT frames use the whole tuned channel; legacy stays 20 MHz,
+	 * and so does every vector on a 5/10 MHz channel (the 20 MHz
+	 * baseband on a slower clock: devourer.h, struct dvr_channel). */
+	o->params.bw_mhz = o->params.rate.kind == DVR_RATE_LEGACY ||
+	                   o->c.channel.bw_mhz < 20
 		                   ? 20 : (uint8_t)o->c.channel.bw_mhz;
 	o->params.short_gi = sgi;
 	o->params.ldpc = ldpc;

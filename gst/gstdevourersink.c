@@ -263,8 +263,9 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_BANDWIDTH,
       g_param_spec_enum ("bandwidth", "Bandwidth",
-          "Channel and transmit bandwidth in MHz: 20, 40 or 80; changeable "
-          "while PLAYING",
+          "Channel and transmit bandwidth in MHz: 5, 10, 20, 40 or 80 (5 and "
+          "10: narrowband, heard only by a receiver on the same width); "
+          "changeable while PLAYING",
           GST_TYPE_DEVOURER_BANDWIDTH, GST_DEVOURER_DEFAULT_BANDWIDTH, live));
   /* link-id, radio-port, key-file, password, firmware-dir, stats */
   gst_devourer_install_shared_properties (gobject_class,
@@ -578,6 +579,11 @@ build_tx_params (const VectorProps * vp, struct dvr_tx_params *p,
     guint32 * phy_kbps, const gchar ** why)
 {
   memset (p, 0, sizeof (*p));
+  /* A 5/10 MHz channel sends 20 MHz PPDUs on a slower clock: the TX
+   * vector says 20 (as radiotap does), the phy rate below is the true
+   * one. */
+  guint vector_bw = vp->bandwidth < 20 ? 20 : vp->bandwidth;
+
   if (vp->mcs < 0) {
     p->rate.kind = DVR_RATE_LEGACY;
     p->rate.legacy_500k = (uint8_t) vp->legacy_rate;
@@ -591,7 +597,7 @@ build_tx_params (const VectorProps * vp, struct dvr_tx_params *p,
     p->rate.kind = DVR_RATE_VHT;
     p->rate.mcs = (uint8_t) vp->mcs;
     p->rate.nss = (uint8_t) vp->vht_nss;
-    p->bw_mhz = (uint8_t) vp->bandwidth;
+    p->bw_mhz = (uint8_t) vector_bw;
   } else {
     if (vp->bandwidth > 40) {
       *why = "HT rates go up to 40 MHz; set vht-nss=1 for 80 MHz";
@@ -599,7 +605,7 @@ build_tx_params (const VectorProps * vp, struct dvr_tx_params *p,
     }
     p->rate.kind = DVR_RATE_HT;
     p->rate.mcs = (uint8_t) vp->mcs;
-    p->bw_mhz = (uint8_t) vp->bandwidth;
+    p->bw_mhz = (uint8_t) vector_bw;
   }
   if (p->rate.kind != DVR_RATE_LEGACY) {
     p->short_gi = vp->short_gi;
@@ -610,7 +616,8 @@ build_tx_params (const VectorProps * vp, struct dvr_tx_params *p,
    * retries would only burn airtime. */
   p->no_ack = true;
 
-  *phy_kbps = dvr_phy_rate_kbps (&p->rate, p->bw_mhz, p->short_gi);
+  *phy_kbps = dvr_phy_rate_kbps (&p->rate,
+      vp->bandwidth < 20 ? vp->bandwidth : p->bw_mhz, p->short_gi);
   if (*phy_kbps == 0) {
     *why = "the adapter has no such rate (check mcs, vht-nss, bandwidth)";
     return FALSE;

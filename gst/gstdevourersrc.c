@@ -207,8 +207,9 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
   g_object_class_install_property (gobject_class,
       GST_DEVOURER_PROP_BANDWIDTH,
       g_param_spec_enum ("bandwidth", "Bandwidth",
-          "Channel bandwidth in MHz: 20, 40 or 80 (at least the sender's); "
-          "changeable while PLAYING", GST_TYPE_DEVOURER_BANDWIDTH,
+          "Channel bandwidth in MHz: 5, 10, 20, 40 or 80 (at least the "
+          "sender's; at 5 or 10 exactly the sender's: narrowband decodes "
+          "only its own width); changeable while PLAYING", GST_TYPE_DEVOURER_BANDWIDTH,
           GST_DEVOURER_DEFAULT_BANDWIDTH, live));
   /* link-id, radio-port, key-file, password, firmware-dir, stats */
   gst_devourer_install_shared_properties (gobject_class,

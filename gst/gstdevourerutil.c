@@ -13,6 +13,10 @@ gst_devourer_bandwidth_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
+    {5, "5 MHz (narrowband: the 20 MHz baseband on a quarter clock, "
+          "RTL8812AU/RTL8811AU and RTL8822CU only)", "5"},
+    {10, "10 MHz (narrowband: the 20 MHz baseband on a half clock, "
+          "RTL8812AU/RTL8811AU and RTL8822CU only)", "10"},
     {20, "20 MHz", "20"},
     {40, "40 MHz (HT40, secondary channel as usual for the channel)", "40"},
     {80, "80 MHz (VHT80)", "80"},

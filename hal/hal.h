@@ -201,6 +201,16 @@ enum dvr_fw_kind {
 	DVR_FW_3081_DDMA,
 };
 
+/* The width the baseband runs its 20/40/80 MHz machinery at on a
+ * channel of @p bw_mhz: a 5 or 10 MHz channel is the 20 MHz baseband
+ * on a divided clock, so its descriptors, TX vectors and PHY status
+ * speak of 20 MHz (OpenIPC devourer docs/narrowband.md: "The MAC still
+ * thinks it is 20 MHz"). */
+static inline unsigned dvr_baseband_bw_mhz(unsigned bw_mhz)
+{
+	return bw_mhz && bw_mhz < 20 ? 20 : bw_mhz;
+}
+
 /* Pure data, one per chip. */
 struct dvr_chip_info {
 	const char *name;            /* "RTL8812AU" */
@@ -219,6 +229,12 @@ struct dvr_chip_info {
 	unsigned rf_paths;           /* RF chains, 1..DVR_MAX_RF_PATHS */
 	unsigned max_nss;            /* spatial streams */
 	unsigned max_bw_mhz;
+	/* 5 and 10 MHz channels: the baseband re-clocked to a half or a
+	 * quarter of its 20 MHz sample rate, the RF left at 20 MHz
+	 * (OpenIPC devourer docs/narrowband.md). Only a chip whose
+	 * references show the divider registers and whose HAL programs
+	 * them sets this; the core refuses 5/10 MHz for every other. */
+	bool narrowband;
 	bool has_5ghz;
 	/* The TX descriptor's DATA_STBC and DATA_LDPC fields exist and the
 	 * chip's baseband sends what they ask for (STBC still needs two

@@ -72,7 +72,7 @@ static uint8_t data_sc(const struct dvr_chip *chip, unsigned bw)
 {
 	struct dvr_chan_geometry g;
 
-	if (chip->channel.bw_mhz <= bw)
+	if (dvr_baseband_bw_mhz(chip->channel.bw_mhz) <= bw)
 		return DVR_SC_DONT_CARE;   /* fills it, or nothing is tuned */
 	if (dvr_chan_geometry_for_chip(chip->info, &chip->channel, &g) !=
 	    DVR_OK)
@@ -231,7 +231,9 @@ int dvr_tx_vector_check(const struct dvr_chip *chip,
 		              chip->info->max_bw_mhz);
 	if (tp->rate.kind == DVR_RATE_LEGACY)
 		v.bw_mhz = 20;         /* legacy PPDUs are 20 MHz */
-	if (chip->channel.bw_mhz && v.bw_mhz > chip->channel.bw_mhz)
+	/* a 5/10 MHz channel runs the 20 MHz baseband (hal.h) */
+	if (chip->channel.bw_mhz &&
+	    v.bw_mhz > dvr_baseband_bw_mhz(chip->channel.bw_mhz))
 		return refuse(&w, DVR_E_INVALID,
 		              "a %u MHz PPDU is wider than the tuned channel "
 		              "(channel %u, %u MHz)", v.bw_mhz,

@@ -60,9 +60,15 @@ int dvr_chip_txpwr_index(const struct dvr_chip *chip,
 {
 	const struct dvr_txpwr_tables *t = dvr_chip_txpwr(chip);
 	struct dvr_chan_geometry g;
+	/* The regulatory and by-rate tables have no 5/10 MHz rows; a
+	 * narrowband channel is an RF tune at 20 MHz and takes the 20 MHz
+	 * column (OpenIPC devourer docs/narrowband.md, "TX power folds to
+	 * the 20 MHz column"). */
+	struct dvr_channel ch = chip->channel;
+	ch.bw_mhz = (uint16_t)dvr_baseband_bw_mhz(ch.bw_mhz);
 
-	if (!chip->efuse || chip->channel.channel == 0 ||
-	    dvr_chan_geometry(&chip->channel, &g) != DVR_OK)
+	if (!chip->efuse || ch.channel == 0 ||
+	    dvr_chan_geometry(&ch, &g) != DVR_OK)
 		return -1;
 	return dvr_txpwr_rate_index(tc, chip->efuse, t ? &t->by_rate : NULL,
 	                            t ? &t->limits : NULL, chip->regd, path,

@@ -468,6 +468,10 @@ int jaguar1_calibrated_tx_power(struct dvr_chip *chip);
  * changes, channel, bandwidth and RF 0x18 of every path, then the die's
  * calibrate_channel once bring-up has calibrated. */
 int jaguar1_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
+/* A 5 or 10 MHz channel: tuned at 20 MHz, then the baseband re-clocked
+ * (jaguar1_narrowband.c); jaguar1_set_channel hands such a channel here. */
+int jaguar1_set_narrow_channel(struct dvr_chip *chip,
+                               const struct dvr_channel *ch);
 /* The hop_channel op (jaguar1_hop.c): a move within the band and
  * bandwidth to a channel set in full before, at a temperature within
  * the IQK threshold of now, made by writing what differs between the

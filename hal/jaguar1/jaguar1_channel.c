@@ -125,6 +125,8 @@ int jaguar1_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 
 	if (!ch)
 		return DVR_E_INVALID;
+	if (ch->bw_mhz < 20)
+		return jaguar1_set_narrow_channel(chip, ch);
 	if (ch->bw_mhz == 80 && priv && priv->no_vht)
 		return dvr_chip_fail(chip, DVR_E_UNSUPPORTED, "this board is "
 		                     "an 11n-only %s (EFUSE wireless mode): "

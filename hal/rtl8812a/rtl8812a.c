@@ -99,6 +99,8 @@ const struct dvr_chip_info rtl8812a_info = {
 	JAGUAR1_DIE_INFO(rtl8812a),
 	.name = "RTL8812AU",
 	.fw_file = "rtw8812a_fw.bin",
+	/* 5/10 MHz by the 0x8AC clock dividers (jaguar1_narrowband.c) */
+	.narrowband = true,
 	.rf_paths = 2,
 	.max_nss = 2,
 	/* The 40-byte descriptor carries DATA_STBC and DATA_LDPC (rtw88

@@ -43,6 +43,8 @@ const struct dvr_chip_info rtl8822c_info = {
 	.rf_paths = 2,
 	.max_nss = 2,
 	.max_bw_mhz = 80,
+	/* 5/10 MHz by the 0x9B0/0x9B4 dividers (jaguar3_narrowband.c) */
+	.narrowband = true,
 	.has_5ghz = true,
 	/* DATA_STBC and DATA_LDPC of the 48-byte descriptor (rtw88 tx.h;
 	 * rtw88 tx.c rtw_tx_data_pkt_info_update sets both for this chip

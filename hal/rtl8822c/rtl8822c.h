@@ -73,6 +73,8 @@ int rtl8822c_identify(struct dvr_chip *chip);
 extern const struct dvr_fw3081_spec rtl8822c_fw_spec;
 int rtl8822c_phy_init(struct dvr_chip *chip);
 int rtl8822c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
+/* BB reset: REG_SYS_FUNC_EN bit 17 1-0-1 (rtl8822c_phy.c). */
+void rtl8822c_bb_reset(struct dvr_io *io);
 /* ops->hop_channel: RF 0x18 under the 3-wire hold, the IGI toggle and
  * the BB registers that differ between the channels (hal/jaguar3
  * jaguar3_hop.c); declined without a word cached by a full set of the

@@ -65,12 +65,40 @@ static const struct jaguar3_chan_data chan_data = {
 	.rx_bb_filter = rx_bb_filter,
 };
 
+/* 5/10 MHz: the 20 MHz channel, then the baseband re-clock and a BB
+ * reset, which the divided clock tree needs to take the new rate
+ * (OpenIPC devourer docs/narrowband.md, "A baseband reset relatches the
+ * divided clock tree. ... Jaguar3 needs it"). */
+static int set_narrow_channel(struct dvr_chip *chip,
+                              const struct dvr_channel *ch)
+{
+	struct dvr_channel wide = *ch;
+	int st;
+
+	wide.bw_mhz = 20;
+	wide.secondary = 0;
+	if ((st = rtl8822c_set_channel(chip, &wide)) != DVR_OK)
+		return st;
+	jaguar3_bb_narrowband(chip->io, ch->bw_mhz);
+	rtl8822c_bb_reset(chip->io);
+	/* what a hop knows of the BB is the 20 MHz channel's, no longer
+	 * the chip's (the core never hops a narrowband channel) */
+	rtl8822c_hop_forget(chip);
+	jaguar3_toggle_igi(chip->io, NULL);
+	if ((st = dvr_io_status(chip->io)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "USB error while re-clocking "
+		                     "for %u MHz", ch->bw_mhz);
+	return DVR_OK;
+}
+
 int rtl8822c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 {
 	struct dvr_io *io = chip->io;
 	struct dvr_chan_geometry pl;
 	int st;
 
+	if (ch && (ch->bw_mhz == 5 || ch->bw_mhz == 10))
+		return set_narrow_channel(chip, ch);
 	if ((st = dvr_chip_chan_geometry(chip, ch, &pl)) != DVR_OK)
 		return st;
 	jaguar3_bb_band(chip, &chan_data, &pl);

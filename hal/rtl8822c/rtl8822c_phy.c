@@ -60,7 +60,7 @@ static void header_file_init(struct dvr_io *io, bool pre)
 		dvr_set32(io, 0x1C3C, 0x3);
 }
 
-static void bb_reset(struct dvr_io *io)
+void rtl8822c_bb_reset(struct dvr_io *io)
 {
 	dvr_set8(io, 0x0002, 0x02);
 	dvr_clr8(io, 0x0002, 0x02);
@@ -79,7 +79,7 @@ static void config_trx_mode(struct dvr_chip *chip)
 	jaguar3_rx_paths(io, two);
 	/* TX: CCK on A */
 	dvr_w32_mask(io, 0x1A04, 0xF0000000, 0x8);
-	bb_reset(io);
+	rtl8822c_bb_reset(io);
 	/* TX: OFDM on A (+B for two streams), one-stream frames on A */
 	if (two) {
 		dvr_w32_mask(io, 0x0820, 0xFF, 0x31);
@@ -88,8 +88,8 @@ static void config_trx_mode(struct dvr_chip *chip)
 		dvr_w32_mask(io, 0x0820, 0xFF, 0x11);
 		dvr_w32_mask(io, 0x1E2C, 0xFF, 0x00);
 	}
-	bb_reset(io);
-	bb_reset(io);
+	rtl8822c_bb_reset(io);
+	rtl8822c_bb_reset(io);
 	jaguar3_toggle_igi(io, NULL);
 }
 

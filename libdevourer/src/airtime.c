@@ -21,6 +21,9 @@
  *    Mbit/s (HT) / 600 Mbit/s (VHT) of short-GI data rate.
  *  - HT/VHT PHY rates are rounded to 100 kbit/s, as in the standard's
  *    MCS tables (e.g. HT MCS7 20 MHz short GI = 72.2 Mbit/s).
+ *  - 10 and 5 MHz are the 20 MHz PPDU on a half / quarter baseband clock
+ *    (OpenIPC devourer docs/narrowband.md): every symbol, preamble and
+ *    CCK chip lasts 2x / 4x as long, the rate is a half / a quarter.
  */
 #include <devourer/devourer.h>
 
@@ -156,11 +159,21 @@ static uint32_t round_100k(uint64_t numer, uint64_t denom)
 	return (uint32_t)((numer + denom * 50) / (denom * 100) * 100);
 }
 
+/* How many times slower than 20 MHz a narrowband width's clock runs
+ * (0: not a narrowband width). */
+static unsigned narrow_factor(unsigned bw_mhz)
+{
+	return bw_mhz == 10 ? 2 : bw_mhz == 5 ? 4 : 0;
+}
+
 uint32_t dvr_phy_rate_kbps(const struct dvr_rate *rate, unsigned bw_mhz,
                            bool short_gi)
 {
 	if (!rate)
 		return 0;
+	if (narrow_factor(bw_mhz))
+		return dvr_phy_rate_kbps(rate, 20, short_gi) /
+		       narrow_factor(bw_mhz);
 	if (rate->kind == DVR_RATE_LEGACY) {
 		if (!legacy_is_cck(rate->legacy_500k) &&
 		    !legacy_is_ofdm(rate->legacy_500k))
@@ -194,6 +207,9 @@ uint32_t dvr_airtime_us(const struct dvr_rate *rate, unsigned bw_mhz,
 	 * bytes); also keeps the arithmetic below far from overflow. */
 	if (psdu_len > 8u * 1024u * 1024u)
 		return 0;
+	if (narrow_factor(bw_mhz))
+		return dvr_airtime_us(rate, 20, short_gi, psdu_len) *
+		       narrow_factor(bw_mhz);
 	uint64_t bits = (uint64_t)psdu_len * 8u;
 
 	if (rate->kind == DVR_RATE_LEGACY) {

@@ -121,6 +121,8 @@ struct dvr_device {
 		rx_malformed, rx_c2h, rx_errors;
 	unsigned rx_error_run;        /* consecutive failed bulk IN */
 	_Atomic uint16_t rx_channel;  /* tuned channel for RX metadata */
+	_Atomic uint16_t rx_narrow_bw; /* 5 or 10 on a narrowband channel,
+	                                  else 0 (RX metadata, airtime) */
 	uint32_t tsf_last_low;
 	uint64_t tsf_high;
 	uint64_t malformed_logged_at_ns;
@@ -695,6 +697,11 @@ static void on_rx_pkt(void *user, const struct dvr_rx_pkt *pkt)
 	if (pkt->crc_err)
 		f.info.flags |= DVR_RX_FCS_BAD;
 	f.info.channel = atomic_load(&dev->rx_channel);
+	/* The PHY status of a re-clocked baseband says 20 MHz; what the
+	 * frame took on the air is the channel's width. */
+	uint16_t narrow = atomic_load(&dev->rx_narrow_bw);
+	if (narrow && f.info.bw_mhz <= 20)
+		f.info.bw_mhz = narrow;
 	f.info.freq_mhz = (uint16_t)dvr_channel_to_freq(f.info.channel);
 	f.info.tsf_us = extend_tsf(dev, pkt->tsf_low);
 	atomic_fetch_add(&dev->rx_frames, 1);
@@ -843,6 +850,8 @@ static void record_channel(struct dvr_device *dev, const struct dvr_channel *ch)
 	pthread_mutex_unlock(&dev->sync_lock);
 	/* The RX thread reads its own copy, without locks. */
 	atomic_store(&dev->rx_channel, ch->channel);
+	atomic_store(&dev->rx_narrow_bw,
+	             (uint16_t)(ch->bw_mhz < 20 ? ch->bw_mhz : 0));
 }
 
 /* mBm → the chip's TX power index: nearest step, clamped to the chip's
@@ -904,6 +913,10 @@ static bool is_hop(const struct dvr_channel *from, const struct dvr_channel *to)
 {
 	if (!from->channel || from->bw_mhz != to->bw_mhz ||
 	    from->secondary != to->secondary)
+		return false;
+	/* A 5/10 MHz channel is a 20 MHz tune plus a baseband re-clock
+	 * that only set_channel applies: no hop keeps it, yet. */
+	if (to->bw_mhz < 20)
 		return false;
 	return (from->channel <= 14) == (to->channel <= 14);
 }
@@ -1038,10 +1051,20 @@ static int run_stage(struct dvr_device *dev, enum init_stage st,
 static int check_channel(struct dvr_device *dev, const struct dvr_channel *ch)
 {
 	if (!ch || dvr_channel_to_freq(ch->channel) == 0 ||
-	    (ch->bw_mhz != 20 && ch->bw_mhz != 40 && ch->bw_mhz != 80)) {
-		set_error(dev, DVR_E_INVALID, "invalid channel %u / %u MHz",
+	    (ch->bw_mhz != 5 && ch->bw_mhz != 10 && ch->bw_mhz != 20 &&
+	     ch->bw_mhz != 40 && ch->bw_mhz != 80)) {
+		set_error(dev, DVR_E_INVALID, "invalid channel %u / %u MHz "
+		          "(5, 10, 20, 40 or 80)",
 		          ch ? ch->channel : 0, ch ? ch->bw_mhz : 0);
 		return DVR_E_INVALID;
+	}
+	if (ch->bw_mhz < 20 && !dev->info->narrowband) {
+		set_error(dev, DVR_E_UNSUPPORTED,
+		          "%s has no narrowband mode: channel %u at %u MHz "
+		          "needs a chip that re-clocks its baseband (5 and "
+		          "10 MHz; 20, 40 or 80 MHz here)", dvr_chip_name(dev),
+		          ch->channel, ch->bw_mhz);
+		return DVR_E_UNSUPPORTED;
 	}
 	if (ch->bw_mhz > dev->info->max_bw_mhz ||
 	    (ch->channel > 14 && !dev->info->has_5ghz)) {
@@ -1550,7 +1573,17 @@ static bool interrupted(const struct dvr_device *dev,
 static bool wider_than_channel(const struct dvr_device *dev,
                                const struct dvr_tx_params *p)
 {
-	return p->bw_mhz > dev->chip.channel.bw_mhz;
+	return p->bw_mhz > dvr_baseband_bw_mhz(dev->chip.channel.bw_mhz);
+}
+
+/* The width a frame takes on the air: the channel's on a narrowband
+ * channel, where the 20 MHz the vector says runs on the divided clock.
+ * Lock-free (the atomic copy record_channel keeps). */
+static unsigned air_bw_mhz(struct dvr_device *dev,
+                           const struct dvr_tx_params *p)
+{
+	unsigned narrow = atomic_load(&dev->rx_narrow_bw);
+	return narrow ? narrow : p->bw_mhz;
 }
 
 /* Wait until one more frame may be in flight (tx_queue_depth frames,
@@ -1700,7 +1733,8 @@ int dvr_core_send_raw(dvr_device *dev, struct dvr_tx_owner *owner,
 		                 : 0,
 	};
 	/* PSDU = frame + FCS the MAC appends. */
-	uint32_t airtime = dvr_airtime_us(&params->rate, params->bw_mhz,
+	uint32_t airtime = dvr_airtime_us(&params->rate,
+	                                  air_bw_mhz(dev, params),
 	                                  params->short_gi, len + 4);
 	const struct dvr_chip_ops *ops = dev->info->ops;
 

@@ -590,7 +590,12 @@ size_t dvr_radiotap_build_rx(const struct dvr_rx_info *info, uint8_t *out,
 		chains = DVR_MAX_CHAINS;
 	unsigned freq = info->freq_mhz ? info->freq_mhz
 	                               : dvr_channel_to_freq(info->channel);
-	int rf = rate_field(&info->rate, info->bw_mhz ? info->bw_mhz : 20);
+	/* A 5/10 MHz frame is a 20 MHz PPDU on a slower clock and radiotap
+	 * says so, as a monitor sniffer does (OpenIPC devourer
+	 * docs/narrowband.md, "Radiotap stays 20 MHz"); the true width
+	 * stays in dvr_rx_info. */
+	unsigned bw = info->bw_mhz > 20 ? info->bw_mhz : 20;
+	int rf = rate_field(&info->rate, bw);
 	bool sgi = (info->flags & DVR_RX_SHORT_GI) != 0;
 	bool ldpc = (info->flags & DVR_RX_LDPC) != 0;
 	bool stbc = (info->flags & DVR_RX_STBC) != 0;
@@ -632,11 +637,10 @@ size_t dvr_radiotap_build_rx(const struct dvr_rx_info *info, uint8_t *out,
 	}
 	w_u8(&w, (uint8_t)info->signal_dbm);
 	if (rf == RT_MCS)
-		w_mcs(&w, info->rate.mcs, info->bw_mhz, sgi, ldpc, stbc ? 1 : 0);
+		w_mcs(&w, info->rate.mcs, bw, sgi, ldpc, stbc ? 1 : 0);
 	if (rf == RT_VHT)
-		w_vht(&w, &info->rate,
-		      vht_bw_mhz_to_code(info->bw_mhz ? info->bw_mhz : 20),
-		      sgi, ldpc, stbc);
+		w_vht(&w, &info->rate, vht_bw_mhz_to_code(bw), sgi, ldpc,
+		      stbc);
 	for (unsigned c = 0; c < chains; c++) {
 		w_u8(&w, (uint8_t)info->rssi_dbm[c]);
 		w_u8(&w, (uint8_t)c);

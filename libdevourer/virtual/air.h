@@ -41,7 +41,10 @@ struct air_frame_hdr {
 	uint32_t sender_id;      /* random per station; receivers skip own */
 	uint16_t channel;        /* primary 20 MHz channel */
 	uint16_t center;         /* centre channel of bw */
-	uint16_t bw_mhz;
+	uint16_t bw_mhz;         /* 20, 40, 80, or 10 / 5: a 20 MHz PPDU
+	                            from a baseband on a half / quarter
+	                            clock, which only a receiver clocked
+	                            the same way decodes */
 	uint8_t rate_kind;       /* AIR_RATE_* */
 	uint8_t legacy_500k;
 	uint8_t mcs, nss;
@@ -55,7 +58,7 @@ struct air_frame_hdr {
 	uint64_t tx_end_ns;      /* CLOCK_MONOTONIC when the PPDU ended */
 };
 #define AIR_MAGIC 0x44564152u /* "DVAR" */
-#define AIR_VERSION 2
+#define AIR_VERSION 3 /* 3: bw_mhz 5 and 10 */
 /* flags: the transmitter's radio model set tx_power_dbm (else the
  * receiver's configured rssi= stands for the link as it is); the PPDU
  * reaches the air as energy only, which carrier sense sees and no

@@ -409,9 +409,10 @@ void p3081_jgr3_phy_status(const struct vchip *vc, const struct vc_rx_meta *m,
 /* Tune the model to what path A's RF 0x18 value @p r18 selects, with the
  * primary sub-channel in the low nibble of @p bw_ctl (0x9B1, the BB's
  * TX bandwidth control), stored in *@p primary_sc; nothing for a value
- * the synthesiser cannot lock to. */
+ * the synthesiser cannot lock to. @p narrow_mhz 5 or 10: the die's
+ * baseband re-clocked for that width on a 20 MHz tune (0: not). */
 void p3081_jgr3_update_tuning(struct vchip *vc, uint32_t r18, uint8_t bw_ctl,
-                              uint8_t *primary_sc);
+                              unsigned narrow_mhz, uint8_t *primary_sc);
 
 /* The primary 20 MHz channel of a @p bw_mhz channel centred on
  * @p center, from the BB's sub-channel index @p sc (rtw88 main.h

@@ -75,7 +75,7 @@ void p3081_jgr3_phy_status(const struct vchip *vc, const struct vc_rx_meta *m,
 }
 
 void p3081_jgr3_update_tuning(struct vchip *vc, uint32_t r18, uint8_t bw_ctl,
-                              uint8_t *primary_sc)
+                              unsigned narrow_mhz, uint8_t *primary_sc)
 {
 	/* RF 0x18: channel [7:0], 5 GHz bit 16, bandwidth [13:12] (3 = 20,
 	 * 2 = 40, 1 = 80 MHz; rtw88 rtw8822c.c rtw8822c_set_channel_rf) */
@@ -92,6 +92,9 @@ void p3081_jgr3_update_tuning(struct vchip *vc, uint32_t r18, uint8_t bw_ctl,
 		.center = center, .bw_mhz = bw,
 		.band_5g = band5,
 	};
+	/* a 20 MHz tune whose baseband runs on a divided clock */
+	if (narrow_mhz && bw == 20)
+		t.bw_mhz = narrow_mhz;
 	*primary_sc = (uint8_t)p;
 	vc_set_tuning(vc, &t);
 }

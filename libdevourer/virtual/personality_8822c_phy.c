@@ -16,7 +16,9 @@
 #define RF18 0x18
 #define RF_X2K 0xB8     /* bit 15: X2 (crystal doubler) calibration busy */
 #define X2K_ARM (1u << 18)
-#define BB_TXBWCTL 0x9B0 /* [11:8] primary 20 MHz sub-channel index */
+#define BB_TXBWCTL 0x9B0 /* [11:8] primary 20 MHz sub-channel index,
+                            [7:6] small bandwidth (5 / 10 MHz) */
+#define BB_TXCLK 0x9B4   /* [10:8] DAC clock, [22:20] ADC clock */
 
 /* Where path's direct RF window starts. */
 static uint32_t window_of(unsigned path)
@@ -33,11 +35,38 @@ static int window_path(uint32_t a)
 	return -1;
 }
 
+/* The width the baseband's clocks are divided for: 0x9B0 [7:6] small
+ * BW 1 / 2 with the DAC [10:8] / ADC [22:20] codes 4 / 4 (5 MHz) or
+ * 6 / 5 (10 MHz) (rtw88 rtw8822c.c rtw8822c_set_channel_bb,
+ * RTW_CHANNEL_WIDTH_5 / _10; OpenIPC devourer docs/narrowband.md,
+ * "Jaguar3 ... the 0x9b0/0x9b4 dividers"). 0: the 20 MHz clocks, or
+ * -1: a small-BW mode on clocks that do not fit it, which samples at
+ * the wrong rate (not tuned). */
+static int narrow_mhz(const struct vchip *vc)
+{
+	unsigned small = (vc->regs[BB_TXBWCTL] >> 6) & 3;
+	uint32_t clk = vc_reg32(vc, BB_TXCLK);
+	unsigned dac = (clk >> 8) & 7, adc = (clk >> 20) & 7;
+	if (small == 0)
+		return 0;
+	if (small == 1 && dac == 4 && adc == 4)
+		return 5;
+	if (small == 2 && dac == 6 && adc == 5)
+		return 10;
+	return -1;
+}
+
 static void update_tuning(struct vchip *vc)
 {
 	struct p8822c_state *s = p8822c_of(vc);
+	int narrow = narrow_mhz(vc);
+	if (narrow < 0) {
+		vc_set_tuning(vc, &(struct vchip_tuning){0});
+		return;
+	}
 	p3081_jgr3_update_tuning(vc, s->base.rf[0][RF18],
-	                         vc->regs[BB_TXBWCTL + 1], &s->primary_sc);
+	                         vc->regs[BB_TXBWCTL + 1], (unsigned)narrow,
+	                         &s->primary_sc);
 }
 
 /*
@@ -200,7 +229,7 @@ void p8822c_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 		    p3081_rf_on(vc, path))
 			rf_set(vc, path, (uint8_t)(word >> 20), word);
 	}
-	if (addr <= BB_TXBWCTL + 1 && end > BB_TXBWCTL + 1)
+	if (addr <= BB_TXCLK + 2 && end > BB_TXBWCTL)
 		update_tuning(vc);
 	if (addr <= P8822C_NCTL0 && end > P8822C_NCTL0 && p3081_bb_on(vc) &&
 	    (vc->regs[P8822C_NCTL0] & 0x01)) {

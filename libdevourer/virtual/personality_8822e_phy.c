@@ -39,7 +39,8 @@ static void update_tuning(struct vchip *vc)
 {
 	struct p8822e_state *s = p8822e_of(vc);
 	p3081_jgr3_update_tuning(vc, s->base.rf[0][RF18],
-	                         vc->regs[P8822E_TXBWCTL + 1], &s->primary_sc);
+	                         vc->regs[P8822E_TXBWCTL + 1], 0,
+	                         &s->primary_sc);
 }
 
 /*

@@ -291,7 +291,10 @@ void pj1_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 		cr_written(vc);
 	if (at(addr, len, PJ1_LLT_INIT + 3) && vc->mac_on)
 		llt_written(vc);
-	if (at(addr, len, PJ1_DATA_SC) || at(addr, len, PJ1_RFMOD))
+	/* 0x8AC [1:0] BB bandwidth; [7:6], [9:8] and [21:20] the
+	 * narrowband small-BW field and ADC / DAC clocks */
+	if (at(addr, len, PJ1_DATA_SC) || in(addr, len, PJ1_RFMOD,
+	                                     PJ1_RFMOD + 2))
 		pj1_phy_update_tuning(vc);
 	if (in(addr, len, PJ1_RCR, PJ1_RCR + 3) ||
 	    in(addr, len, PJ1_RXFLTMAP0, PJ1_RXFLTMAP2 + 1))

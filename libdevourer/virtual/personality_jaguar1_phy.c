@@ -175,13 +175,38 @@ void pj1_tuning_decode(uint32_t rf18, unsigned rfmod, unsigned sc,
 	*out = ok ? t : (struct vchip_tuning){0};
 }
 
+/* A 20 MHz tuning re-clocked to 5 or 10 MHz by BB 0x8AC (the 8812A's
+ * rRFMOD_Jaguar): [7:6] small BW (1 = 5, 2 = 10 MHz) with the sample
+ * clocks divided one notch per halving — DAC [21:20] 3 / 2 / 1 and ADC
+ * [9:8] 2 / 1 / 0 at 20 / 10 / 5 MHz (OpenIPC devourer
+ * docs/narrowband.md, the Jaguar1 table; the vendor's 20 MHz word
+ * 0x00300200, aircrack-ng/rtl8812au hal/rtl8812a/rtl8812a_phycfg.c
+ * phy_PostSetBwMode8812). A small-BW mode on clocks that do not match
+ * it samples at the wrong rate: the model calls that not tuned. */
+static void narrow_decode(uint32_t rfmod, struct vchip_tuning *t)
+{
+	unsigned small = (rfmod >> 6) & 3;
+	if (!t->channel || small == 0)
+		return;
+	unsigned dac = (rfmod >> 20) & 3, adc = (rfmod >> 8) & 3;
+	bool ok = t->bw_mhz == 20 &&
+	          ((small == 2 && dac == 2 && adc == 1) ||
+	           (small == 1 && dac == 1 && adc == 0));
+	if (ok)
+		t->bw_mhz = small == 2 ? 10 : 5;
+	else
+		*t = (struct vchip_tuning){0};
+}
+
 void pj1_phy_update_tuning(struct vchip *vc)
 {
 	struct vchip_tuning t = {0};
 	unsigned sc = vc->regs[0x483] & 0x0F;
-	if (vc->mac_on)
+	if (vc->mac_on) {
 		pj1_tuning_decode(pj1_of(vc)->rf[0][0x18], vc->regs[0x8AC],
 		                  sc, &t);
+		narrow_decode(vc_reg32(vc, 0x8AC), &t);
+	}
 	pj1_of(vc)->primary_sc = (uint8_t)sc;
 	vc_set_tuning(vc, &t);
 }

@@ -201,6 +201,14 @@ unsigned vc_rate_nss(uint8_t code);
  * chip will send at. */
 void vc_txd_rate_fields(struct vc_tx_frame *out, uint8_t code, uint32_t dw5,
                         uint32_t dw8);
+/* The width a PPDU the descriptor calls @p desc_bw MHz takes on the air:
+ * the tuned 5/10 MHz on a baseband re-clocked for it (the descriptor
+ * still says 20), else desc_bw. */
+static inline unsigned vc_air_bw(const struct vchip_tuning *t,
+                                 unsigned desc_bw)
+{
+	return t->bw_mhz && t->bw_mhz < 20 ? t->bw_mhz : desc_bw;
+}
 uint32_t vc_airtime_us(const struct vc_rate *rate, unsigned bw_mhz,
                        bool short_gi, size_t psdu_len);
 unsigned vc_channel_freq(unsigned ch);

@@ -99,6 +99,12 @@ uint32_t vc_airtime_us(const struct vc_rate *rate, unsigned bw_mhz,
                        bool short_gi, size_t psdu_len)
 {
 	uint64_t bits = (uint64_t)psdu_len * 8;
+	/* 10 / 5 MHz: the 20 MHz PPDU from a DAC on a half / quarter
+	 * clock, every symbol (and preamble) 2x / 4x as long (OpenIPC
+	 * devourer docs/narrowband.md) */
+	if (bw_mhz == 10 || bw_mhz == 5)
+		return vc_airtime_us(rate, 20, short_gi, psdu_len) *
+		       (20u / bw_mhz);
 	if (bw_mhz != 20 && bw_mhz != 40 && bw_mhz != 80)
 		return 0;
 	switch (rate->kind) {

@@ -39,7 +39,9 @@ static double rng_uniform(struct vchip *vc)
 
 /* Does a frame sent on [centre +- bw/2] reach a receiver tuned to t? It
  * must lie inside the receiver's channel and cover its primary 20 MHz,
- * where the receiver detects PPDUs. */
+ * where the receiver detects PPDUs. A 5/10 MHz receiver's RF is still
+ * tuned and filtered at 20 MHz (OpenIPC devourer docs/narrowband.md):
+ * it takes in the 20 MHz channel, whatever its baseband then decodes. */
 static bool hears(const struct vchip_tuning *t, const struct air_frame_hdr *h)
 {
 	unsigned fc = vc_channel_freq(h->center);
@@ -47,9 +49,10 @@ static bool hears(const struct vchip_tuning *t, const struct air_frame_hdr *h)
 	unsigned op = vc_channel_freq(t->channel);
 	if (!t->channel || !fc || !oc || !op || !h->bw_mhz)
 		return false;
+	int rf_bw = t->bw_mhz < 20 ? 20 : (int)t->bw_mhz;
 	int f_lo = (int)fc - h->bw_mhz / 2, f_hi = (int)fc + h->bw_mhz / 2;
-	int o_lo = (int)oc - (int)t->bw_mhz / 2;
-	int o_hi = (int)oc + (int)t->bw_mhz / 2;
+	int o_lo = (int)oc - rf_bw / 2;
+	int o_hi = (int)oc + rf_bw / 2;
 	return f_lo >= o_lo && f_hi <= o_hi && (int)op > f_lo &&
 	       (int)op < f_hi;
 }
@@ -243,14 +246,40 @@ static double with_jam_dbm(int noise_dbm, double jam_mw)
 	return 10.0 * log10(pow(10.0, noise_dbm / 10.0) + jam_mw);
 }
 
+/* The receiver's noise= (a 20 MHz figure) integrated over a narrowband
+ * frame's band: a baseband on a half / quarter clock takes in half / a
+ * quarter of the thermal noise, -3 / -6 dB (OpenIPC devourer
+ * docs/narrowband.md: "halving the bandwidth roughly halves the noise
+ * power the receiver integrates"). The signal keeps its power, so the
+ * SNR rises by as much. */
+static int narrow_noise_db(unsigned bw_mhz)
+{
+	return bw_mhz == 10 ? -3 : bw_mhz == 5 ? -6 : 0;
+}
+
 /* The noise floor over the frame's band, in dBm: the receiver's noise
- * (noise=, +3 dB per doubling of the band) and the jammers'. */
+ * (noise=, +3 dB per doubling of the band, -3 dB per halving) and the
+ * jammers'. */
 static double floor_dbm(const struct vchip *vc, const struct air_frame_hdr *h,
                         double jam_mw)
 {
-	int noise = vc->cfg.noise_dbm +
+	int noise = vc->cfg.noise_dbm + narrow_noise_db(h->bw_mhz) +
 	            (h->bw_mhz >= 80 ? 6 : h->bw_mhz >= 40 ? 3 : 0);
 	return with_jam_dbm(noise, jam_mw);
+}
+
+/* A baseband decodes only PPDUs sampled at its own clock: a 5 or 10 MHz
+ * frame needs a receiver re-clocked for that width, and a re-clocked
+ * receiver decodes nothing else (OpenIPC devourer docs/narrowband.md,
+ * "narrowband and 20 MHz are different ADC clock domains, so a receiver
+ * decodes exactly one at a time"). The rest is energy. */
+static bool same_clock(const struct vchip_tuning *t,
+                       const struct air_frame_hdr *h)
+{
+	bool narrow_rx = t->bw_mhz < 20, narrow_tx = h->bw_mhz < 20;
+	if (!narrow_rx && !narrow_tx)
+		return true;
+	return t->bw_mhz == h->bw_mhz;
 }
 
 /* Whether the receiver decodes the frame, and the power it arrives with
@@ -269,6 +298,8 @@ static bool decodes(struct vchip *vc, const struct air_frame_hdr *h,
 	*jammed = false;
 	*rssi = vc->cfg.rssi_dbm;
 	if (h->flags & AIR_F_ENERGY_ONLY)
+		return false;
+	if (!same_clock(&vc->tuning, h))
 		return false;
 	int tx_dbm = (h->flags & AIR_F_TX_POWER) ? h->tx_power_dbm
 	                                          : AIR_REF_TX_DBM;
@@ -396,8 +427,9 @@ static void receive(struct vchip *vc, const struct air_frame_hdr *h,
 		.rssi_dbm = rssi,
 		/* what the PHY measures the SNR against: a jammer's power
 		 * is in it */
-		.noise_dbm = (int)lround(with_jam_dbm(vc->cfg.noise_dbm,
-		                                      jam_mw)),
+		.noise_dbm = (int)lround(with_jam_dbm(
+			vc->cfg.noise_dbm + narrow_noise_db(h->bw_mhz),
+			jam_mw)),
 	};
 	unsigned fading = vc->p->rx_fading_chains;
 	for (unsigned c = 0; c < VC_RX_CHAINS_MAX; c++)

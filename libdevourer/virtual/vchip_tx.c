@@ -65,13 +65,16 @@ static size_t take_frame(struct vchip *vc, unsigned ep_idx, const uint8_t *d,
 	}
 	unsigned bw = f.bw_code == 0 ? 20 : f.bw_code == 1 ? 40
 	            : f.bw_code == 2 ? 80 : 0;
-	if (bw == 0 || bw > vc->tuning.bw_mhz) {
+	/* a baseband on a divided clock still runs its 20 MHz mode */
+	unsigned bb_bw = vc->tuning.bw_mhz < 20 ? 20 : vc->tuning.bw_mhz;
+	if (bw == 0 || bw > bb_bw) {
 		vc->stats.tx_bad_desc++;
 		return used;
 	}
 	struct vc_rate r;
 	if (!vc_rate_from_code(f.rate_code, &r) ||
-	    vc_airtime_us(&r, bw, f.sgi, f.pkt_len + 4) == 0) {
+	    vc_airtime_us(&r, vc_air_bw(&vc->tuning, bw), f.sgi,
+	                  f.pkt_len + 4) == 0) {
 		vc->stats.tx_bad_desc++; /* e.g. HT at 80 MHz, VHT MCS9/20 */
 		return used;
 	}
@@ -232,7 +235,7 @@ static void *tx_thread(void *arg)
 		}
 		struct vc_rate r;
 		vc_rate_from_code(e->rate_code, &r);
-		unsigned bw = 20u << e->bw_code;
+		unsigned bw = vc_air_bw(&vc->tuning, 20u << e->bw_code);
 		uint32_t airtime = vc_airtime_us(&r, bw, e->sgi, e->len + 4);
 		struct air_frame_hdr h = {
 			.magic = AIR_MAGIC,

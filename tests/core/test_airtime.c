@@ -183,8 +183,42 @@ static void test_airtime(void)
 	CHECK(ok, "HT airtime grows with length");
 }
 
+/* 10 and 5 MHz: the 20 MHz PPDU on a half / quarter clock (OpenIPC
+ * devourer docs/narrowband.md): every duration x2 / x4, every rate
+ * /2 /4, for CCK, OFDM, HT and VHT alike; the same rate that does not
+ * exist at 20 MHz does not at 10 either. */
+static void test_narrowband(void)
+{
+	static const struct dvr_rate rates[] = {
+		{.kind = DVR_RATE_LEGACY, .legacy_500k = 22},
+		{.kind = DVR_RATE_LEGACY, .legacy_500k = 108},
+		{.kind = DVR_RATE_HT, .mcs = 15},
+		{.kind = DVR_RATE_VHT, .mcs = 8, .nss = 1},
+	};
+	for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++) {
+		uint32_t t20 = dvr_airtime_us(&rates[i], 20, false, 1500);
+		uint32_t r20 = dvr_phy_rate_kbps(&rates[i], 20, true);
+		CHECK(t20 > 0 && r20 > 0, "the 20 MHz figures exist");
+		CHECK_EQ_INT(dvr_airtime_us(&rates[i], 10, false, 1500),
+		             2 * t20, "10 MHz: twice the airtime");
+		CHECK_EQ_INT(dvr_airtime_us(&rates[i], 5, false, 1500),
+		             4 * t20, "5 MHz: four times the airtime");
+		CHECK_EQ_INT(dvr_phy_rate_kbps(&rates[i], 10, true), r20 / 2,
+		             "10 MHz: half the rate");
+		CHECK_EQ_INT(dvr_phy_rate_kbps(&rates[i], 5, true), r20 / 4,
+		             "5 MHz: a quarter of the rate");
+	}
+	struct dvr_rate vht9 = {.kind = DVR_RATE_VHT, .mcs = 9, .nss = 1};
+	CHECK_EQ_INT(dvr_airtime_us(&vht9, 10, false, 100), 0,
+	             "VHT MCS 9 single stream: no more at 10 MHz than at 20");
+	struct dvr_rate ht0 = {.kind = DVR_RATE_HT, .mcs = 0};
+	CHECK_EQ_INT(dvr_airtime_us(&ht0, 15, false, 100), 0,
+	             "15 MHz is no width");
+}
+
 int main(void)
 {
+	test_narrowband();
 	test_rates();
 	test_vht_exclusions();
 	test_airtime();

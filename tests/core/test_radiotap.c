@@ -432,6 +432,41 @@ static void test_rx_build(void)
 	CHECK_EQ_INT(dvr_radiotap_parse_tx(buf, n, &rt), DVR_OK, "rx four chains parses");
 }
 
+/* A 5/10 MHz frame is a 20 MHz PPDU on a slower clock: radiotap says
+ * 20 MHz (OpenIPC devourer docs/narrowband.md), for HT and VHT alike,
+ * and parses back as a 20 MHz vector, which a narrowband channel sends
+ * at its own width. */
+static void test_rx_narrowband(void)
+{
+	uint8_t buf[128];
+	struct dvr_radiotap_tx rt;
+
+	for (unsigned bw = 5; bw <= 10; bw += 5) {
+		struct dvr_rx_info ht = {
+			.rate = {.kind = DVR_RATE_HT, .mcs = 1}, .bw_mhz =
+			        (uint16_t)bw, .channel = 149, .n_chains = 1,
+			.rssi_dbm = {-50}, .signal_dbm = -50};
+		size_t n = dvr_radiotap_build_rx(&ht, buf, sizeof buf);
+		CHECK(n > 0, bw == 5 ? "rx 5 MHz HT: built"
+		                     : "rx 10 MHz HT: built");
+		CHECK(n > 0 && dvr_radiotap_parse_tx(buf, n, &rt) == DVR_OK &&
+		      rt.params.rate.kind == DVR_RATE_HT &&
+		      rt.params.rate.mcs == 1 && rt.params.bw_mhz == 20,
+		      bw == 5 ? "rx 5 MHz HT: says MCS 1 at 20 MHz"
+		              : "rx 10 MHz HT: says MCS 1 at 20 MHz");
+		struct dvr_rx_info vht = {
+			.rate = {.kind = DVR_RATE_VHT, .mcs = 2, .nss = 1},
+			.bw_mhz = (uint16_t)bw, .channel = 149, .n_chains = 1,
+			.rssi_dbm = {-50}, .signal_dbm = -50};
+		n = dvr_radiotap_build_rx(&vht, buf, sizeof buf);
+		CHECK(n > 0 && dvr_radiotap_parse_tx(buf, n, &rt) == DVR_OK &&
+		      rt.params.rate.kind == DVR_RATE_VHT &&
+		      rt.params.bw_mhz == 20,
+		      bw == 5 ? "rx 5 MHz VHT: says 20 MHz"
+		              : "rx 10 MHz VHT: says 20 MHz");
+	}
+}
+
 int main(void)
 {
 	test_rate_only();
@@ -444,5 +479,6 @@ int main(void)
 	test_tx_round_trip();
 	test_merge();
 	test_rx_build();
+	test_rx_narrowband();
 	return check_done();
 }

@@ -11,7 +11,10 @@
  * dB above almost none, a dB below all. Also: a scripted path's loss
  * changes what is heard over time, a distance costs the free-space
  * loss at the channel's frequency, and bad profiles are refused with
- * the line at fault.
+ * the line at fault. A 10 / 5 MHz pair (the 8812A's 0x8AC dividers)
+ * integrates 3 / 6 dB less noise with the same per-rate SNR need: it
+ * decodes where a 20 MHz link is lost, and loses what lies beyond that
+ * gain.
  */
 #include <math.h>
 #include <sys/stat.h>
@@ -217,6 +220,52 @@ static void test_shipped_flight(const char *path)
 		printf("# %s\n", err);
 }
 
+/* Re-clock an 8812A model's baseband for 5 or 10 MHz (20: back), as
+ * OpenIPC devourer docs/narrowband.md gives BB 0x8AC: small BW [7:6],
+ * ADC [9:8], DAC [21:20]. */
+static void narrow(struct vchip *vc, unsigned bw)
+{
+	uint32_t w = bw == 10 ? (2u << 20 | 1u << 8 | 2u << 6)
+	           : bw == 5  ? (1u << 20 | 0u << 8 | 1u << 6)
+	                      : (3u << 20 | 2u << 8);
+	vh_w32(vc, 0x8AC, (vh_read(vc, 0x8AC, 4) & ~0x003003C3u) | w);
+}
+
+static void test_narrowband_range(struct vchip *tx, int tx_dbm)
+{
+	enum { N = 200 };
+	const int sens = -65; /* 54 Mbit/s */
+	struct { unsigned bw; int below; bool decodes; } cases[] = {
+		{10, 1, true}, {10, 4, false}, {5, 4, true}, {5, 7, false},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char name[32], what[128];
+		snprintf(name, sizeof name, "per-nb-%zu", i);
+		struct vchip *rx =
+			receiver(name, tx_dbm - (sens - cases[i].below));
+		if (rx)
+			narrow(rx, cases[i].bw);
+		narrow(tx, cases[i].bw);
+		struct vchip_tuning t = {0};
+		if (rx)
+			vchip_get_tuning(rx, &t);
+		CHECK_EQ_INT(t.bw_mhz, cases[i].bw, "the receiver re-clocked");
+		int lost = rx ? lost_of(tx, rx, N, 1000, 0x0B) : -1;
+		vchip_destroy(rx);
+		printf("# 54 Mbit/s at %u MHz, %d dB below the 20 MHz "
+		       "sensitivity: %d of %d lost\n", cases[i].bw,
+		       cases[i].below, lost, N);
+		snprintf(what, sizeof what, "%u MHz, %d dB below: %s",
+		         cases[i].bw, cases[i].below,
+		         cases[i].decodes ? "at most 1 lost" : "all lost");
+		if (cases[i].decodes)
+			CHECK(lost >= 0 && lost <= 1, what);
+		else
+			CHECK_EQ_INT(lost, N, what);
+	}
+	narrow(tx, 20);
+}
+
 int main(int argc, char **argv)
 {
 	fw = getenv("DEVOURER_TEST_FIRMWARE_DIR");
@@ -236,6 +285,7 @@ int main(int argc, char **argv)
 		if (CHECK(tx_dbm < 100, "its power measured")) {
 			test_per_against_table(tx, tx_dbm);
 			test_scripted_path(tx, tx_dbm);
+			test_narrowband_range(tx, tx_dbm);
 		}
 		vchip_destroy(tx);
 	}

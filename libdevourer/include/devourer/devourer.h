@@ -90,7 +90,14 @@ struct dvr_rate {
 /** A monitor channel: primary 20 MHz channel number plus bandwidth. */
 struct dvr_channel {
 	uint16_t channel;   /**< primary channel number: 1..14, 36..177 */
-	uint16_t bw_mhz;    /**< 20, 40 or 80 */
+	uint16_t bw_mhz;    /**< 5, 10, 20, 40 or 80. 5 and 10 are
+	                         narrowband: the chip's 20 MHz baseband on a
+	                         quarter / half clock, the RF still tuned at
+	                         20 MHz, on chips that have it (others refuse
+	                         with DVR_E_UNSUPPORTED). Every frame is 4x /
+	                         2x as long, heard only by a receiver on the
+	                         same width, and radiotap still says 20 MHz:
+	                         the waveform is a 20 MHz one played slower. */
 	int8_t secondary;   /**< 40 MHz only: +1 = secondary above (HT40+),
 	                         -1 = below (HT40-), 0 = usual choice for the
 	                         channel. 80 MHz uses the standard block. */
@@ -105,11 +112,14 @@ DVR_API unsigned dvr_freq_to_channel(unsigned freq_mhz);
  * Airtime of one PPDU in microseconds: preamble + symbols for
  * @p psdu_len bytes (802.11 frame including its 4-byte FCS) at the given
  * rate, bandwidth and guard interval. Returns 0 for an invalid rate.
+ * @p bw_mhz 10 or 5: the 20 MHz PPDU on a half / quarter clock, twice /
+ * four times as long.
  */
 DVR_API uint32_t dvr_airtime_us(const struct dvr_rate *rate, unsigned bw_mhz,
                         bool short_gi, size_t psdu_len);
 
-/** PHY rate in kbit/s of a rate at a bandwidth/GI (0 if invalid). */
+/** PHY rate in kbit/s of a rate at a bandwidth/GI (0 if invalid); at
+ * 10 / 5 MHz a half / a quarter of the 20 MHz rate. */
 DVR_API uint32_t dvr_phy_rate_kbps(const struct dvr_rate *rate, unsigned bw_mhz,
                            bool short_gi);
 
@@ -120,7 +130,10 @@ DVR_API uint32_t dvr_phy_rate_kbps(const struct dvr_rate *rate, unsigned bw_mhz,
 /** The TX vector of one frame. Built from radiotap plus device defaults. */
 struct dvr_tx_params {
 	struct dvr_rate rate;
-	uint8_t bw_mhz;      /**< 20, 40 or 80 (not above the tuned channel) */
+	uint8_t bw_mhz;      /**< 20, 40 or 80 (not above the tuned channel);
+	                          on a 5/10 MHz channel 20 (or 0) is a
+	                          frame of the channel's own width, as
+	                          radiotap describes it */
 	bool short_gi;
 	bool ldpc;
 	uint8_t stbc;        /**< 0 = off, 1 = one extra stream */
@@ -208,7 +221,9 @@ enum dvr_rx_flags {
 struct dvr_rx_info {
 	uint32_t flags;             /**< enum dvr_rx_flags */
 	struct dvr_rate rate;
-	uint16_t bw_mhz;
+	uint16_t bw_mhz;            /**< the frame's width: 5 or 10 on a
+	                                 narrowband channel (whose radiotap
+	                                 still says 20) */
 	uint16_t channel;           /**< channel the adapter is tuned to */
 	uint16_t freq_mhz;
 	uint8_t n_chains;           /**< valid entries in rssi_dbm[] and
