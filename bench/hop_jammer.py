@@ -21,6 +21,9 @@ rate: a link parked there carries nothing, a hopping one loses the slots
 that land there, which FEC repairs while a block holds no more of them
 than its parity.
 
+For exploring, JAM_CH=N moves the jammer (e.g. off the hop sets, to see
+what hopping alone costs) and HOP_DWELL=MS changes the slot.
+
 Writes DIR/hop_jammer.md, DIR/hop_jammer.json and the processes' output
 (DIR/logs/hop_jammer-*.log); --json prints the records on stdout too.
 """

@@ -85,4 +85,13 @@ uint8_t dvr_chan_primary_idx(unsigned bw_mhz, unsigned primary_mhz,
 uint8_t dvr_chan_data_sc(const struct dvr_chan_geometry *g,
                          unsigned frame_bw_mhz);
 
+/* The same channel: primary, width and where the secondary sits (what a
+ * hop cache is keyed by). */
+static inline bool dvr_chan_same(const struct dvr_channel *a,
+                                 const struct dvr_channel *b)
+{
+	return a->channel == b->channel && a->bw_mhz == b->bw_mhz &&
+	       a->secondary == b->secondary;
+}
+
 #endif /* DVR_HAL_CHAN_GEOMETRY_H */

@@ -45,6 +45,7 @@
  */
 #include <stdlib.h>
 
+#include "hal/common/chan_geometry.h"
 #include "hal/jaguar1/jaguar1_regs.h"
 #include "hal/jaguar1/jaguar1.h"
 
@@ -56,18 +57,11 @@
 #define IQC_Y(p)  ((p) ? 0x0ECC : 0x0CCC)
 #define IQC_X(p)  ((p) ? 0x0ED4 : 0x0CD4)
 
-static bool same_channel(const struct dvr_channel *a,
-                         const struct dvr_channel *b)
-{
-	return a->channel == b->channel && a->bw_mhz == b->bw_mhz &&
-	       a->secondary == b->secondary;
-}
-
 static int find(const struct jaguar1_hop_cache *c,
                 const struct dvr_channel *ch)
 {
 	for (unsigned i = 0; i < JAGUAR1_HOP_ENTRIES; i++)
-		if (c->e[i].ch.channel && same_channel(&c->e[i].ch, ch))
+		if (c->e[i].ch.channel && dvr_chan_same(&c->e[i].ch, ch))
 			return (int)i;
 	return -1;
 }
@@ -169,7 +163,7 @@ int jaguar1_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 		return DVR_OK;
 	const struct jaguar1_chan_regs *from = &priv->hop.e[priv->hop.live];
 	int i = find(&priv->hop, ch);
-	if (i < 0 || !same_channel(&from->ch, &chip->channel))
+	if (i < 0 || !dvr_chan_same(&from->ch, &chip->channel))
 		return DVR_OK;
 	const struct jaguar1_chan_regs *to = &priv->hop.e[i];
 	if ((unsigned)abs((int)jaguar1_thermal_now(chip) - (int)to->thermal) >=

@@ -35,6 +35,7 @@
  */
 #include <stdlib.h>
 
+#include "hal/common/chan_geometry.h"
 #include "hal/rtl8814a/rtl8814a.h"
 
 #define RF_CFGCH    0x18
@@ -51,18 +52,11 @@ static const uint16_t iqc_on_reg[RTL8814A_PATHS] = {
 	0x0C94, 0x0E94, 0x1894, 0x1A94,
 };
 
-static bool same_channel(const struct dvr_channel *a,
-                         const struct dvr_channel *b)
-{
-	return a->channel == b->channel && a->bw_mhz == b->bw_mhz &&
-	       a->secondary == b->secondary;
-}
-
 static int find(const struct rtl8814a_hop_cache *c,
                 const struct dvr_channel *ch)
 {
 	for (unsigned i = 0; i < RTL8814A_HOP_ENTRIES; i++)
-		if (c->e[i].ch.channel && same_channel(&c->e[i].ch, ch))
+		if (c->e[i].ch.channel && dvr_chan_same(&c->e[i].ch, ch))
 			return (int)i;
 	return -1;
 }
@@ -146,7 +140,7 @@ int rtl8814a_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 		return DVR_OK;
 	const struct rtl8814a_chan_regs *from = &priv->hop.e[priv->hop.live];
 	int i = find(&priv->hop, ch);
-	if (i < 0 || !same_channel(&from->ch, &chip->channel))
+	if (i < 0 || !dvr_chan_same(&from->ch, &chip->channel))
 		return DVR_OK;
 	const struct rtl8814a_chan_regs *to = &priv->hop.e[i];
 	if ((unsigned)abs((int)jaguar1_thermal_now(chip) - (int)to->thermal) >=

@@ -1295,11 +1295,12 @@ static int set_channel(dvr_device *dev, const struct dvr_channel *channel,
 	int r = check_channel(dev, channel);
 	if (r != DVR_OK)
 		return r;
-	/* Frames already queued were meant for the old channel: they leave
-	 * the host, then the chip's queues, before it moves (a frame still
-	 * in the chip's FIFO would go out on the new channel). What that
-	 * wait costs is the frames' airtime, not the retune's, so the
-	 * retune is measured after it. */
+	/* With @p drain, the frames already queued were meant for the old
+	 * channel: they leave the host, then the chip's queues, before it
+	 * moves (a frame still in the chip's FIFO would go out on the new
+	 * channel). What that wait costs is the frames' airtime, not the
+	 * retune's, so the retune is measured after it. Without, they leave
+	 * on whichever channel the chip is on when their turn comes. */
 	unsigned drain_ms = dev->cfg.tx_timeout_ms ? dev->cfg.tx_timeout_ms
 	                                           : DEFAULT_TX_TIMEOUT_MS;
 	if (drain)

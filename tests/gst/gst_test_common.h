@@ -320,6 +320,32 @@ static inline gboolean gst_test_wait_stat_above(GstElement *e,
 	return FALSE;
 }
 
+/* Wait (hang guard @timeout_ms) until the string stats field @field of
+ * @e reads @value. */
+static inline gboolean gst_test_wait_stat_str(GstElement *e,
+                                              const gchar *field,
+                                              const gchar *value,
+                                              guint timeout_ms)
+{
+	gint64 deadline = g_get_monotonic_time() +
+	                  (gint64)timeout_ms * G_TIME_SPAN_MILLISECOND;
+	do {
+		GstStructure *st = NULL;
+		gboolean ok = FALSE;
+
+		g_object_get(e, "stats", &st, NULL);
+		if (st) {
+			const gchar *v = gst_structure_get_string(st, field);
+			ok = v && g_str_equal(v, value);
+			gst_structure_free(st);
+		}
+		if (ok)
+			return TRUE;
+		g_usleep(5000);
+	} while (g_get_monotonic_time() < deadline);
+	return FALSE;
+}
+
 /*
  * Wait until @src's link has taken in every frame @sink had sent when
  * none was in flight any more (@sink's frames-sent against @src's

@@ -38,22 +38,6 @@ static gchar *stat_str(GstElement *e, const gchar *field)
 	return v;
 }
 
-/* Wait (hang guard @timeout_ms) until @e's hop-state is @state. */
-static gboolean wait_state(GstElement *e, const gchar *state, guint timeout_ms)
-{
-	gint64 deadline = g_get_monotonic_time() +
-	                  (gint64)timeout_ms * G_TIME_SPAN_MILLISECOND;
-	do {
-		gchar *s = stat_str(e, "hop-state");
-		gboolean ok = s && g_str_equal(s, state);
-		g_free(s);
-		if (ok)
-			return TRUE;
-		g_usleep(5000);
-	} while (g_get_monotonic_time() < deadline);
-	return FALSE;
-}
-
 static GstHarness *ground_harness(const struct gst_test_env *env, GstBus **bus)
 {
 	GstHarness *h = gst_harness_new("devourersrc");
@@ -123,11 +107,21 @@ int main(int argc, char **argv)
 		gst_test_teardown(&env);
 		return check_done();
 	}
-	CHECK(wait_state(hs->element, "tracking",
+	CHECK(gst_test_wait_stat_str(hs->element, "hop-state", "tracking",
 	                 4 * N_CHANNELS * DWELL_MS + 5000),
 	      "cold start: the ground finds the drone and tracks it");
 	CHECK(gst_test_stat_u64(hs->element, "hop-acquisitions") == 1,
 	      "found once");
+	/* the video session comes once a round, and the estimate of the
+	 * drone's slots settles over a few markers: both before the
+	 * packets that must all arrive */
+	CHECK(gst_test_wait_stat_above(hs->element, "sessions", 0,
+	                               4 * N_CHANNELS * DWELL_MS + 5000),
+	      "the ground has the drone's session");
+	CHECK(gst_test_wait_stat_above(hs->element, "hop-markers-heard",
+	                               2 * N_CHANNELS,
+	                               4 * N_CHANNELS * DWELL_MS + 5000),
+	      "and has heard two rounds of markers");
 
 	guint pushed = push_over_slots(ht, 0, &seen);
 	CHECK_EQ_INT(pushed, CHUNKS * PER_CHUNK,
@@ -150,7 +144,7 @@ int main(int argc, char **argv)
 
 	/* The drone goes: two rounds without a marker and the ground parks. */
 	gst_harness_teardown(ht);
-	CHECK(wait_state(hs->element, "acquiring",
+	CHECK(gst_test_wait_stat_str(hs->element, "hop-state", "acquiring",
 	                 4 * N_CHANNELS * DWELL_MS + 5000),
 	      "the ground notices the drone is gone");
 	CHECK(gst_test_stat_u64(hs->element, "hop-losses") == 1, "lost once");
@@ -160,7 +154,7 @@ int main(int argc, char **argv)
 	        "the second drone starts hopping", "hop-channels", HOP_SET,
 	        "hop-dwell", DWELL_MS, NULL);
 	if (ht) {
-		CHECK(wait_state(hs->element, "tracking",
+		CHECK(gst_test_wait_stat_str(hs->element, "hop-state", "tracking",
 		                 4 * N_CHANNELS * DWELL_MS + 5000),
 		      "the ground finds the second drone");
 		CHECK(gst_test_stat_u64(hs->element, "hop-acquisitions") == 2,

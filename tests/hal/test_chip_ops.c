@@ -293,6 +293,9 @@ int main(void)
 	chip.id.is_1t1r = true;
 	f.mem[0xC46] = 0x5A;
 	f.mem[0xC4C] = 0x5A;
+	/* written behind the driver's back: its register shadow must not
+	 * trust what it wrote there before */
+	dvr_reg_shadow_reset(&chip.shadow);
 	uint32_t b_before = fake_r32(&f, 0xE30);
 	CHECK_EQ_INT(ops->set_tx_power(&chip, 30), DVR_OK, "1T1R tx power 30");
 	/* VHT1SS 8/9: 26/24 over 28 = -2/-4: 41 - 2 - 11 = 28,

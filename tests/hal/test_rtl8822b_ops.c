@@ -587,6 +587,9 @@ static void txpower(void)
 	/* 5 GHz: the CCK group is left alone; 1T1R: path B too */
 	for (unsigned a = 0x1D00; a < 0x1E00; a++)
 		fk.fr.mem[a] = 0xEE;
+	/* written behind the driver's back: its register shadow must not
+	 * trust what it wrote there before */
+	dvr_reg_shadow_reset(&chip.shadow);
 	chip.channel = (struct dvr_channel){ 36, 20, 0 };
 	chip.id.is_1t1r = true;
 	CHECK_EQ_INT(o->set_tx_power(&chip, 20), DVR_OK, "TX power 20, 5G");
