@@ -144,13 +144,6 @@ void jaguar1_hop_store(struct dvr_chip *chip, const struct dvr_channel *ch)
 	c->live = i;
 }
 
-static void w32_if(struct dvr_io *io, uint16_t addr, uint32_t from,
-                   uint32_t to)
-{
-	if (from != to)
-		dvr_w32(io, addr, to);
-}
-
 int jaguar1_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
                         bool *hopped)
 {
@@ -176,13 +169,13 @@ int jaguar1_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 
 	/* the full set's order: fc_area, the primary's position, spur
 	 * fields, RF 0x18 of every path */
-	w32_if(io, REG_BB_CLKTRK, from->clktrk, to->clktrk);
+	dvr_w32_if_changed(io, REG_BB_CLKTRK, from->clktrk, to->clktrk);
 	if (from->data_sc != to->data_sc)
 		dvr_w8(io, REG_DATA_SC, to->data_sc);
-	w32_if(io, REG_BB_ADCCLK, from->adcclk, to->adcclk);
-	w32_if(io, REG_BB_CCA2ND, from->cca2nd, to->cca2nd);
-	w32_if(io, REG_BB_RXSB, from->rxsb, to->rxsb);
-	w32_if(io, REG_BB_ADC160, from->adc160, to->adc160);
+	dvr_w32_if_changed(io, REG_BB_ADCCLK, from->adcclk, to->adcclk);
+	dvr_w32_if_changed(io, REG_BB_CCA2ND, from->cca2nd, to->cca2nd);
+	dvr_w32_if_changed(io, REG_BB_RXSB, from->rxsb, to->rxsb);
+	dvr_w32_if_changed(io, REG_BB_ADC160, from->adc160, to->adc160);
 	unsigned paths = hop_paths(chip);
 	for (unsigned p = 0; p < paths; p++)
 		if (from->rf18[p] != to->rf18[p])
@@ -199,14 +192,14 @@ int jaguar1_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 	if (tx_differs) {
 		dvr_w32(io, REG_BB_CCASEL, to->ccasel | PAGE_C1);
 		for (unsigned p = 0; p < paths; p++) {
-			w32_if(io, IQC_Y(p), from->tx_iqc_y[p], to->tx_iqc_y[p]);
-			w32_if(io, IQC_X(p), from->tx_iqc_x[p], to->tx_iqc_x[p]);
+			dvr_w32_if_changed(io, IQC_Y(p), from->tx_iqc_y[p], to->tx_iqc_y[p]);
+			dvr_w32_if_changed(io, IQC_X(p), from->tx_iqc_x[p], to->tx_iqc_x[p]);
 		}
 		dvr_w32(io, REG_BB_CCASEL, to->ccasel);
 	}
 	for (unsigned p = 0; p < paths; p++)
-		w32_if(io, RX_IQC(p), from->rx_iqc[p], to->rx_iqc[p]);
-	w32_if(io, IQK_COM00, from->iqk_com00, to->iqk_com00);
+		dvr_w32_if_changed(io, RX_IQC(p), from->rx_iqc[p], to->rx_iqc[p]);
+	dvr_w32_if_changed(io, IQK_COM00, from->iqk_com00, to->iqk_com00);
 
 	int st = DVR_OK;
 	if (fam->hop_calibration)

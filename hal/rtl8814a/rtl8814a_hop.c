@@ -122,13 +122,6 @@ void rtl8814a_hop_store(struct dvr_chip *chip, const struct dvr_channel *ch)
 	c->live = i;
 }
 
-static void w32_if(struct dvr_io *io, uint16_t addr, uint32_t from,
-                   uint32_t to)
-{
-	if (from != to)
-		dvr_w32(io, addr, to);
-}
-
 int rtl8814a_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
                          bool *hopped)
 {
@@ -151,19 +144,19 @@ int rtl8814a_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 			return DVR_OK;
 
 	/* rtw8814a_switch_channel's order, then the CCK filter */
-	w32_if(io, 0x0860, from->clktrk, to->clktrk);
+	dvr_w32_if_changed(io, 0x0860, from->clktrk, to->clktrk);
 	for (unsigned p = 0; p < RTL8814A_PATHS; p++)
 		if (from->rf18[p] != to->rf18[p])
 			rtl8814a_rf_write(chip, p, RF_CFGCH, RF_ALL, to->rf18[p]);
-	w32_if(io, 0x0958, from->agc_sel, to->agc_sel);
+	dvr_w32_if_changed(io, 0x0958, from->agc_sel, to->agc_sel);
 	for (unsigned k = 0; k < 3; k++)
-		w32_if(io, (uint16_t)(0x0A20 + 4 * k), from->cck_dfir[k],
+		dvr_w32_if_changed(io, (uint16_t)(0x0A20 + 4 * k), from->cck_dfir[k],
 		       to->cck_dfir[k]);
 	/* rtw8814a_set_bw_mode: the primary's position */
 	if (from->data_sc != to->data_sc)
 		dvr_w8(io, 0x0483, to->data_sc);
-	w32_if(io, 0x08AC, from->adcclk, to->adcclk);
-	w32_if(io, 0x0A00, from->rxsb, to->rxsb);
+	dvr_w32_if_changed(io, 0x08AC, from->adcclk, to->adcclk);
+	dvr_w32_if_changed(io, 0x0A00, from->rxsb, to->rxsb);
 	/* then the IQK's results in the order it leaves them: LO leakage,
 	 * each path's page, the engine idle on page A */
 	for (unsigned p = 0; p < RTL8814A_PATHS; p++)
@@ -176,8 +169,8 @@ int rtl8814a_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 			continue;
 		select_page(io, p);
 		paged = true;
-		w32_if(io, NCTL_TX_IQC, from->tx_iqc[p], to->tx_iqc[p]);
-		w32_if(io, NCTL_RX_IQC, from->rx_iqc[p], to->rx_iqc[p]);
+		dvr_w32_if_changed(io, NCTL_TX_IQC, from->tx_iqc[p], to->tx_iqc[p]);
+		dvr_w32_if_changed(io, NCTL_RX_IQC, from->rx_iqc[p], to->rx_iqc[p]);
 	}
 	if (paged) {
 		/* the read-back select the full set leaves in 0x1B3C, then

@@ -90,6 +90,16 @@ static inline void dvr_set32(struct dvr_io *io, uint16_t a, uint32_t bits)
 static inline void dvr_clr32(struct dvr_io *io, uint16_t a, uint32_t bits)
 { dvr_w32(io, a, dvr_r32(io, a) & ~bits); }
 
+/* Write @p to at addr when it differs from @p from, what the register
+ * holds: a hop from one channel's cached state to another's writes only
+ * what the two channels do not share. */
+static inline void dvr_w32_if_changed(struct dvr_io *io, uint16_t addr,
+                                      uint32_t from, uint32_t to)
+{
+	if (from != to)
+		dvr_w32(io, addr, to);
+}
+
 /* Write len bytes starting at addr in requests of at most `chunk` bytes
  * (chunk <= DVR_USB_CTRL_MAX). */
 void dvr_write_block(struct dvr_io *io, uint16_t addr, const uint8_t *buf,
