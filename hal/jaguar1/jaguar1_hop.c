@@ -192,13 +192,16 @@ int jaguar1_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 	if (tx_differs) {
 		dvr_w32(io, REG_BB_CCASEL, to->ccasel | PAGE_C1);
 		for (unsigned p = 0; p < paths; p++) {
-			dvr_w32_if_changed(io, IQC_Y(p), from->tx_iqc_y[p], to->tx_iqc_y[p]);
-			dvr_w32_if_changed(io, IQC_X(p), from->tx_iqc_x[p], to->tx_iqc_x[p]);
+			dvr_w32_if_changed(io, IQC_Y(p),
+			                   from->tx_iqc_y[p], to->tx_iqc_y[p]);
+			dvr_w32_if_changed(io, IQC_X(p),
+			                   from->tx_iqc_x[p], to->tx_iqc_x[p]);
 		}
 		dvr_w32(io, REG_BB_CCASEL, to->ccasel);
 	}
 	for (unsigned p = 0; p < paths; p++)
-		dvr_w32_if_changed(io, RX_IQC(p), from->rx_iqc[p], to->rx_iqc[p]);
+		dvr_w32_if_changed(io, RX_IQC(p),
+		                   from->rx_iqc[p], to->rx_iqc[p]);
 	dvr_w32_if_changed(io, IQK_COM00, from->iqk_com00, to->iqk_com00);
 
 	int st = DVR_OK;

@@ -150,8 +150,8 @@ int rtl8814a_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 			rtl8814a_rf_write(chip, p, RF_CFGCH, RF_ALL, to->rf18[p]);
 	dvr_w32_if_changed(io, 0x0958, from->agc_sel, to->agc_sel);
 	for (unsigned k = 0; k < 3; k++)
-		dvr_w32_if_changed(io, (uint16_t)(0x0A20 + 4 * k), from->cck_dfir[k],
-		       to->cck_dfir[k]);
+		dvr_w32_if_changed(io, (uint16_t)(0x0A20 + 4 * k),
+		                   from->cck_dfir[k], to->cck_dfir[k]);
 	/* rtw8814a_set_bw_mode: the primary's position */
 	if (from->data_sc != to->data_sc)
 		dvr_w8(io, 0x0483, to->data_sc);
@@ -169,8 +169,10 @@ int rtl8814a_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 			continue;
 		select_page(io, p);
 		paged = true;
-		dvr_w32_if_changed(io, NCTL_TX_IQC, from->tx_iqc[p], to->tx_iqc[p]);
-		dvr_w32_if_changed(io, NCTL_RX_IQC, from->rx_iqc[p], to->rx_iqc[p]);
+		dvr_w32_if_changed(io, NCTL_TX_IQC,
+		                   from->tx_iqc[p], to->tx_iqc[p]);
+		dvr_w32_if_changed(io, NCTL_RX_IQC,
+		                   from->rx_iqc[p], to->rx_iqc[p]);
 	}
 	if (paged) {
 		/* the read-back select the full set leaves in 0x1B3C, then
