@@ -77,6 +77,16 @@ void jaguar2_set_rf_channel(struct dvr_chip *chip, struct jaguar2_hop_cache *c,
 bool jaguar2_hop_rf_word(const struct dvr_chip *chip,
                          const struct jaguar2_hop_cache *c,
                          const struct dvr_chan_geometry *pl, uint32_t *word);
+/* Can the chip hop to @p ch: the geometry of the new (*pl) and old (*old)
+ * channel, the same band, bandwidth and primary sub-channel (the ADC
+ * clock word 0x8AC and the MAC's 0x483 hold the primary), and the RF
+ * 0x18 word for it in @p c (*word). DVR_OK with *can true, or false when
+ * only a full set will do; an error for a channel the chip cannot tune. */
+int jaguar2_hop_begin(struct dvr_chip *chip, const struct jaguar2_hop_cache *c,
+                      const struct dvr_channel *ch,
+                      struct dvr_chan_geometry *pl,
+                      struct dvr_chan_geometry *old, uint32_t *word,
+                      bool *can);
 /* The hop's RF writes: @p word to RF 0x18 of @p paths paths and the
  * re-latch from the cached RF A 0xB8, whole words, with no RF read. */
 void jaguar2_hop_rf_write(struct dvr_chip *chip, struct jaguar2_hop_cache *c,

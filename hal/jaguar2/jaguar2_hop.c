@@ -91,3 +91,20 @@ void jaguar2_hop_rf_write(struct dvr_chip *chip, struct jaguar2_hop_cache *c,
 	else
 		c->rf18 = word;
 }
+
+int jaguar2_hop_begin(struct dvr_chip *chip, const struct jaguar2_hop_cache *c,
+                      const struct dvr_channel *ch,
+                      struct dvr_chan_geometry *pl,
+                      struct dvr_chan_geometry *old, uint32_t *word,
+                      bool *can)
+{
+	int st = dvr_chip_chan_geometry(chip, ch, pl);
+	*can = false;
+	if (st != DVR_OK)
+		return st;
+	*can = c && dvr_chan_geometry(&chip->channel, old) == DVR_OK &&
+	       old->is_5g == pl->is_5g && old->bw_mhz == pl->bw_mhz &&
+	       old->sc20 == pl->sc20 && old->sc40 == pl->sc40 &&
+	       jaguar2_hop_rf_word(chip, c, pl, word);
+	return DVR_OK;
+}

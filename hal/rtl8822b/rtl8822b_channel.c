@@ -374,16 +374,6 @@ int rtl8822b_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	return DVR_OK;
 }
 
-/* Could a hop from @p old to @p pl be made: the band, bandwidth and
- * primary sub-channel the same (the ADC clock word 0x8AC and the MAC's
- * 0x483 hold the primary), so only the channel differs. */
-static bool same_setup(const struct dvr_chan_geometry *old,
-                       const struct dvr_chan_geometry *pl)
-{
-	return old->is_5g == pl->is_5g && old->bw_mhz == pl->bw_mhz &&
-	       old->sc20 == pl->sc20 && old->sc40 == pl->sc40;
-}
-
 /* The BB writes of rtw8822b_set_channel_bb that differ between the two
  * channels of one band. */
 static void bb_hop(struct dvr_io *io, unsigned from, unsigned to, bool is_5g)
@@ -406,15 +396,13 @@ int rtl8822b_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 	struct dvr_io *io = chip->io;
 	struct dvr_chan_geometry pl, old;
 	uint32_t word;
-	int st;
+	bool can;
 
 	*hopped = false;
-	if ((st = dvr_chip_chan_geometry(chip, ch, &pl)) != DVR_OK)
-		return st;
-	if (!priv || dvr_chan_geometry(&chip->channel, &old) != DVR_OK ||
-	    !same_setup(&old, &pl) ||
-	    !jaguar2_hop_rf_word(chip, &priv->hop, &pl, &word))
-		return DVR_OK;    /* a full set will do it */
+	int st = jaguar2_hop_begin(chip, priv ? &priv->hop : NULL, ch, &pl,
+	                           &old, &word, &can);
+	if (st != DVR_OK || !can)
+		return st;    /* DVR_OK: a full set will do it */
 	unsigned from = old.center, to = pl.center;
 
 	bb_hop(io, from, to, pl.is_5g);
