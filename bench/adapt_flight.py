@@ -260,6 +260,35 @@ class Side:
         self.lf.close()
 
 
+# gst-launch-1.0 as the benches run it: EOS on SIGINT (-e), every bus
+# message (-m), every identity's last-message (-v).
+LAUNCH = ["gst-launch-1.0", "-e", "-m", "-v"]
+
+
+def run_sides(specs, env, seconds, what):
+    """Start each (name, argv, log, settle) in order — a settling one is
+    waited for until it plays before the next starts; the others start
+    together —, let them all run @seconds from when every one plays (or
+    until one exits), stop them last first. Returns the Sides."""
+    sides = []
+    try:
+        for name, argv, log, settle in specs:
+            sides.append(Side(name, argv, env, log))
+            if settle and not sides[-1].playing.wait(60):
+                raise RuntimeError("%s: the %s never reached PLAYING (see %s)" % (what, name, log))
+        for sd in sides:
+            if not sd.playing.wait(60):
+                raise RuntimeError("%s: the %s never reached PLAYING (see %s)" %
+                                   (what, sd.name, sd.log))
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and all(sd.p.poll() is None for sd in sides):
+            time.sleep(0.2)
+    finally:
+        for sd in reversed(sides):
+            sd.stop()
+    return sides
+
+
 def fly(fl, path, seconds, build, logs, width, height, pattern):
     """Runs one flight: the ground and the drone as two processes started
     together (each adapter's path clock starts when it is plugged in, so
@@ -271,25 +300,15 @@ def fly(fl, path, seconds, build, logs, width, height, pattern):
     env["GST_PLUGIN_PATH"] = os.path.join(build, "gst")
     env["GST_REGISTRY"] = os.path.join(build, "adapt-flight-registry.bin")
     drone_argv, ground_argv = pipelines(fl, path, width, height, pattern)
-    launch = ["gst-launch-1.0", "-e", "-m", "-v"]
-    sides = []
     try:
-        sides.append(Side("ground", launch + ground_argv, env,
-                          os.path.join(logs, "adapt_flight-%s-ground.log" % fl["name"])))
-        sides.append(Side("drone", launch + drone_argv, env,
-                          os.path.join(logs, "adapt_flight-%s-drone.log" % fl["name"])))
-        for sd in sides:
-            if not sd.playing.wait(60):
-                raise RuntimeError("flight %s: the %s never reached PLAYING (see %s)" %
-                                   (fl["name"], sd.name, sd.log))
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline and all(sd.p.poll() is None for sd in sides):
-            time.sleep(0.2)
+        ground, drone = run_sides(
+            [("ground", LAUNCH + ground_argv,
+              os.path.join(logs, "adapt_flight-%s-ground.log" % fl["name"]), False),
+             ("drone", LAUNCH + drone_argv,
+              os.path.join(logs, "adapt_flight-%s-drone.log" % fl["name"]), False)],
+            env, seconds, "flight %s" % fl["name"])
     finally:
-        for sd in reversed(sides):
-            sd.stop()
         shutil.rmtree(air, ignore_errors=True)
-    ground, drone = sides
     # The drone's running time on the ground's: their PLAYING instants.
     d = drone.playing_at - ground.playing_at
     ev = {"rx": ground.buffers["rx"], "au": ground.buffers["au"], "dec": ground.buffers["dec"],
@@ -297,7 +316,7 @@ def fly(fl, path, seconds, build, logs, width, height, pattern):
           "msgs": sorted(ground.msgs + [(t + d, s, n, fd) for t, s, n, fd in drone.msgs],
                          key=lambda m: m[0]),
           "errors": ground.errors + drone.errors,
-          "cmd": "%s & %s" % (" ".join(launch + ground_argv), " ".join(launch + drone_argv)),
+          "cmd": "%s & %s" % (" ".join(LAUNCH + ground_argv), " ".join(LAUNCH + drone_argv)),
           "drone_offset": d}
     if not ev["enc"]:
         raise RuntimeError("flight %s: the drone encoded nothing (see %s): %s" %

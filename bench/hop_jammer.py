@@ -115,37 +115,24 @@ def fly(run, chip, seconds, build, logs, width, height):
     env["GST_PLUGIN_PATH"] = os.path.join(build, "gst")
     env["GST_REGISTRY"] = os.path.join(build, "hop-jammer-registry.bin")
     drone_argv, ground_argv, jam_argv = pipelines(run, chip, width, height)
-    launch = ["gst-launch-1.0", "-e", "-m", "-v"]
-    sides = []
+    def logs_of(side):
+        return os.path.join(logs, "hop_jammer-%s-%s.log" % (run["name"], side))
     try:
-        jam = af.Side("jammer", launch + jam_argv, env,
-                      os.path.join(logs, "hop_jammer-%s-jammer.log" % run["name"]))
-        sides.append(jam)
-        if not jam.playing.wait(60):
-            raise RuntimeError("the jammer never reached PLAYING (see %s)" % jam.log)
-        sides.append(af.Side("ground", launch + ground_argv, env,
-                             os.path.join(logs, "hop_jammer-%s-ground.log" % run["name"])))
-        sides.append(af.Side("drone", launch + drone_argv, env,
-                             os.path.join(logs, "hop_jammer-%s-drone.log" % run["name"])))
-        for sd in sides:
-            if not sd.playing.wait(60):
-                raise RuntimeError("run %s: the %s never reached PLAYING (see %s)" %
-                                   (run["name"], sd.name, sd.log))
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline and all(sd.p.poll() is None for sd in sides):
-            time.sleep(0.2)
+        # the jammer is on the air before the link starts
+        _, ground, drone = af.run_sides(
+            [("jammer", af.LAUNCH + jam_argv, logs_of("jammer"), True),
+             ("ground", af.LAUNCH + ground_argv, logs_of("ground"), False),
+             ("drone", af.LAUNCH + drone_argv, logs_of("drone"), False)],
+            env, seconds, "run %s" % run["name"])
     finally:
-        for sd in reversed(sides):
-            sd.stop()
         shutil.rmtree(air, ignore_errors=True)
-    _, ground, drone = sides
     d = drone.playing_at - ground.playing_at
     ev = {"rx": ground.buffers["rx"], "au": ground.buffers["au"], "dec": ground.buffers["dec"],
           "enc": [(t + d, s, f) for t, s, f in drone.buffers["enc"]],
           "msgs": ground.msgs + [(t + d, s, n, fd) for t, s, n, fd in drone.msgs],
           "errors": ground.errors + drone.errors,
-          "cmd": "%s & %s & %s" % (" ".join(launch + jam_argv), " ".join(launch + ground_argv),
-                                   " ".join(launch + drone_argv))}
+          "cmd": "%s & %s & %s" % (" ".join(af.LAUNCH + jam_argv), " ".join(af.LAUNCH + ground_argv),
+                                   " ".join(af.LAUNCH + drone_argv))}
     return ev
 
 
