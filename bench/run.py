@@ -342,21 +342,26 @@ def main():
     raw["link_bench"] = r.run("link_bench", [os.path.join(r.build, "bench", "link_bench"), "--json"]
                               + (["--quick"] if a.quick else []))
 
+    def gst_script(key, what, script, args, timeout):
+        """A bench script that runs gst-launch-1.0 pipelines over the
+        built plugin, or a note of why it could not run."""
+        if not shutil.which("gst-launch-1.0"):
+            r.skipped.append({"what": what, "why": "gst-launch-1.0 not installed"})
+        elif not glob.glob(os.path.join(plugin_dir, "libgstdevourer*.so")):
+            r.skipped.append({"what": what, "why": "the plugin is not built in %s"
+                              % os.path.relpath(a.build, ROOT)})
+        else:
+            return r.run(key, [sys.executable, os.path.join(HERE, script),
+                               "--build", r.build, "--out", a.out, "--json"] + args,
+                         timeout=timeout, private_air=False)
+        return None
+
     # The adaptive link against fixed MCS 1 and MCS 5 over a scripted
     # flight, real H.264 end to end (bench/adapt_flight.py: its own airs,
     # two gst-launch-1.0 processes per flight; about 3.5 min, 1.7 with
     # --quick).
-    raw["adapt_flight"] = None
-    if not shutil.which("gst-launch-1.0"):
-        r.skipped.append({"what": "adaptive link flight", "why": "gst-launch-1.0 not installed"})
-    elif not glob.glob(os.path.join(plugin_dir, "libgstdevourer*.so")):
-        r.skipped.append({"what": "adaptive link flight", "why": "the plugin is not built in %s"
-                          % os.path.relpath(a.build, ROOT)})
-    else:
-        raw["adapt_flight"] = r.run(
-            "adapt_flight", [sys.executable, os.path.join(HERE, "adapt_flight.py"),
-                             "--build", r.build, "--out", a.out, "--json"]
-            + (["--quick"] if a.quick else []), timeout=900, private_air=False)
+    raw["adapt_flight"] = gst_script("adapt_flight", "adaptive link flight", "adapt_flight.py",
+                                     ["--quick"] if a.quick else [], 900)
 
     # A full channel set against a hop, per chip (bench/retune_cost.c).
     raw["retune"] = r.run("retune", [r.prog("retune_cost"), "--reps", "2" if a.quick else "5"])
@@ -364,18 +369,8 @@ def main():
     # Video against a jammer: a fixed channel against hopping over 4 and
     # 8 channels (bench/hop_jammer.py: three gst-launch-1.0 processes per
     # run on their own air; about 1.5 min, 45 s with --quick).
-    raw["hop_jammer"] = None
-    if not shutil.which("gst-launch-1.0"):
-        r.skipped.append({"what": "jammer runs", "why": "gst-launch-1.0 not installed"})
-    elif not glob.glob(os.path.join(plugin_dir, "libgstdevourer*.so")):
-        r.skipped.append({"what": "jammer runs", "why": "the plugin is not built in %s"
-                          % os.path.relpath(a.build, ROOT)})
-    else:
-        raw["hop_jammer"] = r.run(
-            "hop_jammer", [sys.executable, os.path.join(HERE, "hop_jammer.py"),
-                           "--build", r.build, "--out", a.out, "--json",
-                           "--seconds", "8" if a.quick else "15"],
-            timeout=600, private_air=False)
+    raw["hop_jammer"] = gst_script("hop_jammer", "jammer runs", "hop_jammer.py",
+                                   ["--seconds", "8" if a.quick else "15"], 600)
 
     raw["commands"] = r.commands
     raw["skipped"] = r.skipped
