@@ -924,9 +924,11 @@ static bool is_hop(const struct dvr_channel *from, const struct dvr_channel *to)
 /* Channel, then TX power: the configured mBm or the chip's default. A
  * move within the band and bandwidth is a hop when the chip can make it
  * one (*hopped); anything else, and a hop the chip declines, is a full
- * channel set. Under ctrl_lock. */
+ * channel set. *power_xfers: the control transfers the TX power took
+ * (none when the new channel's per-rate words equal the old's). Under
+ * ctrl_lock. */
 static int tune(struct dvr_device *dev, const struct dvr_channel *ch,
-                bool *hopped)
+                bool *hopped, uint64_t *power_xfers)
 {
 	const struct dvr_chip_ops *ops = dev->info->ops;
 	*hopped = false;
@@ -940,7 +942,10 @@ static int tune(struct dvr_device *dev, const struct dvr_channel *ch,
 	if (r != DVR_OK)
 		return r;
 	record_channel(dev, ch);
-	return apply_asked_tx_power(dev);
+	uint64_t xfers0 = dev->io.ctrl_reads + dev->io.ctrl_writes;
+	r = apply_asked_tx_power(dev);
+	*power_xfers = dev->io.ctrl_reads + dev->io.ctrl_writes - xfers0;
+	return r;
 }
 
 /* Monitor RX filters, then the carrier-sense gate the caller chose. */
@@ -984,7 +989,8 @@ static int do_stage(struct dvr_device *dev, enum init_stage st,
 		return set_monitor(dev);
 	case STAGE_CHANNEL: {
 		bool hopped;
-		return tune(dev, ch, &hopped);
+		uint64_t power_xfers;
+		return tune(dev, ch, &hopped, &power_xfers);
 	}
 	case STAGE_CALIBRATE: return ops->calibrate(chip);
 	default: return DVR_E_INVALID;
@@ -1320,13 +1326,15 @@ static int set_channel(dvr_device *dev, const struct dvr_channel *channel,
 	uint64_t delay0 = dvr_delay_total_us();
 	uint64_t t0 = now_ns();
 	bool hopped;
-	r = tune(dev, channel, &hopped);
+	uint64_t power_xfers = 0;
+	r = tune(dev, channel, &hopped, &power_xfers);
 	ev.retune.ms = (double)(now_ns() - t0) / 1e6;
 	ev.retune.ctrl_transfers =
 		dev->io.ctrl_reads + dev->io.ctrl_writes - xfers0;
 	ev.retune.ctrl_bytes = dev->io.ctrl_bytes - bytes0;
 	ev.retune.delay_us = dvr_delay_total_us() - delay0;
 	ev.retune.hop = hopped;
+	ev.retune.power_transfers = power_xfers;
 	struct dvr_calib_result calib = dev->chip.calib;
 	pthread_mutex_unlock(&dev->ctrl_lock);
 	if (r != DVR_OK)

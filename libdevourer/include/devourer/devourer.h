@@ -312,6 +312,11 @@ struct dvr_event {
 			uint64_t ctrl_transfers;
 			uint64_t ctrl_bytes;
 			uint64_t delay_us;
+			/** of ctrl_transfers, those the TX power took after
+			 *  the move: none when the new channel's per-rate
+			 *  power words equal the old's, the changed ones
+			 *  when its EFUSE group or regulatory limit differ */
+			uint64_t power_transfers;
 		} retune;
 		struct {
 			const char *what;       /**< e.g. "IQK" */
