@@ -329,15 +329,10 @@ struct jaguar1_pwrtrack {
 #define JAGUAR1_HOP_ENTRIES 48u
 struct jaguar1_chan_regs {
 	struct dvr_channel ch;           /* channel 0: empty slot */
-	uint8_t thermal;                 /* jaguar1_thermal_now at the IQK */
-	uint32_t ccasel;                 /* 0x82C on page C (page select) */
 	uint32_t clktrk, adcclk, adc160; /* 0x860, 0x8AC, 0x8C4 */
 	uint32_t cca2nd, rxsb;           /* 0x838, 0xA00 */
 	uint8_t data_sc;                 /* 0x483 */
-	uint32_t rf18[2], txmod[2];      /* RF 0x18, RF 0x58 per path */
-	uint32_t rx_iqc[2];              /* 0xC10 / 0xE10 */
-	uint32_t iqk_com00;              /* 0x978: the TX result RX IQK used */
-	uint32_t tx_iqc_y[2], tx_iqc_x[2]; /* page C1 0xCCC/0xECC, 0xCD4/0xED4 */
+	uint32_t rf18[2];                /* RF 0x18 per path */
 };
 
 struct jaguar1_hop_cache {
@@ -346,6 +341,8 @@ struct jaguar1_hop_cache {
 	/* Entry the chip's registers hold now; -1: unknown (not calibrated
 	 * yet, or something rewrote them since: tracking's recalibration) */
 	int live;
+	/* jaguar1_thermal_now when the calibration in force ran */
+	uint8_t calib_thermal;
 };
 
 /* The EFUSE map, TX power tables and the power last asked are the chip's
@@ -473,13 +470,15 @@ int jaguar1_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
 int jaguar1_set_narrow_channel(struct dvr_chip *chip,
                                const struct dvr_channel *ch);
 /* The hop_channel op (jaguar1_hop.c): a move within the band and
- * bandwidth to a channel set in full before, at a temperature within
- * the IQK threshold of now, made by writing what differs between the
- * two channels' cached registers; declined (nothing written) otherwise. */
+ * bandwidth to a channel set in full before, while the die is within the
+ * IQK threshold of the calibration in force, made by writing what differs
+ * between the two channels' cached tuning; declined (nothing written)
+ * otherwise. The calibration in force stays. */
 int jaguar1_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
                         bool *hopped);
-/* After a full channel set and its calibration: keep what the channel
- * left (struct jaguar1_chan_regs) for hops back to it. */
+/* After a full channel set and its calibration: keep the channel's tuning
+ * (struct jaguar1_chan_regs) for hops back to it, and the temperature of
+ * the calibration now in force. */
 void jaguar1_hop_store(struct dvr_chip *chip, const struct dvr_channel *ch);
 /* Every cached channel is stale (power, BB/RF tables, an LCK/IQK of
  * tracking): the next change of channel is a full set. */

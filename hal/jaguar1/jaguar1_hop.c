@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Jaguar1 channel hop: a move within the band and bandwidth to a channel
- * the driver has set in full before, made by writing only the registers
- * whose value differs between the two channels.
+ * the driver has set in full before, made by writing only the tuning
+ * registers whose value differs between the two channels.
  *
  * What depends on the channel number within one band and bandwidth, from
  * the full set (rtw88 rtw88xxa.c rtw88xxa_set_channel and what it calls;
@@ -14,14 +14,8 @@
  *    differs): 0x483, 0x8AC [5:2], 0x838 [31:28], 0xA00 bit 4;
  *  - rtw8812a_phy_fix_spur (8812A): 0x8AC [11:8] and 0x8C4 bit 30 for
  *    2.4 GHz channels 11, 13 and 14;
- *  - the calibration every set runs (rtw88 rtw8812a_phy_calibration,
- *    rtw8821a_phy_calibration: IQK): RF 0x58 (the LO leakage RF 0x08
- *    measured), the TX I/Q correction on page C1 (0xCCC/0xCD4,
- *    0xECC/0xED4), the RX correction 0xC10/0xE10 and the TX result the
- *    RX IQK loaded into the engine, 0x978 (no reference restores it
- *    after the IQK: a full set leaves the channel's there); on the 8812A in
- *    5 GHz also the AGC difference table of the sub-band (the die's
- *    hop_calibration).
+ *  - on the 8812A in 5 GHz the AGC difference table of the sub-band (the
+ *    die's hop_calibration).
  * What it skips, because it depends on the band and bandwidth alone,
  * which a hop keeps (the core makes a hop only then, device.c is_hop):
  * the band switch (rtw88xxa_switch_band: CCK check, path selects, RFE
@@ -29,15 +23,28 @@
  * fields (rtw88xxa_set_reg_bw, rtw88xxa_post_set_bw_mode: 0x668 RF mode,
  * 0x8AC clock mode, 0x8C4 bit 30, 0x848 packet-detect threshold) and RF
  * 0x18's bandwidth bits (rtw88xxa_set_channel_rf; the cached RF 0x18
- * word holds them unchanged). The IQK itself is
- * skipped while the die is within the recalibration threshold of the
- * temperature the channel's IQK ran at: rtw88 calibrates again when the
- * thermal average has moved 8 from the last calibration (rtw88xxa.c
- * rtw88xxa_phy_pwrtrack, chip_info iqk_threshold); the hop reads the
- * average tracking kept (an RF read of the meter costs transfers and
- * settle time) and declines beyond it. Thermal tracking's own
- * recalibration (LCK on the 8812A, then IQK) forgets every cached
- * channel: the LC tank moved under all of them.
+ * word holds them unchanged).
+ *
+ * It also keeps the calibration in force: the I/Q correction (0xC10/
+ * 0xE10, page C1 0xCCC/0xCD4/0xECC/0xED4), the LO leakage in RF 0x58 and
+ * what the IQK engine holds (0x978) stay those of the band's last full
+ * set. That is the chip vendor's own policy: its driver runs the IQK on a
+ * band switch only, never on a move within the band (rtl8812au
+ * hal/rtl8812a phy_SwChnlAndSetBwMode8812: bNeedIQK is set by
+ * phy_SwBand8812; OpenIPC devourer docs/frequency-hopping.md measured it
+ * on hardware), and rtw88 likewise leaves the calibration alone while it
+ * visits channels quickly (main.c rtw_set_channel: no calibration while
+ * scanning, "takes too long"). Restoring a per-channel correction would
+ * cost a page select there and back and five words (eleven transfers,
+ * 1.4 ms of USB 2.0 bus on the two-path 8812A) for a correction the
+ * vendor treats as one per band. The hop declines once the die has moved
+ * the recalibration threshold from the temperature that calibration ran
+ * at: rtw88 calibrates again when the thermal average has moved 8
+ * (rtw88xxa.c rtw88xxa_phy_pwrtrack, chip_info iqk_threshold); the hop
+ * reads the average tracking kept (an RF read of the meter costs
+ * transfers and settle time) and leaves the change to a full set, which
+ * calibrates anew. Thermal tracking's own recalibration (LCK on the 8812A, then IQK)
+ * forgets every cached channel: the LC tank moved under all of them.
  *
  * The per-rate TX power the core applies after the hop goes through the
  * register shadow (jaguar1_txpower.c), so an unchanged fan-out costs no
@@ -48,14 +55,6 @@
 #include "hal/common/chan_geometry.h"
 #include "hal/jaguar1/jaguar1_regs.h"
 #include "hal/jaguar1/jaguar1.h"
-
-#define PAGE_C1   BIT(31)
-#define RF_TXMOD  JAGUAR1_RF_TXMOD
-#define RX_IQC(p) ((p) ? 0x0E10 : 0x0C10)
-#define IQK_COM00 0x0978
-/* page C1 */
-#define IQC_Y(p)  ((p) ? 0x0ECC : 0x0CCC)
-#define IQC_X(p)  ((p) ? 0x0ED4 : 0x0CD4)
 
 static int find(const struct jaguar1_hop_cache *c,
                 const struct dvr_channel *ch)
@@ -104,8 +103,9 @@ void jaguar1_hop_store(struct dvr_chip *chip, const struct dvr_channel *ch)
 		return;
 	priv->hop.live = -1;
 	if (!priv->calibrated)
-		return;     /* the calibration a return must restore is missing */
+		return;     /* a hop keeps a calibration: none has run */
 	struct jaguar1_hop_cache *c = &priv->hop;
+	c->calib_thermal = jaguar1_thermal_now(chip);
 	int i = find(c, ch);
 	if (i < 0) {
 		i = (int)c->next;
@@ -113,31 +113,18 @@ void jaguar1_hop_store(struct dvr_chip *chip, const struct dvr_channel *ch)
 	}
 	struct jaguar1_chan_regs *e = &c->e[i];
 	*e = (struct jaguar1_chan_regs){ 0 };
-	e->thermal = jaguar1_thermal_now(chip);
 
-	/* Read back what the set and its IQK left: the values are whole
-	 * registers, so the hop writes them without a read. The IQK left
-	 * page C selected (a page C1 here fails the hop's check). */
-	e->ccasel = dvr_r32(io, REG_BB_CCASEL);
+	/* Read back what the set left: the values are whole registers, so
+	 * the hop writes them without a read. */
 	e->clktrk = dvr_r32(io, REG_BB_CLKTRK);
-	e->iqk_com00 = dvr_r32(io, IQK_COM00);
 	e->data_sc = dvr_r8(io, REG_DATA_SC);
 	e->cca2nd = dvr_r32(io, REG_BB_CCA2ND);
 	e->rxsb = dvr_r32(io, REG_BB_RXSB);
 	e->adcclk = dvr_r32(io, REG_BB_ADCCLK);
 	e->adc160 = dvr_r32(io, REG_BB_ADC160);
 	unsigned paths = hop_paths(chip);
-	for (unsigned p = 0; p < paths; p++) {
+	for (unsigned p = 0; p < paths; p++)
 		e->rf18[p] = priv->rf18[p];
-		e->txmod[p] = jaguar1_rf_read(chip, p, RF_TXMOD);
-		e->rx_iqc[p] = dvr_r32(io, RX_IQC(p));
-	}
-	dvr_w32(io, REG_BB_CCASEL, e->ccasel | PAGE_C1);
-	for (unsigned p = 0; p < paths; p++) {
-		e->tx_iqc_y[p] = dvr_r32(io, IQC_Y(p));
-		e->tx_iqc_x[p] = dvr_r32(io, IQC_X(p));
-	}
-	dvr_w32(io, REG_BB_CCASEL, e->ccasel);
 	if (dvr_io_status(io) != DVR_OK)
 		return;     /* e->ch stays empty: no hop to a half-read entry */
 	e->ch = *ch;
@@ -159,12 +146,8 @@ int jaguar1_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 	if (i < 0 || !dvr_chan_same(&from->ch, &chip->channel))
 		return DVR_OK;
 	const struct jaguar1_chan_regs *to = &priv->hop.e[i];
-	if ((unsigned)abs((int)jaguar1_thermal_now(chip) - (int)to->thermal) >=
-	    JAGUAR1_IQK_THRESHOLD)
-		return DVR_OK;
-	/* the page select also holds the band's AGC table select: equal
-	 * within a band, and the hop writes it whole */
-	if (from->ccasel != to->ccasel || (to->ccasel & PAGE_C1))
+	if ((unsigned)abs((int)jaguar1_thermal_now(chip) -
+	                  (int)priv->hop.calib_thermal) >= JAGUAR1_IQK_THRESHOLD)
 		return DVR_OK;
 
 	/* the full set's order: fc_area, the primary's position, spur
@@ -180,30 +163,6 @@ int jaguar1_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
 	for (unsigned p = 0; p < paths; p++)
 		if (from->rf18[p] != to->rf18[p])
 			jaguar1_rf_write(chip, p, RF_CFGCH, to->rf18[p]);
-	/* then what the channel's IQK left, in the order it writes it: LO
-	 * leakage, TX correction on page C1, RX correction on page C */
-	for (unsigned p = 0; p < paths; p++)
-		if (from->txmod[p] != to->txmod[p])
-			jaguar1_rf_write(chip, p, RF_TXMOD, to->txmod[p]);
-	bool tx_differs = false;
-	for (unsigned p = 0; p < paths; p++)
-		tx_differs = tx_differs || from->tx_iqc_y[p] != to->tx_iqc_y[p] ||
-		             from->tx_iqc_x[p] != to->tx_iqc_x[p];
-	if (tx_differs) {
-		dvr_w32(io, REG_BB_CCASEL, to->ccasel | PAGE_C1);
-		for (unsigned p = 0; p < paths; p++) {
-			dvr_w32_if_changed(io, IQC_Y(p),
-			                   from->tx_iqc_y[p], to->tx_iqc_y[p]);
-			dvr_w32_if_changed(io, IQC_X(p),
-			                   from->tx_iqc_x[p], to->tx_iqc_x[p]);
-		}
-		dvr_w32(io, REG_BB_CCASEL, to->ccasel);
-	}
-	for (unsigned p = 0; p < paths; p++)
-		dvr_w32_if_changed(io, RX_IQC(p),
-		                   from->rx_iqc[p], to->rx_iqc[p]);
-	dvr_w32_if_changed(io, IQK_COM00, from->iqk_com00, to->iqk_com00);
-
 	int st = DVR_OK;
 	if (fam->hop_calibration)
 		st = fam->hop_calibration(chip, ch->channel);

@@ -53,8 +53,8 @@ static int load_agc_diff(struct dvr_chip *chip, unsigned channel)
 	return DVR_OK;
 }
 
-/* A hop keeps the IQK of the channel's full set (jaguar1_hop.c) but the
- * AGC difference is the sub-band's: loaded again when the BB holds the
+/* A hop keeps the calibration in force (jaguar1_hop.c) but the AGC
+ * difference is the sub-band's: loaded again when the BB holds the
  * other band's rows, left alone as a full set leaves it otherwise. */
 int rtl8812a_hop_calibration(struct dvr_chip *chip, unsigned channel)
 {

@@ -37,32 +37,27 @@
 #define EFUSE8814A_MAC 0xD8
 
 /*
- * What a full channel set and its IQK leave that differs between two
- * channels of one band and bandwidth (rtl8814a_hop.c): fc_area 0x860, the
- * AGC table select 0x958, the CCK TX filter 0xA20-0xA28, the primary's
- * position in a 40/80 MHz channel (0x483, 0x8AC, 0xA00), RF 0x18 and the
- * LO leakage RF 0x08 of each path, each path's TX and RX I/Q correction
- * on its NCTL result page (0x1B38, 0x1B3C) and which of them the path's
- * 0xC94-family bits switch on, with the thermal average then.
+ * What a full channel set leaves that differs between two channels of one
+ * band and bandwidth (rtl8814a_hop.c): fc_area 0x860, the AGC table
+ * select 0x958, the CCK TX filter 0xA20-0xA28, the primary's position in
+ * a 40/80 MHz channel (0x483, 0x8AC, 0xA00) and RF 0x18 of each path.
  */
 #define RTL8814A_HOP_ENTRIES 48u
 #define RTL8814A_PATHS 4u
 struct rtl8814a_chan_regs {
 	struct dvr_channel ch;            /* channel 0: empty slot */
-	uint8_t thermal;
 	uint32_t clktrk, agc_sel;         /* 0x860, 0x958 */
 	uint32_t cck_dfir[3];             /* 0xA20, 0xA24, 0xA28 */
 	uint32_t adcclk, rxsb;            /* 0x8AC, 0xA00 */
 	uint8_t data_sc;                  /* 0x483 */
-	uint32_t rf18[RTL8814A_PATHS], lok[RTL8814A_PATHS];
-	uint32_t tx_iqc[RTL8814A_PATHS], rx_iqc[RTL8814A_PATHS];
-	uint32_t iqc_on[RTL8814A_PATHS];  /* 0xC94 & 0xC01 per path */
+	uint32_t rf18[RTL8814A_PATHS];
 };
 
 struct rtl8814a_hop_cache {
 	struct rtl8814a_chan_regs e[RTL8814A_HOP_ENTRIES];
 	unsigned next;
 	int live;                         /* entry the chip holds; -1 none */
+	uint8_t calib_thermal;            /* the thermal average at the IQK */
 };
 
 /* Rate codes of the TX AGC table (0x00-0x49). */
@@ -120,8 +115,9 @@ int rtl8814a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch);
 uint32_t rtl8814a_bb_swing(const struct dvr_chip *chip, bool is_5g,
                            unsigned path);
 
-/* rtl8814a_hop.c: the hop_channel op, the cache a full set (after its
- * IQK) fills, and forgetting it (power, BB/RF tables). */
+/* rtl8814a_hop.c: the hop_channel op (the calibration in force stays),
+ * the cache a full set (after its IQK) fills, and forgetting it (power,
+ * BB/RF tables). */
 int rtl8814a_hop_channel(struct dvr_chip *chip, const struct dvr_channel *ch,
                          bool *hopped);
 void rtl8814a_hop_store(struct dvr_chip *chip, const struct dvr_channel *ch);
