@@ -1288,13 +1288,15 @@ def airtime_section(raw, out):
 
 
 # Full channel set against the reference driver's cached fast retune, on
-# hardware (OpenIPC devourer docs/fhss.md, "The hop engine"), in ms.
+# hardware, and what one synchronous control transfer took on that chip
+# (OpenIPC devourer docs/frequency-hopping.md, "The ports": "USB op
+# cost"), in ms.
 REFERENCE_RETUNE_MS = {
-    "RTL8812AU": (277.0, 1.6),
-    "RTL8822BU/RTL8812BU": (65.0, 2.5),
-    "RTL8821CU/RTL8811CU": (30.0, 0.55),
-    "RTL8822CU/RTL8812CU": (12.0, 1.9),
-    "RTL8812EU/RTL8822EU": (12.0, 2.4),
+    "RTL8812AU": (277.0, 1.6, 0.8),
+    "RTL8822BU/RTL8812BU": (65.0, 2.5, 1.0),
+    "RTL8821CU/RTL8811CU": (30.0, 0.55, 0.5),
+    "RTL8822CU/RTL8812CU": (12.0, 1.9, 0.21),
+    "RTL8812EU/RTL8822EU": (12.0, 2.4, 0.27),
 }
 
 
@@ -1311,14 +1313,19 @@ def retune_section(raw, out):
         "full set, every later move within the band and bandwidth a hop (`DVR_EVENT_CHANNEL` "
         "says which; pairs 6-8, 36-40, 132-136, each within one EFUSE power group). Bus = "
         "the control transfers at one 125 µs USB 2.0 microframe each, bytes at %.0f B/µs, "
-        "plus the settle time the chip asked for: a floor for a real bus. Model = the wall "
+        "plus the settle time the chip asked for: a floor for a real bus. The hop's bus is the "
+        "move's own; the TX power words written after it (where the chip's regulatory limit "
+        "differs between the two channels) are counted apart. Model = the wall "
         "time of `dvr_set_channel` on the virtual adapter (its transfers are µs, so this is "
         "the driver's own work and waits). Reference = OpenIPC devourer's full set and "
-        "cached fast retune on hardware (docs/fhss.md). Goal: a hop within 1 ms of bus.\n"
+        "cached fast retune on hardware (docs/frequency-hopping.md); \"at its op cost\" = our hop's "
+        "transfers at the time one control transfer took on that chip there, what our hop "
+        "would cost on its hardware. Goal: a hop within 1 ms of bus.\n"
         % USB2_BYTES_PER_US)
     out.append("| chip | full set: transfers / bus ms / model ms | hop: transfers / bus µs / model µs "
-               "| reference full / fast (ms, hardware) | hop within 1 ms |")
-    out.append("|---|---|---|---|---|")
+               "| TX power after a hop: transfers (max) | reference full / fast (ms, hardware) "
+               "| our hop at its op cost (ms) | hop within 1 ms |")
+    out.append("|---|---|---|---|---|---|---|")
     chips = []
     for r in recs:
         if r["chip"] not in chips:
@@ -1326,9 +1333,15 @@ def retune_section(raw, out):
 
     def bus_us(r):
         return r["ctrl_transfers"] * USB2_US_PER_CTRL + r["ctrl_bytes"] / USB2_BYTES_PER_US + r["delay_us"]
+
+    def move(r):
+        # the move alone: without the power words (4 data bytes each)
+        p = r.get("power_transfers", 0)
+        return dict(r, ctrl_transfers=r["ctrl_transfers"] - p, ctrl_bytes=r["ctrl_bytes"] - 4 * p)
     for chip in chips:
         full = [r for r in recs if r["chip"] == chip and r["kind"] == "full"]
-        hop = [r for r in recs if r["chip"] == chip and r["kind"] == "hop"]
+        hop = [move(r) for r in recs if r["chip"] == chip and r["kind"] == "hop"]
+        power = [r.get("power_transfers", 0) for r in recs if r["chip"] == chip and r["kind"] == "hop"]
         ref = REFERENCE_RETUNE_MS.get(chip)
         f = "%.0f / %.1f / %.1f" % (med([r["ctrl_transfers"] for r in full]),
                                     med([bus_us(r) for r in full]) / 1000,
@@ -1336,9 +1349,11 @@ def retune_section(raw, out):
         h = "%.0f / %.0f / %.0f" % (med([r["ctrl_transfers"] for r in hop]),
                                     med([bus_us(r) for r in hop]),
                                     med([r["wall_ns"] for r in hop]) / 1e3) if hop else "no hop"
+        at_op = "%.2f" % (med([r["ctrl_transfers"] for r in hop]) * ref[2]) if ref and hop else "–"
         ok = "yes" if hop and max(bus_us(r) for r in hop) <= 1000 else "no"
-        out.append("| %s | %s | %s | %s | %s |" % (
-            chip, f, h, "%g / %g" % ref if ref else "–", ok))
+        out.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            chip, f, h, "%d" % max(power) if power else "–",
+            "%g / %g" % ref[:2] if ref else "–", at_op, ok))
     out.append("")
 
 

@@ -4,7 +4,8 @@
  * channel set (the first visit of a channel, or a band switch) against a
  * hop (a change within the band and bandwidth, ops->hop_channel), each
  * with the control transfers, bytes and settle time DVR_EVENT_CHANNEL
- * reports and the wall and CPU time around dvr_set_channel (bench_probe).
+ * reports (and of the transfers, those the TX power after the move took)
+ * and the wall and CPU time around dvr_set_channel (bench_probe).
  * On a real USB 2.0 bus each transfer is at least one 125 us microframe:
  * bench/report.py turns the counts into that floor.
  *
@@ -29,7 +30,7 @@
 
 struct retune_event {
 	bool seen, hop;
-	uint64_t xfers, bytes, delay_us;
+	uint64_t xfers, bytes, delay_us, power_xfers;
 };
 
 static void on_event(void *user, const struct dvr_event *ev)
@@ -42,6 +43,7 @@ static void on_event(void *user, const struct dvr_event *ev)
 	r->xfers = ev->retune.ctrl_transfers;
 	r->bytes = ev->retune.ctrl_bytes;
 	r->delay_us = ev->retune.delay_us;
+	r->power_xfers = ev->retune.power_transfers;
 }
 
 static int retune(dvr_device *dev, struct retune_event *re,
@@ -72,6 +74,7 @@ static int retune(dvr_device *dev, struct retune_event *re,
 	bench_json_num(js, "ctrl_transfers", (double)re->xfers);
 	bench_json_num(js, "ctrl_bytes", (double)re->bytes);
 	bench_json_num(js, "delay_us", (double)re->delay_us);
+	bench_json_num(js, "power_transfers", (double)re->power_xfers);
 	bench_json_probe(js, &p);
 	bench_json_end_record(js);
 	return 0;
