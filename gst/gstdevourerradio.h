@@ -62,7 +62,7 @@ struct _GstDevourerRadio
    * error line the driver logged on it: a failed open hands out no
    * device to ask, so its reason only comes through the log. */
   gpointer opener;
-  gchar open_error[256];
+  gchar open_error[512];
 };
 
 /* Prepare @radio for @selector (copied). Nothing is opened yet. */

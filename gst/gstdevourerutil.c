@@ -303,8 +303,9 @@ gst_devourer_post_device_error (GstElement * element, const gchar * selector,
           ("Device \"%s\" is in use: %s.", selector, detail), ("%s", dbg));
       break;
     case DVR_E_FIRMWARE:
-      dbg = g_strdup_printf ("%s %s: %s (%s). Install the firmware "
-          "(Debian: firmware-realtek, file rtw88/rtw8812a_fw.bin), or point "
+      /* The driver's detail names the chip, its file, the package that
+       * ships it and every place searched: each chip needs its own. */
+      dbg = g_strdup_printf ("%s %s: %s (%s). Install that file, or point "
           "the firmware-dir property or DEVOURER_FIRMWARE_DIR at a "
           "directory holding it.", what, selector, reason, detail);
       GST_ELEMENT_ERROR (element, RESOURCE, NOT_FOUND,

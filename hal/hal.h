@@ -221,6 +221,10 @@ struct dvr_chip_info {
 	const struct dvr_usb_id *usb_ids;
 	size_t n_usb_ids;
 	const char *fw_file;         /* "rtw8812a_fw.bin" (under rtw88/) */
+	/* The distribution package that ships fw_file under rtw88/, as a
+	 * hint in the missing-firmware error; NULL: no distribution does
+	 * (devourer's installed copy is the only one) */
+	const char *fw_package;
 	size_t tx_desc_len;          /* 40 or 48 */
 	size_t rx_desc_len;          /* 24 */
 	size_t rx_agg_align;         /* packets in an aggregate start here */
@@ -337,7 +341,7 @@ struct dvr_chip {
 	unsigned n_out;               /* bulk OUT endpoints present */
 	bool usb3;                    /* bus speed is SuperSpeed */
 	unsigned usb_speed_mbps;      /* 12, 480 or 5000: DMA burst sizes */
-	char error[256];              /* detail for the last failure */
+	char error[512];              /* detail for the last failure */
 	/* A warning of the last op that still succeeded (a board taken
 	 * for another because its EFUSE says nothing, ...): the core logs
 	 * it at DVR_LOG_WARN after the bring-up stage and clears it.

@@ -99,6 +99,7 @@ const struct dvr_chip_info rtl8812a_info = {
 	JAGUAR1_DIE_INFO(rtl8812a),
 	.name = "RTL8812AU",
 	.fw_file = "rtw8812a_fw.bin",
+	.fw_package = "firmware-realtek from Debian 13, linux-firmware 2024",
 	/* 5/10 MHz by the 0x8AC clock dividers (jaguar1_narrowband.c) */
 	.narrowband = true,
 	.rf_paths = 2,

@@ -57,6 +57,7 @@ const struct dvr_chip_info rtl8814a_info = {
 	.usb_ids = rtl8814a_usb_ids,
 	.n_usb_ids = sizeof rtl8814a_usb_ids / sizeof rtl8814a_usb_ids[0],
 	.fw_file = "rtw8814a_fw.bin",
+	.fw_package = "firmware-realtek from Debian 13, linux-firmware 2024",
 	/* rtw8814a hw_spec tx_pkt_desc_sz 40, rx_pkt_desc_sz 24 */
 	.tx_desc_len = JAGUAR1_TX_DESC_LEN,
 	.rx_desc_len = JAGUAR1_RX_DESC_LEN,

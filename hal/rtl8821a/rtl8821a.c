@@ -115,6 +115,7 @@ const struct dvr_chip_info rtl8821a_info = {
 	.caveat = "on 5 GHz it was measured at about half its 2.4 GHz TX "
 	          "rate",
 	.fw_file = "rtw8821a_fw.bin",
+	.fw_package = "firmware-realtek from Debian 13, linux-firmware 2024",
 	/* The TX DMA takes up to 6 frames a bulk OUT (rtw88 rtw8821a.c
 	 * usb_tx_agg_desc_num, the vendor's UsbTxAggDescNum); the core
 	 * packs them with the family's jaguar1_tx_agg_head. */

@@ -41,6 +41,7 @@ const struct dvr_chip_info rtl8821c_info = {
 	.usb_ids = rtl8821c_usb_ids,
 	.n_usb_ids = sizeof rtl8821c_usb_ids / sizeof rtl8821c_usb_ids[0],
 	.fw_file = "rtw8821c_fw.bin",
+	.fw_package = "firmware-realtek (Debian), linux-firmware",
 	HALMAC_CHIP_INFO,
 	JAGUAR2_CHIP_INFO,
 	/* One RF path, one stream (rtw88 rf_tbl holds path A only; the

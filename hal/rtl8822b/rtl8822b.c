@@ -60,6 +60,7 @@ const struct dvr_chip_info rtl8822b_info = {
 	.usb_ids = rtl8822b_usb_ids,
 	.n_usb_ids = sizeof rtl8822b_usb_ids / sizeof rtl8822b_usb_ids[0],
 	.fw_file = "rtw8822b_fw.bin",
+	.fw_package = "firmware-realtek (Debian), linux-firmware",
 	HALMAC_CHIP_INFO,
 	JAGUAR2_CHIP_INFO,
 	.rf_paths = 2,

@@ -36,6 +36,7 @@ const struct dvr_chip_info rtl8822c_info = {
 	.usb_ids = rtl8822c_usb_ids,
 	.n_usb_ids = sizeof rtl8822c_usb_ids / sizeof rtl8822c_usb_ids[0],
 	.fw_file = "rtw8822c_fw.bin",
+	.fw_package = "firmware-realtek (Debian), linux-firmware",
 	HALMAC_CHIP_INFO,
 	.rx_desc_len = JAGUAR3_RX_DESC_LEN,
 	.max_rx_pkt = JAGUAR3_RX_DESC_LEN + 3 + JAGUAR3_PHY_STATUS_LEN +

@@ -79,7 +79,7 @@ struct dvr_device {
 	bool rx_deferred;             /* dvr_core_defer_rx(): start posts none */
 	atomic_bool dead;             /* device vanished: everything fails */
 	atomic_bool interrupted;      /* dvr_interrupt(): senders don't wait */
-	char last_error[256];
+	char last_error[512];
 
 	/* Control-transfer users (bring-up, channel, TX power) take this so
 	 * register sequences never interleave. */
@@ -824,11 +824,18 @@ static bool has_stage(const struct dvr_chip_ops *ops, enum init_stage st)
 static int load_and_download_firmware(struct dvr_device *dev)
 {
 	struct dvr_firmware fw;
-	char err[sizeof dev->chip.error];
+	/* room left in chip.error for the chip, its file and its package */
+	char err[sizeof dev->chip.error - 160];
 	int r = dvr_firmware_load(dev->info->fw_file, dev->cfg.firmware_dir,
 	                          &fw, err, sizeof err);
 	if (r != DVR_OK) {
-		snprintf(dev->chip.error, sizeof dev->chip.error, "%s", err);
+		/* whose file, and who ships it: each chip needs its own */
+		const char *pkg = dev->info->fw_package;
+		snprintf(dev->chip.error, sizeof dev->chip.error,
+		         "%s needs firmware rtw88/%s (%s%s): %s",
+		         dvr_chip_name(dev), dev->info->fw_file,
+		         pkg ? "package " : "no distribution ships it, only "
+		         "devourer's installed copy", pkg ? pkg : "", err);
 		return r;
 	}
 	dev_log(dev, DVR_LOG_INFO, "firmware %s (%zu bytes)", fw.path,
@@ -2076,6 +2083,16 @@ const char *dvr_chip_name(const dvr_device *dev)
 	if (dev->chip.id.part_name)
 		return dev->chip.id.part_name;
 	return dev->info->name;
+}
+
+const char *dvr_firmware_file(const dvr_device *dev)
+{
+	return dev->info->fw_file;
+}
+
+const char *dvr_firmware_package(const dvr_device *dev)
+{
+	return dev->info->fw_package;
 }
 
 unsigned dvr_rf_paths(const dvr_device *dev)

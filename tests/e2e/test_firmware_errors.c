@@ -71,6 +71,11 @@ int main(void)
 	CHECK(strstr(msg, "rtw8812a_fw.bin") != NULL,
 	      "message names the missing file");
 	CHECK(strstr(msg, empty) != NULL, "message names where it looked");
+	CHECK(strstr(msg, "firmware-realtek") != NULL,
+	      "message names the package that ships it");
+	CHECK(dev && !strcmp(dvr_firmware_file(dev), FW_FILE) &&
+	      dvr_firmware_package(dev) != NULL,
+	      "dvr_firmware_file and _package give the chip's");
 	CHECK(vc && !e2e_has_milestone(vc, VCHIP_M_FW_CHECKSUM_OK),
 	      "model saw no firmware download");
 	dvr_close(dev);

@@ -94,6 +94,24 @@ static gboolean warns_at_start(const gchar *device, const gchar *key_file,
 	return found;
 }
 
+/* Whether the distribution's firmware paths hold @file: they come before
+ * the installed copy, so a missing-firmware case cannot be made there. */
+static gboolean system_has(const gchar *file)
+{
+	static const gchar *const dirs[] = {
+		"/lib/firmware/updates/rtw88", "/lib/firmware/rtw88",
+		"/usr/lib/firmware/updates/rtw88", "/usr/lib/firmware/rtw88",
+	};
+	for (gsize i = 0; i < G_N_ELEMENTS(dirs); i++) {
+		gchar *path = g_build_filename(dirs[i], file, NULL);
+		gboolean found = g_file_test(path, G_FILE_TEST_EXISTS);
+		g_free(path);
+		if (found)
+			return TRUE;
+	}
+	return FALSE;
+}
+
 /* Copy of @from at @to with @mode. */
 static void copy_key(const gchar *from, const gchar *to, guint mode)
 {
@@ -135,6 +153,31 @@ int main(int argc, char **argv)
 	g_free(desc);
 	g_free(bad_fw);
 	g_free(bad_fw_dir);
+
+	/* A missing firmware names the file this chip needs, who ships it
+	 * and where it was looked for: an RTL8822CU owner is not sent
+	 * after another chip's file. Nothing but the empty directory may
+	 * be searched with success, so the environment's copy is hidden. */
+	if (strstr(dvr_supported_chips(), "RTL8822CU") &&
+	    !system_has("rtw8822c_fw.bin")) {
+		gchar *empty = g_build_filename(env.tmp_dir, "nofw", NULL);
+		gchar *saved = g_strdup(g_getenv("DEVOURER_FIRMWARE_DIR"));
+
+		g_mkdir(empty, 0700);
+		g_unsetenv("DEVOURER_FIRMWARE_DIR");
+		desc = g_strdup_printf("devourersrc device=virtual:nofw22c,"
+		                       "chip=8822c firmware-dir=%s key-file=%s "
+		                       "! fakesink", empty, env.gs_key);
+		expect_error(desc, (const gchar *[]){ "rtw8822c_fw.bin",
+		                                      "firmware-realtek", empty,
+		                                      "RTL8822CU", NULL },
+		             "RTL8822CU without its firmware");
+		g_free(desc);
+		if (saved)
+			g_setenv("DEVOURER_FIRMWARE_DIR", saved, TRUE);
+		g_free(saved);
+		g_free(empty);
+	}
 
 	expect_error("fakesrc num-buffers=1 ! devourersink "
 	             "device=virtual:nokey",

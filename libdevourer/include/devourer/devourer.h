@@ -630,6 +630,14 @@ DVR_API const char *dvr_last_error(const dvr_device *dev);
  * the selector the device was opened with. */
 DVR_API const char *dvr_chip_name(const dvr_device *dev);
 DVR_API const char *dvr_selector(const dvr_device *dev);
+/** The firmware file the chip loads ("rtw8822c_fw.bin", looked for in
+ *  rtw88/ of the system firmware paths; see dvr_config.firmware_dir) and
+ *  the distribution package that ships it (NULL: none does, only
+ *  devourer's installed copy). A dvr_start() that fails for want of it
+ *  returns DVR_E_FIRMWARE with both, and every place searched, in
+ *  dvr_last_error(). */
+DVR_API const char *dvr_firmware_file(const dvr_device *dev);
+DVR_API const char *dvr_firmware_package(const dvr_device *dev);
 /** RF paths (TX/RX chains) the adapter has, 1..DVR_MAX_RF_PATHS: the
  *  chip's, or 1 on a board strapped 1T1R. Per-chain values of received
  *  frames (dvr_rx_info) and per-path thermal offsets fill at most this
