@@ -35,6 +35,13 @@ struct dvr_queue_layout;     /* hal/common/queue_layout.h */
 struct dvr_fw_8051_spec;     /* hal/common/fw_8051.h */
 struct dvr_fw3081_spec;      /* hal/common/fw_3081.h */
 
+/* The largest frame a chip here sends, without the FCS it appends: the
+ * largest VHT MPDU, 11454 octets FCS included (IEEE 802.11-2016
+ * 9.3.2.1 and the VHT Capabilities' Maximum MPDU Length; rtw88's
+ * "VHT packet length 11K"). 40 + 11450 bytes fit rtw88's 20 KiB bulk
+ * OUT buffer. */
+#define DVR_MAX_TX_FRAME (11454u - 4u)
+
 struct dvr_usb_id {
 	uint16_t vid, pid;
 };
@@ -315,7 +322,6 @@ struct dvr_chip_id {
 	const char *part_name;
 };
 
-/* A chip being driven: context for every op. */
 /* Outcome of the chip's last calibration run (the calibrate stage, or a
  * channel set that calibrates again), filled by the chip's ops and
  * reported by the core to the application after the op returns. */
@@ -328,6 +334,7 @@ struct dvr_calib_result {
 	uint32_t failed_rx;       /* bit p: path p's RX part failed */
 };
 
+/* A chip being driven: context for every op. */
 struct dvr_chip {
 	const struct dvr_chip_info *info;
 	struct dvr_io *io;

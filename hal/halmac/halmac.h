@@ -273,7 +273,7 @@ int halmac_rsvd_boundary(struct dvr_chip *chip, uint16_t *page);
 #define HALMAC_CHIP_INFO                                                     \
 	.tx_desc_len = HALMAC_TX_DESC_LEN,                                   \
 	.rx_agg_align = 8,                                                   \
-	.max_tx_frame = HALMAC_MAX_RX_FRAME - 4,                             \
+	.max_tx_frame = DVR_MAX_TX_FRAME,                                    \
 	.preferred_tx_mode = DVR_TX_SYNC,                                    \
 	.clear_halt_before_tx = true,                                        \
 	.tx_agg_max = 3,                                                     \
@@ -313,7 +313,7 @@ int halmac_power_on(struct dvr_chip *chip);
 void halmac_power_off(struct dvr_chip *chip);
 /* The usb_mode_switch op of a USB3-capable chip (rtw88 usb.c
  * rtw_usb_switch_mode_new), allowed by the EFUSE. */
-int halmac_usb3_switch(struct dvr_chip *chip, bool *switched);
+int halmac_usb3_switch(struct dvr_chip *chip, bool *reenumerating);
 
 /* ---- EFUSE and identification (halmac_efuse.c) ---- */
 

@@ -158,13 +158,13 @@ void halmac_power_off(struct dvr_chip *chip)
 	dvr_chip_state_free(chip);
 }
 
-int halmac_usb3_switch(struct dvr_chip *chip, bool *switched)
+int halmac_usb3_switch(struct dvr_chip *chip, bool *reenumerating)
 {
 	struct dvr_io *io = chip->io;
 
-	if (!switched)
+	if (!reenumerating)
 		return DVR_E_INVALID;
-	*switched = false;
+	*reenumerating = false;
 	/* The permission is in the EFUSE, which identify reads: rtw88
 	 * usb.c rtw_usb_probe runs rtw_chip_info_setup (EFUSE included)
 	 * before rtw_usb_switch_mode, and the core asks for the switch
@@ -196,6 +196,6 @@ int halmac_usb3_switch(struct dvr_chip *chip, bool *switched)
 	dvr_set32(io, REG_PAD_CTRL2, 1u << 17);
 	int st = dvr_io_status(io);
 	if (st == DVR_OK)
-		*switched = true;
+		*reenumerating = true;
 	return st;
 }

@@ -283,11 +283,6 @@ static inline const struct jaguar1_data *jaguar1_data(const struct dvr_chip *c)
 enum jaguar1_band { JAGUAR1_BAND_NONE = 0, JAGUAR1_BAND_2G = 2,
                     JAGUAR1_BAND_5G = 5 };
 
-/*
- * Chip state behind chip->priv: allocated by identify (which the core
- * always runs first, jaguar1_priv_alloc) and freed by power_off. Every op
- * tolerates priv == NULL (defaults), so the pure ops work without identify.
- */
 /* IQK result of one path as applied (the die's IQK): TX X/Y
  * 11-bit, RX X/Y 10-bit two's complement; ok false = the calibration
  * failed and the identity correction was applied. */
@@ -345,8 +340,13 @@ struct jaguar1_hop_cache {
 	uint8_t calib_thermal;
 };
 
-/* The EFUSE map, TX power tables and the power last asked are the chip's
- * common state (struct dvr_chip). */
+/*
+ * Chip state behind chip->priv: allocated by identify (which the core
+ * always runs first, jaguar1_priv_alloc) and freed by power_off. Every op
+ * tolerates priv == NULL (defaults), so the pure ops work without identify.
+ * The EFUSE map, TX power tables and the power last asked are the chip's
+ * common state (struct dvr_chip).
+ */
 struct jaguar1_priv {
 	uint8_t bb_swing_2g, bb_swing_5g;   /* 2 bits per path */
 	bool btcoex;
@@ -599,7 +599,7 @@ void jaguar1_iqk_record(struct dvr_chip *chip, unsigned channel);
 	.tx_desc_len = JAGUAR1_TX_DESC_LEN,                                  \
 	.rx_desc_len = JAGUAR1_RX_DESC_LEN,                                  \
 	.rx_agg_align = 8,                                                   \
-	.max_tx_frame = JAGUAR1_MAX_RX_FRAME - 4,                            \
+	.max_tx_frame = DVR_MAX_TX_FRAME,                                    \
 	.max_rx_pkt = JAGUAR1_RX_DESC_LEN + JAGUAR1_PHY_STATUS_LEN +         \
 	              JAGUAR1_MAX_RX_FRAME,                                  \
 	.max_bw_mhz = 80,                                                    \

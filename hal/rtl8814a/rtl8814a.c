@@ -62,9 +62,7 @@ const struct dvr_chip_info rtl8814a_info = {
 	.tx_desc_len = JAGUAR1_TX_DESC_LEN,
 	.rx_desc_len = JAGUAR1_RX_DESC_LEN,
 	.rx_agg_align = 8,
-	/* the largest VHT MPDU: 40 + 11450 bytes fit rtw88's 20 KiB bulk
-	 * OUT buffer, as on every chip here */
-	.max_tx_frame = RTL8814A_MAX_RX_FRAME - 4,
+	.max_tx_frame = DVR_MAX_TX_FRAME,
 	.max_rx_pkt = JAGUAR1_RX_DESC_LEN + RTL8814A_PHY_STATUS_LEN +
 	              RTL8814A_MAX_RX_FRAME,
 	/* Four RF paths always programmed, three spatial streams (rtw88
