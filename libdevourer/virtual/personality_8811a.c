@@ -35,7 +35,7 @@ static void efuse_marks(struct vchip *vc, uint8_t *phys)
 	phys[1019] = 0x3F;
 }
 
-static const struct pj1_chip chip_8811a = {
+static const struct pjaguar1_chip chip_8811a = {
 	.sys_cfg = P8812A_SYS_CFG | (1u << 27),
 	.chip_id = 0x04,
 	.bt_func = false,
@@ -63,6 +63,6 @@ const struct vchip_personality vchip_personality_8811a = {
 	.rxff_bytes = 16000,
 	.rf_paths = 1,
 	.boards = p8812a_boards,
-	PJ1_PERSONALITY_ENGINES,
+	PJAGUAR1_PERSONALITY_ENGINES,
 	.layer = &chip_8811a,
 };

@@ -53,7 +53,7 @@ bool p8812a_cck_rx_pwr(unsigned lna, unsigned vga, int *dbm)
 	return true;
 }
 
-static const struct pj1_chip chip_8812a = {
+static const struct pjaguar1_chip chip_8812a = {
 	.sys_cfg = P8812A_SYS_CFG,
 	/* OpenIPC devourer src/WiFiDriver.cpp: 0x04 = RTL8812A */
 	.chip_id = 0x04,
@@ -84,6 +84,6 @@ const struct vchip_personality vchip_personality_8812a = {
 	.rxff_bytes = 16000,
 	.rf_paths = 2,
 	.boards = p8812a_boards,
-	PJ1_PERSONALITY_ENGINES,
+	PJAGUAR1_PERSONALITY_ENGINES,
 	.layer = &chip_8812a,
 };

@@ -25,6 +25,6 @@ void p8812a_efuse_map(struct vchip *vc, uint8_t *m);
 bool p8812a_cck_rx_pwr(unsigned lna, unsigned vga, int *dbm);
 
 /* personality_8812a_tables.c */
-extern const struct pj1_tables p8812a_tables;
+extern const struct pjaguar1_tables p8812a_tables;
 
 #endif /* DVR_PERSONALITY_8812A_H */

@@ -27,7 +27,7 @@
  */
 struct txpwr_board {
 	const char *name;
-	uint8_t path[2][PJ1_EF_TXPWR_PATH_LEN];
+	uint8_t path[2][PJAGUAR1_EF_TXPWR_PATH_LEN];
 	/* thermal meter reading at calibration (0xBA), BB swing selects
 	 * 2.4 / 5 GHz (0xC6 / 0xC7: path A [1:0], path B [3:2]; 0 = 0 dB,
 	 * 1 = -3, 2 = -6, 3 = -9 dB, rtw88 rtw88xxa.c rtw88xxa_get_bb_swing) */
@@ -92,8 +92,8 @@ const char *const p8812a_boards[] = { "vendor-default", "graded",
 
 static void build_calibration(uint8_t *m, const char *board)
 {
-	m[PJ1_EF_BB_SWING_2G] = 0x00;
-	m[PJ1_EF_BB_SWING_5G] = 0x00;
+	m[PJAGUAR1_EF_BB_SWING_2G] = 0x00;
+	m[PJAGUAR1_EF_BB_SWING_5G] = 0x00;
 	if (strcmp(board, BOARD_BLANK) == 0)
 		return; /* TX power and thermal left 0xFF */
 	const struct txpwr_board *b = &boards[0];
@@ -102,20 +102,20 @@ static void build_calibration(uint8_t *m, const char *board)
 			b = &boards[i];
 	/* paths A and B; C and D stay unprogrammed 0xFF */
 	for (unsigned p = 0; p < 2; p++)
-		memcpy(&m[PJ1_EF_TXPWR + p * PJ1_EF_TXPWR_PATH_LEN], b->path[p],
-		       PJ1_EF_TXPWR_PATH_LEN);
-	m[PJ1_EF_THERMAL] = b->thermal;
-	m[PJ1_EF_BB_SWING_2G] = b->swing_2g;
-	m[PJ1_EF_BB_SWING_5G] = b->swing_5g;
+		memcpy(&m[PJAGUAR1_EF_TXPWR + p * PJAGUAR1_EF_TXPWR_PATH_LEN],
+		       b->path[p], PJAGUAR1_EF_TXPWR_PATH_LEN);
+	m[PJAGUAR1_EF_THERMAL] = b->thermal;
+	m[PJAGUAR1_EF_BB_SWING_2G] = b->swing_2g;
+	m[PJAGUAR1_EF_BB_SWING_5G] = b->swing_5g;
 }
 
 void p8812a_efuse_map(struct vchip *vc, uint8_t *m)
 {
 	/* no BT coexistence, regulatory 0; no shared antenna */
-	static const struct pj1_efuse_board board = {
+	static const struct pjaguar1_efuse_board board = {
 		.rf_board = 0x00, .rf_bt = 0x00, .usb_block = EF_USB_BLOCK,
 	};
-	pj1_efuse_common(vc, m, &board);
+	pjaguar1_efuse_common(vc, m, &board);
 	m[EF_USB_MODE] = 0x00; /* bit1 clear: no USB2->USB3 switch */
 	build_calibration(m, vc->cfg.board);
 }

@@ -9,14 +9,14 @@
 #include "libdevourer/virtual/personality_8812a.h"
 
 /* MAC table rows (8-bit writes) no later init step changes. */
-static const struct pj1_reg_val mac_sentinels[] = {
+static const struct pjaguar1_reg_val mac_sentinels[] = {
 	{0x433, 0x01}, {0x43F, 0x07}, {0x4C9, 0x08}, {0x525, 0x4F},
 	{0x63E, 0x0E}, {0x642, 0x40}, {0x66E, 0x05}, {0x70B, 0x87},
 	{0x718, 0x40},
 };
 
 /* BB (PHY_REG) rows away from the band/channel/bandwidth registers. */
-static const struct pj1_reg_val bb_sentinels[] = {
+static const struct pjaguar1_reg_val bb_sentinels[] = {
 	{0x818, 0x03A00385}, {0x87C, 0x000FC000}, {0x8D4, 0x940008A0},
 	{0x920, 0xE0767233}, {0x9B0, 0x81081008}, {0xA10, 0x9500BB78},
 	{0xB08, 0xAE0201EB}, {0xB48, 0x13000032}, {0xC08, 0x80410231},
@@ -31,7 +31,7 @@ static const uint32_t agc_seq[] = {
 	0x02F00001, 0x01FE0001,
 };
 
-static const struct pj1_rf_row rf_a_seq[] = {
+static const struct pjaguar1_rf_row rf_a_seq[] = {
 	{0x00, 0x10000}, {0x18, 0x1712A}, {0x56, 0x51CF2}, {0x3B, 0x38A58},
 	{0x34, 0x06DE8}, {0x35, 0x10192}, {0x18, 0x1712A}, {0x3B, 0x23070},
 	{0x3B, 0x02080}, {0x3B, 0x63070}, {0x3B, 0x42080}, {0x3B, 0xA3070},
@@ -39,7 +39,7 @@ static const struct pj1_rf_row rf_a_seq[] = {
 	{0xEF, 0x00000}, {0x36, 0xCCC35}, {0x1F, 0x00064}, {0x18, 0x1712A},
 };
 
-static const struct pj1_rf_row rf_b_seq[] = {
+static const struct pjaguar1_rf_row rf_b_seq[] = {
 	{0x56, 0x51CF2}, {0x66, 0x40000}, {0x89, 0x00080}, {0xEF, 0x00100},
 	{0xEF, 0x00000}, {0x52, 0x006D9}, {0x3C, 0x10000}, {0x3C, 0xE4000},
 	{0x3C, 0x10000}, {0x3C, 0xE4000}, {0x3C, 0x10000}, {0x3C, 0xE4000},
@@ -49,7 +49,7 @@ static const struct pj1_rf_row rf_b_seq[] = {
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-const struct pj1_tables p8812a_tables = {
+const struct pjaguar1_tables p8812a_tables = {
 	.mac = mac_sentinels, .n_mac = N(mac_sentinels),
 	.bb = bb_sentinels, .n_bb = N(bb_sentinels),
 	.agc = agc_seq, .n_agc = N(agc_seq),

@@ -21,7 +21,7 @@
  *    code, stored per path and rate; the port reads back 0 (OpenIPC
  *    devourer src/TxPower.h: write-only).
  *  - Tuning: path A's RF 0x18 with BB 0x8AC [1:0] and 0x483, decoded as
- *    on every Jaguar1 BB (pj1_tuning_decode).
+ *    on every Jaguar1 BB (pjaguar1_tuning_decode).
  *  - Thermal meter: RF A 0x42, [17:16] = 3 measures, [15:10] the reading
  *    (rtw8814a.c rtw8814a_phy_pwrtrack: one meter, on path A).
  *  - IQK: the NCTL engine (0x1B00) runs a one-shot written with bit 0
@@ -199,8 +199,8 @@ static void update_tuning(struct vchip *vc)
 	struct p8814a_state *s = p8814a_of(vc);
 	struct vchip_tuning t;
 	s->primary_sc = vc->regs[P8814A_DATA_SC] & 0x0F;
-	pj1_tuning_decode(s->rf[0][P8814A_RF_CFGCH], vc->regs[P8814A_RFMOD],
-	                  s->primary_sc, &t);
+	pjaguar1_tuning_decode(s->rf[0][P8814A_RF_CFGCH],
+	                       vc->regs[P8814A_RFMOD], s->primary_sc, &t);
 	vc_set_tuning(vc, &t);
 }
 

@@ -89,7 +89,7 @@ enum vc_tx_verdict p8814a_tx_decode(struct vchip *vc, unsigned ep_idx,
 	(void)ep_idx; /* the core checks the endpoint against the queue */
 	if (rem < P8814A_TX_DESC)
 		return VC_TXD_BAD_LAYOUT;
-	if (!pj1_txd_checksum_ok(d))
+	if (!pjaguar1_txd_checksum_ok(d))
 		return VC_TXD_BAD_CHECKSUM;
 	uint32_t dw0 = vc_le32(d), dw1 = vc_le32(d + 4), dw3 = vc_le32(d + 12);
 	uint32_t dw4 = vc_le32(d + 16), dw5 = vc_le32(d + 20);

@@ -53,7 +53,7 @@ static bool cck_rx_pwr(unsigned lna, unsigned vga, int *dbm)
 	return true;
 }
 
-static const struct pj1_chip chip_8821a = {
+static const struct pjaguar1_chip chip_8821a = {
 	.sys_cfg = SYS_CFG_8821A,
 	/* OpenIPC devourer src/WiFiDriver.cpp: 0xFC 0x05 = RTL8821A */
 	.chip_id = 0x05,
@@ -86,6 +86,6 @@ const struct vchip_personality vchip_personality_8821a = {
 	.rf_paths = 1,
 	.boards = p8821a_boards,
 	.antenna_peek = p8821a_antenna,
-	PJ1_PERSONALITY_ENGINES,
+	PJAGUAR1_PERSONALITY_ENGINES,
 	.layer = &chip_8821a,
 };

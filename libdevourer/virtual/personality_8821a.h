@@ -17,7 +17,7 @@ void p8821a_efuse_map(struct vchip *vc, uint8_t *m);
 bool p8821a_bt_on_board(const struct vchip *vc);
 
 /* personality_8821a_tables.c */
-extern const struct pj1_tables p8821a_tables;
+extern const struct pjaguar1_tables p8821a_tables;
 
 /* personality_8821a_coex.c: who drives the antenna switch, and whether
  * WLAN has the antenna */

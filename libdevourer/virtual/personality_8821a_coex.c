@@ -34,20 +34,21 @@
 
 bool p8821a_antenna(const struct vchip *vc, struct vchip_antenna *out)
 {
-	uint32_t led = vc_reg32(vc, PJ1_LED_CFG);
+	uint32_t led = vc_reg32(vc, PJAGUAR1_LED_CFG);
 	*out = (struct vchip_antenna){0};
 	out->wl_owner = led & (DPDT_SEL_EN | DPDT_WL_SEL);
-	out->gnt_bt = (uint8_t)((vc->regs[PJ1_GNT_BT] >> 3) & 3);
+	out->gnt_bt = (uint8_t)((vc->regs[PJAGUAR1_GNT_BT] >> 3) & 3);
 	if (led & DPDT_SEL_EN) {
 		out->ctrl = VCHIP_ANT_BY_MAC;
 		out->level = vc->regs[PAD_CTRL1] & 0x01;
 	} else if (led & DPDT_WL_SEL) {
-		uint8_t fn = vc->regs[PJ1_RFE_CTRL8];
+		uint8_t fn = vc->regs[PJAGUAR1_RFE_CTRL8];
 		out->ctrl = fn == PIN_PTA      ? VCHIP_ANT_BY_PTA
 		          : fn == PIN_ANTDIV ? VCHIP_ANT_BY_ANTDIV
 		                             : VCHIP_ANT_BY_BB;
 		if (out->ctrl == VCHIP_ANT_BY_BB)
-			out->level = (vc->regs[PJ1_RFE_CTRL8 + 3] >> 4) & 3;
+			out->level =
+				(vc->regs[PJAGUAR1_RFE_CTRL8 + 3] >> 4) & 3;
 	} else {
 		out->ctrl = VCHIP_ANT_BY_BT;
 	}

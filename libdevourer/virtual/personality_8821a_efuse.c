@@ -51,7 +51,7 @@ bool p8821a_bt_on_board(const struct vchip *vc)
  * 5 GHz BW40 bases, the 1-stream byte (OFDM +4), the unused multi-stream
  * bytes and the 80 MHz byte (0). The last three bytes are not in the
  * vendor's default and stay unprogrammed. */
-static const uint8_t txpwr_default[PJ1_EF_TXPWR_PATH_LEN] = {
+static const uint8_t txpwr_default[PJAGUAR1_EF_TXPWR_PATH_LEN] = {
 	0x2D, 0x2D, 0x2D, 0x2D, 0x2D, 0x2D,
 	0x2D, 0x2D, 0x2D, 0x2D, 0x2D,
 	0x24, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
@@ -66,14 +66,15 @@ void p8821a_efuse_map(struct vchip *vc, uint8_t *m)
 	 * board-option reading of rtw88 rtw88xxa.c rtw88xxa_read_efuse);
 	 * 0xC3 = 1: one antenna, shared with BT. An 8811AU has neither. */
 	bool bt = p8821a_bt_on_board(vc);
-	const struct pj1_efuse_board board = {
+	const struct pjaguar1_efuse_board board = {
 		.rf_board = bt ? 0x20 : 0x00,
 		.rf_bt = bt ? 0x01 : 0x00,
 		.usb_block = EF_USB_BLOCK,
 	};
-	pj1_efuse_common(vc, m, &board);
+	pjaguar1_efuse_common(vc, m, &board);
 	if (strcmp(vc->cfg.board, BOARD_BLANK) != 0) {
-		memcpy(&m[PJ1_EF_TXPWR], txpwr_default, PJ1_EF_TXPWR_PATH_LEN);
-		m[PJ1_EF_THERMAL] = 0x18;
+		memcpy(&m[PJAGUAR1_EF_TXPWR], txpwr_default,
+		       PJAGUAR1_EF_TXPWR_PATH_LEN);
+		m[PJAGUAR1_EF_THERMAL] = 0x18;
 	}
 }

@@ -17,13 +17,13 @@
  */
 #include "libdevourer/virtual/personality_8821a.h"
 
-static const struct pj1_reg_val mac_sentinels[] = {
+static const struct pjaguar1_reg_val mac_sentinels[] = {
 	{0x433, 0x01}, {0x43F, 0x08}, {0x4C9, 0xFF}, {0x525, 0x4F},
 	{0x63E, 0x0E}, {0x642, 0x40}, {0x66E, 0x05}, {0x70B, 0x87},
 	{0x718, 0x40},
 };
 
-static const struct pj1_reg_val bb_sentinels[] = {
+static const struct pjaguar1_reg_val bb_sentinels[] = {
 	{0x818, 0x03A00385}, {0x87C, 0x000FD000}, {0x8D4, 0x940008A0},
 	{0x920, 0xE0767233}, {0x9B0, 0x81081008}, {0xA10, 0x9500BB78},
 	{0xB08, 0xAE0201EB}, {0xB48, 0x13000032}, {0xC08, 0x80410231},
@@ -35,7 +35,7 @@ static const uint32_t agc_seq[] = {
 	0x45500001, 0x25600001, 0x04700001, 0x017E0001,
 };
 
-static const struct pj1_rf_row rf_a_seq[] = {
+static const struct pjaguar1_rf_row rf_a_seq[] = {
 	{0x18, 0x1712A}, {0x89, 0x0D480}, {0x3F, 0xA0018}, {0x3B, 0x38027},
 	{0x3A, 0x0014C}, {0x3C, 0x82000}, {0x3B, 0x5F913}, {0x3A, 0x00244},
 	{0x3C, 0x42000}, {0xEF, 0x00040}, {0x1F, 0x00064}, {0x3B, 0x7824B},
@@ -46,7 +46,7 @@ static const struct pj1_rf_row rf_a_seq[] = {
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-const struct pj1_tables p8821a_tables = {
+const struct pjaguar1_tables p8821a_tables = {
 	.mac = mac_sentinels, .n_mac = N(mac_sentinels),
 	.bb = bb_sentinels, .n_bb = N(bb_sentinels),
 	.agc = agc_seq, .n_agc = N(agc_seq),

@@ -3,7 +3,7 @@
  * The register file of a Jaguar1 chip (RTL8812AU, RTL8821AU): reset values
  * and side effects (LLT, EFUSE port, 8051 firmware control, CR enables,
  * queue status) and the ops a Jaguar1 personality lists as its own. The
- * chip's identity comes from its struct pj1_chip (personality_<chip>.c).
+ * chip's identity comes from its struct pjaguar1_chip (personality_<chip>.c).
  * EFUSE, firmware, BB/RF, IQK, thermal meter, TX descriptor and RX
  * descriptor are in their own personality_jaguar1_*.c files.
  *
@@ -31,10 +31,10 @@ static bool at(uint16_t addr, size_t len, uint32_t a)
 	return in(addr, len, a, a);
 }
 
-void pj1_reset(struct vchip *vc)
+void pjaguar1_reset(struct vchip *vc)
 {
-	struct pj1_state *s = pj1_of(vc);
-	const struct pj1_chip *c = pj1_chip(vc);
+	struct pjaguar1_state *s = pjaguar1_of(vc);
+	const struct pjaguar1_chip *c = pjaguar1_chip(vc);
 	/* Card-disabled after plug-in: WL suspended (0x05 bit 3) and, on
 	 * a die whose card-enable flow wakes it, the HPON LDO in sleep (0x23
 	 * bit 4) — the rows the flow clears (rtw88 rtw8812a.c
@@ -44,15 +44,15 @@ void pj1_reset(struct vchip *vc)
 	 * its LDO is not left asleep: power comes ready once the flow clears
 	 * WL suspend and SW LPS. */
 	vc->regs[0x05] = 0x08;
-	vc->regs[PJ1_LDO_CTRL] = c->hpon_ldo_sleeps ? 0x10 : 0x00;
-	vc_put_le32(&vc->regs[PJ1_SYS_CFG], c->sys_cfg);
+	vc->regs[PJAGUAR1_LDO_CTRL] = c->hpon_ldo_sleeps ? 0x10 : 0x00;
+	vc_put_le32(&vc->regs[PJAGUAR1_SYS_CFG], c->sys_cfg);
 	/* The chip loaded its EFUSE by itself at power-up (autoload) and
 	 * says so in 9346CR: EEPROM_EN (bit 5) = autoload succeeded,
 	 * BOOT_FROM_EEPROM (bit 4) clear = the map came from EFUSE, not an
 	 * external EEPROM (the vendor driver aircrack-ng/rtl8812au
 	 * hal/rtl8812a/rtl8812a_hal_init.c CheckAutoloadState8812A reads
 	 * them so; bit names include/hal_com_reg.h). */
-	vc->regs[PJ1_9346CR] = 0x20;
+	vc->regs[PJAGUAR1_9346CR] = 0x20;
 	/* The EFUSE loader is powered, out of reset and clocked from
 	 * reset: PWC_EV12V (0x01 bit 7), FEN_ELDR (0x03 bit 4),
 	 * LOADER_CLK_EN and ANA8M (0x08 bits 5/1) — "default valid" for
@@ -60,24 +60,24 @@ void pj1_reset(struct vchip *vc)
 	 * hal/rtl8812a/rtl8812a_hal_init.c Hal_EfusePowerSwitch8812A, which
 	 * sets them only when they read clear). Turning them off stops the
 	 * EFUSE port. */
-	vc->regs[PJ1_SYS_ISO_CTRL + 1] = 0x80;
-	vc->regs[PJ1_SYS_FUNC_EN1] = 0x10;
-	vc->regs[PJ1_SYS_CLKR] = 0x22;
+	vc->regs[PJAGUAR1_SYS_ISO_CTRL + 1] = 0x80;
+	vc->regs[PJAGUAR1_SYS_FUNC_EN1] = 0x10;
+	vc->regs[PJAGUAR1_SYS_CLKR] = 0x22;
 	/* SYS_CFG2: the chip id in 0xFC (OpenIPC devourer
 	 * src/WiFiDriver.cpp read_chip_id dispatches on it); 0xFF
 	 * bit 7 reads 1 on a USB 2 link and 0 on USB 3 (the vendor's
 	 * _InitBurstPktLen, as ported in OpenIPC devourer
 	 * src/jaguar1/HalModule.cpp, picks the RX burst size from it). */
-	vc->regs[PJ1_CHIP_ID] = c->chip_id;
-	vc->regs[PJ1_USB_STRAP] = vc->usb.speed_mbps >= 5000 ? 0x00 : 0x80;
+	vc->regs[PJAGUAR1_CHIP_ID] = c->chip_id;
+	vc->regs[PJAGUAR1_USB_STRAP] = vc->usb.speed_mbps >= 5000 ? 0x00 : 0x80;
 	/* A WLAN/BT combo die says so in BT_FUNC_EN, the one register bit
 	 * rtw88 reads to tell an 8821AU from an 8811AU (rtw88 rtw88xxa.c
 	 * rtw88xxa_read_efuse / rtw88xxa_power_on); a board whose part
 	 * has no BT half (an 8811AU) reads it clear. */
 	if (c->bt_func && (!c->bt_on_board || c->bt_on_board(vc)))
-		vc->regs[PJ1_WL_BT_PWR_CTRL + 2] |= 0x04;
+		vc->regs[PJAGUAR1_WL_BT_PWR_CTRL + 2] |= 0x04;
 	s->cpu_on = false;
-	s->cck_agc_byte = pj1_cck_agc_for(vc, vc->cfg.rssi_dbm);
+	s->cck_agc_byte = pjaguar1_cck_agc_for(vc, vc->cfg.rssi_dbm);
 }
 
 static bool mac_domain(uint32_t a)
@@ -90,19 +90,19 @@ static bool bb_domain(uint32_t a)
 	return a >= 0x800 && a < 0x1000;
 }
 
-bool pj1_powered(const struct vchip *vc, uint32_t a)
+bool pjaguar1_powered(const struct vchip *vc, uint32_t a)
 {
 	return vc->mac_on || !mac_domain(a);
 }
 
-void pj1_mac_power(struct vchip *vc, bool on)
+void pjaguar1_mac_power(struct vchip *vc, bool on)
 {
-	struct pj1_state *s = pj1_of(vc);
+	struct pjaguar1_state *s = pjaguar1_of(vc);
 	if (on) {
 		/* MAC block comes out of reset with CR cleared; the driver
 		 * then enables the DMA/protocol blocks (rtw88 rtw88xxa.c
 		 * rtw88xxau_init_power_on). */
-		memset(&vc->regs[PJ1_CR], 0, 4);
+		memset(&vc->regs[PJAGUAR1_CR], 0, 4);
 		/* The receive filter maps come up passing every subtype;
 		 * drivers then narrow them (rtw88 rtw88xxa.c init_wmac writes
 		 * RXFLTMAP1 = 0x0400, PS-Poll only). No public reference
@@ -110,55 +110,55 @@ void pj1_mac_power(struct vchip *vc, bool on)
 		 * "a mask the driver narrows", and the model filters by
 		 * these registers as they are, configured or not. */
 		for (unsigned i = 0; i < 6; i++)
-			vc->regs[PJ1_RXFLTMAP0 + i] = 0xFF;
+			vc->regs[PJAGUAR1_RXFLTMAP0 + i] = 0xFF;
 		return;
 	}
 	s->fw_running = false;
 	s->txrx_on = false;
 	s->monitor_on = false;
-	pj1_phy_power_off(vc);
+	pjaguar1_phy_power_off(vc);
 }
 
-bool pj1_bb_alive(const struct vchip *vc)
+bool pjaguar1_bb_alive(const struct vchip *vc)
 {
-	return vc->mac_on && (vc->regs[PJ1_SYS_FUNC_EN] & 0x03) == 0x03;
+	return vc->mac_on && (vc->regs[PJAGUAR1_SYS_FUNC_EN] & 0x03) == 0x03;
 }
 
-bool pj1_tx_dma_on(const struct vchip *vc)
+bool pjaguar1_tx_dma_on(const struct vchip *vc)
 {
-	return vc->mac_on && (vc->regs[PJ1_CR] & 0x01); /* HCI_TXDMA_EN */
+	return vc->mac_on && (vc->regs[PJAGUAR1_CR] & 0x01); /* HCI_TXDMA_EN */
 }
 
 /* Whether WLAN has the antenna it may share with BT. */
 static bool has_antenna(const struct vchip *vc)
 {
-	const struct pj1_chip *c = pj1_chip(vc);
+	const struct pjaguar1_chip *c = pjaguar1_chip(vc);
 	return !c->wlan_has_antenna || c->wlan_has_antenna(vc);
 }
 
-bool pj1_tx_ready(const struct vchip *vc)
+bool pjaguar1_tx_ready(const struct vchip *vc)
 {
 	/* HCI_TXDMA_EN | TXDMA_EN | MACTXEN, and booted firmware: without
 	 * it the model refuses to transmit. That is the model's
 	 * conservative choice — no reference settles whether an 8812A sends
 	 * descriptor-rate frames without firmware. */
-	uint8_t cr = vc->regs[PJ1_CR];
-	return vc->mac_on && (cr & 0x45) == 0x45 && pj1_of(vc)->fw_running &&
-	       has_antenna(vc);
+	uint8_t cr = vc->regs[PJAGUAR1_CR];
+	return vc->mac_on && (cr & 0x45) == 0x45 &&
+	       pjaguar1_of(vc)->fw_running && has_antenna(vc);
 }
 
-bool pj1_rx_ready(const struct vchip *vc)
+bool pjaguar1_rx_ready(const struct vchip *vc)
 {
 	/* HCI_RXDMA_EN | RXDMA_EN | MACRXEN, and the antenna */
-	return vc->mac_on && (vc->regs[PJ1_CR] & 0x8A) == 0x8A &&
+	return vc->mac_on && (vc->regs[PJAGUAR1_CR] & 0x8A) == 0x8A &&
 	       has_antenna(vc);
 }
 
-uint8_t pj1_read8(struct vchip *vc, uint32_t a)
+uint8_t pjaguar1_read8(struct vchip *vc, uint32_t a)
 {
-	struct pj1_state *s = pj1_of(vc);
+	struct pjaguar1_state *s = pjaguar1_of(vc);
 	switch (a) {
-	case PJ1_TXPKT_EMPTY:
+	case PJAGUAR1_TXPKT_EMPTY:
 		/* REG_TXPKT_EMPTY [11:0]: queue-empty flags. With the TX FIFO
 		 * empty all twelve read 1 (the vendor's "wait TXFF empty" on
 		 * the 8812A, SetBeamformingCLK_8812, waits for 0xFFF); while
@@ -167,26 +167,27 @@ uint8_t pj1_read8(struct vchip *vc, uint32_t a)
 		 * flag tracks the management queue is not settled by any
 		 * reference, so only 4/5 drop. */
 		return vc->tx_count == 0 ? 0xFF : (uint8_t)~0x30u;
-	case PJ1_TXPKT_EMPTY + 1:
+	case PJAGUAR1_TXPKT_EMPTY + 1:
 		return (uint8_t)((vc->regs[a] & 0xF0u) | 0x0Fu);
-	case PJ1_MCUFWDL: {
-		uint8_t v = vc->regs[a] & (uint8_t)~(PJ1_FWDL_CHK_RPT |
-		                                     PJ1_FWDL_WINTINI_RDY |
-		                                     PJ1_FWDL_RAM_DL_SEL);
-		if (pj1_fw_chk_ok(vc))
-			v |= PJ1_FWDL_CHK_RPT;
+	case PJAGUAR1_MCUFWDL: {
+		uint8_t v = vc->regs[a] & (uint8_t)~(PJAGUAR1_FWDL_CHK_RPT |
+		                                     PJAGUAR1_FWDL_WINTINI_RDY |
+		                                     PJAGUAR1_FWDL_RAM_DL_SEL);
+		if (pjaguar1_fw_chk_ok(vc))
+			v |= PJAGUAR1_FWDL_CHK_RPT;
 		if (s->fw_running)
-			v |= PJ1_FWDL_WINTINI_RDY | PJ1_FWDL_RAM_DL_SEL;
+			v |= PJAGUAR1_FWDL_WINTINI_RDY |
+			     PJAGUAR1_FWDL_RAM_DL_SEL;
 		return v;
 	}
 	default:
 		break;
 	}
-	if (pj1_in_c1(a) && pj1_page_c1(vc))
-		return pj1_c1_read8(vc, a);
+	if (pjaguar1_in_c1(a) && pjaguar1_page_c1(vc))
+		return pjaguar1_c1_read8(vc, a);
 	if ((a >= 0xD04 && a < 0xD0C) || (a >= 0xD44 && a < 0xD4C)) {
 		uint16_t base = (uint16_t)(a & ~3u);
-		uint32_t v = pj1_phy_rf_readback(vc, base);
+		uint32_t v = pjaguar1_phy_rf_readback(vc, base);
 		return (uint8_t)(v >> (8 * (a & 3)));
 	}
 	return vc->regs[a];
@@ -194,22 +195,22 @@ uint8_t pj1_read8(struct vchip *vc, uint32_t a)
 
 static void llt_written(struct vchip *vc)
 {
-	struct pj1_state *s = pj1_of(vc);
-	uint32_t w = vc_reg32(vc, PJ1_LLT_INIT);
+	struct pjaguar1_state *s = pjaguar1_of(vc);
+	uint32_t w = vc_reg32(vc, PJAGUAR1_LLT_INIT);
 	unsigned op = w >> 30;
 	uint8_t addr = (uint8_t)(w >> 8);
 	if (op == 1)
 		s->llt[addr] = (uint8_t)w;
 	else if (op == 2)
-		vc->regs[PJ1_LLT_INIT] = s->llt[addr];
+		vc->regs[PJAGUAR1_LLT_INIT] = s->llt[addr];
 	/* the operation completes at once: op bits read 0 */
-	vc->regs[PJ1_LLT_INIT + 3] &= 0x3F;
+	vc->regs[PJAGUAR1_LLT_INIT + 3] &= 0x3F;
 }
 
 static void cr_written(struct vchip *vc)
 {
-	struct pj1_state *s = pj1_of(vc);
-	bool on = vc->mac_on && (vc->regs[PJ1_CR] & 0xC0) == 0xC0;
+	struct pjaguar1_state *s = pjaguar1_of(vc);
+	bool on = vc->mac_on && (vc->regs[PJAGUAR1_CR] & 0xC0) == 0xC0;
 	if (on && !s->txrx_on)
 		vc_milestone(vc, VCHIP_M_TX_ENABLED);
 	s->txrx_on = on;
@@ -218,23 +219,23 @@ static void cr_written(struct vchip *vc)
 static void write_byte(struct vchip *vc, uint32_t a, uint8_t v)
 {
 	if (bb_domain(a) && vc->mac_on &&
-	    (vc->regs[PJ1_SYS_FUNC_EN] & 0x03) != 0x03) {
+	    (vc->regs[PJAGUAR1_SYS_FUNC_EN] & 0x03) != 0x03) {
 		vc->writes_ignored++;
 		return;
 	}
-	if ((a >= PJ1_SYS_CFG && a < PJ1_SYS_CFG + 4) ||
-	    a == PJ1_CHIP_ID || a == PJ1_USB_STRAP)
+	if ((a >= PJAGUAR1_SYS_CFG && a < PJAGUAR1_SYS_CFG + 4) ||
+	    a == PJAGUAR1_CHIP_ID || a == PJAGUAR1_USB_STRAP)
 		return; /* read-only strapping/version */
-	if (a == PJ1_9346CR) /* autoload status bits are the chip's */
+	if (a == PJAGUAR1_9346CR) /* autoload status bits are the chip's */
 		v = (uint8_t)((v & ~0x30u) | (vc->regs[a] & 0x30u));
-	if (pj1_in_c1(a) && pj1_page_c1(vc)) {
-		pj1_c1_store(vc, a, v);
+	if (pjaguar1_in_c1(a) && pjaguar1_page_c1(vc)) {
+		pjaguar1_c1_store(vc, a, v);
 		return;
 	}
 	vc_store(vc, a, v);
 }
 
-void pj1_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
+void pjaguar1_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
                size_t len)
 {
 	uint32_t end = (uint32_t)addr + len;
@@ -242,78 +243,80 @@ void pj1_write(struct vchip *vc, uint16_t addr, const uint8_t *data,
 	/* Firmware download window (rtw88 mac.c download_firmware_legacy,
 	 * FW_START_ADDR_LEGACY): while MCUFWDL_EN is set, writes to
 	 * 0x1000-0x1FFF go to the 8051 RAM page selected in 0x82[2:0]. */
-	if ((vc->regs[PJ1_MCUFWDL] & PJ1_FWDL_EN) && vc->mac_on &&
+	if ((vc->regs[PJAGUAR1_MCUFWDL] & PJAGUAR1_FWDL_EN) && vc->mac_on &&
 	    in(addr, len, 0x1000, 0x1FFF)) {
 		uint32_t lo = addr < 0x1000 ? 0x1000 : addr;
 		uint32_t hi = end > 0x2000 ? 0x2000 : end;
 		if (lo > addr)
-			pj1_write(vc, addr, data, lo - addr);
-		pj1_fw_window_write(vc, (uint16_t)lo, data + (lo - addr),
+			pjaguar1_write(vc, addr, data, lo - addr);
+		pjaguar1_fw_window_write(vc, (uint16_t)lo, data + (lo - addr),
 		                       hi - lo);
 		if (hi < end)
-			pj1_write(vc, (uint16_t)hi, data + (hi - addr), end - hi);
+			pjaguar1_write(vc, (uint16_t)hi, data + (hi - addr),
+			               end - hi);
 		return;
 	}
 
-	uint8_t old03 = vc->regs[PJ1_SYS_FUNC_EN1];
-	uint8_t old80 = vc->regs[PJ1_MCUFWDL];
-	bool chk_before = at(addr, len, PJ1_MCUFWDL) &&
-	                  pj1_fw_chk_ok(vc);
-	uint32_t old_980 = vc_reg32(vc, PJ1_IQK_COM64);
-	uint32_t old_cb8[2] = {pj1_iqk_cb8(vc, 0), pj1_iqk_cb8(vc, 1)};
+	uint8_t old03 = vc->regs[PJAGUAR1_SYS_FUNC_EN1];
+	uint8_t old80 = vc->regs[PJAGUAR1_MCUFWDL];
+	bool chk_before = at(addr, len, PJAGUAR1_MCUFWDL) &&
+	                  pjaguar1_fw_chk_ok(vc);
+	uint32_t old_980 = vc_reg32(vc, PJAGUAR1_IQK_COM64);
+	uint32_t old_cb8[2] = { pjaguar1_iqk_cb8(vc, 0),
+		                pjaguar1_iqk_cb8(vc, 1) };
 
 	for (size_t i = 0; i < len; i++)
 		write_byte(vc, addr + (uint32_t)i, data[i]);
 
-	if (at(addr, len, PJ1_SYS_FUNC_EN1)) {
+	if (at(addr, len, PJAGUAR1_SYS_FUNC_EN1)) {
 		bool was = old03 & 0x04;
-		bool now = vc->regs[PJ1_SYS_FUNC_EN1] & 0x04;
+		bool now = vc->regs[PJAGUAR1_SYS_FUNC_EN1] & 0x04;
 		if (!was && now)
-			pj1_fw_cpu_enabled(vc);
+			pjaguar1_fw_cpu_enabled(vc);
 		else if (was && !now)
-			pj1_fw_cpu_disabled(vc);
+			pjaguar1_fw_cpu_disabled(vc);
 	}
-	if (in(addr, len, PJ1_APS_FSMCO, PJ1_APS_FSMCO + 3))
+	if (in(addr, len, PJAGUAR1_APS_FSMCO, PJAGUAR1_APS_FSMCO + 3))
 		vc_power_fsm_written(vc);
-	if (in(addr, len, PJ1_EFUSE_CTRL, PJ1_EFUSE_CTRL + 3))
-		pj1_efuse_ctrl_written(vc);
-	if (at(addr, len, PJ1_MCUFWDL)) {
-		uint8_t now = vc->regs[PJ1_MCUFWDL];
+	if (in(addr, len, PJAGUAR1_EFUSE_CTRL, PJAGUAR1_EFUSE_CTRL + 3))
+		pjaguar1_efuse_ctrl_written(vc);
+	if (at(addr, len, PJAGUAR1_MCUFWDL)) {
+		uint8_t now = vc->regs[PJAGUAR1_MCUFWDL];
 		/* A new pass starts when download is enabled, or when the
 		 * driver writes 1 to FWDL_CHK_RPT while it reads 0. Writing
 		 * back a 1 it just read (read-modify-write of the page
 		 * select) does not restart the pass. */
-		if ((!(old80 & PJ1_FWDL_EN) && (now & PJ1_FWDL_EN)) ||
-		    ((now & PJ1_FWDL_CHK_RPT) && !chk_before))
-			pj1_fw_reset_pass(vc);
+		if ((!(old80 & PJAGUAR1_FWDL_EN) && (now & PJAGUAR1_FWDL_EN)) ||
+		    ((now & PJAGUAR1_FWDL_CHK_RPT) && !chk_before))
+			pjaguar1_fw_reset_pass(vc);
 	}
-	if (in(addr, len, PJ1_CR, PJ1_CR + 1))
+	if (in(addr, len, PJAGUAR1_CR, PJAGUAR1_CR + 1))
 		cr_written(vc);
-	if (at(addr, len, PJ1_LLT_INIT + 3) && vc->mac_on)
+	if (at(addr, len, PJAGUAR1_LLT_INIT + 3) && vc->mac_on)
 		llt_written(vc);
 	/* 0x8AC [1:0] BB bandwidth; [7:6], [9:8] and [21:20] the
 	 * narrowband small-BW field and ADC / DAC clocks */
-	if (at(addr, len, PJ1_DATA_SC) || in(addr, len, PJ1_RFMOD,
-	                                     PJ1_RFMOD + 2))
-		pj1_phy_update_tuning(vc);
-	if (in(addr, len, PJ1_RCR, PJ1_RCR + 3) ||
-	    in(addr, len, PJ1_RXFLTMAP0, PJ1_RXFLTMAP2 + 1))
-		pj1_phy_update_monitor(vc);
-	if (in(addr, len, PJ1_AGC_TABLE, PJ1_AGC_TABLE + 3) &&
-	    pj1_bb_alive(vc))
-		pj1_phy_agc_write(vc, vc_reg32(vc, PJ1_AGC_TABLE));
+	if (at(addr, len, PJAGUAR1_DATA_SC) || in(addr, len, PJAGUAR1_RFMOD,
+	                                     PJAGUAR1_RFMOD + 2))
+		pjaguar1_phy_update_tuning(vc);
+	if (in(addr, len, PJAGUAR1_RCR, PJAGUAR1_RCR + 3) ||
+	    in(addr, len, PJAGUAR1_RXFLTMAP0, PJAGUAR1_RXFLTMAP2 + 1))
+		pjaguar1_phy_update_monitor(vc);
+	if (in(addr, len, PJAGUAR1_AGC_TABLE, PJAGUAR1_AGC_TABLE + 3) &&
+	    pjaguar1_bb_alive(vc))
+		pjaguar1_phy_agc_write(vc, vc_reg32(vc, PJAGUAR1_AGC_TABLE));
 	/* page C1 0xC90/0xE90 are other registers: no LSSI write */
-	bool c1 = pj1_page_c1(vc);
-	if (!c1 && at(addr, len, PJ1_PATH_A_LSSI + 3))
-		pj1_phy_lssi_write(vc, 0);
-	if (!c1 && at(addr, len, PJ1_PATH_B_LSSI + 3))
-		pj1_phy_lssi_write(vc, 1);
-	if (pj1_bb_alive(vc))
-		pj1_iqk_written(vc, addr, len, old_980, old_cb8);
-	pj1_phy_check_tables(vc, addr, len);
+	bool c1 = pjaguar1_page_c1(vc);
+	if (!c1 && at(addr, len, PJAGUAR1_PATH_A_LSSI + 3))
+		pjaguar1_phy_lssi_write(vc, 0);
+	if (!c1 && at(addr, len, PJAGUAR1_PATH_B_LSSI + 3))
+		pjaguar1_phy_lssi_write(vc, 1);
+	if (pjaguar1_bb_alive(vc))
+		pjaguar1_iqk_written(vc, addr, len, old_980, old_cb8);
+	pjaguar1_phy_check_tables(vc, addr, len);
 }
 
-bool pj1_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
+bool pjaguar1_rx_accept(const struct vchip *vc, const uint8_t *f, size_t n,
                    bool crc_err)
 {
 	return vc_wmac_rx_accept(vc, f, n, crc_err);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The EFUSE engine of a Jaguar1 chip: the chip's logical map (built by its
- * personality, struct pj1_chip efuse_map) encoded into the physical image
+ * personality, struct pjaguar1_chip efuse_map) encoded into the physical image
  * in the Realtek block format, and the byte-read port at 0x30 that reads
  * the physical image (rtw88 efuse.c rtw_dump_physical_efuse_map /
  * rtw_phy_efuse_map_to_logical for the block format). Programming (write
@@ -17,11 +17,11 @@
  * 0xFF ends the map. */
 static void encode_physical(struct vchip *vc)
 {
-	struct pj1_state *s = pj1_of(vc);
+	struct pjaguar1_state *s = pjaguar1_of(vc);
 	uint8_t *ph = s->efuse_phys;
 	size_t o = 0;
-	memset(ph, 0xFF, PJ1_EFUSE_PHYS);
-	for (unsigned blk = 0; blk < PJ1_EFUSE_LOG / 8; blk++) {
+	memset(ph, 0xFF, PJAGUAR1_EFUSE_PHYS);
+	for (unsigned blk = 0; blk < PJAGUAR1_EFUSE_LOG / 8; blk++) {
 		const uint8_t *b = &s->efuse_log[blk * 8];
 		uint8_t wen = 0x0F;
 		for (unsigned w = 0; w < 4; w++)
@@ -31,7 +31,7 @@ static void encode_physical(struct vchip *vc)
 			continue;
 		unsigned words = 4 - (unsigned)__builtin_popcount(wen);
 		size_t need = (blk < 16 ? 1 : 2) + 2 * words;
-		if (o + need >= PJ1_EFUSE_MAP_PHYS)
+		if (o + need >= PJAGUAR1_EFUSE_MAP_PHYS)
 			break; /* cannot happen with the map above */
 		if (blk < 16) {
 			ph[o++] = (uint8_t)(blk << 4 | wen);
@@ -48,29 +48,29 @@ static void encode_physical(struct vchip *vc)
 	}
 }
 
-void pj1_efuse_common(const struct vchip *vc, uint8_t *m,
-                      const struct pj1_efuse_board *b)
+void pjaguar1_efuse_common(const struct vchip *vc, uint8_t *m,
+                      const struct pjaguar1_efuse_board *b)
 {
-	m[PJ1_EF_RTL_ID] = 0x29; /* 0x8129, little-endian */
-	m[PJ1_EF_RTL_ID + 1] = 0x81;
-	m[PJ1_EF_CHANNEL_PLAN] = 0x20;
-	m[PJ1_EF_XTAL] = 0x20;
-	m[PJ1_EF_IQK_LCK] = 0x00;
-	m[PJ1_EF_PA_TYPE] = 0x00; /* internal PA on both bands */
-	m[PJ1_EF_LNA_2G] = 0x00;  /* internal LNA */
-	m[PJ1_EF_LNA_5G] = 0x00;
-	m[PJ1_EF_RF_BOARD] = b->rf_board;
-	m[PJ1_EF_RF_FEATURE] = 0x00;
-	m[PJ1_EF_RF_BT] = b->rf_bt;
-	m[PJ1_EF_EEPROM_VER] = 0x01;
-	m[PJ1_EF_CUSTOMER] = 0x00;
-	m[PJ1_EF_BB_SWING_2G] = 0x00; /* 0 dB */
-	m[PJ1_EF_BB_SWING_5G] = 0x00;
-	m[PJ1_EF_TXPWR_CAL_RATE] = 0x00;
-	m[PJ1_EF_RF_ANT] = 0x00;
-	m[PJ1_EF_RFE] = 0x00; /* RFE type 0 */
-	m[PJ1_EF_COUNTRY] = 'U';
-	m[PJ1_EF_COUNTRY + 1] = 'S';
+	m[PJAGUAR1_EF_RTL_ID] = 0x29; /* 0x8129, little-endian */
+	m[PJAGUAR1_EF_RTL_ID + 1] = 0x81;
+	m[PJAGUAR1_EF_CHANNEL_PLAN] = 0x20;
+	m[PJAGUAR1_EF_XTAL] = 0x20;
+	m[PJAGUAR1_EF_IQK_LCK] = 0x00;
+	m[PJAGUAR1_EF_PA_TYPE] = 0x00; /* internal PA on both bands */
+	m[PJAGUAR1_EF_LNA_2G] = 0x00;  /* internal LNA */
+	m[PJAGUAR1_EF_LNA_5G] = 0x00;
+	m[PJAGUAR1_EF_RF_BOARD] = b->rf_board;
+	m[PJAGUAR1_EF_RF_FEATURE] = 0x00;
+	m[PJAGUAR1_EF_RF_BT] = b->rf_bt;
+	m[PJAGUAR1_EF_EEPROM_VER] = 0x01;
+	m[PJAGUAR1_EF_CUSTOMER] = 0x00;
+	m[PJAGUAR1_EF_BB_SWING_2G] = 0x00; /* 0 dB */
+	m[PJAGUAR1_EF_BB_SWING_5G] = 0x00;
+	m[PJAGUAR1_EF_TXPWR_CAL_RATE] = 0x00;
+	m[PJAGUAR1_EF_RF_ANT] = 0x00;
+	m[PJAGUAR1_EF_RFE] = 0x00; /* RFE type 0 */
+	m[PJAGUAR1_EF_COUNTRY] = 'U';
+	m[PJAGUAR1_EF_COUNTRY + 1] = 'S';
 	uint8_t *usb = &m[b->usb_block];
 	usb[0] = (uint8_t)vc->usb.vid;
 	usb[1] = (uint8_t)(vc->usb.vid >> 8);
@@ -79,13 +79,13 @@ void pj1_efuse_common(const struct vchip *vc, uint8_t *m,
 	memcpy(&usb[7], vc->mac_addr, 6);
 }
 
-void pj1_efuse_build(struct vchip *vc)
+void pjaguar1_efuse_build(struct vchip *vc)
 {
-	memset(pj1_of(vc)->efuse_log, 0xFF, PJ1_EFUSE_LOG);
-	pj1_chip(vc)->efuse_map(vc, pj1_of(vc)->efuse_log);
+	memset(pjaguar1_of(vc)->efuse_log, 0xFF, PJAGUAR1_EFUSE_LOG);
+	pjaguar1_chip(vc)->efuse_map(vc, pjaguar1_of(vc)->efuse_log);
 	encode_physical(vc);
-	if (pj1_chip(vc)->efuse_marks)
-		pj1_chip(vc)->efuse_marks(vc, pj1_of(vc)->efuse_phys);
+	if (pjaguar1_chip(vc)->efuse_marks)
+		pjaguar1_chip(vc)->efuse_marks(vc, pjaguar1_of(vc)->efuse_phys);
 }
 
 /* REG_EFUSE_CTRL (0x30) written: a read command (bit31 clear) of physical
@@ -93,7 +93,7 @@ void pj1_efuse_build(struct vchip *vc)
  * (0x08 bit5 LOADER_CLK_EN, 0x03 bit4 ELDR) — data in [7:0], bit31 set.
  * Without them the chip never answers and bit31 stays clear. The BT bank
  * (0x34[9:8] != 0) is blank. Write commands (bit31 set) are ignored. */
-void pj1_efuse_ctrl_written(struct vchip *vc)
+void pjaguar1_efuse_ctrl_written(struct vchip *vc)
 {
 	uint32_t w = vc_reg32(vc, 0x30);
 	if (w & 0x80000000u)
@@ -102,8 +102,8 @@ void pj1_efuse_ctrl_written(struct vchip *vc)
 		return;
 	unsigned a = (w >> 8) & 0x3FF;
 	uint8_t byte = 0xFF;
-	if ((vc->regs[0x35] & 0x03) == 0 && a < PJ1_EFUSE_PHYS)
-		byte = pj1_of(vc)->efuse_phys[a];
+	if ((vc->regs[0x35] & 0x03) == 0 && a < PJAGUAR1_EFUSE_PHYS)
+		byte = pjaguar1_of(vc)->efuse_phys[a];
 	w = (w & ~0xFFu) | byte | 0x80000000u;
 	vc_put_le32(&vc->regs[0x30], w);
 }

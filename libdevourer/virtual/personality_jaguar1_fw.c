@@ -53,29 +53,30 @@
 
 #define OP_LJMP 0x02
 
-#define N_PAGES (PJ1_FW_MAX / PJ1_FW_PAGE)
+#define N_PAGES (PJAGUAR1_FW_MAX / PJAGUAR1_FW_PAGE)
 
-void pj1_fw_reset_pass(struct vchip *vc)
+void pjaguar1_fw_reset_pass(struct vchip *vc)
 {
-	memset(pj1_of(vc)->fw_written, 0, sizeof pj1_of(vc)->fw_written);
-	memset(pj1_of(vc)->fw_page_hi, 0, sizeof pj1_of(vc)->fw_page_hi);
-	pj1_of(vc)->fw_pass_dirty = false;
+	struct pjaguar1_state *s = pjaguar1_of(vc);
+	memset(s->fw_written, 0, sizeof s->fw_written);
+	memset(s->fw_page_hi, 0, sizeof s->fw_page_hi);
+	s->fw_pass_dirty = false;
 }
 
 static bool byte_written(const struct vchip *vc, size_t off)
 {
-	return pj1_of(vc)->fw_written[off / 8] & (1u << (off % 8));
+	return pjaguar1_of(vc)->fw_written[off / 8] & (1u << (off % 8));
 }
 
 /* Length of the image written in this pass, or 0 when it has holes. */
 static size_t image_len(const struct vchip *vc)
 {
-	if (!pj1_of(vc)->fw_pass_dirty)
+	if (!pjaguar1_of(vc)->fw_pass_dirty)
 		return 0;
 	size_t last = 0;
 	bool any = false;
 	for (size_t p = 0; p < N_PAGES; p++) {
-		if (pj1_of(vc)->fw_page_hi[p]) {
+		if (pjaguar1_of(vc)->fw_page_hi[p]) {
 			last = p;
 			any = true;
 		}
@@ -83,81 +84,82 @@ static size_t image_len(const struct vchip *vc)
 	if (!any)
 		return 0;
 	for (size_t p = 0; p <= last; p++) {
-		size_t hi = pj1_of(vc)->fw_page_hi[p];
-		if (p < last && hi != PJ1_FW_PAGE)
+		size_t hi = pjaguar1_of(vc)->fw_page_hi[p];
+		if (p < last && hi != PJAGUAR1_FW_PAGE)
 			return 0;
 		for (size_t o = 0; o < hi; o++)
-			if (!byte_written(vc, p * PJ1_FW_PAGE + o))
+			if (!byte_written(vc, p * PJAGUAR1_FW_PAGE + o))
 				return 0;
 	}
-	return last * PJ1_FW_PAGE + pj1_of(vc)->fw_page_hi[last];
+	return last * PJAGUAR1_FW_PAGE + pjaguar1_of(vc)->fw_page_hi[last];
 }
 
-bool pj1_fw_chk_ok(const struct vchip *vc)
+bool pjaguar1_fw_chk_ok(const struct vchip *vc)
 {
 	return image_len(vc) > 0;
 }
 
-void pj1_fw_window_write(struct vchip *vc, uint16_t addr,
+void pjaguar1_fw_window_write(struct vchip *vc, uint16_t addr,
                             const uint8_t *data, size_t len)
 {
-	size_t page = vc->regs[PJ1_MCUFWDL_PAGE] & 0x07;
+	size_t page = vc->regs[PJAGUAR1_MCUFWDL_PAGE] & 0x07;
 	size_t off = addr - 0x1000u;
-	for (size_t i = 0; i < len && off + i < PJ1_FW_PAGE; i++) {
-		size_t at = page * PJ1_FW_PAGE + off + i;
-		pj1_of(vc)->fw_img[at] = data[i];
-		pj1_of(vc)->fw_written[at / 8] |= (uint8_t)(1u << (at % 8));
-		if (off + i + 1 > pj1_of(vc)->fw_page_hi[page])
-			pj1_of(vc)->fw_page_hi[page] = off + i + 1;
+	for (size_t i = 0; i < len && off + i < PJAGUAR1_FW_PAGE; i++) {
+		size_t at = page * PJAGUAR1_FW_PAGE + off + i;
+		pjaguar1_of(vc)->fw_img[at] = data[i];
+		pjaguar1_of(vc)->fw_written[at / 8] |=
+			(uint8_t)(1u << (at % 8));
+		if (off + i + 1 > pjaguar1_of(vc)->fw_page_hi[page])
+			pjaguar1_of(vc)->fw_page_hi[page] = off + i + 1;
 	}
-	pj1_of(vc)->fw_pass_dirty = true;
+	pjaguar1_of(vc)->fw_pass_dirty = true;
 }
 
 /* Whether code of len bytes (this pass) gets the 8051 going from its
  * reset vector; see the top of this file. */
 static bool reset_vector_runs(const struct vchip *vc, size_t len)
 {
-	const uint8_t *ram = pj1_of(vc)->fw_img;
+	const uint8_t *ram = pjaguar1_of(vc)->fw_img;
 	if (len < 3 || ram[0] != OP_LJMP)
 		return false;
 	size_t target = (size_t)ram[1] << 8 | ram[2];
 	return target >= 3 && target < len;
 }
 
-void pj1_fw_cpu_enabled(struct vchip *vc)
+void pjaguar1_fw_cpu_enabled(struct vchip *vc)
 {
-	pj1_of(vc)->cpu_on = true;
-	uint8_t ctrl = vc->regs[PJ1_MCUFWDL];
+	pjaguar1_of(vc)->cpu_on = true;
+	uint8_t ctrl = vc->regs[PJAGUAR1_MCUFWDL];
 	/* Without MCUFWDL_RDY, or while still downloading, the 8051 runs
 	 * its ROM: nothing to observe. */
-	if (!(ctrl & PJ1_FWDL_RDY) || (ctrl & PJ1_FWDL_EN) ||
-	    !pj1_of(vc)->fw_pass_dirty || !vc->mac_on)
+	if (!(ctrl & PJAGUAR1_FWDL_RDY) || (ctrl & PJAGUAR1_FWDL_EN) ||
+	    !pjaguar1_of(vc)->fw_pass_dirty || !vc->mac_on)
 		return;
 	size_t len = image_len(vc);
 	if (len && reset_vector_runs(vc, len)) {
-		pj1_of(vc)->fw_running = true;
+		pjaguar1_of(vc)->fw_running = true;
 		vc_milestone(vc, VCHIP_M_FW_BOOTED);
 	} else {
-		pj1_of(vc)->fw_running = false;
+		pjaguar1_of(vc)->fw_running = false;
 		vc_milestone(vc, VCHIP_M_FW_FAILED);
 	}
 }
 
-void pj1_fw_cpu_disabled(struct vchip *vc)
+void pjaguar1_fw_cpu_disabled(struct vchip *vc)
 {
-	pj1_of(vc)->cpu_on = false;
-	pj1_of(vc)->fw_running = false;
+	pjaguar1_of(vc)->cpu_on = false;
+	pjaguar1_of(vc)->fw_running = false;
 }
 
 /* The driver saw the checksum report: noted once per download pass. */
-void pj1_fw_observe_read(struct vchip *vc, uint16_t addr,
+void pjaguar1_fw_observe_read(struct vchip *vc, uint16_t addr,
                             const uint8_t *data, size_t len)
 {
 	static const enum vchip_milestone pass_ends[] = {
 		VCHIP_M_FW_BOOTED, VCHIP_M_FW_FAILED, VCHIP_M_POWER_OFF, 0};
-	if (addr > PJ1_MCUFWDL || (uint32_t)addr + len <= PJ1_MCUFWDL)
+	if (addr > PJAGUAR1_MCUFWDL || (uint32_t)addr + len <= PJAGUAR1_MCUFWDL)
 		return;
-	if (!(data[PJ1_MCUFWDL - addr] & PJ1_FWDL_CHK_RPT))
+	if (!(data[PJAGUAR1_MCUFWDL - addr] & PJAGUAR1_FWDL_CHK_RPT))
 		return;
 	if (!vc_milestone_since(vc, VCHIP_M_FW_CHECKSUM_OK, pass_ends))
 		vc_milestone(vc, VCHIP_M_FW_CHECKSUM_OK);

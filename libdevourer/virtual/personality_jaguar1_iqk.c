@@ -44,19 +44,19 @@
 
 enum { SEL_TX_X = 1, SEL_TX_Y = 2, SEL_RX_X = 3, SEL_RX_Y = 4 };
 
-bool pj1_page_c1(const struct vchip *vc)
+bool pjaguar1_page_c1(const struct vchip *vc)
 {
-	return vc->regs[PJ1_CCASEL + 3] & 0x80;
+	return vc->regs[PJAGUAR1_CCASEL + 3] & 0x80;
 }
 
-bool pj1_in_c1(uint32_t a)
+bool pjaguar1_in_c1(uint32_t a)
 {
-	return a >= PJ1_C1_BASE && a < PJ1_C1_BASE + PJ1_C1_SIZE;
+	return a >= PJAGUAR1_C1_BASE && a < PJAGUAR1_C1_BASE + PJAGUAR1_C1_SIZE;
 }
 
-static uint32_t c1_reg32(const struct pj1_state *s, uint16_t addr)
+static uint32_t c1_reg32(const struct pjaguar1_state *s, uint16_t addr)
 {
-	const uint8_t *p = &s->c1[addr - PJ1_C1_BASE];
+	const uint8_t *p = &s->c1[addr - PJAGUAR1_C1_BASE];
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
 	       (uint32_t)p[3] << 24;
 }
@@ -65,7 +65,7 @@ static uint32_t c1_reg32(const struct pj1_state *s, uint16_t addr)
  * the MAC address, the path and the channel/band bits of RF 0x18. */
 static uint32_t imbalance_hash(const struct vchip *vc, unsigned path)
 {
-	const struct pj1_state *s = pj1_of(vc);
+	const struct pjaguar1_state *s = pjaguar1_of(vc);
 	uint32_t rf18 = s->rf[path][0x18];
 	uint32_t h = 2166136261u;
 	for (unsigned i = 0; i < 6; i++)
@@ -107,14 +107,14 @@ static void correction(const struct vchip *vc, unsigned path, int out[5])
 
 static void run_path(struct vchip *vc, unsigned path)
 {
-	struct pj1_state *s = pj1_of(vc);
-	struct pj1_iqk *k = &s->iqk[path];
+	struct pjaguar1_state *s = pjaguar1_of(vc);
+	struct pjaguar1_iqk *k = &s->iqk[path];
 	uint16_t tone = path ? 0xE80 : 0xC80;
 	bool tx_on = !(c1_reg32(s, tone) & (1u << 29));
 	bool rx_on = !(c1_reg32(s, (uint16_t)(tone + 4)) & (1u << 29));
 
 	k->shots++;
-	if (!pj1_rf_alive(vc, path)) {
+	if (!pjaguar1_rf_alive(vc, path)) {
 		k->done = false;
 		return;
 	}
@@ -137,12 +137,12 @@ static void run_path(struct vchip *vc, unsigned path)
 	}
 }
 
-bool pj1_iqk_peek(const struct vchip *vc, unsigned path,
+bool pjaguar1_iqk_peek(const struct vchip *vc, unsigned path,
                      struct vchip_iqk *out)
 {
-	const struct pj1_state *s = pj1_of(vc);
+	const struct pjaguar1_state *s = pjaguar1_of(vc);
 	int c[5];
-	if (path >= pj1_chip(vc)->rf_paths)
+	if (path >= pjaguar1_chip(vc)->rf_paths)
 		return false;
 	correction(vc, path, c);
 	out->shots = s->iqk[path].shots;
@@ -155,22 +155,22 @@ bool pj1_iqk_peek(const struct vchip *vc, unsigned path,
 	return true;
 }
 
-void pj1_iqk_written(struct vchip *vc, uint16_t addr, size_t len,
+void pjaguar1_iqk_written(struct vchip *vc, uint16_t addr, size_t len,
                         uint32_t old_980, const uint32_t old_cb8[2])
 {
-	struct pj1_state *s = pj1_of(vc);
+	struct pjaguar1_state *s = pjaguar1_of(vc);
 	uint32_t end = (uint32_t)addr + len;
 
-	if (addr <= PJ1_IQK_COM64 + 3 && end > PJ1_IQK_COM64 + 3 &&
+	if (addr <= PJAGUAR1_IQK_COM64 + 3 && end > PJAGUAR1_IQK_COM64 + 3 &&
 	    (old_980 & (1u << 25)) &&
-	    !(vc_reg32(vc, PJ1_IQK_COM64) & (1u << 25))) {
-		for (unsigned p = 0; p < PJ1_RF_PATHS; p++)
+	    !(vc_reg32(vc, PJAGUAR1_IQK_COM64) & (1u << 25))) {
+		for (unsigned p = 0; p < PJAGUAR1_RF_PATHS; p++)
 			if (c1_reg32(s, p ? 0xEB8 : 0xCB8) & (1u << 20))
 				run_path(vc, p);
 	}
-	if (!pj1_page_c1(vc))
+	if (!pjaguar1_page_c1(vc))
 		return;
-	for (unsigned p = 0; p < PJ1_RF_PATHS; p++) {
+	for (unsigned p = 0; p < PJAGUAR1_RF_PATHS; p++) {
 		uint32_t r = p ? 0xEB8u : 0xCB8u;
 		if (addr > r + 2u || end <= r + 2u)
 			continue;
@@ -181,17 +181,17 @@ void pj1_iqk_written(struct vchip *vc, uint16_t addr, size_t len,
 	}
 }
 
-uint32_t pj1_iqk_cb8(const struct vchip *vc, unsigned path)
+uint32_t pjaguar1_iqk_cb8(const struct vchip *vc, unsigned path)
 {
-	return c1_reg32(pj1_of(vc), path ? 0xEB8 : 0xCB8);
+	return c1_reg32(pjaguar1_of(vc), path ? 0xEB8 : 0xCB8);
 }
 
-uint8_t pj1_c1_read8(const struct vchip *vc, uint32_t a)
+uint8_t pjaguar1_c1_read8(const struct vchip *vc, uint32_t a)
 {
-	const struct pj1_state *s = pj1_of(vc);
+	const struct pjaguar1_state *s = pjaguar1_of(vc);
 	if ((a >= 0xD00 && a < 0xD04) || (a >= 0xD40 && a < 0xD44)) {
 		unsigned path = a >= 0xD40;
-		const struct pj1_iqk *k = &s->iqk[path];
+		const struct pjaguar1_iqk *k = &s->iqk[path];
 		unsigned sel = (c1_reg32(s, path ? 0xEB8 : 0xCB8) >> 25) & 0xF;
 		uint32_t v = 0;
 		if (k->done) {
@@ -205,17 +205,17 @@ uint8_t pj1_c1_read8(const struct vchip *vc, uint32_t a)
 			v |= (uint32_t)k->val[sel] << 16;
 		return (uint8_t)(v >> (8 * (a & 3)));
 	}
-	return s->c1[a - PJ1_C1_BASE];
+	return s->c1[a - PJAGUAR1_C1_BASE];
 }
 
-void pj1_c1_store(struct vchip *vc, uint32_t a, uint8_t v)
+void pjaguar1_c1_store(struct vchip *vc, uint32_t a, uint8_t v)
 {
-	pj1_of(vc)->c1[a - PJ1_C1_BASE] = v;
+	pjaguar1_of(vc)->c1[a - PJAGUAR1_C1_BASE] = v;
 }
 
-void pj1_iqk_power_off(struct vchip *vc)
+void pjaguar1_iqk_power_off(struct vchip *vc)
 {
-	struct pj1_state *s = pj1_of(vc);
+	struct pjaguar1_state *s = pjaguar1_of(vc);
 	memset(s->c1, 0, sizeof s->c1);
 	memset(s->iqk, 0, sizeof s->iqk);
 }

@@ -6,7 +6,7 @@
  * the characteristic tables were programmed. Caller holds vc->lock.
  *
  * Table milestones are judged by content, against the sentinel rows the
- * chip gives (struct pj1_tables; a chip without them reaches none):
+ * chip gives (struct pjaguar1_tables; a chip without them reaches none):
  *  - MAC: a set of registers holds its table value at the same time;
  *  - BB: likewise, and the AGC table rows for this board were written to
  *    0x81C in table order (a sample of every 8th row plus the last);
@@ -19,31 +19,31 @@
 
 #include "libdevourer/virtual/personality_jaguar1.h"
 
-bool pj1_rf_alive(const struct vchip *vc, unsigned path)
+bool pjaguar1_rf_alive(const struct vchip *vc, unsigned path)
 {
 	/* RF_CTRL (0x1F, path A) / RF_B_CTRL (0x76): 0x07 = enabled and out
 	 * of reset (rtw88 rtw88xxa.c rtw88xxa_power_on) */
-	if (path >= pj1_chip(vc)->rf_paths)
+	if (path >= pjaguar1_chip(vc)->rf_paths)
 		return false; /* no such path on this die */
-	return pj1_bb_alive(vc) &&
-	       (vc->regs[path ? PJ1_RF_B_CTRL : PJ1_RF_CTRL] & 0x07) ==
-	               0x07;
+	return pjaguar1_bb_alive(vc) &&
+	       (vc->regs[path ? PJAGUAR1_RF_B_CTRL : PJAGUAR1_RF_CTRL] &
+	        0x07) == 0x07;
 }
 
 /* Every RF path the die has bonded out has seen its whole table; a path
  * that is not there (its LSSI port goes nowhere) cannot count. */
 static bool rf_tables_matched(const struct vchip *vc,
-                              const struct pj1_tables *t)
+                              const struct pjaguar1_tables *t)
 {
-	for (unsigned p = 0; p < pj1_chip(vc)->rf_paths; p++)
-		if (pj1_of(vc)->rf_match[p] != t->n_rf[p])
+	for (unsigned p = 0; p < pjaguar1_chip(vc)->rf_paths; p++)
+		if (pjaguar1_of(vc)->rf_match[p] != t->n_rf[p])
 			return false;
 	return true;
 }
 
-void pj1_phy_lssi_write(struct vchip *vc, unsigned path)
+void pjaguar1_phy_lssi_write(struct vchip *vc, unsigned path)
 {
-	if (!pj1_rf_alive(vc, path)) {
+	if (!pjaguar1_rf_alive(vc, path)) {
 		vc->writes_ignored++;
 		return;
 	}
@@ -52,10 +52,10 @@ void pj1_phy_lssi_write(struct vchip *vc, unsigned path)
 	uint32_t data = w & 0xFFFFF;
 
 	/* sequence matching for the RF table milestone */
-	struct pj1_state *s = pj1_of(vc);
-	const struct pj1_tables *t = pj1_chip(vc)->tables;
+	struct pjaguar1_state *s = pjaguar1_of(vc);
+	const struct pjaguar1_tables *t = pjaguar1_chip(vc)->tables;
 	if (t) {
-		const struct pj1_rf_row *seq = t->rf[path];
+		const struct pjaguar1_rf_row *seq = t->rf[path];
 		size_t n = t->n_rf[path];
 		if (s->rf_match[path] < n &&
 		    seq[s->rf_match[path]].addr == addr &&
@@ -63,33 +63,34 @@ void pj1_phy_lssi_write(struct vchip *vc, unsigned path)
 			s->rf_match[path]++;
 	}
 
-	s->rf[path][addr] = pj1_thermal_rf_written(vc, path, addr, data);
+	s->rf[path][addr] = pjaguar1_thermal_rf_written(vc, path, addr, data);
 
 	if (t && !s->rf_table_done && rf_tables_matched(vc, t)) {
 		s->rf_table_done = true;
 		vc_milestone(vc, VCHIP_M_RF_TABLE);
 	}
 	if (addr == 0x18 && path == 0)
-		pj1_phy_update_tuning(vc);
+		pjaguar1_phy_update_tuning(vc);
 }
 
 /* 0xD04/0xD08 (path A PI/SI) and 0xD44/0xD48 (path B): the RF register
  * named in 0x8B0[7:0]. Only the read-back of the mode the path is in
  * (0xC00/0xE00 bit2: 1 = PI) carries the value; the other reads 0. */
-uint32_t pj1_phy_rf_readback(const struct vchip *vc, uint16_t addr)
+uint32_t pjaguar1_phy_rf_readback(const struct vchip *vc, uint16_t addr)
 {
 	unsigned path = addr >= 0xD40;
 	bool pi_reg = (addr & 0x0F) == 0x04;
-	if (!pj1_rf_alive(vc, path))
+	if (!pjaguar1_rf_alive(vc, path))
 		return 0;
 	bool pi_mode = vc->regs[path ? 0xE00 : 0xC00] & 0x04;
 	if (pi_reg != pi_mode)
 		return 0;
-	return pj1_of(vc)->rf[path][vc->regs[0x8B0]] & 0xFFFFF;
+	return pjaguar1_of(vc)->rf[path][vc->regs[0x8B0]] & 0xFFFFF;
 }
 
-static bool all_present(const struct vchip *vc, const struct pj1_reg_val *s,
-                        size_t n, bool bytes)
+static bool all_present(const struct vchip *vc,
+                        const struct pjaguar1_reg_val *s, size_t n,
+                        bool bytes)
 {
 	for (size_t i = 0; i < n; i++) {
 		uint32_t v = bytes ? vc->regs[s[i].addr] : vc_reg32(vc, s[i].addr);
@@ -101,34 +102,35 @@ static bool all_present(const struct vchip *vc, const struct pj1_reg_val *s,
 
 static void check_bb(struct vchip *vc)
 {
-	const struct pj1_tables *t = pj1_chip(vc)->tables;
-	if (t && !pj1_of(vc)->bb_table_done && pj1_of(vc)->agc_match == t->n_agc &&
+	const struct pjaguar1_tables *t = pjaguar1_chip(vc)->tables;
+	if (t && !pjaguar1_of(vc)->bb_table_done &&
+	    pjaguar1_of(vc)->agc_match == t->n_agc &&
 	    all_present(vc, t->bb, t->n_bb, false)) {
-		pj1_of(vc)->bb_table_done = true;
+		pjaguar1_of(vc)->bb_table_done = true;
 		vc_milestone(vc, VCHIP_M_BB_TABLE);
 	}
 }
 
-void pj1_phy_check_tables(struct vchip *vc, uint16_t addr, size_t len)
+void pjaguar1_phy_check_tables(struct vchip *vc, uint16_t addr, size_t len)
 {
 	uint32_t end = (uint32_t)addr + len;
-	const struct pj1_tables *t = pj1_chip(vc)->tables;
+	const struct pjaguar1_tables *t = pjaguar1_chip(vc)->tables;
 	if (!vc->mac_on || !t)
 		return;
-	if (!pj1_of(vc)->mac_table_done && end > t->mac[0].addr &&
+	if (!pjaguar1_of(vc)->mac_table_done && end > t->mac[0].addr &&
 	    addr <= t->mac[t->n_mac - 1].addr &&
 	    all_present(vc, t->mac, t->n_mac, true)) {
-		pj1_of(vc)->mac_table_done = true;
+		pjaguar1_of(vc)->mac_table_done = true;
 		vc_milestone(vc, VCHIP_M_MAC_TABLE);
 	}
 	if (end > 0x800 && addr < 0x1000)
 		check_bb(vc);
 }
 
-void pj1_phy_agc_write(struct vchip *vc, uint32_t value)
+void pjaguar1_phy_agc_write(struct vchip *vc, uint32_t value)
 {
-	struct pj1_state *s = pj1_of(vc);
-	const struct pj1_tables *t = pj1_chip(vc)->tables;
+	struct pjaguar1_state *s = pjaguar1_of(vc);
+	const struct pjaguar1_tables *t = pjaguar1_chip(vc)->tables;
 	if (t && s->agc_match < t->n_agc && t->agc[s->agc_match] == value)
 		s->agc_match++;
 	check_bb(vc);
@@ -144,7 +146,7 @@ static unsigned bw_of_code(unsigned c)
  * the (centre) channel, band bits and RF bandwidth; BB 0x8AC[1:0] the BB
  * bandwidth; 0x483[3:0] the primary 20 MHz sub-channel. A state where RF
  * and BB disagree (e.g. half-way through a switch) is "not tuned". */
-void pj1_tuning_decode(uint32_t rf18, unsigned rfmod, unsigned sc,
+void pjaguar1_tuning_decode(uint32_t rf18, unsigned rfmod, unsigned sc,
                        struct vchip_tuning *out)
 {
 	struct vchip_tuning t = {0};
@@ -198,16 +200,16 @@ static void narrow_decode(uint32_t rfmod, struct vchip_tuning *t)
 		*t = (struct vchip_tuning){0};
 }
 
-void pj1_phy_update_tuning(struct vchip *vc)
+void pjaguar1_phy_update_tuning(struct vchip *vc)
 {
 	struct vchip_tuning t = {0};
 	unsigned sc = vc->regs[0x483] & 0x0F;
 	if (vc->mac_on) {
-		pj1_tuning_decode(pj1_of(vc)->rf[0][0x18], vc->regs[0x8AC],
-		                  sc, &t);
+		pjaguar1_tuning_decode(pjaguar1_of(vc)->rf[0][0x18],
+		                       vc->regs[0x8AC], sc, &t);
 		narrow_decode(vc_reg32(vc, 0x8AC), &t);
 	}
-	pj1_of(vc)->primary_sc = (uint8_t)sc;
+	pjaguar1_of(vc)->primary_sc = (uint8_t)sc;
 	vc_set_tuning(vc, &t);
 }
 
@@ -216,7 +218,7 @@ void pj1_phy_update_tuning(struct vchip *vc)
  * data subtype maps are fully open (the vendor's monitor setting,
  * aircrack-ng/rtl8812au hal/rtl8812a/rtl8812a_hal_init.c
  * hw_var_set_monitor). */
-void pj1_phy_update_monitor(struct vchip *vc)
+void pjaguar1_phy_update_monitor(struct vchip *vc)
 {
 	const uint32_t need = (1u << 0) | (1u << 11) | (1u << 12) |
 	                      (1u << 13) | (1u << 28);
@@ -225,22 +227,24 @@ void pj1_phy_update_monitor(struct vchip *vc)
 	uint16_t map2 = (uint16_t)(vc->regs[0x6A4] | vc->regs[0x6A5] << 8);
 	bool on = vc->mac_on && (rcr & need) == need && map0 == 0xFFFF &&
 	          map2 == 0xFFFF;
-	if (on && !pj1_of(vc)->monitor_on)
+	if (on && !pjaguar1_of(vc)->monitor_on)
 		vc_milestone(vc, VCHIP_M_MONITOR);
-	pj1_of(vc)->monitor_on = on;
+	pjaguar1_of(vc)->monitor_on = on;
 }
 
-void pj1_phy_power_off(struct vchip *vc)
+void pjaguar1_phy_power_off(struct vchip *vc)
 {
-	struct pj1_state *s = pj1_of(vc);
+	struct pjaguar1_state *s = pjaguar1_of(vc);
 	/* Tables must be loaded again after the next power-on. */
 	s->mac_table_done = s->bb_table_done = s->rf_table_done = false;
 	s->agc_match = 0;
 	s->rf_match[0] = s->rf_match[1] = 0;
-	pj1_iqk_power_off(vc);
+	pjaguar1_iqk_power_off(vc);
 }
 
-uint32_t pj1_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)
+uint32_t pjaguar1_rf_peek(const struct vchip *vc, unsigned path, uint8_t reg)
 {
-	return path < pj1_chip(vc)->rf_paths ? pj1_of(vc)->rf[path][reg] : 0;
+	return path < pjaguar1_chip(vc)->rf_paths
+		       ? pjaguar1_of(vc)->rf[path][reg]
+		       : 0;
 }

@@ -19,11 +19,11 @@ static int clamp(int v, int lo, int hi)
 }
 
 /* CCK AGC report (LNA index [7:5], VGA index [4:0]) whose power by the
- * chip's own formula (struct pj1_chip cck_rx_pwr) comes closest to the
+ * chip's own formula (struct pjaguar1_chip cck_rx_pwr) comes closest to the
  * configured RSSI; the first such index pair, LNA then VGA ascending. */
-int pj1_cck_agc_for(const struct vchip *vc, int rssi)
+int pjaguar1_cck_agc_for(const struct vchip *vc, int rssi)
 {
-	const struct pj1_chip *c = pj1_chip(vc);
+	const struct pjaguar1_chip *c = pjaguar1_chip(vc);
 	int best = 0, best_err = 1 << 30;
 	for (unsigned lna = 0; lna < 8; lna++) {
 		for (unsigned vga = 0; vga < 32; vga++) {
@@ -47,20 +47,20 @@ static void phy_status(const struct vchip *vc, const struct vc_rx_meta *m,
 	int rssi = m->rssi_dbm, snr = rssi - m->noise_dbm;
 	snr = clamp(snr, 0, 63);
 	uint8_t gain = (uint8_t)clamp(rssi + 110, 0, 127);
-	memset(p, 0, PJ1_RX_PHYST);
+	memset(p, 0, PJAGUAR1_RX_PHYST);
 	p[0] = gain; /* (gain & 0x7F) - 110 = RSSI, path A */
 	p[1] = gain; /* path B */
 	const struct vchip_tuning *t = &vc->tuning;
 	unsigned bwc = t->bw_mhz == 80 ? 2 : t->bw_mhz == 40 ? 1 : 0;
 	p[2] = (uint8_t)t->center;
 	p[3] = (uint8_t)(((t->center >> 8) & 3) |
-	                 (pj1_of(vc)->primary_sc & 0xF) << 2 | bwc << 6);
+	                 (pjaguar1_of(vc)->primary_sc & 0xF) << 2 | bwc << 6);
 	bool cck = h->rate_kind == AIR_RATE_LEGACY &&
 	           (h->legacy_500k == 2 || h->legacy_500k == 4 ||
 	            h->legacy_500k == 11 || h->legacy_500k == 22);
 	if (cck) {
 		p[4] = (uint8_t)clamp(snr * 100 / 63, 0, 100); /* quality */
-		p[5] = (uint8_t)pj1_of(vc)->cck_agc_byte;
+		p[5] = (uint8_t)pjaguar1_of(vc)->cck_agc_byte;
 	} else {
 		p[4] = (uint8_t)(gain << 1); /* PWDB_ALL */
 	}
@@ -72,18 +72,18 @@ static void phy_status(const struct vchip *vc, const struct vc_rx_meta *m,
 	p[25] = (uint8_t)evm; /* signal-field EVM (legacy OFDM) */
 }
 
-size_t pj1_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
+size_t pjaguar1_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
                         uint8_t *p, size_t *frame_len)
 {
 	const struct air_frame_hdr *h = m->air;
 	const uint8_t *f = m->frame;
 	size_t n = m->len;
-	uint32_t rcr = vc_reg32(vc, PJ1_RCR);
+	uint32_t rcr = vc_reg32(vc, PJAGUAR1_RCR);
 	size_t flen = (rcr & RCR_APP_FCS) ? n : n - 4;
-	unsigned drv_units = vc->regs[PJ1_RX_DRVINFO_SZ] & 0x0F;
+	unsigned drv_units = vc->regs[PJAGUAR1_RX_DRVINFO_SZ] & 0x0F;
 	bool physt = (rcr & RCR_APP_PHYSTS) && drv_units;
 	size_t drv = physt ? drv_units * 8u : 0;
-	memset(p, 0, PJ1_RX_DESC + drv);
+	memset(p, 0, PJAGUAR1_RX_DESC + drv);
 	unsigned type = (f[0] >> 2) & 3;
 	bool group = f[4] & 1;
 	bool bcast = group && f[4] == 0xFF && f[5] == 0xFF && f[6] == 0xFF &&
@@ -108,12 +108,12 @@ size_t pj1_rx_encode(struct vchip *vc, const struct vc_rx_meta *m,
 	vc_put_le32(p + 16, dw4);
 	vc_put_le32(p + 20, (uint32_t)m->tsf_us);
 	if (physt)
-		phy_status(vc, m, p + PJ1_RX_DESC);
+		phy_status(vc, m, p + PJAGUAR1_RX_DESC);
 	*frame_len = flen;
-	return PJ1_RX_DESC + drv;
+	return PJAGUAR1_RX_DESC + drv;
 }
 
-void pj1_rx_agg_count(uint8_t *first_desc, unsigned count)
+void pjaguar1_rx_agg_count(uint8_t *first_desc, unsigned count)
 {
 	first_desc[14] = (uint8_t)count; /* USB_AGG_PKTNUM, dword 3 [23:16] */
 }

@@ -41,16 +41,16 @@ static unsigned temperature(const struct vchip *vc)
 {
 	if (vc->thermal >= 0)
 		return (unsigned)vc->thermal;
-	uint8_t cal = pj1_of(vc)->efuse_log[PJ1_EF_THERMAL];
+	uint8_t cal = pjaguar1_of(vc)->efuse_log[PJAGUAR1_EF_THERMAL];
 	return cal != 0xFF ? cal & 0x3Fu : VENDOR_DEFAULT_THERMAL;
 }
 
-uint32_t pj1_thermal_rf_written(struct vchip *vc, unsigned path,
+uint32_t pjaguar1_thermal_rf_written(struct vchip *vc, unsigned path,
                                    uint8_t addr, uint32_t data)
 {
 	if (path != 0)
 		return data;
-	const struct pj1_state *s = pj1_of(vc);
+	const struct pjaguar1_state *s = pjaguar1_of(vc);
 	if (addr == RF_CHANNEL && (data & LCK_START)) {
 		if (s->rf[0][RF_LCK_MODE] & LCK_MODE_ON)
 			vc->stats.rf_lck_runs++;

@@ -13,7 +13,7 @@ static uint16_t le16(const uint8_t *p)
 	return (uint16_t)(p[0] | p[1] << 8);
 }
 
-void pj1_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
+void pjaguar1_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
                    unsigned *count, unsigned *max)
 {
 	/* USB_TXAGG_NUM (dword 7 [31:24]) of the first descriptor vs the
@@ -21,12 +21,12 @@ void pj1_tx_agg(const struct vchip *vc, const uint8_t *d, size_t len,
 	 * one) (rtw88 rtw88xxa.c rtw88xxa_power_on; usb.c
 	 * rtw_usb_tx_agg_skb). */
 	*count = len >= 32 && d[31] ? d[31] : 1;
-	*max = vc->regs[PJ1_TDECTRL] >> 4;
+	*max = vc->regs[PJAGUAR1_TDECTRL] >> 4;
 	if (!*max)
 		*max = 1;
 }
 
-bool pj1_txd_checksum_ok(const uint8_t *d)
+bool pjaguar1_txd_checksum_ok(const uint8_t *d)
 {
 	/* XOR of the first 16 little-endian words with the checksum word
 	 * itself (dword 7 [15:0]) left out (rtw88 tx.c
@@ -38,13 +38,13 @@ bool pj1_txd_checksum_ok(const uint8_t *d)
 	return x == le16(d + 28);
 }
 
-enum vc_tx_verdict pj1_tx_decode(struct vchip *vc, unsigned ep_idx,
+enum vc_tx_verdict pjaguar1_tx_decode(struct vchip *vc, unsigned ep_idx,
                                     const uint8_t *d, size_t rem,
                                     struct vc_tx_frame *out)
 {
-	if (rem < PJ1_TX_DESC)
+	if (rem < PJAGUAR1_TX_DESC)
 		return VC_TXD_BAD_LAYOUT;
-	if (!pj1_txd_checksum_ok(d))
+	if (!pjaguar1_txd_checksum_ok(d))
 		return VC_TXD_BAD_CHECKSUM;
 	uint32_t dw0 = vc_le32(d), dw1 = vc_le32(d + 4), dw3 = vc_le32(d + 12);
 	uint32_t dw4 = vc_le32(d + 16), dw5 = vc_le32(d + 20);
@@ -52,10 +52,10 @@ enum vc_tx_verdict pj1_tx_decode(struct vchip *vc, unsigned ep_idx,
 	size_t pkt = dw0 & 0xFFFF;
 	unsigned offset = (dw0 >> 16) & 0xFF;
 	size_t pad = ((dw1 >> 24) & 0x1F) * 8u;
-	if (offset != PJ1_TX_DESC || pkt == 0 ||
-	    PJ1_TX_DESC + pad + pkt > rem)
+	if (offset != PJAGUAR1_TX_DESC || pkt == 0 ||
+	    PJAGUAR1_TX_DESC + pad + pkt > rem)
 		return VC_TXD_BAD_LAYOUT;
-	out->hdr_len = PJ1_TX_DESC + pad;
+	out->hdr_len = PJAGUAR1_TX_DESC + pad;
 	out->pkt_len = pkt;
 	if (pkt + 4 > AIR_MAX_FRAME)
 		return VC_TXD_BAD_FIELD;
@@ -69,7 +69,7 @@ enum vc_tx_verdict pj1_tx_decode(struct vchip *vc, unsigned ep_idx,
 	uint8_t code = (dw3 & (1u << 8)) ? (uint8_t)(dw4 & 0x7F)
 	                                 : (vc->tuning.band_5g ? 0x04 : 0x00);
 	unsigned nss = vc_rate_nss(code);
-	if (nss == 0 || nss > pj1_chip(vc)->max_nss)
+	if (nss == 0 || nss > pjaguar1_chip(vc)->max_nss)
 		return VC_TXD_BAD_FIELD;
 	if (vc->tuning.band_5g && code <= 0x03)
 		code = 0x04; /* no CCK on 5 GHz: sent at 6 Mbit/s */

@@ -23,8 +23,9 @@
  * for whatever it must remember (firmware RAM, RF registers, table
  * trackers); on a shared layer the block starts with the layer's state.
  * Names follow the files: P<CHIP>_ registers (personality_<chip>_regs.h)
- * and p<chip>_ functions and types (PJ1_ / pj1_ and P3081_ / p3081_ for
- * the layers).
+ * and p<chip>_ functions and types (PJAGUAR1_ / pjaguar1_ and P3081_ /
+ * p3081_ for the family layers, personality_jaguar1*.c and
+ * personality_3081*.c).
  *
  * Locking: every op is called with vc->lock held, from the thread of the
  * transfer that caused it (control, bulk OUT) or from the model's RX
