@@ -15,10 +15,16 @@ source scripts/progress.sh
 # build) still ends it with a closing line and status 1.
 SUMMARY_PRINTED=0
 on_exit() {
-  local rc=$?
+  local rc=$? passed=0 failed=1 r
   if [ "$SUMMARY_PRINTED" = 0 ]; then
+    for r in "${STAGE_RESULTS[@]}"; do
+      case "$r" in
+        passed) passed=$((passed + 1)) ;;
+        failed) failed=$((failed + 1)) ;;
+      esac
+    done
     echo "devourer: stopped${STAGE_CURRENT:+ in stage '$STAGE_CURRENT'} (exit $rc):" \
-      "${#STAGE_NAMES[@]} passed, 1 failed, 0 skipped (the stages before it; no later stage ran)"
+      "$passed passed, $failed failed, 0 skipped (the stages before it; no later stage ran)"
     exit 1
   fi
 }
@@ -40,13 +46,6 @@ stage_begin "ASan+UBSan build"
 progress_compile "$BUILD" "$BUILD/asan-build.log"
 stage_end passed
 
-# compile_stage WHAT DIR LOG: builds DIR with its output in LOG and a
-# progress line; when that fails, says so with LOG's last lines and
-# returns non-zero.
-compile_stage() {
-  progress_compile "$2" "$3"
-}
-
 # The tests, printing each as it finishes (meson test's own lines); any
 # arguments of this command go to meson test (names, --suite ...).
 status=0
@@ -64,7 +63,7 @@ stage_begin "clang build"
 if command -v clang >/dev/null 2>&1; then
   CLANG_BUILD=${DEVOURER_CLANG_BUILD:-build-clang}
   CC=clang devourer_build_dir "$CLANG_BUILD"
-  if ! compile_stage clang "$CLANG_BUILD" "$BUILD/clang-build.log"; then
+  if ! progress_compile "$CLANG_BUILD" "$BUILD/clang-build.log"; then
     clang_failed=1
     status=1
   fi
@@ -86,7 +85,7 @@ PLAIN_BUILD=${DEVOURER_PLAIN_BUILD:-build-plain}
 PLAIN_PREFIX=$(realpath -m "$PLAIN_BUILD")/stage-prefix
 devourer_build_dir "$PLAIN_BUILD" --prefix="$PLAIN_PREFIX" \
   -Dudev_rules_dir=lib/udev/rules.d
-if ! compile_stage "default gcc" "$PLAIN_BUILD" "$BUILD/plain-build.log"; then
+if ! progress_compile "$PLAIN_BUILD" "$BUILD/plain-build.log"; then
   plain_failed=1
   status=1
 fi
@@ -143,7 +142,7 @@ stage_begin ThreadSanitizer
 TSAN_BUILD=${DEVOURER_TSAN_BUILD:-build-tsan}
 devourer_build_dir "$TSAN_BUILD" -Db_sanitize=thread -Db_lundef=false \
   -Doptimization=1 -Ddebug=true
-if ! compile_stage ThreadSanitizer "$TSAN_BUILD" "$BUILD/tsan-build.log"; then
+if ! progress_compile "$TSAN_BUILD" "$BUILD/tsan-build.log"; then
   tsan_failed=1
 else
   if ! progress_tests "$BUILD/tsan-test.log" \

@@ -24,8 +24,8 @@ that runs until Ctrl-C is stopped with SIGINT once its peer has finished.
 
 `meson devenv -C DIR` on a line of its own is the shell a user opens
 before typing what follows: the block's later statements run in the
-environment and the directory that command gives (it runs, as `meson
-devenv -C DIR env -0`), with this test's own GST_PLUGIN_PATH and
+environment and the directory that command gives (read by running
+`meson devenv -C DIR env -0`), with this test's own GST_PLUGIN_PATH and
 DEVOURER_FIRMWARE_DIR removed first, so they prove the developer
 environment alone finds the plugin and the firmware.
 
