@@ -181,7 +181,8 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
         "supported USB adapter: %s), usb:VID:PID[#N], usb:BUS-PORT or "
         "virtual:NAME[,chip=..,loss=..,rssi=..]; several for receive "
         "diversity, separated by ';' (or ',' before each new selector), at "
-        "most 8 (READY only)", dvr_supported_chips ());
+        "most 8; or none: no local adapter, only the frames aggregate= "
+        "brings in (READY only)", dvr_supported_chips ());
   const GParamFlags ready = GST_DEVOURER_PARAM_READY;
   const GParamFlags live = GST_DEVOURER_PARAM_LIVE;
 

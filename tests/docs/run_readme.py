@@ -18,8 +18,16 @@ the test, so a new printed command cannot go unrun.
 What is substituted, and only this: an adapter selector that names hardware
 (`auto`, `usb:...`, none at all) becomes a `virtual:` adapter on a private
 air (the block's DEVOURER_AIR_DIR is private, whatever it exports); `v4l2src` becomes a live test pattern; a display sink becomes
-`fakesink`; a source that would run forever gets num-buffers. A program
+`fakesink` (`fpsdisplaysink`'s own display too: `video-sink=fakesink`); a
+source that would run forever gets num-buffers. A program
 that runs until Ctrl-C is stopped with SIGINT once its peer has finished.
+
+`meson devenv -C DIR` on a line of its own is the shell a user opens
+before typing what follows: the block's later statements run in the
+environment and the directory that command gives (read by running
+`meson devenv -C DIR env -0`), with this test's own GST_PLUGIN_PATH and
+DEVOURER_FIRMWARE_DIR removed first, so they prove the developer
+environment alone finds the plugin and the firmware.
 
 Processes of one block are grouped as they are printed: a group holds at
 most one receiver (devourersrc, rxdemo, ground.sh, ground_telemetry.sh)
@@ -83,6 +91,10 @@ EXEMPT = {
 COMMAND_LANGS = {"", "sh", "bash", "shell", "console"}
 PROSE_LANGS = {"text", "c", "h", "json", "diff", "ini", "yaml", "xml",
                "python", "meson", "make"}
+
+# What `meson devenv` provides (meson.build, add_devenv): a block that
+# opens it must not lean on the test's own values.
+DEVENV_PROVIDES = ("GST_PLUGIN_PATH", "DEVOURER_FIRMWARE_DIR")
 
 DISPLAY_SINKS = {"autovideosink", "autoaudiosink", "xvimagesink",
                  "ximagesink", "glimagesink", "waylandsink", "kmssink",
@@ -248,6 +260,10 @@ class Proc:
         # done): by default, as soon as anything was received
         self.drained = drained or (lambda out: count(out) > 0)
         self.note = note        # why it is not run as printed
+        self.cwd = None         # None: the block's directory
+        # SIGINT goes to the program's children, not to it: set for a
+        # launcher that kills its child on SIGINT (meson devenv CMD)
+        self.signal_children = False
         self.popen = None
         self.log = None
 
@@ -273,7 +289,8 @@ class Rewriter:
         return ";".join(self.virtual(role) for _ in (pieces or [""]))
 
     def pipeline(self, toks, receiver_count, under_vusb):
-        """Rewrites gst-launch tokens; returns (tokens, role, last sink name)."""
+        """Rewrites gst-launch tokens; returns (tokens, role, last sink
+        name, last element's factory)."""
         segs, cur = [], []
         for t in toks:
             if t == "!":
@@ -300,6 +317,16 @@ class Rewriter:
                 seg[:] = ["fakesink"] + [p for p in props
                                          if p.split("=")[0] in ("name", "sync")]
                 el = "fakesink"
+            if el == "fpsdisplaysink":
+                # Its own sink (autovideosink unless told) is the display;
+                # its frame counts are what is checked, so silent goes.
+                inner = [p for p in props if p.startswith("video-sink=")]
+                if not inner or unquote(inner[0].split("=", 1)[1]) in DISPLAY_SINKS:
+                    props = [p for p in props
+                             if p.split("=")[0] not in ("video-sink", "text-overlay")]
+                    props += ["video-sink=fakesink", "text-overlay=false"]
+                seg[1:] = [p for p in props if not p.startswith("silent=")]
+                props = seg[1:]
             if el in ("devourersrc", "devourersink"):
                 this_role = "rx" if el == "devourersrc" else "tx"
                 dev = [i for i, p in enumerate(props) if p.startswith("device=")]
@@ -326,17 +353,19 @@ class Rewriter:
                 sink = "docs_sink"
                 last.append("name=docs_sink")
             if receiver_count == "fakesink":
-                if last[0] != "fakesink":
+                if last[0] not in ("fakesink", "fpsdisplaysink"):
                     raise Unrunnable("a receiving gst-launch pipeline must end in "
-                                     "a display sink or fakesink to be checked")
-                last[:] = [p for p in last if not p.startswith("silent=")]
-                last.append("silent=false")
+                                     "a display sink, fpsdisplaysink or fakesink "
+                                     "to be checked")
+                if last[0] == "fakesink":
+                    last[:] = [p for p in last if not p.startswith("silent=")]
+                    last.append("silent=false")
         out = []
         for s in segs:
             if out:
                 out.append("!")
             out += s
-        return out, role, sink
+        return out, role, sink, (last[0] if last else None)
 
 
 def classify(argv, assigns, rw, under_vusb=False):
@@ -386,16 +415,19 @@ def classify(argv, assigns, rw, under_vusb=False):
         while i < len(argv) and argv[i].startswith("-"):
             opts.append(argv[i])
             i += 1
-        toks, role, sink = rw.pipeline(argv[i:], "fakesink", under_vusb)
+        toks, role, sink, last = rw.pipeline(argv[i:], "fakesink", under_vusb)
         if role == "rx":
             opts = [o for o in opts if o not in ("-q", "--quiet")]
             for o in ("-e", "-v"):
                 if o not in opts:
                     opts.append(o)
+            if last == "fpsdisplaysink":
+                count = lambda out, s=sink: fps_rendered(out, s)
+            else:
+                count = lambda out, s=sink: len(re.findall(
+                    r"GstFakeSink:%s: last-message = chain" % re.escape(s), out))
             return Proc(None, [prog] + opts + toks, env, "rx",
-                        r"Setting pipeline to PLAYING",
-                        lambda out, s=sink: len(re.findall(
-                            r"GstFakeSink:%s: last-message = chain" % re.escape(s), out)))
+                        r"Setting pipeline to PLAYING", count)
         return Proc(None, [prog] + opts + toks, env, role, None, None)
 
     if re.fullmatch(r"(devourer-)?busmon", base):
@@ -406,8 +438,8 @@ def classify(argv, assigns, rw, under_vusb=False):
                 opts.append(argv[i + 1])
                 i += 1
             i += 1
-        toks, role, sink = rw.pipeline(gst_tokens(" ".join(argv[i:])), "probe",
-                                       under_vusb)
+        toks, role, sink, _ = rw.pipeline(gst_tokens(" ".join(argv[i:])),
+                                          "probe", under_vusb)
         if role == "rx":
             if "-c" in opts:
                 sink = opts[opts.index("-c") + 1]
@@ -470,6 +502,14 @@ def rxdemo_count(out):
     return sum(int(v) for v in re.findall(r"malformed=\d+ valid=(\d+)", out))
 
 
+def fps_rendered(out, name):
+    """Frames fpsdisplaysink NAME rendered: the last of the reports it
+    posts (gst-launch-1.0 -v prints them) every fps-update-interval."""
+    m = re.findall(r"GstFPSDisplaySink:%s: last-message = rendered: (\d+)"
+                   % re.escape(name), out)
+    return int(m[-1]) if m else 0
+
+
 def busmon_drained(out):
     """busmon prints the decoded count only at the end; its per-second
     rx-stats show when packets came and when they stopped coming."""
@@ -521,6 +561,38 @@ def expand_words(stmt, env, cwd):
     return out.split("\0")[:-1]
 
 
+def devenv_statement(words, env, cwd):
+    """(environment, workdir) of a printed `meson devenv -C DIR [-w DIR]`,
+    which opens a shell; None for any other statement."""
+    if words[:2] != ["meson", "devenv"]:
+        return None
+    build, workdir, rest = None, None, words[2:]
+    while rest:
+        if rest[0] == "-C" and len(rest) > 1:
+            build, rest = rest[1], rest[2:]
+        elif rest[0] in ("-w", "--workdir") and len(rest) > 1:
+            workdir, rest = rest[1], rest[2:]
+        else:
+            raise Unrunnable("print `meson devenv -C DIR` on a line of its own "
+                             "(the shell it opens) and the commands after it")
+    if build is None:
+        raise Unrunnable("meson devenv without -C DIR")
+    base = {k: v for k, v in env.items() if k not in DEVENV_PROVIDES}
+    r = subprocess.run(["meson", "devenv", "-C", build, "env", "-0"],
+                       env=base, cwd=cwd, capture_output=True, timeout=120)
+    if r.returncode != 0:
+        raise Unrunnable(f"meson devenv -C {build} failed: "
+                         f"{r.stderr.decode(errors='replace').strip()}")
+    new = {}
+    for item in r.stdout.decode(errors="replace").split("\0"):
+        if "=" in item:
+            k, v = item.split("=", 1)
+            new[k] = v
+    new.pop("_", None)
+    new.pop("SHLVL", None)
+    return new, os.path.normpath(os.path.join(cwd, workdir or build))
+
+
 def is_env_statement(words):
     if not words:
         return False
@@ -534,14 +606,20 @@ def plan_block(block, base_env, cwd, used_exempt, tag):
     env = dict(base_env)
     rw = Rewriter(tag)
     procs = []
+    workdir = None
     for stmt, _bg in split_statements(block.text):
         if stmt in EXEMPT:
             used_exempt.add(stmt)
             procs.append(("exempt", stmt, EXEMPT[stmt]))
             continue
-        words = expand_words(stmt, env, cwd)
+        words = expand_words(stmt, env, workdir or cwd)
+        dev = devenv_statement(words, env, workdir or cwd)
+        if dev is not None:
+            env, workdir = dev
+            env["DEVOURER_AIR_DIR"] = base_env["DEVOURER_AIR_DIR"]
+            continue
         if is_env_statement(words):
-            env = apply_env_statement(stmt, env, cwd)
+            env = apply_env_statement(stmt, env, workdir or cwd)
             # Where virtual adapters meet is part of the substitution: a
             # printed fixed air (/tmp/air) would be shared with every other
             # run on the host.
@@ -556,6 +634,7 @@ def plan_block(block, base_env, cwd, used_exempt, tag):
             i += 1
         p = classify(words[i:], assigns, rw)
         p.label = stmt
+        p.cwd = workdir
         procs.append(("run", p, None))
     groups, cur = [], []
     for kind, p, why in procs:
@@ -594,14 +673,30 @@ def start(p, env, cwd, logdir, k):
     e = dict(env)
     e.update(p.env)
     p.log = open(os.path.join(logdir, f"p{k}.log"), "w+")
-    p.popen = subprocess.Popen(p.argv, env=e, cwd=cwd, stdout=p.log,
+    p.popen = subprocess.Popen(p.argv, env=e, cwd=p.cwd or cwd, stdout=p.log,
                                stderr=subprocess.STDOUT,
                                stdin=subprocess.DEVNULL)
 
 
+def children(pid):
+    """The processes @pid started (Linux /proc)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(c) for c in f.read().split()]
+    except OSError:
+        return []
+
+
 def stop(p):
     if p.popen.poll() is None:
-        p.popen.send_signal(signal.SIGINT)
+        targets = children(p.popen.pid) if p.signal_children else []
+        for pid in targets:
+            try:
+                os.kill(pid, signal.SIGINT)
+            except ProcessLookupError:
+                pass
+        if not targets:
+            p.popen.send_signal(signal.SIGINT)
         try:
             p.popen.wait(timeout=30)
         except subprocess.TimeoutExpired:

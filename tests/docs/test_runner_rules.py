@@ -69,6 +69,29 @@ p = rr.classify(["gst-launch-1.0", "audiotestsrc", "!", "devourersink", "device=
 check("device=virtual:mine,loss=0.1" in p.argv, "a printed virtual adapter stays as printed")
 check(f"num-buffers={rr.AUDIO_BUFFERS}" in p.argv, "an endless test source gets num-buffers")
 
+# fpsdisplaysink: the headless form stays as printed, a display inside it
+# becomes fakesink, and the ground is judged by the frames it reports
+p = rr.classify(["gst-launch-1.0", "devourersrc", "device=virtual:g", "password=x", "!",
+                 "fpsdisplaysink", "video-sink=fakesink", "text-overlay=false"], {}, rw)
+check(p.role == "rx" and p.argv[-4:] == ["fpsdisplaysink", "video-sink=fakesink",
+                                         "text-overlay=false", "name=docs_sink"],
+      f"a headless fpsdisplaysink runs as printed: {p.argv}")
+check(p.count("/GstPipeline:pipeline0/GstFPSDisplaySink:docs_sink: last-message = "
+              "rendered: 3, dropped: 0, current: 5.98, average: 5.98\n"
+              "/GstPipeline:pipeline0/GstFPSDisplaySink:docs_sink: last-message = "
+              "rendered: 18, dropped: 0, current: 29.97, average: 17.80\n") == 18
+      and p.count("Setting pipeline to PLAYING\n") == 0,
+      "fpsdisplaysink's receiver counts the frames it last reported")
+for shown in (["fpsdisplaysink"], ["fpsdisplaysink", "video-sink=xvimagesink", "silent=true"]):
+    p = rr.classify(["gst-launch-1.0", "devourersrc", "password=x", "!"] + shown, {}, rw)
+    tail = p.argv[p.argv.index("fpsdisplaysink"):]
+    check("video-sink=fakesink" in tail and "text-overlay=false" in tail
+          and not any(t.startswith("silent=") or t == "video-sink=xvimagesink" for t in tail),
+          f"fpsdisplaysink's screen becomes fakesink, its reports stay on: {tail}")
+check(refused(lambda: rr.classify(["gst-launch-1.0", "devourersrc", "password=x", "!",
+                                   "filesink", "location=x"], {}, rw)),
+      "a receiver ending in a sink it cannot count is refused")
+
 p = rr.classify(["x/devourer-vusb", "--adapter", "g", "--", "gst-launch-1.0", "devourersrc",
                  "device=auto", "!", "fakesink"], {}, rw)
 check("device=auto" in p.argv and p.role == "rx",
@@ -112,6 +135,10 @@ check(len(groups) == 1 and sorted(q.role for q in groups[0][1]) == ["rx", "tx"],
 groups = plan("build/examples/rxdemo\nbuild/examples/txdemo\n"
               "build/examples/rxdemo\nbuild/examples/txdemo\n", env)
 check(len(groups) == 2, "two printed pairs run as two pairs")
+check(refused(lambda: plan("meson devenv -C build gst-inspect-1.0 devourersink\n", env)),
+      "meson devenv with a command on the same line is refused (print the shell, then the commands)")
+check(refused(lambda: plan("meson devenv\n", env)), "meson devenv without -C is refused")
+
 groups = plan("export DEVOURER_AIR_DIR=/tmp/air\nbash scripts/test.sh\n", env)
 check(groups[0][0] == "exempt", "an exempt command is not run and says where it is covered")
 

@@ -159,6 +159,16 @@ static void test_src_properties(void)
 		return;
 	CHECK(gst_base_src_is_live(GST_BASE_SRC(e)), "devourersrc is live");
 	roundtrip_str(e, "device", "virtual:a,loss=0.1;virtual:b,rssi=-70");
+	roundtrip_str(e, "device", "none");
+	{
+		/* gst-inspect-1.0 is where a user looks the selectors up: the
+		 * aggregator's device=none must be among them. */
+		GParamSpec *dev = g_object_class_find_property(
+			G_OBJECT_GET_CLASS(e), "device");
+		const gchar *blurb = dev ? g_param_spec_get_blurb(dev) : NULL;
+		CHECK(blurb && strstr(blurb, "or none: no local adapter"),
+		      "devourersrc's device blurb lists none");
+	}
 	roundtrip_str(e, "channel", "165");
 	roundtrip_str(e, "bandwidth", "80");
 	roundtrip_str(e, "link-id", "1");
