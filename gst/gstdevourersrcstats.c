@@ -136,6 +136,32 @@ set_forward_fields (GstDevourerSrc * self, GstStructure * s)
       "aggregate-buffer-size", G_TYPE_INT, rcvbuf, NULL);
 }
 
+/* The 'adapters' entry of local adapter @i: what the link took from it
+ * (@as), what its driver received (@rs) and what it heard (@h). */
+static GstStructure *
+local_adapter_stats (GstDevourerSrcAdapter * a, guint i,
+    const struct dvr_link_adapter_stats *as, const GstDevourerSrcHeard * h,
+    const struct dvr_rx_stats *rs)
+{
+  GstStructure *s = gst_structure_new ("adapter",
+      "index", G_TYPE_UINT, i,
+      "device", G_TYPE_STRING, a->radio.selector,
+      "frames", G_TYPE_UINT64, as->frames,
+      "frames-received", G_TYPE_UINT64, rs->frames,
+      "crc-errors", G_TYPE_UINT64, rs->crc_errors,
+      "rx-malformed", G_TYPE_UINT64, rs->malformed,
+      "rf-paths", G_TYPE_UINT, a->radio.dev != NULL ?
+      dvr_rf_paths (a->radio.dev) : 0u,
+      "rssi-avg", G_TYPE_INT, gst_devourer_heard_average (h->rssi_sum,
+          h->rssi_samples),
+      "rssi-min", G_TYPE_INT, rssi_or_none (h->rssi_min, h->rssi_samples),
+      "rssi-max", G_TYPE_INT, rssi_or_none (h->rssi_max, h->rssi_samples),
+      NULL);
+
+  gst_devourer_heard_set_fields (s, h);
+  return s;
+}
+
 GstStructure *
 gst_devourer_src_stats_make (GstDevourerSrc * self)
 {
@@ -171,34 +197,16 @@ gst_devourer_src_stats_make (GstDevourerSrc * self)
   g_mutex_unlock (&self->rx_lock);
 
   for (guint i = 0; i < n; i++) {
-    GstDevourerSrcAdapter *a = &self->adapters[i];
-    const struct dvr_link_adapter_stats *as = &ls.adapter[i];
-    const GstDevourerSrcHeard *h = &heard[i];
-    struct dvr_rx_stats rs = { 0 };
-    GstStructure *as_s;
     GValue v = G_VALUE_INIT;
+    struct dvr_rx_stats rs = { 0 };
 
-    if (a->radio.dev != NULL)
-      dvr_get_rx_stats (a->radio.dev, &rs);
+    if (self->adapters[i].radio.dev != NULL)
+      dvr_get_rx_stats (self->adapters[i].radio.dev, &rs);
     crc += rs.crc_errors;
     rx_malformed += rs.malformed;
-    as_s = gst_structure_new ("adapter",
-        "index", G_TYPE_UINT, i,
-        "device", G_TYPE_STRING, a->radio.selector,
-        "frames", G_TYPE_UINT64, as->frames,
-        "frames-received", G_TYPE_UINT64, rs.frames,
-        "crc-errors", G_TYPE_UINT64, rs.crc_errors,
-        "rx-malformed", G_TYPE_UINT64, rs.malformed,
-        "rf-paths", G_TYPE_UINT, a->radio.dev != NULL ?
-        dvr_rf_paths (a->radio.dev) : 0u,
-        "rssi-avg", G_TYPE_INT, gst_devourer_heard_average (h->rssi_sum,
-            h->rssi_samples),
-        "rssi-min", G_TYPE_INT, rssi_or_none (h->rssi_min, h->rssi_samples),
-        "rssi-max", G_TYPE_INT, rssi_or_none (h->rssi_max, h->rssi_samples),
-        NULL);
-    gst_devourer_heard_set_fields (as_s, h);
     g_value_init (&v, GST_TYPE_STRUCTURE);
-    g_value_take_boxed (&v, as_s);
+    g_value_take_boxed (&v, local_adapter_stats (&self->adapters[i], i,
+            &ls.adapter[i], &heard[i], &rs));
     gst_value_array_append_and_take_value (&adapters, &v);
   }
   if (n == 0) {
@@ -263,6 +271,53 @@ gst_devourer_src_stats_make (GstDevourerSrc * self)
 /* Post a devourer-rx-stats message for the interval since the last one.
  * @final: the last one of this run (EOS or stop); it covers the partial
  * interval, so a run shorter than stats-interval still reports. */
+/* The interval's forwarded frames and aggregated datagrams (stats_lock
+ * held: the bases are its). */
+static void
+set_interval_forward_fields (GstDevourerSrc * self, GstStructure * s)
+{
+  guint64 fwd, fwd_err, agg_dg, agg_ref;
+
+  g_mutex_lock (&self->rx_lock);
+  fwd = self->forwarder.frames;
+  fwd_err = self->forwarder.errors;
+  g_mutex_unlock (&self->rx_lock);
+  g_mutex_lock (&self->aggregator.lock);
+  agg_dg = self->aggregator.stats.datagrams;
+  agg_ref = self->aggregator.stats.refused + self->aggregator.no_slot
+      + self->aggregator.unauthenticated + self->aggregator.unproven;
+  g_mutex_unlock (&self->aggregator.lock);
+  gst_structure_set (s,
+      "forwarded", G_TYPE_UINT64, fwd - self->last_fwd_frames,
+      "forward-errors", G_TYPE_UINT64, fwd_err - self->last_fwd_errors,
+      "aggregate-datagrams", G_TYPE_UINT64,
+      agg_dg - self->last_agg_datagrams,
+      "aggregate-refused", G_TYPE_UINT64,
+      agg_ref - self->last_agg_refused, NULL);
+  self->last_fwd_frames = fwd;
+  self->last_fwd_errors = fwd_err;
+  self->last_agg_datagrams = agg_dg;
+  self->last_agg_refused = agg_ref;
+}
+
+/* The interval's entry of local adapter @i, from what it heard (@h). */
+static GstStructure *
+interval_adapter_stats (GstDevourerSrc * self, guint i,
+    const GstDevourerSrcHeard * h, gint avg)
+{
+  GstStructure *s = gst_structure_new ("adapter",
+      "index", G_TYPE_UINT, i,
+      "device", G_TYPE_STRING, self->adapters[i].radio.selector,
+      "frames", G_TYPE_UINT64, h->frames,
+      "rssi", G_TYPE_INT, avg,
+      "rssi-min", G_TYPE_INT, rssi_or_none (h->rssi_min, h->rssi_samples),
+      "rssi-max", G_TYPE_INT, rssi_or_none (h->rssi_max, h->rssi_samples),
+      NULL);
+
+  gst_devourer_heard_set_fields (s, h);
+  return s;
+}
+
 void
 gst_devourer_src_stats_post (GstDevourerSrc * self, guint64 now,
     gboolean final)
@@ -298,24 +353,14 @@ gst_devourer_src_stats_post (GstDevourerSrc * self, guint64 now,
     gint avg = gst_devourer_heard_average (h->rssi_sum, h->rssi_samples);
     gint avg_heard = gst_devourer_heard_average (h->all_rssi_sum,
         h->all_frames);
-    GstStructure *as_s;
     GValue v = G_VALUE_INIT;
 
     if (h->rssi_samples > 0 && avg > best)
       best = avg;
     if (h->all_frames > 0 && avg_heard > best_heard)
       best_heard = avg_heard;
-    as_s = gst_structure_new ("adapter",
-        "index", G_TYPE_UINT, i,
-        "device", G_TYPE_STRING, self->adapters[i].radio.selector,
-        "frames", G_TYPE_UINT64, h->frames,
-        "rssi", G_TYPE_INT, avg,
-        "rssi-min", G_TYPE_INT, rssi_or_none (h->rssi_min, h->rssi_samples),
-        "rssi-max", G_TYPE_INT, rssi_or_none (h->rssi_max, h->rssi_samples),
-        NULL);
-    gst_devourer_heard_set_fields (as_s, h);
     g_value_init (&v, GST_TYPE_STRUCTURE);
-    g_value_take_boxed (&v, as_s);
+    g_value_take_boxed (&v, interval_adapter_stats (self, i, h, avg));
     gst_value_array_append_and_take_value (&adapters, &v);
   }
 
@@ -367,30 +412,7 @@ gst_devourer_src_stats_post (GstDevourerSrc * self, guint64 now,
       "pumped-transfers", G_TYPE_UINT64, pumped - self->last_pumped,
       "rssi", G_TYPE_INT, best,
       "rssi-heard", G_TYPE_INT, best_heard, NULL);
-  {
-    guint64 fwd, fwd_err, agg_dg, agg_ref;
-
-    g_mutex_lock (&self->rx_lock);
-    fwd = self->forwarder.frames;
-    fwd_err = self->forwarder.errors;
-    g_mutex_unlock (&self->rx_lock);
-    g_mutex_lock (&self->aggregator.lock);
-    agg_dg = self->aggregator.stats.datagrams;
-    agg_ref = self->aggregator.stats.refused + self->aggregator.no_slot
-        + self->aggregator.unauthenticated + self->aggregator.unproven;
-    g_mutex_unlock (&self->aggregator.lock);
-    gst_structure_set (s,
-        "forwarded", G_TYPE_UINT64, fwd - self->last_fwd_frames,
-        "forward-errors", G_TYPE_UINT64, fwd_err - self->last_fwd_errors,
-        "aggregate-datagrams", G_TYPE_UINT64,
-        agg_dg - self->last_agg_datagrams,
-        "aggregate-refused", G_TYPE_UINT64,
-        agg_ref - self->last_agg_refused, NULL);
-    self->last_fwd_frames = fwd;
-    self->last_fwd_errors = fwd_err;
-    self->last_agg_datagrams = agg_dg;
-    self->last_agg_refused = agg_ref;
-  }
+  set_interval_forward_fields (self, s);
   gst_structure_take_value (s, "adapters", &adapters);
   self->last_link = ls;
   self->last_dropped = dropped;
@@ -533,40 +555,22 @@ diagnose_aggregate (GstDevourerSrc * self, guint64 now, guint secs)
  * nothing on the air at all, only another link id or radio port, or our
  * frames failing authentication while nothing is delivered.
  */
-void
-gst_devourer_src_diagnose (GstDevourerSrc * self, guint64 now)
+/* One diagnosis window: the link's counters now and at its start, and
+ * the settings they are judged against. */
+typedef struct
 {
   struct dvr_link_rx_stats ls;
-  const struct dvr_link_rx_stats *was = &self->diag_link;
-  guint64 heard = 0, link_frames, sess_fail, data_fail, deferred, older;
-  guint64 unproven;
-  guint takeover;
-  guint n = (guint) g_atomic_int_get (&self->n_adapters);
-  guint link_id, port, secs = GST_DEVOURER_SRC_DIAG_WINDOW_MS / 1000u;
-  struct dvr_channel ch;
+  const struct dvr_link_rx_stats *was;
+  guint64 now, link_frames, sess_fail, data_fail, deferred, older, unproven;
+  guint link_id, port, takeover, secs;
+} DiagWindow;
 
-  g_mutex_lock (&self->rx_lock);
-  dvr_link_rx_get_stats (self->link, &ls);
-  for (guint i = 0; i < n; i++)
-    heard += self->adapters[i].heard_total.all_frames;
-  g_mutex_unlock (&self->rx_lock);
-
-  GST_OBJECT_LOCK (self);
-  link_id = self->settings.link_id;
-  port = self->settings.radio_port;
-  takeover = self->session_takeover;
-  GST_OBJECT_UNLOCK (self);
-
-  link_frames = ls.link_frames - was->link_frames;
-  sess_fail = ls.session_auth_failed - was->session_auth_failed;
-  data_fail = ls.auth_failed - was->auth_failed;
-  deferred = ls.session_deferred - was->session_deferred;
-  older = ls.session_older - was->session_older;
-  unproven = ls.session_unproven - was->session_unproven;
-
-  /* An aggregator without local adapters hears nothing by design. */
-  if (n > 0 && heard == self->diag_heard
-      && diag_due (self, GST_DEVOURER_SRC_DIAG_NOTHING, now)) {
+/* Not a single frame reached the local adapters. */
+static void
+diag_nothing_heard (GstDevourerSrc * self, const DiagWindow * w)
+{
+  if (diag_due (self, GST_DEVOURER_SRC_DIAG_NOTHING, w->now)) {
+    struct dvr_channel ch;
     GString *names = g_string_new (NULL);
 
     g_mutex_lock (&self->control_lock);
@@ -576,7 +580,7 @@ gst_devourer_src_diagnose (GstDevourerSrc * self, guint64 now)
           self->adapters[i].radio.selector);
     g_mutex_unlock (&self->control_lock);
     GST_ELEMENT_WARNING_WITH_DETAILS (self, RESOURCE, READ,
-        ("Nothing heard for %u s on channel %u (%u MHz) by %s.", secs,
+        ("Nothing heard for %u s on channel %u (%u MHz) by %s.", w->secs,
             ch.channel, ch.bw_mhz, names->str),
         ("Not a single frame reached the adapter(s). Tune devourersrc to "
             "the sender's channel and bandwidth (channel=, bandwidth=), "
@@ -588,92 +592,107 @@ gst_devourer_src_diagnose (GstDevourerSrc * self, guint64 now)
             "devices", G_TYPE_STRING, names->str, NULL));
     g_string_free (names, TRUE);
   }
-  if (link_frames == 0 && ls.other_link > was->other_link
-      && diag_due (self, GST_DEVOURER_SRC_DIAG_OTHER_LINK, now)) {
+}
+
+/* Only another link id, or this link on another radio port, is heard. */
+static void
+diag_other_link_or_port (GstDevourerSrc * self, const DiagWindow * w)
+{
+  if (w->link_frames == 0 && w->ls.other_link > w->was->other_link
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_OTHER_LINK, w->now)) {
     GST_ELEMENT_WARNING_WITH_DETAILS (self, RESOURCE, SETTINGS,
         ("Frames of link-id %u are heard, none of link-id %u.",
-            ls.other_link_id, link_id),
+            w->ls.other_link_id, w->link_id),
         ("%" G_GUINT64_FORMAT " WFB-NG frames of another link in the last "
             "%u s (the last of link-id %u). Set link-id=%u here to receive "
             "them, or give the sender link-id=%u.",
-            ls.other_link - was->other_link, secs, ls.other_link_id,
-            ls.other_link_id, link_id),
+            w->ls.other_link - w->was->other_link, w->secs,
+            w->ls.other_link_id, w->ls.other_link_id, w->link_id),
         ("kind", G_TYPE_STRING, "other-link",
-            "link-id", G_TYPE_UINT, link_id,
-            "link-id-heard", G_TYPE_UINT, ls.other_link_id, NULL));
+            "link-id", G_TYPE_UINT, w->link_id,
+            "link-id-heard", G_TYPE_UINT, w->ls.other_link_id, NULL));
   }
-  if (link_frames == 0 && ls.other_port > was->other_port
-      && diag_due (self, GST_DEVOURER_SRC_DIAG_OTHER_PORT, now)) {
+  if (w->link_frames == 0 && w->ls.other_port > w->was->other_port
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_OTHER_PORT, w->now)) {
     GST_ELEMENT_WARNING_WITH_DETAILS (self, RESOURCE, SETTINGS,
         ("Frames of link-id %u on radio-port %u are heard, none on "
-            "radio-port %u.", link_id, (guint) ls.other_port_id, port),
+            "radio-port %u.", w->link_id, (guint) w->ls.other_port_id,
+            w->port),
         ("%" G_GUINT64_FORMAT " frames of this link on another radio port "
             "in the last %u s (the last on radio-port %u). Set "
             "radio-port=%u here to receive that stream, or give the "
-            "sender radio-port=%u.", ls.other_port - was->other_port, secs,
-            (guint) ls.other_port_id, (guint) ls.other_port_id, port),
+            "sender radio-port=%u.", w->ls.other_port - w->was->other_port,
+            w->secs, (guint) w->ls.other_port_id,
+            (guint) w->ls.other_port_id, w->port),
         ("kind", G_TYPE_STRING, "other-port",
-            "radio-port", G_TYPE_UINT, port,
-            "radio-port-heard", G_TYPE_UINT, (guint) ls.other_port_id,
+            "radio-port", G_TYPE_UINT, w->port,
+            "radio-port-heard", G_TYPE_UINT, (guint) w->ls.other_port_id,
             NULL));
   }
-  if (older > 0 && diag_due (self, GST_DEVOURER_SRC_DIAG_SESSION_OLDER, now)) {
+}
+
+/* Sessions heard but not followed: older, deferred, unproven. */
+static void
+diag_sessions (GstDevourerSrc * self, const DiagWindow * w)
+{
+  if (w->older > 0
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_SESSION_OLDER, w->now)) {
     GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECODE,
         ("The sender of link-id %u restarted with a lower epoch (a camera "
             "without a clock?): followed again after %u ms of silence.",
-            link_id, takeover),
+            w->link_id, w->takeover),
         ("%" G_GUINT64_FORMAT " session(s) older than the one followed "
             "were adopted once it fell silent. Give devourersink an "
             "epoch-file= on storage that survives a reboot, so that every "
             "run announces a higher epoch and is followed at once (and by "
-            "wfb-ng receivers, which never take a lower one).", older),
+            "wfb-ng receivers, which never take a lower one).", w->older),
         ("kind", G_TYPE_STRING, "session-older",
-            "session-older", G_TYPE_UINT64, older,
-            "session-takeover", G_TYPE_UINT, takeover, NULL));
+            "session-older", G_TYPE_UINT64, w->older,
+            "session-takeover", G_TYPE_UINT, w->takeover, NULL));
   }
-  /* A sender restarted within the takeover time is deferred for a
+  /* A sender restarted within the w->takeover time is w->deferred for a
    * moment and then followed: only deferral that goes on is news. */
-  if (deferred > 0 && ls.session_takeovers == was->session_takeovers)
+  if (w->deferred > 0 && w->ls.session_takeovers == w->was->session_takeovers)
     self->diag_deferred_windows++;
   else
     self->diag_deferred_windows = 0;
-  if (deferred > 0 && (takeover == 0 || self->diag_deferred_windows >= 2)
-      && diag_due (self, GST_DEVOURER_SRC_DIAG_SESSION_DEFERRED, now)) {
-    if (takeover == 0)
+  if (w->deferred > 0 && (w->takeover == 0 || self->diag_deferred_windows >= 2)
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_SESSION_DEFERRED, w->now)) {
+    if (w->takeover == 0)
       GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECODE,
           ("Link-id %u: sessions older than the one followed are heard and "
-              "refused (session-takeover=0).", link_id),
+              "refused (session-takeover=0).", w->link_id),
           ("%" G_GUINT64_FORMAT " session packets of another run in the "
               "last %u s. With session-takeover=0 a sender restarted at a "
               "lower epoch is never followed: set session-takeover, or "
-              "give the sink an epoch-file=.", deferred, secs),
+              "give the sink an epoch-file=.", w->deferred, w->secs),
           ("kind", G_TYPE_STRING, "session-deferred",
-              "session-deferred", G_TYPE_UINT64, deferred, NULL));
-    else if (ls.packets != was->packets)
+              "session-deferred", G_TYPE_UINT64, w->deferred, NULL));
+    else if (w->ls.packets != w->was->packets)
       GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECODE,
           ("Link-id %u: another run's sessions are heard while the one "
               "followed is live: a second sender with this key, or a "
-              "recording played back.", link_id),
+              "recording played back.", w->link_id),
           ("%" G_GUINT64_FORMAT " session packets of another run in the "
               "last %u s were not adopted; the current session keeps the "
-              "link until it falls silent for %u ms.", deferred, secs,
-              takeover),
+              "link until it falls silent for %u ms.", w->deferred, w->secs,
+              w->takeover),
           ("kind", G_TYPE_STRING, "session-deferred",
-              "session-deferred", G_TYPE_UINT64, deferred, NULL));
+              "session-deferred", G_TYPE_UINT64, w->deferred, NULL));
   }
   /* A sender that has just started echoes the challenge within a second
    * or two of hearing it: only a window after a window of nothing but
-   * unproven sessions is news. */
-  if (unproven > 0 && ls.packets == was->packets)
+   * w->unproven sessions is news. */
+  if (w->unproven > 0 && w->ls.packets == w->was->packets)
     self->diag_unproven_windows++;
   else
     self->diag_unproven_windows = 0;
   if (self->diag_unproven_windows >= 2
-      && diag_due (self, GST_DEVOURER_SRC_DIAG_SESSION_UNPROVEN, now)) {
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_SESSION_UNPROVEN, w->now)) {
     GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECODE,
         ("Link-id %u: the sender's sessions do not answer this side's "
             "challenge, so they are not followed. Does the uplink reach "
-            "it?", link_id),
+            "it?", w->link_id),
         ("%" G_GUINT64_FORMAT " session packets in the last %u s came from "
             "a sender that echoes challenges, none of them the one this "
             "process's devourersink on link-id %u carries. A live sender "
@@ -681,31 +700,74 @@ gst_devourer_src_diagnose (GstDevourerSrc * self, guint64 now)
             "does either does not hear this side (check the uplink's "
             "channel, radio-port, key and range) or is a recording of an "
             "earlier run played back. freshness=false follows such a "
-            "sender with the one-way rules.", unproven, secs, link_id),
+            "sender with the one-way rules.", w->unproven, w->secs, w->link_id),
         ("kind", G_TYPE_STRING, "session-unproven",
-            "session-unproven", G_TYPE_UINT64, unproven, NULL));
+            "session-unproven", G_TYPE_UINT64, w->unproven, NULL));
   }
+}
+
+/* Frames of the link that do not authenticate: another key. */
+static void
+diag_auth (GstDevourerSrc * self, const DiagWindow * w)
+{
   /* Data of a session not (yet) adopted fails too: that is not a key
    * problem while the session packets themselves open. */
-  if ((sess_fail > 0 || (data_fail > 0 && deferred == 0 && unproven == 0))
-      && ls.packets == was->packets
-      && diag_due (self, GST_DEVOURER_SRC_DIAG_AUTH, now)) {
+  if ((w->sess_fail > 0
+          || (w->data_fail > 0 && w->deferred == 0 && w->unproven == 0))
+      && w->ls.packets == w->was->packets
+      && diag_due (self, GST_DEVOURER_SRC_DIAG_AUTH, w->now)) {
     GST_ELEMENT_WARNING_WITH_DETAILS (self, STREAM, DECRYPT_NOKEY,
         ("Frames of link-id %u are heard but do not authenticate: the "
-            "sender uses another key.", link_id),
+            "sender uses another key.", w->link_id),
         ("In the last %u s %" G_GUINT64_FORMAT " session packets and %"
             G_GUINT64_FORMAT " data frames failed authentication and "
             "nothing was delivered. Give both ends the same password, or "
             "key-file=gs.key from the pair whose drone.key the sender "
-            "uses.", secs, sess_fail, data_fail),
+            "uses.", w->secs, w->sess_fail, w->data_fail),
         ("kind", G_TYPE_STRING, "auth-failed",
-            "session-auth-failed", G_TYPE_UINT64, sess_fail,
-            "auth-failed", G_TYPE_UINT64, data_fail,
-            "no-session", G_TYPE_UINT64, ls.no_session - was->no_session,
+            "session-auth-failed", G_TYPE_UINT64, w->sess_fail,
+            "auth-failed", G_TYPE_UINT64, w->data_fail,
+            "no-session", G_TYPE_UINT64, w->ls.no_session - w->was->no_session,
             NULL));
   }
-  diagnose_aggregate (self, now, secs);
-  self->diag_link = ls;
+}
+
+void
+gst_devourer_src_diagnose (GstDevourerSrc * self, guint64 now)
+{
+  DiagWindow w = { .was = &self->diag_link, .now = now,
+    .secs = GST_DEVOURER_SRC_DIAG_WINDOW_MS / 1000u
+  };
+  guint64 heard = 0;
+  guint n = (guint) g_atomic_int_get (&self->n_adapters);
+
+  g_mutex_lock (&self->rx_lock);
+  dvr_link_rx_get_stats (self->link, &w.ls);
+  for (guint i = 0; i < n; i++)
+    heard += self->adapters[i].heard_total.all_frames;
+  g_mutex_unlock (&self->rx_lock);
+
+  GST_OBJECT_LOCK (self);
+  w.link_id = self->settings.link_id;
+  w.port = self->settings.radio_port;
+  w.takeover = self->session_takeover;
+  GST_OBJECT_UNLOCK (self);
+
+  w.link_frames = w.ls.link_frames - w.was->link_frames;
+  w.sess_fail = w.ls.session_auth_failed - w.was->session_auth_failed;
+  w.data_fail = w.ls.auth_failed - w.was->auth_failed;
+  w.deferred = w.ls.session_deferred - w.was->session_deferred;
+  w.older = w.ls.session_older - w.was->session_older;
+  w.unproven = w.ls.session_unproven - w.was->session_unproven;
+
+  /* An aggregator without local adapters hears nothing by design. */
+  if (n > 0 && heard == self->diag_heard)
+    diag_nothing_heard (self, &w);
+  diag_other_link_or_port (self, &w);
+  diag_sessions (self, &w);
+  diag_auth (self, &w);
+  diagnose_aggregate (self, now, w.secs);
+  self->diag_link = w.ls;
   self->diag_heard = heard;
   self->diag_next_ms = now + GST_DEVOURER_SRC_DIAG_WINDOW_MS;
 }
