@@ -1090,64 +1090,74 @@ free_receiver (GstDevourerSrc * self)
   }
 }
 
-static gboolean
-gst_devourer_src_start (GstBaseSrc * bsrc)
+/* What one run (start to stop) goes by: the properties as they were at
+ * start, read at once under the object lock. */
+typedef struct
 {
-  GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
-  struct dvr_link_rx_config lcfg = { 0 };
-  struct dvr_link_keys keys, hop_keys = { {0}, {0} };
-  GstDevourerHopSettings hop;
-  struct dvr_channel ch;
   GstDevourerSettings settings;
-  const gchar *device;
-  gchar **selectors = NULL;
-  gboolean keep_corrupted, ok = FALSE;
-  gchar *forward = NULL, *aggregate = NULL, *bind_address = NULL;
+  GstDevourerHopSettings hop;
+  const gchar *device;          /* settings.device or the default */
+  gboolean no_device;           /* device=none: remote adapters only */
+  gboolean keep_corrupted, streaming_rx, freshness;
+  gchar *forward, *aggregate, *bind_address, *alink_send;
   gint aggregate_buffer_size;
-  guint aggregate_timeout, takeover;
-  gboolean no_device, streaming_rx, freshness;
+  guint aggregate_timeout, takeover, queue_size;
   guint feedback_interval, feedback_port;
-  gchar *alink_send = NULL;
-  guint queue_size, n = 0;
-  GstStructure *config;
-  GstBufferPool *pool;
-  struct dvr_link_rx *link = NULL;
-  struct dvr_rx_match match;
-  GError *err = NULL;
-  int ret;
+} SrcRun;
 
+static void
+src_run_read (GstDevourerSrc * self, SrcRun * run)
+{
   GST_OBJECT_LOCK (self);
-  gst_devourer_settings_copy (&settings, &self->settings);
-  gst_devourer_hop_settings_copy (&hop, &self->hop_settings);
-  keep_corrupted = self->keep_corrupted;
-  queue_size = self->queue_size;
-  forward = g_strdup (self->forward);
-  aggregate = g_strdup (self->aggregate);
-  bind_address = g_strdup (self->bind_address);
-  aggregate_buffer_size = self->aggregate_buffer_size;
-  aggregate_timeout = self->aggregate_timeout;
-  takeover = self->session_takeover;
-  freshness = self->freshness;
-  streaming_rx = self->streaming_rx;
-  feedback_interval = self->feedback_interval;
-  feedback_port = self->feedback_port;
-  alink_send = g_strdup (self->alink_send);
+  gst_devourer_settings_copy (&run->settings, &self->settings);
+  gst_devourer_hop_settings_copy (&run->hop, &self->hop_settings);
+  run->keep_corrupted = self->keep_corrupted;
+  run->queue_size = self->queue_size;
+  run->forward = g_strdup (self->forward);
+  run->aggregate = g_strdup (self->aggregate);
+  run->bind_address = g_strdup (self->bind_address);
+  run->aggregate_buffer_size = self->aggregate_buffer_size;
+  run->aggregate_timeout = self->aggregate_timeout;
+  run->takeover = self->session_takeover;
+  run->freshness = self->freshness;
+  run->streaming_rx = self->streaming_rx;
+  run->feedback_interval = self->feedback_interval;
+  run->feedback_port = self->feedback_port;
+  run->alink_send = g_strdup (self->alink_send);
   /* The timeout this receiver runs with until the next start, whatever
    * fec-timeout is set to meanwhile: what the timer's period follows. */
-  self->block_timeout_ms = settings.fec_timeout;
+  self->block_timeout_ms = run->settings.fec_timeout;
   GST_OBJECT_UNLOCK (self);
-  device = settings.device != NULL ? settings.device :
+  run->device = run->settings.device != NULL ? run->settings.device :
       GST_DEVOURER_DEFAULT_DEVICE;
-  ch = gst_devourer_settings_channel (&settings);
-  lcfg.link_id = settings.link_id;
-  lcfg.radio_port = (uint8_t) settings.radio_port;
-  lcfg.block_timeout_ms = settings.fec_timeout;
-  lcfg.takeover_ms = takeover ? takeover : UINT32_MAX;
+  run->no_device = g_ascii_strcasecmp (run->device, "none") == 0;
+}
 
+static void
+src_run_clear (SrcRun * run)
+{
+  g_free (run->alink_send);
+  g_free (run->forward);
+  g_free (run->aggregate);
+  g_free (run->bind_address);
+  gst_devourer_settings_clear (&run->settings);
+  gst_devourer_hop_settings_clear (&run->hop);
+}
+
+static gboolean
+is_set (const gchar * text)
+{
+  return text != NULL && text[0] != '\0';
+}
+
+/* Every counter and flag a run starts from, in one place. 'stats' may be
+ * read from another thread meanwhile: what it reads is reset under the
+ * locks it takes. */
+static void
+reset_run_state (GstDevourerSrc * self)
+{
   g_atomic_int_set (&self->fatal, 0);
   g_atomic_int_set (&self->adapters_lost, 0);
-  /* 'stats' may be read from another thread meanwhile: the counters it
-   * reads are reset under the locks it takes. */
   g_mutex_lock (&self->control_lock);
   self->final_crc_errors = 0;
   self->final_rx_malformed = 0;
@@ -1160,6 +1170,9 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   self->queue_dropped = 0;
   self->pumped_transfers = 0;
   self->queue_high_water = 0;
+  self->alink_sent = self->alink_errors = 0;
+  self->pump_off = FALSE;
+  self->pump_next_poll_ms = 0;
   memset (&self->final_link, 0, sizeof (self->final_link));
   g_mutex_unlock (&self->rx_lock);
   g_mutex_lock (&self->stats_lock);
@@ -1167,103 +1180,145 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
   self->last_dropped = 0;
   self->last_pumped = 0;
   self->stats_final = FALSE;
+  self->last_fwd_frames = self->last_fwd_errors = 0;
+  self->last_agg_datagrams = self->last_agg_refused = 0;
   g_mutex_unlock (&self->stats_lock);
+  /* the timer thread's own, not running yet */
+  self->next_stats_ms = 0;
   memset (&self->diag_link, 0, sizeof (self->diag_link));
   self->diag_heard = 0;
   self->diag_deferred_windows = 0;
   self->diag_unproven_windows = 0;
   memset (self->diag_ever_warned, 0, sizeof (self->diag_ever_warned));
+  self->diag_agg_frames = 0;
+  self->diag_agg_no_slot = 0;
+  self->diag_agg_unauth = 0;
+  self->diag_agg_kdrops = 0;
+}
 
-  /* device=none: no local adapter, an aggregator of remote ones only. */
-  no_device = g_ascii_strcasecmp (device, "none") == 0;
-  if (no_device && (aggregate == NULL || aggregate[0] == '\0')) {
+/* The run's clock starts once the adapters are up: the first stats
+ * interval and diagnosis window leave the bring-up out. Before the
+ * timer thread that reads them starts. */
+static void
+start_timekeeping (GstDevourerSrc * self)
+{
+  guint64 now = gst_devourer_now_ms ();
+
+  g_mutex_lock (&self->stats_lock);
+  self->last_stats_ms = now;
+  g_mutex_unlock (&self->stats_lock);
+  self->diag_next_ms = now + GST_DEVOURER_SRC_DIAG_WINDOW_MS;
+}
+
+/* The devices the run opens (device=none: none); NULL after posting an
+ * ERROR for a combination of properties that cannot run. */
+static gchar **
+src_run_devices (GstDevourerSrc * self, const SrcRun * run, guint * n)
+{
+  gchar **selectors;
+
+  if (run->no_device && !is_set (run->aggregate)) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
         ("device=none needs aggregate=PORT."),
         ("With no local adapter the src can only receive frames forwarded "
             "over UDP: set aggregate= to the port the forwarders send to."));
-    goto done;
+    return NULL;
   }
-  if (no_device && feedback_interval > 0) {
+  if (run->no_device && run->feedback_interval > 0) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
         ("feedback-interval needs a local adapter to send on."),
         ("device=none receives forwarded frames only; set "
             "feedback-interval=0 or name a device."));
-    goto done;
+    return NULL;
   }
-  selectors = no_device ? g_new0 (gchar *, 1) :
-      gst_devourer_split_devices (device);
+  if (run->feedback_interval > 0
+      && run->feedback_port == run->settings.radio_port) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("feedback-port %u is the port this src receives.",
+            run->feedback_port),
+        ("Give the feedback stream a radio port of its own."));
+    return NULL;
+  }
+  selectors = run->no_device ? g_new0 (gchar *, 1) :
+      gst_devourer_split_devices (run->device);
   if (selectors == NULL) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, ("No device given."),
         ("Set device=auto, usb:VID:PID, usb:BUS-PORT or virtual:NAME."));
-    goto done;
+    return NULL;
   }
-  n = g_strv_length (selectors);
-  if (n > DVR_LINK_MAX_ADAPTERS) {
+  *n = g_strv_length (selectors);
+  if (*n > DVR_LINK_MAX_ADAPTERS) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-        ("Too many devices: %u (at most %d).", n, DVR_LINK_MAX_ADAPTERS),
-        ("device=\"%s\"", device));
-    goto done;
+        ("Too many devices: %u (at most %d).", *n, DVR_LINK_MAX_ADAPTERS),
+        ("device=\"%s\"", run->device));
+    g_strfreev (selectors);
+    return NULL;
   }
-  if (feedback_interval > 0 && feedback_port == settings.radio_port) {
-    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-        ("feedback-port %u is the port this src receives.", feedback_port),
-        ("Give the feedback stream a radio port of its own."));
-    goto done;
-  }
-  if (!gst_devourer_load_keys (GST_ELEMENT (self), settings.key_file,
-          settings.password, GST_DEVOURER_KEY_RECEIVER, &keys))
-    goto done;
-  /* the hop order comes from the pair too, once the adapters are up */
-  hop_keys = keys;
-  /* The feedback sender seals with the ground's half of the pair, which
-   * the drone's half opens: made now, while the keys are at hand. */
-  if (feedback_interval > 0
-      && !gst_devourer_feedback_sender_init (&self->feedback, &keys,
-          settings.link_id, feedback_port, &err)) {
+  return selectors;
+}
+
+/* What the run sends besides the stream it receives: link feedback to
+ * the drone (sealed with the ground's half of @keys), the alink_drone
+ * message, forwarded frames. FALSE after posting an ERROR. */
+static gboolean
+start_senders (GstDevourerSrc * self, const SrcRun * run,
+    const struct dvr_link_keys *keys)
+{
+  GError *err = NULL;
+  gboolean ok;
+
+  if (run->feedback_interval > 0
+      && !gst_devourer_feedback_sender_init (&self->feedback, keys,
+          run->settings.link_id, run->feedback_port, &err)) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Could not create the link feedback sender."), ("%s",
             err->message));
     g_clear_error (&err);
-    gst_devourer_keys_clear (&keys);
-    goto done;
+    return FALSE;
   }
-  if (alink_send != NULL && alink_send[0] != '\0'
-      && !gst_devourer_alink_send_start (&self->alink, alink_send, &err)) {
+  if (is_set (run->alink_send)
+      && !gst_devourer_alink_send_start (&self->alink, run->alink_send,
+          &err)) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-        ("Could not send to alink_drone at \"%s\".", alink_send),
+        ("Could not send to alink_drone at \"%s\".", run->alink_send),
         ("%s", err->message));
     g_clear_error (&err);
-    gst_devourer_keys_clear (&keys);
-    goto done;
+    return FALSE;
   }
-
-  if (forward != NULL && forward[0] != '\0') {
-    g_mutex_lock (&self->rx_lock);
-    ok = gst_devourer_forwarder_start (&self->forwarder, forward, &err);
-    g_mutex_unlock (&self->rx_lock);
-    if (!ok) {
-      GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-          ("Cannot forward to \"%s\".", forward), ("%s", err->message));
-      g_clear_error (&err);
-      gst_devourer_keys_clear (&keys);
-      goto done;
-    }
-    ok = FALSE;
-    GST_INFO_OBJECT (self, "forwarding to %s", self->forwarder.names);
+  if (!is_set (run->forward))
+    return TRUE;
+  g_mutex_lock (&self->rx_lock);
+  ok = gst_devourer_forwarder_start (&self->forwarder, run->forward, &err);
+  g_mutex_unlock (&self->rx_lock);
+  if (!ok) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("Cannot forward to \"%s\".", run->forward), ("%s", err->message));
+    g_clear_error (&err);
+    return FALSE;
   }
+  GST_INFO_OBJECT (self, "forwarding to %s", self->forwarder.names);
+  return TRUE;
+}
 
-  /* Receiver, queue and pool first: the first frame may arrive while
-   * dvr_start() is still returning. */
-  pool = gst_buffer_pool_new ();
-  config = gst_buffer_pool_get_config (pool);
+/* The packet queue, its buffer pool and the link receiver, published
+ * under rx_lock before any adapter opens: the first frame may arrive
+ * while dvr_start() is still returning. FALSE after posting an ERROR
+ * (free_receiver releases what was set). */
+static gboolean
+make_receiver (GstDevourerSrc * self, const SrcRun * run,
+    struct dvr_link_rx_config *lcfg, const struct dvr_link_keys *keys)
+{
+  GstBufferPool *pool = gst_buffer_pool_new ();
+  GstStructure *config = gst_buffer_pool_get_config (pool);
+  struct dvr_link_rx *link = NULL;
+  int ret;
+
   gst_buffer_pool_config_set_params (config, NULL, DVR_LINK_MAX_PAYLOAD,
-      MIN (queue_size, POOL_PREALLOC), 0);
-  /* Published under rx_lock: 'stats' may be read meanwhile, and
-   * free_receiver() releases whatever is set on a failure. */
+      MIN (run->queue_size, POOL_PREALLOC), 0);
   g_mutex_lock (&self->rx_lock);
   self->pool = pool;
-  self->queue = g_new0 (GstBuffer *, queue_size);
-  self->queue_cap = queue_size;
+  self->queue = g_new0 (GstBuffer *, run->queue_size);
+  self->queue_cap = run->queue_size;
   self->queue_head = 0;
   self->queue_len = 0;
   g_mutex_unlock (&self->rx_lock);
@@ -1271,32 +1326,44 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
       || !gst_buffer_pool_set_active (pool, TRUE)) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Could not allocate receive buffers."), (NULL));
-    gst_devourer_keys_clear (&keys);
-    goto fail_receiver;
+    return FALSE;
   }
-
-  if (freshness)
-    lcfg.fresh = gst_devourer_fresh_acquire (lcfg.link_id, NULL);
-  ret = dvr_link_rx_new (&lcfg, &keys, on_link_packet, self, &link);
-  gst_devourer_keys_clear (&keys);
+  if (run->freshness)
+    lcfg->fresh = gst_devourer_fresh_acquire (lcfg->link_id, NULL);
+  ret = dvr_link_rx_new (lcfg, keys, on_link_packet, self, &link);
   if (ret != DVR_OK) {
-    if (lcfg.fresh != NULL)
-      gst_devourer_fresh_release (lcfg.link_id, NULL);
+    if (lcfg->fresh != NULL)
+      gst_devourer_fresh_release (lcfg->link_id, NULL);
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Could not create the link receiver."),
         ("dvr_link_rx_new: %s", dvr_strerror (ret)));
-    goto fail_receiver;
+    return FALSE;
   }
   g_mutex_lock (&self->rx_lock);
   self->link = link;
-  self->fresh = lcfg.fresh;
-  self->fresh_link_id = lcfg.link_id;
+  self->fresh = lcfg->fresh;
+  self->fresh_link_id = lcfg->link_id;
   g_mutex_unlock (&self->rx_lock);
+  return TRUE;
+}
 
-  /* This stream's frames on each adapter, which other elements of the
-   * process may share (their streams' frames go to them); frames nobody
-   * claims still come here, for the other-link/other-port diagnosis. */
-  dvr_link_rx_match (lcfg.link_id, lcfg.radio_port, &match);
+/* Does the streaming thread receive itself (one local adapter, no
+ * socket)? */
+static gboolean
+pumps (const SrcRun * run, guint n)
+{
+  return run->streaming_rx && n == 1 && !is_set (run->aggregate);
+}
+
+/* Open the @n local adapters on @ch, each delivering the frames @match
+ * picks (frames nobody claims too, for the other-link/other-port
+ * diagnosis); other elements of the process may share them. FALSE after
+ * the failing one posted its ERROR. */
+static gboolean
+open_adapters (GstDevourerSrc * self, const SrcRun * run,
+    gchar ** selectors, guint n, const struct dvr_channel *ch,
+    const struct dvr_rx_match *match)
+{
   for (guint i = 0; i < n; i++) {
     GstDevourerSrcAdapter *a = &self->adapters[i];
     struct dvr_config cfg = { 0 };
@@ -1316,158 +1383,198 @@ gst_devourer_src_start (GstBaseSrc * bsrc)
     g_mutex_unlock (&self->control_lock);
 
     cfg.on_rx = on_device_rx;
-    cfg.keep_corrupted = keep_corrupted;
+    cfg.keep_corrupted = run->keep_corrupted;
     cfg.enable_rx = true;
-    cfg.firmware_dir = settings.firmware_dir;
+    cfg.firmware_dir = run->settings.firmware_dir;
     /* The streaming thread that will pump this adapter also runs
      * downstream, and the driver's thread standing in for it needs the
      * CPU first: on a loaded machine either waits several milliseconds
      * to run, while the chip goes on filling the posted transfers. A
      * deeper ring gives them that time (it only costs host memory). */
-    if (streaming_rx && n == 1 && (aggregate == NULL || aggregate[0] == '\0'))
+    if (pumps (run, n))
       cfg.rx_transfers = PUMP_RX_TRANSFERS;
 
     /* Without the control lock (see gstdevourerradio.h). */
-    if (!gst_devourer_radio_open (&a->radio, &cfg, &ch, &match,
+    if (!gst_devourer_radio_open (&a->radio, &cfg, ch, match,
             &self->control_lock))
-      goto fail_devices;
+      return FALSE;
   }
   g_mutex_lock (&self->control_lock);
-  self->tuned = ch;
+  self->tuned = *ch;
   g_mutex_unlock (&self->control_lock);
-
-  /* One local adapter and no socket: the streaming thread can receive
-   * itself. */
   g_mutex_lock (&self->rx_lock);
-  self->pump = (streaming_rx && n == 1
-      && (aggregate == NULL || aggregate[0] == '\0')) ?
-      self->adapters[0].radio.share : NULL;
-  self->pump_off = FALSE;
-  self->pump_next_poll_ms = 0;
+  self->pump = pumps (run, n) ? self->adapters[0].radio.share : NULL;
   g_mutex_unlock (&self->rx_lock);
-
   /* Remote receivers take the adapter slots the local ones left. */
   g_atomic_int_set (&self->n_local, n);
-  self->diag_agg_frames = 0;
-  self->diag_agg_no_slot = 0;
-  self->diag_agg_unauth = 0;
-  self->diag_agg_kdrops = 0;
-  if (aggregate != NULL && aggregate[0] != '\0') {
-    const GstDevourerAggregatorConfig acfg = {
-      .spec = aggregate,
-      .bind_address = bind_address,
-      .channel_id = dvr_link_channel_id (lcfg.link_id, lcfg.radio_port),
-      .max_remotes = DVR_LINK_MAX_ADAPTERS - n,
-      .slot_timeout_ms = aggregate_timeout,
-      .rcvbuf = aggregate_buffer_size,
-      .fn = on_remote_frame,
-      .authentic = on_remote_authentic,
-      .user = self,
-    };
+  return TRUE;
+}
 
-    if (!gst_devourer_aggregator_start (&self->aggregator, &acfg, &err)) {
-      GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ,
-          ("Cannot receive forwarded frames on \"%s\".", aggregate),
-          ("%s", err->message));
-      g_clear_error (&err);
-      goto fail_devices;
-    }
-    GST_INFO_OBJECT (self, "aggregating forwarded frames on %s (%u remote "
-        "slots, receive buffer %d bytes)", self->aggregator.bound,
-        DVR_LINK_MAX_ADAPTERS - n, self->aggregator.rcvbuf);
-  }
+/* Receive forwarded frames (aggregate=) into the slots after the @n
+ * local adapters. FALSE after posting an ERROR. */
+static gboolean
+start_aggregator (GstDevourerSrc * self, const SrcRun * run,
+    const struct dvr_link_rx_config *lcfg, guint n)
+{
+  GError *err = NULL;
+  const GstDevourerAggregatorConfig acfg = {
+    .spec = run->aggregate,
+    .bind_address = run->bind_address,
+    .channel_id = dvr_link_channel_id (lcfg->link_id, lcfg->radio_port),
+    .max_remotes = DVR_LINK_MAX_ADAPTERS - n,
+    .slot_timeout_ms = run->aggregate_timeout,
+    .rcvbuf = run->aggregate_buffer_size,
+    .fn = on_remote_frame,
+    .authentic = on_remote_authentic,
+    .user = self,
+  };
 
-  g_mutex_lock (&self->stats_lock);
-  self->last_fwd_frames = self->last_fwd_errors = 0;
-  self->last_agg_datagrams = self->last_agg_refused = 0;
-  self->last_stats_ms = gst_devourer_now_ms ();
-  g_mutex_unlock (&self->stats_lock);
-  self->next_stats_ms = 0;
-  g_mutex_lock (&self->rx_lock);
-  self->alink_sent = self->alink_errors = 0;
-  g_mutex_unlock (&self->rx_lock);
-  if (feedback_interval > 0 || self->alink.socket != NULL) {
-    guint64 now = gst_devourer_now_ms ();
-    guint period = feedback_interval > 0 ? feedback_interval :
-        GST_DEVOURER_ALINK_SEND_MS;
-
-    g_mutex_lock (&self->rx_lock);
-    dvr_link_rx_get_stats (self->link, &self->feedback_last);
-    dvr_link_rx_take_worst_block (self->link);
-    g_mutex_unlock (&self->rx_lock);
-    self->feedback_records = feedback_interval > 0;
-    if (self->feedback_records) {
-      g_mutex_lock (&self->control_lock);
-      gst_devourer_feedback_sender_set_share (&self->feedback,
-          self->adapters[0].radio.share);
-      g_mutex_unlock (&self->control_lock);
-    }
-    self->feedback_period = period;
-    self->feedback_span_start = now;
-    self->feedback_next_ms = now + period;
-    self->feedback_on = TRUE;
-  }
-  self->diag_next_ms = gst_devourer_now_ms () + GST_DEVOURER_SRC_DIAG_WINDOW_MS;
-  if (!gst_devourer_timer_start (&self->timer, "dvrsrc-timer",
-          src_timer_tick, self, &err)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Could not start the link timer thread."), ("%s", err->message));
+  if (!is_set (run->aggregate))
+    return TRUE;
+  if (!gst_devourer_aggregator_start (&self->aggregator, &acfg, &err)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ,
+        ("Cannot receive forwarded frames on \"%s\".", run->aggregate),
+        ("%s", err->message));
     g_clear_error (&err);
-    goto fail_devices;
+    return FALSE;
   }
+  GST_INFO_OBJECT (self, "aggregating forwarded frames on %s (%u remote "
+      "slots, receive buffer %d bytes)", self->aggregator.bound,
+      DVR_LINK_MAX_ADAPTERS - n, self->aggregator.rcvbuf);
+  return TRUE;
+}
 
-  if (hop.channels != NULL && hop.channels[0] != '\0') {
-    GstDevourerHop *hopper = NULL;
+/* The first span the feedback and the alink_drone message report, from
+ * the link's counters now (the timer thread takes over from here). */
+static void
+start_feedback_span (GstDevourerSrc * self, const SrcRun * run)
+{
+  guint64 now = gst_devourer_now_ms ();
+  guint period = run->feedback_interval > 0 ? run->feedback_interval :
+      GST_DEVOURER_ALINK_SEND_MS;
 
-    if (n == 0)
-      g_set_error (&err, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
-          "hopping needs an adapter of this element's own (device)");
-    else
-      hopper = gst_devourer_hop_start (GST_ELEMENT (self), &hop, FALSE,
-          &hop_keys, lcfg.link_id, self->adapters[0].radio.share,
-          selectors[0], &ch, &err);
-    if (hopper == NULL) {
-      GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-          ("Could not start following the hops."), ("%s", err->message));
-      g_clear_error (&err);
-      gst_devourer_timer_stop (&self->timer);
-      goto fail_devices;
-    }
+  if (run->feedback_interval == 0 && self->alink.socket == NULL)
+    return;
+  g_mutex_lock (&self->rx_lock);
+  dvr_link_rx_get_stats (self->link, &self->feedback_last);
+  dvr_link_rx_take_worst_block (self->link);
+  g_mutex_unlock (&self->rx_lock);
+  self->feedback_records = run->feedback_interval > 0;
+  if (self->feedback_records) {
     g_mutex_lock (&self->control_lock);
-    g_atomic_pointer_set (&self->hop, hopper);
+    gst_devourer_feedback_sender_set_share (&self->feedback,
+        self->adapters[0].radio.share);
     g_mutex_unlock (&self->control_lock);
   }
+  self->feedback_period = period;
+  self->feedback_span_start = now;
+  self->feedback_next_ms = now + period;
+  self->feedback_on = TRUE;
+}
 
-  GST_INFO_OBJECT (self, "receiving on %u adapter(s), link %06x port %u",
-      n, lcfg.link_id, lcfg.radio_port);
-  ok = TRUE;
-  goto done;
+/* Follow a hopping sender (hop-channels) with the first local adapter;
+ * the order comes from the pair in @keys. FALSE after posting an ERROR. */
+static gboolean
+start_following (GstDevourerSrc * self, const SrcRun * run,
+    const struct dvr_link_keys *keys, guint n, const gchar * selector,
+    const struct dvr_channel *ch)
+{
+  GstDevourerHop *hopper = NULL;
+  GError *err = NULL;
 
-fail_devices:
+  if (!is_set (run->hop.channels))
+    return TRUE;
+  if (n == 0)
+    g_set_error (&err, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+        "hopping needs an adapter of this element's own (device)");
+  else
+    hopper = gst_devourer_hop_start (GST_ELEMENT (self), &run->hop, FALSE,
+        keys, run->settings.link_id, self->adapters[0].radio.share,
+        selector, ch, &err);
+  if (hopper == NULL) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("Could not start following the hops."), ("%s", err->message));
+    g_clear_error (&err);
+    return FALSE;
+  }
+  g_mutex_lock (&self->control_lock);
+  g_atomic_pointer_set (&self->hop, hopper);
+  g_mutex_unlock (&self->control_lock);
+  return TRUE;
+}
+
+/* Undo what a failed start began, in stop's order. */
+static void
+unwind_start (GstDevourerSrc * self)
+{
+  gst_devourer_timer_stop (&self->timer);
   gst_devourer_aggregator_stop (&self->aggregator);
   g_mutex_lock (&self->rx_lock);
   self->pump = NULL;
   g_mutex_unlock (&self->rx_lock);
   close_adapters (self);
-fail_receiver:
   free_receiver (self);
   g_mutex_lock (&self->rx_lock);
   gst_devourer_forwarder_stop (&self->forwarder);
   g_mutex_unlock (&self->rx_lock);
-done:
-  if (!ok) {
-    self->feedback_on = FALSE;
-    gst_devourer_feedback_sender_clear (&self->feedback);
-    gst_devourer_alink_send_stop (&self->alink);
+  self->feedback_on = FALSE;
+  gst_devourer_feedback_sender_clear (&self->feedback);
+  gst_devourer_alink_send_stop (&self->alink);
+}
+
+static gboolean
+gst_devourer_src_start (GstBaseSrc * bsrc)
+{
+  GstDevourerSrc *self = GST_DEVOURER_SRC (bsrc);
+  SrcRun run;
+  struct dvr_link_rx_config lcfg = { 0 };
+  struct dvr_link_keys keys = { {0}, {0} };
+  struct dvr_channel ch;
+  struct dvr_rx_match match;
+  gchar **selectors;
+  guint n = 0;
+  GError *err = NULL;
+  gboolean ok;
+
+  src_run_read (self, &run);
+  ch = gst_devourer_settings_channel (&run.settings);
+  lcfg.link_id = run.settings.link_id;
+  lcfg.radio_port = (uint8_t) run.settings.radio_port;
+  lcfg.block_timeout_ms = run.settings.fec_timeout;
+  lcfg.takeover_ms = run.takeover ? run.takeover : UINT32_MAX;
+  reset_run_state (self);
+
+  selectors = src_run_devices (self, &run, &n);
+  ok = selectors != NULL
+      && gst_devourer_load_keys (GST_ELEMENT (self), run.settings.key_file,
+      run.settings.password, GST_DEVOURER_KEY_RECEIVER, &keys)
+      && start_senders (self, &run, &keys)
+      && make_receiver (self, &run, &lcfg, &keys);
+  dvr_link_rx_match (lcfg.link_id, lcfg.radio_port, &match);
+  ok = ok && open_adapters (self, &run, selectors, n, &ch, &match)
+      && start_aggregator (self, &run, &lcfg, n);
+  if (ok) {
+    start_timekeeping (self);
+    start_feedback_span (self, &run);
+    if (!gst_devourer_timer_start (&self->timer, "dvrsrc-timer",
+            src_timer_tick, self, &err)) {
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Could not start the link timer thread."), ("%s", err->message));
+      g_clear_error (&err);
+      ok = FALSE;
+    }
   }
-  g_free (alink_send);
-  g_free (forward);
-  g_free (aggregate);
-  g_free (bind_address);
+  /* the hop order comes from the pair too, once the adapters are up */
+  ok = ok && start_following (self, &run, &keys, n,
+      n > 0 ? selectors[0] : NULL, &ch);
+  if (ok)
+    GST_INFO_OBJECT (self, "receiving on %u adapter(s), link %06x port %u",
+        n, lcfg.link_id, lcfg.radio_port);
+  else
+    unwind_start (self);
+  gst_devourer_keys_clear (&keys);
   g_strfreev (selectors);
-  gst_devourer_settings_clear (&settings);
-  gst_devourer_hop_settings_clear (&hop);
-  gst_devourer_keys_clear (&hop_keys);
+  src_run_clear (&run);
   return ok;
 }
 
