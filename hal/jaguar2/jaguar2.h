@@ -92,6 +92,23 @@ int jaguar2_hop_begin(struct dvr_chip *chip, const struct jaguar2_hop_cache *c,
 void jaguar2_hop_rf_write(struct dvr_chip *chip, struct jaguar2_hop_cache *c,
                           uint32_t word, unsigned paths);
 
+/*
+ * A 5 or 10 MHz channel (jaguar2_narrowband.c): @p set_channel tunes it
+ * at 20 MHz, then BB 0x8AC becomes (word & keep) | set of the width (the
+ * die's small-BW field and clock codes), 0x8C4 [30] low, 0x8C8 [31]
+ * high, RF 0x18 rewritten through another value on @p edge_paths paths
+ * (0: the die needs no edge), a BB reset; @p hop forgotten.
+ */
+struct jaguar2_narrow {
+	int (*set_channel)(struct dvr_chip *chip, const struct dvr_channel *ch);
+	uint32_t keep_5, set_5, keep_10, set_10;
+	unsigned edge_paths;
+	struct jaguar2_hop_cache *hop;
+};
+int jaguar2_set_narrow_channel(struct dvr_chip *chip,
+                               const struct dvr_channel *ch,
+                               const struct jaguar2_narrow *nb);
+
 /* RX path select (0x808): [29:28] the path selection's reset, which the
  * BB/RF set-up holds while the tables load (rtw88 reg.h REG_RXPSEL,
  * BIT_RX_PSEL_RST). */

@@ -2,8 +2,9 @@
 /*
  * 5 and 10 MHz channels, run once per chip (the chip's model name is the
  * one argument). On a chip that has them (the 8812A die, as RTL8812AU or
- * RTL8811AU, and the RTL8822CU:
- * their HALs re-clock the baseband, their models read the dividers):
+ * RTL8811AU, the RTL8814AU, the Jaguar2 RTL8822BU and RTL8821CU, the
+ * RTL8822CU and the RTL8812EU/RTL8822EU: their HALs re-clock the
+ * baseband, their models read the dividers):
  *  - a 10 MHz pair and a 5 MHz pair exchange frames byte-exact, and the
  *    receiver reports the true width;
  *  - a 20 MHz receiver on the same channel hears the 10 MHz sender only
@@ -255,9 +256,9 @@ int main(int argc, char **argv)
 	printf("# chip %s\n", chip);
 	check_airtime_api();
 
-	/* the 8812A die (also bonded as the RTL8811AU) and the 8822C */
+	/* every chip but the 8821A, whose DAC divide starves its TX */
 	static const char *const narrow_chips[] = {
-		"8812a", "8811a", "8822c",
+		"8812a", "8811a", "8814a", "8822b", "8821c", "8822c", "8822e",
 	};
 	bool narrowband = false;
 	for (size_t i = 0; i < sizeof narrow_chips / sizeof *narrow_chips;
