@@ -16,8 +16,9 @@
  * latched that clock on an RF 0x18 value change (OpenIPC devourer
  * docs/narrowband.md, "8822B RF18 re-latch edge": a same-value rewrite
  * does nothing, so a re-clock on a channel tuned at 20 MHz leaves the
- * radio deaf and mute until RF 0x18 goes through another value). The table milestones recognise the MAC,
- * BB and RF tables by a few of their values (rtw88 rtw8822b_table.c).
+ * radio deaf and mute until RF 0x18 goes through another value). The
+ * table milestones recognise the MAC, BB and RF tables by a few of their
+ * values (rtw88 rtw8822b_table.c).
  */
 #include <string.h>
 

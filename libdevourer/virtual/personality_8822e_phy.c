@@ -12,10 +12,11 @@
  * 16 and 8, bandwidth [13:12]), re-clocked to 5 or 10 MHz by the
  * small-BW field, the 0x9B4 clocks and the MAC clock (narrow_mhz). The
  * calibration engine (NCTL) answers a command with its go bit the way
- * the driver's software IQK waits for it (halrf_iqk_8822e.c; devourer src/jaguar3/Halrf8822e.cpp
- * phy_iq_calibrate): 0x2D9C reads 0x55 and 0x1BFC [15:0] 0x8000, the
- * fail flag 0x1B08 bit 26 as personality_8822e_calib.c judges the step,
- * which also runs the DAC calibration's AFE banks (0x3800, 0x3900).
+ * the driver's software IQK waits for it (halrf_iqk_8822e.c; devourer
+ * src/jaguar3/Halrf8822e.cpp phy_iq_calibrate): 0x2D9C reads 0x55 and
+ * 0x1BFC [15:0] 0x8000, the fail flag 0x1B08 bit 26 as
+ * personality_8822e_calib.c judges the step, which also runs the DAC
+ * calibration's AFE banks (0x3800, 0x3900).
  */
 #include "libdevourer/virtual/personality_8822e.h"
 #include "libdevourer/virtual/personality_8822e_regs.h"
