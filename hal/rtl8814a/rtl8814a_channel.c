@@ -244,8 +244,9 @@ int rtl8814a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 	if ((st = dvr_chip_chan_geometry(chip, ch, &pl)) != DVR_OK)
 		return st;
 	if (priv && priv->narrow) {
-		dvr_w32_mask(chip->io, 0x08AC, NARROW_MASK & ~3u,
-		             NARROW_MASK_TABLE);
+		uint32_t clocks = NARROW_MASK & ~3u;   /* [1:0] set below */
+		uint32_t v = dvr_r32(chip->io, 0x08AC);
+		dvr_w32(chip->io, 0x08AC, (v & ~clocks) | NARROW_MASK_TABLE);
 		priv->narrow = false;
 	}
 	/*
