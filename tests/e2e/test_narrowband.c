@@ -16,6 +16,8 @@
  *    20 MHz frame's at the same signal: the noise over a narrower band
  *    (the means over a burst's frames and chains; within 1 dB where the
  *    model fades each chain, as the RTL8814AU's does, else exactly).
+ *  - back at 20 and then 40 MHz the pair exchanges frames on the full
+ *    clock again (each HAL undoes its re-clock).
  * Any other chip refuses 5 and 10 MHz, saying which chip and why.
  * Every wait is on a condition.
  */
@@ -276,6 +278,7 @@ int main(int argc, char **argv)
 	CHECK(rx10 && rx20 && tx, "three adapters up, one at 10 MHz");
 	if (rx10 && rx20 && tx) {
 		struct vchip_tuning tu;
+		char what[96];
 		vchip_get_tuning(vchip_find("narrow"), &tu);
 		CHECK_EQ_INT(tu.bw_mhz, 10, "the model reads 10 MHz from the "
 		             "baseband's dividers");
@@ -341,6 +344,29 @@ int main(int argc, char **argv)
 		CHECK_EQ_INT(dvr_check_tx_params(tx, &p, why, sizeof why),
 		             DVR_E_INVALID, "a 40 MHz vector is refused");
 		printf("# %s\n", why);
+
+		/* back to 20 MHz, then 40: the re-clock undone, the pair
+		 * on the full clock again */
+		for (unsigned bw = 20; bw <= 40; bw += 20) {
+			struct dvr_channel wide = { .channel = 44,
+				                    .bw_mhz = (uint16_t)bw,
+				                    .secondary = bw == 40 };
+			snprintf(what, sizeof what, "both to 44 at %u MHz", bw);
+			CHECK(dvr_set_channel(tx, &wide) == DVR_OK &&
+			      dvr_set_channel(rx10, &wide) == DVR_OK, what);
+			vchip_get_tuning(vchip_find("narrow"), &tu);
+			snprintf(what, sizeof what, "the listener's model: "
+			         "%u MHz", bw);
+			CHECK_EQ_INT(tu.bw_mhz, bw, what);
+			reset(&ln10);
+			uint64_t air = send_burst(tx, "talker");
+			snprintf(what, sizeof what, "%u MHz again: all heard, "
+			         "byte-exact", bw);
+			CHECK(e2e_wait_count(&ln10.heard, N_FRAMES) == N_FRAMES &&
+			      exact_of(&ln10) == N_FRAMES, what);
+			if (bw == 20)
+				CHECK_EQ_INT(air, air20, "at 20 MHz airtime");
+		}
 	}
 	if (tx)
 		dvr_close(tx);
