@@ -10,6 +10,7 @@
  *  - a 20 MHz receiver on the same channel hears the 10 MHz sender only
  *    as energy it cannot decode (the model's rx_undecodable), and a
  *    10 MHz receiver does not decode a 20 MHz sender either;
+ *  - the TX power is the 20 MHz channel's;
  *  - a 10 MHz frame takes twice a 20 MHz one's airtime on the air (the
  *    model's count) and in dvr_airtime_us, a 5 MHz one four times;
  *  - the SNR a receiver reports is 3 dB (10 MHz) / 6 dB (5 MHz) above a
@@ -301,11 +302,19 @@ int main(int argc, char **argv)
 		             "sender as energy");
 		CHECK_EQ_INT(atomic_load(&ln10.heard), 0, "and decodes none");
 
+		/* TX power folds to the 20 MHz column: the regulatory and
+		 * by-rate tables have no 5/10 MHz rows (OpenIPC devourer
+		 * docs/narrowband.md) */
+		int mbm20 = dvr_tx_power_mbm(tx);
 		set_bw(tx, 10, "talker");
+		CHECK_EQ_INT(dvr_tx_power_mbm(tx), mbm20,
+		             "10 MHz: the 20 MHz channel's TX power");
 		uint64_t air10 = send_burst(tx, "talker");
 		CHECK_EQ_INT(air10, 2 * air20, "10 MHz frames take twice "
 		             "the airtime");
 		set_bw(tx, 5, "talker");
+		CHECK_EQ_INT(dvr_tx_power_mbm(tx), mbm20,
+		             "5 MHz: the 20 MHz channel's TX power");
 		uint64_t air5 = send_burst(tx, "talker");
 		CHECK_EQ_INT(air5, 4 * air20, "5 MHz frames four times");
 		printf("# airtime of %u frames: 20 MHz %llu us, 10 MHz %llu "
