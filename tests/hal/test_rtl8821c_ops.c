@@ -739,6 +739,16 @@ static void narrowband(void)
 	CHECK_EQ_INT(o->set_channel(&chip, &(struct dvr_channel){ 36, 20, 0 }),
 	             DVR_OK, "back to 36/20");
 	CHECK_EQ_HEX(fake_r32(&fr, 0x8AC), 0xF00F0000, "20 MHz word again");
+	CHECK(!(fake_r32(&fr, 0x8C8) >> 31), "0x8C8 [31] low again");
+	/* straight from 5 MHz to 40: rtw88's 40 MHz word alone would keep
+	 * the divide codes */
+	CHECK_EQ_INT(o->set_channel(&chip, &(struct dvr_channel){ 36, 5, 0 }),
+	             DVR_OK, "36/5 again");
+	CHECK_EQ_INT(o->set_channel(&chip, &(struct dvr_channel){ 36, 40, 1 }),
+	             DVR_OK, "36/40");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x8AC) & 0x103103C3u, 0x10010001u,
+	             "40 MHz: clock bits set, divide codes and small BW 0");
+	CHECK(!(fake_r32(&fr, 0x8C8) >> 31), "0x8C8 [31] low");
 	dvr_chip_state_free(&chip);
 }
 
