@@ -4,9 +4,9 @@
  * way on the HalMAC generation (hal/halmac/): the "jgr2" PHY status,
  * whose CCK page each chip reads its own way (a hook in its family data)
  * and whose OFDM page names the receiver's bandwidth when it names no
- * sub-channel; the RF channel word; the BB/RF set-up's middle; the
- * thermal meter's tick; the chip info, ops and MAC constants both chips
- * share.
+ * sub-channel; the RF channel word; the 5/10 MHz re-clock around the
+ * words each die hands in; the BB/RF set-up's middle; the thermal
+ * meter's tick; the chip info, ops and MAC constants both chips share.
  */
 #ifndef DVR_JAGUAR2_H
 #define DVR_JAGUAR2_H
