@@ -4,10 +4,11 @@
  * other, then the baseband's sample clocks are divided and the baseband
  * told it runs "small bandwidth" — the RF, the MAC's bandwidth bits and
  * the TX power column stay at 20 MHz (OpenIPC devourer
- * docs/narrowband.md, "Jaguar1 ... the shared 0x8ac block"). Only the
- * 8812A die's codes are known to work: its chip data sets narrowband;
- * the 8821A's DAC divide starves its TX DMA (same document, "8821A
- * cannot divide its DAC clock").
+ * docs/narrowband.md, "Jaguar1 ... the shared 0x8ac block"). These are
+ * the 8812A die's codes: its chip data sets narrowband; the 8821A's DAC
+ * divide starves its TX DMA (same document, "8821A cannot divide its DAC
+ * clock"); the 8814A encodes the same block the Jaguar2 way and has its
+ * own re-clock (rtl8814a_channel.c).
  *
  * BB 0x8AC (rRFMOD_Jaguar) under the vendor's bandwidth mask 0x003003C3
  * (aircrack-ng/rtl8812au hal/rtl8812a/rtl8812a_phycfg.c

@@ -4,9 +4,9 @@
  * way on the HalMAC generation (hal/halmac/): the "jgr2" PHY status,
  * whose CCK page each chip reads its own way (a hook in its family data)
  * and whose OFDM page names the receiver's bandwidth when it names no
- * sub-channel; the RF channel word; the BB/RF set-up's middle; the
- * thermal meter's tick; the chip info, ops and MAC constants both chips
- * share.
+ * sub-channel; the RF channel word; the 5/10 MHz re-clock around the
+ * words each die hands in; the BB/RF set-up's middle; the thermal
+ * meter's tick; the chip info, ops and MAC constants both chips share.
  */
 #ifndef DVR_JAGUAR2_H
 #define DVR_JAGUAR2_H
@@ -91,6 +91,23 @@ int jaguar2_hop_begin(struct dvr_chip *chip, const struct jaguar2_hop_cache *c,
  * re-latch from the cached RF A 0xB8, whole words, with no RF read. */
 void jaguar2_hop_rf_write(struct dvr_chip *chip, struct jaguar2_hop_cache *c,
                           uint32_t word, unsigned paths);
+
+/*
+ * A 5 or 10 MHz channel (jaguar2_narrowband.c): @p set_channel tunes it
+ * at 20 MHz, then BB 0x8AC becomes (word & keep) | set of the width (the
+ * die's small-BW field and clock codes), 0x8C4 [30] low, 0x8C8 [31]
+ * high, RF 0x18 rewritten through another value on @p edge_paths paths
+ * (0: the die needs no edge), a BB reset; @p hop forgotten.
+ */
+struct jaguar2_narrow {
+	int (*set_channel)(struct dvr_chip *chip, const struct dvr_channel *ch);
+	uint32_t keep_5, set_5, keep_10, set_10;
+	unsigned edge_paths;
+	struct jaguar2_hop_cache *hop;
+};
+int jaguar2_set_narrow_channel(struct dvr_chip *chip,
+                               const struct dvr_channel *ch,
+                               const struct jaguar2_narrow *nb);
 
 /* RX path select (0x808): [29:28] the path selection's reset, which the
  * BB/RF set-up holds while the tables load (rtw88 reg.h REG_RXPSEL,

@@ -93,6 +93,11 @@ void jaguar3_bb_bandwidth(struct dvr_io *io, const struct jaguar3_chan_data *d,
 /* The 5 or 10 MHz baseband re-clock (0x810, 0x9B0, 0x9B4) on a channel
  * tuned at 20 MHz (jaguar3_narrowband.c); a BB reset must follow. */
 void jaguar3_bb_narrowband(struct dvr_io *io, unsigned bw_mhz);
+/* Its undoing on a way back to 20/40/80 MHz: RX DFIR, small BW and the
+ * DAC/ADC clocks at the 20 MHz values jaguar3_bb_bandwidth writes (its
+ * 40/80 MHz cases write no clocks). */
+void jaguar3_bb_narrowband_undo(struct dvr_io *io,
+                                const struct jaguar3_chan_data *d);
 /* Pure: the clock-offset tracking fc (0x0C30 [11:0]) of pl's centre
  * channel; and its write. */
 uint32_t jaguar3_sco_fc_value(const struct dvr_chan_geometry *pl);

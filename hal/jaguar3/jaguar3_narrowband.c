@@ -10,9 +10,10 @@
  *                 with the primary-channel fields [15:8] zero
  *   0x9B4 [10:8]  DAC clock 4 (5) / 6 (10), 7 at 20 MHz
  *         [22:20] ADC clock 4 (5) / 5 (10), 6 at 20 MHz
- * The 8822E takes the same codes but also needs its MAC clock divided
- * (same document), which nothing here does: only the 8822C's chip data
- * says narrowband.
+ * The 8822E takes the same codes, not its vendor's (whose 5 MHz DAC
+ * code airs nothing), and also divides its MAC clock (OpenIPC devourer
+ * src/jaguar3/RadioManagementJaguar3.cpp set_bandwidth_dividers; the
+ * chip does that part, rtl8822e_channel.c).
  */
 #include "hal/jaguar3/jaguar3.h"
 
@@ -25,4 +26,13 @@ void jaguar3_bb_narrowband(struct dvr_io *io, unsigned bw_mhz)
 	dvr_w32_mask(io, 0x09B0, 0xFFC0, ten ? 2 : 1);
 	dvr_w32_mask(io, 0x09B4, 0x700, ten ? 6 : 4);
 	dvr_w32_mask(io, 0x09B4, 0x700000, ten ? 5 : 4);
+}
+
+void jaguar3_bb_narrowband_undo(struct dvr_io *io,
+                                const struct jaguar3_chan_data *d)
+{
+	dvr_w32_mask(io, 0x0810, 0x3FF0, 0x19B);
+	dvr_w32_mask(io, 0x09B0, 0xC0, 0);
+	dvr_w32_mask(io, 0x09B4, 0x700, d->dac_clk_20);
+	dvr_w32_mask(io, 0x09B4, 0x700000, 6);
 }

@@ -71,6 +71,9 @@ const struct dvr_chip_info rtl8814a_info = {
 	.rf_paths = 4,
 	.max_nss = 3,
 	.max_bw_mhz = 80,
+	/* 5/10 MHz by 0x8AC's Jaguar2-layout clock fields
+	 * (rtl8814a_channel.c) */
+	.narrowband = true,
 	.has_5ghz = true,
 	/* the descriptor's DATA_STBC / DATA_LDPC are where the 8812A has
 	 * them (vendor rtl8814a_xmit.h); OpenIPC devourer sends STBC on

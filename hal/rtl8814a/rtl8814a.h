@@ -70,6 +70,8 @@ struct rtl8814a_priv {
 	bool efuse_read;          /* the EFUSE is read after the download */
 	bool band_set;            /* a band switch has run */
 	bool band_5g;
+	/* the last channel set re-clocked the baseband for 5/10 MHz */
+	bool narrow;
 	struct rtl8814a_hop_cache hop;
 	/* The index last written to each rate of each path's TX AGC table
 	 * (0x1998 is a port: the register shadow cannot tell its entries

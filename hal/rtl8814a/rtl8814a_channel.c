@@ -178,6 +178,59 @@ static void set_bw_mode(struct dvr_chip *chip,
 	 */
 }
 
+/*
+ * 5 and 10 MHz: the channel tuned at 20 MHz (RF 0x18 keeps its 20 MHz
+ * code, rtw88 rtw8814a.c rtw8814a_set_bw_rf; the MAC its 20 MHz bits),
+ * then BB 0x8AC re-clocked. This die's 0x8AC has the Jaguar2 layout the
+ * vendor's phy_SetBwRegAdc_8814A comment names ([28, 21:20, 16, 9:6,
+ * 1:0]): the clock bits [28] (DAC) and [16] (ADC) released, DAC [21:20]
+ * and ADC [9:8] 3 / 3 with small BW [7:6] 2 for 10 MHz, 2 / 2 with small
+ * BW 1 for 5 MHz, BB mode [1:0] 0 — the codes OpenIPC devourer runs on
+ * the 8814AU, TX and RX (src/jaguar1/RadioManagementModule.cpp, 8814AU
+ * narrowband; docs/narrowband.md, "the same register block can carry
+ * the same fields with a different value encoding"). rtw88 has no 5/10
+ * MHz BB word for this die.
+ */
+#define NARROW_MASK 0x103103C3u
+/* The BB table's bits under NARROW_MASK (rtw88 rtw8814a_table.c: 0x8AC
+ * 0xF40F550A), which the 20/40/80 MHz sets never write again. */
+#define NARROW_MASK_TABLE 0x10010100u
+
+static uint32_t narrow_word(unsigned bw_mhz)
+{
+	uint32_t code = bw_mhz == 10 ? 3 : 2, small = bw_mhz == 10 ? 2 : 1;
+
+	return code << 20 | code << 8 | small << 6;
+}
+
+static int set_narrow_channel(struct dvr_chip *chip,
+                              const struct dvr_channel *ch)
+{
+	struct rtl8814a_priv *priv = chip->priv;
+	struct dvr_channel wide = *ch;
+	int st;
+
+	if (!chip->info->narrowband)
+		return dvr_chip_fail(chip, DVR_E_UNSUPPORTED, "%s has no "
+		                     "narrowband mode (5/10 MHz)",
+		                     chip->info->name);
+	wide.bw_mhz = 20;
+	wide.secondary = 0;
+	if ((st = rtl8814a_set_channel(chip, &wide)) != DVR_OK)
+		return st;
+	dvr_w32_mask(chip->io, 0x08AC, NARROW_MASK, narrow_word(ch->bw_mhz));
+	if (priv) {
+		/* the cached registers a hop starts from are the 20 MHz
+		 * channel's (the core never hops a narrowband channel) */
+		priv->hop.live = -1;
+		priv->narrow = true;
+	}
+	if ((st = dvr_io_status(chip->io)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "USB error while re-clocking "
+		                     "for %u MHz", ch->bw_mhz);
+	return DVR_OK;
+}
+
 int rtl8814a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 {
 	struct rtl8814a_priv *priv = chip->priv;
@@ -186,8 +239,16 @@ int rtl8814a_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 
 	if (!ch)
 		return DVR_E_INVALID;
+	if (ch->bw_mhz == 5 || ch->bw_mhz == 10)
+		return set_narrow_channel(chip, ch);
 	if ((st = dvr_chip_chan_geometry(chip, ch, &pl)) != DVR_OK)
 		return st;
+	if (priv && priv->narrow) {
+		uint32_t clocks = NARROW_MASK & ~3u;   /* [1:0] set below */
+		uint32_t v = dvr_r32(chip->io, 0x08AC);
+		dvr_w32(chip->io, 0x08AC, (v & ~clocks) | NARROW_MASK_TABLE);
+		priv->narrow = false;
+	}
 	/*
 	 * rtw88 switches band when 0x454 bit 7 says the BB is on the other
 	 * one; after bring-up that bit reads 2.4 GHz, so a first 2.4 GHz

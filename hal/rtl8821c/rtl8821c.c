@@ -49,6 +49,9 @@ const struct dvr_chip_info rtl8821c_info = {
 	.rf_paths = 1,
 	.max_nss = 1,
 	.max_bw_mhz = 80,
+	/* 5/10 MHz by the 0x8AC small-BW field and clock codes
+	 * (rtl8821c_channel.c) */
+	.narrowband = true,
 	.has_5ghz = true,
 	/* STBC needs a second chain. LDPC: the vendor phydm
 	 * query_phydm_ldpc_capability_8821c gives TX LDPC (0x01000100:

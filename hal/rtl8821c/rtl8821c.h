@@ -73,6 +73,9 @@ struct rtl8821c_priv {
 	struct rtl8821c_pwrtrack pwrtrack;
 	/* The RF channel words a hop writes (rtl8821c_channel.c). */
 	struct jaguar2_hop_cache hop;
+	/* rtl8821c_channel.c: the last channel set re-clocked the baseband
+	 * for 5/10 MHz */
+	bool narrow;
 };
 
 static inline struct rtl8821c_priv *rtl8821c_priv(const struct dvr_chip *c)

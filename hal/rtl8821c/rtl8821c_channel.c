@@ -44,6 +44,7 @@
 #define REG_CLKTRK 0x0860
 #define REG_ADCCLK 0x08AC
 #define REG_ADC160 0x08C4
+#define REG_ADC40 0x08C8
 #define REG_CHFIR 0x08F0
 #define REG_ACBB0 0x0948
 #define REG_ACBBRXFIR 0x094C
@@ -212,14 +213,57 @@ static void rx_dfir(struct dvr_io *io, unsigned bw_mhz)
 	dvr_w32_mask(io, REG_CHFIR, 1u << 31, bw_mhz == 80);
 }
 
+/* 5/10 MHz: rtw88 rtw8821c_set_channel_bb's RTW_CHANNEL_WIDTH_5 / _10
+ * words on 0x8AC — the clock bits [28], [21:20], [16], [9:8] and [7:0]
+ * cleared, then DAC [21:20] and ADC [9:8] 2 with small BW [7:6] 1
+ * (0x200240, 5 MHz) or 3 and 2 (0x300380, 10 MHz); the 20 MHz word
+ * (0x10010000 set) undoes it. No RF 0x18 edge: this die re-latches
+ * without one (OpenIPC devourer docs/narrowband.md). */
+static int set_narrow_channel(struct dvr_chip *chip,
+                              const struct dvr_channel *ch)
+{
+	struct rtl8821c_priv *priv = rtl8821c_priv(chip);
+	const struct jaguar2_narrow nb = {
+		.set_channel = rtl8821c_set_channel,
+		.keep_5 = 0xEFCEFC00u, .set_5 = 0x00200240u,
+		.keep_10 = 0xEFCEFC00u, .set_10 = 0x00300380u,
+		.edge_paths = 0,
+		.hop = priv ? &priv->hop : NULL,
+	};
+	int st = jaguar2_set_narrow_channel(chip, ch, &nb);
+
+	if (st == DVR_OK && priv)
+		priv->narrow = true;
+	return st;
+}
+
+/* Back from 5/10 MHz: rtw88's 40/80 MHz words keep the DAC/ADC fields
+ * [21:20] / [9:8] a 5/10 MHz word set and never set the clock bits [28]
+ * / [16] back; its 20 MHz word does both, so it goes first, and 0x8C8
+ * [31] returns to the BB table's 0 (rtw88 rtw8821c_table.c 0x00025165). */
+static void leave_narrow(struct dvr_io *io)
+{
+	uint32_t v = dvr_r32(io, REG_ADCCLK);
+
+	dvr_w32(io, REG_ADCCLK, (v & 0xFFCFFC00u) | 0x10010000u);
+	dvr_w32_mask(io, REG_ADC40, 1u << 31, 0);
+}
+
 int rtl8821c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 {
 	struct dvr_io *io = chip->io;
 	struct dvr_chan_geometry pl;
 	int st;
 
+	if (ch && (ch->bw_mhz == 5 || ch->bw_mhz == 10))
+		return set_narrow_channel(chip, ch);
 	if ((st = dvr_chip_chan_geometry(chip, ch, &pl)) != DVR_OK)
 		return st;
+	struct rtl8821c_priv *priv = rtl8821c_priv(chip);
+	if (priv && priv->narrow) {
+		leave_narrow(io);
+		priv->narrow = false;
+	}
 	bb_band(chip, &pl);
 	bb_bandwidth(io, &pl);
 	dvr_w32_mask(io, REG_TXSCALE_A, 0xFFE00000u,

@@ -59,10 +59,14 @@ int rtl8821c_txpwr_index(const struct dvr_chip *chip, uint8_t rate, int *cap)
 {
 	struct dvr_chan_geometry g;
 	int level, limit;
+	/* a 5/10 MHz channel takes its 20 MHz channel's column: the tables
+	 * have no narrower rows (OpenIPC devourer docs/narrowband.md, "TX
+	 * power folds to the 20 MHz column") */
+	struct dvr_channel ch = chip->channel;
+	ch.bw_mhz = (uint16_t)dvr_baseband_bw_mhz(ch.bw_mhz);
 
-	if (!chip->efuse || chip->channel.channel == 0 ||
-	    dvr_chan_geometry(&chip->channel, &g) != DVR_OK ||
-	    rate > VHT_1SS_LAST)
+	if (!chip->efuse || ch.channel == 0 ||
+	    dvr_chan_geometry(&ch, &g) != DVR_OK || rate > VHT_1SS_LAST)
 		return -1;
 	const uint8_t *block = &chip->efuse[EFUSE8821C_TX_POWER];
 	/* On the boards whose 2.4 GHz path is BT's front end (options 2

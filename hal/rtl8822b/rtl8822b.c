@@ -66,6 +66,9 @@ const struct dvr_chip_info rtl8822b_info = {
 	.rf_paths = 2,
 	.max_nss = 2,
 	.max_bw_mhz = 80,
+	/* 5/10 MHz by the 0x8AC small-BW field and clock bits, with the RF
+	 * 0x18 edge this die needs (rtl8822b_channel.c) */
+	.narrowband = true,
 	.has_5ghz = true,
 	/* Two chains for STBC, and the descriptor's DATA_STBC / DATA_LDPC,
 	 * which rtw88 tx.c rtw_tx_data_pkt_info_update fills on this chip

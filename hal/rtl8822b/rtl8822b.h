@@ -67,6 +67,8 @@ struct rtl8822b_priv {
 	 * left them (valid while hop.known). */
 	struct jaguar2_hop_cache hop;
 	uint32_t rf_be, rf_df;
+	/* the last channel set re-clocked the baseband for 5/10 MHz */
+	bool narrow;
 };
 
 static inline struct rtl8822b_priv *rtl8822b_priv(const struct dvr_chip *c)

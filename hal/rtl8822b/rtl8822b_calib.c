@@ -141,7 +141,10 @@ int rtl8822b_iqk(struct dvr_chip *chip)
 		return dvr_chip_fail(chip, st, "USB error during IQK");
 
 	struct dvr_chan_geometry g;
-	if (dvr_chan_geometry(&chip->channel, &g) != DVR_OK)
+	/* a 5/10 MHz channel is its 20 MHz channel to the TRX paths */
+	struct dvr_channel ch = chip->channel;
+	ch.bw_mhz = (uint16_t)dvr_baseband_bw_mhz(ch.bw_mhz);
+	if (dvr_chan_geometry(&ch, &g) != DVR_OK)
 		g = (struct dvr_chan_geometry){ .primary = 1, .center = 1,
 		                                .bw_mhz = 20 };
 	if ((st = rtl8822b_config_trx_mode(chip, &g)) != DVR_OK)

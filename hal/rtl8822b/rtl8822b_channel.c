@@ -246,13 +246,23 @@ static void bb_band(struct dvr_chip *chip, const struct dvr_chan_geometry *pl)
 }
 
 /* The ADC clock word 0x8AC: bandwidth in [1:0], primary sub-channel in
- * [5:2] (rtw88 RTW_SC_*), with the bits each bandwidth clears. */
+ * [5:2] (rtw88 RTW_SC_*), with the bits each bandwidth clears. rtw88's
+ * 20/40/80 MHz words never set the clock bits [28] and [16] a 5/10 MHz
+ * word clears, so after one the BB table's values come back (rtw88
+ * rtw8822b_table.c: 0x8AC 0xF00F000A; 0x8C8 0x000251A5, bit 31 low). */
 static void bb_bandwidth(struct dvr_chip *chip,
                          const struct dvr_chan_geometry *pl)
 {
 	struct dvr_io *io = chip->io;
+	struct rtl8822b_priv *priv = rtl8822b_priv(chip);
 	uint32_t p = pl->sc20 & 0xF;
 	uint32_t v = dvr_r32(io, REG_ADCCLK);
+
+	if (priv && priv->narrow) {
+		v |= 0x10010000u;
+		dvr_w32_mask(io, REG_ADC40, 1u << 31, 0);
+		priv->narrow = false;
+	}
 
 	switch (pl->bw_mhz) {
 	case 20:
@@ -353,12 +363,39 @@ static void rx_dfir(struct dvr_io *io, unsigned bw)
 	w32s_mask(io, REG_TXDFIR, 1u << 31, bw == 20);
 }
 
+/* 5/10 MHz: rtw88 rtw8822b_set_channel_bb's RTW_CHANNEL_WIDTH_5 / _10
+ * words on 0x8AC — the clock bits [28] and [16] cleared (5 MHz also
+ * [20] and [8]), [9:0] cleared, small BW [7:6] 1 (5) / 2 (10) — the
+ * ADC/DAC fields [21:20] / [9:8] left as the 20 MHz set left them (0),
+ * as the vendor's config_phydm_switch_bandwidth_8822b does and OpenIPC
+ * devourer runs on this die (HalJaguar2.cpp); then the RF 0x18 edge
+ * this die needs (jaguar2_narrowband.c). */
+static int set_narrow_channel(struct dvr_chip *chip,
+                              const struct dvr_channel *ch)
+{
+	struct rtl8822b_priv *priv = rtl8822b_priv(chip);
+	const struct jaguar2_narrow nb = {
+		.set_channel = rtl8822b_set_channel,
+		.keep_5 = 0xEFEEFE00u, .set_5 = 1u << 6,
+		.keep_10 = 0xEFFEFF00u, .set_10 = 1u << 7,
+		.edge_paths = rf_paths(chip),
+		.hop = priv ? &priv->hop : NULL,
+	};
+	int st = jaguar2_set_narrow_channel(chip, ch, &nb);
+
+	if (st == DVR_OK && priv)
+		priv->narrow = true;
+	return st;
+}
+
 int rtl8822b_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 {
 	struct dvr_io *io = chip->io;
 	struct dvr_chan_geometry pl;
 	int st;
 
+	if (ch && (ch->bw_mhz == 5 || ch->bw_mhz == 10))
+		return set_narrow_channel(chip, ch);
 	if ((st = dvr_chip_chan_geometry(chip, ch, &pl)) != DVR_OK)
 		return st;
 	bb_band(chip, &pl);

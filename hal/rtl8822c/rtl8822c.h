@@ -54,6 +54,9 @@ struct rtl8822c_priv {
 	struct rtl8822c_pwrtrack pwrtrack;
 	/* what a hop writes without reading (rtl8822c_channel.c) */
 	struct jaguar3_hop hop;
+	/* rtl8822c_channel.c: the last channel set re-clocked the baseband
+	 * for 5/10 MHz */
+	bool narrow;
 };
 
 static inline struct rtl8822c_priv *rtl8822c_priv(const struct dvr_chip *c)

@@ -85,6 +85,9 @@ static int set_narrow_channel(struct dvr_chip *chip,
 	 * the chip's (the core never hops a narrowband channel) */
 	rtl8822c_hop_forget(chip);
 	jaguar3_toggle_igi(chip->io, NULL);
+	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+	if (priv)
+		priv->narrow = true;
 	if ((st = dvr_io_status(chip->io)) != DVR_OK)
 		return dvr_chip_fail(chip, st, "USB error while re-clocking "
 		                     "for %u MHz", ch->bw_mhz);
@@ -101,10 +104,15 @@ int rtl8822c_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 		return set_narrow_channel(chip, ch);
 	if ((st = dvr_chip_chan_geometry(chip, ch, &pl)) != DVR_OK)
 		return st;
+	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
+	/* back from 5/10 MHz: the clocks a 40/80 MHz set would not write */
+	if (priv && priv->narrow) {
+		jaguar3_bb_narrowband_undo(io, &chan_data);
+		priv->narrow = false;
+	}
 	jaguar3_bb_band(chip, &chan_data, &pl);
 	jaguar3_bb_bandwidth(io, &chan_data, &pl);
 	halmac_set_channel_mac(chip, &pl);
-	struct rtl8822c_priv *priv = rtl8822c_priv(chip);
 	jaguar3_rf_channel(chip, &chan_data, &pl, priv ? &priv->hop : NULL);
 	/* Without the IGI toggle the receiver can stay deaf after a
 	 * switch (devourer docs/8822e-quirks.md). */

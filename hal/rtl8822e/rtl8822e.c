@@ -69,6 +69,9 @@ const struct dvr_chip_info rtl8822e_info = {
 	.rf_paths = 2,
 	.max_nss = 2,
 	.max_bw_mhz = 80,
+	/* 5/10 MHz by the 0x9B0/0x9B4 dividers and the MAC clock
+	 * (rtl8822e_channel.c) */
+	.narrowband = true,
 	.has_5ghz = true,
 	/* The 48-byte descriptor's DATA_STBC and DATA_LDPC, as on the
 	 * 8822C (vendor halmac_tx_desc_nic.h enables the same fields for

@@ -101,6 +101,9 @@ struct rtl8822e_priv {
 	struct jaguar3_hop hop;
 	uint8_t sys_func_en;
 	bool sys_func_known;
+	/* rtl8822e_channel.c: the last channel set re-clocked the baseband
+	 * and the MAC for 5/10 MHz */
+	bool narrow;
 };
 
 static inline struct rtl8822e_priv *rtl8822e_priv(const struct dvr_chip *c)

@@ -612,7 +612,10 @@ int rtl8822e_calibrate(struct dvr_chip *chip)
 	 * devourer HalJaguar3.cpp run_iqk), and clears RF 0x1A bit 0, the
 	 * 40 MHz TX_CCK_IND workaround (docs/8822e-quirks.md). */
 	dvr_w8(io, REG_TXPAUSE, 0);
+	/* 5/10 MHz keep RF 0x1A's 20 MHz filter (vendor
+	 * config_phydm_switch_bandwidth_8822e) */
 	unsigned bw = chip->channel.bw_mhz ? chip->channel.bw_mhz : 20;
+	bw = dvr_baseband_bw_mhz(bw);
 	st = rtl8822e_set_bw_filter(chip, bw);
 	if (st == DVR_OK)
 		st = dvr_io_status(io);

@@ -223,12 +223,91 @@ static bool vendor_rejects(unsigned c)
 	       c > 253;
 }
 
+/* ---- 5 and 10 MHz ---- */
+
+/* The MAC clock (REG_AFE_CTRL1 0x24 [21:20]: 0 80 MHz, 2 20 MHz, 3 the
+ * 20 MHz clock of 5 MHz channels) and the microsecond ticks of the TSF
+ * and EDCA timers in it (0x55C, 0x638: 80, or 20 at 5/10 MHz) (vendor
+ * halmac cfg_mac_clk_88xx, rtl88x2eu halmac_cfg_wmac_88xx.c). */
+static void mac_clock(struct dvr_io *io, unsigned bw_mhz)
+{
+	uint32_t sel = bw_mhz == 5 ? 3 : bw_mhz == 10 ? 2 : 0;
+	uint8_t us = bw_mhz < 20 ? 20 : 80;
+
+	dvr_w32_mask(io, 0x0024, 0x00300000, sel);
+	dvr_w8(io, 0x055C, us);
+	dvr_w8(io, 0x0638, us);
+}
+
+/* Vendor config_phydm_switch_bandwidth_8822e, CHANNEL_WIDTH_5 / _10: CFR
+ * off and the triangular TX shaping cleared (tx_shaping puts both back
+ * at 20/40/80 MHz). */
+static void narrow_tx_shaping(struct dvr_io *io)
+{
+	dvr_w32_mask(io, 0x0A74, 1u << 31, 0);
+	dvr_w32_mask(io, 0x0A74, 0x3FF, 0x15);
+	dvr_w32_mask(io, 0x0A74, 0xFFC00, 0x13);
+	dvr_w32_mask(io, 0x0808, 0x70, 1);
+	dvr_w32_mask(io, 0x080C, 0xF, 5);
+	dvr_w32_mask(io, 0x081C, 0xFF, 0);
+	dvr_w32_mask(io, 0x081C, 0x0F000000, 0);
+	dvr_w32_mask(io, 0x08A0, 0xF0000000u, 0);
+}
+
+/*
+ * 5/10 MHz: the 20 MHz channel, then
+ *  - the baseband re-clock with the 8822C's codes (jaguar3_narrowband.c):
+ *    the vendor's own 8822E 5 MHz DAC code (2) airs nothing on the
+ *    silicon, the 8822C's do (OpenIPC devourer
+ *    src/jaguar3/RadioManagementJaguar3.cpp set_bandwidth_dividers,
+ *    docs/narrowband.md);
+ *  - the MAC clock and its microsecond ticks divided, without which a
+ *    5 MHz frame never reaches the air on this die (same sources);
+ *  - CFR and TX shaping as the vendor sets them for 5/10 MHz;
+ *  - the BB reset, the IGI toggle and the DAC FIFO reset a new TX clock
+ *    needs, as after any change of bandwidth (set_channel below).
+ */
+static int set_narrow_channel(struct dvr_chip *chip,
+                              const struct dvr_channel *ch)
+{
+	struct dvr_io *io = chip->io;
+	struct rtl8822e_priv *priv = rtl8822e_priv(chip);
+	struct dvr_channel wide = *ch;
+	int st;
+
+	wide.bw_mhz = 20;
+	wide.secondary = 0;
+	if ((st = rtl8822e_set_channel(chip, &wide)) != DVR_OK)
+		return st;
+	jaguar3_bb_narrowband(io, ch->bw_mhz);
+	mac_clock(io, ch->bw_mhz);
+	narrow_tx_shaping(io);
+	uint8_t sys_func_en = rtl8822e_bb_reset(io);
+	/* what a hop knows of the BB is the 20 MHz channel's, no longer
+	 * the chip's (the core never hops a narrowband channel) */
+	rtl8822e_hop_forget(chip);
+	if (priv) {
+		priv->sys_func_en = sys_func_en;
+		priv->sys_func_known = dvr_io_status(io) == DVR_OK;
+		priv->narrow = true;
+	}
+	jaguar3_toggle_igi(io, NULL);
+	rtl8822e_dack_soft_reset(chip);
+	if ((st = dvr_io_status(io)) != DVR_OK)
+		return dvr_chip_fail(chip, st, "USB error while re-clocking "
+		                     "for %u MHz", ch->bw_mhz);
+	return DVR_OK;
+}
+
 int rtl8822e_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 {
 	struct dvr_io *io = chip->io;
 	struct rtl8822e_priv *priv = rtl8822e_priv(chip);
 	struct dvr_chan_geometry pl;
 	int st;
+
+	if (ch && (ch->bw_mhz == 5 || ch->bw_mhz == 10))
+		return set_narrow_channel(chip, ch);
 
 	if (vendor_rejects(ch->channel))
 		return dvr_chip_fail(chip, DVR_E_INVALID, "%s: channel %u is "
@@ -242,6 +321,13 @@ int rtl8822e_set_channel(struct dvr_chip *chip, const struct dvr_channel *ch)
 		                     "%u is outside the synthesiser's bands",
 		                     chip->info->name, pl.center);
 	bool is_2g = !pl.is_5g;
+	if (priv && priv->narrow) {
+		/* back from 5/10 MHz: the MAC clock of bring-up, and the BB
+		 * clocks 40/80 MHz would not write */
+		mac_clock(io, pl.bw_mhz);
+		jaguar3_bb_narrowband_undo(io, &chan_data);
+		priv->narrow = false;
+	}
 	jaguar3_bb_band(chip, &chan_data, &pl);
 	jaguar3_bb_bandwidth(io, &chan_data, &pl);
 	/* Dynamic CCK packet-detection threshold by bandwidth. */

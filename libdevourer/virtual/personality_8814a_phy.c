@@ -21,7 +21,8 @@
  *    code, stored per path and rate; the port reads back 0 (OpenIPC
  *    devourer src/TxPower.h: write-only).
  *  - Tuning: path A's RF 0x18 with BB 0x8AC [1:0] and 0x483, decoded as
- *    on every Jaguar1 BB (pjaguar1_tuning_decode).
+ *    on every Jaguar1 BB (pjaguar1_tuning_decode), re-clocked to 5 or
+ *    10 MHz by 0x8AC's Jaguar2-layout clock fields (narrow_decode).
  *  - Thermal meter: RF A 0x42, [17:16] = 3 measures, [15:10] the reading
  *    (rtw8814a.c rtw8814a_phy_pwrtrack: one meter, on path A).
  *  - IQK: the NCTL engine (0x1B00) runs a one-shot written with bit 0
@@ -194,6 +195,35 @@ bool p8814a_phy_read(const struct vchip *vc, uint32_t a, uint8_t *out)
 
 /* ---- writes ---- */
 
+/*
+ * A 20 MHz tuning re-clocked to 5 or 10 MHz by BB 0x8AC, whose clock
+ * fields on this die have the Jaguar2 layout (the vendor's
+ * phy_SetBwRegAdc_8814A comment: [28, 21:20, 16, 9:6, 1:0]; OpenIPC
+ * devourer docs/narrowband.md): [7:6] small BW (1 = 5, 2 = 10 MHz) takes
+ * the clock bits [28] (DAC) and [16] (ADC) released and the divide codes
+ * DAC [21:20] / ADC [9:8] at 2 / 2 (5 MHz) or 3 / 3 (10 MHz), the codes
+ * that narrow this die TX and RX (OpenIPC devourer
+ * src/jaguar1/RadioManagementModule.cpp, 8814AU narrowband). With [28]
+ * or [16] still set the high clocks win and nothing is divided (same
+ * sources: dividing the low fields alone narrows nothing); any other
+ * small-BW state samples at the wrong rate: not tuned.
+ */
+static void narrow_decode(uint32_t rfmod, struct vchip_tuning *t)
+{
+	unsigned small = (rfmod >> 6) & 3;
+	if (!t->channel || small == 0)
+		return;
+	unsigned dac = (rfmod >> 20) & 3, adc = (rfmod >> 8) & 3;
+	bool released = !(rfmod & ((1u << 28) | (1u << 16)));
+	bool ok = t->bw_mhz == 20 && released &&
+	          ((small == 2 && dac == 3 && adc == 3) ||
+	           (small == 1 && dac == 2 && adc == 2));
+	if (ok)
+		t->bw_mhz = small == 2 ? 10 : 5;
+	else
+		*t = (struct vchip_tuning){0};
+}
+
 static void update_tuning(struct vchip *vc)
 {
 	struct p8814a_state *s = p8814a_of(vc);
@@ -201,6 +231,7 @@ static void update_tuning(struct vchip *vc)
 	s->primary_sc = vc->regs[P8814A_DATA_SC] & 0x0F;
 	pjaguar1_tuning_decode(s->rf[0][P8814A_RF_CFGCH],
 	                       vc->regs[P8814A_RFMOD], s->primary_sc, &t);
+	narrow_decode(vc_reg32(vc, P8814A_RFMOD), &t);
 	vc_set_tuning(vc, &t);
 }
 
@@ -257,7 +288,9 @@ void p8814a_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 	    p8814a_bb_regs_on(vc))
 		txagc_written(vc);
 	p8814a_nctl_written(vc, addr, len);
-	if (p3081_in(addr, len, P8814A_RFMOD, P8814A_RFMOD) ||
+	/* 0x8AC [1:0] the bandwidth; [28], [21:20], [16], [9:6] the
+	 * narrowband clocks and small BW */
+	if (p3081_in(addr, len, P8814A_RFMOD, P8814A_RFMOD + 3) ||
 	    p3081_in(addr, len, P8814A_DATA_SC, P8814A_DATA_SC))
 		update_tuning(vc);
 	if (p3081_in(addr, len, P3081_TDECTRL, P3081_TDECTRL))

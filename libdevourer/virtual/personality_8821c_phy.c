@@ -17,8 +17,9 @@
  * the (centre) channel, bits 16 and 8 the 5 GHz band (none of 16, 9, 8,
  * 18, 17 on 2.4 GHz), [11:10] the RF bandwidth (3 = 20, 2 = 40, 1 = 80
  * MHz); 0x8AC [1:0] the BB bandwidth (0, 1, 2) and [5:2] the primary
- * 20 MHz sub-channel. A state where RF and BB disagree (half-way
- * through a switch) is "not tuned".
+ * 20 MHz sub-channel; at 20 MHz its small-BW field and clock codes may
+ * re-clock the baseband to 5 or 10 MHz (narrow_mhz). A state where RF
+ * and BB disagree (half-way through a switch) is "not tuned".
  *
  * Table milestones: rows of the MAC table (8-bit) and of the BB table
  * (32-bit) no later init step rewrites, and the unconditional tail of
@@ -91,6 +92,31 @@ static unsigned bw_of_code(unsigned c)
 	return c == 0 ? 20 : c == 1 ? 40 : c == 2 ? 80 : 0;
 }
 
+/*
+ * The width the baseband runs at, from BB 0x8AC: [7:6] small BW (1 =
+ * 5 MHz, 2 = 10 MHz) with the clock bits [28] (DAC) and [16] (ADC)
+ * released and the divide codes DAC [21:20] / ADC [9:8] 2 / 2 (5 MHz)
+ * or 3 / 3 (10 MHz) (rtw88 rtw8821c.c rtw8821c_set_channel_bb,
+ * RTW_CHANNEL_WIDTH_5 / _10: 0x200240, 0x300380 after clearing those
+ * fields; OpenIPC devourer docs/narrowband.md calls them this die's
+ * divide codes). 0: no small BW; -1: a small-BW mode on clocks that do
+ * not fit it, which samples at the wrong rate (not tuned).
+ */
+static int narrow_mhz(const struct vchip *vc)
+{
+	uint32_t w = vc_reg32(vc, P8821C_ADCCLK);
+	unsigned small = (w >> 6) & 3;
+	if (small == 0)
+		return 0;
+	unsigned dac = (w >> 20) & 3, adc = (w >> 8) & 3;
+	bool released = !(w & ((1u << 28) | (1u << 16)));
+	if (released && small == 2 && dac == 3 && adc == 3)
+		return 10;
+	if (released && small == 1 && dac == 2 && adc == 2)
+		return 5;
+	return -1;
+}
+
 static void update_tuning(struct vchip *vc)
 {
 	uint32_t r18 = p3081_of(vc)->rf[0][P8821C_RF_CHNLBW];
@@ -107,10 +133,13 @@ static void update_tuning(struct vchip *vc)
 	          (band5 || band2) && vc_channel_freq(ch) &&
 	          (band2 ? ch <= 14 && bw_rf != 80 : ch >= 32 && ch <= 177);
 	int primary = p3081_primary_channel(ch, bw_rf, sc);
+	int narrow = narrow_mhz(vc);
+	if (narrow < 0 || (narrow && bw_rf != 20))
+		ok = false;
 	if (ok && primary >= 1) {
 		t.channel = (unsigned)primary;
 		t.center = ch;
-		t.bw_mhz = bw_rf;
+		t.bw_mhz = narrow ? (unsigned)narrow : bw_rf;
 		t.band_5g = band5;
 	}
 	vc_set_tuning(vc, &t);
@@ -136,6 +165,8 @@ void p8821c_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 	if (p3081_si_sent(vc, addr, len, P8821C_LSSI_A, &word) &&
 	    p3081_rf_on(vc, 0))
 		rf_set(vc, (uint8_t)(word >> 20), word);
-	if (p3081_in(addr, len, P8821C_ADCCLK, P8821C_ADCCLK))
+	/* [1:0] and [5:2] the bandwidth and primary; [28], [21:20], [16],
+	 * [9:6] the narrowband clocks and small BW */
+	if (p3081_in(addr, len, P8821C_ADCCLK, P8821C_ADCCLK + 3))
 		update_tuning(vc);
 }

@@ -19,6 +19,10 @@ struct p8822b_state {
 	struct p3081_state base; /* first: the shared layer's */
 
 	unsigned iqk_runs;       /* firmware IQKs completed */
+	/* the baseband width (0: 20 MHz clocks, 5, 10) at the last change
+	 * of RF A 0x18's value, which the synthesiser latched with
+	 * (personality_8822b_phy.c) */
+	unsigned rf18_latched_narrow;
 };
 
 static inline struct p8822b_state *p8822b_of(const struct vchip *vc)

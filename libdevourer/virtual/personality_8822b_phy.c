@@ -11,8 +11,14 @@
  *
  * The tuned channel is what RF 0x18 of path A and the BB primary
  * sub-channel field 0x8AC [5:2] select (rtw88 rtw8822b.c
- * rtw8822b_set_channel_rf / _bb). The table milestones recognise the MAC,
- * BB and RF tables by a few of their values (rtw88 rtw8822b_table.c).
+ * rtw8822b_set_channel_rf / _bb), re-clocked to 5 or 10 MHz by 0x8AC's
+ * small-BW field and clock bits (narrow_mhz) — once the synthesiser has
+ * latched that clock on an RF 0x18 value change (OpenIPC devourer
+ * docs/narrowband.md, "8822B RF18 re-latch edge": a same-value rewrite
+ * does nothing, so a re-clock on a channel tuned at 20 MHz leaves the
+ * radio deaf and mute until RF 0x18 goes through another value). The
+ * table milestones recognise the MAC, BB and RF tables by a few of their
+ * values (rtw88 rtw8822b_table.c).
  */
 #include <string.h>
 
@@ -28,6 +34,30 @@ static int window_path(uint32_t a)
 	if (a >= P8822B_RF_WIN_B && a < P8822B_RF_WIN_B + P8822B_RF_WIN_SIZE)
 		return 1;
 	return -1;
+}
+
+/*
+ * The width the baseband runs at, from BB 0x8AC: [7:6] small BW (1 =
+ * 5 MHz, 2 = 10 MHz) with the clock bits [28] (DAC) and [16] (ADC)
+ * released and the divide fields [21:20] / [9:8] at 0, the word rtw88
+ * writes on this die after a 20 MHz set (rtw8822b.c
+ * rtw8822b_set_channel_bb, RTW_CHANNEL_WIDTH_5 / _10), which OpenIPC
+ * devourer runs on it (HalJaguar2.cpp, docs/narrowband.md: the [16] /
+ * [28] high bits dominate the low fields). The BB mode [1:0] stays 0.
+ * 0: no small BW, the tune's own width; -1: a small-BW mode on clocks
+ * that do not fit it, which samples at the wrong rate (not tuned).
+ */
+static int narrow_mhz(const struct vchip *vc)
+{
+	uint32_t w = vc_reg32(vc, P8822B_ADCCLK);
+	unsigned small = (w >> 6) & 3;
+	if (small == 0)
+		return 0;
+	const uint32_t clocks = (1u << 28) | (3u << 20) | (1u << 16) |
+	                        (3u << 8) | 3u;
+	if ((w & clocks) != 0 || small == 3)
+		return -1;
+	return small == 2 ? 10 : 5;
 }
 
 static void update_tuning(struct vchip *vc)
@@ -48,6 +78,15 @@ static void update_tuning(struct vchip *vc)
 		.channel = (unsigned)p3081_primary_channel(center, bw, p), .center = center, .bw_mhz = bw,
 		.band_5g = band5,
 	};
+	int narrow = narrow_mhz(vc);
+	/* a re-clock the synthesiser has not latched since: RX deaf, TX
+	 * nothing decodable (OpenIPC devourer docs/narrowband.md, "8822B
+	 * RF18 re-latch edge") */
+	if (narrow < 0 || (narrow && bw != 20) ||
+	    (narrow && s->rf18_latched_narrow != (unsigned)narrow))
+		t = (struct vchip_tuning){0};
+	else if (narrow)
+		t.bw_mhz = (unsigned)narrow;
 	vc_set_tuning(vc, &t);
 }
 
@@ -88,9 +127,15 @@ const struct p3081_tables p8822b_tables = {
 static void rf_set(struct vchip *vc, unsigned path, uint8_t reg, uint32_t v)
 {
 	struct p8822b_state *s = p8822b_of(vc);
-	v = p8822b_thermal_rf_written(vc, path, reg, s->base.rf[path][reg],
-	                              v & 0xFFFFF);
+	uint32_t old = s->base.rf[path][reg];
+	v = p8822b_thermal_rf_written(vc, path, reg, old, v & 0xFFFFF);
 	s->base.rf[path][reg] = v;
+	/* the synthesiser takes the baseband's clock with it only on a
+	 * change of RF 0x18's value, never on a rewrite of the same one */
+	if (reg == P8822B_RF_CFGCH && path == 0 && v != old) {
+		int narrow = narrow_mhz(vc);
+		s->rf18_latched_narrow = narrow > 0 ? (unsigned)narrow : 0;
+	}
 	p3081_rf_table_match(vc, path, reg, v);
 	if (reg == P8822B_RF_CFGCH && path == 0)
 		update_tuning(vc);
@@ -119,6 +164,8 @@ void p8822b_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 		    p3081_rf_on(vc, path))
 			rf_set(vc, path, (uint8_t)(word >> 20), word);
 	}
-	if (p3081_in(addr, len, P8822B_ADCCLK, P8822B_ADCCLK))
+	/* [5:2] the primary; [28], [21:20], [16], [9:6] the narrowband
+	 * clocks and small BW */
+	if (p3081_in(addr, len, P8822B_ADCCLK, P8822B_ADCCLK + 3))
 		update_tuning(vc);
 }

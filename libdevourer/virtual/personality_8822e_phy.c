@@ -9,12 +9,14 @@
  * legacy FON write port"). The tuned channel is what RF 0x18 of path A
  * and the BB primary-channel field 0x9B0 [11:8] select, in the 8822C's
  * layout (config_phydm_switch_channel_8822e: channel [7:0], 5 GHz bits
- * 16 and 8, bandwidth [13:12]). The calibration engine (NCTL) answers a
- * command with its go bit the way the driver's software IQK waits for
- * it (halrf_iqk_8822e.c; devourer src/jaguar3/Halrf8822e.cpp
- * phy_iq_calibrate): 0x2D9C reads 0x55 and 0x1BFC [15:0] 0x8000, the
- * fail flag 0x1B08 bit 26 as personality_8822e_calib.c judges the step,
- * which also runs the DAC calibration's AFE banks (0x3800, 0x3900).
+ * 16 and 8, bandwidth [13:12]), re-clocked to 5 or 10 MHz by the
+ * small-BW field, the 0x9B4 clocks and the MAC clock (narrow_mhz). The
+ * calibration engine (NCTL) answers a command with its go bit the way
+ * the driver's software IQK waits for it (halrf_iqk_8822e.c; devourer
+ * src/jaguar3/Halrf8822e.cpp phy_iq_calibrate): 0x2D9C reads 0x55 and
+ * 0x1BFC [15:0] 0x8000, the fail flag 0x1B08 bit 26 as
+ * personality_8822e_calib.c judges the step, which also runs the DAC
+ * calibration's AFE banks (0x3800, 0x3900).
  */
 #include "libdevourer/virtual/personality_8822e.h"
 #include "libdevourer/virtual/personality_8822e_regs.h"
@@ -35,12 +37,48 @@ static int window_path(uint32_t a)
 	return -1;
 }
 
+/*
+ * The width the die runs at: 0x9B0 [7:6] small BW 1 (5 MHz) / 2 (10 MHz)
+ * with the ADC clock 0x9B4 [22:20] at 4 / 5 (rtl88x2eu
+ * phydm_hal_api8822e.c config_phydm_switch_bandwidth_8822e: 40 / 80 MHz
+ * ADC for BW5 / BW10), a DAC clock 0x9B4 [10:8] that airs the narrow
+ * PPDU — 4 or 6; the vendor's own 5 MHz code 2 transmits nothing on the
+ * silicon (OpenIPC devourer src/jaguar3/RadioManagementJaguar3.cpp
+ * set_bandwidth_dividers: "only 0x4 and 0x6 emit the 5 MHz lobe"; the
+ * vendor's 10 MHz code is 4, the 8822C's 6) — and the MAC clock
+ * REG_AFE_CTRL1 0x24 [21:20] at 3 (the 20 MHz clock of 5 MHz) / 2
+ * (20 MHz) (vendor halmac cfg_mac_clk_88xx; without it 5 MHz never
+ * reaches the air, same OpenIPC source). 0: no small BW; -1: any other
+ * small-BW state, which samples or clocks at the wrong rate (not
+ * tuned).
+ */
+static int narrow_mhz(const struct vchip *vc)
+{
+	unsigned small = (vc->regs[P8822E_TXBWCTL] >> 6) & 3;
+	if (small == 0)
+		return 0;
+	uint32_t clk = vc_reg32(vc, P8822E_TXCLK);
+	unsigned dac = (clk >> 8) & 7, adc = (clk >> 20) & 7;
+	unsigned mac = (vc_reg32(vc, P8822E_AFE_CTRL1) >> 20) & 3;
+	bool airs = dac == 4 || dac == 6;
+	if (small == 1 && adc == 4 && airs && mac == 3)
+		return 5;
+	if (small == 2 && adc == 5 && airs && mac == 2)
+		return 10;
+	return -1;
+}
+
 static void update_tuning(struct vchip *vc)
 {
 	struct p8822e_state *s = p8822e_of(vc);
+	int narrow = narrow_mhz(vc);
+	if (narrow < 0) {
+		vc_set_tuning(vc, &(struct vchip_tuning){0});
+		return;
+	}
 	p3081_jgr3_update_tuning(vc, s->base.rf[0][RF18],
-	                         vc->regs[P8822E_TXBWCTL + 1], 0,
-	                         &s->primary_sc);
+	                         vc->regs[P8822E_TXBWCTL + 1],
+	                         (unsigned)narrow, &s->primary_sc);
 }
 
 /*
@@ -127,7 +165,8 @@ void p8822e_phy_written(struct vchip *vc, uint16_t addr, size_t len)
 		    p3081_rf_on(vc, path))
 			rf_set(vc, path, (uint8_t)(word >> 20), word);
 	}
-	if (addr <= P8822E_TXBWCTL + 1 && end > P8822E_TXBWCTL + 1)
+	if ((addr <= P8822E_TXCLK + 2 && end > P8822E_TXBWCTL) ||
+	    (addr <= P8822E_AFE_CTRL1 + 2 && end > P8822E_AFE_CTRL1 + 2))
 		update_tuning(vc);
 	p8822e_txagc_written(vc, addr, len);
 	p8822e_calib_written(vc, addr, len);

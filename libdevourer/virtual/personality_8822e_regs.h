@@ -71,7 +71,10 @@
 #define P8822E_RF_WIN_B 0x4C00
 #define P8822E_LSSI_A 0x1808          /* SI write port (the way to RF 0x00) */
 #define P8822E_LSSI_B 0x4108
-#define P8822E_TXBWCTL 0x09B0         /* [11:8] primary sub-channel index */
+#define P8822E_TXBWCTL 0x09B0         /* [11:8] primary sub-channel index,
+                                        [7:6] small BW (5 / 10 MHz) */
+#define P8822E_TXCLK 0x09B4           /* [10:8] DAC, [22:20] ADC clock */
+#define P8822E_AFE_CTRL1 0x0024       /* [21:20] MAC clock select */
 
 /* ---- TX paths and TX AGC (vendor phydm_hal_api8822e.c
  * config_phydm_trx_mode_8822e, config_phydm_write_txagc_ref_8822e,

@@ -30,6 +30,11 @@
  *   Pin-mux: 0x40 bits 0x14030008 set (plus the eFEM targets), 0x64
  *     bits 0x02040000 clear and 29:28 set, 0x42 bits 0/1 (LNA-on, DPDT
  *     select) set.
+ *   5/10 MHz on 36 (rtl8822e_channel.c): RF 0x18 at 20 MHz; 0x9B0
+ *     [7:6] 2 / 1, 0x9B4 DAC / ADC 6 / 5 and 4 / 4, 0x810 [13:4] 0x2AB,
+ *     MAC clock 0x24 [21:20] 2 / 3, 0x55C / 0x638 20, CFR 0xA74 bit 31
+ *     off, 0x808 [6:4] 1; 36/40 after them: small BW 0, DAC / ADC 6 / 6,
+ *     0x19B, MAC clock 0, ticks 80, CFR on, 0x808 [6:4] 3.
  *   Refused: 15, 98 and 146 (no such synthesiser channel).
  */
 #include <stdio.h>
@@ -188,6 +193,53 @@ static void check_channel(struct rig *r, const struct chan_want *w)
 	check_pinmux(r);
 }
 
+/* 5/10 MHz on 36, then 40 MHz: the 8822C's dividers, the MAC clock and
+ * its microsecond ticks, CFR and shaping off; and all of it undone. */
+static void check_narrowband(struct rig *r)
+{
+	struct dvr_io *io = &r->io;
+	const struct chip_nb {
+		uint16_t bw;
+		uint32_t small, dac, adc, dfir, mac, us, cfr, shaping;
+	} want[] = {
+		{ 10, 2, 6, 5, 0x2AB, 2, 20, 0, 1 },
+		{ 5, 1, 4, 4, 0x2AB, 3, 20, 0, 1 },
+		{ 40, 0, 6, 6, 0x19B, 0, 80, 1, 3 },
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const struct chip_nb *w = &want[i];
+		struct dvr_channel ch = { .channel = 36, .bw_mhz = w->bw,
+			                  .secondary = w->bw == 40 };
+		char what[48];
+		snprintf(what, sizeof what, "36 at %u MHz", w->bw);
+		int st = r->chip.info->ops->set_channel(&r->chip, &ch);
+		if (!CHECK(st == DVR_OK, what)) {
+			printf("# status %d: %s\n", st, r->chip.error);
+			return;
+		}
+		CHECK_EQ_HEX(dvr_r32_mask(io, 0x9B0, 0xC0), w->small,
+		             "0x9B0 [7:6] small BW");
+		CHECK_EQ_HEX(dvr_r32_mask(io, 0x9B4, 0x700), w->dac,
+		             "0x9B4 [10:8] DAC clock");
+		CHECK_EQ_HEX(dvr_r32_mask(io, 0x9B4, 0x700000), w->adc,
+		             "0x9B4 [22:20] ADC clock");
+		CHECK_EQ_HEX(dvr_r32_mask(io, 0x810, 0x3FF0), w->dfir,
+		             "0x810 [13:4] RX DFIR");
+		CHECK_EQ_HEX(dvr_r32_mask(io, 0x24, 0x300000), w->mac,
+		             "0x24 [21:20] MAC clock");
+		CHECK(dvr_r8(io, 0x55C) == w->us && dvr_r8(io, 0x638) == w->us,
+		      "TSF / EDCA microsecond ticks");
+		CHECK_EQ_HEX(dvr_r32_mask(io, 0xA74, 1u << 31), w->cfr,
+		             "0xA74 bit 31 CFR");
+		CHECK_EQ_HEX(dvr_r32_mask(io, 0x808, 0x70), w->shaping,
+		             "0x808 [6:4] TX shaping");
+		if (w->bw < 20)
+			CHECK_EQ_HEX(rf(r, 0, 0x18) & 0x73FFF,
+			             0x3000 | 0x10100 | 36,
+			             "RF 0x18: channel 36 at 20 MHz");
+	}
+}
+
 static void check_refused(struct rig *r, unsigned channel)
 {
 	struct dvr_channel ch = { .channel = (uint16_t)channel, .bw_mhz = 20 };
@@ -230,6 +282,7 @@ int main(void)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		check_channel(&r, &cases[i]);
+	check_narrowband(&r);
 	check_refused(&r, 15);
 	check_refused(&r, 98);
 	check_refused(&r, 146);

@@ -204,6 +204,38 @@ static void txpower(void)
 	}
 }
 
+/* 5/10 MHz: the 20 MHz channel, then 0x8AC's Jaguar2-layout clock
+ * fields under 0x103103C3 (OpenIPC devourer's 8814AU words); a 20 MHz
+ * set after puts the BB table's bits back. */
+static void narrowband(void)
+{
+	static struct fake_regs f;
+	struct dvr_io io;
+
+	fake_init(&f, &io);
+	struct dvr_chip chip = { .info = &rtl8814a_info, .io = &io };
+	chip.priv = calloc(1, sizeof(struct rtl8814a_priv));
+	if (!CHECK(chip.priv, "state"))
+		return;
+	put32(f.mem + 0x8AC, 0xF40F550A);         /* rtw8814a_table.c */
+	struct dvr_channel ch = { .channel = 36, .bw_mhz = 20 };
+	CHECK_EQ_INT(rtl8814a_set_channel(&chip, &ch), DVR_OK, "36/20");
+	CHECK_EQ_HEX(fake_r32(&f, 0x8AC), 0xF40F5508, "20 MHz: [1:0] 0");
+	ch.bw_mhz = 10;
+	CHECK_EQ_INT(rtl8814a_set_channel(&chip, &ch), DVR_OK, "36/10");
+	CHECK_EQ_HEX(fake_r32(&f, 0x8AC), 0xE43E5788,
+	             "[28], [16] released, DAC/ADC 3/3, small BW 2");
+	CHECK_EQ_HEX(fake_r32(&f, 0x668) & 0x180, 0, "the MAC at 20 MHz");
+	ch.bw_mhz = 5;
+	CHECK_EQ_INT(rtl8814a_set_channel(&chip, &ch), DVR_OK, "36/5");
+	CHECK_EQ_HEX(fake_r32(&f, 0x8AC), 0xE42E5648,
+	             "DAC/ADC 2/2, small BW 1");
+	ch.bw_mhz = 20;
+	CHECK_EQ_INT(rtl8814a_set_channel(&chip, &ch), DVR_OK, "back to 20");
+	CHECK_EQ_HEX(fake_r32(&f, 0x8AC), 0xF40F5508, "the table's bits");
+	free(chip.priv);
+}
+
 static size_t mkpkt(uint8_t *buf, unsigned len, unsigned rate, uint32_t d4,
                     const uint8_t *phy)
 {
@@ -356,6 +388,7 @@ int main(void)
 	chip_data();
 	tables();
 	txpower();
+	narrowband();
 	rx();
 	tx();
 	return check_done();

@@ -711,6 +711,47 @@ static void channel(void)
 	dvr_chip_state_free(&chip);
 }
 
+/* 5/10 MHz: the 20 MHz channel, then rtw88's words (rtw8821c.c
+ * rtw8821c_set_channel_bb, RTW_CHANNEL_WIDTH_10 / _5), no RF 0x18 edge;
+ * the 20 MHz word undoes them. */
+static void narrowband(void)
+{
+	struct dvr_io io;
+	struct dvr_chip chip;
+	const struct dvr_chip_ops *o = rtl8821c_info.ops;
+
+	reset(&io, &chip, 2);
+	board(&chip, 0x00);
+	put32(fr.mem + 0x8AC, 0xF00F000A);        /* rtw8821c_table.c */
+	CHECK_EQ_INT(o->set_channel(&chip, &(struct dvr_channel){ 36, 20, 0 }),
+	             DVR_OK, "36/20");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x8AC), 0xF00F0000, "20 MHz word");
+	CHECK_EQ_INT(o->set_channel(&chip, &(struct dvr_channel){ 36, 10, 0 }),
+	             DVR_OK, "36/10");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x8AC), 0xE03E0380,
+	             "0x8AC: DAC 3, ADC 3, small BW 2");
+	CHECK(!(fake_r32(&fr, 0x8C4) & (1u << 30)) &&
+	      (fake_r32(&fr, 0x8C8) >> 31), "0x8C4 [30] low, 0x8C8 [31] high");
+	CHECK_EQ_INT(o->set_channel(&chip, &(struct dvr_channel){ 36, 5, 0 }),
+	             DVR_OK, "36/5");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x8AC), 0xE02E0240,
+	             "0x8AC: DAC 2, ADC 2, small BW 1");
+	CHECK_EQ_INT(o->set_channel(&chip, &(struct dvr_channel){ 36, 20, 0 }),
+	             DVR_OK, "back to 36/20");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x8AC), 0xF00F0000, "20 MHz word again");
+	CHECK(!(fake_r32(&fr, 0x8C8) >> 31), "0x8C8 [31] low again");
+	/* straight from 5 MHz to 40: rtw88's 40 MHz word alone would keep
+	 * the divide codes */
+	CHECK_EQ_INT(o->set_channel(&chip, &(struct dvr_channel){ 36, 5, 0 }),
+	             DVR_OK, "36/5 again");
+	CHECK_EQ_INT(o->set_channel(&chip, &(struct dvr_channel){ 36, 40, 1 }),
+	             DVR_OK, "36/40");
+	CHECK_EQ_HEX(fake_r32(&fr, 0x8AC) & 0x103103C3u, 0x10010001u,
+	             "40 MHz: clock bits set, divide codes and small BW 0");
+	CHECK(!(fake_r32(&fr, 0x8C8) >> 31), "0x8C8 [31] low");
+	dvr_chip_state_free(&chip);
+}
+
 /* A TX-power block for path A (and B at +42) in a logical map. */
 static void txpwr_block(uint8_t *e, unsigned path, uint8_t cck, uint8_t bw40,
                         uint8_t diff_1s)
@@ -1025,6 +1066,7 @@ int main(void)
 	rf_access();
 	phy_init();
 	channel();
+	narrowband();
 	tx_power();
 	calibration();
 	tracking();

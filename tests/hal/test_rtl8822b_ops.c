@@ -786,6 +786,46 @@ static void usb3(void)
 	      fk.fr.mem[0x10C3] == 0x03, "8822C: 0x10C3 untouched");
 }
 
+/* 5/10 MHz: the 20 MHz channel, then rtw88's words (rtw8822b.c
+ * rtw8822b_set_channel_bb, RTW_CHANNEL_WIDTH_10 / _5) and the RF 0x18
+ * edge; a 20 MHz set after brings the BB table's clock bits back. */
+static void narrowband(void)
+{
+	struct dvr_io io;
+	struct dvr_chip chip;
+
+	fk_reset(&io, &chip, &rtl8822b_info, 2);
+	chip.id.cut = 2;
+	chip.id.rfe_type = 3;
+	chip.priv = calloc(1, sizeof(struct rtl8822b_priv));
+	if (!CHECK(chip.priv, "state"))
+		return;
+	put32(fk.fr.mem + 0x8AC, 0xF00F000A);     /* rtw8822b_table.c */
+	put32(fk.fr.mem + 0x8C8, 0x000251A5);
+	CHECK_EQ_INT(tune(&chip, 44, 20), DVR_OK, "44/20");
+	uint32_t r18 = fk_rf(0, 0x18);
+	unsigned b_writes = fk.lssi_writes[1];
+	CHECK_EQ_INT(tune(&chip, 44, 10), DVR_OK, "44/10");
+	CHECK_EQ_HEX(fk_r32(0x8AC), 0xE00E0080,
+	             "0x8AC: [28], [16] and [9:0] cleared, small BW 2");
+	CHECK(!(fk_r32(0x8C4) & (1u << 30)) && (fk_r32(0x8C8) >> 31),
+	      "0x8C4 [30] low, 0x8C8 [31] high");
+	CHECK_EQ_HEX(fk_rf(0, 0x18), r18, "RF 0x18 keeps the 20 MHz word");
+	CHECK_EQ_HEX(fk_rf(1, 0x18), r18, "on both paths");
+	CHECK_EQ_INT(fk.lssi_writes[1] - b_writes, 3, "RF B 0x18 written by "
+	             "the 20 MHz set, then another value, then the word");
+	CHECK(fk.fr.mem[0x02] & 0x01, "BB out of reset again");
+	CHECK_EQ_INT(tune(&chip, 44, 5), DVR_OK, "44/5");
+	CHECK_EQ_HEX(fk_r32(0x8AC), 0xE00E0040, "0x8AC: small BW 1");
+	CHECK_EQ_INT(tune(&chip, 44, 20), DVR_OK, "back to 44/20");
+	CHECK_EQ_HEX(fk_r32(0x8AC), 0xF00F0000, "the table's clock bits");
+	CHECK((fk_r32(0x8C4) & (1u << 30)) && !(fk_r32(0x8C8) >> 31),
+	      "0x8C4 [30] high, 0x8C8 [31] as the table has it");
+	CHECK_EQ_INT(tune(&chip, 44, 40), DVR_OK, "44/40 after it");
+	free(chip.priv);
+	chip.priv = NULL;
+}
+
 int main(void)
 {
 	chip_data();
@@ -795,6 +835,7 @@ int main(void)
 	mac();
 	rf();
 	channels();
+	narrowband();
 	txpower();
 	txdesc();
 	cck_hook();

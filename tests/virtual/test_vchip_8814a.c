@@ -375,6 +375,23 @@ static void test_bb_rf(void)
 	a_tune(vc, 6, 20, 0);
 	vchip_get_tuning(vc, &t);
 	CHECK(t.channel == 6 && t.bw_mhz == 20 && !t.band_5g, "tuned to 6");
+	/* 5/10 MHz: OpenIPC devourer's 8814AU words under 0x103103C3 on
+	 * the BB table's 0x8AC (rtw88 rtw8814a_table.c 0xF40F550A) */
+	const uint32_t table = 0xF40F5508u, mask = 0x103103C3u;
+	vh_w32(vc, 0x8AC, (table & ~mask) | 3u << 20 | 3u << 8 | 2u << 6);
+	vchip_get_tuning(vc, &t);
+	CHECK(t.channel == 6 && t.bw_mhz == 10, "DAC/ADC 3/3, small BW 2: 10");
+	vh_w32(vc, 0x8AC, (table & ~mask) | 2u << 20 | 2u << 8 | 1u << 6);
+	vchip_get_tuning(vc, &t);
+	CHECK(t.channel == 6 && t.bw_mhz == 5, "DAC/ADC 2/2, small BW 1: 5");
+	/* the 8812A's divide, which leaves [28]/[16] set: nothing divided */
+	vh_w32(vc, 0x8AC, (table & ~0x003003C3u) | 2u << 20 | 1u << 8 |
+	                  2u << 6);
+	vchip_get_tuning(vc, &t);
+	CHECK_EQ_INT(t.channel, 0, "the 8812A's 10 MHz word: not tuned");
+	vh_w32(vc, 0x8AC, table);
+	vchip_get_tuning(vc, &t);
+	CHECK(t.channel == 6 && t.bw_mhz == 20, "the table's word: 20 MHz");
 	/* the thermal meter on path A, from EFUSE 0xBA (0x1C) */
 	v3_rf_write(vc, 0, 0x42, 0x30000);
 	CHECK_EQ_INT((v3_rf_read(vc, 0, 0x42) >> 10) & 0x3F, 0x1C,

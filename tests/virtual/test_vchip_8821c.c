@@ -345,6 +345,29 @@ static void test_rf_and_tables(const char *end_state)
 	vchip_get_tuning(vc, &t);
 	CHECK_EQ_INT(t.channel, 11, "ch 11");
 
+	/* 5/10 MHz as rtw88 writes them (rtw8821c_set_channel_bb,
+	 * RTW_CHANNEL_WIDTH_10 / _5; RF 0x18 keeps the 20 MHz code) */
+	uint32_t w = vh_read(vc, 0x8AC, 4);
+	vh_w32(vc, 0x8AC, (w & 0xEFCEFC00u) | 0x300380u);
+	vchip_get_tuning(vc, &t);
+	CHECK(t.channel == 11 && t.bw_mhz == 10, "rtw88's 10 MHz word: 10 MHz");
+	w = vh_read(vc, 0x8AC, 4);
+	vh_w32(vc, 0x8AC, (w & 0xEFCEFC00u) | 0x200240u);
+	vchip_get_tuning(vc, &t);
+	CHECK(t.channel == 11 && t.bw_mhz == 5, "rtw88's 5 MHz word: 5 MHz");
+	/* the 10 MHz small BW on the 5 MHz codes: the wrong rate */
+	vh_w32(vc, 0x8AC, (vh_read(vc, 0x8AC, 4) & ~0xC0u) | 0x80u);
+	vchip_get_tuning(vc, &t);
+	CHECK_EQ_INT(t.channel, 0, "small BW and clock codes disagree");
+	/* the 8812A's codes (DAC 2 / ADC 1) mean nothing on this die */
+	w = vh_read(vc, 0x8AC, 4) & 0xEFCEFC00u;
+	vh_w32(vc, 0x8AC, w | 2u << 20 | 1u << 8 | 2u << 6);
+	vchip_get_tuning(vc, &t);
+	CHECK_EQ_INT(t.channel, 0, "the 8812A's 10 MHz codes: not tuned");
+	k_tune(vc, 11, 20, 0);
+	vchip_get_tuning(vc, &t);
+	CHECK(t.channel == 11 && t.bw_mhz == 20, "rtw88's 20 MHz word: 20");
+
 	/* the tables' end state: MAC and BB milestones */
 	int rows = apply_tables(vc, end_state);
 	CHECK(rows > 500, "MAC and BB rows of the reference applied");

@@ -359,6 +359,37 @@ static void test_rf(void)
 	vchip_get_tuning(vc, &t);
 	CHECK(t.channel == 144 && t.band_5g, "ch 144");
 	CHECK(v3_rf_read(vc, 1, 0x18) & (1u << 17), "path B: RFSI bit 17");
+
+	/* 5/10 MHz as rtw88 writes them (rtw8822b_set_channel_bb,
+	 * RTW_CHANNEL_WIDTH_10 / _5, then _rf with the 20 MHz code), on a
+	 * move of channel: RF 0x18 changes value and latches the clock */
+	b_tune(vc, 36, 20, 0);
+	uint32_t w = vh_read(vc, 0x8AC, 4);
+	vh_w32(vc, 0x8AC, (w & 0xEFFEFF00u) | 0x80u);
+	b_tune_rf_only(vc, 44);
+	vchip_get_tuning(vc, &t);
+	CHECK(t.channel == 44 && t.bw_mhz == 10,
+	      "rtw88's 10 MHz word, then RF 0x18 of 44: 44 at 10 MHz");
+	/* the same channel at 5 MHz: RF 0x18 keeps its value, no edge */
+	w = vh_read(vc, 0x8AC, 4);
+	vh_w32(vc, 0x8AC, (w & 0xEFEEFE00u) | 0x40u);
+	b_tune_rf_only(vc, 44);
+	vchip_get_tuning(vc, &t);
+	CHECK_EQ_INT(t.channel, 0, "a re-clock with no RF 0x18 edge: the "
+	             "synthesiser has not latched it (deaf, mute)");
+	b_tune_rf_only(vc, 40);
+	b_tune_rf_only(vc, 44);
+	vchip_get_tuning(vc, &t);
+	CHECK(t.channel == 44 && t.bw_mhz == 5, "through another value: 5 MHz");
+	/* small BW with the DAC clock bit [28] still set: wrong rate */
+	vh_w32(vc, 0x8AC, vh_read(vc, 0x8AC, 4) | (1u << 28));
+	vchip_get_tuning(vc, &t);
+	CHECK_EQ_INT(t.channel, 0, "small BW on the 20 MHz clocks: not tuned");
+	vh_w32(vc, 0x8AC, 0xF00F0000u);
+	b_tune(vc, 44, 20, 0);
+	vchip_get_tuning(vc, &t);
+	CHECK(t.channel == 44 && t.bw_mhz == 20, "the 20 MHz word: 20 MHz");
+	b_tune(vc, 144, 20, 0);
 	/* a band that does not fit the channel is no channel */
 	v3_rf_write(vc, 0, 0x18, 0x00C24);     /* ch 36 without 5 GHz bits */
 	vchip_get_tuning(vc, &t);

@@ -213,6 +213,34 @@ static void test_rf_and_calibration(void)
 	CHECK(t.center == 42 && t.bw_mhz == 80 && t.channel == 36,
 	      "ch 42 / 80, primary 36");
 
+	/* 5/10 MHz on a 20 MHz tune: small BW 0x9B0 [7:6], the 0x9B4
+	 * clocks and the MAC clock 0x24 [21:20] */
+	c_tune(vc, 36, 20, 0);
+	struct {
+		uint32_t small, dac, adc, mac;
+		unsigned want;
+		const char *what;
+	} cases[] = {
+		{ 2, 6, 5, 2, 10, "10 MHz on the 8822C's DAC code 6" },
+		{ 2, 4, 5, 2, 10, "10 MHz on the vendor's DAC code 4" },
+		{ 1, 4, 4, 3, 5, "5 MHz on the 8822C's DAC code 4" },
+		{ 1, 2, 4, 3, 0, "the vendor's 5 MHz DAC code 2 airs nothing" },
+		{ 1, 4, 4, 0, 0, "5 MHz on the 80 MHz MAC clock: not tuned" },
+		{ 2, 6, 4, 2, 0, "10 MHz small BW on the 5 MHz ADC clock" },
+		{ 0, 6, 6, 0, 20, "the 20 MHz clocks" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		uint32_t b0 = vh_read(vc, 0x9B0, 4) & ~0xFFC0u;
+		vh_w32(vc, 0x9B0, b0 | cases[i].small << 6);
+		uint32_t b4 = vh_read(vc, 0x9B4, 4) & ~0x00700700u;
+		vh_w32(vc, 0x9B4, b4 | cases[i].dac << 8 | cases[i].adc << 20);
+		uint32_t afe = vh_read(vc, 0x24, 4) & ~0x00300000u;
+		vh_w32(vc, 0x24, afe | cases[i].mac << 20);
+		vchip_get_tuning(vc, &t);
+		CHECK(cases[i].want ? t.channel == 36 && t.bw_mhz == cases[i].want
+		                    : t.channel == 0, cases[i].what);
+	}
+
 	/* the table milestones: the BB table's first and a late row, then
 	 * the last rows of RF A and RF B in the vendor's order (rtl88x2eu
 	 * halhwimg8822e_bb.c array_mp_8822e_phy_reg, halhwimg8822e_rf.c

@@ -88,6 +88,24 @@ static inline bool b_boot(struct vchip *vc)
 /* rtw88 rtw8822b.c rtw8822b_set_channel_bb (bandwidth part) and
  * rtw8822b_set_channel_rf: 0x8AC with the primary index sc, then RF 0x18
  * read from path A, merged and written to both paths. */
+/* RF 0x18 of both paths for channel @p ch with the 20 MHz code, as
+ * rtw88 rtw8822b_set_channel_rf writes it for 5, 10 and 20 MHz. */
+static inline void b_tune_rf_only(struct vchip *vc, unsigned ch)
+{
+	uint32_t r = v3_rf_read(vc, 0, 0x18);
+	r &= ~(uint32_t)(1u << 16 | 1u << 9 | 1u << 8 | 0xFF | 3u << 17 |
+	                 3u << 10);
+	if (ch > 14)
+		r |= 1u << 16 | 1u << 8;
+	r |= (ch & 0xFF) | 3u << 10;
+	if (ch > 144)
+		r |= 1u << 18;
+	else if (ch >= 80)
+		r |= 1u << 17;
+	v3_rf_write(vc, 0, 0x18, r);
+	v3_rf_write(vc, 1, 0x18, r);
+}
+
 static inline void b_tune(struct vchip *vc, unsigned ch, unsigned bw,
                           unsigned sc)
 {
