@@ -228,48 +228,15 @@ static GstFlowReturn gst_devourer_sink_render (GstBaseSink * bsink,
 static GstFlowReturn gst_devourer_sink_render_list (GstBaseSink * bsink,
     GstBufferList * list);
 
+/* The TX vector every frame leaves with (rate, streams, coding, power)
+ * and how the adapter sends it (mode, aggregation, carrier sense,
+ * regulatory domain). */
 static void
-gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
+install_tx_vector_properties (GObjectClass * gobject_class)
 {
-  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
-  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
-  GstBaseSinkClass *basesink_class = GST_BASE_SINK_CLASS (klass);
-  /* The chips come from the driver's registry, not from a list here.
-   * The blurb lives as long as the class (static strings flag). */
-  static gchar *device_blurb;
-  if (device_blurb == NULL)
-    device_blurb = g_strdup_printf ("Adapter selector: auto (first "
-        "supported USB adapter: %s), usb:VID:PID[#N], usb:BUS-PORT, or "
-        "virtual:NAME[,chip=..,loss=..,rssi=..] (READY only)",
-        dvr_supported_chips ());
   const GParamFlags ready = GST_DEVOURER_PARAM_READY;
   const GParamFlags live = GST_DEVOURER_PARAM_LIVE;
 
-  gobject_class->set_property = gst_devourer_sink_set_property;
-  gobject_class->get_property = gst_devourer_sink_get_property;
-  gobject_class->finalize = gst_devourer_sink_finalize;
-
-  g_object_class_install_property (gobject_class,
-      GST_DEVOURER_PROP_DEVICE,
-      g_param_spec_string ("device", "Device",
-          device_blurb, GST_DEVOURER_DEFAULT_DEVICE, ready));
-  g_object_class_install_property (gobject_class,
-      GST_DEVOURER_PROP_CHANNEL,
-      g_param_spec_uint ("channel", "Channel",
-          "Wi-Fi channel number: 1-14 (2.4 GHz) or 36-177 (5 GHz); changeable "
-          "while PLAYING (a retune the adapter refuses leaves it reading the "
-          "channel in effect)",
-          1, 177, GST_DEVOURER_DEFAULT_CHANNEL, live));
-  g_object_class_install_property (gobject_class,
-      GST_DEVOURER_PROP_BANDWIDTH,
-      g_param_spec_enum ("bandwidth", "Bandwidth",
-          "Channel and transmit bandwidth in MHz: 5, 10, 20, 40 or 80 (5 and "
-          "10: narrowband, heard only by a receiver on the same width); "
-          "changeable while PLAYING",
-          GST_TYPE_DEVOURER_BANDWIDTH, GST_DEVOURER_DEFAULT_BANDWIDTH, live));
-  /* link-id, radio-port, key-file, password, firmware-dir, stats */
-  gst_devourer_install_shared_properties (gobject_class,
-      GST_DEVOURER_KEY_SENDER);
   g_object_class_install_property (gobject_class, PROP_MCS,
       g_param_spec_int ("mcs", "MCS",
           "Modulation and coding scheme: HT MCS 0-31 (VHT MCS 0-9 when "
@@ -335,6 +302,66 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "limit gets the limit); worldwide = the lowest of all (applies "
           "when this element opens the adapter; READY only)",
           GST_TYPE_DEVOURER_SINK_REGD, DEFAULT_REGD, ready));
+}
+
+/* The adaptive link: profiles, the encoder it steers, and where the
+ * ground's feedback and alink_gs's scores come from. */
+static void
+install_adapt_properties (GObjectClass * gobject_class)
+{
+  const GParamFlags ready = GST_DEVOURER_PARAM_READY;
+
+  g_object_class_install_property (gobject_class, PROP_ADAPT,
+      g_param_spec_boolean ("adapt", "Adapt to the ground's feedback",
+          "Hear the link feedback a devourersrc with feedback-interval "
+          "sends on feedback-port, and pick the row of profiles that fits "
+          "it: MCS, guard interval, FEC k/n, TX power and the encoder's "
+          "bitrate change together, at a block boundary, with a "
+          "devourer-link-profile message each time; a keyframe is asked "
+          "of the encoder when the ground lost packets; silence falls "
+          "back to the most robust row (READY only)", FALSE, ready));
+  g_object_class_install_property (gobject_class, PROP_PROFILES,
+      g_param_spec_string ("profiles", "Adaptation profiles",
+          "A profile file in OpenIPC adaptive-link's txprofiles.conf "
+          "format (score range, GI, MCS, FEC k/n, bitrate kbit/s, GOP, "
+          "power, ROI QP, bandwidth, QP delta; a bad line is an error "
+          "naming it). NULL: a built-in ladder for the adapter "
+          "(READY only)", NULL, ready));
+  g_object_class_install_property (gobject_class, PROP_ENCODER,
+      g_param_spec_string ("encoder", "Encoder to steer",
+          "Name of the encoder element in this pipeline whose bitrate "
+          "follows the profile (x264enc, x265enc, openh264enc, "
+          "v4l2h264enc, vaapih264enc, vah264enc, nvh264enc and their "
+          "H.265 kin). NULL: only the radio and FEC follow (READY only)",
+          NULL, ready));
+  g_object_class_install_property (gobject_class, PROP_FEEDBACK_PORT,
+      g_param_spec_uint ("feedback-port", "Link feedback radio port",
+          "Radio port (0-255) the ground's feedback arrives on, on link-id "
+          "(READY only)", 0, 255, GST_DEVOURER_FEEDBACK_PORT, ready));
+  g_object_class_install_property (gobject_class, PROP_ALINK_PORT,
+      g_param_spec_uint ("alink-port", "OpenIPC alink_gs UDP port",
+          "UDP port (0-65535) on which to take the messages an OpenIPC "
+          "adaptive-link ground station (alink_gs) sends its drone "
+          "(alink_drone binds "
+          "9999): their scores steer adapt's profile rows as this link's "
+          "own feedback does, their keyframe codes ask the encoder for a "
+          "keyframe, special:pause_adaptive / resume_adaptive hold the "
+          "rows. 0: none. Needs adapt (READY only)", 0, 65535, 0, ready));
+  g_object_class_install_property (gobject_class, PROP_ALINK_ADDRESS,
+      g_param_spec_string ("alink-address", "alink_gs bind address",
+          "Local IP address alink-port is bound to, e.g. the drone's "
+          "tunnel address 10.5.0.10. NULL: 0.0.0.0, every IPv4 address "
+          "(READY only)", NULL, ready));
+}
+
+/* The WFB-NG stream: how oversized buffers go, the FEC block, the
+ * session's epoch and its freshness proof. */
+static void
+install_link_properties (GObjectClass * gobject_class)
+{
+  const GParamFlags ready = GST_DEVOURER_PARAM_READY;
+  const GParamFlags live = GST_DEVOURER_PARAM_LIVE;
+
   g_object_class_install_property (gobject_class, PROP_OVERSIZE,
       g_param_spec_enum ("oversize", "Oversize buffers",
           "What a buffer larger than one packet (stats max-payload, bytes) "
@@ -378,47 +405,53 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
           "sender from a recording of an earlier run. Optional session "
           "tags, which wfb-ng's receivers skip. FALSE: untagged, as "
           "wfb_tx sends (READY only)", TRUE, ready));
-  g_object_class_install_property (gobject_class, PROP_ADAPT,
-      g_param_spec_boolean ("adapt", "Adapt to the ground's feedback",
-          "Hear the link feedback a devourersrc with feedback-interval "
-          "sends on feedback-port, and pick the row of profiles that fits "
-          "it: MCS, guard interval, FEC k/n, TX power and the encoder's "
-          "bitrate change together, at a block boundary, with a "
-          "devourer-link-profile message each time; a keyframe is asked "
-          "of the encoder when the ground lost packets; silence falls "
-          "back to the most robust row (READY only)", FALSE, ready));
-  g_object_class_install_property (gobject_class, PROP_PROFILES,
-      g_param_spec_string ("profiles", "Adaptation profiles",
-          "A profile file in OpenIPC adaptive-link's txprofiles.conf "
-          "format (score range, GI, MCS, FEC k/n, bitrate kbit/s, GOP, "
-          "power, ROI QP, bandwidth, QP delta; a bad line is an error "
-          "naming it). NULL: a built-in ladder for the adapter "
-          "(READY only)", NULL, ready));
-  g_object_class_install_property (gobject_class, PROP_ENCODER,
-      g_param_spec_string ("encoder", "Encoder to steer",
-          "Name of the encoder element in this pipeline whose bitrate "
-          "follows the profile (x264enc, x265enc, openh264enc, "
-          "v4l2h264enc, vaapih264enc, vah264enc, nvh264enc and their "
-          "H.265 kin). NULL: only the radio and FEC follow (READY only)",
-          NULL, ready));
-  g_object_class_install_property (gobject_class, PROP_FEEDBACK_PORT,
-      g_param_spec_uint ("feedback-port", "Link feedback radio port",
-          "Radio port (0-255) the ground's feedback arrives on, on link-id "
-          "(READY only)", 0, 255, GST_DEVOURER_FEEDBACK_PORT, ready));
-  g_object_class_install_property (gobject_class, PROP_ALINK_PORT,
-      g_param_spec_uint ("alink-port", "OpenIPC alink_gs UDP port",
-          "UDP port (0-65535) on which to take the messages an OpenIPC "
-          "adaptive-link ground station (alink_gs) sends its drone "
-          "(alink_drone binds "
-          "9999): their scores steer adapt's profile rows as this link's "
-          "own feedback does, their keyframe codes ask the encoder for a "
-          "keyframe, special:pause_adaptive / resume_adaptive hold the "
-          "rows. 0: none. Needs adapt (READY only)", 0, 65535, 0, ready));
-  g_object_class_install_property (gobject_class, PROP_ALINK_ADDRESS,
-      g_param_spec_string ("alink-address", "alink_gs bind address",
-          "Local IP address alink-port is bound to, e.g. the drone's "
-          "tunnel address 10.5.0.10. NULL: 0.0.0.0, every IPv4 address "
-          "(READY only)", NULL, ready));
+}
+
+static void
+gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseSinkClass *basesink_class = GST_BASE_SINK_CLASS (klass);
+  /* The chips come from the driver's registry, not from a list here.
+   * The blurb lives as long as the class (static strings flag). */
+  static gchar *device_blurb;
+  if (device_blurb == NULL)
+    device_blurb = g_strdup_printf ("Adapter selector: auto (first "
+        "supported USB adapter: %s), usb:VID:PID[#N], usb:BUS-PORT, or "
+        "virtual:NAME[,chip=..,loss=..,rssi=..] (READY only)",
+        dvr_supported_chips ());
+  const GParamFlags ready = GST_DEVOURER_PARAM_READY;
+  const GParamFlags live = GST_DEVOURER_PARAM_LIVE;
+
+  gobject_class->set_property = gst_devourer_sink_set_property;
+  gobject_class->get_property = gst_devourer_sink_get_property;
+  gobject_class->finalize = gst_devourer_sink_finalize;
+
+  g_object_class_install_property (gobject_class,
+      GST_DEVOURER_PROP_DEVICE,
+      g_param_spec_string ("device", "Device",
+          device_blurb, GST_DEVOURER_DEFAULT_DEVICE, ready));
+  g_object_class_install_property (gobject_class,
+      GST_DEVOURER_PROP_CHANNEL,
+      g_param_spec_uint ("channel", "Channel",
+          "Wi-Fi channel number: 1-14 (2.4 GHz) or 36-177 (5 GHz); changeable "
+          "while PLAYING (a retune the adapter refuses leaves it reading the "
+          "channel in effect)",
+          1, 177, GST_DEVOURER_DEFAULT_CHANNEL, live));
+  g_object_class_install_property (gobject_class,
+      GST_DEVOURER_PROP_BANDWIDTH,
+      g_param_spec_enum ("bandwidth", "Bandwidth",
+          "Channel and transmit bandwidth in MHz: 5, 10, 20, 40 or 80 (5 and "
+          "10: narrowband, heard only by a receiver on the same width); "
+          "changeable while PLAYING",
+          GST_TYPE_DEVOURER_BANDWIDTH, GST_DEVOURER_DEFAULT_BANDWIDTH, live));
+  /* link-id, radio-port, key-file, password, firmware-dir, stats */
+  gst_devourer_install_shared_properties (gobject_class,
+      GST_DEVOURER_KEY_SENDER);
+  install_tx_vector_properties (gobject_class);
+  install_link_properties (gobject_class);
+  install_adapt_properties (gobject_class);
   gst_devourer_hop_install_properties (gobject_class, PROP_HOP_FIRST, TRUE);
   g_object_class_install_property (gobject_class, PROP_FEC_POLICY,
       g_param_spec_enum ("fec-policy", "FEC policy",

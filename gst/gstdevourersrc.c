@@ -166,6 +166,100 @@ static GstFlowReturn gst_devourer_src_create (GstPushSrc * psrc,
 static GstPadProbeReturn on_src_event (GstPad * pad, GstPadProbeInfo * info,
     gpointer user);
 
+/* Distributed reception: forwarding frames to another receiver,
+ * aggregating forwarded ones, and which sender a session follows. */
+static void
+install_distribution_properties (GObjectClass * gobject_class)
+{
+  const GParamFlags ready = GST_DEVOURER_PARAM_READY;
+
+  g_object_class_install_property (gobject_class, PROP_FORWARD,
+      g_param_spec_string ("forward", "Forward",
+          "Also send every frame of this link the local adapters hear to "
+          "these aggregators, as UDP datagrams in wfb-ng's forwarder format "
+          "(what wfb_rx -f sends): host:port, several separated by ',' or "
+          "';', at most 8; NULL or empty: off (READY only)", NULL, ready));
+  g_object_class_install_property (gobject_class, PROP_AGGREGATE,
+      g_param_spec_string ("aggregate", "Aggregate",
+          "Also receive frames forwarded over UDP by wfb_rx -f or other "
+          "devourersrc (forward=) on this UDP port (on bind-address) or "
+          "address:port ([v6]:port), and combine them with the local "
+          "adapters; each authenticated sender is one more adapter slot (at "
+          "most 8 in all). With device=none there is no local adapter. NULL or empty: "
+          "off (READY only)", NULL, ready));
+  g_object_class_install_property (gobject_class, PROP_BIND_ADDRESS,
+      g_param_spec_string ("bind-address", "Bind address",
+          "The local address a bare aggregate=PORT listens on: loopback by "
+          "default, so only forwarders on this machine reach it; 0.0.0.0 "
+          "(or ::) for forwarders on other hosts. A sender gets an adapter "
+          "slot only once its frames authenticate under the link's key "
+          "(READY only)", DEFAULT_BIND_ADDRESS, ready));
+  g_object_class_install_property (gobject_class, PROP_AGGREGATE_BUFFER_SIZE,
+      g_param_spec_int ("aggregate-buffer-size", "Aggregate buffer size",
+          "Kernel receive buffer of the aggregate socket in bytes (wfb-ng's "
+          "-R); as root beyond net.core.rmem_max, else capped by it (the "
+          "size granted is in stats, aggregate-buffer-size). 0: the "
+          "kernel's default (READY only)", 0, G_MAXINT / 2,
+          DEFAULT_AGGREGATE_BUFFER_SIZE, ready));
+  g_object_class_install_property (gobject_class, PROP_AGGREGATE_TIMEOUT,
+      g_param_spec_uint ("aggregate-timeout", "Aggregate slot timeout",
+          "Milliseconds (100-600000) after which a forwarder that sent no "
+          "authentic frame of the current session gives its adapter slot to "
+          "the next authentic sender (READY only)", 100, 600000,
+          DEFAULT_AGGREGATE_TIMEOUT, ready));
+  g_object_class_install_property (gobject_class, PROP_SESSION_TAKEOVER,
+      g_param_spec_uint ("session-takeover", "Session takeover time",
+          "Milliseconds (0-600000) the current session must deliver nothing "
+          "new before "
+          "a session of another run is adopted: a sender restarted at a "
+          "lower epoch (a camera without a clock) or at any epoch, or a "
+          "recording (docs/reliability.md, sessions). Re-keys of the "
+          "current run are adopted at once. 0: never, wfb-ng's strict epoch "
+          "order (READY only)", 0, 600000, DEFAULT_SESSION_TAKEOVER, ready));
+  g_object_class_install_property (gobject_class, PROP_FRESHNESS,
+      g_param_spec_boolean ("freshness", "Freshness over the uplink",
+          "Where this process also transmits on the link-id (a devourersink "
+          "carrying its challenge: the ground's uplink), adopt a new run of "
+          "a devourer sender only once its session echoes that challenge, "
+          "which a recording of an earlier run cannot; pass the challenges "
+          "heard to this process's sinks to echo. Senders that never echo "
+          "(wfb_tx) and links without an uplink keep the one-way rules "
+          "(session-takeover; docs/reliability.md, sessions). FALSE: the "
+          "one-way rules for every sender (READY only)", TRUE, ready));
+}
+
+/* What the ground sends back: link feedback for the drone's adaptation
+ * and OpenIPC alink_gs's message. */
+static void
+install_uplink_properties (GObjectClass * gobject_class)
+{
+  const GParamFlags ready = GST_DEVOURER_PARAM_READY;
+
+  g_object_class_install_property (gobject_class, PROP_FEEDBACK_INTERVAL,
+      g_param_spec_uint ("feedback-interval", "Link feedback interval",
+          "Milliseconds (0, or 50-10000: less is taken as 50) between the records of what this src "
+          "hears (signal and SNR per chain, packets delivered, repaired "
+          "and lost, the rate and FEC heard) that it sends the drone on "
+          "feedback-port over its first adapter, under the link's keys, "
+          "for a devourersink with adapt to steer by. 0: none, the ground "
+          "stays silent (READY only)", 0, 10000, 0, ready));
+  g_object_class_install_property (gobject_class, PROP_FEEDBACK_PORT,
+      g_param_spec_uint ("feedback-port", "Link feedback radio port",
+          "Radio port (0-255) of the feedback stream on link-id (not the port "
+          "this src receives; READY only)", 0, 255,
+          GST_DEVOURER_FEEDBACK_PORT, ready));
+  g_object_class_install_property (gobject_class, PROP_ALINK_SEND,
+      g_param_spec_string ("alink-send", "Send to an OpenIPC alink_drone",
+          "HOST:PORT of an OpenIPC adaptive-link drone (alink_drone, e.g. "
+          "10.5.0.10:9999 over the wfb-ng tunnel) to send, for every "
+          "feedback-interval (100 ms when that is 0), the message "
+          "OpenIPC's alink_gs would: the score of the best RSSI and SNR "
+          "heard, packets repaired and lost, and a keyframe code after a "
+          "loss. A span that heard nothing sends nothing, so the drone "
+          "falls back. NULL: none (READY only)", NULL, ready));
+
+}
+
 static void
 gst_devourer_src_class_init (GstDevourerSrcClass * klass)
 {
@@ -239,59 +333,7 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
           "Packets (1-65536) kept for the streaming thread; beyond this new "
           "packets are dropped and counted (READY only)", 1, 65536,
           DEFAULT_QUEUE_SIZE, ready));
-  g_object_class_install_property (gobject_class, PROP_FORWARD,
-      g_param_spec_string ("forward", "Forward",
-          "Also send every frame of this link the local adapters hear to "
-          "these aggregators, as UDP datagrams in wfb-ng's forwarder format "
-          "(what wfb_rx -f sends): host:port, several separated by ',' or "
-          "';', at most 8; NULL or empty: off (READY only)", NULL, ready));
-  g_object_class_install_property (gobject_class, PROP_AGGREGATE,
-      g_param_spec_string ("aggregate", "Aggregate",
-          "Also receive frames forwarded over UDP by wfb_rx -f or other "
-          "devourersrc (forward=) on this UDP port (on bind-address) or "
-          "address:port ([v6]:port), and combine them with the local "
-          "adapters; each authenticated sender is one more adapter slot (at "
-          "most 8 in all). With device=none there is no local adapter. NULL or empty: "
-          "off (READY only)", NULL, ready));
-  g_object_class_install_property (gobject_class, PROP_BIND_ADDRESS,
-      g_param_spec_string ("bind-address", "Bind address",
-          "The local address a bare aggregate=PORT listens on: loopback by "
-          "default, so only forwarders on this machine reach it; 0.0.0.0 "
-          "(or ::) for forwarders on other hosts. A sender gets an adapter "
-          "slot only once its frames authenticate under the link's key "
-          "(READY only)", DEFAULT_BIND_ADDRESS, ready));
-  g_object_class_install_property (gobject_class, PROP_AGGREGATE_BUFFER_SIZE,
-      g_param_spec_int ("aggregate-buffer-size", "Aggregate buffer size",
-          "Kernel receive buffer of the aggregate socket in bytes (wfb-ng's "
-          "-R); as root beyond net.core.rmem_max, else capped by it (the "
-          "size granted is in stats, aggregate-buffer-size). 0: the "
-          "kernel's default (READY only)", 0, G_MAXINT / 2,
-          DEFAULT_AGGREGATE_BUFFER_SIZE, ready));
-  g_object_class_install_property (gobject_class, PROP_AGGREGATE_TIMEOUT,
-      g_param_spec_uint ("aggregate-timeout", "Aggregate slot timeout",
-          "Milliseconds (100-600000) after which a forwarder that sent no "
-          "authentic frame of the current session gives its adapter slot to "
-          "the next authentic sender (READY only)", 100, 600000,
-          DEFAULT_AGGREGATE_TIMEOUT, ready));
-  g_object_class_install_property (gobject_class, PROP_SESSION_TAKEOVER,
-      g_param_spec_uint ("session-takeover", "Session takeover time",
-          "Milliseconds (0-600000) the current session must deliver nothing "
-          "new before "
-          "a session of another run is adopted: a sender restarted at a "
-          "lower epoch (a camera without a clock) or at any epoch, or a "
-          "recording (docs/reliability.md, sessions). Re-keys of the "
-          "current run are adopted at once. 0: never, wfb-ng's strict epoch "
-          "order (READY only)", 0, 600000, DEFAULT_SESSION_TAKEOVER, ready));
-  g_object_class_install_property (gobject_class, PROP_FRESHNESS,
-      g_param_spec_boolean ("freshness", "Freshness over the uplink",
-          "Where this process also transmits on the link-id (a devourersink "
-          "carrying its challenge: the ground's uplink), adopt a new run of "
-          "a devourer sender only once its session echoes that challenge, "
-          "which a recording of an earlier run cannot; pass the challenges "
-          "heard to this process's sinks to echo. Senders that never echo "
-          "(wfb_tx) and links without an uplink keep the one-way rules "
-          "(session-takeover; docs/reliability.md, sessions). FALSE: the "
-          "one-way rules for every sender (READY only)", TRUE, ready));
+  install_distribution_properties (gobject_class);
   g_object_class_install_property (gobject_class, PROP_STREAMING_RX,
       g_param_spec_boolean ("streaming-rx", "Receive in the streaming thread",
           "With one local adapter and no aggregate: complete the adapter's "
@@ -303,30 +345,8 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
           "driver's thread receives into queue-size (READY only)",
           DEFAULT_STREAMING_RX,
           ready));
-  g_object_class_install_property (gobject_class, PROP_FEEDBACK_INTERVAL,
-      g_param_spec_uint ("feedback-interval", "Link feedback interval",
-          "Milliseconds (0, or 50-10000: less is taken as 50) between the records of what this src "
-          "hears (signal and SNR per chain, packets delivered, repaired "
-          "and lost, the rate and FEC heard) that it sends the drone on "
-          "feedback-port over its first adapter, under the link's keys, "
-          "for a devourersink with adapt to steer by. 0: none, the ground "
-          "stays silent (READY only)", 0, 10000, 0, ready));
-  g_object_class_install_property (gobject_class, PROP_FEEDBACK_PORT,
-      g_param_spec_uint ("feedback-port", "Link feedback radio port",
-          "Radio port (0-255) of the feedback stream on link-id (not the port "
-          "this src receives; READY only)", 0, 255,
-          GST_DEVOURER_FEEDBACK_PORT, ready));
+  install_uplink_properties (gobject_class);
   gst_devourer_hop_install_properties (gobject_class, PROP_HOP_FIRST, FALSE);
-  g_object_class_install_property (gobject_class, PROP_ALINK_SEND,
-      g_param_spec_string ("alink-send", "Send to an OpenIPC alink_drone",
-          "HOST:PORT of an OpenIPC adaptive-link drone (alink_drone, e.g. "
-          "10.5.0.10:9999 over the wfb-ng tunnel) to send, for every "
-          "feedback-interval (100 ms when that is 0), the message "
-          "OpenIPC's alink_gs would: the score of the best RSSI and SNR "
-          "heard, packets repaired and lost, and a keyframe code after a "
-          "loss. A span that heard nothing sends nothing, so the drone "
-          "falls back. NULL: none (READY only)", NULL, ready));
-
   gst_element_class_add_static_pad_template (element_class, &src_template);
   gchar *description = g_strdup_printf ("Receives packets (e.g. RTP) from "
       "a WFB-NG link (FEC + ChaCha20-Poly1305) on one or several Realtek USB "
