@@ -539,7 +539,6 @@ gst_devourer_sink_init (GstDevourerSink * self)
 
   g_mutex_init (&self->control_lock);
   g_mutex_init (&self->link_lock);
-  g_mutex_init (&self->duty_lock);
   gst_devourer_timer_init (&self->timer);
 
   /* sync=false: a packet goes on the air as soon as it arrives. What
@@ -563,7 +562,6 @@ gst_devourer_sink_finalize (GObject * object)
   g_free (self->profiles);
   g_free (self->encoder);
   g_free (self->alink_address);
-  g_mutex_clear (&self->duty_lock);
   g_mutex_clear (&self->link_lock);
   g_mutex_clear (&self->control_lock);
   gst_devourer_settings_clear (&self->settings);
@@ -1479,7 +1477,7 @@ make_tx_duty (GstDevourerSink * self, guint64 now, gboolean final)
   guint32 kbps;
   GstStructure *s;
 
-  g_mutex_lock (&self->duty_lock);
+  g_mutex_lock (&self->control_lock);
   /* The stream's own frames; the adapter's (every element's on it) for
    * its airtime, which is what the channel sees. */
   dvr_share_get_tx_stats (self->radio.share, &st);
@@ -1510,7 +1508,7 @@ make_tx_duty (GstDevourerSink * self, guint64 now, gboolean final)
   self->last_stats_ms = now;
   if (final)
     g_atomic_int_set (&self->final_duty_posted, 1);
-  g_mutex_unlock (&self->duty_lock);
+  g_mutex_unlock (&self->control_lock);
 
   /* Share of the interval the medium carried our frames. Transfers that
    * complete in a burst after a stall can push the estimate past the
@@ -2006,13 +2004,13 @@ gst_devourer_sink_open (GstDevourerSink * self)
   else
     read_back_joined_tx_power (self, power_dbm, power_mbm);
 
-  g_mutex_lock (&self->duty_lock);
+  g_mutex_lock (&self->control_lock);
   dvr_share_get_tx_stats (self->radio.share, &self->last_tx);
   dvr_get_tx_stats (dev, &self->last_adapter_tx);
   memset (&self->last_link, 0, sizeof (self->last_link));
   self->last_stats_ms = gst_devourer_now_ms ();
   g_atomic_int_set (&self->final_duty_posted, 0);
-  g_mutex_unlock (&self->duty_lock);
+  g_mutex_unlock (&self->control_lock);
   self->next_stats_ms = 0;
   if (adapt) {
     /* A share of its own on the adapter, hearing the feedback port; the

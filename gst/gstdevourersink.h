@@ -55,8 +55,10 @@ struct _GstDevourerSink
 
   /* Serialises driver control calls (retune, power) between start/stop
    * and live property changes, and guards the radio's share pointer (the
-   * share itself is opened and closed without it). Taken before
-   * link_lock. */
+   * share itself is opened and closed without it) and what each
+   * devourer-tx-duty message differences against (below). Taken before
+   * link_lock. The element's locks are the object lock (properties),
+   * this one, and link_lock (the data path). */
   GMutex control_lock;
   GstDevourerRadio radio;       /* its share, open between start and stop */
 
@@ -95,11 +97,10 @@ struct _GstDevourerSink
 
   /* Timer thread: link timekeeping and devourer-tx-duty messages. The
    * last of those is posted at EOS or stop, from the streaming or the
-   * application thread: duty_lock guards what each message differences
-   * against (taken before link_lock). */
+   * application thread: what each message differences against is under
+   * control_lock. */
   GstDevourerTimer timer;
   guint64 next_stats_ms;
-  GMutex duty_lock;
   guint64 last_stats_ms;
   struct dvr_tx_stats last_tx;          /* this stream's frames */
   struct dvr_tx_stats last_adapter_tx;  /* every stream's on the adapter */
