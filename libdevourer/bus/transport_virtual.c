@@ -6,14 +6,15 @@
  * usbfs front end sees the same chip.
  *
  * Bulk OUT transfers queue to one OUT worker thread that hands them to
- * the chip in submission order. The whole ring of bulk IN buffers stays
- * queued at the chip (vchip_bulk_in_submit), which fills them as it
- * receives, whether or not a host thread runs; one IN worker reaps them
- * in order, calls the RX callback per transfer and queues each buffer
- * again, so a slow callback delays only the reaping. Both
- * callbacks run on those workers; after rx_stop()/destroy() return, none
- * runs any more. rx_stop() and destroy() must not be called from a
- * callback.
+ * the chip in submission order. rx_start() queues the whole ring of bulk
+ * IN buffers at the chip (vchip_bulk_in_submit) before it returns, as the
+ * USB transport submits its URBs, and they stay queued there: the chip
+ * fills them as it receives, whether or not a host thread runs; one IN
+ * worker reaps them in order, calls the RX callback per transfer and
+ * queues each buffer again, so a slow callback delays only the
+ * reaping. Both callbacks run on those workers; after rx_stop()/destroy()
+ * return, none runs any more. rx_stop() and destroy() must not be called
+ * from a callback.
  *
  * The RX pump (rx_claim ... rx_release, transport.h): the IN worker's
  * loop body is reap_one(), and a claiming thread calls the same function
@@ -380,17 +381,22 @@ static void park_watching(struct vtransport *vt)
 	pthread_cond_broadcast(&vt->rx_cond);
 }
 
+/* The chip lets go of every transfer of the ring and they come back
+ * (no thread reaps them meanwhile). */
+static void take_ring_back(struct vtransport *vt)
+{
+	uint8_t ep = vt->base.info.in_ep;
+	uintptr_t tag;
+	vchip_bulk_in_cancel(vt->vc, ep);
+	while (vchip_bulk_in_reap(vt->vc, ep, 0, &tag) != -ENOENT)
+		;
+}
+
 static void *in_worker(void *arg)
 {
 	struct vtransport *vt = arg;
-	uint8_t ep = vt->base.info.in_ep;
-	/* The whole ring is posted at once, as the USB transport does it. */
-	bool alive = true;
-	for (unsigned i = 0; alive && i < vt->rx_n; i++)
-		alive = post_in(vt, i);
+	/* The ring is at the chip already (vt_rx_start posted it). */
 	pthread_mutex_lock(&vt->lock);
-	if (!alive)
-		end_ring(vt, DVR_E_NO_DEVICE);
 	for (;;) {
 		if (vt->rx_claimed && !vt->rx_stop) {
 			vt->rx_parked = true;
@@ -410,10 +416,7 @@ static void *in_worker(void *arg)
 	pthread_mutex_unlock(&vt->lock);
 	/* The chip lets go of the ring before it is freed. No pump reaps
 	 * now: one ended the ring or rx_stop waited for it. */
-	vchip_bulk_in_cancel(vt->vc, ep);
-	uintptr_t tag;
-	while (vchip_bulk_in_reap(vt->vc, ep, 0, &tag) != -ENOENT)
-		;
+	take_ring_back(vt);
 	pthread_mutex_lock(&vt->lock);
 	vt->rx_worker_done = true;
 	pthread_cond_broadcast(&vt->rx_cond);
@@ -562,6 +565,28 @@ static void vt_rx_release(struct dvr_transport *t)
 	pthread_mutex_unlock(&vt->lock);
 }
 
+/* Queue the whole ring at the chip on the caller's thread, before
+ * vt_rx_start returns, as the USB transport submits its ring in
+ * usb_rx_start: the chip's RX DMA has the transfers from then on,
+ * whenever the worker first gets a CPU. Posted from the worker instead,
+ * a worker kept off the CPU on a loaded machine left the chip without
+ * a transfer while a sender that started meanwhile filled its RX FIFO,
+ * frames the silicon would have moved into URBs already in the kernel.
+ * The status of the first post that fails (the ring not started). */
+static int post_ring(struct vtransport *vt)
+{
+	for (unsigned i = 0; i < vt->rx_n; i++) {
+		uint8_t *buf = vt->rx_mem + (size_t)i * vt->rx_buflen;
+		int r = vchip_bulk_in_submit(vt->vc, vt->base.info.in_ep, buf,
+		                             vt->rx_buflen, i);
+		if (r < 0)
+			return dvr_status_from_errno(r);
+		if (vt->rx_posted_cb)
+			vt->rx_posted_cb(vt->rx_user, vt->rx_buflen);
+	}
+	return DVR_OK;
+}
+
 static int vt_rx_start(struct dvr_transport *t, unsigned n, size_t buflen,
                        dvr_bulk_in_fn cb, dvr_bulk_in_posted_fn posted_cb,
                        void *user)
@@ -591,11 +616,15 @@ static int vt_rx_start(struct dvr_transport *t, unsigned n, size_t buflen,
 	atomic_store_explicit(&vt->rx_depth_mark, 0, memory_order_relaxed);
 	vt->rx_end_status = DVR_OK;
 	vchip_bulk_in_set_completion(vt->vc, t->info.in_ep, chip_completed, vt);
-	if (pthread_create(&vt->in_thread, NULL, in_worker, vt)) {
+	int r = post_ring(vt);
+	if (r == DVR_OK && pthread_create(&vt->in_thread, NULL, in_worker, vt))
+		r = DVR_E_NO_MEM;
+	if (r != DVR_OK) {
+		take_ring_back(vt);
 		vchip_bulk_in_set_completion(vt->vc, t->info.in_ep, NULL, NULL);
 		free(mem);
 		vt->rx_mem = NULL;
-		return DVR_E_NO_MEM;
+		return r;
 	}
 	pthread_mutex_lock(&vt->lock);
 	vt->rx_running = true;

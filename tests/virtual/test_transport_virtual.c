@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The in-process transport over the chip model: register access, queued
- * bulk OUT with completions, the RX ring between two adapters, destroy. */
+ * bulk OUT with completions, the RX ring between two adapters (at the
+ * chip when rx_start returns, as the USB transport's URBs are), destroy. */
 #include <stdatomic.h>
 
 #include "libdevourer/bus/backend.h"
 #include "tests/check.h"
 #include "tests/virtual/vhelp.h"
 
-static atomic_int done_ok, rx_frames;
+static atomic_int done_ok, rx_frames, rx_posted;
 
 static void on_done(void *user, int status, size_t actual)
 {
@@ -21,6 +22,13 @@ static void on_rx(void *user, int status, const uint8_t *buf, size_t len)
 	(void)user;
 	if (status == DVR_OK && len >= 24 && buf)
 		atomic_fetch_add(&rx_frames, buf[14]);
+}
+
+static void on_posted(void *user, size_t len)
+{
+	(void)user;
+	(void)len;
+	atomic_fetch_add(&rx_posted, 1);
 }
 
 static struct dvr_transport *open_station(const char *name)
@@ -72,8 +80,14 @@ int main(void)
 	vh_tune(vr, 36, 20, 0);
 	vh_monitor(vr, false);
 
-	CHECK_EQ_INT(rx->ops->rx_start(rx, 4, 32768, on_rx, NULL, NULL), DVR_OK,
-	             "rx_start");
+	CHECK_EQ_INT(rx->ops->rx_start(rx, 4, 32768, on_rx, on_posted, NULL),
+	             DVR_OK, "rx_start");
+	/* Nothing was sent yet, so nothing completed and was posted again:
+	 * the four are the ring, queued before rx_start returned, whether or
+	 * not the transport's worker has run since (a sender starting now
+	 * finds every transfer at the chip). */
+	CHECK_EQ_INT(atomic_load(&rx_posted), 4,
+	             "the whole ring is at the chip when rx_start returns");
 	static uint8_t xfer[10][600];
 	uint8_t f[500];
 	for (int i = 0; i < 10; i++) {

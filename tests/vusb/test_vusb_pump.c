@@ -19,7 +19,8 @@
  *  - a holder that stops pumping does not starve the adapter: the event
  *    thread delivers what arrives meanwhile, and keeps doing so for a
  *    burst longer than the ring and the chip's RX FIFO together hold
- *    (the chip counts no overflow);
+ *    (the chip counts no overflow; the peer keeps no more of it out at
+ *    once than they hold, LONG_WINDOW);
  *  - an adapter that vanishes mid-pump ends the pump with
  *    DVR_E_NO_DEVICE, and the shares close without hanging.
  * Only this bus's:
@@ -39,11 +40,29 @@
  * build's bed fell behind the air now and then, stand-in or not. */
 #define LONG_BURST 1000u
 #define SHORT_LEN 32u
+/* Frames of the long burst the peer has out at once: sent and not yet
+ * heard by share 1. Well under what the ring and the chip's RX FIFO hold
+ * (16 transfers and some 170 such frames), so the burst as a whole
+ * outlasts them both while no moment of it can overflow them as long as
+ * the stand-in keeps reaping; if it stops, the peer stops too and the
+ * burst is never heard in full.
+ * Why the peer waits for the hub at all: a real host reaps and resubmits
+ * a URB in two system calls on its own thread; the umockdev bed turns
+ * each into a round trip to its ioctl thread, two more wake-ups that a
+ * loaded machine delays by milliseconds each. With ten CPU-bound
+ * processes on two cores the bed went 13 ms without handing the chip
+ * a transfer back, the event thread standing in all along, while the air
+ * brought a frame every 72 us: the FIFO overflowed, a loss of the bed's
+ * hand-offs that a real adapter's host does not have. A
+ * peer paced to what the hub drains, as a real host's drain outpaces
+ * the air, keeps the check on the stand-in and off the bed's speed. */
+#define LONG_WINDOW 64u
 
 struct bed {
 	struct vusb_dev *ud;
 	struct vt_rx *peer_rx;   /* what the peer heard */
 	atomic_bool pumping_now; /* the vanish's pump loop has started */
+	struct pump_listener *l1; /* share 1: paces the long burst */
 };
 
 static bool is_marked(const struct dvr_rx_frame *f)
@@ -74,11 +93,30 @@ static unsigned send_burst(void *ctx, dvr_share *from, unsigned first,
 	return send_frames(from, first, n, 300, vt_params().rate.legacy_500k);
 }
 
+/* The long burst, at most LONG_WINDOW frames out at once (above). */
 static unsigned send_short(void *ctx, dvr_share *from, unsigned first,
                            unsigned n)
 {
-	(void)ctx;
-	return send_frames(from, first, n, SHORT_LEN, 12);
+	struct bed *bed = ctx;
+	const unsigned base = atomic_load(&bed->l1->heard);
+	unsigned sent = 0;
+	while (sent < n) {
+		unsigned out = 0;
+		WAIT_UNTIL((out = sent - (atomic_load(&bed->l1->heard) -
+		                          base)) < LONG_WINDOW,
+		           PUMP_GUARD_MS);
+		if (out >= LONG_WINDOW)
+			break; /* the hub stopped delivering */
+		unsigned chunk = LONG_WINDOW - out;
+		if (chunk > n - sent)
+			chunk = n - sent;
+		unsigned did = send_frames(from, first + sent, chunk, SHORT_LEN,
+		                           12);
+		sent += did;
+		if (did < chunk)
+			break;
+	}
+	return sent;
 }
 
 /* Pumps until told to stop (then releases), for the TX check. */
@@ -188,6 +226,7 @@ int main(int argc, char **argv)
 	                                  is_marked);
 	dvr_share *far = pump_share_open("virtual:pu-far", fw, DVR_TX_ASYNC,
 	                                 vt_on_rx, bed.peer_rx);
+	bed.l1 = &l1;
 	if (!CHECK(a && b && far, "two shares of the USB adapter, a peer")) {
 		dvr_share_close(a);
 		dvr_share_close(b);
