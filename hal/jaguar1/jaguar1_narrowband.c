@@ -19,6 +19,7 @@
  * 0x8C4 [30], the ADC buffer clock the spur fix may raise, is held at 0,
  * and the spur fix's ADC choice is overwritten (it would undo [9:8]).
  */
+#include "hal/common/narrowband.h"
 #include "hal/jaguar1/jaguar1_regs.h"
 #include "hal/jaguar1/jaguar1.h"
 
@@ -43,16 +44,10 @@ int jaguar1_set_narrow_channel(struct dvr_chip *chip,
 	struct dvr_io *io = chip->io;
 	int st;
 
-	if (!chip->info->narrowband)
-		return dvr_chip_fail(chip, DVR_E_UNSUPPORTED, "%s has no "
-		                     "narrowband mode (5/10 MHz)",
-		                     chip->info->name);
-	if (ch->bw_mhz != 5 && ch->bw_mhz != 10)
-		return DVR_E_INVALID;
 	/* the RF and everything else: the 20 MHz channel */
-	struct dvr_channel wide = *ch;
-	wide.bw_mhz = 20;
-	wide.secondary = 0;
+	struct dvr_channel wide;
+	if ((st = dvr_narrow_base(chip, ch, &wide)) != DVR_OK)
+		return st;
 	if ((st = jaguar1_set_channel(chip, &wide)) != DVR_OK)
 		return st;
 	dvr_w32_mask(io, REG_BB_ADCCLK, RFMOD_BW_MASK,

@@ -22,6 +22,7 @@
  *    divided clock tree (same document, "A baseband reset relatches the
  *    divided clock tree ... the Jaguar2 narrowband path performs it").
  */
+#include "hal/common/narrowband.h"
 #include "hal/common/chan_geometry.h"
 #include "hal/jaguar2/jaguar2.h"
 
@@ -52,15 +53,9 @@ int jaguar2_set_narrow_channel(struct dvr_chip *chip,
 	struct dvr_io *io = chip->io;
 	int st;
 
-	if (!chip->info->narrowband)
-		return dvr_chip_fail(chip, DVR_E_UNSUPPORTED, "%s has no "
-		                     "narrowband mode (5/10 MHz)",
-		                     chip->info->name);
-	if (ch->bw_mhz != 5 && ch->bw_mhz != 10)
-		return DVR_E_INVALID;
-	struct dvr_channel wide = *ch;
-	wide.bw_mhz = 20;
-	wide.secondary = 0;
+	struct dvr_channel wide;
+	if ((st = dvr_narrow_base(chip, ch, &wide)) != DVR_OK)
+		return st;
 	if ((st = nb->set_channel(chip, &wide)) != DVR_OK)
 		return st;
 

@@ -7,6 +7,7 @@
  * The channel arithmetic is hal/common/chan_geometry; RF registers go
  * through hal/halmac's window/LSSI access of four paths.
  */
+#include "hal/common/narrowband.h"
 #include "hal/common/chan_geometry.h"
 #include "hal/rtl8814a/rtl8814a.h"
 
@@ -207,15 +208,11 @@ static int set_narrow_channel(struct dvr_chip *chip,
                               const struct dvr_channel *ch)
 {
 	struct rtl8814a_priv *priv = chip->priv;
-	struct dvr_channel wide = *ch;
+	struct dvr_channel wide;
 	int st;
 
-	if (!chip->info->narrowband)
-		return dvr_chip_fail(chip, DVR_E_UNSUPPORTED, "%s has no "
-		                     "narrowband mode (5/10 MHz)",
-		                     chip->info->name);
-	wide.bw_mhz = 20;
-	wide.secondary = 0;
+	if ((st = dvr_narrow_base(chip, ch, &wide)) != DVR_OK)
+		return st;
 	if ((st = rtl8814a_set_channel(chip, &wide)) != DVR_OK)
 		return st;
 	dvr_w32_mask(chip->io, 0x08AC, NARROW_MASK, narrow_word(ch->bw_mhz));

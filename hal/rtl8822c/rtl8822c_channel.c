@@ -6,6 +6,7 @@
  * registers both Jaguar3 dies program alike are hal/jaguar3's; this file
  * holds the 8822C's data for them.
  */
+#include "hal/common/narrowband.h"
 #include "hal/common/chan_geometry.h"
 #include "hal/rtl8822c/rtl8822c.h"
 
@@ -72,11 +73,11 @@ static const struct jaguar3_chan_data chan_data = {
 static int set_narrow_channel(struct dvr_chip *chip,
                               const struct dvr_channel *ch)
 {
-	struct dvr_channel wide = *ch;
+	struct dvr_channel wide;
 	int st;
 
-	wide.bw_mhz = 20;
-	wide.secondary = 0;
+	if ((st = dvr_narrow_base(chip, ch, &wide)) != DVR_OK)
+		return st;
 	if ((st = rtl8822c_set_channel(chip, &wide)) != DVR_OK)
 		return st;
 	jaguar3_bb_narrowband(chip->io, ch->bw_mhz);

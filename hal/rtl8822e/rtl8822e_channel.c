@@ -7,6 +7,7 @@
  * RF 0xDF, the TX paths and RFE pins per band, TX shaping, spur
  * elimination, the DAC clock, BB reset, IGI toggle and the DAC FIFO reset.
  */
+#include "hal/common/narrowband.h"
 #include "hal/common/chan_geometry.h"
 #include "hal/rtl8822e/rtl8822e.h"
 
@@ -272,11 +273,11 @@ static int set_narrow_channel(struct dvr_chip *chip,
 {
 	struct dvr_io *io = chip->io;
 	struct rtl8822e_priv *priv = rtl8822e_priv(chip);
-	struct dvr_channel wide = *ch;
+	struct dvr_channel wide;
 	int st;
 
-	wide.bw_mhz = 20;
-	wide.secondary = 0;
+	if ((st = dvr_narrow_base(chip, ch, &wide)) != DVR_OK)
+		return st;
 	if ((st = rtl8822e_set_channel(chip, &wide)) != DVR_OK)
 		return st;
 	jaguar3_bb_narrowband(io, ch->bw_mhz);
