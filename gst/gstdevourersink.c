@@ -428,24 +428,13 @@ gst_devourer_sink_class_init (GstDevourerSinkClass * klass)
   gobject_class->get_property = gst_devourer_sink_get_property;
   gobject_class->finalize = gst_devourer_sink_finalize;
 
-  g_object_class_install_property (gobject_class,
-      GST_DEVOURER_PROP_DEVICE,
-      g_param_spec_string ("device", "Device",
-          device_blurb, GST_DEVOURER_DEFAULT_DEVICE, ready));
-  g_object_class_install_property (gobject_class,
-      GST_DEVOURER_PROP_CHANNEL,
-      g_param_spec_uint ("channel", "Channel",
-          "Wi-Fi channel number: 1-14 (2.4 GHz) or 36-177 (5 GHz); changeable "
-          "while PLAYING (a retune the adapter refuses leaves it reading the "
-          "channel in effect)",
-          1, 177, GST_DEVOURER_DEFAULT_CHANNEL, live));
-  g_object_class_install_property (gobject_class,
-      GST_DEVOURER_PROP_BANDWIDTH,
-      g_param_spec_enum ("bandwidth", "Bandwidth",
-          "Channel and transmit bandwidth in MHz: 5, 10, 20, 40 or 80 (5 and "
-          "10: narrowband, heard only by a receiver on the same width); "
-          "changeable while PLAYING",
-          GST_TYPE_DEVOURER_BANDWIDTH, GST_DEVOURER_DEFAULT_BANDWIDTH, live));
+  gst_devourer_install_radio_properties (gobject_class, device_blurb,
+      "Wi-Fi channel number: 1-14 (2.4 GHz) or 36-177 (5 GHz); changeable "
+      "while PLAYING (a retune the adapter refuses leaves it reading the "
+      "channel in effect)",
+      "Channel and transmit bandwidth in MHz: 5, 10, 20, 40 or 80 (5 and "
+      "10: narrowband, heard only by a receiver on the same width); "
+      "changeable while PLAYING");
   /* link-id, radio-port, key-file, password, firmware-dir, stats */
   gst_devourer_install_shared_properties (gobject_class,
       GST_DEVOURER_KEY_SENDER);

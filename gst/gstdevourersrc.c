@@ -284,23 +284,12 @@ gst_devourer_src_class_init (GstDevourerSrcClass * klass)
   gobject_class->get_property = gst_devourer_src_get_property;
   gobject_class->finalize = gst_devourer_src_finalize;
 
-  g_object_class_install_property (gobject_class,
-      GST_DEVOURER_PROP_DEVICE,
-      g_param_spec_string ("device", "Device",
-          device_blurb, GST_DEVOURER_DEFAULT_DEVICE, ready));
-  g_object_class_install_property (gobject_class,
-      GST_DEVOURER_PROP_CHANNEL,
-      g_param_spec_uint ("channel", "Channel",
-          "Wi-Fi channel number: 1-14 (2.4 GHz) or 36-177 (5 GHz), the same "
-          "on every adapter; changeable while PLAYING", 1, 177, GST_DEVOURER_DEFAULT_CHANNEL,
-          live));
-  g_object_class_install_property (gobject_class,
-      GST_DEVOURER_PROP_BANDWIDTH,
-      g_param_spec_enum ("bandwidth", "Bandwidth",
-          "Channel bandwidth in MHz: 5, 10, 20, 40 or 80 (at least the "
-          "sender's; at 5 or 10 exactly the sender's: narrowband decodes "
-          "only its own width); changeable while PLAYING", GST_TYPE_DEVOURER_BANDWIDTH,
-          GST_DEVOURER_DEFAULT_BANDWIDTH, live));
+  gst_devourer_install_radio_properties (gobject_class, device_blurb,
+      "Wi-Fi channel number: 1-14 (2.4 GHz) or 36-177 (5 GHz), the same "
+      "on every adapter; changeable while PLAYING",
+      "Channel bandwidth in MHz: 5, 10, 20, 40 or 80 (at least the "
+      "sender's; at 5 or 10 exactly the sender's: narrowband decodes "
+      "only its own width); changeable while PLAYING");
   /* link-id, radio-port, key-file, password, firmware-dir, stats */
   gst_devourer_install_shared_properties (gobject_class,
       GST_DEVOURER_KEY_RECEIVER);

@@ -656,6 +656,23 @@ gst_devourer_notify_channel (GstElement * element)
 }
 
 void
+gst_devourer_install_radio_properties (GObjectClass * klass,
+    const gchar * device_blurb, const gchar * channel_blurb,
+    const gchar * bandwidth_blurb)
+{
+  g_object_class_install_property (klass, GST_DEVOURER_PROP_DEVICE,
+      g_param_spec_string ("device", "Device", device_blurb,
+          GST_DEVOURER_DEFAULT_DEVICE, GST_DEVOURER_PARAM_READY));
+  g_object_class_install_property (klass, GST_DEVOURER_PROP_CHANNEL,
+      g_param_spec_uint ("channel", "Channel", channel_blurb, 1, 177,
+          GST_DEVOURER_DEFAULT_CHANNEL, GST_DEVOURER_PARAM_LIVE));
+  g_object_class_install_property (klass, GST_DEVOURER_PROP_BANDWIDTH,
+      g_param_spec_enum ("bandwidth", "Bandwidth", bandwidth_blurb,
+          GST_TYPE_DEVOURER_BANDWIDTH, GST_DEVOURER_DEFAULT_BANDWIDTH,
+          GST_DEVOURER_PARAM_LIVE));
+}
+
+void
 gst_devourer_install_shared_properties (GObjectClass * klass,
     GstDevourerKeyRole role)
 {

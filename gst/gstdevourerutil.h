@@ -219,12 +219,19 @@ gboolean gst_devourer_adopt_channel (GstElement * element,
 /* Notify channel and bandwidth (no element lock held). */
 void gst_devourer_notify_channel (GstElement * element);
 
+/* device, channel and bandwidth, with each element's own blurbs (the
+ * blurbs live as long as the class: static strings). */
+void gst_devourer_install_radio_properties (GObjectClass * klass,
+    const gchar * device_blurb, const gchar * channel_blurb,
+    const gchar * bandwidth_blurb);
+
 /*
  * Install the shared properties that read the same on both elements
  * (link-id, radio-port, key-file, password, firmware-dir, stats); @role
  * picks the side named in the blurbs (the sink is the sender, the src the
- * receiver). device, channel, bandwidth, stats-interval and fec-timeout
- * differ in blurb or range, so each element installs those itself. Names,
+ * receiver). device, channel and bandwidth differ in blurb only
+ * (gst_devourer_install_radio_properties); stats-interval and fec-timeout
+ * differ in range too, so each element installs those itself. Names,
  * blurbs and flags are documented API (gst/README.md).
  */
 void gst_devourer_install_shared_properties (GObjectClass * klass,
