@@ -1770,80 +1770,93 @@ release_fresh (GstDevourerSink * self)
 
 /* Bring the adapter and the link up (READY->PAUSED). On failure the
  * ERROR is posted and nothing stays open. */
-static gboolean
-gst_devourer_sink_open (GstDevourerSink * self)
+/* What one run (open to stop) goes by: the properties as they were at
+ * open, read at once under the object lock. */
+typedef struct
 {
-  GstBaseSink *bsink = GST_BASE_SINK (self);
-  struct dvr_config cfg = { 0 };
-  struct dvr_link_tx_config lcfg = { 0 };
-  struct dvr_link_keys keys, fb_keys;
-  gchar *epoch_file, *profiles = NULL, *encoder = NULL;
-  gchar *alink_address = NULL;
-  guint alink_port;
-  gboolean freshness, adapt;
-  guint feedback_port;
-  struct dvr_channel ch;
-  struct dvr_tx_params params;
-  guint32 kbps = 0;
-  const gchar *why = NULL;
-  gchar vwhy[256] = "";
-  VectorProps vp;
   GstDevourerSettings settings;
   GstDevourerHopSettings hop;
+  VectorProps vp;
+  struct dvr_tx_params params;  /* the TX vector vp makes */
+  guint32 kbps;
+  const gchar *why;             /* why vp makes none (params_ok FALSE) */
+  gboolean params_ok;
   const gchar *selector;
-  uint8_t prefix[64];
-  size_t prefix_len, frame_max, overhead;
-  gboolean params_ok, split, ok = FALSE;
-  gint power_dbm, power_mbm = 0;
-  GError *err = NULL;
-  dvr_device *dev = NULL;
-  struct dvr_link_tx *link = NULL;
-  int ret;
+  struct dvr_config cfg;
+  struct dvr_link_tx_config lcfg;
+  gint power_dbm;
+  gboolean split, freshness, adapt;
+  gchar *epoch_file, *profiles, *encoder, *alink_address;
+  guint alink_port, feedback_port;
+} SinkRun;
 
+static void
+sink_run_read (GstDevourerSink * self, SinkRun * run)
+{
+  memset (run, 0, sizeof (*run));
   GST_OBJECT_LOCK (self);
-  gst_devourer_settings_copy (&settings, &self->settings);
-  gst_devourer_hop_settings_copy (&hop, &self->hop_settings);
-  read_vector_props (self, &vp);
-  params_ok = build_tx_params (&vp, &params, &kbps, &why);
-  cfg.tx_mode = (enum dvr_tx_mode) self->tx_mode;
-  cfg.tx_agg = (enum dvr_tx_agg) self->tx_agg;
-  cfg.carrier_sense = self->carrier_sense ? DVR_CARRIER_SENSE_DEFAULT
+  gst_devourer_settings_copy (&run->settings, &self->settings);
+  gst_devourer_hop_settings_copy (&run->hop, &self->hop_settings);
+  read_vector_props (self, &run->vp);
+  run->params_ok = build_tx_params (&run->vp, &run->params, &run->kbps,
+      &run->why);
+  run->cfg.tx_mode = (enum dvr_tx_mode) self->tx_mode;
+  run->cfg.tx_agg = (enum dvr_tx_agg) self->tx_agg;
+  run->cfg.carrier_sense = self->carrier_sense ? DVR_CARRIER_SENSE_DEFAULT
       : DVR_CARRIER_SENSE_OFF;
-  cfg.regd = (enum dvr_regd) self->regd;
-  power_dbm = self->tx_power;
-  cfg.tx_power = power_dbm * 100;       /* dBm → mBm; 0 = default */
+  run->cfg.regd = (enum dvr_regd) self->regd;
+  run->power_dbm = self->tx_power;
+  run->cfg.tx_power = run->power_dbm * 100;     /* dBm → mBm; 0 = default */
   /* Until caps say otherwise (set_caps), the stream is a byte stream. */
-  split = self->oversize != GST_DEVOURER_SINK_OVERSIZE_ERROR;
-  lcfg.k = (uint8_t) self->fec_k;
-  lcfg.n = (uint8_t) self->fec_n;
+  run->split = self->oversize != GST_DEVOURER_SINK_OVERSIZE_ERROR;
+  run->lcfg.k = (uint8_t) self->fec_k;
+  run->lcfg.n = (uint8_t) self->fec_n;
   /* A hopping ground hears one channel in n: announce the session once a
    * round, so it learns the key within a round of finding the drone. */
-  lcfg.session_interval_ms =
+  run->lcfg.session_interval_ms =
       gst_devourer_hop_session_interval (&self->hop_settings);
-  lcfg.epoch = self->epoch;
-  epoch_file = g_strdup (self->epoch_file);
-  lcfg.fec_policy = (uint8_t) self->fec_policy;
-  freshness = self->freshness;
-  adapt = self->adapt;
-  profiles = g_strdup (self->profiles);
-  encoder = g_strdup (self->encoder);
-  feedback_port = self->feedback_port;
-  alink_port = self->alink_port;
-  alink_address = g_strdup (self->alink_address);
+  run->lcfg.epoch = self->epoch;
+  run->epoch_file = g_strdup (self->epoch_file);
+  run->lcfg.fec_policy = (uint8_t) self->fec_policy;
+  run->freshness = self->freshness;
+  run->adapt = self->adapt;
+  run->profiles = g_strdup (self->profiles);
+  run->encoder = g_strdup (self->encoder);
+  run->feedback_port = self->feedback_port;
+  run->alink_port = self->alink_port;
+  run->alink_address = g_strdup (self->alink_address);
   GST_OBJECT_UNLOCK (self);
-  memset (&fb_keys, 0, sizeof (fb_keys));
-  selector = settings.device != NULL && settings.device[0] != '\0'
-      ? settings.device : GST_DEVOURER_DEFAULT_DEVICE;
-  ch = gst_devourer_settings_channel (&settings);
-  lcfg.link_id = settings.link_id;
-  lcfg.radio_port = (uint8_t) settings.radio_port;
-  lcfg.fec_timeout_ms = settings.fec_timeout;
-  lcfg.clock_ms = sink_link_clock;
+  run->selector = run->settings.device != NULL
+      && run->settings.device[0] != '\0' ? run->settings.device :
+      GST_DEVOURER_DEFAULT_DEVICE;
+  run->lcfg.link_id = run->settings.link_id;
+  run->lcfg.radio_port = (uint8_t) run->settings.radio_port;
+  run->lcfg.fec_timeout_ms = run->settings.fec_timeout;
+  run->lcfg.clock_ms = sink_link_clock;
+  run->cfg.tx_defaults = run->params;
+  run->cfg.firmware_dir = run->settings.firmware_dir;
+  run->cfg.enable_rx = false;
+}
 
+static void
+sink_run_clear (SinkRun * run)
+{
+  gst_devourer_settings_clear (&run->settings);
+  gst_devourer_hop_settings_clear (&run->hop);
+  g_free (run->epoch_file);
+  g_free (run->profiles);
+  g_free (run->encoder);
+  g_free (run->alink_address);
+}
+
+/* Every counter and flag a run starts from, in one place: 'stats' may be
+ * read from another thread meanwhile, so what it reads is reset under
+ * the lock it takes. */
+static void
+reset_run_state (GstDevourerSink * self, gboolean split)
+{
   g_atomic_int_set (&self->fatal, 0);
   g_atomic_int_set (&self->device_gone, 0);
-  /* 'stats' may be read from another thread meanwhile: reset what it
-   * reads under the lock it takes. */
   g_mutex_lock (&self->link_lock);
   self->oversize_refused = 0;
   self->buffers_split = 0;
@@ -1857,119 +1870,133 @@ gst_devourer_sink_open (GstDevourerSink * self)
   memset (&self->final_link, 0, sizeof (self->final_link));
   memset (&self->final_tx, 0, sizeof (self->final_tx));
   g_mutex_unlock (&self->link_lock);
+  self->next_stats_ms = 0;
+  self->adapt_next_ms = 0;
+  self->keyframe_count = 0;
+}
 
-  if (!params_ok) {
+/* Settings that cannot run together; FALSE after posting an ERROR. */
+static gboolean
+sink_run_valid (GstDevourerSink * self, const SinkRun * run)
+{
+  if (!run->params_ok) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-        ("Invalid rate settings."), ("%s", why));
-    goto done;
+        ("Invalid rate settings."), ("%s", run->why));
+    return FALSE;
   }
-  if (adapt && feedback_port == settings.radio_port) {
+  if (run->adapt && run->feedback_port == run->settings.radio_port) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-        ("feedback-port %u is the port this sink sends.", feedback_port),
+        ("feedback-port %u is the port this sink sends.",
+            run->feedback_port),
         ("The ground's feedback needs a radio port of its own."));
-    goto done;
+    return FALSE;
   }
-  if (alink_port != 0 && !adapt) {
+  if (run->alink_port != 0 && !run->adapt) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-        ("alink-port %u needs adapt=true.", alink_port),
+        ("alink-port %u needs adapt=true.", run->alink_port),
         ("alink_gs's scores choose profile rows, which only adapt applies."));
-    goto done;
+    return FALSE;
   }
-  if (lcfg.k > lcfg.n) {
+  if (run->lcfg.k > run->lcfg.n) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-        ("fec-k (%u) must not exceed fec-n (%u).", lcfg.k, lcfg.n), (NULL));
-    goto done;
+        ("fec-k (%u) must not exceed fec-n (%u).", run->lcfg.k,
+            run->lcfg.n), (NULL));
+    return FALSE;
   }
-  /* Keys before the radio: a missing key is found in a millisecond, not
-   * after a second of adapter bring-up. */
-  if (!gst_devourer_load_keys (GST_ELEMENT (self), settings.key_file,
-          settings.password, GST_DEVOURER_KEY_SENDER, &keys))
-    goto done;
-  /* The drone's half also opens what the ground seals: the feedback. */
-  fb_keys = keys;
+  return TRUE;
+}
 
-  if (epoch_file != NULL && epoch_file[0] != '\0') {
-    uint64_t floor = lcfg.epoch;
+/* The epoch this run announces, at least the one kept in epoch-file;
+ * FALSE after posting an ERROR. */
+static gboolean
+reserve_epoch (GstDevourerSink * self, SinkRun * run)
+{
+  uint64_t floor = run->lcfg.epoch;
+  int ret;
 
-    ret = dvr_link_epoch_reserve (epoch_file, floor, &lcfg.epoch);
-    if (ret != DVR_OK) {
-      GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ_WRITE,
-          ("Could not keep the epoch in \"%s\": %s.", epoch_file,
-              ret == DVR_E_INVALID ? "it is not a regular file holding one "
-              "number (remove it only if no receiver follows an epoch above "
-              "the wall clock)" : dvr_strerror (ret)),
-          ("dvr_link_epoch_reserve: %s", dvr_strerror (ret)));
-      gst_devourer_keys_clear (&keys);
-      goto done;
-    }
-    GST_INFO_OBJECT (self, "epoch %" G_GUINT64_FORMAT " from %s", lcfg.epoch,
-        epoch_file);
+  if (run->epoch_file == NULL || run->epoch_file[0] == '\0')
+    return TRUE;
+  ret = dvr_link_epoch_reserve (run->epoch_file, floor, &run->lcfg.epoch);
+  if (ret != DVR_OK) {
+    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ_WRITE,
+        ("Could not keep the epoch in \"%s\": %s.", run->epoch_file,
+            ret == DVR_E_INVALID ? "it is not a regular file holding one "
+            "number (remove it only if no receiver follows an epoch above "
+            "the wall clock)" : dvr_strerror (ret)),
+        ("dvr_link_epoch_reserve: %s", dvr_strerror (ret)));
+    return FALSE;
   }
+  GST_INFO_OBJECT (self, "epoch %" G_GUINT64_FORMAT " from %s",
+      run->lcfg.epoch, run->epoch_file);
+  return TRUE;
+}
 
-  cfg.tx_defaults = params;
-  cfg.firmware_dir = settings.firmware_dir;
-  cfg.enable_rx = false;
+/* Every frame of a vector the adapter cannot send would be refused: that
+ * is a setting to fix, not a stream to start. FALSE after posting an
+ * ERROR. Under control_lock. */
+static gboolean
+vector_sendable (GstDevourerSink * self, dvr_device * dev, SinkRun * run,
+    const struct dvr_channel *ch)
+{
+  gchar vwhy[256] = "";
+  const gchar *culprit;
+  gchar *what, *all;
 
-  g_mutex_lock (&self->control_lock);
-  gst_devourer_radio_init (&self->radio, GST_ELEMENT (self),
-      devourer_sink_debug, selector, on_radio_lost, self);
-  self->radio.on_channel = on_radio_channel;
-  g_mutex_unlock (&self->control_lock);
-  /* Without the control lock: opening may wait for another element's
-   * callbacks (a shared adapter), and those may take that lock. */
-  if (!gst_devourer_radio_open (&self->radio, &cfg, &ch, NULL,
-          &self->control_lock))
-    goto fail_closed;
-  g_mutex_lock (&self->control_lock);
-  dev = self->radio.dev;
-  self->tuned = ch;
-  power_mbm = dvr_tx_power_mbm (dev);
-  warn_tx_caveat (self, dev, &ch);
+  if (check_vector (dev, &run->vp, &run->params, &run->kbps, vwhy,
+          sizeof (vwhy)))
+    return TRUE;
+  culprit = vector_culprit (dev, &run->vp);
+  what = culprit != NULL ? vector_prop_describe (&run->vp, culprit)
+      : g_strdup ("these rate settings");
+  all = vector_describe (&run->vp);
+  GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+      ("%s cannot send with %s: %s.", dvr_chip_name (dev), what, vwhy),
+      ("TX vector %s on channel %u (%u MHz).", all, ch->channel,
+          ch->bw_mhz));
+  g_free (all);
+  g_free (what);
+  return FALSE;
+}
 
-  /* Every frame of a vector the adapter cannot send would be refused:
-   * that is a setting to fix, not a stream to start. */
-  if (!check_vector (dev, &vp, &params, &kbps, vwhy, sizeof (vwhy))) {
-    const gchar *culprit = vector_culprit (dev, &vp);
-    gchar *what = culprit != NULL ? vector_prop_describe (&vp, culprit)
-        : g_strdup ("these rate settings");
-    gchar *all = vector_describe (&vp);
-
-    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-        ("%s cannot send with %s: %s.", dvr_chip_name (dev), what, vwhy),
-        ("TX vector %s on channel %u (%u MHz).", all, ch.channel,
-            ch.bw_mhz));
-    g_free (all);
-    g_free (what);
-    goto fail_close;
-  }
-
+/* The link transmitter for this adapter, its radiotap prefix set,
+ * published under link_lock. FALSE after posting an ERROR. Under
+ * control_lock. */
+static gboolean
+make_transmitter (GstDevourerSink * self, dvr_device * dev, SinkRun * run,
+    const struct dvr_link_keys *keys)
+{
+  struct dvr_link_tx *link = NULL;
+  uint8_t prefix[64];
+  size_t prefix_len, frame_max;
   /* The largest packet whose data fragment still fits one frame of this
    * adapter (and the WFB-NG MTU). */
-  overhead = DVR_LINK_IEEE80211_HDR_LEN + DVR_LINK_BLOCK_HDR_LEN +
+  size_t overhead = DVR_LINK_IEEE80211_HDR_LEN + DVR_LINK_BLOCK_HDR_LEN +
       DVR_LINK_TAG_LEN + DVR_LINK_PACKET_HDR_LEN;
-  frame_max = dvr_max_frame_len (dev);
-  lcfg.max_payload = DVR_LINK_MAX_PAYLOAD;
-  if (frame_max > overhead && frame_max - overhead < DVR_LINK_MAX_PAYLOAD)
-    lcfg.max_payload = (uint16_t) (frame_max - overhead);
+  int ret;
 
-  /* The timer woken when the echo changes is started below, after the
+  frame_max = dvr_max_frame_len (dev);
+  run->lcfg.max_payload = DVR_LINK_MAX_PAYLOAD;
+  if (frame_max > overhead && frame_max - overhead < DVR_LINK_MAX_PAYLOAD)
+    run->lcfg.max_payload = (uint16_t) (frame_max - overhead);
+  /* The timer woken when the echo changes is started later, after the
    * link exists; waking it before only makes its first run come early. */
-  if (freshness) {
-    self->fresh_link_id = lcfg.link_id;
-    self->fresh = gst_devourer_fresh_acquire (lcfg.link_id, &self->timer);
-    lcfg.fresh = self->fresh;
+  if (run->freshness) {
+    self->fresh_link_id = run->lcfg.link_id;
+    self->fresh = gst_devourer_fresh_acquire (run->lcfg.link_id,
+        &self->timer);
+    run->lcfg.fresh = self->fresh;
   }
-  ret = dvr_link_tx_new (&lcfg, &keys, on_link_frame, self, &link);
-  gst_devourer_keys_clear (&keys);
+  ret = dvr_link_tx_new (&run->lcfg, keys, on_link_frame, self, &link);
   if (ret != DVR_OK) {
     release_fresh (self);
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
         ("Could not create the link transmitter."),
-        ("dvr_link_tx_new(k=%u n=%u): %s", lcfg.k, lcfg.n,
+        ("dvr_link_tx_new(k=%u n=%u): %s", run->lcfg.k, run->lcfg.n,
             dvr_strerror (ret)));
-    goto fail_close;
+    return FALSE;
   }
-  prefix_len = dvr_radiotap_build_tx (&params, prefix, sizeof (prefix));
+  prefix_len = dvr_radiotap_build_tx (&run->params, prefix,
+      sizeof (prefix));
   ret = prefix_len > 0 ? dvr_link_tx_set_prefix (link, prefix, prefix_len)
       : DVR_E_OVERFLOW;
   if (ret != DVR_OK) {
@@ -1978,44 +2005,93 @@ gst_devourer_sink_open (GstDevourerSink * self)
         ("%s", dvr_strerror (ret)));
     dvr_link_tx_free (link);
     release_fresh (self);
-    goto fail_close;
+    return FALSE;
   }
-
   g_mutex_lock (&self->link_lock);
   self->link = link;
-  self->tx_params = params;
-  self->phy_kbps = kbps;
-  self->max_payload = lcfg.max_payload;
+  self->tx_params = run->params;
+  self->phy_kbps = run->kbps;
+  self->max_payload = run->lcfg.max_payload;
   g_mutex_unlock (&self->link_lock);
-  g_mutex_unlock (&self->control_lock);
-  if (g_atomic_int_get (&self->radio.brought_up))
-    read_back_tx_power (self, dvr_chip_name (dev), power_dbm, power_mbm);
-  else
-    read_back_joined_tx_power (self, power_dbm, power_mbm);
+  return TRUE;
+}
+
+/* Open (or join) the adapter, check it can send the TX vector and make
+ * the transmitter. FALSE after posting an ERROR, the adapter closed. */
+static gboolean
+open_radio (GstDevourerSink * self, SinkRun * run,
+    const struct dvr_link_keys *keys, const struct dvr_channel *ch)
+{
+  dvr_device *dev;
+  gint power_mbm;
 
   g_mutex_lock (&self->control_lock);
+  gst_devourer_radio_init (&self->radio, GST_ELEMENT (self),
+      devourer_sink_debug, run->selector, on_radio_lost, self);
+  self->radio.on_channel = on_radio_channel;
+  g_mutex_unlock (&self->control_lock);
+  /* Without the control lock: opening may wait for another element's
+   * callbacks (a shared adapter), and those may take that lock. */
+  if (!gst_devourer_radio_open (&self->radio, &run->cfg, ch, NULL,
+          &self->control_lock))
+    goto fail_closed;
+  g_mutex_lock (&self->control_lock);
+  dev = self->radio.dev;
+  self->tuned = *ch;
+  power_mbm = dvr_tx_power_mbm (dev);
+  warn_tx_caveat (self, dev, ch);
+  if (!vector_sendable (self, dev, run, ch)
+      || !make_transmitter (self, dev, run, keys)) {
+    g_mutex_unlock (&self->control_lock);
+    goto fail_closed;
+  }
+  g_mutex_unlock (&self->control_lock);
+  if (g_atomic_int_get (&self->radio.brought_up))
+    read_back_tx_power (self, dvr_chip_name (dev), run->power_dbm,
+        power_mbm);
+  else
+    read_back_joined_tx_power (self, run->power_dbm, power_mbm);
+  return TRUE;
+
+fail_closed:
+  gst_devourer_radio_close (&self->radio, &self->control_lock);
+  return FALSE;
+}
+
+/* What the first devourer-tx-duty message differences against. */
+static void
+start_duty (GstDevourerSink * self)
+{
+  g_mutex_lock (&self->control_lock);
   dvr_share_get_tx_stats (self->radio.share, &self->last_tx);
-  dvr_get_tx_stats (dev, &self->last_adapter_tx);
+  dvr_get_tx_stats (self->radio.dev, &self->last_adapter_tx);
   memset (&self->last_link, 0, sizeof (self->last_link));
   self->last_stats_ms = gst_devourer_now_ms ();
   g_atomic_int_set (&self->final_duty_posted, 0);
   g_mutex_unlock (&self->control_lock);
-  self->next_stats_ms = 0;
-  if (adapt) {
-    /* A share of its own on the adapter, hearing the feedback port; the
-     * timer (started below) feeds the engine. */
+}
+
+/* The threads of a run beside the streaming one: adaptation (a share of
+ * its own hearing the ground's feedback, fed by the timer), the timer,
+ * the hopper. The drone's half of @keys also opens what the ground
+ * seals. FALSE after posting an ERROR. */
+static gboolean
+start_workers (GstDevourerSink * self, const SinkRun * run,
+    const struct dvr_link_keys *keys, const struct dvr_channel *ch)
+{
+  GError *err = NULL;
+  GstDevourerHop *hopper;
+
+  if (run->adapt) {
     if (!gst_devourer_adapt_start (&self->adaptation, GST_ELEMENT (self),
-            &self->timer, &fb_keys, settings.link_id, feedback_port,
-            selector, &ch, profiles, 1, ch.bw_mhz, encoder, alink_address,
-            alink_port, &err)) {
+            &self->timer, keys, run->settings.link_id, run->feedback_port,
+            run->selector, ch, run->profiles, 1, ch->bw_mhz, run->encoder,
+            run->alink_address, run->alink_port, &err)) {
       GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
           ("Could not start adapting the link."), ("%s", err->message));
       g_clear_error (&err);
-      gst_devourer_sink_stop (bsink);
-      goto done;
+      return FALSE;
     }
-    self->adapt_next_ms = 0;
-    self->keyframe_count = 0;
     self->adapting = TRUE;
   }
   if (!gst_devourer_timer_start (&self->timer, "dvrsink-timer",
@@ -2023,47 +2099,58 @@ gst_devourer_sink_open (GstDevourerSink * self)
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Could not start the link timer thread."), ("%s", err->message));
     g_clear_error (&err);
-    gst_devourer_sink_stop (bsink);
-    goto done;
+    return FALSE;
   }
-  if (hop.channels != NULL && hop.channels[0] != '\0') {
-    GstDevourerHop *hopper = gst_devourer_hop_start (GST_ELEMENT (self),
-        &hop, TRUE, &fb_keys, settings.link_id, self->radio.share,
-        selector, &ch, &err);
-
-    if (hopper == NULL) {
-      GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-          ("Could not start hopping."), ("%s", err->message));
-      g_clear_error (&err);
-      gst_devourer_sink_stop (bsink);
-      goto done;
-    }
-    /* FEC across hops: one channel carries at most a block's parity */
-    gst_devourer_hop_set_fec (hopper, lcfg.k, lcfg.n);
-    g_mutex_lock (&self->control_lock);
-    g_atomic_pointer_set (&self->hop, hopper);
-    g_mutex_unlock (&self->control_lock);
+  if (run->hop.channels == NULL || run->hop.channels[0] == '\0')
+    return TRUE;
+  hopper = gst_devourer_hop_start (GST_ELEMENT (self), &run->hop, TRUE,
+      keys, run->settings.link_id, self->radio.share, run->selector, ch,
+      &err);
+  if (hopper == NULL) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("Could not start hopping."), ("%s", err->message));
+    g_clear_error (&err);
+    return FALSE;
   }
-
-  GST_INFO_OBJECT (self, "%s (%s) up: FEC %u/%u, max payload %u, %u kbit/s",
-      self->radio.selector, dvr_chip_name (dev), lcfg.k, lcfg.n,
-      lcfg.max_payload, kbps);
-  ok = TRUE;
-  goto done;
-
-fail_close:
+  /* FEC across hops: one channel carries at most a block's parity */
+  gst_devourer_hop_set_fec (hopper, run->lcfg.k, run->lcfg.n);
+  g_mutex_lock (&self->control_lock);
+  g_atomic_pointer_set (&self->hop, hopper);
   g_mutex_unlock (&self->control_lock);
-fail_closed:
-  gst_devourer_radio_close (&self->radio, &self->control_lock);
+  return TRUE;
+}
+
+static gboolean
+gst_devourer_sink_open (GstDevourerSink * self)
+{
+  SinkRun run;
+  struct dvr_link_keys keys = { {0}, {0} };
+  struct dvr_channel ch;
+  gboolean ok;
+
+  sink_run_read (self, &run);
+  ch = gst_devourer_settings_channel (&run.settings);
+  reset_run_state (self, run.split);
+  /* Keys before the radio: a missing key is found in a millisecond, not
+   * after a second of adapter bring-up. */
+  ok = sink_run_valid (self, &run)
+      && gst_devourer_load_keys (GST_ELEMENT (self), run.settings.key_file,
+      run.settings.password, GST_DEVOURER_KEY_SENDER, &keys)
+      && reserve_epoch (self, &run)
+      && open_radio (self, &run, &keys, &ch);
+  if (ok) {
+    start_duty (self);
+    if (!start_workers (self, &run, &keys, &ch)) {
+      gst_devourer_sink_stop (GST_BASE_SINK (self));
+      ok = FALSE;
+    }
+  }
+  if (ok)
+    GST_INFO_OBJECT (self, "%s (%s) up: FEC %u/%u, max payload %u, "
+        "%u kbit/s", self->radio.selector, dvr_chip_name (self->radio.dev),
+        run.lcfg.k, run.lcfg.n, run.lcfg.max_payload, run.kbps);
   gst_devourer_keys_clear (&keys);
-done:
-  gst_devourer_keys_clear (&fb_keys);
-  gst_devourer_settings_clear (&settings);
-  gst_devourer_hop_settings_clear (&hop);
-  g_free (epoch_file);
-  g_free (profiles);
-  g_free (encoder);
-  g_free (alink_address);
+  sink_run_clear (&run);
   return ok;
 }
 
