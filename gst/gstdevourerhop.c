@@ -35,6 +35,10 @@
  * count of blocks varies by one or two with no change in the stream, and
  * each change is a new grid for the ground to take. */
 #define DWELL_HYSTERESIS 8
+/* A marker more rounds than this from the receiver's estimate is a
+ * sender whose count jumped (its slot is whatever it says): taken as a
+ * new start, not walked to round by round. */
+#define MAX_ROUND_JUMP 4096
 
 /* The slot grid (link.h, "Frequency hopping"): round @round began at
  * @start (monotonic us) and its slots last @dwell us; the round after it
@@ -509,8 +513,11 @@ take_marker (GstDevourerHop * hop, gboolean * tracking, HopGrid * g,
 
   g_mutex_lock (&hop->lock);
   hop->stats.markers_heard++;
-  if (!*tracking || m.epoch != *epoch) {
-    /* found (or the sender restarted: a new epoch starts its slots anew) */
+  if (!*tracking || m.epoch != *epoch ||
+      (heard.round > g->round ? heard.round - g->round :
+          g->round - heard.round) > MAX_ROUND_JUMP) {
+    /* found (or the sender restarted: a new epoch starts its slots anew;
+     * or its count jumped) */
     *g = heard;
     *epoch = m.epoch;
     *tracking = TRUE;
