@@ -16,9 +16,10 @@
  * starts its slots on its host's clock and, right after the retune at
  * each boundary, sends a marker — the slot and how far into it the marker
  * left, and the dwells — as a sealed packet of a port of its own
- * (hop-port), at the most robust rate. Around each boundary it holds its frames back for a guard
- * (a tenth of the slot, at most 1 ms, each side), so none is on the air
- * while either end retunes. The receiver (devourersrc) times each marker
+ * (hop-port), at the most robust rate. Around each boundary it holds its
+ * frames back for a guard (a tenth of the slot, of the shorter where the
+ * dwell changes, at most 1 ms, each side), so none is on the air while
+ * either end retunes. The receiver (devourersrc) times each marker
  * by the TSF its chip stamped on the frame (mapped to the host clock by
  * reading the TSF register now and then), free of the RX aggregation and
  * scheduling delays a host timestamp carries. It parks on one channel of
