@@ -15,7 +15,8 @@
  * clean channel hears a marker within two. */
 #define LOST_ROUNDS 2
 /* The sender hands no frame to its adapter from this long before a slot
- * boundary to this long after it (at most a tenth of the slot each): the
+ * boundary to this long after it (at most a tenth of the shorter slot
+ * either side of it: guard_of): the
  * frames queued before it leave on the old channel before the retune, the
  * retune is done before the next frame, and a receiver that moves a
  * little late or early (it moves mid-guard; its estimate errs) misses
@@ -29,6 +30,26 @@
  * hosts' clocks drift apart by tens of ppm (a few us a slot), so this
  * follows drift while a marker held up behind a burst barely counts. */
 #define LATE_STEP_US 20
+/* A dwell in FEC blocks changes only when the stream's rate asks for one
+ * more than this fraction (1/8) away from the current one: a round's
+ * count of blocks varies by one or two with no change in the stream, and
+ * each change is a new grid for the ground to take. */
+#define DWELL_HYSTERESIS 8
+/* A marker more rounds than this from the receiver's estimate is a
+ * sender whose count jumped (its slot is whatever it says): taken as a
+ * new start, not walked to round by round. */
+#define MAX_ROUND_JUMP 4096
+
+/* The slot grid (link.h, "Frequency hopping"): round @round began at
+ * @start (monotonic us) and its slots last @dwell us; the round after it
+ * has slots of @next us. Rounds after that are taken to keep @next until
+ * the sender says otherwise. */
+typedef struct
+{
+  guint64 round;
+  gint64 start;
+  gint64 dwell, next;
+} HopGrid;
 
 struct _GstDevourerHop
 {
@@ -38,8 +59,10 @@ struct _GstDevourerHop
   guint bw_mhz;
   struct dvr_link_hop_schedule sched;
   guint32 fingerprint;
+  /* hop-dwell: the sender's first dwell (and every one but with
+   * dwell_blocks), the receiver's until a marker says the sender's */
   gint64 slot_us;
-  gint64 guard_us;
+  guint dwell_blocks;           /* hop-dwell-blocks; 0: a dwell in ms */
   guint current;                /* channel the adapter is on (hop thread) */
 
   GThread *thread;
@@ -66,6 +89,13 @@ struct _GstDevourerHop
   guint on_index[DVR_LINK_HOP_MAX];
   guint64 gate_slot;
   guint gate_index;
+  /* hop-dwell-blocks: the link's count of closed blocks as last told
+   * (the sending thread, under the element's link lock), and, under
+   * lock, how many closed in the round so far, the first and the last
+   * when (monotonic us) */
+  guint64 blocks_total;
+  guint64 round_blocks;
+  gint64 round_first_block, round_last_block;
 
   /* receiver: the marker stream on a share of its own; the newest
    * marker and when it arrived (monotonic us) */
@@ -85,6 +115,7 @@ gst_devourer_hop_settings_init (GstDevourerHopSettings * s)
 {
   memset (s, 0, sizeof (*s));
   s->dwell_ms = GST_DEVOURER_HOP_DWELL_DEFAULT;
+  s->dwell_blocks = 0;
   s->port = GST_DEVOURER_HOP_PORT;
 }
 
@@ -127,9 +158,24 @@ gst_devourer_hop_install_properties (GObjectClass * klass, guint first_id,
   g_object_class_install_property (klass,
       first_id + GST_DEVOURER_HOP_PROP_DWELL,
       g_param_spec_uint ("hop-dwell", "Hop dwell",
-          "Time on each channel of the hop set, in ms (5-10000); both ends "
-          "must use the same.", GST_DEVOURER_HOP_DWELL_MIN,
-          GST_DEVOURER_HOP_DWELL_MAX, GST_DEVOURER_HOP_DWELL_DEFAULT, rw));
+          sender ? "Time on each channel of the hop set, in ms (5-10000); "
+          "the markers tell the ground. With hop-dwell-blocks: the dwell "
+          "until the stream's block rate is known." :
+          "Time on each channel of the hop set, in ms (5-10000), assumed "
+          "until the drone's first marker says its own (and how long to "
+          "park on a channel while looking for it).",
+          GST_DEVOURER_HOP_DWELL_MIN, GST_DEVOURER_HOP_DWELL_MAX,
+          GST_DEVOURER_HOP_DWELL_DEFAULT, rw));
+  if (sender)
+    g_object_class_install_property (klass,
+        first_id + GST_DEVOURER_HOP_PROP_DWELL_BLOCKS,
+        g_param_spec_uint ("hop-dwell-blocks", "Hop dwell in FEC blocks",
+            "Time on each channel as this many of the stream's FEC blocks "
+            "(0-1000), at the block rate of the round before, clamped to "
+            "5-10000 ms and changed only between rounds; a slot then "
+            "carries whole blocks (no spreading of each block over "
+            "channels). 0: hop-dwell ms.", 0,
+            GST_DEVOURER_HOP_DWELL_BLOCKS_MAX, 0, rw));
   g_object_class_install_property (klass,
       first_id + GST_DEVOURER_HOP_PROP_SEED,
       g_param_spec_string ("hop-seed", "Hop order key",
@@ -158,6 +204,9 @@ gst_devourer_hop_settings_set (GstDevourerHopSettings * s, guint first_id,
     case GST_DEVOURER_HOP_PROP_DWELL:
       s->dwell_ms = g_value_get_uint (value);
       break;
+    case GST_DEVOURER_HOP_PROP_DWELL_BLOCKS:
+      s->dwell_blocks = g_value_get_uint (value);
+      break;
     case GST_DEVOURER_HOP_PROP_SEED:
       gst_devourer_replace_secret (&s->seed, value);
       break;
@@ -181,6 +230,9 @@ gst_devourer_hop_settings_get (const GstDevourerHopSettings * s,
     case GST_DEVOURER_HOP_PROP_DWELL:
       g_value_set_uint (value, s->dwell_ms);
       break;
+    case GST_DEVOURER_HOP_PROP_DWELL_BLOCKS:
+      g_value_set_uint (value, s->dwell_blocks);
+      break;
     case GST_DEVOURER_HOP_PROP_SEED:
       /* a key is written, never read back */
       g_value_set_string (value, s->seed && s->seed[0] ? "********" : NULL);
@@ -190,6 +242,66 @@ gst_devourer_hop_settings_get (const GstDevourerHopSettings * s,
       break;
   }
   return TRUE;
+}
+
+/* The guard around a boundary between slots of @a and @b us. */
+static gint64
+guard_of (gint64 a, gint64 b)
+{
+  return MIN ((gint64) GUARD_US, MIN (a, b) / 10);
+}
+
+/* The guard at every boundary of @g's round: its dwell's, or the next
+ * round's when that is shorter. Both ends compute it from the same two
+ * dwells. */
+static gint64
+grid_guard (const HopGrid * g)
+{
+  return guard_of (g->dwell, g->next);
+}
+
+/* Move @g on to round @round (never back): each round begins where the
+ * one before it ended. */
+static void
+grid_to_round (HopGrid * g, guint n, guint64 round)
+{
+  if (round > g->round) {
+    g->start += (gint64) n * g->dwell;
+    g->dwell = g->next;
+    g->round++;
+  }
+  if (round > g->round) {
+    /* the rest at the one dwell the grid knows */
+    g->start += (gint64) (round - g->round) * n * g->dwell;
+    g->round = round;
+  }
+}
+
+/* The round of @g holding @t (for @t before the grid's round, that
+ * round). */
+static guint64
+grid_round_at (const HopGrid * g, guint n, gint64 t)
+{
+  gint64 first_len = (gint64) n * g->dwell, rest_len = (gint64) n * g->next;
+
+  if (t < g->start + first_len)
+    return g->round;
+  return g->round + 1 + (guint64) ((t - g->start - first_len) / rest_len);
+}
+
+/* The slot of @g's round holding @t (the first for @t before the round,
+ * the last for @t after it), and when it begins and ends. */
+static guint64
+grid_slot (const HopGrid * g, guint n, gint64 t, gint64 * start, gint64 * end)
+{
+  gint64 into = t - g->start;
+  guint64 i = into > 0 ? (guint64) (into / g->dwell) : 0;
+
+  if (i >= n)
+    i = n - 1;
+  *start = g->start + (gint64) i * g->dwell;
+  *end = *start + g->dwell;
+  return g->round * n + i;
 }
 
 /* Retune to @channel (hop thread), timed. */
@@ -230,25 +342,30 @@ emit_marker (void *user, const uint8_t * frame, size_t len)
   return dvr_share_send (hop->share, frame, len);
 }
 
-/* The marker of @slot, @phase_us into it (hop thread). */
+/* The marker of @slot, @phase_us into it, in the round of @g (hop
+ * thread). */
 static void
-send_marker (GstDevourerHop * hop, guint64 slot, gint64 phase_us)
+send_marker (GstDevourerHop * hop, const HopGrid * g, guint64 slot,
+    gint64 phase_us)
 {
+  /* the dwells always: a ground needs no hop-dwell of its own */
   struct dvr_link_hop_marker m = {
     .fingerprint = hop->fingerprint,
     .epoch = hop->epoch,
     .slot = slot,
     .phase_us = (uint32_t) CLAMP (phase_us, 0, G_MAXUINT32),
+    .dwell_us = (uint32_t) g->dwell,
+    .next_dwell_us = (uint32_t) g->next,
   };
-  uint8_t b[DVR_LINK_HOP_MARKER_LEN];
+  uint8_t b[DVR_LINK_HOP_MARKER_DWELL_LEN];
   struct dvr_link_tx_stats before, after;
   guint64 now_ms = gst_devourer_now_ms ();
+  size_t len = dvr_link_hop_marker_write (&m, b);
 
-  dvr_link_hop_marker_write (&m, b);
   dvr_link_tx_get_stats (hop->tx, &before);
   /* announces the session when due, so a late receiver gets the key */
   dvr_link_tx_poll (hop->tx, now_ms);
-  dvr_link_tx_send (hop->tx, b, sizeof (b), now_ms);
+  dvr_link_tx_send (hop->tx, b, len, now_ms);
   dvr_link_tx_get_stats (hop->tx, &after);
   g_mutex_lock (&hop->lock);
   if (after.emit_errors - before.emit_errors >=
@@ -275,52 +392,106 @@ wait_until (GstDevourerHop * hop, gint64 until_us)
   return go;
 }
 
+/*
+ * The dwell of the round after the one that begins now, @ended_us having
+ * been the length of the round that just ended (sender's hop thread).
+ * In ms: hop-dwell, always. In FEC blocks: dwell_blocks of the blocks
+ * the link closed in that round, timed from the first to the last of
+ * them (a stream's blocks come at a steady pace, which a count over the
+ * round would blur by a block either way), or the round itself when only
+ * one closed; clamped to hop-dwell's range. A round in which none closed
+ * (no stream, or a paused one) says nothing of the rate: the dwell stays.
+ */
+static gint64
+choose_next_dwell (GstDevourerHop * hop, gint64 next, gint64 ended_us)
+{
+  guint64 count;
+  gint64 first, last, interval, want;
+
+  if (hop->dwell_blocks == 0)
+    return hop->slot_us;
+  g_mutex_lock (&hop->lock);
+  count = hop->round_blocks;
+  first = hop->round_first_block;
+  last = hop->round_last_block;
+  hop->round_blocks = 0;
+  g_mutex_unlock (&hop->lock);
+  if (count == 0)
+    return next;
+  interval = count >= 2 ? (last - first) / (gint64) (count - 1) : ended_us;
+  want = CLAMP (interval * (gint64) hop->dwell_blocks,
+      (gint64) GST_DEVOURER_HOP_DWELL_MIN * 1000,
+      (gint64) GST_DEVOURER_HOP_DWELL_MAX * 1000);
+  if (ABS (want - next) * DWELL_HYSTERESIS <= next)
+    return next;
+  GST_DEBUG_OBJECT (hop->element, "%" G_GUINT64_FORMAT " blocks closed "
+      "in the round, one every %" G_GINT64_FORMAT " us: a dwell of %"
+      G_GINT64_FORMAT " us from the round after next", count, interval,
+      want);
+  return want;
+}
+
 static gpointer
 sender_thread (gpointer user)
 {
   GstDevourerHop *hop = user;
-  gint64 t0 = hop->t0;
-  guint64 slot = 0;
+  guint n = hop->sched.n;
+  HopGrid g = {.round = 0,.start = hop->t0,.dwell = hop->slot_us,
+    .next = hop->slot_us
+  };
 
   for (;;) {
-    guint ch = dvr_link_hop_channel (&hop->sched, slot);
+    gint64 now = g_get_monotonic_time (), start, end, guard;
+    guint64 slot;
+    guint ch;
 
-    gint64 start = t0 + (gint64) slot * hop->slot_us;
+    /* a host that ran late skips the slots it missed: the schedule is
+     * the clock's, not a count of retunes; each round that begins
+     * settles the dwell of the one after it */
+    while (grid_round_at (&g, n, now) > g.round) {
+      gint64 ended = (gint64) n * g.dwell;
 
+      grid_to_round (&g, n, g.round + 1);
+      g.next = choose_next_dwell (hop, g.next, ended);
+    }
+    slot = grid_slot (&g, n, now, &start, &end);
+    guard = grid_guard (&g);
+    ch = dvr_link_hop_channel (&hop->sched, slot);
     if (ch != hop->current)
       tune (hop, ch);
     if (slot == 0)
-      atomic_store (&hop->gate_until, start + hop->guard_us);
+      atomic_store (&hop->gate_until, start + guard);
     g_mutex_lock (&hop->lock);
     hop->stats.slot = slot;
+    hop->stats.dwell_us = (guint64) g.dwell;
     g_mutex_unlock (&hop->lock);
     /* The marker goes while the gate still holds the video: nothing is
      * queued before it, so it leaves at once and its phase is true; the
      * receiver has moved a quarter guard after the boundary. */
-    if (!wait_until (hop, start + 3 * hop->guard_us / 4))
+    if (!wait_until (hop, start + 3 * guard / 4))
       break;
-    if (g_get_monotonic_time () < start + hop->slot_us)
-      send_marker (hop, slot, g_get_monotonic_time () - start);
+    if (g_get_monotonic_time () < end)
+      send_marker (hop, &g, slot, g_get_monotonic_time () - start);
     /* Close the gate a guard before the boundary, open it a guard after:
      * no new frame reaches the adapter while either end retunes. */
-    atomic_store (&hop->gate_until, start + hop->slot_us + hop->guard_us);
-    atomic_store (&hop->gate_from, start + hop->slot_us - hop->guard_us);
-    if (!wait_until (hop, start + hop->slot_us))
+    atomic_store (&hop->gate_until, end + guard);
+    atomic_store (&hop->gate_from, end - guard);
+    if (!wait_until (hop, end))
       break;
-    /* a host that ran late skips the slots it missed: the schedule is
-     * the clock's, not a count of retunes */
-    slot = (guint64) ((g_get_monotonic_time () - t0) / hop->slot_us);
   }
   return NULL;
 }
 
-/* The newest marker into the receiver's estimate (hop thread). */
+/* The newest marker into the receiver's estimate @g of the sender's grid
+ * (hop thread). */
 static void
-take_marker (GstDevourerHop * hop, gboolean * tracking, gint64 * t0,
+take_marker (GstDevourerHop * hop, gboolean * tracking, HopGrid * g,
     guint32 * epoch, gint64 * last_us)
 {
   struct dvr_link_hop_marker m;
-  gint64 at;
+  guint n = hop->sched.n;
+  gint64 at, dwell, next;
+  HopGrid heard;
 
   g_mutex_lock (&hop->lock);
   if (!hop->have_marker) {
@@ -332,26 +503,49 @@ take_marker (GstDevourerHop * hop, gboolean * tracking, gint64 * t0,
   hop->have_marker = FALSE;
   g_mutex_unlock (&hop->lock);
 
-  gint64 start = at - (gint64) m.phase_us - (gint64) m.slot * hop->slot_us;
+  /* OpenIPC's 29 bytes say no dwell: then ours (hop-dwell) */
+  dwell = m.dwell_us ? (gint64) m.dwell_us : hop->slot_us;
+  next = m.dwell_us ? (gint64) m.next_dwell_us : dwell;
+  heard.round = m.slot / n;
+  heard.dwell = dwell;
+  heard.next = next;
+  heard.start = at - (gint64) m.phase_us - (gint64) (m.slot % n) * dwell;
+
   g_mutex_lock (&hop->lock);
   hop->stats.markers_heard++;
-  if (!*tracking || m.epoch != *epoch) {
-    /* found (or the sender restarted: a new epoch starts its slots anew) */
-    *t0 = start;
+  if (!*tracking || m.epoch != *epoch ||
+      (heard.round > g->round ? heard.round - g->round :
+          g->round - heard.round) > MAX_ROUND_JUMP) {
+    /* found (or the sender restarted: a new epoch starts its slots anew;
+     * or its count jumped) */
+    *g = heard;
     *epoch = m.epoch;
     *tracking = TRUE;
     hop->stats.acquisitions++;
     hop->stats.offset_us = 0;
     hop->stats.state = GST_DEVOURER_HOP_TRACKING;
   } else {
+    gint64 start;
+
+    /* Both in one round: where the marker puts its start against the
+     * estimate. A marker of a later round brings its dwells; one of an
+     * earlier round (late by a round boundary) only its timing, the
+     * estimate knowing the dwells since. */
+    if (heard.round >= g->round) {
+      grid_to_round (g, n, heard.round);
+      start = g->start;
+      *g = heard;
+    } else {
+      grid_to_round (&heard, n, g->round);
+      start = g->start;
+      g->start = heard.start;
+    }
     /* A marker is only ever late (queued behind video in the sender's
      * adapter, or waiting for the medium), never early: an earlier one
      * moves the estimate at once, a later one only a little. */
-    hop->stats.offset_us = start - *t0;
-    if (start < *t0)
-      *t0 = start;
-    else
-      *t0 += MIN (start - *t0, (gint64) LATE_STEP_US);
+    hop->stats.offset_us = g->start - start;
+    if (g->start > start)
+      g->start = start + MIN (g->start - start, (gint64) LATE_STEP_US);
   }
   *last_us = at;
   g_mutex_unlock (&hop->lock);
@@ -382,22 +576,26 @@ static gpointer
 receiver_thread (gpointer user)
 {
   GstDevourerHop *hop = user;
-  gint64 lost_after = (gint64) LOST_ROUNDS * hop->sched.n * hop->slot_us;
+  guint n = hop->sched.n;
   gboolean tracking = FALSE;
-  gint64 t0 = 0, last_marker = 0, park_until = 0;
+  gint64 last_marker = 0, park_until = 0;
+  /* until a marker: hop-dwell, for how long to park on a channel */
+  HopGrid g = {.dwell = hop->slot_us,.next = hop->slot_us };
   guint32 epoch = 0;
   guint park = 0;
 
   gint64 next_clock = 0;
 
   for (;;) {
-    gint64 now = g_get_monotonic_time (), deadline;
+    gint64 now = g_get_monotonic_time (), deadline, lost_after;
 
     if (now >= next_clock) {
       measure_tsf_offset (hop);
       next_clock = now + TSF_CLOCK_US;
     }
-    take_marker (hop, &tracking, &t0, &epoch, &last_marker);
+    take_marker (hop, &tracking, &g, &epoch, &last_marker);
+    /* two rounds of the sender's (as it said them last) */
+    lost_after = (gint64) LOST_ROUNDS * n * MAX (g.dwell, g.next);
     if (tracking && now - last_marker > lost_after) {
       tracking = FALSE;
       park_until = 0;
@@ -407,21 +605,27 @@ receiver_thread (gpointer user)
       g_mutex_unlock (&hop->lock);
     }
     if (tracking) {
-      gint64 into = now - t0 - hop->guard_us / 4;
-      guint64 slot = into > 0 ? (guint64) (into / hop->slot_us) : 0;
-      guint ch = dvr_link_hop_channel (&hop->sched, slot);
+      /* a quarter guard after each boundary, the sender's own guard */
+      gint64 quarter = grid_guard (&g) / 4, start, end;
+      guint64 slot;
+      guint ch;
 
+      grid_to_round (&g, n, grid_round_at (&g, n, now - quarter));
+      quarter = grid_guard (&g) / 4;
+      slot = grid_slot (&g, n, now - quarter, &start, &end);
+      ch = dvr_link_hop_channel (&hop->sched, slot);
       if (ch != hop->current)
         tune (hop, ch);
       g_mutex_lock (&hop->lock);
       hop->stats.slot = slot;
+      hop->stats.dwell_us = (guint64) g.dwell;
       g_mutex_unlock (&hop->lock);
-      deadline = t0 + (gint64) (slot + 1) * hop->slot_us + hop->guard_us / 4;
+      deadline = end + quarter;
     } else {
       if (now >= park_until) {
         /* two rounds here heard nothing: the next channel */
         if (park_until != 0)
-          park = (park + 1) % hop->sched.n;
+          park = (park + 1) % n;
         park_until = now + lost_after;
       }
       if (hop->sched.channels[park] != hop->current)
@@ -434,6 +638,13 @@ receiver_thread (gpointer user)
   return NULL;
 }
 
+static gboolean
+dwell_in_range (guint32 us)
+{
+  return us >= GST_DEVOURER_HOP_DWELL_MIN * 1000u &&
+      us <= GST_DEVOURER_HOP_DWELL_MAX * 1000u;
+}
+
 /* A marker-port packet (the adapter's RX thread, inside the link). */
 static void
 on_marker_packet (void *user, const uint8_t * data, size_t len)
@@ -441,8 +652,12 @@ on_marker_packet (void *user, const uint8_t * data, size_t len)
   GstDevourerHop *hop = user;
   struct dvr_link_hop_marker m;
   gint64 at = g_get_monotonic_time ();
+  /* a dwell out of hop-dwell's range is no sender of ours: refused
+   * rather than followed */
   gboolean ok = dvr_link_hop_marker_read (data, len, &m) == DVR_OK &&
-      m.fingerprint == hop->fingerprint;
+      m.fingerprint == hop->fingerprint &&
+      (m.dwell_us == 0 || (dwell_in_range (m.dwell_us) &&
+          dwell_in_range (m.next_dwell_us)));
 
   g_mutex_lock (&hop->lock);
   if (ok && hop->tsf_offset_known)
@@ -577,7 +792,8 @@ gst_devourer_hop_start (GstElement * element,
   hop->bw_mhz = tuned->bw_mhz;
   hop->current = tuned->channel;
   hop->slot_us = (gint64) settings->dwell_ms * 1000;
-  hop->guard_us = MIN (GUARD_US, hop->slot_us / 10);
+  hop->dwell_blocks = sender ? settings->dwell_blocks : 0;
+  hop->stats.dwell_us = (guint64) hop->slot_us;
   g_mutex_init (&hop->lock);
   g_cond_init (&hop->cond);
   r = dvr_link_hop_schedule_init (&hop->sched, channels, n, keys,
@@ -599,9 +815,15 @@ gst_devourer_hop_start (GstElement * element,
       sender ? sender_thread : receiver_thread, hop, err);
   if (hop->thread == NULL)
     goto fail;
-  GST_INFO_OBJECT (element, "hopping over %s, %u ms slots, %s order",
-      settings->channels, settings->dwell_ms, sequential ? "sequential" :
-      settings->seed && settings->seed[0] ? "seeded" : "keyed");
+  if (hop->dwell_blocks)
+    GST_INFO_OBJECT (element, "hopping over %s, slots of %u FEC blocks "
+        "(%u ms until the rate is known), %s order", settings->channels,
+        hop->dwell_blocks, settings->dwell_ms, sequential ? "sequential" :
+        settings->seed && settings->seed[0] ? "seeded" : "keyed");
+  else
+    GST_INFO_OBJECT (element, "hopping over %s, %u ms slots, %s order",
+        settings->channels, settings->dwell_ms, sequential ? "sequential" :
+        settings->seed && settings->seed[0] ? "seeded" : "keyed");
   return hop;
 
 fail:
@@ -654,6 +876,7 @@ gst_devourer_hop_add_stats (GstDevourerHop * hop, GstStructure * s)
       "hop-state", G_TYPE_STRING, states[st.state],
       "hop-slot", G_TYPE_UINT64, st.slot,
       "hop-channel", G_TYPE_UINT, st.channel,
+      "hop-dwell-us", G_TYPE_UINT64, st.dwell_us,
       "hops", G_TYPE_UINT64, st.hops,
       "hop-failures", G_TYPE_UINT64, st.hop_failures,
       "hop-retune-us-last", G_TYPE_UINT64, st.retune_us_last,
@@ -672,7 +895,40 @@ gst_devourer_hop_set_fec (GstDevourerHop * hop, guint k, guint n)
 {
   hop->fec_n = MIN (n, G_N_ELEMENTS (hop->ring));
   hop->fec_cap = n > k ? n - k : 0;
+  /* A slot of whole blocks carries all n frames of each: a cap of n - k
+   * a channel would let a slot carry n - k frames in all and the stream
+   * back up behind the gate (and, measured at the gate's pace, the
+   * dwell grow without end). Slots that hold whole blocks are the
+   * choice hop-dwell-blocks makes. */
+  if (hop->dwell_blocks)
+    hop->fec_cap = 0;
   hop->gate_slot = G_MAXUINT64;
+}
+
+gboolean
+gst_devourer_hop_counts_blocks (GstDevourerHop * hop)
+{
+  return hop->dwell_blocks != 0;
+}
+
+void
+gst_devourer_hop_blocks_closed (GstDevourerHop * hop, guint64 total)
+{
+  gint64 now;
+
+  if (total <= hop->blocks_total) {
+    /* a new link counts from 0 again */
+    hop->blocks_total = total;
+    return;
+  }
+  now = g_get_monotonic_time ();
+  g_mutex_lock (&hop->lock);
+  if (hop->round_blocks == 0)
+    hop->round_first_block = now;
+  hop->round_last_block = now;
+  hop->round_blocks += total - hop->blocks_total;
+  g_mutex_unlock (&hop->lock);
+  hop->blocks_total = total;
 }
 
 /* One more frame on hop-set entry @index into the window of the last
@@ -704,6 +960,8 @@ gst_devourer_hop_gate (GstDevourerHop * hop)
     }
     if (hop->fec_cap == 0)
       return;
+    /* the cap runs only with a dwell in ms (set_fec): every slot is
+     * hop-dwell long from t0 */
     slot = now > hop->t0 ? (guint64) ((now - hop->t0) / hop->slot_us) : 0;
     if (slot != hop->gate_slot) {
       hop->gate_slot = slot;
@@ -718,6 +976,6 @@ gst_devourer_hop_gate (GstDevourerHop * hop)
      * channel, so no block loses more than that to one jammed channel,
      * whichever frames of the stream make it up. */
     g_usleep ((gulong) (hop->t0 + (gint64) (slot + 1) * hop->slot_us +
-            hop->guard_us - now));
+            guard_of (hop->slot_us, hop->slot_us) - now));
   }
 }

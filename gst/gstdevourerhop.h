@@ -2,7 +2,12 @@
 /*
  * Frequency hopping in the elements (hop-channels): both ends walk the
  * link's keyed hop schedule (link.h, "Frequency hopping") in slots of
- * hop-dwell ms.
+ * the sender's dwell: hop-dwell ms, or with hop-dwell-blocks that many
+ * of the stream's FEC blocks at the block rate the sender measured over
+ * the round before. The dwell changes only from one round to the next,
+ * and each marker says its round's dwell and the next round's, so the
+ * receiver keeps the sender's grid whatever its own hop-dwell (the one
+ * it assumes until the first marker).
  *
  * The slot both ends are in is agreed by the sender's announcements, timed
  * by the receiver's chip: each chip's TSF counts from its own power-on on
@@ -10,10 +15,11 @@
  * association) brings two of them together. So the sender (devourersink)
  * starts its slots on its host's clock and, right after the retune at
  * each boundary, sends a marker — the slot and how far into it the marker
- * left — as a sealed packet of a port of its own (hop-port), at the most
- * robust rate. Around each boundary it holds its frames back for a guard
- * (a tenth of the slot, at most 1 ms, each side), so none is on the air
- * while either end retunes. The receiver (devourersrc) times each marker
+ * left, and the dwells — as a sealed packet of a port of its own
+ * (hop-port), at the most robust rate. Around each boundary it holds its
+ * frames back for a guard (a tenth of the slot, of the shorter where the
+ * dwell changes, at most 1 ms, each side), so none is on the air while
+ * either end retunes. The receiver (devourersrc) times each marker
  * by the TSF its chip stamped on the frame (mapped to the host clock by
  * reading the TSF register now and then), free of the RX aggregation and
  * scheduling delays a host timestamp carries. It parks on one channel of
@@ -49,12 +55,14 @@ G_BEGIN_DECLS
 #define GST_DEVOURER_HOP_DWELL_DEFAULT 50
 #define GST_DEVOURER_HOP_DWELL_MIN 5
 #define GST_DEVOURER_HOP_DWELL_MAX 10000
+#define GST_DEVOURER_HOP_DWELL_BLOCKS_MAX 1000
 
 /* The hop properties, as both elements have them. */
 typedef struct
 {
   gchar *channels;              /* hop-channels; NULL or "": no hopping */
   guint dwell_ms;               /* hop-dwell */
+  guint dwell_blocks;           /* hop-dwell-blocks (the sender's); 0: off */
   gchar *seed;                  /* hop-seed; NULL/"": from the key pair */
   guint port;                   /* hop-port */
 } GstDevourerHopSettings;
@@ -65,6 +73,7 @@ enum
   GST_DEVOURER_HOP_PROP_DWELL,
   GST_DEVOURER_HOP_PROP_SEED,
   GST_DEVOURER_HOP_PROP_PORT,
+  GST_DEVOURER_HOP_PROP_DWELL_BLOCKS,   /* the sender's only */
   GST_DEVOURER_HOP_N_PROPS,
 };
 
@@ -72,8 +81,8 @@ void gst_devourer_hop_settings_init (GstDevourerHopSettings * s);
 void gst_devourer_hop_settings_clear (GstDevourerHopSettings * s);
 void gst_devourer_hop_settings_copy (GstDevourerHopSettings * dst,
     const GstDevourerHopSettings * src);
-/* Install the four properties at @first_id .. @first_id + 3; @sender picks
- * the blurbs' side. */
+/* Install the properties at @first_id .. @first_id + N_PROPS - 1; @sender
+ * picks the blurbs' side, and only a sender has hop-dwell-blocks. */
 void gst_devourer_hop_install_properties (GObjectClass * klass,
     guint first_id, gboolean sender);
 /* set/get_property for them (@prop_id relative to @first_id): FALSE when
@@ -101,6 +110,7 @@ typedef struct
   GstDevourerHopState state;
   guint64 slot;                 /* slot the element is in */
   guint channel;                /* channel of that slot */
+  guint64 dwell_us;             /* slot length of the round it is in */
   guint64 hops;                 /* retunes made */
   guint64 hop_failures;         /* retunes the adapter refused */
   guint64 retune_us_last, retune_us_max;        /* dvr_set_channel time */
@@ -136,9 +146,18 @@ void gst_devourer_hop_gate (GstDevourerHop * hop);
 /* A sender's FEC, @k of @n: of any @n consecutive link frames at most
  * @n - @k leave on one channel, the rest waiting at the gate for the next
  * slot's, so every block's frames spread over channels and one jammed
- * channel costs at most what its parity repairs. k == n: no limit. Call
- * before frames flow. */
+ * channel costs at most what its parity repairs. k == n, or a dwell in
+ * FEC blocks (a slot carries whole blocks, more than any cap lets through
+ * on one channel): no limit. Call before frames flow. */
 void gst_devourer_hop_set_fec (GstDevourerHop * hop, guint k, guint n);
+
+/* A sender whose dwell is in FEC blocks (hop-dwell-blocks): TRUE when it
+ * wants gst_devourer_hop_blocks_closed. */
+gboolean gst_devourer_hop_counts_blocks (GstDevourerHop * hop);
+
+/* The link's count of FEC blocks closed so far (dvr_link_tx_stats.blocks),
+ * from the thread that sends (serialised by the element, as the gate). */
+void gst_devourer_hop_blocks_closed (GstDevourerHop * hop, guint64 total);
 
 /* Stop the thread, close the marker share; NULL is fine. */
 void gst_devourer_hop_stop (GstDevourerHop * hop);

@@ -1440,6 +1440,22 @@ on_link_frame (void *user, const uint8_t *frame, size_t len)
   return -1;
 }
 
+/* A dwell in FEC blocks (hop-dwell-blocks) follows the blocks the link
+ * closes: tell the hopper how many have. Link lock held, after the link
+ * sent, flushed or timed blocks out. */
+static void
+hop_count_blocks (GstDevourerSink * self)
+{
+  GstDevourerHop *hop = g_atomic_pointer_get (&self->hop);
+  struct dvr_link_tx_stats ls;
+
+  if (hop == NULL || self->link == NULL ||
+      !gst_devourer_hop_counts_blocks (hop))
+    return;
+  dvr_link_tx_get_stats (self->link, &ls);
+  gst_devourer_hop_blocks_closed (hop, ls.blocks);
+}
+
 /* ------------------------------------------------------------------ */
 /* Timer: link timekeeping and TX duty                                 */
 /* ------------------------------------------------------------------ */
@@ -1732,8 +1748,10 @@ sink_timer_tick (gpointer user, guint64 now)
   read_back_channel (self);
 
   g_mutex_lock (&self->link_lock);
-  if (now >= dvr_link_tx_next_deadline (self->link))
+  if (now >= dvr_link_tx_next_deadline (self->link)) {
     dvr_link_tx_poll (self->link, now);
+    hop_count_blocks (self);
+  }
   next = dvr_link_tx_next_deadline (self->link);
   g_mutex_unlock (&self->link_lock);
   report_refused_frames (self);
@@ -2463,6 +2481,7 @@ gst_devourer_sink_render (GstBaseSink * bsink, GstBuffer * buffer)
   now = gst_devourer_now_ms ();
   g_mutex_lock (&self->link_lock);
   flow = send_buffer (self, buffer, now, &rep);
+  hop_count_blocks (self);
   deadline = dvr_link_tx_next_deadline (self->link);
   g_mutex_unlock (&self->link_lock);
   return finish_render (self, flow, &rep, deadline);
@@ -2487,6 +2506,7 @@ gst_devourer_sink_render_list (GstBaseSink * bsink, GstBufferList * list)
   g_mutex_lock (&self->link_lock);
   for (guint i = 0; i < n && flow == GST_FLOW_OK; i++)
     flow = send_buffer (self, gst_buffer_list_get (list, i), now, &rep);
+  hop_count_blocks (self);
   deadline = dvr_link_tx_next_deadline (self->link);
   g_mutex_unlock (&self->link_lock);
   return finish_render (self, flow, &rep, deadline);

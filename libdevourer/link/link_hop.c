@@ -10,7 +10,10 @@
  * the largest multiple of i (no modulo bias) and swapping entry i-1 with
  * entry word % i. The marker is its HopSyncMarker: a vendor element
  * (0xDD, 27, OUI 57:42:75, 'H', version 1), the fingerprint, epoch, slot
- * and phase in little-endian, and the trailer 0xD7 0x3A.
+ * and phase in little-endian, and the trailer 0xD7 0x3A. Ours may carry
+ * two more little-endian words after that trailer, the dwells of the
+ * marker's round and of the next (link.h): a reader of the 29 bytes alone
+ * sees the reference's marker.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -215,8 +218,8 @@ uint32_t dvr_link_hop_fingerprint(const struct dvr_link_hop_schedule *s)
 	return (uint32_t)siphash(s->key, tag, sizeof tag);
 }
 
-void dvr_link_hop_marker_write(const struct dvr_link_hop_marker *m,
-                               uint8_t out[DVR_LINK_HOP_MARKER_LEN])
+size_t dvr_link_hop_marker_write(const struct dvr_link_hop_marker *m,
+                                 uint8_t out[DVR_LINK_HOP_MARKER_DWELL_LEN])
 {
 	memcpy(out, marker_head, sizeof marker_head);
 	put_le(out + 7, m->fingerprint, 4);
@@ -224,18 +227,35 @@ void dvr_link_hop_marker_write(const struct dvr_link_hop_marker *m,
 	put_le(out + 15, m->slot, 8);
 	put_le(out + 23, m->phase_us, 4);
 	memcpy(out + 27, marker_tail, sizeof marker_tail);
+	if (m->dwell_us == 0)
+		return DVR_LINK_HOP_MARKER_LEN;
+	put_le(out + 29, m->dwell_us, 4);
+	put_le(out + 33, m->next_dwell_us ? m->next_dwell_us : m->dwell_us, 4);
+	return DVR_LINK_HOP_MARKER_DWELL_LEN;
 }
 
 int dvr_link_hop_marker_read(const uint8_t *buf, size_t len,
                              struct dvr_link_hop_marker *out)
 {
-	if (!buf || !out || len != DVR_LINK_HOP_MARKER_LEN ||
+	if (!buf || !out || (len != DVR_LINK_HOP_MARKER_LEN &&
+	                     len != DVR_LINK_HOP_MARKER_DWELL_LEN) ||
 	    memcmp(buf, marker_head, sizeof marker_head) != 0 ||
 	    memcmp(buf + 27, marker_tail, sizeof marker_tail) != 0)
 		return DVR_E_INVALID;
+	uint32_t dwell = 0, next = 0;
+	if (len == DVR_LINK_HOP_MARKER_DWELL_LEN) {
+		dwell = (uint32_t)get_le(buf + 29, 4);
+		next = (uint32_t)get_le(buf + 33, 4);
+		/* a slot of no time is no schedule: a writer says nothing
+		 * rather than 0 */
+		if (dwell == 0 || next == 0)
+			return DVR_E_INVALID;
+	}
 	out->fingerprint = (uint32_t)get_le(buf + 7, 4);
 	out->epoch = (uint32_t)get_le(buf + 11, 4);
 	out->slot = get_le(buf + 15, 8);
 	out->phase_us = (uint32_t)get_le(buf + 23, 4);
+	out->dwell_us = dwell;
+	out->next_dwell_us = next;
 	return DVR_OK;
 }

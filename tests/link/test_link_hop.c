@@ -162,23 +162,88 @@ static void markers(void)
 	struct dvr_link_hop_marker m = { .fingerprint = 0x8eb9eccd,
 		.epoch = 0x01020304, .slot = 0x1122334455667788ull,
 		.phase_us = 4321 };
-	uint8_t b[DVR_LINK_HOP_MARKER_LEN];
-	dvr_link_hop_marker_write(&m, b);
+	uint8_t b[DVR_LINK_HOP_MARKER_DWELL_LEN];
+	CHECK_EQ_INT(dvr_link_hop_marker_write(&m, b), DVR_LINK_HOP_MARKER_LEN,
+	             "no dwell: the 29-byte form");
 	static const uint8_t want[DVR_LINK_HOP_MARKER_LEN] = {
 		0xDD, 27, 0x57, 0x42, 0x75, 0x48, 1,
 		0xcd, 0xec, 0xb9, 0x8e, 0x04, 0x03, 0x02, 0x01,
 		0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11,
 		0xe1, 0x10, 0x00, 0x00, 0xD7, 0x3A };
-	CHECK(memcmp(b, want, sizeof b) == 0, "marker bytes");
+	CHECK(memcmp(b, want, sizeof want) == 0, "marker bytes");
 	struct dvr_link_hop_marker r;
-	CHECK_EQ_INT(dvr_link_hop_marker_read(b, sizeof b, &r), DVR_OK, "read");
+	memset(&r, 0xFF, sizeof r);
+	CHECK_EQ_INT(dvr_link_hop_marker_read(b, sizeof want, &r), DVR_OK,
+	             "read");
 	CHECK(r.fingerprint == m.fingerprint && r.epoch == m.epoch &&
 	      r.slot == m.slot && r.phase_us == m.phase_us, "round trip");
-	CHECK_EQ_INT(dvr_link_hop_marker_read(b, sizeof b - 1, &r),
+	CHECK(r.dwell_us == 0 && r.next_dwell_us == 0,
+	      "the 29 bytes say no dwell");
+	CHECK_EQ_INT(dvr_link_hop_marker_read(b, sizeof want - 1, &r),
 	             DVR_E_INVALID, "short marker refused");
+	CHECK_EQ_INT(dvr_link_hop_marker_read(b, sizeof want + 1, &r),
+	             DVR_E_INVALID, "30 bytes refused");
 	b[27] ^= 1;
-	CHECK_EQ_INT(dvr_link_hop_marker_read(b, sizeof b, &r), DVR_E_INVALID,
-	             "bad trailer refused");
+	CHECK_EQ_INT(dvr_link_hop_marker_read(b, sizeof want, &r),
+	             DVR_E_INVALID, "bad trailer refused");
+}
+
+/* The dwells after the 29 bytes: those stay the reference's, the two
+ * words follow in little-endian. */
+static void markers_with_dwell(void)
+{
+	struct dvr_link_hop_marker m = { .fingerprint = 0x8eb9eccd,
+		.epoch = 0x01020304, .slot = 0x1122334455667788ull,
+		.phase_us = 4321, .dwell_us = 40000, .next_dwell_us = 0x0a0b0c0d };
+	uint8_t b[DVR_LINK_HOP_MARKER_DWELL_LEN + 1];
+	CHECK_EQ_INT(dvr_link_hop_marker_write(&m, b),
+	             DVR_LINK_HOP_MARKER_DWELL_LEN, "with dwell: 37 bytes");
+	static const uint8_t want[DVR_LINK_HOP_MARKER_DWELL_LEN] = {
+		0xDD, 27, 0x57, 0x42, 0x75, 0x48, 1,
+		0xcd, 0xec, 0xb9, 0x8e, 0x04, 0x03, 0x02, 0x01,
+		0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11,
+		0xe1, 0x10, 0x00, 0x00, 0xD7, 0x3A,
+		0x40, 0x9c, 0x00, 0x00, 0x0d, 0x0c, 0x0b, 0x0a };
+	CHECK(memcmp(b, want, sizeof want) == 0,
+	      "the reference's 29 bytes, then both dwells");
+	struct dvr_link_hop_marker r;
+	CHECK_EQ_INT(dvr_link_hop_marker_read(b, sizeof want, &r), DVR_OK,
+	             "read");
+	CHECK(r.fingerprint == m.fingerprint && r.epoch == m.epoch &&
+	      r.slot == m.slot && r.phase_us == m.phase_us &&
+	      r.dwell_us == 40000 && r.next_dwell_us == 0x0a0b0c0d,
+	      "round trip with the dwells");
+	CHECK_EQ_INT(dvr_link_hop_marker_read(b, DVR_LINK_HOP_MARKER_LEN, &r),
+	             DVR_OK, "its first 29 bytes are a marker of their own");
+	CHECK(r.dwell_us == 0 && r.slot == m.slot, "without the dwell");
+	for (size_t len = DVR_LINK_HOP_MARKER_LEN + 1;
+	     len <= DVR_LINK_HOP_MARKER_DWELL_LEN + 1; len++)
+		if (len != DVR_LINK_HOP_MARKER_DWELL_LEN)
+			CHECK_EQ_INT(dvr_link_hop_marker_read(b, len, &r),
+			             DVR_E_INVALID, "a cut or long dwell refused");
+
+	m.next_dwell_us = 0;
+	dvr_link_hop_marker_write(&m, b);
+	CHECK_EQ_INT(dvr_link_hop_marker_read(b, DVR_LINK_HOP_MARKER_DWELL_LEN,
+	                                      &r), DVR_OK, "next not given");
+	CHECK_EQ_INT(r.next_dwell_us, 40000, "is written as this round's");
+
+	memset(b + 29, 0, 4);
+	CHECK_EQ_INT(dvr_link_hop_marker_read(b, DVR_LINK_HOP_MARKER_DWELL_LEN,
+	                                      &r), DVR_E_INVALID,
+	             "a dwell of 0 refused");
+	dvr_link_hop_marker_write(&m, b);
+	memset(b + 33, 0, 4);
+	CHECK_EQ_INT(dvr_link_hop_marker_read(b, DVR_LINK_HOP_MARKER_DWELL_LEN,
+	                                      &r), DVR_E_INVALID,
+	             "a next dwell of 0 refused");
+	dvr_link_hop_marker_write(&m, b);
+	b[28] ^= 0x80;
+	CHECK_EQ_INT(dvr_link_hop_marker_read(b, DVR_LINK_HOP_MARKER_DWELL_LEN,
+	                                      &r), DVR_E_INVALID,
+	             "bad trailer refused with the dwells too");
+	CHECK_EQ_INT(dvr_link_hop_marker_read(NULL, 37, &r), DVR_E_INVALID,
+	             "no buffer refused");
 }
 
 int main(void)
@@ -189,5 +254,6 @@ int main(void)
 	sequential();
 	channel_lists();
 	markers();
+	markers_with_dwell();
 	return check_done();
 }

@@ -1371,7 +1371,7 @@ DVR_API size_t dvr_link_alink_write(const struct dvr_link_alink *m,
 
 /*
  * Both ends of a hopping link walk one list of channels (the hop set) in
- * slots of equal length. Slot s is on hop-set entry
+ * slots. Slot s is on hop-set entry
  *     permutation(s / n)[s % n]
  * where each round (one pass over the n entries) is a Fisher-Yates shuffle
  * drawn from SipHash-2-4 under a 16-byte key: every channel once per round,
@@ -1386,12 +1386,28 @@ DVR_API size_t dvr_link_alink_write(const struct dvr_link_alink *m,
  * OpenIPC devourer's HopSyncMarker. Ours travel inside a sealed link
  * packet of a port of their own, so only a holder of the link's keys can
  * read or forge one.
+ *
+ * Slots need not all be equally long: the slot length (the dwell) may
+ * change from one round to the next, never within one. Round r starts
+ * where round r-1 ended (its start plus n times its dwell) and its slot
+ * i at that start plus i times round r's dwell. So the dwell may follow
+ * the stream while a receiver that misses a marker still knows every
+ * boundary of the round it is in, and where the next round begins. Our
+ * markers say the dwell of their round and of the next in 8 bytes after
+ * the 29 (DVR_LINK_HOP_MARKER_DWELL_LEN): a receiver that misses the
+ * first markers of a round still moves on that round's grid. The 29-byte
+ * form (OpenIPC's, which says no dwell) stays readable: its receiver
+ * assumes a dwell of its own.
  */
 
 /** Most channels a hop set holds. */
 #define DVR_LINK_HOP_MAX 32
-/** Bytes of a hop marker. */
+/** Bytes of a hop marker without the dwell: OpenIPC devourer's
+ *  HopSyncMarker. */
 #define DVR_LINK_HOP_MARKER_LEN 29
+/** Bytes of a hop marker with the dwells of its round and the next (two
+ *  little-endian 32-bit counts of microseconds after the 29). */
+#define DVR_LINK_HOP_MARKER_DWELL_LEN 37
 
 struct dvr_link_hop_schedule {
 	uint8_t key[16];
@@ -1441,14 +1457,27 @@ struct dvr_link_hop_marker {
 	uint32_t epoch;             /**< random per sender start */
 	uint64_t slot;
 	uint32_t phase_us;          /**< time since the slot began */
+	uint32_t dwell_us;          /**< slot length of this slot's round;
+	                                 0: not said (the 29-byte form) */
+	uint32_t next_dwell_us;     /**< slot length of the round after it
+	                                 (0 when writing: the same) */
 };
 
-/** The marker's 29 bytes into @p out. */
-DVR_API void dvr_link_hop_marker_write(const struct dvr_link_hop_marker *m,
-                                       uint8_t out[DVR_LINK_HOP_MARKER_LEN]);
+/**
+ * The marker into @p out: DVR_LINK_HOP_MARKER_LEN bytes, byte for byte
+ * OpenIPC devourer's HopSyncMarker, when @p m's dwell_us is 0; else
+ * those followed by dwell_us and next_dwell_us (dwell_us again when it is
+ * 0), DVR_LINK_HOP_MARKER_DWELL_LEN bytes. Returns the length written.
+ */
+DVR_API size_t dvr_link_hop_marker_write(const struct dvr_link_hop_marker *m,
+                                         uint8_t out[DVR_LINK_HOP_MARKER_DWELL_LEN]);
 
-/** A marker from exactly DVR_LINK_HOP_MARKER_LEN bytes: DVR_OK, or
- *  DVR_E_INVALID for any other length or a wrong framing byte. */
+/**
+ * A marker from @p len bytes: DVR_LINK_HOP_MARKER_LEN (no dwell: dwell_us
+ * and next_dwell_us are 0) or DVR_LINK_HOP_MARKER_DWELL_LEN (both dwells
+ * non-zero). DVR_OK, or DVR_E_INVALID for any other length, a wrong
+ * framing byte or a dwell of 0.
+ */
 DVR_API int dvr_link_hop_marker_read(const uint8_t *buf, size_t len,
                                      struct dvr_link_hop_marker *out);
 
