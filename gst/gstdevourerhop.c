@@ -78,6 +78,11 @@ struct _GstDevourerHop
   /* the guard around the next boundary, monotonic us: frames wait in
    * [gate_from, gate_until) (the sending thread reads them per frame) */
   _Atomic gint64 gate_from, gate_until;
+  /* the end of the slot the adapter is tuned for (the hop thread writes
+   * it once the slot's retune is done; 0: none yet): after it, a frame
+   * waits for the next retune rather than leave on the old channel
+   * while the receiver is already on the new one */
+  _Atomic gint64 tuned_end;
   gint64 t0;                    /* slot 0 began (set before the thread) */
   /* FEC across hops: of any fec_n consecutive frames at most fec_cap on
    * one channel. The last fec_n frames' hop-set indexes (a ring) and how
@@ -459,6 +464,7 @@ sender_thread (gpointer user)
     ch = dvr_link_hop_channel (&hop->sched, slot);
     if (ch != hop->current)
       tune (hop, ch);
+    atomic_store (&hop->tuned_end, end);
     if (slot == 0)
       atomic_store (&hop->gate_until, start + guard);
     g_mutex_lock (&hop->lock);
@@ -956,6 +962,14 @@ gst_devourer_hop_gate (GstDevourerHop * hop)
 
     if (now >= from && now < until) {
       g_usleep ((gulong) (until - now));
+      continue;
+    }
+    /* The slot is over and the hop thread has not retuned yet (a busy
+     * host woke it late): the frame waits for the retune, for at most
+     * a slot, so a stuck retune delays frames rather than stops them. */
+    gint64 tuned = atomic_load (&hop->tuned_end);
+    if (now >= tuned && now < tuned + hop->slot_us) {
+      g_usleep (MIN (hop->slot_us / 10, 200));
       continue;
     }
     if (hop->fec_cap == 0)

@@ -140,7 +140,8 @@ GstDevourerHop *gst_devourer_hop_start (GstElement * element,
 
 /* The sender's gate (its sending thread, before each frame goes to the
  * adapter): returns at once, or after the guard around a slot boundary,
- * in which no frame may leave (at most 1 ms each side of it). */
+ * in which no frame may leave (at most 1 ms each side of it), or once a
+ * late hop thread has retuned for the new slot (at most a slot). */
 void gst_devourer_hop_gate (GstDevourerHop * hop);
 
 /* A sender's FEC, @k of @n: of any @n consecutive link frames at most
