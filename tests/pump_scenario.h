@@ -307,6 +307,10 @@ static inline void pump_scenario_run(const struct pump_bus *bus,
 	             "... share 2 too");
 	CHECK_EQ_INT(after.rx_fifo_overflow - before.rx_fifo_overflow, 0,
 	             "... and the chip's RX FIFO never overflowed");
+	printf("# the chip waited for the host to reap %llu times, the "
+	       "longest %llu us\n",
+	       (unsigned long long)(after.rx_starved - before.rx_starved),
+	       (unsigned long long)after.rx_starved_max_us);
 	CHECK_EQ_INT(atomic_load(&l1->off_thread), 0, msg);
 
 	/* The adapter vanishes while held: the pump ends with the error. */

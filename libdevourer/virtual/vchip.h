@@ -240,6 +240,12 @@ struct vchip_stats {
 	uint64_t rx_corrupted;       /* delivered with a bad FCS */
 	uint64_t rx_filtered;        /* dropped by RCR / RX off */
 	uint64_t rx_fifo_overflow;   /* dropped: RX FIFO full */
+	uint64_t rx_starved;         /* times packets waited in the FIFO
+	                                with every queued bulk IN transfer
+	                                complete and not yet reaped */
+	uint64_t rx_starved_max_us;  /* the longest such wait: how long the
+	                                host left the chip without a
+	                                transfer to fill */
 	uint64_t rx_too_long;        /* dropped: over the RX packet limit */
 	uint64_t rx_delivered;       /* packets handed out on bulk IN */
 	uint64_t other_channel;      /* frames heard on another channel */

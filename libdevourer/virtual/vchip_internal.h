@@ -139,6 +139,10 @@ struct vchip {
 	 * the rx_xfer_count are complete, the rest wait for packets */
 	struct vc_rx_xfer rx_xfer[VC_RX_XFERS];
 	unsigned rx_xfer_head, rx_xfer_count, rx_xfer_done;
+	/* Since when packets wait in the FIFO with no transfer queued to
+	 * take them (0: not so), once the host queues transfers at all. */
+	uint64_t rx_starved_since;
+	bool rx_host_queues;
 	/* vchip_bulk_in_interrupt was called and no reap has returned
 	 * -EINTR for it yet. */
 	bool rx_reap_interrupt;

@@ -81,6 +81,28 @@ static void ring_get(struct vchip *vc, uint8_t *dst, size_t n)
 static void rx_dma(struct vchip *vc);
 static void *rx_agg_main(void *arg);
 
+/* After the RX DMA ran (lock held): packets left in the FIFO mean every
+ * transfer the host queued is complete and waits to be reaped. The
+ * silicon loses nothing then until its FIFO is full; how long the host
+ * stays away is what decides it, so the model keeps the longest such
+ * wait (a host thread kept off the CPU shows here, not as a mystery
+ * overflow). Only once the host queues transfers: a synchronous reader
+ * leaves packets waiting by design. */
+static void note_starved(struct vchip *vc)
+{
+	bool starved = vc->rx_host_queues && vc->rx_pkt_count &&
+	               vc->rx_xfer_done == vc->rx_xfer_count;
+	if (starved && !vc->rx_starved_since) {
+		vc->rx_starved_since = air_now_ns();
+		vc->stats.rx_starved++;
+	} else if (!starved && vc->rx_starved_since) {
+		uint64_t us = (air_now_ns() - vc->rx_starved_since) / 1000u;
+		if (us > vc->stats.rx_starved_max_us)
+			vc->stats.rx_starved_max_us = us;
+		vc->rx_starved_since = 0;
+	}
+}
+
 bool vc_rx_fifo_put(struct vchip *vc, const uint8_t *pkt, size_t len)
 {
 	if (len == 0 || vc->rx_used + len > vc->p->rxff_bytes ||
@@ -93,6 +115,7 @@ bool vc_rx_fifo_put(struct vchip *vc, const uint8_t *pkt, size_t len)
 		(uint32_t)len;
 	vc->rx_pkt_count++;
 	rx_dma(vc);
+	note_starved(vc);
 	/* A reap waits for a completed transfer (close_xfer wakes it), and
 	 * the aggregation timer closes an open one on time: only a
 	 * synchronous bulk IN read waits for the packet itself, or, with no
@@ -705,6 +728,7 @@ int vc_rx_submit(struct vchip *vc, uint8_t *buf, size_t cap, uintptr_t tag,
 	*x = (struct vc_rx_xfer){.buf = buf, .cap = cap, .tag = tag,
 	                         .result = fault};
 	vc->rx_xfer_count++;
+	vc->rx_host_queues = true;
 	if (fault) {
 		vc->rx_xfer_done++;
 		pthread_cond_broadcast(&vc->rx_data);
@@ -714,6 +738,7 @@ int vc_rx_submit(struct vchip *vc, uint8_t *buf, size_t cap, uintptr_t tag,
 	} else {
 		rx_dma(vc);
 	}
+	note_starved(vc);
 	pthread_mutex_unlock(&vc->lock);
 	return 0;
 }

@@ -280,10 +280,13 @@ static inline void gst_test_print_model(const gchar *device,
 		printf("# %s model %s: aired %" G_GUINT64_FORMAT
 		       ", heard %" G_GUINT64_FORMAT ", lost by the air %"
 		       G_GUINT64_FORMAT ", RX FIFO overflow %" G_GUINT64_FORMAT
-		       ", delivered on bulk IN %" G_GUINT64_FORMAT "\n", side,
-		       bare, (guint64)st.tx_aired, (guint64)st.rx_heard,
-		       (guint64)st.rx_lost, (guint64)st.rx_fifo_overflow,
-		       (guint64)st.rx_delivered);
+		       ", delivered on bulk IN %" G_GUINT64_FORMAT
+		       ", packets waited for the host to reap %"
+		       G_GUINT64_FORMAT " times (longest %" G_GUINT64_FORMAT
+		       " us)\n", side, bare, (guint64)st.tx_aired,
+		       (guint64)st.rx_heard, (guint64)st.rx_lost,
+		       (guint64)st.rx_fifo_overflow, (guint64)st.rx_delivered,
+		       (guint64)st.rx_starved, (guint64)st.rx_starved_max_us);
 	}
 	g_free(bare);
 }

@@ -193,6 +193,8 @@ int main(int argc, char **argv)
 	             "src stats: packets-received");
 	CHECK_EQ_INT(gst_test_stat_lost_any(hs->element), 0,
 	             "src stats: nothing lost on a clean air");
+	gst_test_print_model(drone, "sender");
+	gst_test_print_model(ground, "receiver");
 	CHECK_EQ_INT(gst_test_stat_u64(hs->element, "auth-failed"), 0,
 	             "src stats: no authentication failure");
 

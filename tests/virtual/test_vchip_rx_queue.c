@@ -69,6 +69,9 @@ int main(void)
 	CHECK_EQ_INT(s.rx_delivered, XFERS,
 	             "the queued transfers took one packet each, unreaped");
 	CHECK_EQ_INT(s.rx_heard, n, "bravo heard every frame");
+	CHECK_EQ_INT(s.rx_starved, 1,
+	             "the FIFO's packets wait for the host: counted once");
+	CHECK_EQ_INT(s.rx_starved_max_us, 0, "... still waiting, not timed yet");
 
 	/* The host comes back: every transfer is complete, in order; each
 	 * one handed back drains the FIFO. */
@@ -89,6 +92,9 @@ int main(void)
 	CHECK(tags_in_order, "transfers complete in the order queued");
 	vchip_get_stats(b, &s);
 	CHECK_EQ_INT(s.rx_fifo_overflow, 0, "still no overflow");
+	CHECK_EQ_INT(s.rx_starved, 1, "one wait for the host");
+	CHECK(s.rx_starved_max_us > 0,
+	      "... timed once the transfers handed back emptied the FIFO");
 
 	/* Without a transfer queued the FIFO alone holds what arrives: the
 	 * frames past its size are lost, each counted. */
