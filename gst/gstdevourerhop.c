@@ -68,6 +68,9 @@ struct _GstDevourerHop
   GThread *thread;
   GMutex lock;                  /* everything below */
   GCond cond;
+  /* signalled (sender) each time tuned_end moves: frames that found the
+   * slot over wait on it rather than poll */
+  GCond retuned;
   gboolean stopping;
   GstDevourerHopStats stats;
 
@@ -464,10 +467,11 @@ sender_thread (gpointer user)
     ch = dvr_link_hop_channel (&hop->sched, slot);
     if (ch != hop->current)
       tune (hop, ch);
-    atomic_store (&hop->tuned_end, end);
     if (slot == 0)
       atomic_store (&hop->gate_until, start + guard);
     g_mutex_lock (&hop->lock);
+    atomic_store (&hop->tuned_end, end);
+    g_cond_broadcast (&hop->retuned);
     hop->stats.slot = slot;
     hop->stats.dwell_us = (guint64) g.dwell;
     g_mutex_unlock (&hop->lock);
@@ -802,6 +806,7 @@ gst_devourer_hop_start (GstElement * element,
   hop->stats.dwell_us = (guint64) hop->slot_us;
   g_mutex_init (&hop->lock);
   g_cond_init (&hop->cond);
+  g_cond_init (&hop->retuned);
   r = dvr_link_hop_schedule_init (&hop->sched, channels, n, keys,
       sequential ? NULL : settings->seed, sequential);
   if (r != DVR_OK) {
@@ -846,6 +851,7 @@ gst_devourer_hop_stop (GstDevourerHop * hop)
     g_mutex_lock (&hop->lock);
     hop->stopping = TRUE;
     g_cond_signal (&hop->cond);
+    g_cond_broadcast (&hop->retuned);
     g_mutex_unlock (&hop->lock);
     g_thread_join (hop->thread);
   }
@@ -856,6 +862,7 @@ gst_devourer_hop_stop (GstDevourerHop * hop)
   dvr_link_tx_free (hop->tx);
   g_mutex_clear (&hop->lock);
   g_cond_clear (&hop->cond);
+  g_cond_clear (&hop->retuned);
   g_free (hop);
 }
 
@@ -965,11 +972,22 @@ gst_devourer_hop_gate (GstDevourerHop * hop)
       continue;
     }
     /* The slot is over and the hop thread has not retuned yet (a busy
-     * host woke it late): the frame waits for the retune, for at most
-     * a slot, so a stuck retune delays frames rather than stops them. */
+     * host woke it late): the frame waits for the retune, which wakes
+     * it, for at most a slot, so a stuck retune delays frames rather
+     * than stops them. */
     gint64 tuned = atomic_load (&hop->tuned_end);
     if (now >= tuned && now < tuned + hop->slot_us) {
-      g_usleep (MIN (hop->slot_us / 10, 200));
+      gboolean stopping;
+
+      g_mutex_lock (&hop->lock);
+      while (!hop->stopping && atomic_load (&hop->tuned_end) == tuned)
+        if (!g_cond_wait_until (&hop->retuned, &hop->lock,
+                tuned + hop->slot_us))
+          break;
+      stopping = hop->stopping;
+      g_mutex_unlock (&hop->lock);
+      if (stopping)
+        return;
       continue;
     }
     if (hop->fec_cap == 0)
