@@ -2,8 +2,11 @@
 /* Frequency hopping in the elements; see gstdevourerhop.h. */
 #include "gstdevourerhop.h"
 
+#include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "gstdevourerutil.h"
 
@@ -22,6 +25,10 @@
  * little late or early (it moves mid-guard; its estimate errs) misses
  * nothing. Frames wait at the gate; none is dropped. */
 #define GUARD_US 1000
+/* The hop threads' real-time FIFO priority, when the process may take
+ * one: low among real-time threads (audio servers ask for 20 and up),
+ * above every normal one. */
+#define HOP_RT_PRIORITY 10
 /* How often the receiver measures the chip's TSF against the host clock,
  * and the longest read it trusts. */
 #define TSF_CLOCK_US 500000
@@ -389,15 +396,58 @@ send_marker (GstDevourerHop * hop, const HopGrid * g, guint64 slot,
 static gboolean
 wait_until (GstDevourerHop * hop, gint64 until_us)
 {
-  gboolean go;
+  gboolean go, timed_out = FALSE;
 
   g_mutex_lock (&hop->lock);
   while (!hop->stopping && !hop->have_marker)
-    if (!g_cond_wait_until (&hop->cond, &hop->lock, until_us))
+    if (!g_cond_wait_until (&hop->cond, &hop->lock, until_us)) {
+      timed_out = TRUE;
       break;
+    }
+  if (timed_out) {
+    /* how late the host let this thread run after its time */
+    gint64 late = g_get_monotonic_time () - until_us;
+
+    if (late > 0 && (guint64) late > hop->stats.wake_late_us_max)
+      hop->stats.wake_late_us_max = (guint64) late;
+  }
   go = !hop->stopping;
   g_mutex_unlock (&hop->lock);
   return go;
+}
+
+/*
+ * The hop thread's retunes must land inside the guard, at most 1 ms from
+ * the boundary: at normal priority a busy host (a ground decoding video)
+ * often wakes a thread later than that, and the ground then misses a
+ * slot's first frames, the drone's wait at its gate. A real-time FIFO
+ * priority wakes it on time; the thread sleeps between boundaries and
+ * retunes in under a millisecond, so it takes little from the rest. The
+ * process may take one as root, with CAP_SYS_NICE, or up to its
+ * RLIMIT_RTPRIO (`ulimit -r`, what audio users are given); otherwise the
+ * thread runs as before and hop-realtime says so.
+ */
+static void
+prefer_realtime (GstDevourerHop * hop)
+{
+  struct sched_param sp = {.sched_priority = HOP_RT_PRIORITY };
+  struct rlimit rl;
+  int err;
+
+  if (getrlimit (RLIMIT_RTPRIO, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+      && rl.rlim_cur > 0 && rl.rlim_cur < HOP_RT_PRIORITY)
+    sp.sched_priority = (int) rl.rlim_cur;
+  err = pthread_setschedparam (pthread_self (), SCHED_FIFO, &sp);
+  g_mutex_lock (&hop->lock);
+  hop->stats.realtime = err == 0;
+  g_mutex_unlock (&hop->lock);
+  if (err == 0)
+    GST_DEBUG_OBJECT (hop->element, "hop thread at real-time priority %d",
+        sp.sched_priority);
+  else
+    GST_INFO_OBJECT (hop->element, "hop thread at normal priority (%s): "
+        "a busy host may wake it late at slot boundaries (hop-late-us-max)",
+        g_strerror (err));
 }
 
 /*
@@ -447,6 +497,8 @@ sender_thread (gpointer user)
   HopGrid g = {.round = 0,.start = hop->t0,.dwell = hop->slot_us,
     .next = hop->slot_us
   };
+
+  prefer_realtime (hop);
 
   for (;;) {
     gint64 now = g_get_monotonic_time (), start, end, guard;
@@ -593,8 +645,9 @@ receiver_thread (gpointer user)
   HopGrid g = {.dwell = hop->slot_us,.next = hop->slot_us };
   guint32 epoch = 0;
   guint park = 0;
-
   gint64 next_clock = 0;
+
+  prefer_realtime (hop);
 
   for (;;) {
     gint64 now = g_get_monotonic_time (), deadline, lost_after;
@@ -894,6 +947,8 @@ gst_devourer_hop_add_stats (GstDevourerHop * hop, GstStructure * s)
       "hop-failures", G_TYPE_UINT64, st.hop_failures,
       "hop-retune-us-last", G_TYPE_UINT64, st.retune_us_last,
       "hop-retune-us-max", G_TYPE_UINT64, st.retune_us_max,
+      "hop-realtime", G_TYPE_BOOLEAN, st.realtime,
+      "hop-late-us-max", G_TYPE_UINT64, st.wake_late_us_max,
       "hop-markers-sent", G_TYPE_UINT64, st.markers_sent,
       "hop-marker-errors", G_TYPE_UINT64, st.marker_errors,
       "hop-markers-heard", G_TYPE_UINT64, st.markers_heard,

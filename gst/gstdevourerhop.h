@@ -114,6 +114,9 @@ typedef struct
   guint64 hops;                 /* retunes made */
   guint64 hop_failures;         /* retunes the adapter refused */
   guint64 retune_us_last, retune_us_max;        /* dvr_set_channel time */
+  gboolean realtime;            /* the hop thread runs at real-time priority */
+  guint64 wake_late_us_max;     /* the latest the host woke the hop thread
+                                 * after its time (a boundary, a park) */
   guint64 markers_sent, marker_errors;
   guint64 markers_heard;        /* markers that moved or confirmed us */
   guint64 markers_refused;      /* opened but another schedule or bytes */

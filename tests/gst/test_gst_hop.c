@@ -10,6 +10,10 @@
  * new drone again. The ground's 'channel' property stays what it was
  * asked: the hops are in its stats.
  */
+#include <pthread.h>
+#include <sched.h>
+#include <sys/resource.h>
+
 #include "gst_test_common.h"
 
 #define HOP_SET "36,40,44,48"
@@ -36,6 +40,46 @@ static gchar *stat_str(GstElement *e, const gchar *field)
 		gst_structure_free(st);
 	}
 	return v;
+}
+
+/* @field of @e's stats as a boolean: 0, 1, or -1 when absent. */
+static int stat_bool(GstElement *e, const gchar *field)
+{
+	GstStructure *st = NULL;
+	gboolean v = FALSE;
+	int r = -1;
+
+	g_object_get(e, "stats", &st, NULL);
+	if (st) {
+		if (gst_structure_get_boolean(st, field, &v))
+			r = v ? 1 : 0;
+		gst_structure_free(st);
+	}
+	return r;
+}
+
+/* May a thread of this process take real-time FIFO priority 10 (or the
+ * RLIMIT_RTPRIO below it)? Asked of a thread of its own, which ends. */
+static void *try_fifo(void *arg)
+{
+	struct sched_param sp = {.sched_priority = 10};
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_RTPRIO, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+	    rl.rlim_cur > 0 && rl.rlim_cur < 10)
+		sp.sched_priority = (int)rl.rlim_cur;
+	*(int *)arg = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp) == 0;
+	return NULL;
+}
+
+static int process_may_realtime(void)
+{
+	pthread_t t;
+	int may = -1;
+
+	if (pthread_create(&t, NULL, try_fifo, &may) == 0)
+		pthread_join(t, NULL);
+	return may;
 }
 
 static GstHarness *ground_harness(const struct gst_test_env *env, GstBus **bus)
@@ -134,6 +178,20 @@ int main(int argc, char **argv)
 	                                  NULL);
 	CHECK_EQ_INT(got, pushed, "every packet sent while hopping arrives");
 	CHECK_EQ_INT(exact, pushed, "byte-exact and in order");
+	{
+		int may = process_may_realtime();
+
+		CHECK_EQ_INT(stat_bool(hs->element, "hop-realtime"), may,
+		             "the ground's hop thread is real-time exactly "
+		             "when the process may have one");
+		CHECK_EQ_INT(stat_bool(ht->element, "hop-realtime"), may,
+		             "the drone's too");
+		printf("# hop threads real-time: %s; woken at most %"
+		       G_GUINT64_FORMAT " us (ground), %" G_GUINT64_FORMAT
+		       " us (drone) after their time\n", may ? "yes" : "no",
+		       gst_test_stat_u64(hs->element, "hop-late-us-max"),
+		       gst_test_stat_u64(ht->element, "hop-late-us-max"));
+	}
 	CHECK(gst_test_stat_u64(hs->element, "hops") >= CHUNKS / 2,
 	      "the ground retuned with the drone");
 	CHECK_EQ_INT(gst_test_stat_u64(hs->element, "hop-markers-refused"), 0,
