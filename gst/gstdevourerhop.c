@@ -418,14 +418,15 @@ wait_until (GstDevourerHop * hop, gint64 until_us)
 
 /*
  * The hop thread's retunes must land inside the guard, at most 1 ms from
- * the boundary: at normal priority a busy host (a ground decoding video)
- * often wakes a thread later than that, and the ground then misses a
- * slot's first frames, the drone's wait at its gate. A real-time FIFO
- * priority wakes it on time; the thread sleeps between boundaries and
- * retunes in under a millisecond, so it takes little from the rest. The
- * process may take one as root, with CAP_SYS_NICE, or up to its
- * RLIMIT_RTPRIO (`ulimit -r`, what audio users are given); otherwise the
- * thread runs as before and hop-realtime says so.
+ * the boundary, and at normal priority a busy host (a ground decoding
+ * video) often wakes a thread later than that. The drone's frames wait
+ * at its gate for a late retune; a late ground misses the first frames
+ * of the slot. A real-time FIFO priority wakes it on time; the thread
+ * sleeps between boundaries and retunes in under a millisecond, so it
+ * takes little from the rest. The process may take one as root, with
+ * CAP_SYS_NICE, or up to its RLIMIT_RTPRIO (`ulimit -r`, what audio users
+ * are given); otherwise the thread runs as before and hop-realtime says
+ * so.
  */
 static void
 prefer_realtime (GstDevourerHop * hop)
