@@ -396,7 +396,9 @@ send_marker (GstDevourerHop * hop, const HopGrid * g, guint64 slot,
 static gboolean
 wait_until (GstDevourerHop * hop, gint64 until_us)
 {
-  gboolean go, timed_out = FALSE;
+  /* a deadline already past (the retune before it took longer, e.g. a
+   * full set) is not a late wake-up */
+  gboolean go, slept = g_get_monotonic_time () < until_us, timed_out = FALSE;
 
   g_mutex_lock (&hop->lock);
   while (!hop->stopping && !hop->have_marker)
@@ -404,7 +406,7 @@ wait_until (GstDevourerHop * hop, gint64 until_us)
       timed_out = TRUE;
       break;
     }
-  if (timed_out) {
+  if (timed_out && slept) {
     /* how late the host let this thread run after its time */
     gint64 late = g_get_monotonic_time () - until_us;
 
